@@ -1,0 +1,101 @@
+/*
+ * interp.h - the reference interpreter: the oracle every backend is checked
+ * against.  Plain loops over Literals, the spec's semantics, no cleverness.
+ *
+ * Runtime values (IVal) are reference counted: a tensor (Literal), a tuple of
+ * IVals, or a token.  Executing a block binds its arguments, runs each op
+ * through the per-op function interp_<ID> (generated from ops.def; a missing
+ * one fails the link), and returns the terminator's operands.
+ *
+ * Each op function receives its operand values and must store one new
+ * reference per result in res[].  On a runtime failure it calls
+ * interp_error() (which reports at the op's location) and returns false.
+ */
+#ifndef XLAC_INTERP_H
+#define XLAC_INTERP_H
+
+#include <stdio.h>
+
+#include "ir/ir.h"
+
+typedef enum IValKind { IV_TENSOR, IV_TUPLE, IV_TOKEN } IValKind;
+
+typedef struct IVal {
+  IValKind kind;
+  int refs;
+  Literal *lit;          /* IV_TENSOR (owned) */
+  int n;                 /* IV_TUPLE */
+  struct IVal **elems;   /* IV_TUPLE (owned references) */
+} IVal;
+
+IVal *ival_tensor(Literal *lit);            /* takes ownership of lit; refs = 1 */
+IVal *ival_new_tensor(const Type *t);       /* zero-filled tensor of type t */
+IVal *ival_tuple(int n, IVal *const *elems);/* retains each element */
+IVal *ival_token(void);
+IVal *ival_zero_of_type(const Type *t);     /* zero tensors / tuples / token */
+IVal *ival_retain(IVal *v);
+void ival_release(IVal *v);
+bool ival_equal(const IVal *a, const IVal *b);
+
+/* Host functions reachable from stablehlo.custom_call @target. */
+typedef struct Interp Interp;
+typedef bool (*InterpCustomCallFn)(Interp *I, Op *op, int nargs, IVal **args, int nres,
+                                   IVal **res, void *user);
+void interp_register_custom_call(const char *target, InterpCustomCallFn fn, void *user);
+
+/* A grid of replicas x partitions running the same (or different) programs
+   in threads; collectives synchronize through it. */
+typedef struct InterpGrid InterpGrid;
+
+typedef struct InterpOptions {
+  const char *probe_dir;     /* where interpreter.probe writes (NULL: a temp dir) */
+  bool quiet_checks;         /* don't print passing checks */
+  FILE *out;                 /* interpreter.print and check reports (default stdout) */
+} InterpOptions;
+
+struct Interp {
+  Module *module;
+  const InterpOptions *opts;
+  InterpGrid *grid;          /* NULL when not running in a grid */
+  int replica_id, partition_id;
+  int num_replicas, num_partitions;
+  int checks_run, checks_failed;
+  bool failed;               /* a runtime error occurred */
+  int depth;                 /* call depth, to stop runaway recursion */
+};
+
+void interp_init(Interp *I, Module *m, const InterpOptions *opts);
+
+/* Runs f with the given arguments; on success stores f->nresults new
+   references in results.  Returns false on a runtime error. */
+bool interp_call(Interp *I, Func *f, int nargs, IVal **args, IVal **results);
+/* Runs a region with the given block arguments; the terminator's operands
+   (new references) go to results (b's terminator operand count). */
+bool interp_run_block(Interp *I, Block *b, int nargs, IVal **args, IVal **results);
+/* Runs a region whose arguments and single result are scalars, the common case
+   for reduce/sort/scatter bodies: args are rank-0 literals, result written to
+   *out (caller frees). */
+bool interp_run_scalar_region(Interp *I, Block *b, int nargs, Literal **args, int nres, Literal **res);
+
+bool interp_error(Interp *I, const Op *op, const char *fmt, ...) XLAC_PRINTF(3, 4);
+
+/* Per-op entry points, one per row of ops.def. */
+#define OP(id, name, hlo, flags) bool interp_##id(Interp *I, Op *op, IVal **args, IVal **res);
+#include "ir/ops.def"
+#undef OP
+
+/* Shorthand for the common case: the tensor of argument i. */
+#define ARG_LIT(i) (args[(i)]->lit)
+
+/* Grid execution (interpreter.run_parallel and `xlac run --replicas`). */
+typedef struct GridProgram {
+  Func *func;
+  int nargs;
+  IVal **args;
+} GridProgram;
+/* Runs programs[r * num_partitions + p] on replica r / partition p in threads.
+   results[i] gets the i-th program's results (array of func->nresults). */
+bool interp_run_grid(Interp *parent, int num_replicas, int num_partitions, GridProgram *programs,
+                     IVal ***results);
+
+#endif
