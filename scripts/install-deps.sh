@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what xlac needs on a Debian 12 machine (run as root, or with sudo
+# available).  Idempotent: packages already present are left alone.
+#   build:  gcc, make, cmake, ninja
+#   tests:  LLVM 19's FileCheck and not (llvm-19-tools)
+#   later:  LLVM 19's C API for code generation (llvm-19-dev)
+#   fuzz:   clang with libFuzzer (clang, libclang-rt-14-dev)
+set -eu
+pkgs="build-essential cmake ninja-build llvm-19-dev llvm-19-tools clang libclang-rt-14-dev"
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+  echo "install-deps: everything is installed"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing$missing"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Runs the whole test suite against a build directory (default: build).
+#
+#   tests/run-tests.sh [BUILD_DIR] [FILTER]
+#
+# 1. Unit tests: every executable BUILD_DIR/tests/test_*.
+# 2. File tests: every file under tests/lit, tests/fixtures and examples that
+#    carries `RUN:` lines.  Each RUN line is a bash command run with pipefail
+#    after substituting %s (the file), %S (its directory), %t (a temp path
+#    unique to the test); `xlac`, `FileCheck` and `not` are on PATH.  A test
+#    passes when every RUN line exits 0.
+# Prints one line per failure, then "N passed, N failed"; exits 1 on failure.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build}
+filter=${2:-}
+case "$build" in /*) ;; *) build="$root/$build" ;; esac
+if [ ! -x "$build/bin/xlac" ]; then
+  echo "error: $build/bin/xlac not found; build first (make)" >&2
+  exit 1
+fi
+llvm_bin=$(llvm-config-19 --bindir 2>/dev/null || echo /usr/lib/llvm-19/bin)
+export PATH="$build/bin:$llvm_bin:$PATH"
+command -v FileCheck >/dev/null || { echo "error: FileCheck not found (apt-get install llvm-19-tools)" >&2; exit 1; }
+jobs=${XLAC_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/xlac-tests.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# ---- one file test; prints PASS/FAIL line ----
+run_file_test() {
+  local file=$1 tmp=$2
+  local rel=${file#"$root"/}
+  local id
+  id=$(printf '%s' "$rel" | tr '/.' '__')
+  local t="$tmp/$id"
+  local log="$tmp/$id.log"
+  local dir
+  dir=$(dirname "$file")
+  local n=0 cmd="" line
+  : >"$log"
+  while IFS= read -r line; do
+    line=${line#*RUN:}
+    line=${line# }
+    if [[ "$line" == *'\' ]]; then
+      cmd+="${line%\\} "
+      continue
+    fi
+    cmd+="$line"
+    cmd=${cmd//%s/$file}
+    cmd=${cmd//%S/$dir}
+    cmd=${cmd//%t/$t}
+    n=$((n + 1))
+    echo "RUN: $cmd" >>"$log"
+    if ! (cd "$root" && timeout 300 bash -o pipefail -c "$cmd") >>"$log" 2>&1; then
+      echo "FAIL $rel"
+      sed 's/^/    /' "$log" | tail -n 40
+      return 0
+    fi
+    cmd=""
+  done < <(grep -E '^[[:space:]]*(//|#|;)[[:space:]]*RUN:' "$file")
+  if [ "$n" -eq 0 ]; then
+    echo "SKIP $rel"
+  else
+    echo "PASS $rel"
+  fi
+}
+export -f run_file_test
+export root
+
+results="$tmp/results"
+: >"$results"
+
+# unit tests
+for exe in "$build"/tests/test_*; do
+  [ -x "$exe" ] || continue
+  name=$(basename "$exe")
+  [ -n "$filter" ] && [[ "$name" != *"$filter"* ]] && continue
+  if (cd "$root" && timeout 300 "$exe") >"$tmp/$name.log" 2>&1; then
+    echo "PASS unit/$name" >>"$results"
+  else
+    { echo "FAIL unit/$name"; sed 's/^/    /' "$tmp/$name.log" | tail -n 40; } >>"$results"
+  fi
+done
+
+# file tests
+find "$root/tests/lit" "$root/tests/fixtures" "$root/examples" -type f \
+  \( -name '*.mlir' -o -name '*.hlo' -o -name '*.txt' -o -name '*.test' \) 2>/dev/null |
+  sort | { if [ -n "$filter" ]; then grep -- "$filter"; else cat; fi; } |
+  xargs -r -P "$jobs" -I{} bash -c 'run_file_test "$1" "$2"' _ {} "$tmp" >>"$results"
+
+grep -v '^PASS\|^SKIP' "$results"
+pass=$(grep -c '^PASS' "$results")
+fail=$(grep -c '^FAIL' "$results")
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
