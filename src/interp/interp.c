@@ -41,6 +41,7 @@ IVal *ival_zero_of_type(const Type *t) {
   switch (t->kind) {
   case TY_TENSOR: return ival_new_tensor(t);
   case TY_TOKEN: return ival_token();
+  case TY_FUTURE: return ival_zero_of_type(t->tuple[0]);
   case TY_TUPLE: {
     IVal **e = xcalloc((size_t)(t->ntuple > 0 ? t->ntuple : 1), sizeof(IVal *));
     for (int i = 0; i < t->ntuple; i++) e[i] = ival_zero_of_type(t->tuple[i]);

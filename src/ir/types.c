@@ -65,6 +65,12 @@ Type *type_token(Arena *a) {
   return t;
 }
 
+Type *type_future(Arena *a, Type *inner) {
+  Type *t = type_tuple(a, 1, &inner);
+  t->kind = TY_FUTURE;
+  return t;
+}
+
 Type *type_clone(Arena *a, const Type *src) {
   switch (src->kind) {
   case TY_TENSOR: {
@@ -85,6 +91,8 @@ Type *type_clone(Arena *a, const Type *src) {
   }
   case TY_TOKEN:
     return type_token(a);
+  case TY_FUTURE:
+    return type_future(a, type_clone(a, src->tuple[0]));
   }
   return NULL;
 }
@@ -118,6 +126,7 @@ bool type_equal(const Type *a, const Type *b) {
   case TY_TENSOR:
     return a->elem == b->elem && type_same_shape(a, b) && quant_equal(a->quant, b->quant);
   case TY_TUPLE:
+  case TY_FUTURE:
     if (a->ntuple != b->ntuple) return false;
     for (int i = 0; i < a->ntuple; i++)
       if (!type_equal(a->tuple[i], b->tuple[i])) return false;
@@ -183,6 +192,11 @@ void type_print_mlir(StrBuf *b, const Type *t) {
   case TY_TOKEN:
     sb_puts(b, "!stablehlo.token");
     return;
+  case TY_FUTURE:
+    sb_puts(b, "!stablehlo.future<");
+    type_print_mlir(b, t->tuple[0]);
+    sb_putc(b, '>');
+    return;
   }
 }
 
@@ -210,6 +224,10 @@ void type_print_hlo(StrBuf *b, const Type *t, bool with_layout) {
     return;
   case TY_TOKEN:
     sb_puts(b, "token[]");
+    return;
+  case TY_FUTURE:
+    /* HLO has no future type: async values print as their payload */
+    type_print_hlo(b, t->tuple[0], with_layout);
     return;
   }
 }

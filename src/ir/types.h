@@ -47,7 +47,8 @@ ElemType et_from_hlo(const char *s, size_t n);
 /* component type of a complex type (C64 -> F32), identity otherwise */
 ElemType et_real_part(ElemType t);
 
-typedef enum TypeKind { TY_TENSOR, TY_TUPLE, TY_TOKEN } TypeKind;
+/* TY_FUTURE is !stablehlo.future<T> (async_start/async_done): tuple[0] = T. */
+typedef enum TypeKind { TY_TENSOR, TY_TUPLE, TY_TOKEN, TY_FUTURE } TypeKind;
 
 /* Optional per-tensor quantization (element type is the storage type). */
 typedef struct QuantInfo {
@@ -74,6 +75,7 @@ Type *type_tensor(Arena *a, ElemType et, int rank, const int64_t *dims);
 Type *type_scalar(Arena *a, ElemType et);
 Type *type_tuple(Arena *a, int n, Type *const *elems);
 Type *type_token(Arena *a);
+Type *type_future(Arena *a, Type *inner);
 Type *type_clone(Arena *a, const Type *t);
 /* Same tensor shape with a different element type. */
 Type *type_with_elem(Arena *a, const Type *t, ElemType et);
