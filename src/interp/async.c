@@ -7,7 +7,9 @@
 
 bool interp_ASYNC_START(Interp *I, Op *op, IVal **args, IVal **res) {
   if (op->nregions != 1) return interp_error(I, op, "async_start needs one region");
-  return interp_run_block(I, op->regions[0], op->nopnds, args, res);
+  /* the body either takes the operands as block arguments or captures them */
+  Block *body = op->regions[0];
+  return interp_run_block(I, body, body->nargs, body->nargs ? args : NULL, res);
 }
 
 bool interp_ASYNC_DONE(Interp *I, Op *op, IVal **args, IVal **res) {
