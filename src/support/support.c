@@ -278,6 +278,14 @@ const SrcFile *src_get(int file) {
   return &src_files.data[file];
 }
 
+void src_reset(void) {
+  for (int i = 0; i < src_files.len; i++) {
+    free(src_files.data[i].name);
+    free(src_files.data[i].text);
+  }
+  VEC_FREE(src_files);
+}
+
 void src_line_col(SrcLoc loc, int *line, int *col) {
   const SrcFile *f = src_get(loc.file);
   *line = *col = 0;

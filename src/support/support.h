@@ -96,6 +96,10 @@ int src_load(const char *path);
 /* Registers in-memory text (copied). */
 int src_add(const char *name, const char *text, size_t len);
 const SrcFile *src_get(int file);
+/* Forgets every file (fuzzers and long-running tools call it between inputs
+   so the table does not grow forever).  Old SrcLocs then print without a
+   location; nothing may still point at a file's text. */
+void src_reset(void);
 void src_line_col(SrcLoc loc, int *line, int *col);
 
 /* ---- diagnostics ----

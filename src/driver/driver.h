@@ -1,0 +1,69 @@
+/*
+ * driver.h - the `xlac` command line: loading source files into modules
+ * and the run / print / verify commands.  tools/xlac-main.c is a thin main
+ * over xlac_main(); the pieces are exposed so tests and other tools can
+ * reuse them.
+ */
+#ifndef XLAC_DRIVER_H
+#define XLAC_DRIVER_H
+
+#include "interp/interp.h"
+
+/* Loads `path` and parses it: one module, or with `split` one per chunk
+   between lines that are exactly "// -----".  HLO text is recognized by
+   hlo_sniff, anything else is parsed as StableHLO MLIR; each chunk is parsed
+   in place so diagnostics carry the real line numbers, then verified.
+   Returns a heap array of *n entries in which a chunk that failed to parse
+   or verify is NULL (its diagnostics already printed), or NULL when the file
+   itself cannot be used. */
+Module **load_modules(const char *path, bool split, int *n);
+void free_modules(Module **mods, int n);
+
+/* The streaming form: parses the chunks one at a time and calls fn right
+   after each (with *m NULL when the chunk failed), so that diagnostics of
+   later chunks come after whatever fn did with earlier ones.  fn may keep a
+   module by taking it and setting *m to NULL; otherwise it is freed.  Stores
+   the source file id in *file (if non-NULL); returns false when the file
+   itself cannot be used. */
+typedef void (*ChunkFn)(Module **m, int index, int count, void *ud);
+bool for_each_module(const char *path, bool split, ChunkFn fn, void *ud, int *file);
+
+/* Parses a literal written on the command line ("3.5", "[1, 2]",
+   "[[1, 2], [3, 4]]", "true", "(1, 2)" for complex, "nan", "-inf") as a
+   tensor of type t.  On failure returns NULL with *err set (heap). */
+Literal *parse_cli_literal(const char *text, const Type *t, char **err);
+
+/* Fills l with deterministic pseudo-random values from *state: floats in
+   [-1, 1), small integers, random booleans. */
+void random_fill(Literal *l, uint64_t *state);
+
+typedef struct RunInput {
+  const char *name;  /* parameter name (without %) or position */
+  const char *value; /* literal text, or @path of an .npy file */
+} RunInput;
+
+typedef struct RunOptions {
+  bool split;
+  const char *entry;
+  RunInput *inputs;
+  int ninputs;
+  bool random_inputs;
+  uint64_t seed;
+  const char *output_dir;
+  int replicas, partitions;
+  const char *probe_dir;
+  bool print_all;
+  bool verbose; /* also report passing checks */
+} RunOptions;
+
+/* `xlac run`: returns the process exit status. */
+int driver_run(const char *path, const RunOptions *o);
+
+/* `xlac print` / `xlac verify`. */
+int driver_print(const char *path, const char *format, bool split);
+int driver_verify(const char *path, bool split, bool verify_diagnostics);
+
+/* The whole command line. */
+int xlac_main(int argc, char **argv);
+
+#endif

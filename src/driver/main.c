@@ -1,0 +1,211 @@
+/*
+ * main.c - the `xlac` command line: subcommands and their options.
+ *
+ * Options take their value either as `--opt=value` or as the next argument.
+ * Usage mistakes print a message naming the problem and exit with status 1,
+ * like any other bad input.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver/driver.h"
+
+#define XLAC_VERSION "0.1.0"
+
+static const char usage_text[] =
+    "usage: xlac <command> [options] FILE\n"
+    "\n"
+    "commands:\n"
+    "  run      interpret a program and print its results\n"
+    "  print    parse, verify and print a program\n"
+    "  verify   parse and verify a program\n"
+    "\n"
+    "xlac run [options] FILE\n"
+    "  --backend=interp          execution backend (only the interpreter for now)\n"
+    "  --split-input-file        treat each '// -----' separated chunk as its own module\n"
+    "  --entry NAME              function to run (default: @main, the HLO ENTRY, the only\n"
+    "                            function, or else every public zero-argument function)\n"
+    "  --input NAME=VALUE        a parameter by name or position; VALUE is a literal such as\n"
+    "                            3.5, [1, 2] or [[1, 2], [3, 4]], or @file.npy\n"
+    "  --random-inputs           fill parameters not given with pseudo-random values\n"
+    "  --seed N                  seed for --random-inputs (default 0)\n"
+    "  --output-dir DIR          also write results as DIR/result0.npy, result1.npy, ...\n"
+    "  --probe-dir DIR           where interpreter.probe stores values (default: a temp dir)\n"
+    "  --replicas N              run N replicas (collectives)\n"
+    "  --partitions N            run N partitions per replica\n"
+    "  --print-all               print large tensors in full\n"
+    "  --verbose                 also report passing checks\n"
+    "\n"
+    "xlac print [--format=mlir|hlo] [--split-input-file] FILE\n"
+    "xlac verify [--verify-diagnostics] [--split-input-file] FILE\n"
+    "  --verify-diagnostics      compare diagnostics with // expected-error {{...}} annotations\n"
+    "\n"
+    "xlac --help | --version\n";
+
+typedef struct Args {
+  int argc, i;
+  char **argv;
+  const char *cmd;
+  bool bad;
+} Args;
+
+static void usage_error(Args *a, const char *fmt, const char *what) {
+  fprintf(stderr, "xlac %s: error: ", a->cmd);
+  fprintf(stderr, fmt, what);
+  fprintf(stderr, "\n(see 'xlac --help')\n");
+  a->bad = true;
+}
+
+/* Matches option `name` at argv[i]; the value (if `value` is non-NULL) comes
+   from "--name=value" or the next argument. */
+static bool opt(Args *a, const char *name, const char **value) {
+  const char *s = a->argv[a->i];
+  size_t n = strlen(name);
+  if (strncmp(s, name, n) != 0) return false;
+  if (!value) {
+    if (s[n]) return false;
+    return true;
+  }
+  if (s[n] == '=') {
+    *value = s + n + 1;
+    return true;
+  }
+  if (s[n]) return false;
+  if (a->i + 1 >= a->argc) {
+    usage_error(a, "option %s needs a value", name);
+    *value = NULL;
+    return true;
+  }
+  *value = a->argv[++a->i];
+  return true;
+}
+
+static bool parse_count(Args *a, const char *name, const char *v, int *out) {
+  char *e;
+  errno = 0;
+  long n = v ? strtol(v, &e, 10) : 0;
+  if (!v || e == v || *e || errno || n < 1 || n > 4096) {
+    usage_error(a, "%s needs a number between 1 and 4096", name);
+    return false;
+  }
+  *out = (int)n;
+  return true;
+}
+
+static int cmd_run(Args *a) {
+  RunOptions o = {0};
+  o.replicas = o.partitions = 1;
+  VEC(RunInput) inputs = {0};
+  const char *file = NULL, *v;
+  for (a->i = 2; a->i < a->argc && !a->bad; a->i++) {
+    const char *s = a->argv[a->i];
+    if (opt(a, "--backend", &v)) {
+      if (v && strcmp(v, "interp") != 0) usage_error(a, "unknown backend '%s' (available: interp)", v);
+    } else if (opt(a, "--split-input-file", NULL)) {
+      o.split = true;
+    } else if (opt(a, "--entry", &v)) {
+      o.entry = v && *v == '@' ? v + 1 : v;
+    } else if (opt(a, "--input", &v)) {
+      if (!v) break;
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || !eq[1]) {
+        usage_error(a, "--input expects NAME=VALUE, got '%s'", v);
+        break;
+      }
+      RunInput in = {xstrndup(v, (size_t)(eq - v)), eq + 1};
+      VEC_PUSH(inputs, in);
+    } else if (opt(a, "--random-inputs", NULL)) {
+      o.random_inputs = true;
+    } else if (opt(a, "--seed", &v)) {
+      char *e;
+      errno = 0;
+      if (!v || !*v || *v == '-') {
+        usage_error(a, "--seed needs a non-negative integer%s", "");
+        break;
+      }
+      o.seed = strtoull(v, &e, 0);
+      if (*e || errno) usage_error(a, "--seed needs a non-negative integer, got '%s'", v);
+    } else if (opt(a, "--output-dir", &v)) {
+      o.output_dir = v;
+    } else if (opt(a, "--probe-dir", &v)) {
+      o.probe_dir = v;
+    } else if (opt(a, "--replicas", &v)) {
+      parse_count(a, "--replicas", v, &o.replicas);
+    } else if (opt(a, "--partitions", &v)) {
+      parse_count(a, "--partitions", v, &o.partitions);
+    } else if (opt(a, "--print-all", NULL)) {
+      o.print_all = true;
+    } else if (opt(a, "--verbose", NULL)) {
+      o.verbose = true;
+    } else if (s[0] == '-' && s[1]) {
+      usage_error(a, "unknown option '%s'", s);
+    } else if (file) {
+      usage_error(a, "more than one input file ('%s')", s);
+    } else {
+      file = s;
+    }
+  }
+  if (!a->bad && !file) usage_error(a, "missing input file%s", "");
+  int status = 1;
+  if (!a->bad) {
+    o.inputs = inputs.data;
+    o.ninputs = inputs.len;
+    status = driver_run(file, &o);
+  }
+  for (int i = 0; i < inputs.len; i++) free((char *)inputs.data[i].name);
+  VEC_FREE(inputs);
+  return status;
+}
+
+static int cmd_print_verify(Args *a, bool print) {
+  const char *file = NULL, *format = "mlir", *v;
+  bool split = false, vd = false;
+  for (a->i = 2; a->i < a->argc && !a->bad; a->i++) {
+    const char *s = a->argv[a->i];
+    if (opt(a, "--split-input-file", NULL)) {
+      split = true;
+    } else if (print && opt(a, "--format", &v)) {
+      if (v) format = v;
+    } else if (!print && opt(a, "--verify-diagnostics", NULL)) {
+      vd = true;
+    } else if (s[0] == '-' && s[1]) {
+      usage_error(a, "unknown option '%s'", s);
+    } else if (file) {
+      usage_error(a, "more than one input file ('%s')", s);
+    } else {
+      file = s;
+    }
+  }
+  if (!a->bad && !file) usage_error(a, "missing input file%s", "");
+  if (a->bad) return 1;
+  return print ? driver_print(file, format, split) : driver_verify(file, split, vd);
+}
+
+int xlac_main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(usage_text, stderr);
+    return 1;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    fputs(usage_text, stdout);
+    return 0;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    printf("xlac %s\n", XLAC_VERSION);
+    return 0;
+  }
+  Args a = {argc, 2, argv, cmd, false};
+  for (int i = 2; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      fputs(usage_text, stdout);
+      return 0;
+    }
+  }
+  if (strcmp(cmd, "run") == 0) return cmd_run(&a);
+  if (strcmp(cmd, "print") == 0) return cmd_print_verify(&a, true);
+  if (strcmp(cmd, "verify") == 0) return cmd_print_verify(&a, false);
+  fprintf(stderr, "xlac: error: unknown command '%s' (commands: run, print, verify; see 'xlac --help')\n", cmd);
+  return 1;
+}

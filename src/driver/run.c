@@ -1,0 +1,414 @@
+/*
+ * run.c - `xlac run`: pick the function(s) to run, gather their inputs,
+ * interpret, print the results and the check summary.
+ *
+ * Which functions run, per module (per chunk with --split-input-file):
+ *   --entry NAME        that function;
+ *   otherwise           module_entry(): @main, the HLO ENTRY, or the only
+ *                       function;
+ *   otherwise           every public function that takes no arguments, in
+ *                       order (the style of StableHLO's interpreter tests,
+ *                       where each test is a zero-argument function).
+ * A module without functions (an empty chunk) runs nothing.
+ *
+ * Results go to stdout as `result[0]: tensor<4xf32> = [1, 2, 3, 4]`; the
+ * check summary and all diagnostics go to stderr so stdout stays
+ * parseable.  The exit status is 0 only if everything parsed, verified, ran
+ * and every check passed.
+ */
+#include <errno.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "driver/driver.h"
+#include "interp/checks.h"
+#include "support/npy.h"
+
+typedef struct FileId {
+  dev_t dev;
+  ino_t ino;
+} FileId;
+
+typedef struct RunState {
+  const RunOptions *o;
+  const char *path;
+  uint64_t rng;
+  int next_result;           /* numbering of result<k>.npy across the run */
+  VEC(FileId) protected_files; /* inputs that outputs must never replace */
+  int checks_passed, checks_failed;
+  int status;
+  bool prepared, dirs_ok;
+  char *tmp_root; /* private probe directories, when the program probes */
+} RunState;
+
+static void protect(RunState *st, const char *path) {
+  struct stat sb;
+  if (stat(path, &sb) == 0) VEC_PUSH(st->protected_files, ((FileId){sb.st_dev, sb.st_ino}));
+}
+
+static bool is_protected(const RunState *st, const char *path) {
+  struct stat sb;
+  if (stat(path, &sb) != 0) return false;
+  for (int i = 0; i < st->protected_files.len; i++)
+    if (st->protected_files.data[i].dev == sb.st_dev && st->protected_files.data[i].ino == sb.st_ino)
+      return true;
+  return false;
+}
+
+/* ---- inputs ---- */
+static void describe_params(StrBuf *b, const Func *f) {
+  if (f->body->nargs == 0) sb_printf(b, "\n  @%s takes no parameters", f->name);
+  for (int i = 0; i < f->body->nargs; i++) {
+    const Value *v = f->body->args[i];
+    char *ts = type_str(v->type);
+    if (v->name)
+      sb_printf(b, "\n  #%d %%%s: %s", i, v->name, ts);
+    else
+      sb_printf(b, "\n  #%d: %s", i, ts);
+    free(ts);
+  }
+}
+
+static void input_error(const Func *f, const char *fmt, ...) XLAC_PRINTF(2, 3);
+static void input_error(const Func *f, const char *fmt, ...) {
+  StrBuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  sb_vprintf(&b, fmt, ap);
+  va_end(ap);
+  sb_printf(&b, "\n  parameters of @%s:", f->name);
+  describe_params(&b, f);
+  fprintf(stderr, "xlac: error: %s\n", b.data);
+  sb_free(&b);
+}
+
+static int find_param(const Func *f, const char *name) {
+  const char *end;
+  long pos = strtol(name, (char **)&end, 10);
+  if (*name >= '0' && *name <= '9' && !*end) return pos < f->body->nargs ? (int)pos : -1;
+  if (*name == '%') name++;
+  for (int i = 0; i < f->body->nargs; i++)
+    if (f->body->args[i]->name && strcmp(f->body->args[i]->name, name) == 0) return i;
+  return -1;
+}
+
+static IVal *random_value(RunState *st, const Type *t) {
+  if (t->kind == TY_TENSOR) {
+    Literal *l = lit_new(t);
+    random_fill(l, &st->rng);
+    return ival_tensor(l);
+  }
+  if (t->kind == TY_TOKEN) return ival_token();
+  IVal **e = xcalloc((size_t)(t->ntuple > 0 ? t->ntuple : 1), sizeof(IVal *));
+  for (int i = 0; i < t->ntuple; i++) e[i] = random_value(st, t->tuple[i]);
+  IVal *v = ival_tuple(t->ntuple, e);
+  for (int i = 0; i < t->ntuple; i++) ival_release(e[i]);
+  free(e);
+  return v;
+}
+
+static void release_all(IVal **v, int n) {
+  for (int i = 0; i < n; i++) ival_release(v[i]);
+  free(v);
+}
+
+/* Builds the argument values of f from --input and --random-inputs. */
+static IVal **build_args(RunState *st, const Func *f) {
+  const RunOptions *o = st->o;
+  int n = f->body->nargs;
+  IVal **args = xcalloc((size_t)(n > 0 ? n : 1), sizeof(IVal *));
+  for (int k = 0; k < o->ninputs; k++) {
+    const RunInput *in = &o->inputs[k];
+    int i = find_param(f, in->name);
+    if (i < 0) {
+      input_error(f, "@%s has no parameter '%s'", f->name, in->name);
+      goto fail;
+    }
+    if (args[i]) {
+      input_error(f, "parameter '%s' is given more than once", in->name);
+      goto fail;
+    }
+    const Type *t = f->body->args[i]->type;
+    char *err = NULL;
+    Literal *l;
+    if (in->value[0] == '@') {
+      l = npy_read(in->value + 1, t, &err);
+      if (l) protect(st, in->value + 1);
+    } else {
+      l = parse_cli_literal(in->value, t, &err);
+    }
+    if (!l) {
+      fprintf(stderr, "xlac: error: input '%s': %s\n", in->name, err);
+      free(err);
+      goto fail;
+    }
+    args[i] = ival_tensor(l);
+  }
+  StrBuf missing = {0};
+  for (int i = 0; i < n; i++) {
+    if (args[i]) continue;
+    const Type *t = f->body->args[i]->type;
+    if (t->kind == TY_TOKEN) {
+      args[i] = ival_token();
+    } else if (o->random_inputs) {
+      args[i] = random_value(st, t);
+    } else {
+      const char *nm = f->body->args[i]->name;
+      if (missing.len) sb_puts(&missing, ", ");
+      if (nm)
+        sb_printf(&missing, "%s", nm);
+      else
+        sb_printf(&missing, "#%d", i);
+    }
+  }
+  if (missing.len) {
+    input_error(f,
+                "missing inputs for @%s: %s (pass --input NAME=VALUE, e.g. x=[1,2] or x=@x.npy, "
+                "or --random-inputs)",
+                f->name, missing.data);
+    sb_free(&missing);
+    goto fail;
+  }
+  return args;
+fail:
+  release_all(args, n);
+  return NULL;
+}
+
+/* ---- outputs ---- */
+static bool make_dirs(const char *dir) {
+  char *p = xstrdup(dir);
+  bool ok = true;
+  for (char *s = p + 1; ok; s++) {
+    if (*s != '/' && *s) continue;
+    char c = *s;
+    *s = 0;
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) ok = false;
+    *s = c;
+    if (!c) break;
+  }
+  struct stat sb;
+  if (ok && (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+    errno = ENOTDIR;
+    ok = false;
+  }
+  if (!ok) fprintf(stderr, "xlac: error: cannot create output directory '%s': %s\n", dir, strerror(errno));
+  free(p);
+  return ok;
+}
+
+static bool write_value(RunState *st, const IVal *v, const char *stem) {
+  if (v->kind == IV_TOKEN) return true;
+  if (v->kind == IV_TUPLE) {
+    for (int j = 0; j < v->n; j++) {
+      char *s = xasprintf("%s_%d", stem, j);
+      bool ok = write_value(st, v->elems[j], s);
+      free(s);
+      if (!ok) return false;
+    }
+    return true;
+  }
+  char *path = xasprintf("%s/%s.npy", st->o->output_dir, stem);
+  bool ok = true;
+  if (is_protected(st, path)) {
+    fprintf(stderr, "xlac: error: refusing to overwrite input file '%s' with a result\n", path);
+    ok = false;
+  } else {
+    char *err;
+    if (!npy_write(path, v->lit, &err)) {
+      fprintf(stderr, "xlac: error: %s\n", err);
+      free(err);
+      ok = false;
+    }
+  }
+  free(path);
+  return ok;
+}
+
+static bool emit_results(RunState *st, const Func *f, const char *prefix, IVal **res) {
+  bool ok = true;
+  for (int i = 0; i < f->nresults; i++) {
+    StrBuf b = {0};
+    sb_printf(&b, "%sresult[%d]: ", prefix, i);
+    interp_format_value(&b, res[i], st->o->print_all);
+    printf("%s\n", b.data);
+    sb_free(&b);
+    int k = st->next_result++;
+    if (st->o->output_dir && ok) {
+      char stem[32];
+      snprintf(stem, sizeof stem, "result%d", k);
+      ok = write_value(st, res[i], stem);
+    }
+  }
+  fflush(stdout);
+  return ok;
+}
+
+/* ---- running ---- */
+static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bool named) {
+  const RunOptions *o = st->o;
+  IVal **args = build_args(st, f);
+  if (!args) return false;
+  InterpOptions io = {probe_dir, !o->verbose, stdout};
+  Interp I;
+  interp_init(&I, m, &io);
+  int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1;
+  bool ok;
+  char prefix[128];
+  if (nr * np == 1) {
+    IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
+    ok = interp_call(&I, f, f->body->nargs, args, res);
+    snprintf(prefix, sizeof prefix, "%s%s%s", named ? "@" : "", named ? f->name : "", named ? " " : "");
+    if (ok) ok = emit_results(st, f, prefix, res);
+    release_all(res, f->nresults);
+  } else {
+    int n = nr * np;
+    GridProgram *progs = xcalloc((size_t)n, sizeof(GridProgram));
+    IVal ***results = xcalloc((size_t)n, sizeof(IVal **));
+    for (int i = 0; i < n; i++) progs[i] = (GridProgram){f, f->body->nargs, args};
+    ok = interp_run_grid(&I, nr, np, progs, results);
+    for (int i = 0; i < n; i++) {
+      if (!results[i]) continue;
+      snprintf(prefix, sizeof prefix, "%s%s%sreplica %d partition %d: ", named ? "@" : "",
+               named ? f->name : "", named ? " " : "", i / np, i % np);
+      if (ok) ok = emit_results(st, f, prefix, results[i]);
+      release_all(results[i], f->nresults);
+    }
+    free(results);
+    free(progs);
+  }
+  release_all(args, f->body->nargs);
+  st->checks_passed += I.checks_run;
+  st->checks_failed += I.checks_failed;
+  return ok && !I.failed && I.checks_failed == 0;
+}
+
+static void list_funcs(StrBuf *b, const Module *m) {
+  int k = 0;
+  for (const Func *f = m->funcs; f; f = f->next) sb_printf(b, "%s@%s", k++ ? ", " : "", f->name);
+}
+
+static bool run_module(RunState *st, Module *m, const char *probe_dir) {
+  const RunOptions *o = st->o;
+  if (!m->funcs) {
+    if (o->split) return true;
+    fprintf(stderr, "xlac: error: %s: the module has no function to run\n", st->path);
+    return false;
+  }
+  Func *f = o->entry ? module_find_func(m, o->entry) : module_entry(m);
+  if (o->entry && !f) {
+    StrBuf b = {0};
+    list_funcs(&b, m);
+    fprintf(stderr, "xlac: error: no function named @%s (the module has %s)\n", o->entry, b.data);
+    sb_free(&b);
+    return false;
+  }
+  if (f) return run_func(st, m, f, probe_dir, false);
+  /* several functions and no main: run each public zero-argument one */
+  int count = 0;
+  bool ok = true;
+  for (Func *g = m->funcs; g; g = g->next) {
+    if (g->is_private || g->body->nargs != 0) continue;
+    if (count++ == 0 && o->ninputs > 0) {
+      fprintf(stderr, "xlac: error: --input needs a single entry function; pass --entry NAME\n");
+      return false;
+    }
+    if (!run_func(st, m, g, probe_dir, true)) ok = false;
+  }
+  if (count == 0) {
+    StrBuf b = {0};
+    list_funcs(&b, m);
+    fprintf(stderr, "xlac: error: cannot choose an entry function among %s; name one @main or pass --entry NAME\n",
+            b.data);
+    sb_free(&b);
+    return false;
+  }
+  return ok;
+}
+
+static bool is_probe_op(Op *op, void *ud) {
+  bool *found = ud;
+  if (op->kind == OP_INTERP_PROBE || op->kind == OP_CHECK_EXPECT_SERIALIZED_EQ) *found = true;
+  return !*found;
+}
+
+static bool uses_probes(Module **mods, int n) {
+  bool found = false;
+  for (int i = 0; i < n && !found; i++)
+    if (mods[i]) module_walk(mods[i], is_probe_op, &found);
+  return found;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int type, struct FTW *ftw) {
+  (void)sb, (void)type, (void)ftw;
+  remove(path);
+  return 0;
+}
+
+/* Output and probe directories are prepared when the first chunk is ready,
+   so that a file that cannot be read leaves no directories behind. */
+static bool prepare_dirs(RunState *st) {
+  const RunOptions *o = st->o;
+  if ((o->output_dir && !make_dirs(o->output_dir)) || (o->probe_dir && !make_dirs(o->probe_dir)))
+    return false;
+  if (o->probe_dir) {
+    /* a fresh index per run, so old probes are not compared against */
+    char *idx = xasprintf("%s/index.csv", o->probe_dir);
+    unlink(idx);
+    free(idx);
+  }
+  return true;
+}
+
+static void run_chunk(Module **mp, int index, int count, void *ud) {
+  RunState *st = ud;
+  if (!st->prepared) {
+    st->prepared = true;
+    st->dirs_ok = prepare_dirs(st);
+  }
+  if (!st->dirs_ok || !*mp) {
+    st->status = 1;
+    return;
+  }
+  const char *pdir = st->o->probe_dir;
+  char *own = NULL;
+  if (!pdir && uses_probes(mp, 1)) {
+    /* a private directory per chunk, removed at the end */
+    if (!st->tmp_root) {
+      const char *t = getenv("TMPDIR");
+      st->tmp_root = xasprintf("%s/xlac-run-XXXXXX", t && *t ? t : "/tmp");
+      if (!mkdtemp(st->tmp_root)) {
+        fprintf(stderr, "xlac: error: cannot create a temporary directory: %s\n", strerror(errno));
+        free(st->tmp_root);
+        st->tmp_root = NULL;
+        st->status = 1;
+        return;
+      }
+    }
+    own = xasprintf("%s/%d", st->tmp_root, index);
+    mkdir(own, 0777);
+    pdir = own;
+  }
+  if (!run_module(st, *mp, pdir)) st->status = 1;
+  free(own);
+}
+
+int driver_run(const char *path, const RunOptions *o) {
+  RunState st = {0};
+  st.o = o;
+  st.path = path;
+  st.rng = o->seed;
+  protect(&st, path);
+  if (!for_each_module(path, o->split, run_chunk, &st, NULL)) st.status = 1;
+  if (st.checks_passed || st.checks_failed)
+    fprintf(stderr, "%d checks passed, %d failed\n", st.checks_passed, st.checks_failed);
+  if (st.tmp_root) {
+    nftw(st.tmp_root, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    free(st.tmp_root);
+  }
+  VEC_FREE(st.protected_files);
+  return st.status;
+}

@@ -1,0 +1,19 @@
+/*
+ * stablehlo.h - the StableHLO MLIR text frontend.
+ *
+ * Reads what `jax.jit(f).lower(...).as_text()` prints and what StableHLO's
+ * own test files contain: a module (or bare functions) of `func.func`s whose
+ * bodies use the generic op form ("stablehlo.add"(%a, %b) ...) or the pretty
+ * custom assembly of each op.  Both forms are normalized to the attribute
+ * vocabulary described in docs/ir.md.
+ */
+#ifndef XLAC_FRONTENDS_STABLEHLO_H
+#define XLAC_FRONTENDS_STABLEHLO_H
+
+#include "ir/ir.h"
+
+/* Parses the byte range [begin, end) of a loaded source file (src_load) as one
+   MLIR module.  Diagnostics at exact locations; returns NULL on any error. */
+Module *stablehlo_parse(int file, size_t begin, size_t end);
+
+#endif

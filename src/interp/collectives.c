@@ -1,0 +1,1302 @@
+/*
+ * collectives.c - the process grid: replicas x partitions running in
+ * threads, and the ops that talk across it (all_gather, all_reduce,
+ * all_to_all, reduce_scatter, collective_broadcast, collective_permute,
+ * cross-replica-sum, send/recv, infeed/outfeed, replica_id/partition_id,
+ * interpreter.run_parallel).
+ *
+ * Each process of a grid is a thread with its own Interp.  A collective
+ * computes the process group it belongs to (the spec's cross_replica,
+ * cross_partition, cross_replica_and_partition and flattened_ids
+ * strategies), then meets the other members at a rendezvous: every member
+ * deposits its operands and, once all have arrived, reads everybody's.
+ * Rendezvous are matched by (op kind, group, n-th use of that pair by the
+ * process), so programs that are different functions can still meet, and a
+ * loop's next iteration never collides with the previous one.
+ *
+ * One mutex and one condition variable guard the whole grid: the
+ * interpreter is an oracle, not a performance vehicle.  A process that fails
+ * aborts the grid so that nobody waits forever, and when every live process
+ * is waiting on something no one can provide, the grid reports a deadlock
+ * instead of hanging.
+ *
+ * Outside a grid a program runs as replica 0 / partition 0 of a 1x1 grid;
+ * its collectives then involve a group of one.
+ */
+#include "interp/interp.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* grid state                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* How many times a process has used a (kind, group) rendezvous. */
+typedef struct SeqEntry {
+  OpKind kind;
+  int n;
+  int *ids;
+  int64_t count;
+} SeqEntry;
+
+typedef struct Rdv {
+  OpKind kind;
+  int n;        /* group size */
+  int *ids;     /* flattened process ids, group order */
+  int64_t seq;
+  int nvals;    /* values deposited per member */
+  IVal **vals;  /* n * nvals */
+  bool *deposited;
+  int arrived, departed;
+  struct Rdv *next;
+} Rdv;
+
+typedef struct Msg {
+  int nvals;
+  IVal **vals;
+  struct Msg *next;
+} Msg;
+
+typedef struct Chan {
+  int64_t handle;
+  Msg *head, *tail;
+  struct Chan *next;
+} Chan;
+
+typedef struct Proc {
+  Interp I;
+  InterpGrid *grid;
+  GridProgram *prog;
+  IVal **results;
+  bool ok;
+  bool finished;
+  bool blocked;        /* waiting for something that has not happened yet */
+  const void *waiting_on;
+  VEC(SeqEntry) seqs;
+} Proc;
+
+struct InterpGrid {
+  int num_replicas, num_partitions, nprocs;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  bool aborted;
+  Rdv *rdvs;
+  Chan *chans;
+  Func **infeed;
+  int ninfeed, next_infeed;
+  Proc *procs;
+};
+
+static int self_id(const Interp *I) { return I->replica_id * I->num_partitions + I->partition_id; }
+
+static Proc *self_proc(Interp *I) { return &I->grid->procs[self_id(I)]; }
+
+/* A process that gives up because of someone else's failure stays quiet:
+   the root cause has already been reported. */
+static bool silent_fail(Interp *I) {
+  I->failed = true;
+  return false;
+}
+
+/* Called with the lock held.  When every process has finished or is waiting
+   for something only another process could provide, nobody can make
+   progress: abort the grid.  Returns true when that happened. */
+static bool check_deadlock(InterpGrid *g) {
+  bool any_blocked = false;
+  for (int i = 0; i < g->nprocs; i++) {
+    if (!g->procs[i].finished && !g->procs[i].blocked) return false;
+    any_blocked = any_blocked || (!g->procs[i].finished && g->procs[i].blocked);
+  }
+  if (!any_blocked) return false;
+  g->aborted = true;
+  pthread_cond_broadcast(&g->cv);
+  return true;
+}
+
+/* Waits (lock held) until ready(ctx) or the grid aborts.  Returns false on
+   abort, having reported a deadlock if this process detected it. */
+static bool wait_until(Interp *I, Op *op, const void *on, bool (*ready)(const void *ctx),
+                       const void *ctx) {
+  InterpGrid *g = I->grid;
+  Proc *me = self_proc(I);
+  while (!ready(ctx) && !g->aborted) {
+    me->blocked = true;
+    me->waiting_on = on;
+    if (check_deadlock(g)) {
+      me->blocked = false;
+      pthread_mutex_unlock(&g->mu);
+      interp_error(I, op,
+                   "deadlock: every process of the %dx%d grid is waiting (mismatched "
+                   "collectives, or a recv without a send?)",
+                   g->num_replicas, g->num_partitions);
+      pthread_mutex_lock(&g->mu);
+      return false;
+    }
+    pthread_cond_wait(&g->cv, &g->mu);
+  }
+  me->blocked = false;
+  me->waiting_on = NULL;
+  return !g->aborted;
+}
+
+/* ------------------------------------------------------------------------ */
+/* rendezvous                                                               */
+/* ------------------------------------------------------------------------ */
+
+static bool same_ids(const int *a, const int *b, int n) {
+  return n == 0 || memcmp(a, b, sizeof(int) * (size_t)n) == 0;
+}
+
+static int64_t next_seq(Proc *p, OpKind kind, const int *ids, int n) {
+  for (int i = 0; i < p->seqs.len; i++) {
+    SeqEntry *e = &p->seqs.data[i];
+    if (e->kind == kind && e->n == n && same_ids(e->ids, ids, n)) return e->count++;
+  }
+  SeqEntry e = {kind, n, xmalloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), 1};
+  if (n) memcpy(e.ids, ids, sizeof(int) * (size_t)n);
+  VEC_PUSH(p->seqs, e);
+  return 0;
+}
+
+static void rdv_free(Rdv *r) {
+  for (int i = 0; i < r->n * r->nvals; i++) ival_release(r->vals[i]);
+  free(r->vals);
+  free(r->deposited);
+  free(r->ids);
+  free(r);
+}
+
+static bool rdv_ready(const void *ctx) {
+  const Rdv *r = ctx;
+  return r->arrived == r->n;
+}
+
+/* Deposits this process's nvals values for the group ids[0..n) (this
+   process is ids[me]) and, once every member has done so, stores new
+   references to all members' values in out[k * nvals + j]. */
+static bool exchange(Interp *I, Op *op, const int *ids, int n, int me, int nvals, IVal **vals,
+                     IVal **out) {
+  if (!I->grid) {
+    if (n != 1) return interp_error(I, op, "collective group of %d processes outside a grid", n);
+    for (int j = 0; j < nvals; j++) out[j] = ival_retain(vals[j]);
+    return true;
+  }
+  InterpGrid *g = I->grid;
+  pthread_mutex_lock(&g->mu);
+  if (g->aborted) {
+    pthread_mutex_unlock(&g->mu);
+    return silent_fail(I);
+  }
+  int64_t seq = next_seq(self_proc(I), op->kind, ids, n);
+  Rdv *r = g->rdvs;
+  while (r && !(r->kind == op->kind && r->n == n && r->seq == seq && same_ids(r->ids, ids, n)))
+    r = r->next;
+  if (!r) {
+    r = xcalloc(1, sizeof(Rdv));
+    r->kind = op->kind;
+    r->n = n;
+    r->ids = xmalloc(sizeof(int) * (size_t)n);
+    memcpy(r->ids, ids, sizeof(int) * (size_t)n);
+    r->seq = seq;
+    r->nvals = nvals;
+    r->vals = xcalloc((size_t)(n * nvals > 0 ? n * nvals : 1), sizeof(IVal *));
+    r->deposited = xcalloc((size_t)n, sizeof(bool));
+    r->next = g->rdvs;
+    g->rdvs = r;
+  }
+  if (r->nvals != nvals || r->deposited[me]) {
+    g->aborted = true;
+    pthread_cond_broadcast(&g->cv);
+    pthread_mutex_unlock(&g->mu);
+    return interp_error(I, op,
+                        r->nvals != nvals
+                            ? "processes of a group passed different operand counts to a collective"
+                            : "process joined the same collective twice");
+  }
+  for (int j = 0; j < nvals; j++) r->vals[me * nvals + j] = ival_retain(vals[j]);
+  r->deposited[me] = true;
+  r->arrived++;
+  if (r->arrived == n) {
+    for (int k = 0; k < n; k++) g->procs[ids[k]].blocked = false;
+    pthread_cond_broadcast(&g->cv);
+  }
+  if (!wait_until(I, op, r, rdv_ready, r)) {
+    /* the grid is torn down by its owner, which frees leftover rendezvous */
+    pthread_mutex_unlock(&g->mu);
+    return silent_fail(I);
+  }
+  for (int i = 0; i < n * nvals; i++) out[i] = ival_retain(r->vals[i]);
+  if (++r->departed == n) {
+    Rdv **pp = &g->rdvs;
+    while (*pp != r) pp = &(*pp)->next;
+    *pp = r->next;
+    rdv_free(r);
+  }
+  pthread_mutex_unlock(&g->mu);
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* process groups                                                           */
+/* ------------------------------------------------------------------------ */
+
+typedef enum Strategy { CROSS_REPLICA, CROSS_PARTITION, CROSS_REPLICA_AND_PARTITION, FLATTENED_IDS } Strategy;
+
+static int64_t channel_id(const Op *op) {
+  Attr *a = op_attr(op, "channel_handle");
+  if (a && a->kind == ATTR_DICT) return dict_int(a, "handle", 0);
+  if (a && a->kind == ATTR_INT) return a->i;
+  return op_attr_int(op, "channel_id", 0);
+}
+
+static bool flag_attr(const Op *op, const char *name) {
+  Attr *a = op_attr(op, name);
+  if (!a) return false;
+  if (a->kind == ATTR_UNIT) return true;
+  if (a->kind == ATTR_BOOL || a->kind == ATTR_INT) return a->i != 0;
+  return false;
+}
+
+/* Reads a list of id lists (dense 2-D tensor, or array of arrays that may
+   be ragged) into a rows x cols heap array padded with -1.  An absent
+   attribute gives rows = 0. */
+static bool read_id_lists(Interp *I, Op *op, const char *name, int64_t **data, int *rows, int *cols) {
+  Attr *a = op_attr(op, name);
+  *data = NULL;
+  *rows = *cols = 0;
+  if (!a) return true;
+  if (a->kind == ATTR_DENSE && a->lit && et_is_int(lit_elem(a->lit)) && a->lit->type->rank <= 2) {
+    const Literal *l = a->lit;
+    int r = l->type->rank;
+    *rows = r == 2 ? (int)l->type->dims[0] : 1;
+    *cols = r == 2 ? (int)l->type->dims[1] : r == 1 ? (int)l->type->dims[0] : 1;
+    if ((int64_t)*rows * *cols != l->n) return interp_error(I, op, "malformed '%s'", name);
+    *data = xmalloc(sizeof(int64_t) * (size_t)(l->n > 0 ? l->n : 1));
+    for (int64_t i = 0; i < l->n; i++) (*data)[i] = lit_get_i(l, i);
+    return true;
+  }
+  if (a->kind == ATTR_ARRAY) {
+    int c = 0;
+    for (int i = 0; i < a->n; i++) {
+      int64_t *v;
+      int n;
+      if (!attr_get_ints(a->elems[i], &v, &n)) return interp_error(I, op, "malformed '%s'", name);
+      if (n > c) c = n;
+    }
+    *rows = a->n;
+    *cols = c;
+    *data = xmalloc(sizeof(int64_t) * (size_t)(a->n * c > 0 ? a->n * c : 1));
+    for (int i = 0; i < a->n; i++) {
+      int64_t *v;
+      int n;
+      attr_get_ints(a->elems[i], &v, &n);
+      for (int j = 0; j < c; j++) (*data)[i * c + j] = j < n ? v[j] : -1;
+    }
+    return true;
+  }
+  return interp_error(I, op, "'%s' must be a 2-D integer tensor", name);
+}
+
+/* Computes the group this process belongs to under strategy s.  Stores the
+   flattened process ids in ids (capacity: the number of processes) and this
+   process's position in *me.  Returns the group size, 0 when the process is
+   in no group, -1 after reporting an error. */
+static int find_group(Interp *I, Op *op, Strategy s, const int64_t *rg, int rows, int cols,
+                      int *ids, int *me) {
+  int R = I->num_replicas, P = I->num_partitions;
+  int r0 = I->replica_id, p0 = I->partition_id;
+  int axis = s == CROSS_PARTITION ? P : s == FLATTENED_IDS ? R * P : R;
+  int mine = s == CROSS_PARTITION ? p0 : s == FLATTENED_IDS ? r0 * P + p0 : r0;
+  const char *what = s == CROSS_PARTITION ? "partition" : s == FLATTENED_IDS ? "process" : "replica";
+  /* every id in range and used at most once */
+  bool *seen = xcalloc((size_t)axis, sizeof(bool));
+  int row = -1;
+  for (int i = 0; i < rows * cols; i++) {
+    int64_t v = rg[i];
+    if (v < 0) continue;
+    if (v >= axis) {
+      free(seen);
+      interp_error(I, op, "%s id %lld in replica groups is out of range (there are %d)", what,
+                   (long long)v, axis);
+      return -1;
+    }
+    if (seen[v]) {
+      free(seen);
+      interp_error(I, op, "%s id %lld appears twice in replica groups", what, (long long)v);
+      return -1;
+    }
+    seen[v] = true;
+    if (v == mine) row = i / cols;
+  }
+  free(seen);
+  /* no groups at all means one group of everybody */
+  int64_t *all = NULL;
+  if (rows * cols == 0) {
+    all = xmalloc(sizeof(int64_t) * (size_t)axis);
+    for (int i = 0; i < axis; i++) all[i] = i;
+    rg = all;
+    rows = 1;
+    cols = axis;
+    row = 0;
+  }
+  int n = 0;
+  *me = -1;
+  if (row >= 0) {
+    const int64_t *g = rg + (int64_t)row * cols;
+    switch (s) {
+    case CROSS_REPLICA:
+      for (int j = 0; j < cols; j++)
+        if (g[j] >= 0) ids[n++] = (int)g[j] * P + p0;
+      break;
+    case CROSS_PARTITION:
+      for (int j = 0; j < cols; j++)
+        if (g[j] >= 0) ids[n++] = r0 * P + (int)g[j];
+      break;
+    case CROSS_REPLICA_AND_PARTITION:
+      for (int p = 0; p < P; p++)
+        for (int j = 0; j < cols; j++)
+          if (g[j] >= 0) ids[n++] = (int)g[j] * P + p;
+      break;
+    case FLATTENED_IDS:
+      for (int j = 0; j < cols; j++)
+        if (g[j] >= 0) ids[n++] = (int)g[j];
+      break;
+    }
+    for (int k = 0; k < n; k++)
+      if (ids[k] == self_id(I)) *me = k;
+  }
+  free(all);
+  return n;
+}
+
+/* The group of this process for ops that use replica_groups, per the op's
+   channel and use_global_device_ids.  `partition_variant` selects the
+   cross_partition flavor (all_to_all, collective_broadcast) over
+   cross_replica_and_partition (all_gather, all_reduce, reduce_scatter).
+   Returns the size, 0 if not in any group, -1 on error. */
+static int op_group(Interp *I, Op *op, bool partition_variant, int *ids, int *me) {
+  int64_t ch = channel_id(op);
+  bool global = flag_attr(op, "use_global_device_ids");
+  Strategy s;
+  if (partition_variant) {
+    s = ch > 0 ? CROSS_PARTITION : CROSS_REPLICA;
+  } else if (global) {
+    if (ch <= 0) {
+      interp_error(I, op, "use_global_device_ids requires a positive channel id");
+      return -1;
+    }
+    s = FLATTENED_IDS;
+  } else {
+    s = ch > 0 ? CROSS_REPLICA_AND_PARTITION : CROSS_REPLICA;
+  }
+  int64_t *rg;
+  int rows, cols;
+  if (!read_id_lists(I, op, "replica_groups", &rg, &rows, &cols)) return -1;
+  int n = find_group(I, op, s, rg, rows, cols, ids, me);
+  free(rg);
+  return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* tensor helpers                                                           */
+/* ------------------------------------------------------------------------ */
+
+static bool want_tensors(Interp *I, Op *op, IVal **args, int n) {
+  for (int i = 0; i < n; i++)
+    if (!args[i] || args[i]->kind != IV_TENSOR)
+      return interp_error(I, op, "operand %d must be a tensor", i);
+  for (int i = 0; i < op->nres; i++)
+    if (op->res[i].type->kind != TY_TENSOR && op->res[i].type->kind != TY_TOKEN)
+      return interp_error(I, op, "result %d must be a tensor", i);
+  return true;
+}
+
+static bool dims_equal(const Type *t, int rank, const int64_t *dims) {
+  if (t->kind != TY_TENSOR || t->rank != rank) return false;
+  for (int d = 0; d < rank; d++)
+    if (t->dims[d] != dims[d]) return false;
+  return true;
+}
+
+/* Converts element j of src into element i of dst (the spec's
+   to_destination_type for promotable types). */
+static void conv_elem(Literal *dst, int64_t i, const Literal *src, int64_t j) {
+  ElemType d = lit_elem(dst), s = lit_elem(src);
+  if (d == s) {
+    lit_copy_elem(dst, i, src, j);
+    return;
+  }
+  switch (et_class(d)) {
+  case EC_PRED: lit_set_b(dst, i, lit_get_b(src, j)); break;
+  case EC_SINT:
+  case EC_UINT:
+    if (et_is_int(s) || et_is_pred(s)) {
+      lit_set_u(dst, i, lit_get_u(src, j));
+    } else {
+      double v = lit_get_f(src, j);
+      lit_set_i(dst, i, v != v ? 0 : v >= 9.2e18 ? INT64_MAX : v <= -9.2e18 ? INT64_MIN : (int64_t)v);
+    }
+    break;
+  case EC_FLOAT:
+    if (et_is_signed(s)) lit_set_f(dst, i, (double)lit_get_i(src, j));
+    else if (et_is_unsigned(s)) lit_set_f(dst, i, (double)lit_get_u(src, j));
+    else lit_set_f(dst, i, lit_get_f(src, j));
+    break;
+  case EC_COMPLEX: {
+    double re, im;
+    lit_get_c(src, j, &re, &im);
+    lit_set_c(dst, i, re, im);
+    break;
+  }
+  default: break;
+  }
+}
+
+/* Row-major blocks around one dimension: dims before it, and elements after. */
+static void around_dim(const Type *t, int dim, int64_t *outer, int64_t *inner) {
+  *outer = *inner = 1;
+  for (int d = 0; d < dim; d++) *outer *= t->dims[d];
+  for (int d = dim + 1; d < t->rank; d++) *inner *= t->dims[d];
+}
+
+/* dst = concatenate(parts, dim); shapes already checked. */
+static void concat_parts(Literal *dst, int dim, Literal *const *parts, int n) {
+  int64_t outer, inner;
+  around_dim(dst->type, dim, &outer, &inner);
+  size_t eb = (size_t)et_bytes(lit_elem(dst));
+  char *out = dst->data;
+  for (int64_t o = 0; o < outer; o++)
+    for (int k = 0; k < n; k++) {
+      size_t chunk = (size_t)(parts[k]->type->dims[dim] * inner) * eb;
+      if (!chunk) continue;
+      memcpy(out, (const char *)parts[k]->data + (size_t)o * chunk, chunk);
+      out += chunk;
+    }
+}
+
+/* Part k of n equal parts of src along dim, as a new literal. */
+static Literal *split_part(const Literal *src, int dim, int n, int k) {
+  Type t = *src->type;
+  int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(t.rank > 0 ? t.rank : 1));
+  memcpy(dims, src->type->dims, sizeof(int64_t) * (size_t)t.rank);
+  dims[dim] /= n;
+  t.dims = dims;
+  Literal *l = lit_new(&t);
+  free(dims);
+  int64_t outer, inner;
+  around_dim(src->type, dim, &outer, &inner);
+  size_t eb = (size_t)et_bytes(lit_elem(src));
+  size_t part = (size_t)(l->type->dims[dim] * inner) * eb;
+  size_t whole = (size_t)(src->type->dims[dim] * inner) * eb;
+  if (part)
+    for (int64_t o = 0; o < outer; o++)
+      memcpy((char *)l->data + (size_t)o * part, (const char *)src->data + (size_t)o * whole + (size_t)k * part,
+             part);
+  return l;
+}
+
+/* Is the body `return op(arg0, arg1)` for op == kind? */
+static bool body_is_binary(const Block *b, OpKind kind) {
+  if (!b || b->nargs != 2) return false;
+  const Op *op = b->first;
+  if (!op || op->kind != kind || op->nopnds != 2 || op->nres != 1) return false;
+  const Op *ret = op->next;
+  if (!ret || ret->next || ret->nopnds != 1 || ret->opnds[0] != &op->res[0]) return false;
+  return (op->opnds[0] == b->args[0] && op->opnds[1] == b->args[1]) ||
+         (op->opnds[0] == b->args[1] && op->opnds[1] == b->args[0]);
+}
+
+/* acc[i] = acc[i] + x[i], same element types; the spec's add (logical or
+   for booleans, wrapping for integers). */
+static void add_into(Literal *acc, const Literal *x) {
+  ElemType et = lit_elem(acc);
+  switch (et_class(et)) {
+  case EC_PRED:
+    for (int64_t i = 0; i < acc->n; i++) lit_set_b(acc, i, lit_get_b(acc, i) || lit_get_b(x, i));
+    break;
+  case EC_SINT:
+  case EC_UINT:
+    for (int64_t i = 0; i < acc->n; i++) lit_set_u(acc, i, lit_get_u(acc, i) + lit_get_u(x, i));
+    break;
+  case EC_FLOAT:
+    if (et == ET_F32) {
+      float *a = acc->data;
+      const float *b = x->data;
+      for (int64_t i = 0; i < acc->n; i++) a[i] += b[i];
+    } else if (et == ET_F64) {
+      double *a = acc->data;
+      const double *b = x->data;
+      for (int64_t i = 0; i < acc->n; i++) a[i] += b[i];
+    } else {
+      for (int64_t i = 0; i < acc->n; i++) lit_set_f(acc, i, lit_get_f(acc, i) + lit_get_f(x, i));
+    }
+    break;
+  case EC_COMPLEX:
+    for (int64_t i = 0; i < acc->n; i++) {
+      double ar, ai, br, bi;
+      lit_get_c(acc, i, &ar, &ai);
+      lit_get_c(x, i, &br, &bi);
+      lit_set_c(acc, i, ar + br, ai + bi);
+    }
+    break;
+  default: break;
+  }
+}
+
+/* Folds the group's tensors ins[0..n) elementwise with `body` (NULL: add)
+   into out, whose shape matches the inputs and whose element type is the
+   reduction type. */
+static bool reduce_values(Interp *I, Op *op, Block *body, Literal *const *ins, int n, Literal *out) {
+  for (int64_t i = 0; i < out->n; i++) conv_elem(out, i, ins[0], i);
+  bool fast = !body || body_is_binary(body, OP_ADD);
+  if (fast && out->type->quant == NULL) {
+    for (int k = 1; k < n; k++) {
+      if (lit_elem(ins[k]) == lit_elem(out)) {
+        add_into(out, ins[k]);
+      } else {
+        Literal *tmp = lit_new(out->type);
+        for (int64_t i = 0; i < out->n; i++) conv_elem(tmp, i, ins[k], i);
+        add_into(out, tmp);
+        lit_free(tmp);
+      }
+    }
+    return true;
+  }
+  if (body->nargs != 2 || body->args[0]->type->kind != TY_TENSOR ||
+      body->args[1]->type->kind != TY_TENSOR || body->args[0]->type->rank != 0 ||
+      body->args[1]->type->rank != 0)
+    return interp_error(I, op, "reduction body must take two scalar tensors");
+  Literal *a = lit_new(body->args[0]->type), *b = lit_new(body->args[1]->type);
+  bool ok = true;
+  for (int k = 1; k < n && ok; k++)
+    for (int64_t i = 0; i < out->n && ok; i++) {
+      conv_elem(a, 0, out, i);
+      conv_elem(b, 0, ins[k], i);
+      Literal *in[2] = {a, b}, *r = NULL;
+      ok = interp_run_scalar_region(I, body, 2, in, 1, &r);
+      if (ok && r->n != 1) ok = interp_error(I, op, "reduction body must return a scalar");
+      if (ok) conv_elem(out, i, r, 0);
+      lit_free(r);
+    }
+  lit_free(a);
+  lit_free(b);
+  return ok;
+}
+
+static void release_all(IVal **v, int n) {
+  for (int i = 0; i < n; i++) {
+    ival_release(v[i]);
+    v[i] = NULL;
+  }
+}
+
+/* Group of this process for ops that require one; errors when it has none. */
+static int required_group(Interp *I, Op *op, bool partition_variant, int *ids, int *me) {
+  int n = op_group(I, op, partition_variant, ids, me);
+  if (n == 0) {
+    interp_error(I, op, "process (replica %d, partition %d) is in no replica group", I->replica_id,
+                 I->partition_id);
+    return -1;
+  }
+  return n;
+}
+
+static int nprocs_of(const Interp *I) { return I->num_replicas * I->num_partitions; }
+
+/* ------------------------------------------------------------------------ */
+/* the ops                                                                  */
+/* ------------------------------------------------------------------------ */
+
+bool interp_REPLICA_ID(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR || type_num_elements(op->res[0].type) != 1)
+    return interp_error(I, op, "result must be a scalar tensor");
+  Literal *l = lit_new(op->res[0].type);
+  lit_set_u(l, 0, (uint64_t)I->replica_id);
+  res[0] = ival_tensor(l);
+  return true;
+}
+
+bool interp_PARTITION_ID(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR || type_num_elements(op->res[0].type) != 1)
+    return interp_error(I, op, "result must be a scalar tensor");
+  Literal *l = lit_new(op->res[0].type);
+  lit_set_u(l, 0, (uint64_t)I->partition_id);
+  res[0] = ival_tensor(l);
+  return true;
+}
+
+bool interp_ALL_GATHER(Interp *I, Op *op, IVal **args, IVal **res) {
+  int nv = op->nopnds;
+  if (op->nres != nv) return interp_error(I, op, "expects as many results as operands");
+  if (!want_tensors(I, op, args, nv)) return false;
+  int64_t dim = op_attr_int(op, "all_gather_dim", -1);
+  for (int j = 0; j < nv; j++)
+    if (dim < 0 || dim >= ARG_LIT(j)->type->rank)
+      return interp_error(I, op, "all_gather_dim %lld is out of range", (long long)dim);
+  int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
+  int n = required_group(I, op, false, ids, &me);
+  if (n < 0) {
+    free(ids);
+    return false;
+  }
+  IVal **all = xcalloc((size_t)(n * nv > 0 ? n * nv : 1), sizeof(IVal *));
+  bool ok = exchange(I, op, ids, n, me, nv, args, all);
+  Literal **parts = xcalloc((size_t)n, sizeof(Literal *));
+  for (int j = 0; j < nv && ok; j++) {
+    const Type *ot = ARG_LIT(j)->type;
+    int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(ot->rank > 0 ? ot->rank : 1));
+    memcpy(dims, ot->dims, sizeof(int64_t) * (size_t)ot->rank);
+    dims[dim] = 0;
+    for (int k = 0; k < n && ok; k++) {
+      parts[k] = all[k * nv + j]->lit;
+      /* operands of different processes may differ only along dim */
+      bool same = parts[k]->type->rank == ot->rank && lit_elem(parts[k]) == lit_elem(ARG_LIT(j));
+      for (int d = 0; same && d < ot->rank; d++)
+        same = d == dim || parts[k]->type->dims[d] == ot->dims[d];
+      if (!same) ok = interp_error(I, op, "operand %d has different types on different processes", j);
+      else dims[dim] += parts[k]->type->dims[dim];
+    }
+    const Type *rt = op->res[j].type;
+    if (ok && (!dims_equal(rt, ot->rank, dims) || rt->elem != ot->elem))
+      ok = interp_error(I, op, "result %d type does not match the gathered shape", j);
+    if (ok) {
+      Literal *l = lit_new(rt);
+      concat_parts(l, (int)dim, parts, n);
+      res[j] = ival_tensor(l);
+    }
+    free(dims);
+  }
+  free(parts);
+  release_all(all, n * nv);
+  free(all);
+  free(ids);
+  return ok;
+}
+
+/* all_reduce, cross-replica-sum and the reduction half of reduce_scatter:
+   reduces operand j over the group into a literal of the operand's shape and
+   element type `et` (the reduction type). */
+static bool group_reduce(Interp *I, Op *op, Block *body, IVal **args, int nv, const int *ids, int n,
+                         int me, ElemType *ets, Literal **out) {
+  IVal **all = xcalloc((size_t)(n * nv > 0 ? n * nv : 1), sizeof(IVal *));
+  bool ok = exchange(I, op, ids, n, me, nv, args, all);
+  Literal **ins = xcalloc((size_t)n, sizeof(Literal *));
+  for (int j = 0; j < nv && ok; j++) {
+    const Type *ot = ARG_LIT(j)->type;
+    for (int k = 0; k < n && ok; k++) {
+      ins[k] = all[k * nv + j]->lit;
+      if (!type_same_shape(ins[k]->type, ot))
+        ok = interp_error(I, op, "operand %d has different shapes on different processes", j);
+    }
+    if (!ok) break;
+    /* a stack copy: the module arena is not safe to grow from grid threads */
+    Type t = *ot;
+    t.elem = ets[j];
+    t.quant = NULL;
+    out[j] = lit_new(&t);
+    ok = reduce_values(I, op, body, ins, n, out[j]);
+  }
+  free(ins);
+  for (int i = 0; i < n * nv; i++) ival_release(all[i]);
+  free(all);
+  if (!ok)
+    for (int j = 0; j < nv; j++) {
+      lit_free(out[j]);
+      out[j] = NULL;
+    }
+  return ok;
+}
+
+static bool all_reduce_common(Interp *I, Op *op, IVal **args, IVal **res, Block *body) {
+  int nv = op->nopnds;
+  if (op->nres != nv) return interp_error(I, op, "expects as many results as operands");
+  if (!want_tensors(I, op, args, nv)) return false;
+  ElemType *ets = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(ElemType));
+  for (int j = 0; j < nv; j++) {
+    const Type *rt = op->res[j].type;
+    if (rt->kind != TY_TENSOR || !type_same_shape(rt, ARG_LIT(j)->type)) {
+      free(ets);
+      return interp_error(I, op, "result %d must have the shape of operand %d", j, j);
+    }
+    ets[j] = rt->elem;
+  }
+  int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
+  int n = required_group(I, op, false, ids, &me);
+  Literal **out = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(Literal *));
+  bool ok = n > 0 && group_reduce(I, op, body, args, nv, ids, n, me, ets, out);
+  for (int j = 0; j < nv && ok; j++) res[j] = ival_tensor(out[j]);
+  free(out);
+  free(ids);
+  free(ets);
+  return ok;
+}
+
+bool interp_ALL_REDUCE(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nregions < 1) return interp_error(I, op, "missing reduction computation");
+  return all_reduce_common(I, op, args, res, op->regions[0]);
+}
+
+bool interp_CROSS_REPLICA_SUM(Interp *I, Op *op, IVal **args, IVal **res) {
+  return all_reduce_common(I, op, args, res, op->nregions ? op->regions[0] : NULL);
+}
+
+bool interp_REDUCE_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nregions < 1) return interp_error(I, op, "missing reduction computation");
+  int nv = op->nopnds;
+  if (op->nres != nv) return interp_error(I, op, "expects as many results as operands");
+  if (!want_tensors(I, op, args, nv)) return false;
+  int64_t dim = op_attr_int(op, "scatter_dimension", -1);
+  for (int j = 0; j < nv; j++)
+    if (dim < 0 || dim >= ARG_LIT(j)->type->rank)
+      return interp_error(I, op, "scatter_dimension %lld is out of range", (long long)dim);
+  int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
+  int n = required_group(I, op, false, ids, &me);
+  bool ok = n > 0;
+  ElemType *ets = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(ElemType));
+  for (int j = 0; j < nv && ok; j++) {
+    const Type *ot = ARG_LIT(j)->type, *rt = op->res[j].type;
+    if (ot->dims[dim] % n != 0) {
+      ok = interp_error(I, op, "dimension %lld of size %lld does not split into %d parts",
+                        (long long)dim, (long long)ot->dims[dim], n);
+      break;
+    }
+    bool shape_ok = rt->kind == TY_TENSOR && rt->rank == ot->rank;
+    for (int d = 0; shape_ok && d < ot->rank; d++)
+      shape_ok = rt->dims[d] == (d == dim ? ot->dims[d] / n : ot->dims[d]);
+    if (!shape_ok) ok = interp_error(I, op, "result %d type does not match the scattered shape", j);
+    else ets[j] = rt->elem;
+  }
+  Literal **out = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(Literal *));
+  if (ok) ok = group_reduce(I, op, op->regions[0], args, nv, ids, n, me, ets, out);
+  for (int j = 0; j < nv && ok; j++) {
+    res[j] = ival_tensor(split_part(out[j], (int)dim, n, me));
+    lit_free(out[j]);
+  }
+  free(out);
+  free(ets);
+  free(ids);
+  return ok;
+}
+
+bool interp_ALL_TO_ALL(Interp *I, Op *op, IVal **args, IVal **res) {
+  int nv = op->nopnds;
+  if (op->nres != nv) return interp_error(I, op, "expects as many results as operands");
+  if (!want_tensors(I, op, args, nv)) return false;
+  int64_t sd = op_attr_int(op, "split_dimension", -1), cd = op_attr_int(op, "concat_dimension", -1);
+  int64_t sc = op_attr_int(op, "split_count", -1);
+  for (int j = 0; j < nv; j++) {
+    const Type *ot = ARG_LIT(j)->type;
+    if (sd < 0 || sd >= ot->rank) return interp_error(I, op, "split_dimension is out of range");
+    if (cd < 0 || cd >= ot->rank) return interp_error(I, op, "concat_dimension is out of range");
+    if (sc <= 0 || ot->dims[sd] % sc != 0)
+      return interp_error(I, op, "split_count %lld does not divide dimension %lld", (long long)sc,
+                          (long long)sd);
+  }
+  int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
+  int n = required_group(I, op, true, ids, &me);
+  if (n < 0) {
+    free(ids);
+    return false;
+  }
+  if (n != sc) {
+    free(ids);
+    return interp_error(I, op, "split_count %lld differs from the group size %d", (long long)sc, n);
+  }
+  IVal **all = xcalloc((size_t)(n * nv > 0 ? n * nv : 1), sizeof(IVal *));
+  bool ok = exchange(I, op, ids, n, me, nv, args, all);
+  Literal **parts = xcalloc((size_t)n, sizeof(Literal *));
+  for (int j = 0; j < nv && ok; j++) {
+    const Type *ot = ARG_LIT(j)->type;
+    for (int k = 0; k < n && ok; k++)
+      if (!type_equal(all[k * nv + j]->lit->type, ot))
+        ok = interp_error(I, op, "operand %d has different types on different processes", j);
+    if (!ok) break;
+    int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(ot->rank > 0 ? ot->rank : 1));
+    memcpy(dims, ot->dims, sizeof(int64_t) * (size_t)ot->rank);
+    dims[sd] /= sc;
+    dims[cd] *= sc;
+    const Type *rt = op->res[j].type;
+    if (!dims_equal(rt, ot->rank, dims) || rt->elem != ot->elem)
+      ok = interp_error(I, op, "result %d type does not match the all_to_all shape", j);
+    free(dims);
+    if (!ok) break;
+    for (int k = 0; k < n; k++) parts[k] = split_part(all[k * nv + j]->lit, (int)sd, n, me);
+    Literal *l = lit_new(rt);
+    concat_parts(l, (int)cd, parts, n);
+    for (int k = 0; k < n; k++) lit_free(parts[k]);
+    res[j] = ival_tensor(l);
+  }
+  free(parts);
+  for (int i = 0; i < n * nv; i++) ival_release(all[i]);
+  free(all);
+  free(ids);
+  return ok;
+}
+
+bool interp_COLLECTIVE_BROADCAST(Interp *I, Op *op, IVal **args, IVal **res) {
+  bool dynamic_root = flag_attr(op, "has_dynamic_root");
+  int nv = op->nopnds - (dynamic_root ? 1 : 0);
+  if (nv < 1 || op->nres != nv) return interp_error(I, op, "wrong number of operands or results");
+  if (!want_tensors(I, op, args, op->nopnds)) return false;
+  for (int j = 0; j < nv; j++)
+    if (!type_equal(op->res[j].type, ARG_LIT(j)->type))
+      return interp_error(I, op, "result %d must have the type of operand %d", j, j);
+  int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
+  int n = op_group(I, op, true, ids, &me);
+  if (n < 0) {
+    free(ids);
+    return false;
+  }
+  if (n == 0) {
+    /* not in any group: zeros */
+    for (int j = 0; j < nv; j++) res[j] = ival_new_tensor(op->res[j].type);
+    free(ids);
+    return true;
+  }
+  int64_t *roots = xcalloc((size_t)nv, sizeof(int64_t));
+  bool ok = true;
+  if (dynamic_root) {
+    const Literal *r = ARG_LIT(nv);
+    if (!et_is_int(lit_elem(r)) || r->n != nv)
+      ok = interp_error(I, op, "root operand must hold %d integers", nv);
+    for (int j = 0; j < nv && ok; j++) {
+      roots[j] = lit_get_i(r, j);
+      if (roots[j] < 0 || roots[j] >= n)
+        ok = interp_error(I, op, "root index %lld is out of range for a group of %d", (long long)roots[j],
+                          n);
+    }
+  }
+  IVal **all = xcalloc((size_t)(n * nv), sizeof(IVal *));
+  if (ok) ok = exchange(I, op, ids, n, me, nv, args, all);
+  for (int j = 0; j < nv && ok; j++) {
+    IVal *src = all[roots[j] * nv + j];
+    if (!type_equal(src->lit->type, op->res[j].type))
+      ok = interp_error(I, op, "operand %d has different types on different processes", j);
+    else
+      res[j] = ival_retain(src);
+  }
+  for (int i = 0; i < n * nv; i++) ival_release(all[i]);
+  free(all);
+  free(roots);
+  free(ids);
+  return ok;
+}
+
+bool interp_COLLECTIVE_PERMUTE(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nopnds < 1 || op->nres != 1) return interp_error(I, op, "expects one operand and one result");
+  if (!want_tensors(I, op, args, 1)) return false;
+  if (!type_equal(op->res[0].type, ARG_LIT(0)->type))
+    return interp_error(I, op, "result must have the type of the operand");
+  bool cross_partition = channel_id(op) > 0;
+  int axis = cross_partition ? I->num_partitions : I->num_replicas;
+  int mine = cross_partition ? I->partition_id : I->replica_id;
+  int64_t *pairs;
+  int rows, cols;
+  if (!read_id_lists(I, op, "source_target_pairs", &pairs, &rows, &cols)) return false;
+  if (rows > 0 && cols != 2) {
+    free(pairs);
+    return interp_error(I, op, "source_target_pairs must have two columns");
+  }
+  /* the group: every process named by a pair, in ascending order */
+  bool *in = xcalloc((size_t)axis, sizeof(bool));
+  int64_t source = -1;
+  bool ok = true;
+  for (int i = 0; i < rows && ok; i++) {
+    for (int c = 0; c < 2; c++)
+      if (pairs[2 * i + c] < 0 || pairs[2 * i + c] >= axis) {
+        ok = interp_error(I, op, "id %lld in source_target_pairs is out of range (there are %d)",
+                          (long long)pairs[2 * i + c], axis);
+        break;
+      }
+    if (!ok) break;
+    in[pairs[2 * i]] = in[pairs[2 * i + 1]] = true;
+    if (pairs[2 * i + 1] == mine) source = pairs[2 * i];
+  }
+  int *ids = xmalloc(sizeof(int) * (size_t)axis), n = 0, me = -1;
+  for (int v = 0; v < axis && ok; v++) {
+    if (!in[v]) continue;
+    if (v == mine) me = n;
+    ids[n++] = cross_partition ? I->replica_id * I->num_partitions + v : v * I->num_partitions + I->partition_id;
+  }
+  int src_pos = -1;
+  for (int k = 0; k < n; k++) {
+    int v = cross_partition ? ids[k] % I->num_partitions : ids[k] / I->num_partitions;
+    if (v == source) src_pos = k;
+  }
+  if (ok && me < 0) {
+    res[0] = ival_new_tensor(op->res[0].type);
+  } else if (ok) {
+    IVal **all = xcalloc((size_t)n, sizeof(IVal *));
+    ok = exchange(I, op, ids, n, me, 1, args, all);
+    if (ok) {
+      if (src_pos < 0)
+        res[0] = ival_new_tensor(op->res[0].type);
+      else if (!type_equal(all[src_pos]->lit->type, op->res[0].type))
+        ok = interp_error(I, op, "operand has different types on different processes");
+      else
+        res[0] = ival_retain(all[src_pos]);
+    }
+    for (int k = 0; k < n; k++) ival_release(all[k]);
+    free(all);
+  }
+  free(ids);
+  free(in);
+  free(pairs);
+  return ok;
+}
+
+/* ---- send / recv: FIFO channels keyed by channel handle ---- */
+
+static Chan *get_chan(InterpGrid *g, int64_t handle) {
+  for (Chan *c = g->chans; c; c = c->next)
+    if (c->handle == handle) return c;
+  Chan *c = xcalloc(1, sizeof(Chan));
+  c->handle = handle;
+  c->next = g->chans;
+  g->chans = c;
+  return c;
+}
+
+static bool chan_ready(const void *ctx) { return ((const Chan *)ctx)->head != NULL; }
+
+bool interp_SEND(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nopnds < 1 || args[op->nopnds - 1]->kind != IV_TOKEN)
+    return interp_error(I, op, "the last operand must be a token");
+  int nv = op->nopnds - 1;
+  if (I->grid) {
+    InterpGrid *g = I->grid;
+    Msg *m = xcalloc(1, sizeof(Msg));
+    m->nvals = nv;
+    m->vals = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(IVal *));
+    for (int j = 0; j < nv; j++) m->vals[j] = ival_retain(args[j]);
+    pthread_mutex_lock(&g->mu);
+    Chan *c = get_chan(g, channel_id(op));
+    if (c->tail) c->tail->next = m;
+    else c->head = m;
+    c->tail = m;
+    for (int i = 0; i < g->nprocs; i++)
+      if (g->procs[i].waiting_on == c) g->procs[i].blocked = false;
+    pthread_cond_broadcast(&g->cv);
+    pthread_mutex_unlock(&g->mu);
+  }
+  /* outside a grid nobody can receive: the values are dropped */
+  res[0] = ival_token();
+  return true;
+}
+
+bool interp_RECV(Interp *I, Op *op, IVal **args, IVal **res) {
+  int nv = op->nres - 1;
+  if (nv < 0 || op->res[nv].type->kind != TY_TOKEN)
+    return interp_error(I, op, "the last result must be a token");
+  if (!I->grid) return interp_error(I, op, "recv outside a process grid: nothing can be sent to it");
+  InterpGrid *g = I->grid;
+  pthread_mutex_lock(&g->mu);
+  Chan *c = get_chan(g, channel_id(op));
+  if (!wait_until(I, op, c, chan_ready, c)) {
+    pthread_mutex_unlock(&g->mu);
+    return silent_fail(I);
+  }
+  Msg *m = c->head;
+  c->head = m->next;
+  if (!c->head) c->tail = NULL;
+  pthread_mutex_unlock(&g->mu);
+  bool ok = m->nvals == nv;
+  if (!ok) interp_error(I, op, "recv expects %d values but the matching send passed %d", nv, m->nvals);
+  for (int j = 0; j < nv && ok; j++) {
+    const Type *t = op->res[j].type;
+    bool match = m->vals[j]->kind == IV_TENSOR ? type_equal(m->vals[j]->lit->type, t)
+                                                : (m->vals[j]->kind == IV_TOKEN) == (t->kind == TY_TOKEN);
+    if (!match) ok = interp_error(I, op, "value %d received has a different type than result %d", j, j);
+  }
+  for (int j = 0; j < nv; j++) {
+    if (ok) res[j] = m->vals[j];
+    else ival_release(m->vals[j]);
+  }
+  if (ok) res[nv] = ival_token();
+  free(m->vals);
+  free(m);
+  return ok;
+}
+
+/* ---- infeed / outfeed ---- */
+
+bool interp_INFEED(Interp *I, Op *op, IVal **args, IVal **res) {
+  int nv = op->nres - 1;
+  if (nv < 0 || op->res[nv].type->kind != TY_TOKEN)
+    return interp_error(I, op, "the last result must be a token");
+  Func *f = NULL;
+  if (I->grid) {
+    pthread_mutex_lock(&I->grid->mu);
+    if (I->grid->next_infeed < I->grid->ninfeed) f = I->grid->infeed[I->grid->next_infeed++];
+    pthread_mutex_unlock(&I->grid->mu);
+  }
+  if (!f) return interp_error(I, op, "infeed queue is empty");
+  if (f->nresults != nv || f->body->nargs != 0)
+    return interp_error(I, op, "infeed function @%s must take no arguments and return %d values",
+                        f->name, nv);
+  IVal **out = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(IVal *));
+  bool ok = interp_call(I, f, 0, NULL, out);
+  for (int j = 0; j < nv && ok; j++) {
+    const Type *t = op->res[j].type;
+    if (out[j]->kind != IV_TENSOR || !type_equal(out[j]->lit->type, t))
+      ok = interp_error(I, op, "infeed value %d from @%s does not have the result type", j, f->name);
+  }
+  for (int j = 0; j < nv; j++) {
+    if (ok) res[j] = out[j];
+    else ival_release(out[j]);
+  }
+  if (ok) res[nv] = ival_token();
+  free(out);
+  return ok;
+}
+
+bool interp_OUTFEED(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nopnds < 1 || args[op->nopnds - 1]->kind != IV_TOKEN)
+    return interp_error(I, op, "the last operand must be a token");
+  /* the host side of an outfeed is not modelled: the values are consumed */
+  res[0] = ival_token();
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* running a grid                                                           */
+/* ------------------------------------------------------------------------ */
+
+static void *proc_main(void *arg) {
+  Proc *p = arg;
+  InterpGrid *g = p->grid;
+  Func *f = p->prog->func;
+  p->results = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
+  p->ok = interp_call(&p->I, f, p->prog->nargs, p->prog->args, p->results);
+  pthread_mutex_lock(&g->mu);
+  p->finished = true;
+  if (!p->ok) g->aborted = true;
+  check_deadlock(g);
+  pthread_cond_broadcast(&g->cv);
+  pthread_mutex_unlock(&g->mu);
+  return NULL;
+}
+
+static bool run_grid(Interp *parent, Op *op, int nr, int np, GridProgram *programs, Func **infeed,
+                     int ninfeed, IVal ***results) {
+  int n = nr * np;
+  for (int i = 0; i < n; i++) {
+    results[i] = NULL;
+    if (programs[i].nargs != programs[i].func->body->nargs)
+      return interp_error(parent, op, "@%s takes %d arguments, %d given", programs[i].func->name,
+                          programs[i].func->body->nargs, programs[i].nargs);
+  }
+  InterpGrid g;
+  memset(&g, 0, sizeof g);
+  g.num_replicas = nr;
+  g.num_partitions = np;
+  g.nprocs = n;
+  g.infeed = infeed;
+  g.ninfeed = ninfeed;
+  pthread_mutex_init(&g.mu, NULL);
+  pthread_cond_init(&g.cv, NULL);
+  g.procs = xcalloc((size_t)n, sizeof(Proc));
+  pthread_t *th = xcalloc((size_t)n, sizeof(pthread_t));
+  bool *started = xcalloc((size_t)n, sizeof(bool));
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  /* deep region nesting recurses; give each process a roomy stack */
+  pthread_attr_setstacksize(&attr, (size_t)64 << 20);
+  bool ok = true;
+  for (int i = 0; i < n; i++) {
+    Proc *p = &g.procs[i];
+    p->I = *parent;
+    p->I.grid = &g;
+    p->I.replica_id = i / np;
+    p->I.partition_id = i % np;
+    p->I.num_replicas = nr;
+    p->I.num_partitions = np;
+    p->I.checks_run = p->I.checks_failed = 0;
+    p->I.failed = false;
+    p->grid = &g;
+    p->prog = &programs[i];
+  }
+  for (int i = 0; i < n; i++) {
+    if (pthread_create(&th[i], &attr, proc_main, &g.procs[i]) != 0) {
+      ok = interp_error(parent, op, "cannot start a thread for process %d", i);
+      pthread_mutex_lock(&g.mu);
+      g.aborted = true;
+      for (int k = i; k < n; k++) g.procs[k].finished = true;
+      pthread_cond_broadcast(&g.cv);
+      pthread_mutex_unlock(&g.mu);
+      break;
+    }
+    started[i] = true;
+  }
+  for (int i = 0; i < n; i++)
+    if (started[i]) pthread_join(th[i], NULL);
+  pthread_attr_destroy(&attr);
+  for (int i = 0; i < n; i++) {
+    Proc *p = &g.procs[i];
+    parent->checks_run += p->I.checks_run;
+    parent->checks_failed += p->I.checks_failed;
+    if (started[i] && !p->ok) ok = false;
+  }
+  for (int i = 0; i < n; i++) {
+    Proc *p = &g.procs[i];
+    if (ok) {
+      results[i] = p->results;
+    } else if (p->results) {
+      if (p->ok)
+        for (int k = 0; k < p->prog->func->nresults; k++) ival_release(p->results[k]);
+      free(p->results);
+    }
+    for (int k = 0; k < p->seqs.len; k++) free(p->seqs.data[k].ids);
+    VEC_FREE(p->seqs);
+  }
+  while (g.rdvs) {
+    Rdv *r = g.rdvs;
+    g.rdvs = r->next;
+    rdv_free(r);
+  }
+  while (g.chans) {
+    Chan *c = g.chans;
+    g.chans = c->next;
+    while (c->head) {
+      Msg *m = c->head;
+      c->head = m->next;
+      for (int j = 0; j < m->nvals; j++) ival_release(m->vals[j]);
+      free(m->vals);
+      free(m);
+    }
+    free(c);
+  }
+  pthread_mutex_destroy(&g.mu);
+  pthread_cond_destroy(&g.cv);
+  free(g.procs);
+  free(th);
+  free(started);
+  if (!ok) parent->failed = true;
+  return ok;
+}
+
+bool interp_run_grid(Interp *parent, int num_replicas, int num_partitions, GridProgram *programs,
+                     IVal ***results) {
+  if (num_replicas < 1 || num_partitions < 1 || (int64_t)num_replicas * num_partitions > 4096)
+    return interp_error(parent, NULL, "bad grid size %dx%d", num_replicas, num_partitions);
+  return run_grid(parent, NULL, num_replicas, num_partitions, programs, NULL, 0, results);
+}
+
+static Func *symbol_func(Interp *I, Op *op, const Attr *a) {
+  if (!a || (a->kind != ATTR_SYMBOL && a->kind != ATTR_STRING) || !a->s) {
+    interp_error(I, op, "expected a function symbol");
+    return NULL;
+  }
+  const char *name = a->s[0] == '@' ? a->s + 1 : a->s;
+  Func *f = module_find_func(I->module, name);
+  if (!f) interp_error(I, op, "unknown function @%s", name);
+  return f;
+}
+
+bool interp_INTERP_RUN_PARALLEL(Interp *I, Op *op, IVal **args, IVal **res) {
+  Attr *pa = op_attr(op, "programs");
+  if (!pa || pa->kind != ATTR_ARRAY || pa->n < 1)
+    return interp_error(I, op, "'programs' must be a non-empty array of arrays of functions");
+  int nr = pa->n, np = -1;
+  for (int r = 0; r < nr; r++) {
+    Attr *row = pa->elems[r];
+    if (row->kind != ATTR_ARRAY || row->n < 1 || (np >= 0 && row->n != np))
+      return interp_error(I, op, "'programs' rows must be non-empty arrays of the same length");
+    np = row->n;
+  }
+  if ((int64_t)nr * np > 4096) return interp_error(I, op, "grid too large");
+  int n = nr * np;
+  Attr *ia = op_attr(op, "infeed");
+  int ninfeed = 0;
+  if (ia && ia->kind != ATTR_ARRAY) return interp_error(I, op, "'infeed' must be an array of functions");
+  Func **infeed = xcalloc((size_t)(ia && ia->n > 0 ? ia->n : 1), sizeof(Func *));
+  GridProgram *progs = xcalloc((size_t)n, sizeof(GridProgram));
+  IVal ***results = xcalloc((size_t)n, sizeof(IVal **));
+  bool ok = true;
+  for (int i = 0; ia && i < ia->n && ok; i++) {
+    infeed[i] = symbol_func(I, op, ia->elems[i]);
+    ok = infeed[i] != NULL;
+    ninfeed++;
+  }
+  int next_arg = 0, nresults = 0;
+  for (int i = 0; i < n && ok; i++) {
+    Func *f = symbol_func(I, op, pa->elems[i / np]->elems[i % np]);
+    if (!f) {
+      ok = false;
+      break;
+    }
+    progs[i].func = f;
+    progs[i].nargs = f->body->nargs;
+    progs[i].args = args + next_arg;
+    next_arg += f->body->nargs;
+    nresults += f->nresults;
+    if (next_arg > op->nopnds) ok = interp_error(I, op, "too few operands for the programs' arguments");
+  }
+  if (ok && next_arg != op->nopnds)
+    ok = interp_error(I, op, "%d operands given but the programs take %d arguments", op->nopnds, next_arg);
+  if (ok && nresults != op->nres)
+    ok = interp_error(I, op, "%d results declared but the programs return %d", op->nres, nresults);
+  if (ok) ok = run_grid(I, op, nr, np, progs, infeed, ninfeed, results);
+  if (ok) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < progs[i].func->nresults; j++) res[k++] = results[i][j];
+      free(results[i]);
+    }
+  }
+  free(results);
+  free(progs);
+  free(infeed);
+  return ok;
+}
+
+/* Like all_reduce, but only each group's root keeps the reduced value; the
+   other members (and processes in no group) get zeros. */
+bool interp_COLLECTIVE_REDUCE(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nregions < 1) return interp_error(I, op, "missing reduction computation");
+  bool dynamic_root = flag_attr(op, "has_dynamic_root");
+  int nv = op->nopnds - (dynamic_root ? 1 : 0);
+  if (nv < 1 || op->nres != nv) return interp_error(I, op, "wrong number of operands or results");
+  if (!want_tensors(I, op, args, op->nopnds)) return false;
+  ElemType *ets = xcalloc((size_t)nv, sizeof(ElemType));
+  int64_t *roots = xcalloc((size_t)nv, sizeof(int64_t));
+  int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
+  bool ok = true;
+  for (int j = 0; j < nv && ok; j++) {
+    const Type *rt = op->res[j].type;
+    if (rt->kind != TY_TENSOR || !type_same_shape(rt, ARG_LIT(j)->type))
+      ok = interp_error(I, op, "result %d must have the shape of operand %d", j, j);
+    else ets[j] = rt->elem;
+  }
+  int n = ok ? op_group(I, op, true, ids, &me) : -1;
+  if (n > 0 && dynamic_root) {
+    const Literal *r = ARG_LIT(nv);
+    if (!et_is_int(lit_elem(r)) || r->n != nv)
+      ok = interp_error(I, op, "root operand must hold %d integers", nv);
+    for (int j = 0; j < nv && ok; j++) {
+      roots[j] = lit_get_i(r, j);
+      if (roots[j] < 0 || roots[j] >= n)
+        ok = interp_error(I, op, "root index %lld is out of range for a group of %d", (long long)roots[j],
+                          n);
+    }
+  }
+  Literal **out = xcalloc((size_t)nv, sizeof(Literal *));
+  if (ok && n > 0) ok = group_reduce(I, op, op->regions[0], args, nv, ids, n, me, ets, out);
+  else if (n < 0) ok = false;
+  for (int j = 0; j < nv && ok; j++) {
+    if (n > 0 && roots[j] == me) {
+      res[j] = ival_tensor(out[j]);
+      out[j] = NULL;
+    } else {
+      res[j] = ival_new_tensor(op->res[j].type);
+    }
+  }
+  for (int j = 0; j < nv; j++) lit_free(out[j]);
+  free(out);
+  free(ids);
+  free(roots);
+  free(ets);
+  return ok;
+}

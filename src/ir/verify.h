@@ -1,0 +1,15 @@
+/*
+ * verify.h - the IR verifier: every op checked against the StableHLO spec's
+ * constraints (operand counts, element types, inferred result shapes,
+ * attribute ranges, region signatures, calls and returns).
+ */
+#ifndef XLAC_VERIFY_H
+#define XLAC_VERIFY_H
+
+#include "ir/ir.h"
+
+/* Reports every violation with error_at() at the offending op and returns
+   false if there was any.  Never crashes on malformed IR. */
+bool verify_module(Module *m);
+
+#endif

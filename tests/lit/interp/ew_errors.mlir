@@ -1,0 +1,30 @@
+// RUN: not xlac run --split-input-file %s 2>&1 | FileCheck %s
+
+// Runtime errors of the elementwise family are reported at the op, never
+// crash.
+
+func.func @broadcast_mismatch() {
+  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  %b = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  // CHECK: ew_errors.mlir:[[@LINE+1]]:8: error: runtime error: operand 0 dimension 0 (size 2) does not broadcast
+  %r = "chlo.broadcast_add"(%a, %b) : (tensor<2xi32>, tensor<3xi32>) -> tensor<3xi32>
+  func.return
+}
+
+// -----
+
+func.func @special_on_ints() {
+  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  // CHECK: ew_errors.mlir:[[@LINE+1]]:8: error: runtime error: 'chlo.next_after' needs a floating-point result, not i32
+  %r = "chlo.next_after"(%a, %a) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  func.return
+}
+
+// -----
+
+func.func @erf_inv_type_mismatch() {
+  %a = stablehlo.constant dense<[0.5]> : tensor<1xf32>
+  // CHECK: ew_errors.mlir:[[@LINE+1]]:8: error: runtime error: operand 0 must be a f64 tensor of the result's shape
+  %r = "chlo.erf_inv"(%a) : (tensor<1xf32>) -> tensor<1xf64>
+  func.return
+}

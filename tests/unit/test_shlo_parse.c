@@ -1,0 +1,282 @@
+/*
+ * test_shlo_parse.c - StableHLO text frontend and MLIR printer.
+ *
+ * Without arguments: parses embedded samples, checks that each prints,
+ * re-parses and prints again to the same text, and that malformed inputs
+ * give the expected diagnostic at the expected line and column.
+ *
+ * With file arguments: every file is split on `// -----` lines (each chunk
+ * is a module; locations stay offsets into the whole file) and each chunk
+ * goes through the same round trip.  Chunks rejected only for an unknown
+ * operation are counted separately, since those are ops xlac does not model.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontends/stablehlo/stablehlo.h"
+#include "ir/print.h"
+
+static int passed, failed;
+static char last_msg[512];
+static int last_line, last_col;
+static bool echo_diags = true;
+
+static void hook(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
+  (void)ud;
+  if (lvl != DIAG_ERROR) return;
+  if (last_msg[0]) return; /* keep the first error */
+  snprintf(last_msg, sizeof last_msg, "%s", msg);
+  src_line_col(loc, &last_line, &last_col);
+  if (echo_diags) {
+    const SrcFile *f = src_get(loc.file);
+    fprintf(stderr, "  %s:%d:%d: error: %s\n", f ? f->name : "?", last_line, last_col, msg);
+  }
+}
+
+static char *print_mod(Module *m) {
+  StrBuf b = {0};
+  print_module_mlir(&b, m);
+  return sb_take(&b);
+}
+
+/* Parses [begin, end) of file, prints, reparses, prints; 0 ok, 1 parse error,
+   2 round trip mismatch or reparse error. */
+static int round_trip(int file, size_t begin, size_t end, const char *label) {
+  last_msg[0] = 0;
+  Module *m = stablehlo_parse(file, begin, end);
+  if (!m) return 1;
+  char *t1 = print_mod(m);
+  module_free(m);
+  int f2 = src_add("<printed>", t1, strlen(t1));
+  last_msg[0] = 0;
+  Module *m2 = stablehlo_parse(f2, 0, strlen(t1));
+  if (!m2) {
+    fprintf(stderr, "%s: printed text does not parse:\n%s\n", label, t1);
+    free(t1);
+    return 2;
+  }
+  char *t2 = print_mod(m2);
+  module_free(m2);
+  int rc = 0;
+  if (strcmp(t1, t2) != 0) {
+    fprintf(stderr, "%s: round trip differs:\n--- first\n%s--- second\n%s", label, t1, t2);
+    rc = 2;
+  }
+  free(t1);
+  free(t2);
+  return rc;
+}
+
+static void check(bool ok, const char *what) {
+  if (ok) {
+    passed++;
+  } else {
+    failed++;
+    fprintf(stderr, "FAIL: %s\n", what);
+  }
+}
+
+static const char *good[] = {
+    /* the seed program, missing its closing brace */
+    "func.func @main(\n"
+    "  %alpha: tensor<f32>, %x: tensor<4xf32>, %y: tensor<4xf32>\n"
+    ") -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.broadcast_in_dim %alpha, dims = []\n"
+    "    : (tensor<f32>) -> tensor<4xf32>\n"
+    "  %1 = stablehlo.multiply %0, %x : tensor<4xf32>\n"
+    "  %2 = stablehlo.add %1, %y : tensor<4xf32>\n"
+    "  func.return %2: tensor<4xf32>\n",
+    "func.func @main(%x: tensor<f32>) -> tensor<f32> { %tanh = stablehlo.tanh %x: tensor<f32>  func.return %tanh: tensor<f32>",
+    /* generic form, regions, properties, multiple results */
+    "func.func @sort(%a: tensor<3xi64>, %b: tensor<3xf32>) -> (tensor<3xi64>, tensor<3xf32>) {\n"
+    "  %0:2 = \"stablehlo.sort\"(%a, %b) <{dimension = 0 : i64}> ({\n"
+    "  ^bb0(%x: tensor<i64>, %y: tensor<i64>, %u: tensor<f32>, %v: tensor<f32>):\n"
+    "    %c = stablehlo.compare LT, %x, %y, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+    "    stablehlo.return %c : tensor<i1>\n"
+    "  }) {is_stable = true} : (tensor<3xi64>, tensor<3xf32>) -> (tensor<3xi64>, tensor<3xf32>)\n"
+    "  return %0#0, %0#1 : tensor<3xi64>, tensor<3xf32>\n"
+    "}\n",
+    /* module wrapper, attributes, locations, aliases */
+    "#loc1 = loc(\"x.py\":1:2)\n"
+    "module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {\n"
+    "  func.func public @main(%arg0: tensor<2x3xf32> {mhlo.sharding = \"{replicated}\"} loc(#loc1)) -> "
+    "(tensor<3x2xf32> {jax.result_info = \"\"}) {\n"
+    "    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32> loc(#loc1)\n"
+    "    %1 = stablehlo.constant dense<[[1.0, 2.0], [3.5, -4.0], [0x7F800000, 0xFFC00000]]> : tensor<3x2xf32>\n"
+    "    %2 = call @helper(%0, %1) : (tensor<3x2xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>\n"
+    "    return %2 : tensor<3x2xf32> loc(#loc1)\n"
+    "  } loc(#loc1)\n"
+    "  func.func private @helper(%a: tensor<3x2xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {\n"
+    "    %0 = stablehlo.add %a, %b : tensor<3x2xf32>\n"
+    "    return %0 : tensor<3x2xf32>\n"
+    "  }\n"
+    "} loc(#loc1)\n"
+    "#loc2 = loc(unknown)\n",
+    /* pretty forms of ops with their own grammar */
+    "func.func @pretty(%x: tensor<4x6xf32>, %z: tensor<f32>, %i: tensor<i64>) -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32>\n"
+    "  %1 = stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32>\n"
+    "   reducer(%a: tensor<f32>, %b: tensor<f32>) {\n"
+    "    %m = stablehlo.maximum %a, %b : tensor<f32>\n"
+    "    stablehlo.return %m : tensor<f32>\n"
+    "  }\n"
+    "  %2 = stablehlo.slice %x [1:3, 0:6:2] : (tensor<4x6xf32>) -> tensor<2x3xf32>\n"
+    "  %3 = stablehlo.pad %x, %z, low = [0, 1], high = [1, 0], interior = [0, 0] : (tensor<4x6xf32>, tensor<f32>) -> tensor<5x7xf32>\n"
+    "  %4 = stablehlo.iota dim = 0 : tensor<4xi64>\n"
+    "  %5 = stablehlo.dynamic_slice %x, %i, %i, sizes = [2, 2] : (tensor<4x6xf32>, tensor<i64>, tensor<i64>) -> tensor<2x2xf32>\n"
+    "  %6 = stablehlo.concatenate %0, %1, dim = 0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>\n"
+    "  %7 = stablehlo.dot_general %x, %x, contracting_dims = [1] x [1], precision = [DEFAULT, DEFAULT] : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x4xf32>\n"
+    "  %8:2 = stablehlo.while(%iv = %i, %acc = %z) : tensor<i64>, tensor<f32>\n"
+    "   cond {\n"
+    "    %c = stablehlo.compare LT, %iv, %i : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+    "    stablehlo.return %c : tensor<i1>\n"
+    "  } do {\n"
+    "    %s = stablehlo.add %acc, %z : tensor<f32>\n"
+    "    stablehlo.return %iv, %s : tensor<i64>, tensor<f32>\n"
+    "  }\n"
+    "  %9 = stablehlo.custom_call @foo(%x) {backend_config = \"\\22x\\22\", api_version = 2 : i32} : (tensor<4x6xf32>) -> tensor<4x6xf32>\n"
+    "  %p = stablehlo.compare GT, %0, %1, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>\n"
+    "  %10 = stablehlo.select %p, %0, %1 : tensor<4xi1>, tensor<4xf32>\n"
+    "  return %0 : tensor<4xf32>\n"
+    "}\n",
+};
+
+struct bad_case {
+  const char *src;
+  const char *msg; /* prefix of the first error */
+  int line, col;
+};
+
+static const struct bad_case bad[] = {
+    {"func.func @f() {\n  %0 = stablehlo.frobnicate : tensor<f32>\n}\n", "unknown operation 'stablehlo.frobnicate'", 2, 8},
+    {"func.func @f() {\n  %0 = stablehlo.constant dense<300> : tensor<i8>\n}\n", "integer value 300 does not fit in i8", 2, 33},
+    {"func.func @f() {\n  %0 = stablehlo.constant dense<[1, 2, 3]> : tensor<2xi32>\n}\n", "too many elements", 2, 40},
+    {"func.func @f(%a: tensor<?xf32>) {\n}\n", "dynamic dimensions are not supported", 1, 25},
+    {"func.func @f() {\n  func.return %x : tensor<f32>\n}\n", "use of undefined value '%x'", 2, 15},
+    {"func.func @f(%a: tensor<f32>) {\n  %a = stablehlo.abs %a : tensor<f32>\n}\n", "redefinition of value '%a'", 2, 3},
+    {"func.func @f(", "expected argument name", 1, 14},
+    {"func.func @f() { %0 = \"stablehlo.add\"(((((((", "expected SSA value", 1, 39},
+    {"func.func @f(%a: tensor<2xf32>) {\n  %0 = stablehlo.add %a, %a : tensor<3xf32>\n}\n", "operand #0 has type", 2, 22},
+};
+
+static void run_embedded(void) {
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    char label[32];
+    snprintf(label, sizeof label, "sample %zu", i);
+    int f = src_add(label, good[i], strlen(good[i]));
+    int rc = round_trip(f, 0, strlen(good[i]), label);
+    check(rc == 0, label);
+  }
+  echo_diags = false;
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char label[32];
+    snprintf(label, sizeof label, "bad %zu", i);
+    int f = src_add(label, bad[i].src, strlen(bad[i].src));
+    last_msg[0] = 0;
+    Module *m = stablehlo_parse(f, 0, strlen(bad[i].src));
+    bool ok = !m && strncmp(last_msg, bad[i].msg, strlen(bad[i].msg)) == 0 && last_line == bad[i].line &&
+              last_col == bad[i].col;
+    if (!ok)
+      fprintf(stderr, "%s: got %d:%d '%s', want %d:%d '%s'\n", label, last_line, last_col, last_msg,
+              bad[i].line, bad[i].col, bad[i].msg);
+    module_free(m);
+    check(ok, label);
+  }
+  echo_diags = true;
+}
+
+static bool is_split_line(const char *s, size_t n) {
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) n--;
+  return n == 8 && memcmp(s, "// -----", 8) == 0;
+}
+
+/* Robustness: every chunk cut short at many points, and with one byte
+   replaced by a delimiter, must give a clean error or a module, never a crash. */
+static void run_truncations(int file, size_t begin, size_t end) {
+  size_t n = end - begin;
+  size_t step = n / 64 ? n / 64 : 1;
+  const SrcFile *sf = src_get(file);
+  char *copy = malloc(n + 1);
+  for (size_t cut = begin; cut < end; cut += step) {
+    Module *m = stablehlo_parse(file, begin, cut);
+    module_free(m);
+    static const char junk[] = "{}()<>[],:=%#@\"";
+    memcpy(copy, sf->text + begin, n);
+    copy[n] = 0;
+    copy[cut - begin] = junk[(cut / step) % (sizeof junk - 1)];
+    int f2 = src_add("<mutated>", copy, n);
+    m = stablehlo_parse(f2, 0, n);
+    module_free(m);
+    sf = src_get(file);
+  }
+  free(copy);
+}
+
+static bool truncate_mode;
+
+static void run_file(const char *path, int *unknown) {
+  int f = src_load(path);
+  if (f < 0) {
+    check(false, path);
+    return;
+  }
+  size_t begin = 0, pos = 0;
+  int chunk = 0;
+  /* src_add (used by round_trip) may move the file table: look it up each time */
+  for (const SrcFile *sf = src_get(f); pos <= sf->len; sf = src_get(f)) {
+    size_t eol = pos;
+    while (eol < sf->len && sf->text[eol] != '\n') eol++;
+    bool split = is_split_line(sf->text + pos, eol - pos);
+    if (split || eol >= sf->len) {
+      size_t end = split ? pos : sf->len;
+      char label[600];
+      snprintf(label, sizeof label, "%s chunk %d", path, chunk);
+      if (truncate_mode) {
+        run_truncations(f, begin, end);
+        chunk++;
+        begin = eol + 1;
+        pos = eol + 1;
+        passed++;
+        continue;
+      }
+      int rc = round_trip(f, begin, end, label);
+      if (rc == 1 && strncmp(last_msg, "unknown operation", 17) == 0)
+        (*unknown)++;
+      else
+        check(rc == 0, label);
+      chunk++;
+      begin = eol + 1;
+    }
+    pos = eol + 1;
+  }
+}
+
+int main(int argc, char **argv) {
+  diag_set_hook(hook, NULL);
+  int unknown = 0;
+  if (argc == 3 && strcmp(argv[1], "--print") == 0) {
+    /* debugging aid: print one file's module */
+    int f = src_load(argv[2]);
+    Module *m = f < 0 ? NULL : stablehlo_parse(f, 0, src_get(f)->len);
+    if (!m) return 1;
+    char *t = print_mod(m);
+    fputs(t, stdout);
+    free(t);
+    module_free(m);
+    return 0;
+  }
+  int first = 1;
+  if (argc > 1 && strcmp(argv[1], "--truncate") == 0) {
+    truncate_mode = true;
+    echo_diags = false;
+    first = 2;
+  }
+  if (argc <= first)
+    run_embedded();
+  else
+    for (int i = first; i < argc; i++) run_file(argv[i], &unknown);
+  if (unknown) printf("%d chunks use operations xlac does not know\n", unknown);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
