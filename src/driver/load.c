@@ -124,42 +124,48 @@ void free_modules(Module **mods, int n) {
 }
 
 /* ---- xlac print ---- */
+typedef struct PrintState {
+  bool hlo;
+  int status;
+  int printed;
+} PrintState;
+
+static void print_chunk(Module **mp, int index, int count, void *ud) {
+  PrintState *ps = ud;
+  if (!*mp) {
+    ps->status = 1;
+    return;
+  }
+  StrBuf b = {0};
+  if (ps->hlo) {
+#ifdef HAVE_PRINT_HLO
+    print_module_hlo(&b, *mp);
+#endif
+  } else {
+#ifdef HAVE_PRINT_MLIR
+    print_module_mlir(&b, *mp);
+#endif
+  }
+  if (!b.data) {
+    fprintf(stderr, "xlac: error: printing %s is not available in this build\n", ps->hlo ? "hlo" : "mlir");
+    ps->status = 1;
+    return;
+  }
+  /* chunks stay separated so the output splits the same way */
+  if (ps->printed++) fputs(ps->hlo ? "\n" : "// -----\n", stdout);
+  fputs(b.data, stdout);
+  fflush(stdout);
+  sb_free(&b);
+}
+
 int driver_print(const char *path, const char *format, bool split) {
   if (strcmp(format, "mlir") != 0 && strcmp(format, "hlo") != 0) {
     fprintf(stderr, "xlac: error: unknown print format '%s' (expected mlir or hlo)\n", format);
     return 1;
   }
-  int n;
-  Module **mods = load_modules(path, split, &n);
-  if (!mods) return 1;
-  int status = 0;
-  for (int i = 0; i < n; i++) {
-    if (!mods[i]) {
-      status = 1;
-      continue;
-    }
-    StrBuf b = {0};
-    bool hlo = strcmp(format, "hlo") == 0;
-    if (hlo) {
-#ifdef HAVE_PRINT_HLO
-      print_module_hlo(&b, mods[i]);
-#endif
-    } else {
-#ifdef HAVE_PRINT_MLIR
-      print_module_mlir(&b, mods[i]);
-#endif
-    }
-    if (!b.data) {
-      fprintf(stderr, "xlac: error: printing %s is not available in this build\n", format);
-      status = 1;
-      break;
-    }
-    if (i) fputs(hlo ? "\n" : "// -----\n", stdout);
-    fputs(b.data, stdout);
-    sb_free(&b);
-  }
-  free_modules(mods, n);
-  return status;
+  PrintState ps = {strcmp(format, "hlo") == 0, 0, 0};
+  if (!for_each_module(path, split, print_chunk, &ps, NULL)) return 1;
+  return ps.status;
 }
 
 /* ---- xlac verify [--verify-diagnostics] ---- */

@@ -195,7 +195,7 @@ static bool make_dirs(const char *dir) {
     errno = ENOTDIR;
     ok = false;
   }
-  if (!ok) fprintf(stderr, "xlac: error: cannot create output directory '%s': %s\n", dir, strerror(errno));
+  if (!ok) fprintf(stderr, "xlac: error: cannot create directory '%s': %s\n", dir, strerror(errno));
   free(p);
   return ok;
 }
@@ -257,12 +257,12 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   interp_init(&I, m, &io);
   int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1;
   bool ok;
-  char prefix[128];
+  /* results of one of several functions run are labelled with its name */
+  char *label = named ? xasprintf("@%s ", f->name) : xstrdup("");
   if (nr * np == 1) {
     IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
     ok = interp_call(&I, f, f->body->nargs, args, res);
-    snprintf(prefix, sizeof prefix, "%s%s%s", named ? "@" : "", named ? f->name : "", named ? " " : "");
-    if (ok) ok = emit_results(st, f, prefix, res);
+    if (ok) ok = emit_results(st, f, label, res);
     release_all(res, f->nresults);
   } else {
     int n = nr * np;
@@ -272,14 +272,15 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     ok = interp_run_grid(&I, nr, np, progs, results);
     for (int i = 0; i < n; i++) {
       if (!results[i]) continue;
-      snprintf(prefix, sizeof prefix, "%s%s%sreplica %d partition %d: ", named ? "@" : "",
-               named ? f->name : "", named ? " " : "", i / np, i % np);
+      char *prefix = xasprintf("%sreplica %d partition %d: ", label, i / np, i % np);
       if (ok) ok = emit_results(st, f, prefix, results[i]);
+      free(prefix);
       release_all(results[i], f->nresults);
     }
     free(results);
     free(progs);
   }
+  free(label);
   release_all(args, f->body->nargs);
   st->checks_passed += I.checks_run;
   st->checks_failed += I.checks_failed;

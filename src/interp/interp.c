@@ -136,12 +136,34 @@ void interp_init(Interp *I, Module *m, const InterpOptions *opts) {
 }
 
 /* ---- evaluation ---- */
-typedef bool (*InterpFn)(Interp *I, Op *op, IVal **args, IVal **res);
-static const InterpFn interp_table[OP_COUNT] = {
+static const InterpOpFn interp_table[OP_COUNT] = {
 #define OP(id, name, hlo, flags) [OP_##id] = interp_##id,
 #include "ir/ops.def"
 #undef OP
 };
+
+/* Ops that handle quantized types themselves, or only pass values through. */
+static bool handles_quant_itself(OpKind k) {
+  switch (k) {
+  case OP_UNIFORM_QUANTIZE: case OP_UNIFORM_DEQUANTIZE: case OP_BITCAST_CONVERT:
+  case OP_CONSTANT: case OP_WHILE: case OP_IF: case OP_CASE: case OP_CALL: case OP_COMPOSITE:
+  case OP_CUSTOM_CALL: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT: case OP_OPTIMIZATION_BARRIER:
+  case OP_ASYNC_START: case OP_ASYNC_DONE:
+    return true;
+  default:
+    return !op_has_flag(k, OPF_SPEC); /* checks, interpreter and chlo ops */
+  }
+}
+
+static bool type_is_quant(const Type *t) { return t && t->kind == TY_TENSOR && t->quant; }
+
+static bool op_sees_quant(const Op *op) {
+  for (int i = 0; i < op->nopnds; i++)
+    if (type_is_quant(op->opnds[i]->type)) return true;
+  for (int i = 0; i < op->nres; i++)
+    if (type_is_quant(op->res[i].type)) return true;
+  return false;
+}
 
 /* Values live in a side table indexed by Value::id, numbered per block on
    first execution.  An environment is a small hash from Value* to IVal*:
@@ -235,7 +257,10 @@ static bool run_block_in(Interp *I, Block *b, int nargs, IVal **args, IVal **res
     if (ok) {
       IVal **out = op->nres <= 8 ? stack_out : xcalloc((size_t)op->nres, sizeof(IVal *));
       memset(out, 0, sizeof(IVal *) * (size_t)(op->nres <= 8 ? 8 : op->nres));
-      ok = interp_table[op->kind](I, op, in, out);
+      if (op_sees_quant(op) && !handles_quant_itself(op->kind))
+        ok = interp_quantized_wrap(I, op, in, out, interp_table[op->kind]);
+      else
+        ok = interp_table[op->kind](I, op, in, out);
       for (int i = 0; i < op->nres; i++) {
         if (ok && !out[i]) ok = interp_error(I, op, "result %d was not produced", i);
         if (out[i]) env_put(&env, &op->res[i], out[i]);

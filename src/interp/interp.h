@@ -79,6 +79,13 @@ bool interp_run_scalar_region(Interp *I, Block *b, int nargs, Literal **args, in
 
 bool interp_error(Interp *I, const Op *op, const char *fmt, ...) XLAC_PRINTF(3, 4);
 
+/* The spec's semantics for ops on quantized tensors: dequantize the
+   quantized operands, run fn in the expressed type, quantize the results
+   (quant.c).  The core applies it to every op that sees a quantized type
+   and does not handle quantization itself. */
+typedef bool (*InterpOpFn)(Interp *I, Op *op, IVal **args, IVal **res);
+bool interp_quantized_wrap(Interp *I, Op *op, IVal **args, IVal **res, InterpOpFn fn);
+
 /* Per-op entry points, one per row of ops.def. */
 #define OP(id, name, hlo, flags) bool interp_##id(Interp *I, Op *op, IVal **args, IVal **res);
 #include "ir/ops.def"

@@ -17,9 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool interp_quantized_wrap(Interp *I, Op *op, IVal **args, IVal **res,
-                           bool (*fn)(Interp *I, Op *op, IVal **args, IVal **res));
-
 /* v rounded to the expressed floating-point type et */
 static double round_to(ElemType et, double v) {
   switch (et) {
@@ -125,8 +122,7 @@ bool interp_UNIFORM_DEQUANTIZE(Interp *I, Op *op, IVal **args, IVal **res) {
    quantized result types are replaced by their expressed float types, so
    the shared IR is never modified (replica threads may run it too).  Float
    operands and results pass through unchanged.  Tuples are not handled. */
-bool interp_quantized_wrap(Interp *I, Op *op, IVal **args, IVal **res,
-                           bool (*fn)(Interp *I, Op *op, IVal **args, IVal **res)) {
+bool interp_quantized_wrap(Interp *I, Op *op, IVal **args, IVal **res, InterpOpFn fn) {
   int n = op->nopnds, m = op->nres;
   IVal **fargs = xcalloc((size_t)(n > 0 ? n : 1), sizeof(IVal *));
   IVal **fres = xcalloc((size_t)(m > 0 ? m : 1), sizeof(IVal *));

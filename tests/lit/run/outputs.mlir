@@ -7,7 +7,7 @@
 // CHECK-NEXT: result[1]: tensor<3000xi32> = [0, 1, 2, ..., 2997, 2998, 2999]
 // CHECK-NEXT: result[2]: tuple(tensor<complex<f32>> = (1, -1), tensor<2xi1> = [true, false])
 // ALL: result[1]: tensor<3000xi32> = [0, 1, 2, 3, 4, 5, 6, 7,
-// NOTDIR: error: cannot create output directory
+// NOTDIR: error: cannot create directory
 
 func.func @main() -> (tensor<2x2xbf16>, tensor<3000xi32>, tuple<tensor<complex<f32>>, tensor<2xi1>>) {
   %a = stablehlo.constant dense<[[1.5, -2.0], [0.0, 3.14]]> : tensor<2x2xbf16>
