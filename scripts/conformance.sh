@@ -6,7 +6,8 @@
 #   scripts/conformance.sh DIR [BACKEND] [BUILD_DIR]
 #
 # Each chunk is run on its own (padded with blank lines so diagnostics keep
-# the original line numbers); it passes when `xlac run` exits 0.
+# the original line numbers), with the inputs the file's RUN line gives
+# (--args); it passes when `xlac run` exits 0.
 set -u
 dir=${1:?usage: conformance.sh DIR [BACKEND] [BUILD_DIR]}
 backend=${2:-interp}
@@ -36,11 +37,15 @@ for f in $(find "$dir" -name '*.mlir' | sort); do
       print n + 1 > (out ".count")
     }' "$f"
   count=$(cat "$tmp/chunk.count")
+  # inputs the file's first RUN line passes to the translator (--args="[...]")
+  args=$(grep -m1 'RUN:' "$f" | grep -o -- '--args="[^"]*"' | sed 's/^--args="//; s/"$//')
+  extra=()
+  [ -n "$args" ] && extra=(--args="$args")
   for k in $(seq 1 "$count"); do
     c="$tmp/chunk.$k"
     # a chunk's first non-blank line names it in the failure list
     firstline=$(grep -n -m1 '[^[:space:]]' "$c" | cut -d: -f1)
-    if timeout 60 "$xlac" run --backend="$backend" --probe-dir "$tmp" "$c" >"$tmp/out" 2>&1; then
+    if timeout 60 "$xlac" run --backend="$backend" --split-input-file --probe-dir "$tmp" "${extra[@]}" "$c" >"$tmp/out" 2>&1; then
       pass=$((pass + 1))
     else
       fail=$((fail + 1))

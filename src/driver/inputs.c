@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "driver/driver.h"
+#include "frontends/stablehlo/stablehlo.h"
 
 #define MAX_RANK 64
 
@@ -190,8 +191,48 @@ static char *dims_str(int rank, const int64_t *dims) {
   return sb_take(&b);
 }
 
+/* An MLIR dense attribute ("dense<[1, 2]>", optionally followed by
+   ": tensor<2xi32>") is read by the StableHLO parser itself, so every
+   literal form it accepts works here too; its diagnostics point into the
+   value as written. */
+static Literal *parse_dense_literal(const char *text, const Type *t, char **err) {
+  char *ts = type_str(t);
+  /* typed when a ':' follows the '>' that closes "dense<" */
+  int depth = 0;
+  const char *q = text;
+  for (; *q; q++) {
+    if (*q == '<') depth++;
+    if (*q == '>' && --depth == 0) break;
+  }
+  bool typed = *q && strchr(q, ':');
+  char *src = xasprintf("func.func @input() {\n  %%c = stablehlo.constant %s%s%s\n  func.return\n}\n",
+                        text, typed ? "" : " : ", typed ? "" : ts);
+  int file = src_add("<input>", src, strlen(src));
+  free(src);
+  const SrcFile *sf = src_get(file);
+  Module *m = stablehlo_parse(file, 0, sf->len);
+  Literal *l = NULL;
+  Op *c = m && m->funcs ? m->funcs->body->first : NULL;
+  Attr *v = c && c->kind == OP_CONSTANT ? op_attr(c, "value") : NULL;
+  if (!v || v->kind != ATTR_DENSE) {
+    *err = xasprintf("cannot parse '%s' as a dense literal", text);
+  } else if (!type_equal(v->lit->type, t)) {
+    char *got = type_str(v->lit->type);
+    *err = xasprintf("value has type %s, but the parameter is %s", got, ts);
+    free(got);
+  } else {
+    l = lit_new(t);
+    if (l->n) memcpy(l->data, v->lit->data, (size_t)l->n * (size_t)et_bytes(t->elem));
+  }
+  free(ts);
+  module_free(m);
+  return l;
+}
+
 Literal *parse_cli_literal(const char *text, const Type *t, char **err) {
   *err = NULL;
+  while (*text == ' ') text++;
+  if (strncmp(text, "dense<", 6) == 0 && t->kind == TY_TENSOR) return parse_dense_literal(text, t, err);
   if (t->kind != TY_TENSOR) {
     *err = xstrdup("only tensor parameters can be given on the command line");
     return NULL;

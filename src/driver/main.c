@@ -26,6 +26,8 @@ static const char usage_text[] =
     "  --split-input-file        treat each '// -----' separated chunk as its own module\n"
     "  --entry NAME              function to run (default: @main, the HLO ENTRY, the only\n"
     "                            function, or else every public zero-argument function)\n"
+    "  --args='[dense<..> : tensor<..>, ...]'\n"
+    "                            all parameters in order, as MLIR dense literals\n"
     "  --input NAME=VALUE        a parameter by name or position; VALUE is a literal such as\n"
     "                            3.5, [1, 2] or [[1, 2], [3, 4]], or @file.npy\n"
     "  --random-inputs           fill parameters not given with pseudo-random values\n"
@@ -97,6 +99,7 @@ static int cmd_run(Args *a) {
   RunOptions o = {0};
   o.replicas = o.partitions = 1;
   VEC(RunInput) inputs = {0};
+  VEC(char *) owned_values = {0}; /* values split out of --args */
   const char *file = NULL, *v;
   for (a->i = 2; a->i < a->argc && !a->bad; a->i++) {
     const char *s = a->argv[a->i];
@@ -115,6 +118,33 @@ static int cmd_run(Args *a) {
       }
       RunInput in = {xstrndup(v, (size_t)(eq - v)), eq + 1};
       VEC_PUSH(inputs, in);
+    } else if (opt(a, "--args", &v)) {
+      /* the StableHLO translator's form: --args="[dense<1> : tensor<2xi32>, ...]",
+         positional; split at top-level commas */
+      if (!v) break;
+      const char *p = v;
+      while (*p == ' ') p++;
+      if (*p != '[') {
+        usage_error(a, "--args expects a list like [dense<1> : tensor<2xi32>, ...], got '%s'", v);
+        break;
+      }
+      int depth = 0, pos = 0;
+      const char *start = p + 1;
+      for (const char *q = p + 1; *q; q++) {
+        if (*q == '<' || *q == '[' || *q == '(') depth++;
+        if (*q == '>' || *q == ')') depth--;
+        if (*q == ']' && depth-- == 0) depth = -1;
+        if ((*q == ',' && depth == 0) || depth < 0) {
+          while (start < q && *start == ' ') start++;
+          if (q > start) {
+            RunInput in = {xasprintf("%d", pos++), xstrndup(start, (size_t)(q - start))};
+            VEC_PUSH(inputs, in);
+            VEC_PUSH(owned_values, (char *)in.value);
+          }
+          start = q + 1;
+          if (depth < 0) break;
+        }
+      }
     } else if (opt(a, "--random-inputs", NULL)) {
       o.random_inputs = true;
     } else if (opt(a, "--seed", &v)) {
@@ -155,6 +185,8 @@ static int cmd_run(Args *a) {
   }
   for (int i = 0; i < inputs.len; i++) free((char *)inputs.data[i].name);
   VEC_FREE(inputs);
+  for (int i = 0; i < owned_values.len; i++) free(owned_values.data[i]);
+  VEC_FREE(owned_values);
   return status;
 }
 

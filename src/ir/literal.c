@@ -459,7 +459,12 @@ static void format_float(StrBuf *b, ElemType et, double v, bool hlo) {
       same = (float)back == (float)v;
     else
       same = et_double_to_bits(et, back) == et_double_to_bits(et, v);
-    if (same) break;
+    if (same) {
+      /* keep moderate magnitudes positional: 100 rather than 1e+02 */
+      int e10 = v != 0 ? (int)floor(log10(fabs(v))) : 0;
+      if (strchr(buf, 'e') && e10 >= prec && e10 < 16) snprintf(buf, sizeof buf, "%.*g", e10 + 1, v);
+      break;
+    }
   }
   /* make sure it reads as a float: 1 -> 1.0 */
   if (!strpbrk(buf, ".eEn")) strcat(buf, ".0");

@@ -124,6 +124,14 @@ int main(void) {
   s = sb_take(&b);
   CHECK_STR(s, "{{0.1, 1.0}, {inf, -2.5e-08}}");
   free(s);
+  Literal *g = lit_new_in(&a, type_tensor(&a, ET_F32, 1, (int64_t[]){3}));
+  lit_set_f(g, 0, 100.0);
+  lit_set_f(g, 1, 123456789.0);
+  lit_set_f(g, 2, 1e20);
+  lit_print_hlo_body(&b, g);
+  s = sb_take(&b);
+  CHECK_STR(s, "{100.0, 123456792.0, 1e+20}");
+  free(s);
   Literal *c = lit_new_in(&a, type_scalar(&a, ET_C64));
   lit_set_c(c, 0, 1.5, -2);
   lit_print_mlir_body(&b, c);
