@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "driver/driver.h"
+#include "ir/opdoc.h"
 
 #define XLAC_VERSION "0.1.0"
 
@@ -43,6 +44,7 @@ static const char usage_text[] =
     "xlac verify [--verify-diagnostics] [--split-input-file] FILE\n"
     "  --verify-diagnostics      compare diagnostics with // expected-error {{...}} annotations\n"
     "\n"
+    "xlac ops                    print the op coverage table (docs/ops.md) as Markdown\n"
     "xlac --help | --version\n";
 
 typedef struct Args {
@@ -238,6 +240,14 @@ int xlac_main(int argc, char **argv) {
   if (strcmp(cmd, "run") == 0) return cmd_run(&a);
   if (strcmp(cmd, "print") == 0) return cmd_print_verify(&a, true);
   if (strcmp(cmd, "verify") == 0) return cmd_print_verify(&a, false);
-  fprintf(stderr, "xlac: error: unknown command '%s' (commands: run, print, verify; see 'xlac --help')\n", cmd);
+  if (strcmp(cmd, "ops") == 0) {
+    /* the op coverage table; docs/ops.md is this output */
+    StrBuf b = {0};
+    print_op_coverage_markdown(&b);
+    fputs(b.data, stdout);
+    sb_free(&b);
+    return 0;
+  }
+  fprintf(stderr, "xlac: error: unknown command '%s' (commands: run, print, verify, ops; see 'xlac --help')\n", cmd);
   return 1;
 }

@@ -334,6 +334,7 @@ static bool compare(Interp *I, const Op *op, const char *what, const Literal *go
 }
 
 static bool tensor_arg(Interp *I, Op *op, IVal **args, int i, Literal **out) {
+  *out = NULL;
   if (i >= op->nopnds || !args[i] || args[i]->kind != IV_TENSOR)
     return interp_error(I, op, "%s expects a tensor operand #%d", op_info[op->kind].name, i);
   *out = args[i]->lit;
@@ -341,6 +342,7 @@ static bool tensor_arg(Interp *I, Op *op, IVal **args, int i, Literal **out) {
 }
 
 static bool const_attr(Interp *I, Op *op, Literal **out) {
+  *out = NULL;
   Attr *a = op_attr(op, "value");
   if (!a || a->kind != ATTR_DENSE || !a->lit)
     return interp_error(I, op, "%s needs a dense 'value' attribute", op_info[op->kind].name);

@@ -382,7 +382,7 @@ bool interp_REDUCE(Interp *I, Op *op, IVal **args, IVal **res) {
   for (int d = 0, j = 0; d < xt->rank; d++)
     if (!red[d]) rstr[d] = rs[j++];
   Combiner c;
-  Literal *vals[MAX_VARIADIC];
+  Literal *vals[MAX_VARIADIC] = {0};
   for (int k = 0; k < n; k++) vals[k] = ARG_LIT(k);
   if (!combiner_init(I, op, 0, n, outs, vals, &c)) {
     free_lits(outs, n);
@@ -489,7 +489,7 @@ bool interp_REDUCE_WINDOW(Interp *I, Op *op, IVal **args, IVal **res) {
     return interp_error(I, op, "results must have the input's rank and one shape");
   }
   Combiner c;
-  Literal *vals[MAX_VARIADIC], *inits[MAX_VARIADIC];
+  Literal *vals[MAX_VARIADIC] = {0}, *inits[MAX_VARIADIC] = {0};
   for (int k = 0; k < n; k++) {
     vals[k] = ARG_LIT(k);
     inits[k] = ARG_LIT(n + k);
