@@ -1,0 +1,59 @@
+/*
+ * rewrite.h - what passes need to change the IR: use counts, replacing
+ * uses, cloning ops and regions, and erasing dead ops.
+ *
+ * The IR keeps no use lists (ops point at their operands only), so uses are
+ * computed on demand for a function with `uses_compute` and kept up to date
+ * by the helpers here that take a UseMap.  Passes that rewrite heavily
+ * simply recompute.
+ */
+#ifndef XLAC_REWRITE_H
+#define XLAC_REWRITE_H
+
+#include "ir/ir.h"
+
+/* Pointer-keyed hash map (Value*, Op*, ... -> void* or count). */
+typedef struct PtrMap {
+  const void **keys;
+  void **vals;
+  int cap, len;
+} PtrMap;
+void *ptrmap_get(const PtrMap *m, const void *key);
+bool ptrmap_has(const PtrMap *m, const void *key);
+void ptrmap_put(PtrMap *m, const void *key, void *val);
+void ptrmap_free(PtrMap *m);
+
+/* Use counts of every value defined or used in a function (nested regions
+   included; a use inside a region counts as a use). */
+typedef struct UseMap {
+  PtrMap counts; /* Value* -> (void*)(intptr_t)count */
+} UseMap;
+void uses_compute(UseMap *u, Func *f);
+int uses_count(const UseMap *u, const Value *v);
+void uses_free(UseMap *u);
+
+/* Replaces every use of `from` by `to` in b and its nested regions. */
+void block_replace_uses(Block *b, Value *from, Value *to);
+/* Same for a whole function, also updating u (may be NULL). */
+void func_replace_uses(Func *f, Value *from, Value *to, UseMap *u);
+
+/* Clones op into module m (same module or another) with operands remapped
+   through `map` (Value* -> Value*; values not in the map are kept), nested
+   regions cloned recursively; result values of the clone are added to map
+   (old result -> new result).  The clone is not inserted anywhere. */
+Op *op_clone(Module *m, const Op *op, PtrMap *map);
+/* Clones a block's ops (not its arguments: map them first) appending to dst. */
+void block_clone_into(Module *m, const Block *src, Block *dst, PtrMap *map);
+
+/* True when the op may be removed if its results are unused. */
+bool op_is_pure(const Op *op);
+/* Erases ops whose results are unused and which are pure, to a fixed point,
+   in f and its regions.  Returns the number erased. */
+int func_erase_dead(Func *f);
+
+/* A new op inserted before `before` in its block (or appended to b when
+   before is NULL), with one result of type t. */
+Op *build_op(Module *m, Block *b, Op *before, OpKind k, int nopnds, Value *const *opnds, Type *t,
+             SrcLoc loc);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * passes.h - the optimization pipeline over the IR.
+ *
+ * One file per pass.  Each pass takes a module, rewrites it in place, and
+ * returns whether it changed anything (or -1 on an error it reported).  The
+ * pipeline (pipeline.c) is one readable list of passes; between passes it
+ * can run the verifier and dump the module (--xla_dump_hlo_pass_re).
+ *
+ * Invariant of every pass: the module still verifies and computes the same
+ * values (within float reassociation where a pass says so), so the
+ * interpreter can run the optimized module and compare with the original —
+ * the tests do exactly that.
+ */
+#ifndef XLAC_PASSES_H
+#define XLAC_PASSES_H
+
+#include "ir/rewrite.h"
+
+typedef struct PassOptions {
+  bool verify_each;           /* run the verifier after every pass */
+  int64_t fold_limit;         /* constant folding: largest result folded, in elements */
+  bool fuse;                  /* run the fusion passes */
+  /* Called after each pass (dumps); may be NULL. */
+  void (*after_pass)(const char *pass_name, Module *m, bool changed, void *ud);
+  void *ud;
+} PassOptions;
+
+typedef int (*PassFn)(Module *m, const PassOptions *o);
+typedef struct Pass {
+  const char *name;
+  PassFn run;
+} Pass;
+
+/* Runs the CPU pipeline.  Returns false if a pass failed or the verifier
+   rejected an intermediate module (diagnostics printed). */
+bool run_cpu_pipeline(Module *m, const PassOptions *o);
+/* The list itself (for --xla_dump_hlo_pass_re and tests). */
+const Pass *cpu_pipeline_passes(int *n);
+
+/* ---- the passes (one file each) ---- */
+int pass_inline_calls(Module *m, const PassOptions *o);   /* inline.c: func.call of small non-recursive functions */
+int pass_chlo_decompose(Module *m, const PassOptions *o); /* chlo.c: CHLO ops into StableHLO where cheap */
+int pass_simplify(Module *m, const PassOptions *o);       /* simplify.c: algebraic identities, reshape/transpose/broadcast chains */
+int pass_constant_fold(Module *m, const PassOptions *o);  /* fold.c: evaluate ops on constants (bounded size) */
+int pass_cse(Module *m, const PassOptions *o);            /* cse.c */
+int pass_dce(Module *m, const PassOptions *o);            /* dce.c: dead ops and unused private functions */
+int pass_expand(Module *m, const PassOptions *o);         /* expand.c: batch_norm_*, dot canonicalization, rng, ... */
+int pass_fusion(Module *m, const PassOptions *o);         /* fusion.c: loop, reduction, multi-output, epilogue */
+
+#endif

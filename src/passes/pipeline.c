@@ -1,0 +1,40 @@
+/*
+ * pipeline.c - the CPU compiler's pass list, in order, in one place.
+ */
+#include "passes/passes.h"
+
+#include "ir/verify.h"
+
+static const Pass cpu_passes[] = {
+    {"inline", pass_inline_calls},
+    {"chlo-decompose", pass_chlo_decompose},
+    {"simplify", pass_simplify},
+    {"constant-fold", pass_constant_fold},
+    {"cse", pass_cse},
+    {"expand", pass_expand},
+    {"simplify", pass_simplify},
+    {"cse", pass_cse},
+    {"dce", pass_dce},
+    {"fusion", pass_fusion},
+    {"dce", pass_dce},
+};
+
+const Pass *cpu_pipeline_passes(int *n) {
+  *n = (int)ARRAY_LEN(cpu_passes);
+  return cpu_passes;
+}
+
+bool run_cpu_pipeline(Module *m, const PassOptions *o) {
+  for (size_t i = 0; i < ARRAY_LEN(cpu_passes); i++) {
+    const Pass *p = &cpu_passes[i];
+    if (!o->fuse && p->run == pass_fusion) continue;
+    int r = p->run(m, o);
+    if (r < 0) return false;
+    if (o->verify_each && !verify_module(m)) {
+      error_at(SRCLOC_NONE, "internal error: the module does not verify after pass '%s'", p->name);
+      return false;
+    }
+    if (o->after_pass) o->after_pass(p->name, m, r > 0, o->ud);
+  }
+  return true;
+}
