@@ -41,5 +41,10 @@ void xlacrt_sgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
 void xlacrt_dgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
                   const double *a, int64_t lda, const double *b, int64_t ldb, double *c,
                   int64_t ldc, int accumulate);
+/* Picks the GEMM kernel family: "avx512", "avx2", "c" (portable) or "best"
+   (the default: the best the CPU supports).  Returns 0, changing nothing,
+   when the CPU lacks the family.  For tests and benchmarks; not to be called
+   while a GEMM runs. */
+int xlacrt_gemm_set_isa(const char *name);
 
 #endif

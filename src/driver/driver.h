@@ -42,7 +42,11 @@ typedef struct RunInput {
   const char *value; /* literal text, or @path of an .npy file */
 } RunInput;
 
+typedef enum Backend { BACKEND_INTERP, BACKEND_CPU } Backend;
+
 typedef struct RunOptions {
+  Backend backend;
+  int threads;       /* cpu backend: worker threads (0: all cores) */
   bool split;
   const char *entry;
   RunInput *inputs;

@@ -23,7 +23,9 @@ static const char usage_text[] =
     "  verify   parse and verify a program\n"
     "\n"
     "xlac run [options] FILE\n"
-    "  --backend=interp          execution backend (only the interpreter for now)\n"
+    "  --backend=cpu|interp      execution backend: LLVM-compiled native code, or the\n"
+    "                            reference interpreter (default: interp)\n"
+    "  --threads N               cpu backend: worker threads (default: all cores)\n"
     "  --split-input-file        treat each '// -----' separated chunk as its own module\n"
     "  --entry NAME              function to run (default: @main, the HLO ENTRY, the only\n"
     "                            function, or else every public zero-argument function)\n"
@@ -44,6 +46,8 @@ static const char usage_text[] =
     "xlac verify [--verify-diagnostics] [--split-input-file] FILE\n"
     "  --verify-diagnostics      compare diagnostics with // expected-error {{...}} annotations\n"
     "\n"
+    "xlac opt [--pass NAME]... [--pipeline=cpu] [--format=mlir|hlo] FILE\n"
+    "                            run optimization passes (--list-passes) and print the result\n"
     "xlac ops                    print the op coverage table (docs/ops.md) as Markdown\n"
     "xlac --help | --version\n";
 
@@ -106,7 +110,12 @@ static int cmd_run(Args *a) {
   for (a->i = 2; a->i < a->argc && !a->bad; a->i++) {
     const char *s = a->argv[a->i];
     if (opt(a, "--backend", &v)) {
-      if (v && strcmp(v, "interp") != 0) usage_error(a, "unknown backend '%s' (available: interp)", v);
+      if (v && strcmp(v, "cpu") == 0)
+        o.backend = BACKEND_CPU;
+      else if (v && strcmp(v, "interp") != 0)
+        usage_error(a, "unknown backend '%s' (available: cpu, interp)", v);
+    } else if (opt(a, "--threads", &v)) {
+      o.threads = v ? atoi(v) : 0;
     } else if (opt(a, "--split-input-file", NULL)) {
       o.split = true;
     } else if (opt(a, "--entry", &v)) {
@@ -216,6 +225,8 @@ static int cmd_print_verify(Args *a, bool print) {
   return print ? driver_print(file, format, split) : driver_verify(file, split, vd);
 }
 
+int driver_opt(int argc, char **argv); /* opt.c */
+
 int xlac_main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage_text, stderr);
@@ -240,6 +251,7 @@ int xlac_main(int argc, char **argv) {
   if (strcmp(cmd, "run") == 0) return cmd_run(&a);
   if (strcmp(cmd, "print") == 0) return cmd_print_verify(&a, true);
   if (strcmp(cmd, "verify") == 0) return cmd_print_verify(&a, false);
+  if (strcmp(cmd, "opt") == 0) return driver_opt(argc, argv);
   if (strcmp(cmd, "ops") == 0) {
     /* the op coverage table; docs/ops.md is this output */
     StrBuf b = {0};

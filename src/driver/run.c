@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "driver/driver.h"
+#include "codegen/cpu.h"
 #include "interp/checks.h"
 #include "support/npy.h"
 
@@ -259,7 +260,21 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   bool ok;
   /* results of one of several functions run are labelled with its name */
   char *label = named ? xasprintf("@%s ", f->name) : xstrdup("");
-  if (nr * np == 1) {
+  if (nr * np == 1 && o->backend == BACKEND_CPU) {
+    IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
+    CpuOptions co = {0};
+    co.threads = o->threads;
+    CpuExecutable *exe = cpu_compile(m, f, &co);
+    ok = exe && cpu_execute(exe, &I, f->body->nargs, args, res);
+    if (ok) ok = emit_results(st, f, label, res);
+    if (exe && o->verbose) {
+      const CpuStats *cs = cpu_executable_stats(exe);
+      fprintf(stderr, "cpu: %d ops native (%d fusions), %d through the interpreter, %lld temp bytes, compiled in %.1f ms\n",
+              cs->native_ops, cs->fusions, cs->fallback_ops, (long long)cs->temp_bytes, cs->compile_ms);
+    }
+    cpu_executable_free(exe);
+    release_all(res, f->nresults);
+  } else if (nr * np == 1) {
     IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
     ok = interp_call(&I, f, f->body->nargs, args, res);
     if (ok) ok = emit_results(st, f, label, res);

@@ -165,6 +165,12 @@ static bool op_sees_quant(const Op *op) {
   return false;
 }
 
+bool interp_run_op(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op_sees_quant(op) && !handles_quant_itself(op->kind))
+    return interp_quantized_wrap(I, op, args, res, interp_table[op->kind]);
+  return interp_table[op->kind](I, op, args, res);
+}
+
 /* Values live in a side table indexed by Value::id, numbered per block on
    first execution.  An environment is a small hash from Value* to IVal*:
    simple and good enough for an oracle. */
@@ -257,10 +263,7 @@ static bool run_block_in(Interp *I, Block *b, int nargs, IVal **args, IVal **res
     if (ok) {
       IVal **out = op->nres <= 8 ? stack_out : xcalloc((size_t)op->nres, sizeof(IVal *));
       memset(out, 0, sizeof(IVal *) * (size_t)(op->nres <= 8 ? 8 : op->nres));
-      if (op_sees_quant(op) && !handles_quant_itself(op->kind))
-        ok = interp_quantized_wrap(I, op, in, out, interp_table[op->kind]);
-      else
-        ok = interp_table[op->kind](I, op, in, out);
+      ok = interp_run_op(I, op, in, out);
       for (int i = 0; i < op->nres; i++) {
         if (ok && !out[i]) ok = interp_error(I, op, "result %d was not produced", i);
         if (out[i]) env_put(&env, &op->res[i], out[i]);
@@ -272,6 +275,18 @@ static bool run_block_in(Interp *I, Block *b, int nargs, IVal **args, IVal **res
   current_env = saved;
   env_free(&env);
   return ok && !I->failed;
+}
+
+bool interp_run_op_captured(Interp *I, Op *op, IVal **args, IVal **res, int ncaps,
+                            Value *const *cap_vals, IVal **caps) {
+  Env env = {0};
+  for (int i = 0; i < ncaps; i++) env_put(&env, cap_vals[i], ival_retain(caps[i]));
+  Env *saved = current_env;
+  current_env = &env;
+  bool ok = interp_run_op(I, op, args, res);
+  current_env = saved;
+  env_free(&env);
+  return ok;
 }
 
 bool interp_run_block(Interp *I, Block *b, int nargs, IVal **args, IVal **results) {

@@ -79,6 +79,15 @@ bool interp_run_scalar_region(Interp *I, Block *b, int nargs, Literal **args, in
 
 bool interp_error(Interp *I, const Op *op, const char *fmt, ...) XLAC_PRINTF(3, 4);
 
+/* Runs one op on the given values (as the evaluation loop would, including
+   the quantization wrapper).  Used by compiled code for ops it does not
+   compile itself. */
+bool interp_run_op(Interp *I, Op *op, IVal **args, IVal **res);
+/* The same for an op whose regions use values defined outside it: their
+   values are given in caps (ncaps values named by cap_vals). */
+bool interp_run_op_captured(Interp *I, Op *op, IVal **args, IVal **res, int ncaps,
+                            Value *const *cap_vals, IVal **caps);
+
 /* The spec's semantics for ops on quantized tensors: dequantize the
    quantized operands, run fn in the expressed type, quantize the results
    (quant.c).  The core applies it to every op that sees a quantized type

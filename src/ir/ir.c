@@ -65,7 +65,15 @@ Func *module_entry(const Module *m) {
   if (f) return f;
   if (m->entry) return m->entry;
   if (m->funcs && !m->funcs->next) return m->funcs;
-  return NULL;
+  /* else the only public one: private functions (callees, fused
+     computations) are never entries */
+  Func *pub = NULL;
+  for (Func *g = m->funcs; g; g = g->next) {
+    if (g->is_private) continue;
+    if (pub) return NULL;
+    pub = g;
+  }
+  return pub;
 }
 
 Block *block_new(Module *m) { return ARENA_NEW(&m->arena, Block); }

@@ -161,7 +161,7 @@ Module *module_new(void);
 void module_free(Module *m);
 Func *func_new(Module *m, const char *name, SrcLoc loc); /* appended to m */
 Func *module_find_func(const Module *m, const char *name);
-/* @main if present, else the HLO entry, else the only function, else NULL. */
+/* @main if present, else the HLO entry, else the only (public) function, else NULL. */
 Func *module_entry(const Module *m);
 
 Block *block_new(Module *m);

@@ -1569,7 +1569,10 @@ static bool int_attr(Ctx *x, Op *op, const char *hlo, const char *ir, bool requi
 /* dimensions={d} as a single INT */
 static bool single_dim(Ctx *x, Op *op, const char *ir) {
   I64Vec v = {0};
-  if (!attr_ints_of(x, "dimensions", &v, true)) return false;
+  if (!attr_ints_of(x, "dimensions", &v, true)) {
+    VEC_FREE(v); /* a prefix may have parsed before the error */
+    return false;
+  }
   bool ok = v.len == 1 || fail_at(x->p, x->in->opcode.off, "expected exactly one entry in 'dimensions'");
   if (ok) op_set_attr(MOD(x), op, ir, attr_int(MOD(x), v.data[0], NULL));
   VEC_FREE(v);

@@ -1,0 +1,117 @@
+"""The benchmark programs, written once as JAX functions.
+
+gen_programs.py lowers each of them to StableHLO text (bench/programs/*.mlir,
+the files xlac runs); xla_bench.py times the very same functions on JAX/XLA's
+CPU backend so the comparison is between identical computations.  Each entry
+also says how many bytes the program must move at least and how many
+floating-point operations it does, so the harness can turn a time into GB/s or
+GFLOP/s without knowing anything else about the program.
+"""
+
+import math
+
+import jax
+import jax.numpy as jnp
+
+F32 = jnp.float32
+N16M = 16 * 1024 * 1024
+
+
+def reduce_sum_xyz(x, y, z):
+    return jnp.sum(x + y * z)
+
+
+def ew_chain10(a, b):
+    # Ten elementwise ops, no constants: each op is one StableHLO op, and a
+    # fused kernel reads a and b once and writes the result once.
+    t1 = a + b
+    t2 = t1 * a
+    t3 = jnp.maximum(t2, b)
+    t4 = t3 - a
+    t5 = jnp.abs(t4)
+    t6 = t5 * b
+    t7 = jnp.minimum(t6, a)
+    t8 = t7 + t1
+    t9 = -t8
+    return jnp.maximum(t9, t2)
+
+
+def sgemm(a, b):
+    return jnp.dot(a, b)
+
+
+def softmax(x):
+    return jax.nn.softmax(x, axis=-1)
+
+
+def layernorm(x, gamma, beta):
+    mean = jnp.mean(x, axis=-1, keepdims=True)
+    centered = x - mean
+    var = jnp.mean(centered * centered, axis=-1, keepdims=True)
+    return centered * jax.lax.rsqrt(var + 1e-5) * gamma + beta
+
+
+def mlp(x, w1, b1, w2, b2):
+    h = jax.nn.gelu(jnp.dot(x, w1) + b1, approximate=True)
+    return jnp.dot(h, w2) + b2
+
+
+def _conv3x3(x, w):
+    return jax.lax.conv_general_dilated(
+        x, w, window_strides=(1, 1), padding="SAME",
+        dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def resnet_block(x, w1, b1, w2, b2):
+    h = jax.nn.relu(_conv3x3(x, w1) + b1)
+    h = _conv3x3(h, w2) + b2
+    return jax.nn.relu(h + x)
+
+
+def attention(q, k, v):
+    scale = 1.0 / math.sqrt(q.shape[-1])
+    s = jnp.einsum("bhqd,bhkd->bhqk", q, k) * scale
+    p = jax.nn.softmax(s, axis=-1)
+    return jnp.einsum("bhqk,bhkd->bhqd", p, v)
+
+
+def _spec(*shape):
+    return jax.ShapeDtypeStruct(shape, F32)
+
+
+def _elems(specs):
+    return sum(math.prod(s.shape) for s in specs)
+
+
+def _entry(fn, args, out_elems, flops, kind):
+    """kind: 'bw' (bandwidth-bound: report GB/s), 'flops' (report GFLOP/s)
+    or 'time' (report time only, plus GFLOP/s as a guide)."""
+    return {"fn": fn, "args": args, "bytes": 4 * (_elems(args) + out_elems),
+            "flops": flops, "kind": kind}
+
+
+def _programs():
+    p = {}
+    p["reduce_sum_xyz"] = _entry(reduce_sum_xyz, [_spec(N16M)] * 3, 1, 3 * N16M, "bw")
+    p["ew_chain10"] = _entry(ew_chain10, [_spec(N16M)] * 2, N16M, 10 * N16M, "bw")
+    for n in (256, 1024, 2048):
+        p["sgemm_%d" % n] = _entry(sgemm, [_spec(n, n)] * 2, n * n, 2 * n ** 3, "flops")
+    rows, cols = 4096, 1024
+    # softmax: max, subtract, exp, sum, divide per element (exp counted as 1).
+    p["softmax"] = _entry(softmax, [_spec(rows, cols)], rows * cols, 5 * rows * cols, "bw")
+    p["layernorm"] = _entry(layernorm, [_spec(rows, cols), _spec(cols), _spec(cols)],
+                            rows * cols, 8 * rows * cols, "bw")
+    b, d, h = 256, 1024, 4096
+    p["mlp"] = _entry(mlp, [_spec(b, d), _spec(d, h), _spec(h), _spec(h, d), _spec(d)],
+                      b * d, 2 * b * d * h * 2, "flops")
+    n, hw, c = 8, 56, 64
+    p["resnet_block"] = _entry(
+        resnet_block, [_spec(n, hw, hw, c), _spec(3, 3, c, c), _spec(c), _spec(3, 3, c, c), _spec(c)],
+        n * hw * hw * c, 2 * (2 * n * hw * hw * c * 9 * c), "flops")
+    bt, hd, s, dh = 4, 8, 512, 64
+    p["attention"] = _entry(attention, [_spec(bt, hd, s, dh)] * 3, bt * hd * s * dh,
+                            2 * (2 * bt * hd * s * s * dh), "flops")
+    return p
+
+
+PROGRAMS = _programs()

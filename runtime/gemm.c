@@ -1,0 +1,754 @@
+/*
+ * gemm.c - the runtime's dense matrix multiply (sgemm, dgemm).
+ *
+ * The layout follows the usual packed, register-blocked scheme: B is copied
+ * once per call into panels NR columns wide (for each k, NR consecutive
+ * values), A is copied block by block into panels MR rows high (for each k,
+ * MR consecutive values), and a micro-kernel keeps an MR x NR tile of C in
+ * vector registers while it walks k.  Packing pads the ragged edges with
+ * zeros, so the kernel always computes a whole tile and only its final store
+ * is masked to the part of the tile that exists.
+ *
+ * Parallel work is a fixed grid of C blocks (MC rows by a column width chosen
+ * from the shape alone), each computed in full by one chunk of
+ * xlacrt_parallel_for.  Every element of C is produced by the same kernel
+ * with the same k blocking whatever thread computes it, so results are
+ * bit-identical for any pool size.
+ *
+ * Kernels: AVX-512 (12x32 floats, 12x16 doubles), AVX2+FMA (6x16, 6x8) and
+ * portable C; the best one the CPU supports is picked once at run time.
+ * The x86 kernels are compiled with function-level target attributes, so the
+ * library itself needs no special compiler flags and runs on any x86-64.
+ */
+#include "xlacrt.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h> /*TUNE*/
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+/* One kernel computes the MR x NR tile C = A_panel * B_panel (acc == 0) or
+   C += A_panel * B_panel, storing only the first mv rows and nv columns. */
+typedef void (*kern_fn)(int64_t kc, const void *a, const void *b, void *c, int64_t ldc, int mv,
+                        int nv, int acc);
+
+typedef void (*pack_a_fn)(const void *a, int64_t lda, int trans, int64_t i0, int64_t mc,
+                          int64_t p0, int64_t kc, void *dst);
+typedef void (*pack_b_fn)(const void *b, int64_t ldb, int trans, int64_t j0, int64_t nc,
+                          int64_t p0, int64_t kc, void *dst);
+
+typedef struct {
+    int mr, nr; /* register tile */
+    int kc;     /* depth of one packed block: A panel MR x KC stays in L1 */
+    int mc;     /* rows of C per parallel chunk (a multiple of mr) */
+    int nc;     /* columns of one B block walked per A block (multiple of nr) */
+    kern_fn kern;
+    pack_a_fn pack_a; /* packers for this mr and nr */
+    pack_b_fn pack_b;
+} gemm_cfg;
+
+/* ---------------------------------------------------------------------- */
+/* packing                                                                */
+
+/* Rows i0..i0+mc, columns p0..p0+kc of op(A), as panels of MR rows.  MR is
+   a constant in each instance so the inner loops unroll into straight
+   copies; a ragged last panel takes the general loop and zero padding. */
+#define DEFINE_PACK_A(T, NAME, MR, ATTR)                                                      \
+    static ATTR void NAME(const void *av, int64_t lda, int trans, int64_t i0, int64_t mc,         \
+                     int64_t p0, int64_t kc, void *dv)                                        \
+    {                                                                                         \
+        const T *a = av;                                                                      \
+        T *dst = dv;                                                                          \
+        for (int64_t ib = 0; ib < mc; ib += MR) {                                             \
+            int64_t rows = mc - ib < MR ? mc - ib : MR;                                       \
+            T *d = dst + ib * kc;                                                             \
+            if (!trans) {                                                                     \
+                const T *s = a + (i0 + ib) * lda + p0;                                        \
+                if (rows == MR) {                                                             \
+                    for (int64_t q = 0; q < kc; q++)                                          \
+                        for (int r = 0; r < MR; r++)                                          \
+                            d[q * MR + r] = s[r * lda + q];                                   \
+                    continue;                                                                 \
+                }                                                                             \
+                for (int64_t q = 0; q < kc; q++)                                              \
+                    for (int64_t r = 0; r < MR; r++)                                          \
+                        d[q * MR + r] = r < rows ? s[r * lda + q] : 0;                        \
+            } else {                                                                          \
+                const T *s = a + p0 * lda + i0 + ib;                                          \
+                if (rows == MR) {                                                             \
+                    for (int64_t q = 0; q < kc; q++)                                          \
+                        for (int r = 0; r < MR; r++)                                          \
+                            d[q * MR + r] = s[q * lda + r];                                   \
+                    continue;                                                                 \
+                }                                                                             \
+                for (int64_t q = 0; q < kc; q++)                                              \
+                    for (int64_t r = 0; r < MR; r++)                                          \
+                        d[q * MR + r] = r < rows ? s[q * lda + r] : 0;                        \
+            }                                                                                 \
+        }                                                                                     \
+    }
+
+/* Rows p0..p0+kc, columns j0..j0+nc of op(B), as panels of NR columns. */
+#define DEFINE_PACK_B(T, NAME, NR, ATTR)                                                      \
+    static ATTR void NAME(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,         \
+                     int64_t p0, int64_t kc, void *dv)                                        \
+    {                                                                                         \
+        const T *b = bv;                                                                      \
+        T *dst = dv;                                                                          \
+        for (int64_t jb = 0; jb < nc; jb += NR) {                                             \
+            int64_t cols = nc - jb < NR ? nc - jb : NR;                                       \
+            T *d = dst + jb * kc;                                                             \
+            if (!trans) {                                                                     \
+                const T *s = b + p0 * ldb + j0 + jb;                                          \
+                if (cols == NR) {                                                             \
+                    for (int64_t q = 0; q < kc; q++)                                          \
+                        for (int j = 0; j < NR; j++)                                          \
+                            d[q * NR + j] = s[q * ldb + j];                                   \
+                    continue;                                                                 \
+                }                                                                             \
+                for (int64_t q = 0; q < kc; q++)                                              \
+                    for (int64_t j = 0; j < NR; j++)                                          \
+                        d[q * NR + j] = j < cols ? s[q * ldb + j] : 0;                        \
+            } else {                                                                          \
+                const T *s = b + (j0 + jb) * ldb + p0;                                        \
+                if (cols == NR) {                                                             \
+                    for (int64_t q = 0; q < kc; q++)                                          \
+                        for (int j = 0; j < NR; j++)                                          \
+                            d[q * NR + j] = s[j * ldb + q];                                   \
+                    continue;                                                                 \
+                }                                                                             \
+                for (int64_t q = 0; q < kc; q++)                                              \
+                    for (int64_t j = 0; j < NR; j++)                                          \
+                        d[q * NR + j] = j < cols ? s[j * ldb + q] : 0;                        \
+            }                                                                                 \
+        }                                                                                     \
+    }
+
+#define NO_ATTR
+DEFINE_PACK_A(float, pack_a_f32_4, 4, NO_ATTR)
+DEFINE_PACK_B(float, pack_b_f32_8, 8, NO_ATTR)
+DEFINE_PACK_A(double, pack_a_f64_4, 4, NO_ATTR)
+DEFINE_PACK_B(double, pack_b_f64_4, 4, NO_ATTR)
+#if defined(__x86_64__)
+/* The packers that feed vector kernels are compiled for the same ISA, so
+   their copies are vectorized too. */
+#define TARGET_AVX512 __attribute__((target("avx512f,fma")))
+#define TARGET_AVX2 __attribute__((target("avx2,fma")))
+DEFINE_PACK_A(float, pack_a_f32_6, 6, TARGET_AVX2)
+DEFINE_PACK_B(float, pack_b_f32_16, 16, TARGET_AVX2)
+DEFINE_PACK_A(float, pack_a_f32_12, 12, TARGET_AVX512)
+DEFINE_PACK_B(float, pack_b_f32_32, 32, TARGET_AVX512)
+DEFINE_PACK_A(double, pack_a_f64_6, 6, TARGET_AVX2)
+DEFINE_PACK_B(double, pack_b_f64_8, 8, TARGET_AVX2)
+DEFINE_PACK_A(double, pack_a_f64_12, 12, TARGET_AVX512)
+DEFINE_PACK_B(double, pack_b_f64_16, 16, TARGET_AVX512)
+
+/* Packing A (not transposed) into 12-row panels is a transpose; done one
+   float at a time it costs several percent of a large sgemm.  Here each
+   group of 4 rows x 16 columns is transposed in registers (4x4 within each
+   128-bit lane) and written as 16 runs of 4 floats. */
+static TARGET_AVX512 void pack_a12_panel_avx512(const float *s, int64_t lda, int64_t kc,
+                                                float *d)
+{
+    int64_t q = 0;
+    for (; q + 16 <= kc; q += 16) {
+        for (int g = 0; g < 3; g++) {
+            const float *sr = s + 4 * g * lda + q;
+            __m512 r0 = _mm512_loadu_ps(sr), r1 = _mm512_loadu_ps(sr + lda);
+            __m512 r2 = _mm512_loadu_ps(sr + 2 * lda), r3 = _mm512_loadu_ps(sr + 3 * lda);
+            __m512 t0 = _mm512_unpacklo_ps(r0, r1), t1 = _mm512_unpackhi_ps(r0, r1);
+            __m512 t2 = _mm512_unpacklo_ps(r2, r3), t3 = _mm512_unpackhi_ps(r2, r3);
+            /* u_i lane L holds rows 0..3 of column q + 4L + i */
+            __m512 u0 = _mm512_shuffle_ps(t0, t2, 0x44), u1 = _mm512_shuffle_ps(t0, t2, 0xee);
+            __m512 u2 = _mm512_shuffle_ps(t1, t3, 0x44), u3 = _mm512_shuffle_ps(t1, t3, 0xee);
+            float *dq = d + q * 12 + 4 * g;
+#define LANE(L)                                                                               \
+    _mm_storeu_ps(dq + (4 * L + 0) * 12, _mm512_extractf32x4_ps(u0, L));                      \
+    _mm_storeu_ps(dq + (4 * L + 1) * 12, _mm512_extractf32x4_ps(u1, L));                      \
+    _mm_storeu_ps(dq + (4 * L + 2) * 12, _mm512_extractf32x4_ps(u2, L));                      \
+    _mm_storeu_ps(dq + (4 * L + 3) * 12, _mm512_extractf32x4_ps(u3, L))
+            LANE(0);
+            LANE(1);
+            LANE(2);
+            LANE(3);
+#undef LANE
+        }
+    }
+    for (; q < kc; q++)
+        for (int r = 0; r < 12; r++)
+            d[q * 12 + r] = s[r * lda + q];
+}
+
+static TARGET_AVX512 void pack_a_f32_12_avx512(const void *av, int64_t lda, int trans,
+                                               int64_t i0, int64_t mc, int64_t p0, int64_t kc,
+                                               void *dv)
+{
+    const float *a = av;
+    float *d = dv;
+    for (int64_t ib = 0; ib < mc; ib += 12) {
+        if (!trans && mc - ib >= 12)
+            pack_a12_panel_avx512(a + (i0 + ib) * lda + p0, lda, kc, d + ib * kc);
+        else
+            pack_a_f32_12(av, lda, trans, i0 + ib, mc - ib < 12 ? mc - ib : 12, p0, kc,
+                          d + ib * kc);
+    }
+}
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* portable kernels                                                       */
+
+#define DEFINE_KERN_C(T, NAME, MR, NR)                                                        \
+    static void NAME(int64_t kc, const void *av, const void *bv, void *cv, int64_t ldc,       \
+                     int mv, int nv, int acc)                                                 \
+    {                                                                                         \
+        const T *a = av, *b = bv;                                                             \
+        T *c = cv;                                                                            \
+        T t[MR][NR];                                                                          \
+        memset(t, 0, sizeof t);                                                               \
+        for (int64_t q = 0; q < kc; q++, a += MR, b += NR)                                    \
+            for (int r = 0; r < MR; r++)                                                      \
+                for (int j = 0; j < NR; j++)                                                  \
+                    t[r][j] += a[r] * b[j];                                                   \
+        for (int r = 0; r < mv; r++)                                                          \
+            for (int j = 0; j < nv; j++)                                                      \
+                c[r * ldc + j] = acc ? c[r * ldc + j] + t[r][j] : t[r][j];                    \
+    }
+
+DEFINE_KERN_C(float, kern_c_f32, 4, 8)
+DEFINE_KERN_C(double, kern_c_f64, 4, 4)
+
+#if defined(__x86_64__)
+/* ---------------------------------------------------------------------- */
+/* AVX-512 kernels                                                        */
+
+static inline TARGET_AVX512 void st512_ps(float *c, __m512 x0, __m512 x1, __mmask16 m0,
+                                           __mmask16 m1, int full, int acc)
+{
+    if (full) {
+        if (acc) {
+            x0 = _mm512_add_ps(_mm512_loadu_ps(c), x0);
+            x1 = _mm512_add_ps(_mm512_loadu_ps(c + 16), x1);
+        }
+        _mm512_storeu_ps(c, x0);
+        _mm512_storeu_ps(c + 16, x1);
+    } else {
+        if (acc) {
+            x0 = _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c), x0);
+            x1 = _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 16), x1);
+        }
+        _mm512_mask_storeu_ps(c, m0, x0);
+        _mm512_mask_storeu_ps(c + 16, m1, x1);
+    }
+}
+
+/* 12 x 32 floats: 24 zmm accumulators, B row in two zmm, A broadcast. */
+static TARGET_AVX512 void kern_avx512_f32(int64_t kc, const void *av, const void *bv, void *cv,
+                                          int64_t ldc, int mv, int nv, int acc)
+{
+    const float *a = av, *b = bv;
+    float *c = cv;
+#define Z(r) __m512 c##r##0 = _mm512_setzero_ps(), c##r##1 = _mm512_setzero_ps()
+    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5); Z(6); Z(7); Z(8); Z(9); Z(10); Z(11);
+#undef Z
+#define ROW(r)                                                                                \
+    do {                                                                                      \
+        __m512 ar = _mm512_set1_ps(a[r]);                                                     \
+        c##r##0 = _mm512_fmadd_ps(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm512_fmadd_ps(ar, b1, c##r##1);                                           \
+    } while (0)
+    for (int r = 0; r < 12; r++)
+        _mm_prefetch((const char *)(c + r * ldc), _MM_HINT_T0);
+#pragma GCC unroll 4
+    for (int64_t q = 0; q < kc; q++) {
+        __m512 b0 = _mm512_load_ps(b), b1 = _mm512_load_ps(b + 16);
+        ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
+        ROW(6); ROW(7); ROW(8); ROW(9); ROW(10); ROW(11);
+        a += 12;
+        b += 32;
+    }
+#undef ROW
+    int full = nv == 32;
+    __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);
+    __mmask16 m1 = nv >= 32 ? 0xffff : nv <= 16 ? 0 : (__mmask16)((1u << (nv - 16)) - 1);
+#define ST(r)                                                                                 \
+    if (r < mv)                                                                               \
+    st512_ps(c + r * ldc, c##r##0, c##r##1, m0, m1, full, acc)
+    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5); ST(6); ST(7); ST(8); ST(9); ST(10); ST(11);
+#undef ST
+}
+
+static inline TARGET_AVX512 void st512_pd(double *c, __m512d x0, __m512d x1, __mmask8 m0,
+                                           __mmask8 m1, int full, int acc)
+{
+    if (full) {
+        if (acc) {
+            x0 = _mm512_add_pd(_mm512_loadu_pd(c), x0);
+            x1 = _mm512_add_pd(_mm512_loadu_pd(c + 8), x1);
+        }
+        _mm512_storeu_pd(c, x0);
+        _mm512_storeu_pd(c + 8, x1);
+    } else {
+        if (acc) {
+            x0 = _mm512_add_pd(_mm512_maskz_loadu_pd(m0, c), x0);
+            x1 = _mm512_add_pd(_mm512_maskz_loadu_pd(m1, c + 8), x1);
+        }
+        _mm512_mask_storeu_pd(c, m0, x0);
+        _mm512_mask_storeu_pd(c + 8, m1, x1);
+    }
+}
+
+/* 12 x 16 doubles. */
+static TARGET_AVX512 void kern_avx512_f64(int64_t kc, const void *av, const void *bv, void *cv,
+                                          int64_t ldc, int mv, int nv, int acc)
+{
+    const double *a = av, *b = bv;
+    double *c = cv;
+#define Z(r) __m512d c##r##0 = _mm512_setzero_pd(), c##r##1 = _mm512_setzero_pd()
+    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5); Z(6); Z(7); Z(8); Z(9); Z(10); Z(11);
+#undef Z
+#define ROW(r)                                                                                \
+    do {                                                                                      \
+        __m512d ar = _mm512_set1_pd(a[r]);                                                    \
+        c##r##0 = _mm512_fmadd_pd(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm512_fmadd_pd(ar, b1, c##r##1);                                           \
+    } while (0)
+    for (int64_t q = 0; q < kc; q++) {
+        __m512d b0 = _mm512_load_pd(b), b1 = _mm512_load_pd(b + 8);
+        ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
+        ROW(6); ROW(7); ROW(8); ROW(9); ROW(10); ROW(11);
+        a += 12;
+        b += 16;
+    }
+#undef ROW
+    int full = nv == 16;
+    __mmask8 m0 = nv >= 8 ? 0xff : (__mmask8)((1u << nv) - 1);
+    __mmask8 m1 = nv >= 16 ? 0xff : nv <= 8 ? 0 : (__mmask8)((1u << (nv - 8)) - 1);
+#define ST(r)                                                                                 \
+    if (r < mv)                                                                               \
+    st512_pd(c + r * ldc, c##r##0, c##r##1, m0, m1, full, acc)
+    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5); ST(6); ST(7); ST(8); ST(9); ST(10); ST(11);
+#undef ST
+}
+
+/* ---------------------------------------------------------------------- */
+/* AVX2 + FMA kernels                                                     */
+
+/* Lane mask for the first n of 8 (float) lanes. */
+static inline TARGET_AVX2 __m256i mask8_lanes(int n)
+{
+    __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), iota);
+}
+
+static inline TARGET_AVX2 void st256_ps(float *c, __m256 x0, __m256 x1, int nv, int acc)
+{
+    if (nv == 16) {
+        if (acc) {
+            x0 = _mm256_add_ps(_mm256_loadu_ps(c), x0);
+            x1 = _mm256_add_ps(_mm256_loadu_ps(c + 8), x1);
+        }
+        _mm256_storeu_ps(c, x0);
+        _mm256_storeu_ps(c + 8, x1);
+    } else {
+        __m256i m0 = mask8_lanes(nv), m1 = mask8_lanes(nv - 8);
+        if (acc) {
+            x0 = _mm256_add_ps(_mm256_maskload_ps(c, m0), x0);
+            x1 = _mm256_add_ps(_mm256_maskload_ps(c + 8, m1), x1);
+        }
+        _mm256_maskstore_ps(c, m0, x0);
+        _mm256_maskstore_ps(c + 8, m1, x1);
+    }
+}
+
+/* 6 x 16 floats: 12 ymm accumulators. */
+static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv, void *cv,
+                                      int64_t ldc, int mv, int nv, int acc)
+{
+    const float *a = av, *b = bv;
+    float *c = cv;
+#define Z(r) __m256 c##r##0 = _mm256_setzero_ps(), c##r##1 = _mm256_setzero_ps()
+    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5);
+#undef Z
+#define ROW(r)                                                                                \
+    do {                                                                                      \
+        __m256 ar = _mm256_broadcast_ss(a + r);                                               \
+        c##r##0 = _mm256_fmadd_ps(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm256_fmadd_ps(ar, b1, c##r##1);                                           \
+    } while (0)
+    for (int64_t q = 0; q < kc; q++) {
+        __m256 b0 = _mm256_load_ps(b), b1 = _mm256_load_ps(b + 8);
+        ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
+        a += 6;
+        b += 16;
+    }
+#undef ROW
+#define ST(r)                                                                                 \
+    if (r < mv)                                                                               \
+    st256_ps(c + r * ldc, c##r##0, c##r##1, nv, acc)
+    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5);
+#undef ST
+}
+
+/* Lane mask for the first n of 4 (double) lanes. */
+static inline TARGET_AVX2 __m256i mask4_lanes(int n)
+{
+    __m256i iota = _mm256_setr_epi64x(0, 1, 2, 3);
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), iota);
+}
+
+static inline TARGET_AVX2 void st256_pd(double *c, __m256d x0, __m256d x1, int nv, int acc)
+{
+    if (nv == 8) {
+        if (acc) {
+            x0 = _mm256_add_pd(_mm256_loadu_pd(c), x0);
+            x1 = _mm256_add_pd(_mm256_loadu_pd(c + 4), x1);
+        }
+        _mm256_storeu_pd(c, x0);
+        _mm256_storeu_pd(c + 4, x1);
+    } else {
+        __m256i m0 = mask4_lanes(nv), m1 = mask4_lanes(nv - 4);
+        if (acc) {
+            x0 = _mm256_add_pd(_mm256_maskload_pd(c, m0), x0);
+            x1 = _mm256_add_pd(_mm256_maskload_pd(c + 4, m1), x1);
+        }
+        _mm256_maskstore_pd(c, m0, x0);
+        _mm256_maskstore_pd(c + 4, m1, x1);
+    }
+}
+
+/* 6 x 8 doubles. */
+static TARGET_AVX2 void kern_avx2_f64(int64_t kc, const void *av, const void *bv, void *cv,
+                                      int64_t ldc, int mv, int nv, int acc)
+{
+    const double *a = av, *b = bv;
+    double *c = cv;
+#define Z(r) __m256d c##r##0 = _mm256_setzero_pd(), c##r##1 = _mm256_setzero_pd()
+    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5);
+#undef Z
+#define ROW(r)                                                                                \
+    do {                                                                                      \
+        __m256d ar = _mm256_broadcast_sd(a + r);                                              \
+        c##r##0 = _mm256_fmadd_pd(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm256_fmadd_pd(ar, b1, c##r##1);                                           \
+    } while (0)
+    for (int64_t q = 0; q < kc; q++) {
+        __m256d b0 = _mm256_load_pd(b), b1 = _mm256_load_pd(b + 4);
+        ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
+        a += 6;
+        b += 8;
+    }
+#undef ROW
+#define ST(r)                                                                                 \
+    if (r < mv)                                                                               \
+    st256_pd(c + r * ldc, c##r##0, c##r##1, nv, acc)
+    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5);
+#undef ST
+}
+#endif /* __x86_64__ */
+
+/* ---------------------------------------------------------------------- */
+/* kernel selection                                                       */
+
+enum { ISA_C, ISA_AVX2, ISA_AVX512 };
+
+static const gemm_cfg cfg_f32[] = {
+    [ISA_C] = {4, 8, 256, 128, 512, kern_c_f32, pack_a_f32_4, pack_b_f32_8},
+#if defined(__x86_64__)
+    [ISA_AVX2] = {6, 16, 256, 144, 512, kern_avx2_f32, pack_a_f32_6, pack_b_f32_16},
+    [ISA_AVX512] = {12, 32, 256, 48, 512, kern_avx512_f32, pack_a_f32_12_avx512, pack_b_f32_32},
+#endif
+};
+static const gemm_cfg cfg_f64[] = {
+    [ISA_C] = {4, 4, 256, 128, 256, kern_c_f64, pack_a_f64_4, pack_b_f64_4},
+#if defined(__x86_64__)
+    [ISA_AVX2] = {6, 8, 256, 96, 256, kern_avx2_f64, pack_a_f64_6, pack_b_f64_8},
+    [ISA_AVX512] = {12, 16, 256, 48, 256, kern_avx512_f64, pack_a_f64_12, pack_b_f64_16},
+#endif
+};
+
+static int best_isa(void)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return ISA_AVX512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return ISA_AVX2;
+#endif
+    return ISA_C;
+}
+
+static pthread_once_t isa_once = PTHREAD_ONCE_INIT;
+static _Atomic int isa_max, isa_cur;
+
+static void isa_init(void)
+{
+    int best = best_isa();
+    atomic_store(&isa_max, best);
+    atomic_store(&isa_cur, best);
+}
+
+int xlacrt_gemm_set_isa(const char *name)
+{
+    pthread_once(&isa_once, isa_init);
+    int want;
+    if (!name || !strcmp(name, "best"))
+        want = atomic_load(&isa_max);
+    else if (!strcmp(name, "avx512"))
+        want = ISA_AVX512;
+    else if (!strcmp(name, "avx2"))
+        want = ISA_AVX2;
+    else if (!strcmp(name, "c"))
+        want = ISA_C;
+    else
+        return 0;
+    if (want > atomic_load(&isa_max))
+        return 0;
+    atomic_store(&isa_cur, want);
+    return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* driver (shared by both element types; pointers move in bytes)          */
+
+typedef struct {
+    gemm_cfg cfg;
+    size_t es; /* element size */
+    int trans_a, trans_b, acc;
+    int64_t m, n, k;
+    const char *a, *b;
+    char *c;
+    int64_t lda, ldb, ldc;
+    /* B packed whole: k block at p0 starts at element p0 * npad; inside it
+       the panel of columns jb starts kc * jb elements further. */
+    char *bp;
+    int64_t npad;
+    int64_t kblocks, bgroups; /* packing tasks: k blocks x panel groups */
+    int64_t nb;               /* columns per chunk (multiple of nr) */
+    int64_t mchunks, nchunks;
+    /* packing buffers for A, one per concurrently running chunk */
+    int nslots;
+    char *slots;
+    size_t slot_bytes;
+    _Atomic int *busy;
+} gemm_job;
+
+enum { PANELS_PER_PACK_TASK = 16 };
+
+static void pack_b_task(int64_t t, void *ctx)
+{
+    gemm_job *g = ctx;
+    int64_t kb = t / g->bgroups, grp = t % g->bgroups;
+    int64_t p0 = kb * g->cfg.kc;
+    int64_t kc = g->k - p0 < g->cfg.kc ? g->k - p0 : g->cfg.kc;
+    int64_t j0 = grp * PANELS_PER_PACK_TASK * g->cfg.nr;
+    int64_t nc = g->n - j0 < PANELS_PER_PACK_TASK * g->cfg.nr ? g->n - j0
+                                                               : PANELS_PER_PACK_TASK * g->cfg.nr;
+    char *dst = g->bp + (size_t)(p0 * g->npad + j0 * kc) * g->es;
+    g->cfg.pack_b(g->b, g->ldb, g->trans_b, j0, nc, p0, kc, dst);
+}
+
+static void gemm_chunk(int64_t t, void *ctx)
+{
+    gemm_job *g = ctx;
+    const gemm_cfg *f = &g->cfg;
+    /* Row chunks get whole MR panels, spread evenly so that the last chunk
+       is not a sliver that finishes long after the others. */
+    int64_t mi = t / g->nchunks, panels = (g->m + f->mr - 1) / f->mr;
+    int64_t i0 = mi * panels / g->mchunks * f->mr;
+    int64_t iend = (mi + 1) * panels / g->mchunks * f->mr;
+    int64_t mc = (iend < g->m ? iend : g->m) - i0;
+    int64_t j0 = (t % g->nchunks) * g->nb;
+    int64_t nc = g->n - j0 < g->nb ? g->n - j0 : g->nb;
+    int slot = 0;
+    /* At most nslots chunks run at once, so one of the slots is free. */
+    for (;; slot = (slot + 1) % g->nslots)
+        if (!atomic_exchange(&g->busy[slot], 1))
+            break;
+    char *ap = g->slots + (size_t)slot * g->slot_bytes;
+    for (int64_t p0 = 0; p0 < g->k; p0 += f->kc) {
+        int64_t kc = g->k - p0 < f->kc ? g->k - p0 : f->kc;
+        int acc = g->acc || p0 > 0;
+        f->pack_a(g->a, g->lda, g->trans_a, i0, mc, p0, kc, ap);
+        const char *bblk = g->bp + (size_t)(p0 * g->npad) * g->es;
+        /* The A block stays in L2 while column blocks of B small enough to
+           sit beside it stream past; each A panel is reused from L1 across
+           the panels of one column block. */
+        for (int64_t jc = 0; jc < nc; jc += f->nc) {
+            int64_t jend = nc - jc < f->nc ? nc : jc + f->nc;
+            for (int64_t ir = 0; ir < mc; ir += f->mr) {
+                int mv = mc - ir < f->mr ? (int)(mc - ir) : f->mr;
+                const char *apan = ap + (size_t)(ir * kc) * g->es;
+                for (int64_t jr = jc; jr < jend; jr += f->nr) {
+                    int nv = nc - jr < f->nr ? (int)(nc - jr) : f->nr;
+                    const char *bpan = bblk + (size_t)((j0 + jr) * kc) * g->es;
+                    char *cp = g->c + (size_t)((i0 + ir) * g->ldc + j0 + jr) * g->es;
+                    f->kern(kc, apan, bpan, cp, g->ldc, mv, nv, acc);
+                }
+            }
+        }
+    }
+    atomic_store(&g->busy[slot], 0);
+}
+
+static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
+
+/* Below this many multiply-adds a call runs on the calling thread alone:
+   waking the pool would cost more than it saves. */
+enum { PARALLEL_MIN_FMAS = 1 << 18 };
+
+/* The packed copies need a fresh workspace per call.  Fresh pages cost a
+   page fault each, which is measurable next to a mid-sized GEMM, so one
+   workspace (the last one released, up to a size cap) is kept for reuse.
+   Concurrent calls each take their own: whoever finds the cache empty
+   allocates. */
+typedef struct {
+    size_t bytes;
+    char data[] __attribute__((aligned(64)));
+} workspace;
+
+enum { WORKSPACE_CACHE_MAX = 64 << 20 };
+static _Atomic(workspace *) cached_ws;
+
+static workspace *ws_get(size_t bytes)
+{
+    workspace *w = atomic_exchange(&cached_ws, NULL);
+    if (w && w->bytes >= bytes)
+        return w;
+    free(w);
+    size_t total = (sizeof(workspace) + bytes + 63) / 64 * 64;
+    w = aligned_alloc(64, total);
+    if (w)
+        w->bytes = total - sizeof(workspace);
+    return w;
+}
+
+static void ws_put(workspace *w)
+{
+    if (w && w->bytes > WORKSPACE_CACHE_MAX) {
+        free(w);
+        return;
+    }
+    free(atomic_exchange(&cached_ws, w));
+}
+
+static void gemm_run(gemm_job *g, xlacrt_pool *p)
+{
+    const gemm_cfg *f = &g->cfg;
+    if ((double)g->m * (double)g->n * (double)g->k < PARALLEL_MIN_FMAS)
+        p = NULL;
+    g->npad = round_up(g->n, f->nr);
+    g->kblocks = (g->k + f->kc - 1) / f->kc;
+    g->bgroups = (g->npad / f->nr + PANELS_PER_PACK_TASK - 1) / PANELS_PER_PACK_TASK;
+    int64_t mpanels = (g->m + f->mr - 1) / f->mr, chunk_panels = f->mc / f->mr;
+    g->mchunks = (mpanels + chunk_panels - 1) / chunk_panels;
+    /* Columns per chunk depend on the shape only.  Splitting N makes each
+       chunk pack its A block again, so split only when there are too few
+       row blocks to keep a pool busy. */
+    int64_t npanels = g->npad / f->nr, want = 8;
+    int64_t nsplit = g->mchunks >= want ? 1 : (want + g->mchunks - 1) / g->mchunks;
+    if (nsplit > npanels)
+        nsplit = npanels;
+    if (nsplit > 1 && g->npad / nsplit < 128)
+        nsplit = g->npad / 128 > 1 ? g->npad / 128 : 1;
+    g->nb = round_up((npanels + nsplit - 1) / nsplit, 1) * f->nr;
+    g->nchunks = (g->n + g->nb - 1) / g->nb;
+    int64_t chunks = g->mchunks * g->nchunks;
+    int64_t kcmax = g->k < f->kc ? g->k : f->kc;
+    int64_t mcmax = (mpanels + g->mchunks - 1) / g->mchunks * f->mr;
+    g->nslots = xlacrt_pool_size(p) < chunks ? xlacrt_pool_size(p) : (int)chunks;
+    g->slot_bytes = (size_t)(round_up(mcmax * kcmax, 16)) * g->es; /* keeps slots 64-aligned */
+    size_t bp_bytes = ((size_t)(g->npad * g->k) * g->es + 63) / 64 * 64;
+    workspace *ws = ws_get(bp_bytes + g->slot_bytes * (size_t)g->nslots);
+    g->busy = calloc((size_t)g->nslots, sizeof *g->busy);
+    if (ws && g->busy) {
+        g->bp = ws->data;
+        g->slots = ws->data + bp_bytes;
+        xlacrt_parallel_for(p, g->kblocks * g->bgroups, pack_b_task, g);
+        xlacrt_parallel_for(p, chunks, gemm_chunk, g);
+    } else {
+        /* Out of memory for the packed copies: fall back to the portable
+           kernel's arithmetic order directly on the operands. */
+        for (int64_t i = 0; i < g->m; i++)
+            for (int64_t j = 0; j < g->n; j++) {
+                double s = 0;
+                for (int64_t q = 0; q < g->k; q++) {
+                    int64_t ai = g->trans_a ? q * g->lda + i : i * g->lda + q;
+                    int64_t bi = g->trans_b ? j * g->ldb + q : q * g->ldb + j;
+                    if (g->es == sizeof(float))
+                        s += (double)((const float *)g->a)[ai] * ((const float *)g->b)[bi];
+                    else
+                        s += ((const double *)g->a)[ai] * ((const double *)g->b)[bi];
+                }
+                if (g->es == sizeof(float)) {
+                    float *cp = (float *)g->c + i * g->ldc + j;
+                    *cp = g->acc ? *cp + (float)s : (float)s;
+                } else {
+                    double *cp = (double *)g->c + i * g->ldc + j;
+                    *cp = g->acc ? *cp + s : s;
+                }
+            }
+    }
+    ws_put(ws);
+    free(g->busy);
+}
+
+/* k == 0: the product is zero. */
+static void gemm_empty(size_t es, int64_t m, int64_t n, void *c, int64_t ldc, int accumulate)
+{
+    if (accumulate)
+        return;
+    for (int64_t i = 0; i < m; i++)
+        memset((char *)c + (size_t)(i * ldc) * es, 0, (size_t)n * es);
+}
+
+void xlacrt_sgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
+                  const float *a, int64_t lda, const float *b, int64_t ldb, float *c, int64_t ldc,
+                  int accumulate)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    if (k <= 0) {
+        gemm_empty(sizeof *c, m, n, c, ldc, accumulate);
+        return;
+    }
+    pthread_once(&isa_once, isa_init);
+    gemm_job g = {
+        .cfg = cfg_f32[atomic_load(&isa_cur)],
+        .es = sizeof(float),
+        .trans_a = trans_a, .trans_b = trans_b, .acc = accumulate,
+        .m = m, .n = n, .k = k,
+        .a = (const char *)a, .b = (const char *)b, .c = (char *)c,
+        .lda = lda, .ldb = ldb, .ldc = ldc,
+    };
+    { const char *e = getenv("XLACRT_TUNE"); if (e) sscanf(e, "%d,%d,%d", &g.cfg.kc, &g.cfg.mc, &g.cfg.nc); } /*TUNE*/
+    gemm_run(&g, p);
+}
+
+void xlacrt_dgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
+                  const double *a, int64_t lda, const double *b, int64_t ldb, double *c,
+                  int64_t ldc, int accumulate)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    if (k <= 0) {
+        gemm_empty(sizeof *c, m, n, c, ldc, accumulate);
+        return;
+    }
+    pthread_once(&isa_once, isa_init);
+    gemm_job g = {
+        .cfg = cfg_f64[atomic_load(&isa_cur)],
+        .es = sizeof(double),
+        .trans_a = trans_a, .trans_b = trans_b, .acc = accumulate,
+        .m = m, .n = n, .k = k,
+        .a = (const char *)a, .b = (const char *)b, .c = (char *)c,
+        .lda = lda, .ldb = ldb, .ldc = ldc,
+    };
+    gemm_run(&g, p);
+}

@@ -1,0 +1,167 @@
+/*
+ * threadpool.c - the runtime's thread pool: a fixed set of pthreads that run
+ * the chunks of xlacrt_parallel_for.
+ *
+ * Workers are created once and sleep on a condition variable between jobs.
+ * A job is "run fn(i) for every i in [0, n)"; every participant (the workers
+ * and the calling thread) claims chunk indices from one atomic counter until
+ * none are left.  The split into chunks is the caller's, so which thread runs
+ * a chunk never changes what the chunk computes: results are the same for any
+ * pool size.  Jobs from different threads are serialized by a submit lock; a
+ * parallel_for issued from inside a chunk runs serially on the spot, which
+ * keeps nested use free of deadlock.
+ */
+#include "xlacrt.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+struct xlacrt_pool {
+    int nthreads; /* workers + the calling thread */
+    int nworkers;
+    pthread_t *workers;
+
+    pthread_mutex_t submit; /* one job at a time */
+    pthread_mutex_t mu;     /* guards the fields below */
+    pthread_cond_t wake;    /* workers wait here for a new generation */
+    pthread_cond_t idle;    /* the submitter waits here for active == 0 */
+    uint64_t generation;
+    int active; /* workers currently inside the job */
+    int stop;
+
+    /* the current job; written under mu before generation is bumped */
+    xlacrt_task_fn fn;
+    void *ctx;
+    int64_t n;
+    _Atomic int64_t next;
+};
+
+/* Set while a thread runs chunks of some pool, so that a nested
+   parallel_for runs serially instead of waiting on the pool it occupies. */
+static _Thread_local int in_pool_task;
+
+static void run_chunks(xlacrt_pool *p, xlacrt_task_fn fn, void *ctx, int64_t n)
+{
+    for (;;) {
+        int64_t i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed);
+        if (i >= n)
+            break;
+        fn(i, ctx);
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    xlacrt_pool *p = arg;
+    uint64_t seen = 0;
+    in_pool_task = 1;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->generation == seen && !p->stop)
+            pthread_cond_wait(&p->wake, &p->mu);
+        if (p->stop)
+            break;
+        seen = p->generation;
+        xlacrt_task_fn fn = p->fn;
+        void *ctx = p->ctx;
+        int64_t n = p->n;
+        p->active++;
+        pthread_mutex_unlock(&p->mu);
+        run_chunks(p, fn, ctx, n);
+        pthread_mutex_lock(&p->mu);
+        if (--p->active == 0)
+            pthread_cond_signal(&p->idle);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+xlacrt_pool *xlacrt_pool_create(int nthreads)
+{
+    if (nthreads <= 0) {
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        nthreads = ncpu > 0 ? (ncpu > 1024 ? 1024 : (int)ncpu) : 1;
+    }
+    xlacrt_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->nthreads = 1;
+    atomic_init(&p->next, 0);
+    pthread_mutex_init(&p->submit, NULL);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->wake, NULL);
+    pthread_cond_init(&p->idle, NULL);
+    if (nthreads > 1) {
+        p->workers = calloc((size_t)nthreads - 1, sizeof *p->workers);
+        if (p->workers) {
+            /* A worker that cannot be created only makes the pool smaller. */
+            for (int i = 0; i < nthreads - 1; i++) {
+                if (pthread_create(&p->workers[p->nworkers], NULL, worker_main, p) != 0)
+                    break;
+                p->nworkers++;
+            }
+        }
+        p->nthreads = p->nworkers + 1;
+    }
+    return p;
+}
+
+void xlacrt_pool_destroy(xlacrt_pool *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->stop = 1;
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->nworkers; i++)
+        pthread_join(p->workers[i], NULL);
+    free(p->workers);
+    pthread_cond_destroy(&p->idle);
+    pthread_cond_destroy(&p->wake);
+    pthread_mutex_destroy(&p->mu);
+    pthread_mutex_destroy(&p->submit);
+    free(p);
+}
+
+int xlacrt_pool_size(const xlacrt_pool *p) { return p ? p->nthreads : 1; }
+
+void xlacrt_parallel_for(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, void *ctx)
+{
+    if (n <= 0)
+        return;
+    if (!p || p->nworkers == 0 || n == 1 || in_pool_task) {
+        for (int64_t i = 0; i < n; i++)
+            fn(i, ctx);
+        return;
+    }
+    pthread_mutex_lock(&p->submit);
+    pthread_mutex_lock(&p->mu);
+    /* A worker that woke up late for the previous job may still hold that
+       job's fn and ctx; resetting the counter under it would hand it chunks
+       of this job, so let it finish first. */
+    while (p->active > 0)
+        pthread_cond_wait(&p->idle, &p->mu);
+    p->fn = fn;
+    p->ctx = ctx;
+    p->n = n;
+    atomic_store_explicit(&p->next, 0, memory_order_relaxed);
+    p->generation++;
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->mu);
+
+    in_pool_task = 1;
+    run_chunks(p, fn, ctx, n);
+    in_pool_task = 0;
+
+    /* Every chunk has been claimed; the ones still running belong to active
+       workers, so waiting for active == 0 waits for all of them.  A worker
+       that wakes up later finds the counter exhausted and does nothing. */
+    pthread_mutex_lock(&p->mu);
+    while (p->active > 0)
+        pthread_cond_wait(&p->idle, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+    pthread_mutex_unlock(&p->submit);
+}

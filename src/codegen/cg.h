@@ -1,0 +1,94 @@
+/*
+ * cg.h - internals shared by the CPU code generator's files.
+ *
+ * Cg holds the LLVM context/module/builder for one executable and the
+ * cached LLVM types.  Element types have a storage type (how a tensor keeps
+ * them in memory, identical to Literal storage) and a compute type (what
+ * arithmetic works on): pred is stored as i8 and computed as i1; 2/4-bit
+ * integers are stored in a byte and computed as i2/i4 so LLVM wraps them;
+ * f16/bf16 are computed in f32 and rounded after every op.
+ *
+ * A kernel computes the values of a set of "roots" from a set of "inputs"
+ * (values read from buffers).  The elemental generator produces the value
+ * of any value between them at a multi-dimensional index, recursively,
+ * memoized per (value, index), so intermediates live in registers.
+ */
+#ifndef XLAC_CODEGEN_CG_H
+#define XLAC_CODEGEN_CG_H
+
+#include <llvm-c/Core.h>
+
+#include "codegen/cpu.h"
+#include "ir/rewrite.h"
+
+#define CG_MAX_RANK 16
+
+typedef struct Cg {
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;
+  Module *m;
+  LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
+  int counter; /* unique names */
+  PtrMap const_globals; /* Literal* -> LLVM global */
+  /* runtime entry points */
+  LLVMTypeRef ty_parallel_for, ty_task, ty_fallback, ty_sgemm;
+  LLVMValueRef fn_parallel_for, fn_fallback, fn_sgemm, fn_memcpy;
+} Cg;
+
+/* ---- types ---- */
+bool cg_elem_native(ElemType et);
+LLVMTypeRef cg_storage_type(Cg *cg, ElemType et);
+LLVMTypeRef cg_compute_type(Cg *cg, ElemType et);
+/* Loads element i (i64) of a buffer of et, as the compute type. */
+LLVMValueRef cg_load(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i);
+void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueRef v);
+LLVMValueRef cg_i64(Cg *cg, int64_t v);
+/* Constant of the compute type of et with value v (integers wrap). */
+LLVMValueRef cg_const(Cg *cg, ElemType et, double v);
+LLVMValueRef cg_const_int(Cg *cg, ElemType et, int64_t v);
+/* An LLVM intrinsic call with overloaded type `ty` (NULL: not overloaded). */
+LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef ty, LLVMValueRef *args, int n);
+/* A call to a C function `double name(double...)` with nargs arguments. */
+LLVMValueRef cg_libm(Cg *cg, const char *name, LLVMValueRef *args, int n);
+
+/* ---- scalar ops (emit_scalar.c) ----
+ * Emits op kind k on compute-type values: operand element types in
+ * in_types, result element type out.  Returns NULL when the op/type is not
+ * supported natively (the caller then falls back). */
+LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVMValueRef *in,
+                            ElemType out);
+/* Whether emit_scalar_op handles this op (checked before emitting). */
+bool scalar_op_supported(const Op *op);
+
+/* ---- loops ---- */
+typedef struct Loop {
+  LLVMBasicBlockRef header, body, exit;
+  LLVMValueRef iv;
+  LLVMValueRef phi;
+} Loop;
+/* for (iv = lo; iv < hi; iv++): leaves the builder in the body. */
+Loop loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, const char *name);
+void loop_end(Cg *cg, Loop *l);
+
+/* A private read-only global holding a literal's bytes (one per literal). */
+LLVMValueRef cg_constant_global(Cg *cg, const Literal *l);
+
+/* ---- the elemental generator (elemental.c) ---- */
+typedef struct KernelIO {
+  /* inputs: values read from memory; base pointers in the kernel */
+  int ninputs;
+  Value **inputs;
+  LLVMValueRef *input_ptrs;
+  /* memo: (value, index) -> LLVM value, valid within one loop body */
+  PtrMap memo_vals;
+  struct MemoEntry *memo;
+  int nmemo, capmemo;
+} KernelIO;
+/* Whether every value from roots back to inputs can be generated. */
+bool elemental_supported(Value *const *roots, int nroots, Value *const *inputs, int ninputs);
+LLVMValueRef emit_elemental(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx);
+void kernel_io_reset_memo(KernelIO *io);
+void kernel_io_free(KernelIO *io);
+
+#endif

@@ -1,0 +1,778 @@
+/*
+ * cpu.c - the CPU backend's driver: pipeline, buffers, kernel emission,
+ * the entry function, JIT, and execution.
+ *
+ * The entry function has the signature
+ *   void xlac_entry(void **params, void **results, char *temp,
+ *                   xlacrt_pool *pool, CpuExecutable *exe)
+ * and runs the top-level ops of the optimized function in order.  Each op
+ * becomes one of:
+ *   - a loop kernel (a fusion of elementwise and index-mapping ops, or one
+ *     such op): the elemental generator computes every output element in
+ *     registers; the iteration space is cut into fixed chunks run on the
+ *     thread pool (the chunking never depends on the thread count);
+ *   - a reduction kernel (a reduce, or a reduction fusion): each output
+ *     element accumulates its inputs in row-major order from the init value,
+ *     exactly the interpreter's order, so results are bit-identical;
+ *   - a thunk into the reference interpreter for everything else (counted
+ *     in the stats; the emitters grow to cover more ops over time).
+ * Buffers: parameters and results are the caller's; every other value gets
+ * a 64-byte aligned slice of one temp arena; constants are globals.
+ */
+#include "codegen/cpu.h"
+
+#include <llvm-c/Core.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "codegen/cg.h"
+#include "codegen/jit.h"
+#include "passes/passes.h"
+#include "xlacrt.h"
+
+enum { LOC_NONE, LOC_PARAM, LOC_RESULT, LOC_TEMP, LOC_CONST };
+typedef struct Loc {
+  int kind;
+  int64_t index; /* param/result index or temp offset */
+  const Literal *lit;
+} Loc;
+
+typedef void (*EntryFn)(void **params, void **results, char *temp, xlacrt_pool *pool,
+                        CpuExecutable *exe);
+
+struct CpuExecutable {
+  Module *m;
+  Func *entry;
+  bool interpreted; /* whole function runs in the interpreter (unsupported types) */
+  Jit *jit;
+  EntryFn fn;
+  int64_t temp_bytes;
+  xlacrt_pool *pool;
+  struct Fallback *fallback_ops;
+  int nfallback;
+  Interp *interp; /* the caller's, during an execution */
+  CpuStats stats;
+};
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* An op run by the interpreter thunk, with the outer values its regions
+   use (they are passed after its operands and results). */
+typedef struct Fallback {
+  Op *op;
+  int ncaps;
+  Value **caps;
+} Fallback;
+
+static IVal *ival_from_buffer(const Type *t, const void *p) {
+  if (t->kind == TY_TOKEN) return ival_token();
+  Literal *l = lit_new(t);
+  if (l->n) memcpy(l->data, p, (size_t)l->n * (size_t)et_bytes(t->elem));
+  return ival_tensor(l);
+}
+
+/* ---- the interpreter thunk (called from generated code) ---- */
+static void xlac_rt_fallback(CpuExecutable *exe, int64_t index, void **ptrs) {
+  Fallback *fb = &exe->fallback_ops[index];
+  Op *op = fb->op;
+  IVal *in[64], *out[64] = {0};
+  int ni = op->nopnds < 64 ? op->nopnds : 64, no = op->nres < 64 ? op->nres : 64;
+  for (int i = 0; i < ni; i++) in[i] = ival_from_buffer(op->opnds[i]->type, ptrs[i]);
+  IVal **caps = xcalloc((size_t)(fb->ncaps + 1), sizeof(IVal *));
+  for (int i = 0; i < fb->ncaps; i++) caps[i] = ival_from_buffer(fb->caps[i]->type, ptrs[ni + no + i]);
+  if (!interp_run_op_captured(exe->interp, op, in, out, fb->ncaps, fb->caps, caps)) exe->interp->failed = true;
+  for (int i = 0; i < fb->ncaps; i++) ival_release(caps[i]);
+  free(caps);
+  for (int i = 0; i < no; i++) {
+    if (out[i] && out[i]->kind == IV_TENSOR && !exe->interp->failed) {
+      const Literal *l = out[i]->lit;
+      if (l->n) memcpy(ptrs[ni + i], l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
+    }
+    ival_release(out[i]);
+  }
+  for (int i = 0; i < ni; i++) ival_release(in[i]);
+}
+
+/* ---- lowering state ---- */
+typedef struct Lower {
+  Cg cg;
+  CpuExecutable *exe;
+  PtrMap locs; /* Value* -> Loc* */
+  VEC(Loc *) loc_list;
+  int64_t temp_bytes;
+  LLVMValueRef fn, p_params, p_results, p_temp, p_pool, p_exe;
+  VEC(Fallback) fallback;
+} Lower;
+
+static Loc *new_loc(Lower *L, Value *v, int kind, int64_t index) {
+  Loc *l = xcalloc(1, sizeof(Loc));
+  l->kind = kind;
+  l->index = index;
+  VEC_PUSH(L->loc_list, l);
+  ptrmap_put(&L->locs, v, l);
+  return l;
+}
+
+static int64_t type_bytes(const Type *t) {
+  return t->kind == TY_TENSOR ? type_num_elements(t) * et_bytes(t->elem) : 0;
+}
+
+/* Pointer to a value's buffer, in the entry function. */
+static LLVMValueRef value_ptr(Lower *L, Value *v) {
+  Cg *cg = &L->cg;
+  Loc *l = ptrmap_get(&L->locs, v);
+  if (!l) return LLVMConstPointerNull(cg->t_ptr);
+  switch (l->kind) {
+  case LOC_PARAM:
+  case LOC_RESULT: {
+    LLVMValueRef base = l->kind == LOC_PARAM ? L->p_params : L->p_results;
+    LLVMValueRef i = cg_i64(cg, l->index);
+    LLVMValueRef pp = LLVMBuildGEP2(cg->b, cg->t_ptr, base, &i, 1, "");
+    return LLVMBuildLoad2(cg->b, cg->t_ptr, pp, "");
+  }
+  case LOC_TEMP: {
+    LLVMValueRef i = cg_i64(cg, l->index);
+    return LLVMBuildGEP2(cg->b, cg->t_i8, L->p_temp, &i, 1, "");
+  }
+  case LOC_CONST:
+    return cg_constant_global(cg, l->lit);
+  default:
+    return LLVMConstPointerNull(cg->t_ptr);
+  }
+}
+
+static void assign_temp(Lower *L, Value *v) {
+  int64_t off = L->temp_bytes;
+  L->temp_bytes += (type_bytes(v->type) + 63) & ~(int64_t)63;
+  new_loc(L, v, LOC_TEMP, off);
+}
+
+/* Fills an alloca'd array with buffer pointers; returns it. */
+static LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n) {
+  Cg *cg = &L->cg;
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(L->fn);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  if (first)
+    LLVMPositionBuilderBefore(cg->b, first);
+  else
+    LLVMPositionBuilderAtEnd(cg->b, entry);
+  LLVMValueRef arr = LLVMBuildArrayAlloca(cg->b, cg->t_ptr, cg_i64(cg, n > 0 ? n : 1), "ptrs");
+  LLVMPositionBuilderAtEnd(cg->b, cur);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef idx = cg_i64(cg, i);
+    LLVMValueRef slot = LLVMBuildGEP2(cg->b, cg->t_ptr, arr, &idx, 1, "");
+    LLVMBuildStore(cg->b, value_ptr(L, vals[i]), slot);
+  }
+  return arr;
+}
+
+/* ---- kernels ---- */
+typedef struct KernelSpec {
+  Value **inputs;
+  int ninputs;
+  Value **roots; /* values computed (for loops) or reduce results (for reductions) */
+  int nroots;
+  Op **reduces;  /* reduction kernels: the reduce op of each root */
+} KernelSpec;
+
+static LLVMValueRef new_kernel(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs) {
+  Cg *cg = &L->cg;
+  char name[32];
+  snprintf(name, sizeof name, "kernel.%d", cg->counter++);
+  LLVMTypeRef params[2] = {cg->t_i64, cg->t_ptr};
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_void, params, 2, 0);
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, name, fty);
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(cg->ctx, "prefer-vector-width", 19, "512", 3));
+  LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry");
+  LLVMPositionBuilderAtEnd(cg->b, bb);
+  *chunk = LLVMGetParam(fn, 0);
+  *ptrs = LLVMGetParam(fn, 1);
+  return fn;
+}
+
+static LLVMValueRef load_ptr(Cg *cg, LLVMValueRef arr, int i) {
+  LLVMValueRef idx = cg_i64(cg, i);
+  return LLVMBuildLoad2(cg->b, cg->t_ptr, LLVMBuildGEP2(cg->b, cg->t_ptr, arr, &idx, 1, ""), "");
+}
+
+static LLVMValueRef min64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, a, b, ""), a, b, "");
+}
+
+/* Do all values between roots and inputs share one shape, with only
+   elementwise ops between them?  Then the kernel is one flat loop. */
+static bool flat_ok(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen) {
+  for (int i = 0; i < n; i++)
+    if (inputs[i] == v) return v->type->rank == 0 || type_same_shape(v->type, shape);
+  if (ptrmap_has(seen, v)) return true;
+  ptrmap_put(seen, v, (void *)1);
+  Op *op = v->def;
+  if (!op) return false;
+  if (op->kind == OP_CONSTANT) {
+    const Literal *l = op_attr(op, "value")->lit;
+    return v->type->rank == 0 || l->n <= 1 || type_same_shape(v->type, shape);
+  }
+  if (!op_has_flag(op->kind, OPF_EW)) return false;
+  if (v->type->rank != 0 && !type_same_shape(v->type, shape)) return false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (!flat_ok(op->opnds[i], shape, inputs, n, seen)) return false;
+  return true;
+}
+
+enum { CHUNK_ELEMS = 1 << 16 };
+
+/* Emits a loop kernel; returns the kernel function and the chunk count. */
+static LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  const Type *shape = k->roots[0]->type;
+  int rank = shape->rank;
+  int64_t n = type_num_elements(shape);
+  PtrMap seen = {0};
+  bool flat = true;
+  for (int r = 0; r < k->nroots && flat; r++) flat = flat_ok(k->roots[r], shape, k->inputs, k->ninputs, &seen);
+  ptrmap_free(&seen);
+
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = new_kernel(L, &chunk, &ptrs);
+  KernelIO io = {0};
+  io.ninputs = k->ninputs;
+  io.inputs = k->inputs;
+  io.input_ptrs = xcalloc((size_t)(k->ninputs + 1), sizeof(LLVMValueRef));
+  for (int i = 0; i < k->ninputs; i++) io.input_ptrs[i] = load_ptr(cg, ptrs, i);
+  LLVMValueRef *outs = xcalloc((size_t)k->nroots, sizeof(LLVMValueRef));
+  for (int r = 0; r < k->nroots; r++) outs[r] = load_ptr(cg, ptrs, k->ninputs + r);
+
+  LLVMValueRef idx[CG_MAX_RANK];
+  if (flat || rank <= 1) {
+    /* one loop over the linear index: idx = [0, ..., 0, i] */
+    int64_t ch = CHUNK_ELEMS;
+    *nchunks = n > 0 ? (n + ch - 1) / ch : 0;
+    LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
+    LLVMValueRef hi = min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, n));
+    Loop l = loop_begin(cg, lo, hi, "flat");
+    for (int d = 0; d < rank; d++) idx[d] = d == rank - 1 ? l.iv : cg_i64(cg, 0);
+    kernel_io_reset_memo(&io);
+    for (int r = 0; r < k->nroots; r++) {
+      LLVMValueRef v = emit_elemental(cg, &io, k->roots[r], idx);
+      cg_store(cg, k->roots[r]->type->elem, outs[r], l.iv, v);
+    }
+    loop_end(cg, &l);
+  } else {
+    /* a nest; chunks split dimension 0 */
+    int64_t inner = n / (shape->dims[0] ? shape->dims[0] : 1);
+    int64_t ch0 = inner >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (inner ? inner : 1);
+    *nchunks = n > 0 ? (shape->dims[0] + ch0 - 1) / ch0 : 0;
+    LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch0), "");
+    LLVMValueRef hi = min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch0), ""), cg_i64(cg, shape->dims[0]));
+    Loop loops[CG_MAX_RANK];
+    loops[0] = loop_begin(cg, lo, hi, "d0");
+    idx[0] = loops[0].iv;
+    for (int d = 1; d < rank; d++) {
+      loops[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, shape->dims[d]), "d");
+      idx[d] = loops[d].iv;
+    }
+    LLVMValueRef lin = cg_i64(cg, 0);
+    for (int d = 0; d < rank; d++)
+      lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, cg_i64(cg, shape->dims[d]), ""), idx[d], "");
+    kernel_io_reset_memo(&io);
+    for (int r = 0; r < k->nroots; r++) {
+      LLVMValueRef v = emit_elemental(cg, &io, k->roots[r], idx);
+      cg_store(cg, k->roots[r]->type->elem, outs[r], lin, v);
+    }
+    for (int d = rank - 1; d >= 0; d--) loop_end(cg, &loops[d]);
+  }
+  LLVMBuildRetVoid(cg->b);
+  kernel_io_free(&io);
+  free(io.input_ptrs);
+  free(outs);
+  return fn;
+}
+
+/* The single binary op of a reduction body that combines its two
+   arguments, or NULL. */
+static Op *simple_reducer(const Op *reduce) {
+  if (reduce->nregions != 1 || reduce->nres != 1) return NULL;
+  Block *b = reduce->regions[0];
+  if (b->nargs != 2 || !b->first || b->first->next != b->last) return NULL;
+  Op *op = b->first, *ret = b->last;
+  if (ret->nopnds != 1 || ret->opnds[0] != &op->res[0]) return NULL;
+  switch (op->kind) {
+  case OP_ADD: case OP_MULTIPLY: case OP_MAXIMUM: case OP_MINIMUM: case OP_AND: case OP_OR: case OP_XOR:
+    break;
+  default:
+    return NULL;
+  }
+  if (op->nopnds != 2) return NULL;
+  bool ab = op->opnds[0] == b->args[0] && op->opnds[1] == b->args[1];
+  bool ba = op->opnds[0] == b->args[1] && op->opnds[1] == b->args[0];
+  if (!ab && !ba) return NULL;
+  return scalar_op_supported(op) ? op : NULL;
+}
+
+/* Reductions that can share one kernel: same input shape and dimensions. */
+static bool reduce_kernel_ok(const KernelSpec *k) {
+  const Op *r0 = k->reduces[0];
+  const Type *in0 = r0->opnds[0]->type;
+  int64_t *d0;
+  int nd0 = op_attr_ints(r0, "dimensions", &d0);
+  if (nd0 < 0) return false;
+  for (int i = 0; i < k->nroots; i++) {
+    const Op *r = k->reduces[i];
+    if (r->kind != OP_REDUCE || !simple_reducer(r)) return false;
+    if (!type_same_shape(r->opnds[0]->type, in0)) return false;
+    int64_t *d;
+    int nd = op_attr_ints(r, "dimensions", &d);
+    if (nd != nd0 || (nd && memcmp(d, d0, sizeof(int64_t) * (size_t)nd) != 0)) return false;
+    if (in0->rank > CG_MAX_RANK) return false;
+  }
+  return true;
+}
+
+static LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  const Op *r0 = k->reduces[0];
+  const Type *in = r0->opnds[0]->type, *out = r0->res[0].type;
+  int64_t *dims;
+  int nd = op_attr_ints(r0, "dimensions", &dims);
+  bool red[CG_MAX_RANK] = {0};
+  for (int i = 0; i < nd; i++) red[dims[i]] = true;
+  int64_t nout = type_num_elements(out);
+  int64_t nred = 1;
+  for (int d = 0; d < in->rank; d++)
+    if (red[d]) nred *= in->dims[d];
+  int64_t ch = nred >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (nred ? nred : 1);
+  *nchunks = nout > 0 ? (nout + ch - 1) / ch : 0;
+
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = new_kernel(L, &chunk, &ptrs);
+  KernelIO io = {0};
+  io.ninputs = k->ninputs;
+  io.inputs = k->inputs;
+  io.input_ptrs = xcalloc((size_t)(k->ninputs + 1), sizeof(LLVMValueRef));
+  for (int i = 0; i < k->ninputs; i++) io.input_ptrs[i] = load_ptr(cg, ptrs, i);
+  LLVMValueRef outs[64];
+  for (int r = 0; r < k->nroots; r++) outs[r] = load_ptr(cg, ptrs, k->ninputs + r);
+
+  LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
+  LLVMValueRef hi = min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, nout));
+  Loop lo_loop = loop_begin(cg, lo, hi, "out");
+  /* output index -> the kept dims of the input index */
+  LLVMValueRef oidx[CG_MAX_RANK], full[CG_MAX_RANK];
+  LLVMValueRef lin = lo_loop.iv;
+  for (int d = out->rank - 1; d >= 0; d--) {
+    LLVMValueRef dim = cg_i64(cg, out->dims[d]);
+    oidx[d] = d == 0 ? lin : LLVMBuildURem(cg->b, lin, dim, "");
+    if (d) lin = LLVMBuildUDiv(cg->b, lin, dim, "");
+  }
+  kernel_io_reset_memo(&io);
+  /* init values are rank-0: generated once per output element */
+  LLVMValueRef acc0[64];
+  for (int r = 0; r < k->nroots; r++) acc0[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
+  /* accumulators live in allocas: simple, and mem2reg turns them into registers */
+  LLVMValueRef accp[64];
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef eb = LLVMGetEntryBasicBlock(fn);
+  for (int r = 0; r < k->nroots; r++) {
+    LLVMValueRef first = LLVMGetFirstInstruction(eb);
+    LLVMPositionBuilderBefore(cg->b, first);
+    accp[r] = LLVMBuildAlloca(cg->b, LLVMTypeOf(acc0[r]), "acc");
+    LLVMPositionBuilderAtEnd(cg->b, cur);
+    LLVMBuildStore(cg->b, acc0[r], accp[r]);
+  }
+  Loop loops[CG_MAX_RANK];
+  int nl = 0;
+  for (int d = 0, j = 0; d < in->rank; d++) {
+    if (red[d]) {
+      loops[nl] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, in->dims[d]), "red");
+      full[d] = loops[nl].iv;
+      nl++;
+    } else {
+      full[d] = oidx[j++];
+    }
+  }
+  kernel_io_reset_memo(&io);
+  for (int r = 0; r < k->nroots; r++) {
+    const Op *red_op = k->reduces[r];
+    Op *comb = simple_reducer(red_op);
+    LLVMValueRef x = emit_elemental(cg, &io, red_op->opnds[0], full);
+    LLVMValueRef acc = LLVMBuildLoad2(cg->b, LLVMTypeOf(acc0[r]), accp[r], "");
+    ElemType et = red_op->res[0].type->elem;
+    ElemType ts[2] = {et, et};
+    LLVMValueRef args[2] = {acc, x};
+    LLVMValueRef nv = emit_scalar_op(cg, comb, ts, args, et);
+    LLVMBuildStore(cg->b, nv, accp[r]);
+  }
+  for (int i = nl - 1; i >= 0; i--) loop_end(cg, &loops[i]);
+  for (int r = 0; r < k->nroots; r++) {
+    LLVMValueRef acc = LLVMBuildLoad2(cg->b, LLVMTypeOf(acc0[r]), accp[r], "");
+    cg_store(cg, k->reduces[r]->res[0].type->elem, outs[r], lo_loop.iv, acc);
+  }
+  loop_end(cg, &lo_loop);
+  LLVMBuildRetVoid(cg->b);
+  kernel_io_free(&io);
+  free(io.input_ptrs);
+  return fn;
+}
+
+/* Calls kernel fn over nchunks chunks with the given buffers. */
+static void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs) {
+  Cg *cg = &L->cg;
+  if (nchunks <= 0) return;
+  LLVMValueRef arr = ptr_array(L, bufs, nbufs);
+  if (nchunks == 1) {
+    LLVMValueRef args[2] = {cg_i64(cg, 0), arr};
+    LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(kfn), kfn, args, 2, "");
+  } else {
+    LLVMValueRef args[4] = {L->p_pool, cg_i64(cg, nchunks), kfn, arr};
+    LLVMBuildCall2(cg->b, cg->ty_parallel_for, cg->fn_parallel_for, args, 4, "");
+  }
+}
+
+/* Tries to compile op natively; false when it must go through the thunk. */
+static bool lower_native(Lower *L, Op *op) {
+  Value *inputs[64], *roots[64];
+  Op *reduces[64] = {0};
+  KernelSpec k = {inputs, 0, roots, 0, reduces};
+  Func *callee = NULL;
+  if (op->kind == OP_CALL && op_attr(op, "fusion_kind")) {
+    const char *name = op_attr_str(op, "callee");
+    callee = name ? module_find_func(L->cg.m, name) : NULL;
+    if (!callee || callee->body->nargs > 64 || op->nres > 64) return false;
+    Op *ret = block_terminator(callee->body);
+    if (!ret || ret->nopnds != op->nres) return false;
+    k.ninputs = callee->body->nargs;
+    for (int i = 0; i < k.ninputs; i++) inputs[i] = callee->body->args[i];
+    k.nroots = ret->nopnds;
+    for (int i = 0; i < k.nroots; i++) roots[i] = ret->opnds[i];
+  } else {
+    if (op->nopnds > 64 || op->nres > 64 || op->nregions > 1) return false;
+    k.ninputs = op->nopnds;
+    for (int i = 0; i < op->nopnds; i++) inputs[i] = op->opnds[i];
+    k.nroots = op->nres;
+    for (int i = 0; i < op->nres; i++) roots[i] = &op->res[i];
+  }
+  if (k.nroots == 0) return false;
+  for (int i = 0; i < k.nroots; i++)
+    if (roots[i]->type->kind != TY_TENSOR || !cg_elem_native(roots[i]->type->elem) || roots[i]->type->quant)
+      return false;
+  /* a reduction kernel when every root is a simple reduce */
+  bool all_reduce = true;
+  for (int i = 0; i < k.nroots; i++) {
+    Op *d = roots[i]->def;
+    all_reduce = all_reduce && d && d->kind == OP_REDUCE && d->nres == 1;
+    reduces[i] = d;
+  }
+  LLVMValueRef kfn = NULL;
+  int64_t nchunks = 0;
+  if (all_reduce) {
+    if (!reduce_kernel_ok(&k)) return false;
+    /* everything feeding the reduces must be elemental */
+    Value *feeds[128];
+    for (int i = 0; i < k.nroots; i++) {
+      feeds[2 * i] = reduces[i]->opnds[0];
+      feeds[2 * i + 1] = reduces[i]->opnds[1];
+    }
+    if (!elemental_supported(feeds, 2 * k.nroots, inputs, k.ninputs)) return false;
+    kfn = emit_reduce_kernel(L, &k, &nchunks);
+  } else {
+    for (int i = 1; i < k.nroots; i++)
+      if (!type_same_shape(roots[i]->type, roots[0]->type)) return false;
+    if (roots[0]->type->rank > CG_MAX_RANK) return false;
+    if (!elemental_supported(roots, k.nroots, inputs, k.ninputs)) return false;
+    /* a lone constant needs no kernel */
+    kfn = emit_loop_kernel(L, &k, &nchunks);
+  }
+  /* back in the entry function */
+  LLVMPositionBuilderAtEnd(L->cg.b, LLVMGetLastBasicBlock(L->fn));
+  Value *bufs[128];
+  int nb = 0;
+  for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
+  for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
+  call_kernel(L, kfn, nchunks, bufs, nb);
+  if (callee) L->exe->stats.fusions++;
+  return true;
+}
+
+/* Values used inside op's regions but defined outside them. */
+static void note_defs(Block *b, PtrMap *defs) {
+  for (int i = 0; i < b->nargs; i++) ptrmap_put(defs, b->args[i], (void *)1);
+  for (Op *o = b->first; o; o = o->next) {
+    for (int i = 0; i < o->nres; i++) ptrmap_put(defs, &o->res[i], (void *)1);
+    for (int r = 0; r < o->nregions; r++) note_defs(o->regions[r], defs);
+  }
+}
+
+typedef VEC(Value *) ValueVec;
+
+static void find_caps(Block *b, PtrMap *defs, PtrMap *seen, ValueVec *caps) {
+  for (Op *o = b->first; o; o = o->next) {
+    for (int i = 0; i < o->nopnds; i++) {
+      Value *v = o->opnds[i];
+      if (ptrmap_has(defs, v) || ptrmap_has(seen, v)) continue;
+      ptrmap_put(seen, v, (void *)1);
+      VEC_PUSH(*caps, v);
+    }
+    for (int r = 0; r < o->nregions; r++) find_caps(o->regions[r], defs, seen, caps);
+  }
+}
+
+static void lower_fallback(Lower *L, Op *op) {
+  Cg *cg = &L->cg;
+  PtrMap defs = {0}, seen = {0};
+  ValueVec caps = {0};
+  for (int r = 0; r < op->nregions; r++) note_defs(op->regions[r], &defs);
+  for (int r = 0; r < op->nregions; r++) find_caps(op->regions[r], &defs, &seen, &caps);
+  ptrmap_free(&defs);
+  ptrmap_free(&seen);
+  int n = op->nopnds + op->nres + caps.len;
+  Value **bufs = xcalloc((size_t)(n + 1), sizeof(Value *));
+  int nb = 0;
+  for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
+  for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
+  for (int i = 0; i < caps.len; i++) bufs[nb++] = caps.data[i];
+  LLVMValueRef arr = ptr_array(L, bufs, nb);
+  free(bufs);
+  LLVMValueRef args[3] = {L->p_exe, cg_i64(cg, L->fallback.len), arr};
+  LLVMBuildCall2(cg->b, cg->ty_fallback, cg->fn_fallback, args, 3, "");
+  Fallback fb = {op, caps.len, caps.data};
+  VEC_PUSH(L->fallback, fb);
+}
+
+static bool type_plain(const Type *t) { return t->kind == TY_TENSOR; }
+
+static bool func_has_only_tensors(Func *f) {
+  for (int i = 0; i < f->body->nargs; i++)
+    if (!type_plain(f->body->args[i]->type)) return false;
+  for (int i = 0; i < f->nresults; i++)
+    if (!type_plain(f->result_types[i])) return false;
+  for (Op *op = f->body->first; op; op = op->next) {
+    for (int i = 0; i < op->nres; i++)
+      if (op->res[i].type->kind == TY_TUPLE || op->res[i].type->kind == TY_FUTURE) return false;
+  }
+  return true;
+}
+
+static void cg_init(Cg *cg, LLVMContextRef ctx, Module *m) {
+  memset(cg, 0, sizeof *cg);
+  cg->ctx = ctx;
+  cg->m = m;
+  cg->mod = LLVMModuleCreateWithNameInContext("xlac", ctx);
+  cg->b = LLVMCreateBuilderInContext(ctx);
+  cg->t_void = LLVMVoidTypeInContext(ctx);
+  cg->t_i1 = LLVMInt1TypeInContext(ctx);
+  cg->t_i8 = LLVMInt8TypeInContext(ctx);
+  cg->t_i16 = LLVMInt16TypeInContext(ctx);
+  cg->t_i32 = LLVMInt32TypeInContext(ctx);
+  cg->t_i64 = LLVMInt64TypeInContext(ctx);
+  cg->t_f16 = LLVMHalfTypeInContext(ctx);
+  cg->t_bf16 = LLVMBFloatTypeInContext(ctx);
+  cg->t_f32 = LLVMFloatTypeInContext(ctx);
+  cg->t_f64 = LLVMDoubleTypeInContext(ctx);
+  cg->t_ptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMTypeRef task_params[2] = {cg->t_i64, cg->t_ptr};
+  cg->ty_task = LLVMFunctionType(cg->t_void, task_params, 2, 0);
+  LLVMTypeRef pf[4] = {cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_ptr};
+  cg->ty_parallel_for = LLVMFunctionType(cg->t_void, pf, 4, 0);
+  cg->fn_parallel_for = LLVMAddFunction(cg->mod, "xlacrt_parallel_for", cg->ty_parallel_for);
+  LLVMTypeRef fb[3] = {cg->t_ptr, cg->t_i64, cg->t_ptr};
+  cg->ty_fallback = LLVMFunctionType(cg->t_void, fb, 3, 0);
+  cg->fn_fallback = LLVMAddFunction(cg->mod, "xlac_rt_fallback", cg->ty_fallback);
+}
+
+static void copy_value(Lower *L, Value *src, LLVMValueRef dst) {
+  Cg *cg = &L->cg;
+  int64_t nb = type_bytes(src->type);
+  if (nb <= 0) return;
+  LLVMBuildMemCpy(cg->b, dst, 1, value_ptr(L, src), 1, cg_i64(cg, nb));
+}
+
+CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
+  double t0 = now_ms();
+  CpuExecutable *exe = xcalloc(1, sizeof(CpuExecutable));
+  exe->m = m;
+  exe->entry = entry;
+  exe->pool = xlacrt_pool_create(o->threads);
+
+  PassOptions po = {0};
+  po.verify_each = o->verify_each;
+  po.fuse = !o->no_fusion;
+  if (!run_cpu_pipeline(m, &po)) {
+    cpu_executable_free(exe);
+    return NULL;
+  }
+  if (!func_has_only_tensors(entry)) {
+    /* tuples and futures at the top level are not compiled yet */
+    exe->interpreted = true;
+    exe->stats.fallback_ops = 1;
+    exe->stats.compile_ms = now_ms() - t0;
+    return exe;
+  }
+
+  LLVMContextRef ctx;
+  void *tsc = jit_new_context(&ctx);
+  Lower L;
+  memset(&L, 0, sizeof L);
+  L.exe = exe;
+  cg_init(&L.cg, ctx, m);
+  Cg *cg = &L.cg;
+  LLVMTypeRef ep[5] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_ptr};
+  L.fn = LLVMAddFunction(cg->mod, "xlac_entry", LLVMFunctionType(cg->t_void, ep, 5, 0));
+  L.p_params = LLVMGetParam(L.fn, 0);
+  L.p_results = LLVMGetParam(L.fn, 1);
+  L.p_temp = LLVMGetParam(L.fn, 2);
+  L.p_pool = LLVMGetParam(L.fn, 3);
+  L.p_exe = LLVMGetParam(L.fn, 4);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(ctx, L.fn, "entry"));
+
+  /* buffers: parameters, results pinned where a value is returned once */
+  for (int i = 0; i < entry->body->nargs; i++) new_loc(&L, entry->body->args[i], LOC_PARAM, i);
+  Op *ret = block_terminator(entry->body);
+  PtrMap pinned = {0};
+  for (int i = 0; ret && i < ret->nopnds; i++) {
+    Value *v = ret->opnds[i];
+    if (v->def && v->def->kind != OP_CONSTANT && !ptrmap_has(&L.locs, v) && !ptrmap_has(&pinned, v)) {
+      ptrmap_put(&pinned, v, (void *)(intptr_t)(i + 1));
+      new_loc(&L, v, LOC_RESULT, i);
+    }
+  }
+  for (Op *op = entry->body->first; op; op = op->next) {
+    if (op == ret) break;
+    for (int i = 0; i < op->nres; i++) {
+      Value *v = &op->res[i];
+      if (ptrmap_has(&L.locs, v)) continue;
+      if (op->kind == OP_CONSTANT) {
+        Loc *l = new_loc(&L, v, LOC_CONST, 0);
+        l->lit = op_attr(op, "value")->lit;
+      } else {
+        assign_temp(&L, v);
+      }
+    }
+  }
+  ptrmap_free(&pinned);
+
+  for (Op *op = entry->body->first; op && op != ret; op = op->next) {
+    if (op->kind == OP_CONSTANT) continue;
+    LLVMPositionBuilderAtEnd(cg->b, LLVMGetLastBasicBlock(L.fn));
+    if (lower_native(&L, op)) {
+      exe->stats.native_ops++;
+    } else {
+      LLVMPositionBuilderAtEnd(cg->b, LLVMGetLastBasicBlock(L.fn));
+      lower_fallback(&L, op);
+      exe->stats.fallback_ops++;
+    }
+  }
+  LLVMPositionBuilderAtEnd(cg->b, LLVMGetLastBasicBlock(L.fn));
+  /* returned values that are not already in their result buffer */
+  for (int i = 0; ret && i < ret->nopnds; i++) {
+    Loc *l = ptrmap_get(&L.locs, ret->opnds[i]);
+    if (l && l->kind == LOC_RESULT && l->index == i) continue;
+    LLVMValueRef idx = cg_i64(cg, i);
+    LLVMValueRef dst = LLVMBuildLoad2(cg->b, cg->t_ptr, LLVMBuildGEP2(cg->b, cg->t_ptr, L.p_results, &idx, 1, ""), "");
+    copy_value(&L, ret->opnds[i], dst);
+  }
+  LLVMBuildRetVoid(cg->b);
+  LLVMDisposeBuilder(cg->b);
+
+  exe->temp_bytes = L.temp_bytes;
+  exe->stats.temp_bytes = L.temp_bytes;
+  exe->fallback_ops = L.fallback.data;
+  exe->nfallback = L.fallback.len;
+  for (int i = 0; i < L.loc_list.len; i++) free(L.loc_list.data[i]);
+  VEC_FREE(L.loc_list);
+  ptrmap_free(&L.locs);
+  ptrmap_free(&cg->const_globals);
+
+  char *err = NULL;
+  int lvl = o->opt_level ? o->opt_level : 3;
+  if (getenv("XLAC_DEBUG_LLVM")) {
+    char *ir = LLVMPrintModuleToString(cg->mod);
+    fputs(ir, stderr);
+    LLVMDisposeMessage(ir);
+  }
+  if (!jit_optimize(cg->mod, lvl, &err)) {
+    error_at(entry->loc, "code generation failed: %s", err);
+    free(err);
+    LLVMDisposeModule(cg->mod);
+    jit_dispose_context(tsc);
+    cpu_executable_free(exe);
+    return NULL;
+  }
+  JitSymbol syms[] = {
+      {"xlacrt_parallel_for", (void *)xlacrt_parallel_for},
+      {"xlac_rt_fallback", (void *)xlac_rt_fallback},
+  };
+  exe->jit = jit_create(cg->mod, tsc, syms, (int)ARRAY_LEN(syms), &err);
+  jit_dispose_context(tsc);
+  if (!exe->jit) {
+    error_at(entry->loc, "JIT failed: %s", err);
+    free(err);
+    cpu_executable_free(exe);
+    return NULL;
+  }
+  exe->fn = (EntryFn)jit_lookup(exe->jit, "xlac_entry", &err);
+  if (!exe->fn) {
+    error_at(entry->loc, "JIT lookup failed: %s", err);
+    free(err);
+    cpu_executable_free(exe);
+    return NULL;
+  }
+  exe->stats.compile_ms = now_ms() - t0;
+  return exe;
+}
+
+bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results) {
+  Func *f = e->entry;
+  e->interp = I;
+  if (e->interpreted) return interp_call(I, f, nargs, args, results);
+  if (nargs != f->body->nargs) return interp_error(I, NULL, "expected %d arguments, got %d", f->body->nargs, nargs);
+  void **params = xcalloc((size_t)(nargs + 1), sizeof(void *));
+  void **res = xcalloc((size_t)(f->nresults + 1), sizeof(void *));
+  for (int i = 0; i < nargs; i++) {
+    if (args[i]->kind != IV_TENSOR || !type_same_shape(args[i]->lit->type, f->body->args[i]->type) ||
+        args[i]->lit->type->elem != f->body->args[i]->type->elem) {
+      free(params);
+      free(res);
+      return interp_error(I, NULL, "argument %d does not match parameter type", i);
+    }
+    params[i] = args[i]->lit->data;
+  }
+  for (int i = 0; i < f->nresults; i++) {
+    results[i] = ival_new_tensor(f->result_types[i]);
+    res[i] = results[i]->lit->data;
+  }
+  char *temp = e->temp_bytes ? aligned_alloc(64, (size_t)e->temp_bytes) : NULL;
+  I->failed = false;
+  e->fn(params, res, temp, e->pool, e);
+  free(temp);
+  free(params);
+  free(res);
+  if (I->failed) {
+    for (int i = 0; i < f->nresults; i++) {
+      ival_release(results[i]);
+      results[i] = NULL;
+    }
+    return false;
+  }
+  return true;
+}
+
+const CpuStats *cpu_executable_stats(const CpuExecutable *e) { return &e->stats; }
+Func *cpu_executable_entry(const CpuExecutable *e) { return e->entry; }
+
+void cpu_executable_free(CpuExecutable *e) {
+  if (!e) return;
+  jit_free(e->jit);
+  xlacrt_pool_destroy(e->pool);
+  for (int i = 0; i < e->nfallback; i++) free(e->fallback_ops[i].caps);
+  free(e->fallback_ops);
+  free(e);
+}

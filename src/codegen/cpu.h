@@ -1,0 +1,51 @@
+/*
+ * cpu.h - the CPU backend: compile a function to native code with LLVM and
+ * run it.
+ *
+ * cpu_compile runs the optimization pipeline (passes/), assigns buffers,
+ * emits one LLVM module (a kernel per fusion or op, and an entry function
+ * that calls them in order), optimizes it at O3 for the host CPU and
+ * JIT-compiles it with ORC LLJIT.  Ops the emitters do not handle yet run
+ * through a thunk into the reference interpreter; `cpu_executable_stats`
+ * says how many ops were compiled natively and how many went through it.
+ */
+#ifndef XLAC_CODEGEN_CPU_H
+#define XLAC_CODEGEN_CPU_H
+
+#include "interp/interp.h"
+
+typedef struct CpuOptions {
+  int threads;             /* worker threads; <= 0: the number of cores */
+  int opt_level;           /* LLVM optimization level 0..3 (default 3) */
+  bool no_fusion;          /* skip the fusion passes (debugging) */
+  bool verify_each;        /* verify the IR after every pass */
+  const char *dump_dir;    /* --xla_dump_to: write dumps here (NULL: none) */
+  const char *dump_pass_re;/* --xla_dump_hlo_pass_re: dump around matching passes */
+  bool dump_as_dot;        /* --xla_dump_hlo_as_dot */
+  bool dump_as_html;       /* --xla_dump_hlo_as_html */
+  int module_id;           /* NNNN in dump file names */
+} CpuOptions;
+
+typedef struct CpuExecutable CpuExecutable;
+
+typedef struct CpuStats {
+  int native_ops;          /* top-level ops compiled to native code */
+  int fallback_ops;        /* top-level ops run by the interpreter thunk */
+  int fusions;             /* fusion kernels */
+  int64_t temp_bytes;      /* the temp arena */
+  double compile_ms;       /* passes + LLVM + JIT */
+} CpuStats;
+
+/* Compiles function `entry` of module m.  The module is optimized in place
+   and must outlive the executable.  Returns NULL on failure (diagnostics
+   printed). */
+CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o);
+/* Runs it: args are the entry parameters; results receive new references.
+   Ops that run through the interpreter use I (its options, probe directory
+   and check counters).  One execution at a time per executable. */
+bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results);
+const CpuStats *cpu_executable_stats(const CpuExecutable *e);
+Func *cpu_executable_entry(const CpuExecutable *e);
+void cpu_executable_free(CpuExecutable *e);
+
+#endif

@@ -1,0 +1,172 @@
+/*
+ * jit.c - LLVM target setup, the optimization pipeline and ORC LLJIT.
+ *
+ * The target machine is the host's, with `-prefer-256-bit` removed so the
+ * vectorizer uses 512-bit registers where the CPU has them.  Runtime symbols
+ * (thread pool, GEMM, the interpreter thunk) are given to the JIT as
+ * absolute addresses, so nothing depends on the process exporting them.
+ */
+#include "codegen/jit.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct Jit {
+  LLVMOrcLLJITRef lljit;
+};
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static void init_llvm(void) {
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+}
+
+static char *take_error(LLVMErrorRef e) {
+  char *m = LLVMGetErrorMessage(e);
+  char *r = xstrdup(m);
+  LLVMDisposeErrorMessage(m);
+  return r;
+}
+
+LLVMTargetMachineRef jit_host_machine(int opt_level) {
+  pthread_once(&init_once, init_llvm);
+  char *triple = LLVMGetDefaultTargetTriple();
+  char *cpu = LLVMGetHostCPUName();
+  char *feats = LLVMGetHostCPUFeatures();
+  char *f2 = xasprintf("%s%s-prefer-256-bit", feats, feats[0] ? "," : "");
+  LLVMTargetRef T;
+  char *err = NULL;
+  LLVMTargetMachineRef tm = NULL;
+  if (!LLVMGetTargetFromTriple(triple, &T, &err)) {
+    LLVMCodeGenOptLevel lvl = opt_level >= 3   ? LLVMCodeGenLevelAggressive
+                              : opt_level == 0 ? LLVMCodeGenLevelNone
+                                               : LLVMCodeGenLevelDefault;
+    tm = LLVMCreateTargetMachine(T, triple, cpu, f2, lvl, LLVMRelocPIC, LLVMCodeModelDefault);
+  } else {
+    LLVMDisposeMessage(err);
+  }
+  free(f2);
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(feats);
+  return tm;
+}
+
+bool jit_optimize(LLVMModuleRef M, int opt_level, char **err) {
+  LLVMTargetMachineRef tm = jit_host_machine(opt_level);
+  if (!tm) {
+    *err = xstrdup("cannot create a target machine for the host");
+    return false;
+  }
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(M, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  LLVMSetModuleDataLayout(M, td);
+  LLVMDisposeTargetData(td);
+  char *msg = NULL;
+  if (LLVMVerifyModule(M, LLVMReturnStatusAction, &msg)) {
+    *err = xasprintf("internal error: generated LLVM IR does not verify: %s", msg);
+    LLVMDisposeMessage(msg);
+    LLVMDisposeTargetMachine(tm);
+    return false;
+  }
+  LLVMDisposeMessage(msg);
+  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+  LLVMPassBuilderOptionsSetLoopVectorization(o, opt_level >= 2);
+  LLVMPassBuilderOptionsSetSLPVectorization(o, opt_level >= 2);
+  char pipeline[32];
+  snprintf(pipeline, sizeof pipeline, "default<O%d>", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
+  LLVMErrorRef e = LLVMRunPasses(M, pipeline, tm, o);
+  LLVMDisposePassBuilderOptions(o);
+  LLVMDisposeTargetMachine(tm);
+  if (e) {
+    *err = take_error(e);
+    return false;
+  }
+  return true;
+}
+
+void *jit_new_context(LLVMContextRef *ctx) {
+  pthread_once(&init_once, init_llvm);
+  LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+  *ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+  return tsc;
+}
+
+void jit_dispose_context(void *tsctx) { LLVMOrcDisposeThreadSafeContext(tsctx); }
+
+Jit *jit_create(LLVMModuleRef M, void *tsctx, const JitSymbol *syms, int nsyms, char **err) {
+  pthread_once(&init_once, init_llvm);
+  LLVMTargetMachineRef tm = jit_host_machine(3);
+  if (!tm) {
+    *err = xstrdup("cannot create a target machine for the host");
+    return NULL;
+  }
+  LLVMOrcJITTargetMachineBuilderRef jtmb = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm);
+  LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+  LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
+  LLVMOrcLLJITRef lljit;
+  LLVMErrorRef e = LLVMOrcCreateLLJIT(&lljit, builder);
+  if (e) {
+    *err = take_error(e);
+    return NULL;
+  }
+  LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(lljit);
+  /* libm and libc from the process */
+  LLVMOrcDefinitionGeneratorRef gen;
+  e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(lljit), NULL, NULL);
+  if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
+  else LLVMConsumeError(e);
+  if (nsyms > 0) {
+    LLVMOrcCSymbolMapPair *pairs = xcalloc((size_t)nsyms, sizeof(LLVMOrcCSymbolMapPair));
+    for (int i = 0; i < nsyms; i++) {
+      pairs[i].Name = LLVMOrcLLJITMangleAndIntern(lljit, syms[i].name);
+      pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)syms[i].addr;
+      pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+      pairs[i].Sym.Flags.TargetFlags = 0;
+    }
+    LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, (size_t)nsyms);
+    free(pairs);
+    e = LLVMOrcJITDylibDefine(jd, mu);
+    if (e) {
+      *err = take_error(e);
+      LLVMOrcDisposeLLJIT(lljit);
+      return NULL;
+    }
+  }
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(M, tsctx);
+  e = LLVMOrcLLJITAddLLVMIRModule(lljit, jd, tsm);
+  if (e) {
+    *err = take_error(e);
+    LLVMOrcDisposeLLJIT(lljit);
+    return NULL;
+  }
+  Jit *j = xcalloc(1, sizeof(Jit));
+  j->lljit = lljit;
+  return j;
+}
+
+void *jit_lookup(Jit *j, const char *name, char **err) {
+  LLVMOrcExecutorAddress addr = 0;
+  LLVMErrorRef e = LLVMOrcLLJITLookup(j->lljit, &addr, name);
+  if (e) {
+    *err = take_error(e);
+    return NULL;
+  }
+  return (void *)(uintptr_t)addr;
+}
+
+void jit_free(Jit *j) {
+  if (!j) return;
+  LLVMOrcDisposeLLJIT(j->lljit);
+  free(j);
+}

@@ -1,0 +1,339 @@
+/*
+ * buffers.c - buffer assignment (see buffers.h for the model).
+ *
+ * Three steps: number the ops in program order (entering while/if/case
+ * regions) and compute every value's live range; decide each value's kind
+ * (parameter, result, constant, temp, or an alias of another value's
+ * storage); then place the temps in one arena, first-fit by start of live
+ * range, reusing the space of temps that are dead by then.  Every offset
+ * and every size is a multiple of 64 bytes, so each buffer starts on its own
+ * cache line and vector loads of any width are aligned.
+ */
+#include "passes/buffers.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { BUF_ALIGN = 64 };
+
+typedef struct OpSpan {
+  int start, end; /* position of the op; last position inside its regions */
+} OpSpan;
+
+typedef struct Builder {
+  BufferAssignment *a;
+  PtrMap span;    /* Op* -> OpSpan* */
+  VEC(OpSpan *) spans;
+  VEC(Op *) ops;  /* walked ops, program order */
+  int pos;
+} Builder;
+
+static bool walks_regions(const Op *op) {
+  return op->kind == OP_WHILE || op->kind == OP_IF || op->kind == OP_CASE;
+}
+
+static int64_t value_bytes(const Value *v) {
+  const Type *t = v->type;
+  if (!t || t->kind != TY_TENSOR) return -1;
+  return type_num_elements(t) * et_bytes(t->elem);
+}
+
+static Buffer *buf_of(const BufferAssignment *a, const Value *v) {
+  intptr_t i = (intptr_t)ptrmap_get(&a->index, v);
+  return i ? &a->bufs[i - 1] : NULL;
+}
+
+static void add_value(Builder *B, const Value *v, int start) {
+  BufferAssignment *a = B->a;
+  Buffer b = {0};
+  b.value = v;
+  b.start = b.end = start;
+  b.bytes = value_bytes(v);
+  b.kind = b.bytes < 0 ? BUF_NONE : BUF_TEMP;
+  if (b.bytes < 0) b.bytes = 0;
+  a->bufs = xrealloc(a->bufs, sizeof(Buffer) * (size_t)(a->nbufs + 1));
+  a->bufs[a->nbufs++] = b;
+  ptrmap_put(&a->index, v, (void *)(intptr_t)a->nbufs);
+}
+
+static void number_block(Builder *B, Block *blk) {
+  for (Op *op = blk->first; op; op = op->next) {
+    OpSpan *s = xcalloc(1, sizeof *s);
+    VEC_PUSH(B->spans, s);
+    VEC_PUSH(B->ops, op);
+    ptrmap_put(&B->span, op, s);
+    s->start = B->pos++;
+    for (int i = 0; i < op->nres; i++) add_value(B, &op->res[i], s->start);
+    if (walks_regions(op))
+      for (int r = 0; r < op->nregions; r++) {
+        Block *rb = op->regions[r];
+        for (int i = 0; i < rb->nargs; i++) add_value(B, rb->args[i], s->start);
+        number_block(B, rb);
+      }
+    s->end = B->pos - 1;
+  }
+}
+
+static const Block *def_block(const Value *v) { return v->def ? v->def->parent : v->owner; }
+
+/* A use by `user` counts at the end of its ancestor in v's block. */
+static void note_use(Builder *B, const Value *v, const Op *user) {
+  Buffer *b = buf_of(B->a, v);
+  if (!b) return; /* defined outside the function or inside a fused body */
+  const Block *home = def_block(v);
+  const Op *anc = user;
+  while (anc && anc->parent != home) anc = anc->parent ? anc->parent->parent_op : NULL;
+  if (!anc) return;
+  OpSpan *s = ptrmap_get(&B->span, anc);
+  if (s && s->end > b->end) b->end = s->end;
+}
+
+/* Uses by op and by anything inside the regions it does not walk. */
+static void note_uses_nested(Builder *B, const Op *op, const Op *at) {
+  for (int i = 0; i < op->nopnds; i++) note_use(B, op->opnds[i], at);
+  for (int r = 0; r < op->nregions; r++)
+    for (const Op *in = op->regions[r]->first; in; in = in->next) note_uses_nested(B, in, at);
+}
+
+static void compute_liveness(Builder *B) {
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *op = B->ops.data[k];
+    for (int i = 0; i < op->nopnds; i++) note_use(B, op->opnds[i], op);
+    if (!walks_regions(op))
+      for (int r = 0; r < op->nregions; r++)
+        for (const Op *in = op->regions[r]->first; in; in = in->next) note_uses_nested(B, in, op);
+  }
+  /* a while's results hold the loop state for the whole loop */
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *op = B->ops.data[k];
+    if (!walks_regions(op)) continue;
+    OpSpan *s = ptrmap_get(&B->span, op);
+    for (int i = 0; i < op->nres; i++) {
+      Buffer *b = buf_of(B->a, &op->res[i]);
+      if (b->end < s->end) b->end = s->end;
+    }
+  }
+}
+
+static void assign_kinds(Builder *B, Func *f) {
+  BufferAssignment *a = B->a;
+  Block *body = f->body;
+  for (int i = 0; i < body->nargs; i++) {
+    Buffer *b = buf_of(a, body->args[i]);
+    if (b && b->kind == BUF_TEMP) {
+      b->kind = BUF_PARAM;
+      b->offset = i;
+    }
+  }
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *op = B->ops.data[k];
+    if (op->kind == OP_CONSTANT && op->nres == 1) {
+      Buffer *b = buf_of(a, &op->res[0]);
+      if (b->kind == BUF_TEMP) b->kind = BUF_CONST;
+    }
+  }
+  Op *ret = block_terminator(body);
+  if (ret && ret->kind == OP_FUNC_RETURN) {
+    for (int i = 0; i < ret->nopnds; i++) {
+      Buffer *b = buf_of(a, ret->opnds[i]);
+      if (!b || b->kind == BUF_NONE) continue;
+      if (b->kind == BUF_TEMP) {
+        b->kind = BUF_RESULT;
+        b->offset = i;
+        continue;
+      }
+      /* a parameter, a constant, or a value already returned */
+      a->copies = xrealloc(a->copies, sizeof(ResultCopy) * (size_t)(a->ncopies + 1));
+      a->copies[a->ncopies].result = i;
+      a->copies[a->ncopies].from = ret->opnds[i];
+      a->ncopies++;
+    }
+  }
+  /* loop state: cond/body arguments live in the while's result buffers */
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *op = B->ops.data[k];
+    if (op->kind != OP_WHILE) continue;
+    for (int r = 0; r < op->nregions; r++) {
+      Block *rb = op->regions[r];
+      for (int i = 0; i < rb->nargs && i < op->nres; i++) {
+        Buffer *b = buf_of(a, rb->args[i]);
+        if (b->kind == BUF_NONE) continue;
+        b->alias = &op->res[i];
+      }
+    }
+  }
+  /* in-place reshape: the operand is a temp that dies right here */
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *op = B->ops.data[k];
+    if (op->kind != OP_RESHAPE || op->nopnds != 1) continue;
+    Buffer *in = buf_of(a, op->opnds[0]), *out = buf_of(a, &op->res[0]);
+    if (!in || !out || in->kind != BUF_TEMP || out->kind != BUF_TEMP || in->alias || !in->value->def)
+      continue;
+    OpSpan *s = ptrmap_get(&B->span, op);
+    if (in->end != s->start || in->bytes != out->bytes) continue;
+    out->alias = in->value;
+  }
+}
+
+/* The buffer whose storage v really uses. */
+static Buffer *root_of(const BufferAssignment *a, Buffer *b) {
+  for (int guard = 0; b && b->alias && guard < a->nbufs; guard++) b = buf_of(a, b->alias);
+  return b;
+}
+
+static int64_t round_up(int64_t n) { return (n + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN; }
+
+typedef struct Slot {
+  int64_t offset, size;
+  int end;
+} Slot;
+
+static int cmp_start(const void *pa, const void *pb) {
+  const Buffer *a = *(Buffer *const *)pa, *b = *(Buffer *const *)pb;
+  if (a->start != b->start) return a->start < b->start ? -1 : 1;
+  if (a->bytes != b->bytes) return a->bytes > b->bytes ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+
+static int cmp_offset(const void *pa, const void *pb) {
+  const Slot *a = pa, *b = pb;
+  return a->offset < b->offset ? -1 : a->offset > b->offset;
+}
+
+static void place_temps(BufferAssignment *a) {
+  /* aliases extend their root's live range */
+  for (int i = 0; i < a->nbufs; i++) {
+    Buffer *b = &a->bufs[i];
+    if (!b->alias) continue;
+    Buffer *r = root_of(a, b);
+    if (r && r->end < b->end) r->end = b->end;
+  }
+  VEC(Buffer *) todo = {0};
+  for (int i = 0; i < a->nbufs; i++)
+    if (a->bufs[i].kind == BUF_TEMP && !a->bufs[i].alias) VEC_PUSH(todo, &a->bufs[i]);
+  if (todo.len) qsort(todo.data, (size_t)todo.len, sizeof(Buffer *), cmp_start);
+  VEC(Slot) live = {0};
+  int64_t peak = 0;
+  for (int k = 0; k < todo.len; k++) {
+    Buffer *b = todo.data[k];
+    int64_t size = round_up(b->bytes);
+    int w = 0;
+    for (int i = 0; i < live.len; i++)
+      if (live.data[i].end >= b->start) live.data[w++] = live.data[i];
+    live.len = w;
+    if (live.len) qsort(live.data, (size_t)live.len, sizeof(Slot), cmp_offset);
+    int64_t off = 0;
+    for (int i = 0; i < live.len && size > 0; i++) {
+      if (live.data[i].offset - off >= size) break;
+      int64_t e = live.data[i].offset + live.data[i].size;
+      if (e > off) off = e;
+    }
+    b->offset = off;
+    if (size > 0) {
+      Slot s = {off, size, b->end};
+      VEC_PUSH(live, s);
+    }
+    if (off + size > peak) peak = off + size;
+  }
+  a->temp_bytes = peak;
+  VEC_FREE(live);
+  VEC_FREE(todo);
+  /* aliases take their root's placement */
+  for (int i = 0; i < a->nbufs; i++) {
+    Buffer *b = &a->bufs[i];
+    if (!b->alias) continue;
+    Buffer *r = root_of(a, b);
+    if (r) {
+      b->kind = r->kind;
+      b->offset = r->offset;
+    }
+  }
+}
+
+BufferAssignment *buffers_assign(Module *m, Func *f) {
+  (void)m;
+  BufferAssignment *a = xcalloc(1, sizeof *a);
+  a->func = f;
+  Builder B = {0};
+  B.a = a;
+  for (int i = 0; i < f->body->nargs; i++) add_value(&B, f->body->args[i], 0);
+  number_block(&B, f->body);
+  compute_liveness(&B);
+  assign_kinds(&B, f);
+  place_temps(a);
+  for (int i = 0; i < B.spans.len; i++) free(B.spans.data[i]);
+  VEC_FREE(B.spans);
+  VEC_FREE(B.ops);
+  ptrmap_free(&B.span);
+  return a;
+}
+
+const Buffer *buffers_get(const BufferAssignment *a, const Value *v) { return buf_of(a, v); }
+
+BufferKind buffers_lookup(const BufferAssignment *a, const Value *v, int64_t *offset) {
+  const Buffer *b = buf_of(a, v);
+  if (offset) *offset = b ? b->offset : 0;
+  return b ? b->kind : BUF_NONE;
+}
+
+static const char *kind_name(BufferKind k) {
+  switch (k) {
+  case BUF_PARAM: return "param";
+  case BUF_RESULT: return "result";
+  case BUF_TEMP: return "temp";
+  case BUF_CONST: return "const";
+  case BUF_NONE: break;
+  }
+  return "none";
+}
+
+/* "%argN" for parameters, "%N" in program order otherwise, plus the source
+   name when there is one. */
+static void value_name(StrBuf *sb, const BufferAssignment *a, const Value *v) {
+  int nargs = a->func->body->nargs;
+  intptr_t i = (intptr_t)ptrmap_get(&a->index, v);
+  if (!v->def && v->owner == a->func->body)
+    sb_printf(sb, "%%arg%d", v->index);
+  else
+    sb_printf(sb, "%%%d", (int)i - 1 - nargs);
+  if (v->name && *v->name) sb_printf(sb, "(%s)", v->name);
+}
+
+void buffers_print(StrBuf *sb, const BufferAssignment *a) {
+  sb_printf(sb, "buffer assignment for @%s\n", a->func->name);
+  sb_printf(sb, "%-16s %-28s %10s  %-6s %10s  %s\n", "value", "type", "bytes", "kind", "offset",
+            "live");
+  for (int i = 0; i < a->nbufs; i++) {
+    const Buffer *b = &a->bufs[i];
+    StrBuf name = {0}, type = {0};
+    value_name(&name, a, b->value);
+    type_print_mlir(&type, b->value->type);
+    sb_printf(sb, "%-16s %-28s %10lld  %-6s %10lld  [%d, %d]", name.data, type.data,
+              (long long)b->bytes, kind_name(b->kind), (long long)b->offset, b->start, b->end);
+    if (b->alias) {
+      StrBuf an = {0};
+      value_name(&an, a, b->alias);
+      sb_printf(sb, "  shares %s", an.data);
+      sb_free(&an);
+    }
+    sb_putc(sb, '\n');
+    sb_free(&name);
+    sb_free(&type);
+  }
+  for (int i = 0; i < a->ncopies; i++) {
+    StrBuf n = {0};
+    value_name(&n, a, a->copies[i].from);
+    sb_printf(sb, "result %d: copy of %s\n", a->copies[i].result, n.data);
+    sb_free(&n);
+  }
+  sb_printf(sb, "peak temp bytes: %lld\n", (long long)a->temp_bytes);
+}
+
+void buffers_free(BufferAssignment *a) {
+  if (!a) return;
+  free(a->bufs);
+  free(a->copies);
+  ptrmap_free(&a->index);
+  free(a);
+}

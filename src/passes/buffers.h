@@ -1,0 +1,83 @@
+/*
+ * buffers.h - buffer assignment: where every tensor of a function lives
+ * while the compiled function runs.
+ *
+ * Run it on a function after fusion.  Every tensor value produced by an op of
+ * the function body, or of the regions of its while/if/case ops, gets
+ * storage; values inside fused computations (and inside reduce, sort, ...
+ * bodies) live in registers and get none.
+ *
+ *   BUF_PARAM   an entry parameter: the caller's buffer (offset = index).
+ *   BUF_RESULT  a value returned by func.return: computed straight into the
+ *               caller's result buffer (offset = result index).
+ *   BUF_CONST   a constant: a read-only global, no temp.
+ *   BUF_TEMP    everything else: a 64-byte aligned slice [offset, offset +
+ *               bytes) of one temp arena of temp_bytes bytes.
+ *   BUF_NONE    no storage (tuples, tokens).
+ *
+ * Results that cannot be computed in place (a returned parameter or
+ * constant, a value returned twice) are listed in result_copy: the code
+ * generator copies that value into the result buffer before returning.
+ *
+ * Liveness is by program order: ops are numbered in a pre-order walk that
+ * enters while/if/case regions; a value is live from its defining op to its
+ * last use, and a use inside a region of an op counts as a use at the end
+ * of that op.  The results of while/if/case are live from the op's start, so
+ * they never share storage with anything the op computes.
+ *
+ * Loop state: the block arguments of a while's cond and body share the
+ * buffers of the while's results (kind and offset of the result, `alias`
+ * set).  The code generator copies the init operands into them before the
+ * first iteration and the body's returned values into them after each
+ * iteration (a body returning a permutation of its arguments needs a
+ * scratch copy).  An if/case copies the returned values of the branch taken
+ * into its result buffers.
+ *
+ * A reshape whose operand is a temp that dies at the reshape reuses the
+ * operand's storage (alias set, no copy needed).
+ */
+#ifndef XLAC_BUFFERS_H
+#define XLAC_BUFFERS_H
+
+#include "ir/rewrite.h"
+
+typedef enum BufferKind { BUF_NONE, BUF_PARAM, BUF_RESULT, BUF_TEMP, BUF_CONST } BufferKind;
+
+typedef struct Buffer {
+  const Value *value;
+  BufferKind kind;
+  int64_t offset;     /* TEMP: byte offset in the arena; PARAM/RESULT: index; else 0 */
+  int64_t bytes;      /* elements * element size (0 for BUF_NONE) */
+  int start, end;     /* live range in program positions, inclusive */
+  const Value *alias; /* shares this value's storage (loop state, in-place reshape) */
+} Buffer;
+
+typedef struct ResultCopy {
+  int result;         /* result index */
+  const Value *from;  /* value to copy into it (a param, a constant, or another result) */
+} ResultCopy;
+
+typedef struct BufferAssignment {
+  const Func *func;
+  int nbufs;
+  Buffer *bufs;       /* in program order */
+  int64_t temp_bytes; /* size of the temp arena: peak of simultaneously live temps */
+  int ncopies;
+  ResultCopy *copies;
+  PtrMap index;       /* Value* -> index into bufs + 1 */
+} BufferAssignment;
+
+/* Assigns buffers for f (never fails on well-formed IR; returns a heap
+   object to release with buffers_free). */
+BufferAssignment *buffers_assign(Module *m, Func *f);
+/* Kind of v's storage; *offset (may be NULL) gets the TEMP byte offset or
+   the PARAM/RESULT index.  BUF_NONE for values that have no buffer. */
+BufferKind buffers_lookup(const BufferAssignment *a, const Value *v, int64_t *offset);
+/* The Buffer record of v, or NULL. */
+const Buffer *buffers_get(const BufferAssignment *a, const Value *v);
+/* Readable dump (the *.buffer-assignment.txt file): one line per value with
+   name, type, bytes, kind, offset and live range; result copies; the peak. */
+void buffers_print(StrBuf *b, const BufferAssignment *a);
+void buffers_free(BufferAssignment *a);
+
+#endif

@@ -1,0 +1,262 @@
+/*
+ * test_buffers.c - buffer assignment: kinds (parameters, results, constants,
+ * copies), 64-byte alignment, reuse of dead temps along a chain, loop state
+ * shared with a while's results, in-place reshape, and, exhaustively for
+ * every program here and for fused JAX fixtures, that no two temps that are
+ * live at the same time overlap in the arena.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver/driver.h"
+#include "frontends/stablehlo/stablehlo.h"
+#include "ir/verify.h"
+#include "passes/buffers.h"
+#include "passes/passes.h"
+#include "test_util.h"
+
+static Module *parse(const char *text) {
+  int fid = src_add("test.mlir", text, strlen(text));
+  Module *m = stablehlo_parse(fid, 0, strlen(text));
+  if (m && !verify_module(m)) {
+    module_free(m);
+    return NULL;
+  }
+  return m;
+}
+
+/* Every pair of temps with their own storage and overlapping live ranges
+   must not overlap in bytes; everything aligned and inside the arena. */
+static int check_invariants(const BufferAssignment *a) {
+  int bad = 0;
+  for (int i = 0; i < a->nbufs; i++) {
+    const Buffer *x = &a->bufs[i];
+    if (x->kind != BUF_TEMP) continue;
+    if (x->offset % 64 != 0 || x->offset < 0 || x->offset + x->bytes > a->temp_bytes) bad++;
+    if (x->start > x->end) bad++;
+    if (x->alias) continue;
+    for (int j = i + 1; j < a->nbufs; j++) {
+      const Buffer *y = &a->bufs[j];
+      if (y->kind != BUF_TEMP || y->alias || !x->bytes || !y->bytes) continue;
+      bool live_together = x->start <= y->end && y->start <= x->end;
+      bool bytes_overlap = x->offset < y->offset + y->bytes && y->offset < x->offset + x->bytes;
+      if (live_together && bytes_overlap) {
+        fprintf(stderr, "overlap: buffers %d and %d\n", i, j);
+        bad++;
+      }
+    }
+  }
+  if (a->temp_bytes % 64 != 0) bad++;
+  return bad;
+}
+
+static void dump(const BufferAssignment *a) {
+  StrBuf b = {0};
+  buffers_print(&b, a);
+  fprintf(stderr, "%s", b.data);
+  sb_free(&b);
+}
+
+static Op *nth_op(Func *f, int n) {
+  Op *op = f->body->first;
+  while (op && n--) op = op->next;
+  return op;
+}
+
+/* x -> a -> b -> c -> d (returned): a and c can share storage */
+static void test_chain(void) {
+  Module *m = parse(
+      "func.func @main(%x: tensor<100xf32>) -> tensor<100xf32> {\n"
+      "  %a = stablehlo.exponential %x : tensor<100xf32>\n"
+      "  %b = stablehlo.negate %a : tensor<100xf32>\n"
+      "  %c = stablehlo.tanh %b : tensor<100xf32>\n"
+      "  %d = stablehlo.abs %c : tensor<100xf32>\n"
+      "  return %d : tensor<100xf32>\n"
+      "}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  Func *f = module_entry(m);
+  BufferAssignment *a = buffers_assign(m, f);
+  CHECK_EQ_I(check_invariants(a), 0);
+  int64_t oa, ob, oc, od, ox;
+  CHECK(buffers_lookup(a, f->body->args[0], &ox) == BUF_PARAM && ox == 0);
+  CHECK(buffers_lookup(a, &nth_op(f, 0)->res[0], &oa) == BUF_TEMP);
+  CHECK(buffers_lookup(a, &nth_op(f, 1)->res[0], &ob) == BUF_TEMP);
+  CHECK(buffers_lookup(a, &nth_op(f, 2)->res[0], &oc) == BUF_TEMP);
+  CHECK(buffers_lookup(a, &nth_op(f, 3)->res[0], &od) == BUF_RESULT && od == 0);
+  CHECK(oa != ob && ob != oc);
+  CHECK(oa == oc); /* reuse of a dead buffer */
+  CHECK_EQ_I(a->temp_bytes, 2 * 448); /* 400 bytes rounded up to 64 */
+  CHECK_EQ_I(a->ncopies, 0);
+  StrBuf b = {0};
+  buffers_print(&b, a);
+  CHECK(b.data && strstr(b.data, "peak temp bytes: 896") && strstr(b.data, "%arg0(x)") &&
+        strstr(b.data, "result"));
+  sb_free(&b);
+  buffers_free(a);
+  module_free(m);
+}
+
+static void test_kinds_and_copies(void) {
+  Module *m = parse(
+      "func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2x2xf32>) {\n"
+      "  %c = stablehlo.constant dense<1.0> : tensor<4xf32>\n"
+      "  %a = stablehlo.add %x, %c : tensor<4xf32>\n"
+      "  %t = stablehlo.multiply %a, %a : tensor<4xf32>\n"
+      "  %r = stablehlo.reshape %t : (tensor<4xf32>) -> tensor<2x2xf32>\n"
+      "  return %x, %a, %c, %a, %r : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2x2xf32>\n"
+      "}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  Func *f = module_entry(m);
+  BufferAssignment *a = buffers_assign(m, f);
+  CHECK_EQ_I(check_invariants(a), 0);
+  int64_t off;
+  CHECK(buffers_lookup(a, &nth_op(f, 0)->res[0], &off) == BUF_CONST);
+  CHECK(buffers_lookup(a, &nth_op(f, 1)->res[0], &off) == BUF_RESULT && off == 1);
+  CHECK(buffers_lookup(a, &nth_op(f, 2)->res[0], &off) == BUF_TEMP);
+  CHECK(buffers_lookup(a, &nth_op(f, 3)->res[0], &off) == BUF_RESULT && off == 4);
+  /* results 0 (param), 2 (constant) and 3 (returned twice) are copies */
+  CHECK_EQ_I(a->ncopies, 3);
+  if (a->ncopies == 3) {
+    CHECK(a->copies[0].result == 0 && a->copies[0].from == f->body->args[0]);
+    CHECK(a->copies[1].result == 2 && a->copies[1].from == &nth_op(f, 0)->res[0]);
+    CHECK(a->copies[2].result == 3 && a->copies[2].from == &nth_op(f, 1)->res[0]);
+  }
+  CHECK_EQ_I(a->temp_bytes, 64);
+  buffers_free(a);
+  module_free(m);
+}
+
+/* a reshape of a temp that dies there shares its storage */
+static void test_reshape_alias(void) {
+  Module *m = parse(
+      "func.func @main(%x: tensor<16xf32>) -> tensor<4x4xf32> {\n"
+      "  %a = stablehlo.exponential %x : tensor<16xf32>\n"
+      "  %r = stablehlo.reshape %a : (tensor<16xf32>) -> tensor<4x4xf32>\n"
+      "  %t = stablehlo.transpose %r, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "  return %t : tensor<4x4xf32>\n"
+      "}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  Func *f = module_entry(m);
+  BufferAssignment *a = buffers_assign(m, f);
+  CHECK_EQ_I(check_invariants(a), 0);
+  const Buffer *ba = buffers_get(a, &nth_op(f, 0)->res[0]), *br = buffers_get(a, &nth_op(f, 1)->res[0]);
+  CHECK(ba && br && br->alias == ba->value && br->kind == BUF_TEMP && br->offset == ba->offset);
+  CHECK(ba && ba->end == 2); /* the root lives as long as the alias */
+  CHECK_EQ_I(a->temp_bytes, 64);
+  buffers_free(a);
+  module_free(m);
+}
+
+/* loop state lives in the while's results; values captured by the body
+   live through the whole loop */
+static void test_while(void) {
+  Module *m = parse(
+      "func.func @main(%x: tensor<32xf32>) -> tensor<32xf32> {\n"
+      "  %i0 = stablehlo.constant dense<0> : tensor<i32>\n"
+      "  %k = stablehlo.exponential %x : tensor<32xf32>\n"
+      "  %r:2 = stablehlo.while(%i = %i0, %v = %x) : tensor<i32>, tensor<32xf32>\n"
+      "  cond {\n"
+      "    %n = stablehlo.constant dense<3> : tensor<i32>\n"
+      "    %p = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+      "    stablehlo.return %p : tensor<i1>\n"
+      "  } do {\n"
+      "    %one = stablehlo.constant dense<1> : tensor<i32>\n"
+      "    %i1 = stablehlo.add %i, %one : tensor<i32>\n"
+      "    %a = stablehlo.multiply %v, %k : tensor<32xf32>\n"
+      "    %b = stablehlo.tanh %a : tensor<32xf32>\n"
+      "    stablehlo.return %i1, %b : tensor<i32>, tensor<32xf32>\n"
+      "  }\n"
+      "  %s = stablehlo.negate %r#1 : tensor<32xf32>\n"
+      "  return %s : tensor<32xf32>\n"
+      "}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  Func *f = module_entry(m);
+  BufferAssignment *a = buffers_assign(m, f);
+  CHECK_EQ_I(check_invariants(a), 0);
+  Op *w = nth_op(f, 2);
+  CHECK(w && w->kind == OP_WHILE);
+  if (w && w->kind == OP_WHILE) {
+    const Buffer *k = buffers_get(a, &nth_op(f, 1)->res[0]);
+    const Buffer *r1 = buffers_get(a, &w->res[1]);
+    Block *body = w->regions[1], *cond = w->regions[0];
+    const Buffer *v = buffers_get(a, body->args[1]), *ci = buffers_get(a, cond->args[0]);
+    CHECK(k && r1 && v && ci);
+    if (k && r1 && v && ci) {
+      CHECK(v->alias == &w->res[1] && v->kind == r1->kind && v->offset == r1->offset);
+      CHECK(ci->alias == &w->res[0]);
+      /* k is read inside the loop: live to the loop's last position */
+      CHECK(k->end >= buffers_get(a, &body->first->next->next->next->res[0])->start);
+      CHECK(r1->kind == BUF_TEMP && r1->start <= k->end && r1->end > k->end);
+    }
+  }
+  if (test_failed) dump(a);
+  buffers_free(a);
+  module_free(m);
+}
+
+/* a long chain with two live values at a time never needs more than two */
+static void test_reuse_long_chain(void) {
+  StrBuf b = {0};
+  sb_puts(&b, "func.func @main(%x: tensor<256xf32>) -> tensor<256xf32> {\n");
+  sb_puts(&b, "  %v0 = stablehlo.exponential %x : tensor<256xf32>\n");
+  for (int i = 1; i < 50; i++)
+    sb_printf(&b, "  %%v%d = stablehlo.%s %%v%d : tensor<256xf32>\n", i, i % 2 ? "negate" : "tanh", i - 1);
+  sb_puts(&b, "  return %v49 : tensor<256xf32>\n}\n");
+  Module *m = parse(b.data);
+  sb_free(&b);
+  CHECK(m != NULL);
+  if (!m) return;
+  BufferAssignment *a = buffers_assign(m, module_entry(m));
+  CHECK_EQ_I(check_invariants(a), 0);
+  CHECK_EQ_I(a->temp_bytes, 2 * 1024);
+  buffers_free(a);
+  module_free(m);
+}
+
+/* JAX programs after fusion: the invariants on every function */
+static void test_fixtures(void) {
+  static const char *files[] = {
+      "tests/fixtures/jax/nn_layernorm.mlir",     "tests/fixtures/jax/nn_softmax.mlir",
+      "tests/fixtures/jax/mlp_weights_as_args.mlir", "tests/fixtures/jax/nn_causal_attention.mlir",
+      "tests/fixtures/jax/nn_grad_of_mse.mlir",   "tests/fixtures/jax/nn_conv_relu_pool.mlir",
+      "tests/fixtures/jax/while_fori_loop.mlir",  "tests/fixtures/jax/cond_multiple_results.mlir",
+  };
+  int checked = 0;
+  for (size_t i = 0; i < ARRAY_LEN(files); i++) {
+    FILE *fp = fopen(files[i], "r");
+    if (!fp) continue; /* not every checkout has every fixture */
+    fclose(fp);
+    int n = 0;
+    Module **mods = load_modules(files[i], true, &n);
+    for (int k = 0; mods && k < n; k++) {
+      if (!mods[k]) continue;
+      PassOptions o = {0};
+      CHECK(pass_fusion(mods[k], &o) >= 0);
+      for (Func *f = mods[k]->funcs; f; f = f->next) {
+        BufferAssignment *a = buffers_assign(mods[k], f);
+        int bad = check_invariants(a);
+        CHECK_EQ_I(bad, 0);
+        if (bad) dump(a);
+        buffers_free(a);
+        checked++;
+      }
+    }
+    if (mods) free_modules(mods, n);
+  }
+  CHECK(checked > 0);
+}
+
+int main(void) {
+  test_chain();
+  test_kinds_and_copies();
+  test_reshape_alias();
+  test_while();
+  test_reuse_long_chain();
+  test_fixtures();
+  TEST_SUMMARY();
+}

@@ -1,0 +1,308 @@
+/* test_runtime_gemm.c - the runtime's thread pool and GEMM.
+ *
+ * The pool must run every chunk exactly once, also for nested and concurrent
+ * callers.  GEMM results are compared with a naive triple loop in double for
+ * many shapes (vectors, odd sizes, k = 0, transposes, padded leading
+ * dimensions, accumulation) with every kernel family this CPU supports, and
+ * must be bit-identical for pool sizes 1, 2 and 3. */
+#include "test_util.h"
+#include "xlacrt.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+/* ---- thread pool ---- */
+
+typedef struct {
+    _Atomic int *hits;
+    xlacrt_pool *pool;
+    _Atomic long inner;
+} pf_ctx;
+
+static void count_chunk(int64_t i, void *ctx)
+{
+    pf_ctx *c = ctx;
+    atomic_fetch_add(&c->hits[i], 1);
+}
+
+static void inner_chunk(int64_t i, void *ctx)
+{
+    pf_ctx *c = ctx;
+    atomic_fetch_add(&c->inner, (long)i + 1);
+}
+
+/* A chunk that itself calls parallel_for on the same pool. */
+static void nested_chunk(int64_t i, void *ctx)
+{
+    pf_ctx *c = ctx;
+    atomic_fetch_add(&c->hits[i], 1);
+    xlacrt_parallel_for(c->pool, 10, inner_chunk, c);
+}
+
+static int run_counted(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, pf_ctx *c)
+{
+    for (int64_t i = 0; i < n; i++)
+        atomic_store(&c->hits[i], 0);
+    xlacrt_parallel_for(p, n, fn, c);
+    for (int64_t i = 0; i < n; i++)
+        if (atomic_load(&c->hits[i]) != 1)
+            return 0;
+    return 1;
+}
+
+static void *hammer(void *arg)
+{
+    xlacrt_pool *p = arg;
+    _Atomic int hits[37];
+    pf_ctx c = {hits, p, 0};
+    long ok = 1;
+    for (int r = 0; r < 300; r++)
+        ok &= run_counted(p, 1 + r % 37, count_chunk, &c);
+    return (void *)ok;
+}
+
+static void test_pool(void)
+{
+    CHECK_EQ_I(xlacrt_pool_size(NULL), 1);
+    xlacrt_pool *p1 = xlacrt_pool_create(1), *p3 = xlacrt_pool_create(3);
+    xlacrt_pool *pd = xlacrt_pool_create(0);
+    CHECK(p1 && p3 && pd);
+    if (!p1 || !p3 || !pd)
+        return;
+    CHECK_EQ_I(xlacrt_pool_size(p1), 1);
+    CHECK_EQ_I(xlacrt_pool_size(p3), 3);
+    CHECK(xlacrt_pool_size(pd) >= 1);
+
+    enum { N = 1000 };
+    _Atomic int *hits = calloc(N, sizeof *hits);
+    pf_ctx c = {hits, NULL, 0};
+    xlacrt_pool *pools[] = {NULL, p1, p3, pd};
+    for (int i = 0; i < 4; i++) {
+        CHECK(run_counted(pools[i], N, count_chunk, &c));
+        CHECK(run_counted(pools[i], 1, count_chunk, &c));
+        xlacrt_parallel_for(pools[i], 0, count_chunk, &c); /* nothing to do */
+    }
+    /* many short jobs back to back: workers that wake late must not run a
+       chunk of the wrong job */
+    int ok = 1;
+    for (int r = 0; r < 2000; r++)
+        ok &= run_counted(p3, 1 + r % 7, count_chunk, &c);
+    CHECK(ok);
+    /* nested: inner loops run serially inside the chunk, without deadlock */
+    c.pool = p3;
+    atomic_store(&c.inner, 0);
+    CHECK(run_counted(p3, 50, nested_chunk, &c));
+    CHECK_EQ_I(atomic_load(&c.inner), 50 * 55);
+    /* two threads submitting to one pool */
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        pthread_create(&t[i], NULL, hammer, p3);
+    for (int i = 0; i < 2; i++) {
+        void *res;
+        pthread_join(t[i], &res);
+        CHECK(res == (void *)1);
+    }
+    free(hits);
+    xlacrt_pool_destroy(p1);
+    xlacrt_pool_destroy(p3);
+    xlacrt_pool_destroy(pd);
+    xlacrt_pool_destroy(NULL);
+}
+
+/* ---- GEMM ---- */
+
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next_u64(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+static int64_t rand_int(int64_t lo, int64_t hi) { return lo + (int64_t)(next_u64() % (uint64_t)(hi - lo + 1)); }
+static double rand_val(void) { return (double)(next_u64() >> 11) / 9007199254740992.0 * 2.0 - 1.0; }
+
+typedef struct {
+    int ta, tb, acc;
+    int64_t m, n, k, lda, ldb, ldc;
+} shape;
+
+static shape make_shape(int64_t m, int64_t n, int64_t k, int ta, int tb, int acc, int pad)
+{
+    shape s = {ta, tb, acc, m, n, k, 0, 0, 0};
+    s.lda = (ta ? m : k) + (pad ? rand_int(0, 5) : 0);
+    s.ldb = (tb ? k : n) + (pad ? rand_int(0, 5) : 0);
+    s.ldc = n + (pad ? rand_int(0, 5) : 0);
+    if (s.lda < 1)
+        s.lda = 1;
+    if (s.ldb < 1)
+        s.ldb = 1;
+    return s;
+}
+
+static int64_t rows_a(const shape *s) { return s->ta ? s->k : s->m; }
+static int64_t rows_b(const shape *s) { return s->tb ? s->n : s->k; }
+
+static const float sentinel_f = 12345.0f;
+
+/* Runs one sgemm or dgemm case against the double reference; checks the
+   error bound, that padding of C is untouched and that C is not read when
+   accumulate is 0 (it starts as NaN then). */
+static int check_case(const shape *s, int dbl, xlacrt_pool *pool)
+{
+    size_t na = (size_t)(rows_a(s) * s->lda), nb = (size_t)(rows_b(s) * s->ldb);
+    size_t nc = (size_t)(s->m * s->ldc);
+    size_t es = dbl ? sizeof(double) : sizeof(float);
+    void *a = malloc(na * es + 1), *b = malloc(nb * es + 1), *c = malloc(nc * es + 1);
+    double *c0 = malloc(nc * sizeof(double) + 1);
+    for (size_t i = 0; i < na; i++) {
+        double v = rand_val();
+        if (dbl) ((double *)a)[i] = v; else ((float *)a)[i] = (float)v;
+    }
+    for (size_t i = 0; i < nb; i++) {
+        double v = rand_val();
+        if (dbl) ((double *)b)[i] = v; else ((float *)b)[i] = (float)v;
+    }
+    for (size_t i = 0; i < nc; i++) {
+        int64_t col = (int64_t)i % s->ldc;
+        double v = col >= s->n ? sentinel_f : s->acc ? rand_val() : NAN;
+        if (dbl) ((double *)c)[i] = v; else ((float *)c)[i] = (float)v;
+        c0[i] = dbl ? ((double *)c)[i] : ((float *)c)[i];
+    }
+#define AT(p, i) (dbl ? ((const double *)(p))[i] : (double)((const float *)(p))[i])
+    if (dbl)
+        xlacrt_dgemm(pool, s->ta, s->tb, s->m, s->n, s->k, a, s->lda, b, s->ldb, c, s->ldc, s->acc);
+    else
+        xlacrt_sgemm(pool, s->ta, s->tb, s->m, s->n, s->k, a, s->lda, b, s->ldb, c, s->ldc, s->acc);
+    int ok = 1;
+    double eps = dbl ? 1.2e-16 : 6e-8;
+    for (int64_t i = 0; i < s->m && ok; i++) {
+        for (int64_t j = 0; j < s->ldc; j++) {
+            double got = AT(c, i * s->ldc + j);
+            if (j >= s->n) {
+                if (got != sentinel_f)
+                    ok = 0;
+                continue;
+            }
+            double ref = s->acc ? c0[i * s->ldc + j] : 0, mag = fabs(ref);
+            for (int64_t q = 0; q < s->k; q++) {
+                double x = AT(a, s->ta ? q * s->lda + i : i * s->lda + q);
+                double y = AT(b, s->tb ? j * s->ldb + q : q * s->ldb + j);
+                ref += x * y;
+                mag += fabs(x * y);
+            }
+            if (!(fabs(got - ref) <= 2.0 * (double)(s->k + 2) * eps * mag + 1e-300))
+                ok = 0;
+        }
+    }
+#undef AT
+    if (!ok)
+        fprintf(stderr, "  %s m=%lld n=%lld k=%lld ta=%d tb=%d acc=%d lda=%lld ldb=%lld ldc=%lld\n",
+                dbl ? "dgemm" : "sgemm", (long long)s->m, (long long)s->n, (long long)s->k, s->ta,
+                s->tb, s->acc, (long long)s->lda, (long long)s->ldb, (long long)s->ldc);
+    free(a);
+    free(b);
+    free(c);
+    free(c0);
+    return ok;
+}
+
+static void test_gemm_shapes(const char *isa, xlacrt_pool *pool)
+{
+    int fails = 0, total = 0;
+    for (int dbl = 0; dbl < 2; dbl++) {
+        /* vectors and degenerate sizes */
+        int64_t special[][3] = {{1, 1, 1}, {1, 67, 13}, {67, 1, 13}, {1, 1, 100}, {5, 7, 1},
+                                {3, 4, 0}, {1, 50, 0}, {33, 17, 2}, {12, 32, 256}, {13, 33, 257}};
+        for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+            for (int t = 0; t < 4; t++)
+                for (int acc = 0; acc < 2; acc++) {
+                    shape s = make_shape(special[i][0], special[i][1], special[i][2], t & 1,
+                                         t >> 1, acc, t == 3);
+                    fails += !check_case(&s, dbl, pool);
+                    total++;
+                }
+        /* random odd sizes */
+        for (int r = 0; r < 120; r++) {
+            shape s = make_shape(rand_int(1, 67), rand_int(1, 67), rand_int(0, 67),
+                                 (int)rand_int(0, 1), (int)rand_int(0, 1), (int)rand_int(0, 1),
+                                 (int)rand_int(0, 1));
+            fails += !check_case(&s, dbl, pool);
+            total++;
+        }
+        /* several k blocks, several row chunks, split columns */
+        int64_t big[][3] = {{160, 100, 600}, {13, 1000, 70}, {150, 97, 513}};
+        for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+            shape s = make_shape(big[i][0], big[i][1], big[i][2], (int)(i & 1), (int)(i == 2),
+                                 (int)(i == 1), 1);
+            fails += !check_case(&s, dbl, pool);
+            total++;
+        }
+    }
+    if (fails)
+        fprintf(stderr, "%s: %d of %d GEMM cases wrong\n", isa, fails, total);
+    CHECK_EQ_I(fails, 0);
+}
+
+/* The same product through pools of 1, 2 and 3 threads (and none) must give
+   the same bits. */
+static void test_determinism(void)
+{
+    xlacrt_pool *pools[4] = {NULL, xlacrt_pool_create(1), xlacrt_pool_create(2),
+                             xlacrt_pool_create(3)};
+    int64_t shapes[][3] = {{300, 257, 513}, {37, 700, 300}, {200, 200, 200}};
+    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+        int64_t m = shapes[si][0], n = shapes[si][1], k = shapes[si][2];
+        float *a = malloc((size_t)(m * k) * sizeof *a), *b = malloc((size_t)(k * n) * sizeof *b);
+        double *ad = malloc((size_t)(m * k) * sizeof *ad), *bd = malloc((size_t)(k * n) * sizeof *bd);
+        for (int64_t i = 0; i < m * k; i++)
+            ad[i] = a[i] = (float)rand_val();
+        for (int64_t i = 0; i < k * n; i++)
+            bd[i] = b[i] = (float)rand_val();
+        float *c[4];
+        double *cd[4];
+        for (int pi = 0; pi < 4; pi++) {
+            c[pi] = malloc((size_t)(m * n) * sizeof(float));
+            cd[pi] = malloc((size_t)(m * n) * sizeof(double));
+            xlacrt_sgemm(pools[pi], 0, 0, m, n, k, a, k, b, n, c[pi], n, 0);
+            xlacrt_dgemm(pools[pi], 0, 0, m, n, k, ad, k, bd, n, cd[pi], n, 0);
+        }
+        for (int pi = 1; pi < 4; pi++) {
+            CHECK(memcmp(c[0], c[pi], (size_t)(m * n) * sizeof(float)) == 0);
+            CHECK(memcmp(cd[0], cd[pi], (size_t)(m * n) * sizeof(double)) == 0);
+        }
+        for (int pi = 0; pi < 4; pi++) {
+            free(c[pi]);
+            free(cd[pi]);
+        }
+        free(a);
+        free(b);
+        free(ad);
+        free(bd);
+    }
+    for (int pi = 0; pi < 4; pi++)
+        xlacrt_pool_destroy(pools[pi]);
+}
+
+int main(void)
+{
+    test_pool();
+    CHECK(!xlacrt_gemm_set_isa("no-such-isa"));
+    xlacrt_pool *pool = xlacrt_pool_create(2);
+    const char *isas[] = {"c", "avx2", "avx512"};
+    for (int i = 0; i < 3; i++) {
+        if (!xlacrt_gemm_set_isa(isas[i])) {
+            printf("(kernel family %s not supported here; skipped)\n", isas[i]);
+            continue;
+        }
+        test_gemm_shapes(isas[i], NULL);
+        test_gemm_shapes(isas[i], pool);
+        test_determinism();
+    }
+    CHECK(xlacrt_gemm_set_isa("best"));
+    xlacrt_pool_destroy(pool);
+    TEST_SUMMARY();
+}
