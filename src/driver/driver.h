@@ -44,7 +44,11 @@ typedef struct RunInput {
 
 typedef enum Backend { BACKEND_INTERP, BACKEND_CPU } Backend;
 
+typedef enum RunMode { MODE_RUN, MODE_BENCH, MODE_COMPARE } RunMode;
+
 typedef struct RunOptions {
+  RunMode mode;      /* run, bench (time executions), compare (interp vs cpu) */
+  int warmup, iters; /* bench */
   Backend backend;
   int threads;       /* cpu backend: worker threads (0: all cores) */
   bool split;

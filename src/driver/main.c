@@ -42,6 +42,14 @@ static const char usage_text[] =
     "  --print-all               print large tensors in full\n"
     "  --verbose                 also report passing checks\n"
     "\n"
+    "xlac bench [run options] [--warmup N] [--iters N] FILE\n"
+    "                            compile (cpu backend unless --backend=interp) and time\n"
+    "                            executions; prints a BENCH line with compile_ms, median_ms,\n"
+    "                            min_ms\n"
+    "xlac compare [run options] FILE\n"
+    "                            run the interpreter and the cpu backend on the same inputs\n"
+    "                            and report max absolute/relative error and ULP per output\n"
+    "\n"
     "xlac print [--format=mlir|hlo] [--split-input-file] FILE\n"
     "xlac verify [--verify-diagnostics] [--split-input-file] FILE\n"
     "  --verify-diagnostics      compare diagnostics with // expected-error {{...}} annotations\n"
@@ -103,6 +111,9 @@ static bool parse_count(Args *a, const char *name, const char *v, int *out) {
 
 static int cmd_run(Args *a) {
   RunOptions o = {0};
+  o.mode = strcmp(a->cmd, "bench") == 0 ? MODE_BENCH : strcmp(a->cmd, "compare") == 0 ? MODE_COMPARE : MODE_RUN;
+  o.warmup = -1;
+  if (o.mode != MODE_RUN) o.backend = BACKEND_CPU;
   o.replicas = o.partitions = 1;
   VEC(RunInput) inputs = {0};
   VEC(char *) owned_values = {0}; /* values split out of --args */
@@ -116,6 +127,10 @@ static int cmd_run(Args *a) {
         usage_error(a, "unknown backend '%s' (available: cpu, interp)", v);
     } else if (opt(a, "--threads", &v)) {
       o.threads = v ? atoi(v) : 0;
+    } else if (o.mode == MODE_BENCH && opt(a, "--warmup", &v)) {
+      o.warmup = v ? atoi(v) : 0;
+    } else if (o.mode == MODE_BENCH && opt(a, "--iters", &v)) {
+      o.iters = v ? atoi(v) : 0;
     } else if (opt(a, "--split-input-file", NULL)) {
       o.split = true;
     } else if (opt(a, "--entry", &v)) {
@@ -248,7 +263,8 @@ int xlac_main(int argc, char **argv) {
       return 0;
     }
   }
-  if (strcmp(cmd, "run") == 0) return cmd_run(&a);
+  if (strcmp(cmd, "run") == 0 || strcmp(cmd, "bench") == 0 || strcmp(cmd, "compare") == 0)
+    return cmd_run(&a);
   if (strcmp(cmd, "print") == 0) return cmd_print_verify(&a, true);
   if (strcmp(cmd, "verify") == 0) return cmd_print_verify(&a, false);
   if (strcmp(cmd, "opt") == 0) return driver_opt(argc, argv);

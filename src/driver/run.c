@@ -18,6 +18,9 @@
  */
 #include <errno.h>
 #include <ftw.h>
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -248,11 +251,168 @@ static bool emit_results(RunState *st, const Func *f, const char *prefix, IVal *
   return ok;
 }
 
+/* ---- bench and compare ---- */
+static double clock_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Times executions of f; prints a human line and one machine-readable line:
+   BENCH name=... backend=... compile_ms=... median_ms=... min_ms=... iters=... threads=... */
+static bool bench_func(RunState *st, Interp *I, Module *m, Func *f, IVal **args) {
+  const RunOptions *o = st->o;
+  int iters = o->iters > 0 ? o->iters : 10, warmup = o->warmup >= 0 ? o->warmup : 2;
+  double *times = xcalloc((size_t)iters, sizeof(double));
+  IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
+  CpuExecutable *exe = NULL;
+  double compile_ms = 0;
+  bool ok = true;
+  if (o->backend == BACKEND_CPU) {
+    CpuOptions co = {0};
+    co.threads = o->threads;
+    exe = cpu_compile(m, f, &co);
+    ok = exe != NULL;
+    if (ok) compile_ms = cpu_executable_stats(exe)->compile_ms;
+  }
+  for (int k = 0; ok && k < warmup + iters; k++) {
+    double t0 = clock_ms();
+    ok = exe ? cpu_execute(exe, I, f->body->nargs, args, res) : interp_call(I, f, f->body->nargs, args, res);
+    double dt = clock_ms() - t0;
+    if (k >= warmup) times[k - warmup] = dt;
+    for (int i = 0; i < f->nresults; i++) {
+      ival_release(res[i]);
+      res[i] = NULL;
+    }
+  }
+  if (ok) {
+    qsort(times, (size_t)iters, sizeof(double), cmp_double);
+    double median = iters % 2 ? times[iters / 2] : 0.5 * (times[iters / 2 - 1] + times[iters / 2]);
+    const char *backend = o->backend == BACKEND_CPU ? "cpu" : "interp";
+    int threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    printf("%s @%s: compile %.1f ms, run median %.3f ms, min %.3f ms over %d runs (%s, %d threads)\n",
+           st->path, f->name, compile_ms, median, times[0], iters, backend, threads);
+    if (exe) {
+      const CpuStats *cs = cpu_executable_stats(exe);
+      printf("  %d ops native (%d fusions), %d through the interpreter, temp %lld bytes\n", cs->native_ops,
+             cs->fusions, cs->fallback_ops, (long long)cs->temp_bytes);
+    }
+    printf("BENCH name=%s backend=%s compile_ms=%.3f median_ms=%.4f min_ms=%.4f iters=%d threads=%d\n",
+           st->path, backend, compile_ms, median, times[0], iters, threads);
+    fflush(stdout);
+  }
+  cpu_executable_free(exe);
+  free(res);
+  free(times);
+  return ok;
+}
+
+/* Distance in units in the last place between two floats of type et. */
+static double ulp_distance(ElemType et, double a, double b) {
+  if (isnan(a) && isnan(b)) return 0;
+  if (isnan(a) || isnan(b)) return INFINITY;
+  if (a == b) return 0;
+  if (et == ET_F64) {
+    int64_t ia, ib;
+    memcpy(&ia, &a, 8);
+    memcpy(&ib, &b, 8);
+    if (ia < 0) ia = INT64_MIN - ia;
+    if (ib < 0) ib = INT64_MIN - ib;
+    double d = (double)ia - (double)ib;
+    return fabs(d);
+  }
+  /* narrower types: count representable values via their bit patterns */
+  uint64_t ba = et_double_to_bits(et, a), bb = et_double_to_bits(et, b);
+  int bits = et_bits(et);
+  int64_t sa = (int64_t)ba, sb = (int64_t)bb;
+  int64_t sign = (int64_t)1 << (bits - 1);
+  if (sa & sign) sa = sign - sa;
+  if (sb & sign) sb = sign - sb;
+  return fabs((double)(sa - sb));
+}
+
+static bool compare_values(const char *label, const IVal *a, const IVal *b, double *worst_ulp) {
+  if (a->kind != IV_TENSOR || b->kind != IV_TENSOR) {
+    bool eq = ival_equal(a, b);
+    printf("%s: %s\n", label, eq ? "identical" : "differ");
+    return eq;
+  }
+  const Literal *x = a->lit, *y = b->lit;
+  ElemType et = x->type->elem;
+  double max_abs = 0, max_rel = 0, max_ulp = 0;
+  int64_t ndiff = 0;
+  for (int64_t i = 0; i < x->n; i++) {
+    if (et_is_float(et)) {
+      double u = lit_get_f(x, i), v = lit_get_f(y, i);
+      double ul = ulp_distance(et, u, v);
+      if (ul > 0) ndiff++;
+      if (ul > max_ulp) max_ulp = ul;
+      double d = fabs(u - v);
+      if (isfinite(d)) {
+        if (d > max_abs) max_abs = d;
+        double r = d / (fabs(u) > 0 ? fabs(u) : 1);
+        if (r > max_rel) max_rel = r;
+      }
+    } else if (lit_get_bits(x, i) != lit_get_bits(y, i) ||
+               (et_is_complex(et) && memcmp(lit_ptr(x, i), lit_ptr(y, i), (size_t)et_bytes(et)) != 0)) {
+      ndiff++;
+      max_ulp = INFINITY;
+    }
+  }
+  if (et_is_float(et))
+    printf("%s: %s, max abs error %.3g, max rel error %.3g, max %.0f ULP, %lld of %lld elements differ\n",
+           label, elem_info[et].mlir_name, max_abs, max_rel, max_ulp, (long long)ndiff, (long long)x->n);
+  else
+    printf("%s: %s, %s (%lld of %lld elements differ)\n", label, elem_info[et].mlir_name,
+           ndiff ? "DIFFERENT" : "identical", (long long)ndiff, (long long)x->n);
+  if (max_ulp > *worst_ulp) *worst_ulp = max_ulp;
+  return true;
+}
+
 /* ---- running ---- */
 static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bool named) {
   const RunOptions *o = st->o;
   IVal **args = build_args(st, f);
   if (!args) return false;
+  if (o->mode == MODE_BENCH) {
+    InterpOptions bio = {probe_dir, true, stdout};
+    Interp BI;
+    interp_init(&BI, m, &bio);
+    bool ok = bench_func(st, &BI, m, f, args);
+    release_all(args, f->body->nargs);
+    return ok && !BI.failed;
+  }
+  if (o->mode == MODE_COMPARE) {
+    /* the interpreter first: the cpu backend optimizes the module in place */
+    InterpOptions cio = {probe_dir, true, stdout};
+    Interp CI;
+    interp_init(&CI, m, &cio);
+    int nr = f->nresults;
+    IVal **ref = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof(IVal *));
+    IVal **got = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof(IVal *));
+    bool ok = interp_call(&CI, f, f->body->nargs, args, ref);
+    CpuOptions co = {0};
+    co.threads = o->threads;
+    CpuExecutable *exe = ok ? cpu_compile(m, f, &co) : NULL;
+    ok = exe && cpu_execute(exe, &CI, f->body->nargs, args, got);
+    double worst = 0;
+    for (int i = 0; ok && i < nr; i++) {
+      char *label = xasprintf("result[%d]", i);
+      compare_values(label, ref[i], got[i], &worst);
+      free(label);
+    }
+    if (ok) printf("COMPARE name=%s max_ulp=%.0f\n", st->path, worst);
+    cpu_executable_free(exe);
+    release_all(ref, nr);
+    release_all(got, nr);
+    release_all(args, f->body->nargs);
+    return ok && !CI.failed;
+  }
   InterpOptions io = {probe_dir, !o->verbose, stdout};
   Interp I;
   interp_init(&I, m, &io);
