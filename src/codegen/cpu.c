@@ -27,17 +27,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "codegen/cg.h"
 #include "codegen/jit.h"
+#include "codegen/lower.h"
 #include "passes/passes.h"
 #include "xlacrt.h"
-
-enum { LOC_NONE, LOC_PARAM, LOC_RESULT, LOC_TEMP, LOC_CONST };
-typedef struct Loc {
-  int kind;
-  int64_t index; /* param/result index or temp offset */
-  const Literal *lit;
-} Loc;
 
 typedef void (*EntryFn)(void **params, void **results, char *temp, xlacrt_pool *pool,
                         CpuExecutable *exe);
@@ -99,17 +92,6 @@ static void xlac_rt_fallback(CpuExecutable *exe, int64_t index, void **ptrs) {
   for (int i = 0; i < ni; i++) ival_release(in[i]);
 }
 
-/* ---- lowering state ---- */
-typedef struct Lower {
-  Cg cg;
-  CpuExecutable *exe;
-  PtrMap locs; /* Value* -> Loc* */
-  VEC(Loc *) loc_list;
-  int64_t temp_bytes;
-  LLVMValueRef fn, p_params, p_results, p_temp, p_pool, p_exe;
-  VEC(Fallback) fallback;
-} Lower;
-
 static Loc *new_loc(Lower *L, Value *v, int kind, int64_t index) {
   Loc *l = xcalloc(1, sizeof(Loc));
   l->kind = kind;
@@ -119,12 +101,12 @@ static Loc *new_loc(Lower *L, Value *v, int kind, int64_t index) {
   return l;
 }
 
-static int64_t type_bytes(const Type *t) {
+int64_t type_bytes(const Type *t) {
   return t->kind == TY_TENSOR ? type_num_elements(t) * et_bytes(t->elem) : 0;
 }
 
 /* Pointer to a value's buffer, in the entry function. */
-static LLVMValueRef value_ptr(Lower *L, Value *v) {
+LLVMValueRef value_ptr(Lower *L, Value *v) {
   Cg *cg = &L->cg;
   Loc *l = ptrmap_get(&L->locs, v);
   if (!l) return LLVMConstPointerNull(cg->t_ptr);
@@ -154,7 +136,7 @@ static void assign_temp(Lower *L, Value *v) {
 }
 
 /* Fills an alloca'd array with buffer pointers; returns it. */
-static LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n) {
+LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n) {
   Cg *cg = &L->cg;
   LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(L->fn);
@@ -173,16 +155,7 @@ static LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n) {
   return arr;
 }
 
-/* ---- kernels ---- */
-typedef struct KernelSpec {
-  Value **inputs;
-  int ninputs;
-  Value **roots; /* values computed (for loops) or reduce results (for reductions) */
-  int nroots;
-  Op **reduces;  /* reduction kernels: the reduce op of each root */
-} KernelSpec;
-
-static LLVMValueRef new_kernel(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs) {
+LLVMValueRef kernel_new(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs) {
   Cg *cg = &L->cg;
   char name[32];
   snprintf(name, sizeof name, "kernel.%d", cg->counter++);
@@ -199,232 +172,17 @@ static LLVMValueRef new_kernel(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs
   return fn;
 }
 
-static LLVMValueRef load_ptr(Cg *cg, LLVMValueRef arr, int i) {
+LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i) {
   LLVMValueRef idx = cg_i64(cg, i);
   return LLVMBuildLoad2(cg->b, cg->t_ptr, LLVMBuildGEP2(cg->b, cg->t_ptr, arr, &idx, 1, ""), "");
 }
 
-static LLVMValueRef min64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
+LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, a, b, ""), a, b, "");
 }
 
-/* Do all values between roots and inputs share one shape, with only
-   elementwise ops between them?  Then the kernel is one flat loop. */
-static bool flat_ok(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen) {
-  for (int i = 0; i < n; i++)
-    if (inputs[i] == v) return v->type->rank == 0 || type_same_shape(v->type, shape);
-  if (ptrmap_has(seen, v)) return true;
-  ptrmap_put(seen, v, (void *)1);
-  Op *op = v->def;
-  if (!op) return false;
-  if (op->kind == OP_CONSTANT) {
-    const Literal *l = op_attr(op, "value")->lit;
-    return v->type->rank == 0 || l->n <= 1 || type_same_shape(v->type, shape);
-  }
-  if (!op_has_flag(op->kind, OPF_EW)) return false;
-  if (v->type->rank != 0 && !type_same_shape(v->type, shape)) return false;
-  for (int i = 0; i < op->nopnds; i++)
-    if (!flat_ok(op->opnds[i], shape, inputs, n, seen)) return false;
-  return true;
-}
-
-enum { CHUNK_ELEMS = 1 << 16 };
-
-/* Emits a loop kernel; returns the kernel function and the chunk count. */
-static LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
-  Cg *cg = &L->cg;
-  const Type *shape = k->roots[0]->type;
-  int rank = shape->rank;
-  int64_t n = type_num_elements(shape);
-  PtrMap seen = {0};
-  bool flat = true;
-  for (int r = 0; r < k->nroots && flat; r++) flat = flat_ok(k->roots[r], shape, k->inputs, k->ninputs, &seen);
-  ptrmap_free(&seen);
-
-  LLVMValueRef chunk, ptrs;
-  LLVMValueRef fn = new_kernel(L, &chunk, &ptrs);
-  KernelIO io = {0};
-  io.ninputs = k->ninputs;
-  io.inputs = k->inputs;
-  io.input_ptrs = xcalloc((size_t)(k->ninputs + 1), sizeof(LLVMValueRef));
-  for (int i = 0; i < k->ninputs; i++) io.input_ptrs[i] = load_ptr(cg, ptrs, i);
-  LLVMValueRef *outs = xcalloc((size_t)k->nroots, sizeof(LLVMValueRef));
-  for (int r = 0; r < k->nroots; r++) outs[r] = load_ptr(cg, ptrs, k->ninputs + r);
-
-  LLVMValueRef idx[CG_MAX_RANK];
-  if (flat || rank <= 1) {
-    /* one loop over the linear index: idx = [0, ..., 0, i] */
-    int64_t ch = CHUNK_ELEMS;
-    *nchunks = n > 0 ? (n + ch - 1) / ch : 0;
-    LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
-    LLVMValueRef hi = min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, n));
-    Loop l = loop_begin(cg, lo, hi, "flat");
-    for (int d = 0; d < rank; d++) idx[d] = d == rank - 1 ? l.iv : cg_i64(cg, 0);
-    kernel_io_reset_memo(&io);
-    for (int r = 0; r < k->nroots; r++) {
-      LLVMValueRef v = emit_elemental(cg, &io, k->roots[r], idx);
-      cg_store(cg, k->roots[r]->type->elem, outs[r], l.iv, v);
-    }
-    loop_end(cg, &l);
-  } else {
-    /* a nest; chunks split dimension 0 */
-    int64_t inner = n / (shape->dims[0] ? shape->dims[0] : 1);
-    int64_t ch0 = inner >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (inner ? inner : 1);
-    *nchunks = n > 0 ? (shape->dims[0] + ch0 - 1) / ch0 : 0;
-    LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch0), "");
-    LLVMValueRef hi = min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch0), ""), cg_i64(cg, shape->dims[0]));
-    Loop loops[CG_MAX_RANK];
-    loops[0] = loop_begin(cg, lo, hi, "d0");
-    idx[0] = loops[0].iv;
-    for (int d = 1; d < rank; d++) {
-      loops[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, shape->dims[d]), "d");
-      idx[d] = loops[d].iv;
-    }
-    LLVMValueRef lin = cg_i64(cg, 0);
-    for (int d = 0; d < rank; d++)
-      lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, cg_i64(cg, shape->dims[d]), ""), idx[d], "");
-    kernel_io_reset_memo(&io);
-    for (int r = 0; r < k->nroots; r++) {
-      LLVMValueRef v = emit_elemental(cg, &io, k->roots[r], idx);
-      cg_store(cg, k->roots[r]->type->elem, outs[r], lin, v);
-    }
-    for (int d = rank - 1; d >= 0; d--) loop_end(cg, &loops[d]);
-  }
-  LLVMBuildRetVoid(cg->b);
-  kernel_io_free(&io);
-  free(io.input_ptrs);
-  free(outs);
-  return fn;
-}
-
-/* The single binary op of a reduction body that combines its two
-   arguments, or NULL. */
-static Op *simple_reducer(const Op *reduce) {
-  if (reduce->nregions != 1 || reduce->nres != 1) return NULL;
-  Block *b = reduce->regions[0];
-  if (b->nargs != 2 || !b->first || b->first->next != b->last) return NULL;
-  Op *op = b->first, *ret = b->last;
-  if (ret->nopnds != 1 || ret->opnds[0] != &op->res[0]) return NULL;
-  switch (op->kind) {
-  case OP_ADD: case OP_MULTIPLY: case OP_MAXIMUM: case OP_MINIMUM: case OP_AND: case OP_OR: case OP_XOR:
-    break;
-  default:
-    return NULL;
-  }
-  if (op->nopnds != 2) return NULL;
-  bool ab = op->opnds[0] == b->args[0] && op->opnds[1] == b->args[1];
-  bool ba = op->opnds[0] == b->args[1] && op->opnds[1] == b->args[0];
-  if (!ab && !ba) return NULL;
-  return scalar_op_supported(op) ? op : NULL;
-}
-
-/* Reductions that can share one kernel: same input shape and dimensions. */
-static bool reduce_kernel_ok(const KernelSpec *k) {
-  const Op *r0 = k->reduces[0];
-  const Type *in0 = r0->opnds[0]->type;
-  int64_t *d0;
-  int nd0 = op_attr_ints(r0, "dimensions", &d0);
-  if (nd0 < 0) return false;
-  for (int i = 0; i < k->nroots; i++) {
-    const Op *r = k->reduces[i];
-    if (r->kind != OP_REDUCE || !simple_reducer(r)) return false;
-    if (!type_same_shape(r->opnds[0]->type, in0)) return false;
-    int64_t *d;
-    int nd = op_attr_ints(r, "dimensions", &d);
-    if (nd != nd0 || (nd && memcmp(d, d0, sizeof(int64_t) * (size_t)nd) != 0)) return false;
-    if (in0->rank > CG_MAX_RANK) return false;
-  }
-  return true;
-}
-
-static LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
-  Cg *cg = &L->cg;
-  const Op *r0 = k->reduces[0];
-  const Type *in = r0->opnds[0]->type, *out = r0->res[0].type;
-  int64_t *dims;
-  int nd = op_attr_ints(r0, "dimensions", &dims);
-  bool red[CG_MAX_RANK] = {0};
-  for (int i = 0; i < nd; i++) red[dims[i]] = true;
-  int64_t nout = type_num_elements(out);
-  int64_t nred = 1;
-  for (int d = 0; d < in->rank; d++)
-    if (red[d]) nred *= in->dims[d];
-  int64_t ch = nred >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (nred ? nred : 1);
-  *nchunks = nout > 0 ? (nout + ch - 1) / ch : 0;
-
-  LLVMValueRef chunk, ptrs;
-  LLVMValueRef fn = new_kernel(L, &chunk, &ptrs);
-  KernelIO io = {0};
-  io.ninputs = k->ninputs;
-  io.inputs = k->inputs;
-  io.input_ptrs = xcalloc((size_t)(k->ninputs + 1), sizeof(LLVMValueRef));
-  for (int i = 0; i < k->ninputs; i++) io.input_ptrs[i] = load_ptr(cg, ptrs, i);
-  LLVMValueRef outs[64];
-  for (int r = 0; r < k->nroots; r++) outs[r] = load_ptr(cg, ptrs, k->ninputs + r);
-
-  LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
-  LLVMValueRef hi = min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, nout));
-  Loop lo_loop = loop_begin(cg, lo, hi, "out");
-  /* output index -> the kept dims of the input index */
-  LLVMValueRef oidx[CG_MAX_RANK], full[CG_MAX_RANK];
-  LLVMValueRef lin = lo_loop.iv;
-  for (int d = out->rank - 1; d >= 0; d--) {
-    LLVMValueRef dim = cg_i64(cg, out->dims[d]);
-    oidx[d] = d == 0 ? lin : LLVMBuildURem(cg->b, lin, dim, "");
-    if (d) lin = LLVMBuildUDiv(cg->b, lin, dim, "");
-  }
-  kernel_io_reset_memo(&io);
-  /* init values are rank-0: generated once per output element */
-  LLVMValueRef acc0[64];
-  for (int r = 0; r < k->nroots; r++) acc0[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
-  /* accumulators live in allocas: simple, and mem2reg turns them into registers */
-  LLVMValueRef accp[64];
-  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
-  LLVMBasicBlockRef eb = LLVMGetEntryBasicBlock(fn);
-  for (int r = 0; r < k->nroots; r++) {
-    LLVMValueRef first = LLVMGetFirstInstruction(eb);
-    LLVMPositionBuilderBefore(cg->b, first);
-    accp[r] = LLVMBuildAlloca(cg->b, LLVMTypeOf(acc0[r]), "acc");
-    LLVMPositionBuilderAtEnd(cg->b, cur);
-    LLVMBuildStore(cg->b, acc0[r], accp[r]);
-  }
-  Loop loops[CG_MAX_RANK];
-  int nl = 0;
-  for (int d = 0, j = 0; d < in->rank; d++) {
-    if (red[d]) {
-      loops[nl] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, in->dims[d]), "red");
-      full[d] = loops[nl].iv;
-      nl++;
-    } else {
-      full[d] = oidx[j++];
-    }
-  }
-  kernel_io_reset_memo(&io);
-  for (int r = 0; r < k->nroots; r++) {
-    const Op *red_op = k->reduces[r];
-    Op *comb = simple_reducer(red_op);
-    LLVMValueRef x = emit_elemental(cg, &io, red_op->opnds[0], full);
-    LLVMValueRef acc = LLVMBuildLoad2(cg->b, LLVMTypeOf(acc0[r]), accp[r], "");
-    ElemType et = red_op->res[0].type->elem;
-    ElemType ts[2] = {et, et};
-    LLVMValueRef args[2] = {acc, x};
-    LLVMValueRef nv = emit_scalar_op(cg, comb, ts, args, et);
-    LLVMBuildStore(cg->b, nv, accp[r]);
-  }
-  for (int i = nl - 1; i >= 0; i--) loop_end(cg, &loops[i]);
-  for (int r = 0; r < k->nroots; r++) {
-    LLVMValueRef acc = LLVMBuildLoad2(cg->b, LLVMTypeOf(acc0[r]), accp[r], "");
-    cg_store(cg, k->reduces[r]->res[0].type->elem, outs[r], lo_loop.iv, acc);
-  }
-  loop_end(cg, &lo_loop);
-  LLVMBuildRetVoid(cg->b);
-  kernel_io_free(&io);
-  free(io.input_ptrs);
-  return fn;
-}
-
 /* Calls kernel fn over nchunks chunks with the given buffers. */
-static void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs) {
+void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs) {
   Cg *cg = &L->cg;
   if (nchunks <= 0) return;
   LLVMValueRef arr = ptr_array(L, bufs, nbufs);

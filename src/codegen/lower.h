@@ -1,0 +1,64 @@
+/*
+ * lower.h - the lowering of a function's top-level ops to LLVM, shared by
+ * cpu.c (buffers, the entry function, the interpreter thunk) and the kernel
+ * emitters (kernel_*.c).  Each emitter produces a kernel function
+ *   void kernel(int64_t chunk, void **ptrs)
+ * where ptrs holds the buffers of the kernel's inputs then its outputs, and
+ * reports how many chunks cover the work; chunks are fixed by the problem
+ * size, never by the thread count.
+ */
+#ifndef XLAC_CODEGEN_LOWER_H
+#define XLAC_CODEGEN_LOWER_H
+
+#include "codegen/cg.h"
+#include "xlacrt.h"
+
+enum { LOC_NONE, LOC_PARAM, LOC_RESULT, LOC_TEMP, LOC_CONST };
+typedef struct Loc {
+  int kind;
+  int64_t index; /* param/result index or temp offset */
+  const Literal *lit;
+} Loc;
+
+/* ---- lowering state ---- */
+typedef struct Lower {
+  Cg cg;
+  CpuExecutable *exe;
+  PtrMap locs; /* Value* -> Loc* */
+  VEC(Loc *) loc_list;
+  int64_t temp_bytes;
+  LLVMValueRef fn, p_params, p_results, p_temp, p_pool, p_exe;
+  VEC(struct Fallback) fallback;
+} Lower;
+
+/* ---- kernels ---- */
+typedef struct KernelSpec {
+  Value **inputs;
+  int ninputs;
+  Value **roots; /* values computed (for loops) or reduce results (for reductions) */
+  int nroots;
+  Op **reduces;  /* reduction kernels: the reduce op of each root */
+} KernelSpec;
+
+enum { CHUNK_ELEMS = 1 << 16 };
+
+int64_t type_bytes(const Type *t);
+/* Pointer to a value's buffer, in the entry function. */
+LLVMValueRef value_ptr(Lower *L, Value *v);
+/* An alloca'd array of the buffers of vals, filled in the entry function. */
+LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n);
+/* Starts a kernel function; the builder is left in its entry block. */
+LLVMValueRef kernel_new(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs);
+LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i);
+LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
+/* Calls kernel kfn over nchunks chunks (on the pool when more than one). */
+void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs);
+
+/* kernel_loop.c: elementwise and index-mapping fusions */
+LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
+/* kernel_reduce.c: reductions and reduction fusions */
+Op *simple_reducer(const Op *reduce);
+bool reduce_kernel_ok(const KernelSpec *k);
+LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
+
+#endif
