@@ -7,7 +7,8 @@
  * to slow SSE kernels; it reads its core type when it is loaded, so run
  *     OPENBLAS_CORETYPE=SkylakeX build/bin/bench_gemm [size...]
  * for a fair comparison.  Options: --one-thread (skip the 2-thread runs),
- * --no-dgemm, --cpu-time (see now() below).  The two libraries are run alternately so that
+ * --no-dgemm, --cpu-time (see now() below), --isa=NAME (xlacrt's kernel
+ * family: avx512, avx2, c).  The two libraries are run alternately so that
  * noise from other processes on the machine hits both alike.
  */
 #include "xlacrt.h"
@@ -172,12 +173,17 @@ int main(int argc, char **argv)
             dgemm = 0;
         else if (!strcmp(argv[i], "--cpu-time"))
             use_cpu_time = 1;
-        else if (!strcmp(argv[i], "--one-thread"))
+        else if (!strncmp(argv[i], "--isa=", 6)) {
+            if (!xlacrt_gemm_set_isa(argv[i] + 6)) {
+                fprintf(stderr, "bench_gemm: kernel family %s not available\n", argv[i] + 6);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--one-thread"))
             threads[1] = 0;
         else if (atoi(argv[i]) > 0)
             sizes[nsizes++] = atoi(argv[i]);
         else {
-            fprintf(stderr, "usage: bench_gemm [--no-dgemm] [--cpu-time] [--one-thread] [size...]\n");
+            fprintf(stderr, "usage: bench_gemm [--no-dgemm] [--cpu-time] [--one-thread] [--isa=avx512|avx2|c] [size...]\n");
             return 2;
         }
     }

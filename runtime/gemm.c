@@ -9,11 +9,16 @@
  * zeros, so the kernel always computes a whole tile and only its final store
  * is masked to the part of the tile that exists.
  *
- * Parallel work is a fixed grid of C blocks (MC rows by a column width chosen
- * from the shape alone), each computed in full by one chunk of
- * xlacrt_parallel_for.  Every element of C is produced by the same kernel
- * with the same k blocking whatever thread computes it, so results are
- * bit-identical for any pool size.
+ * B is packed once per call by all threads together.  The product is then
+ * a grid of C blocks (groups of about MC rows by a column width chosen from
+ * the shape alone), each computed over all of k by one chunk of
+ * xlacrt_parallel_for, which packs its own A blocks.  Every element of C
+ * is produced by the same kernel with the same k blocking whatever thread
+ * computes it, so results are bit-identical for any pool size.
+ *
+ * Block sizes were tuned on an AVX-512 machine with 32-48 KiB L1d and
+ * 1-2 MiB L2 per core: an A panel (MR x KC) stays in L1, the A block of a
+ * chunk and one B column block (KC x NC) share L2.
  *
  * Kernels: AVX-512 (12x32 floats, 12x16 doubles), AVX2+FMA (6x16, 6x8) and
  * portable C; the best one the CPU supports is picked once at run time.
@@ -26,7 +31,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h> /*TUNE*/
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -460,15 +464,15 @@ enum { ISA_C, ISA_AVX2, ISA_AVX512 };
 static const gemm_cfg cfg_f32[] = {
     [ISA_C] = {4, 8, 256, 128, 512, kern_c_f32, pack_a_f32_4, pack_b_f32_8},
 #if defined(__x86_64__)
-    [ISA_AVX2] = {6, 16, 256, 144, 512, kern_avx2_f32, pack_a_f32_6, pack_b_f32_16},
-    [ISA_AVX512] = {12, 32, 256, 48, 512, kern_avx512_f32, pack_a_f32_12_avx512, pack_b_f32_32},
+    [ISA_AVX2] = {6, 16, 256, 96, 512, kern_avx2_f32, pack_a_f32_6, pack_b_f32_16},
+    [ISA_AVX512] = {12, 32, 256, 192, 256, kern_avx512_f32, pack_a_f32_12_avx512, pack_b_f32_32},
 #endif
 };
 static const gemm_cfg cfg_f64[] = {
     [ISA_C] = {4, 4, 256, 128, 256, kern_c_f64, pack_a_f64_4, pack_b_f64_4},
 #if defined(__x86_64__)
     [ISA_AVX2] = {6, 8, 256, 96, 256, kern_avx2_f64, pack_a_f64_6, pack_b_f64_8},
-    [ISA_AVX512] = {12, 16, 256, 48, 256, kern_avx512_f64, pack_a_f64_12, pack_b_f64_16},
+    [ISA_AVX512] = {12, 16, 128, 192, 256, kern_avx512_f64, pack_a_f64_12, pack_b_f64_16},
 #endif
 };
 
@@ -727,7 +731,6 @@ void xlacrt_sgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
         .a = (const char *)a, .b = (const char *)b, .c = (char *)c,
         .lda = lda, .ldb = ldb, .ldc = ldc,
     };
-    { const char *e = getenv("XLACRT_TUNE"); if (e) sscanf(e, "%d,%d,%d", &g.cfg.kc, &g.cfg.mc, &g.cfg.nc); } /*TUNE*/
     gemm_run(&g, p);
 }
 
@@ -751,4 +754,76 @@ void xlacrt_dgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
         .lda = lda, .ldb = ldb, .ldc = ldc,
     };
     gemm_run(&g, p);
+}
+
+/* ---------------------------------------------------------------------- */
+/* strided batches                                                        */
+
+typedef struct {
+    int dbl, trans_a, trans_b, acc;
+    int64_t m, n, k, lda, ldb, ldc, sa, sb, sc;
+    const void *a, *b;
+    void *c;
+} batch_job;
+
+/* One product of the batch, run serially: the pool is already busy with
+   the other products. */
+static void batch_task(int64_t i, void *ctx)
+{
+    const batch_job *j = ctx;
+    if (j->dbl)
+        xlacrt_dgemm(NULL, j->trans_a, j->trans_b, j->m, j->n, j->k,
+                     (const double *)j->a + i * j->sa, j->lda, (const double *)j->b + i * j->sb,
+                     j->ldb, (double *)j->c + i * j->sc, j->ldc, j->acc);
+    else
+        xlacrt_sgemm(NULL, j->trans_a, j->trans_b, j->m, j->n, j->k,
+                     (const float *)j->a + i * j->sa, j->lda, (const float *)j->b + i * j->sb,
+                     j->ldb, (float *)j->c + i * j->sc, j->ldc, j->acc);
+}
+
+/* Small products are spread over the pool one per chunk; large ones run one
+   after another, each split over the pool.  Either way every product is
+   computed exactly as a single call would, so the choice (made from the
+   shape alone) never changes results. */
+static void batch_run(xlacrt_pool *p, batch_job *j, int64_t batch)
+{
+    if (batch <= 0)
+        return;
+    double fmas = (double)j->m * (double)j->n * (double)j->k;
+    if (batch > 1 && fmas < 64.0 * PARALLEL_MIN_FMAS) {
+        xlacrt_parallel_for(p, batch, batch_task, j);
+        return;
+    }
+    for (int64_t i = 0; i < batch; i++) {
+        if (j->dbl)
+            xlacrt_dgemm(p, j->trans_a, j->trans_b, j->m, j->n, j->k,
+                         (const double *)j->a + i * j->sa, j->lda,
+                         (const double *)j->b + i * j->sb, j->ldb, (double *)j->c + i * j->sc,
+                         j->ldc, j->acc);
+        else
+            xlacrt_sgemm(p, j->trans_a, j->trans_b, j->m, j->n, j->k,
+                         (const float *)j->a + i * j->sa, j->lda,
+                         (const float *)j->b + i * j->sb, j->ldb, (float *)j->c + i * j->sc,
+                         j->ldc, j->acc);
+    }
+}
+
+void xlacrt_sgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m,
+                          int64_t n, int64_t k, const float *a, int64_t lda, int64_t stride_a,
+                          const float *b, int64_t ldb, int64_t stride_b, float *c, int64_t ldc,
+                          int64_t stride_c, int accumulate)
+{
+    batch_job j = {0, trans_a, trans_b, accumulate, m, n, k, lda, ldb, ldc,
+                   stride_a, stride_b, stride_c, a, b, c};
+    batch_run(p, &j, batch);
+}
+
+void xlacrt_dgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m,
+                          int64_t n, int64_t k, const double *a, int64_t lda, int64_t stride_a,
+                          const double *b, int64_t ldb, int64_t stride_b, double *c,
+                          int64_t ldc, int64_t stride_c, int accumulate)
+{
+    batch_job j = {1, trans_a, trans_b, accumulate, m, n, k, lda, ldb, ldc,
+                   stride_a, stride_b, stride_c, a, b, c};
+    batch_run(p, &j, batch);
 }

@@ -41,6 +41,17 @@ void xlacrt_sgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
 void xlacrt_dgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
                   const double *a, int64_t lda, const double *b, int64_t ldb, double *c,
                   int64_t ldc, int accumulate);
+/* `batch` independent products; operand i starts stride_* elements after
+   operand i-1 (A and B strides may be 0 to share an operand; the C blocks
+   must not overlap).  Each product comes out exactly as from a single call. */
+void xlacrt_sgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m,
+                          int64_t n, int64_t k, const float *a, int64_t lda, int64_t stride_a,
+                          const float *b, int64_t ldb, int64_t stride_b, float *c, int64_t ldc,
+                          int64_t stride_c, int accumulate);
+void xlacrt_dgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m,
+                          int64_t n, int64_t k, const double *a, int64_t lda, int64_t stride_a,
+                          const double *b, int64_t ldb, int64_t stride_b, double *c,
+                          int64_t ldc, int64_t stride_c, int accumulate);
 /* Picks the GEMM kernel family: "avx512", "avx2", "c" (portable) or "best"
    (the default: the best the CPU supports).  Returns 0, changing nothing,
    when the CPU lacks the family.  For tests and benchmarks; not to be called

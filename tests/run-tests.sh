@@ -9,6 +9,11 @@
 #    after substituting %s (the file), %S (its directory), %t (a temp path
 #    unique to the test); `xlac`, `FileCheck` and `not` are on PATH.  A test
 #    passes when every RUN line exits 0.
+# 3. The same file tests again with the cpu backend as `xlac run`'s default
+#    (XLAC_BACKEND=cpu), for files that run programs: every interpreter test
+#    must also pass compiled.  A file marked `XLAC-BACKENDS: interp` (runtime
+#    error tests: the optimizer may legitimately delete the failing dead op)
+#    runs on the interpreter only.
 # Prints one line per failure, then "N passed, N failed"; exits 1 on failure.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,10 +33,15 @@ trap 'rm -rf "$tmp"' EXIT
 
 # ---- one file test; prints PASS/FAIL line ----
 run_file_test() {
-  local file=$1 tmp=$2
+  local file=$1 tmp=$2 backend=${3:-}
   local rel=${file#"$root"/}
   local id
-  id=$(printf '%s' "$rel" | tr '/.' '__')
+  id=$backend$(printf '%s' "$rel" | tr '/.' '__')
+  if [ -n "$backend" ]; then
+    grep -q 'xlac run' "$file" && ! grep -q 'XLAC-BACKENDS: interp' "$file" || return 0
+    export XLAC_BACKEND=$backend
+    rel="$backend:$rel"
+  fi
   local t="$tmp/$id"
   local log="$tmp/$id.log"
   local dir
@@ -86,7 +96,7 @@ done
 find "$root/tests/lit" "$root/tests/fixtures" "$root/examples" -type f \
   \( -name '*.mlir' -o -name '*.hlo' -o -name '*.txt' -o -name '*.test' \) 2>/dev/null |
   sort | { if [ -n "$filter" ]; then grep -- "$filter"; else cat; fi; } |
-  xargs -r -P "$jobs" -I{} bash -c 'run_file_test "$1" "$2"' _ {} "$tmp" >>"$results"
+  xargs -r -P "$jobs" -I{} bash -c 'run_file_test "$1" "$2"; run_file_test "$1" "$2" cpu' _ {} "$tmp" >>"$results"
 
 grep -v '^PASS\|^SKIP' "$results"
 pass=$(grep -c '^PASS' "$results")

@@ -113,7 +113,10 @@ static int cmd_run(Args *a) {
   RunOptions o = {0};
   o.mode = strcmp(a->cmd, "bench") == 0 ? MODE_BENCH : strcmp(a->cmd, "compare") == 0 ? MODE_COMPARE : MODE_RUN;
   o.warmup = -1;
-  if (o.mode != MODE_RUN) o.backend = BACKEND_CPU;
+  /* XLAC_BACKEND=cpu makes the cpu backend the default (the test suite runs
+     every program on both backends this way) */
+  const char *env_backend = getenv("XLAC_BACKEND");
+  if (o.mode != MODE_RUN || (env_backend && strcmp(env_backend, "cpu") == 0)) o.backend = BACKEND_CPU;
   o.replicas = o.partitions = 1;
   VEC(RunInput) inputs = {0};
   VEC(char *) owned_values = {0}; /* values split out of --args */

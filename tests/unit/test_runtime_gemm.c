@@ -287,6 +287,48 @@ static void test_determinism(void)
         xlacrt_pool_destroy(pools[pi]);
 }
 
+/* Batched products equal single calls bit for bit, on both the
+   one-product-per-chunk path (small) and the one-after-another path (big). */
+static void test_batched(xlacrt_pool *pool)
+{
+    int64_t shapes[][4] = {{5, 7, 9, 11}, {3, 130, 140, 150}};
+    for (size_t si = 0; si < 2; si++) {
+        int64_t batch = shapes[si][0], m = shapes[si][1], n = shapes[si][2], k = shapes[si][3];
+        int64_t sa = 0, sb = k * n + 3, sc = m * n + 5; /* A shared by all */
+        float *a = malloc((size_t)(m * k) * sizeof *a);
+        float *b = malloc((size_t)(batch * sb) * sizeof *b);
+        float *c1 = malloc((size_t)(batch * sc) * sizeof *c1);
+        float *c2 = malloc((size_t)(batch * sc) * sizeof *c2);
+        double *ad = malloc((size_t)(m * k) * sizeof *ad);
+        double *bd = malloc((size_t)(batch * sb) * sizeof *bd);
+        double *d1 = malloc((size_t)(batch * sc) * sizeof *d1);
+        double *d2 = malloc((size_t)(batch * sc) * sizeof *d2);
+        for (int64_t i = 0; i < m * k; i++)
+            ad[i] = a[i] = (float)rand_val();
+        for (int64_t i = 0; i < batch * sb; i++)
+            bd[i] = b[i] = (float)rand_val();
+        for (int64_t i = 0; i < batch * sc; i++)
+            d1[i] = d2[i] = c1[i] = c2[i] = (float)rand_val();
+        xlacrt_sgemm_batched(pool, 0, 0, batch, m, n, k, a, k, sa, b, n, sb, c1, n, sc, 1);
+        xlacrt_dgemm_batched(pool, 0, 0, batch, m, n, k, ad, k, sa, bd, n, sb, d1, n, sc, 1);
+        for (int64_t i = 0; i < batch; i++) {
+            xlacrt_sgemm(NULL, 0, 0, m, n, k, a, k, b + i * sb, n, c2 + i * sc, n, 1);
+            xlacrt_dgemm(NULL, 0, 0, m, n, k, ad, k, bd + i * sb, n, d2 + i * sc, n, 1);
+        }
+        CHECK(memcmp(c1, c2, (size_t)(batch * sc) * sizeof *c1) == 0);
+        CHECK(memcmp(d1, d2, (size_t)(batch * sc) * sizeof *d1) == 0);
+        free(a);
+        free(b);
+        free(c1);
+        free(c2);
+        free(ad);
+        free(bd);
+        free(d1);
+        free(d2);
+    }
+    xlacrt_sgemm_batched(pool, 0, 0, 0, 4, 4, 4, NULL, 4, 0, NULL, 4, 0, NULL, 4, 0, 0);
+}
+
 int main(void)
 {
     test_pool();
@@ -301,6 +343,7 @@ int main(void)
         test_gemm_shapes(isas[i], NULL);
         test_gemm_shapes(isas[i], pool);
         test_determinism();
+        test_batched(pool);
     }
     CHECK(xlacrt_gemm_set_isa("best"));
     xlacrt_pool_destroy(pool);

@@ -1,4 +1,5 @@
 // RUN: not xlac run --split-input-file %s 2>&1 | FileCheck %s
+// XLAC-BACKENDS: interp (runtime-error tests; compiled code may delete the failing dead op)
 
 // Runtime errors of the elementwise family are reported at the op, never
 // crash.

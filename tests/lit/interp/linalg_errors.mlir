@@ -1,4 +1,5 @@
 // RUN: not xlac run --split-input-file %s 2>&1 | FileCheck %s
+// XLAC-BACKENDS: interp (runtime-error tests; compiled code may delete the failing dead op)
 // Bad runtime inputs are reported at the op, never crash.
 
 func.func @three_fry_needs_two_words() {

@@ -1,4 +1,5 @@
 // RUN: not xlac run --split-input-file %s 2>&1 | FileCheck %s
+// XLAC-BACKENDS: interp (runtime-error tests; compiled code may delete the failing dead op)
 
 // Runtime values that contradict the static types are reported, not crashed on.
 
