@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "codegen/dump.h"
 #include "codegen/jit.h"
 #include "codegen/lower.h"
 #include "passes/passes.h"
@@ -197,6 +198,7 @@ void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs
 
 /* Tries to compile op natively; false when it must go through the thunk. */
 static bool lower_native(Lower *L, Op *op) {
+  if (lower_dot(L, op) || lower_indexing(L, op)) return true;
   Value *inputs[64], *roots[64];
   Op *reduces[64] = {0};
   KernelSpec k = {inputs, 0, roots, 0, reduces};
@@ -360,13 +362,17 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->entry = entry;
   exe->pool = xlacrt_pool_create(o->threads);
 
+  dump_module(o, m, "before_optimizations");
   PassOptions po = {0};
   po.verify_each = o->verify_each;
   po.fuse = !o->no_fusion;
+  po.after_pass = dump_after_pass;
+  po.ud = (void *)o;
   if (!run_cpu_pipeline(m, &po)) {
     cpu_executable_free(exe);
     return NULL;
   }
+  dump_module(o, m, "after_optimizations");
   if (!func_has_only_tensors(entry)) {
     /* tuples and futures at the top level are not compiled yet */
     exe->interpreted = true;
@@ -451,6 +457,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
 
   char *err = NULL;
   int lvl = o->opt_level ? o->opt_level : 3;
+  dump_llvm(o, m, "ir-no-opt.ll", cg->mod);
   if (getenv("XLAC_DEBUG_LLVM")) {
     char *ir = LLVMPrintModuleToString(cg->mod);
     fputs(ir, stderr);
@@ -464,11 +471,15 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     cpu_executable_free(exe);
     return NULL;
   }
-  JitSymbol syms[] = {
-      {"xlacrt_parallel_for", (void *)xlacrt_parallel_for},
-      {"xlac_rt_fallback", (void *)xlac_rt_fallback},
-  };
-  exe->jit = jit_create(cg->mod, tsc, syms, (int)ARRAY_LEN(syms), &err);
+  dump_llvm(o, m, "ir-with-opt.ll", cg->mod);
+  dump_object(o, m, cg->mod);
+  int nrt;
+  const RuntimeSymbol *rt = runtime_symbols(&nrt);
+  JitSymbol *syms = xcalloc((size_t)nrt + 1, sizeof(JitSymbol));
+  for (int i = 0; i < nrt; i++) syms[i] = (JitSymbol){rt[i].name, rt[i].addr};
+  syms[nrt] = (JitSymbol){"xlac_rt_fallback", (void *)xlac_rt_fallback};
+  exe->jit = jit_create(cg->mod, tsc, syms, nrt + 1, &err);
+  free(syms);
   jit_dispose_context(tsc);
   if (!exe->jit) {
     error_at(entry->loc, "JIT failed: %s", err);

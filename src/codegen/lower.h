@@ -61,4 +61,18 @@ Op *simple_reducer(const Op *reduce);
 bool reduce_kernel_ok(const KernelSpec *k);
 LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
 
+/* Ops with kernels of their own.  Each returns false (emitting nothing)
+   when it does not handle op, and the generic paths are tried next.
+   kernel_dot.c: dot_general, dot fusions (kOutput), convolution.
+   kernel_index.c: gather, scatter, dynamic slices, sort, and friends. */
+bool lower_dot(Lower *L, Op *op);
+bool lower_indexing(Lower *L, Op *op);
+
+/* Runtime functions generated code may call (symbols.c): name, address. */
+typedef struct RuntimeSymbol {
+  const char *name;
+  void *addr;
+} RuntimeSymbol;
+const RuntimeSymbol *runtime_symbols(int *n);
+
 #endif
