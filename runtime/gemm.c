@@ -59,98 +59,147 @@ typedef struct {
 /* ---------------------------------------------------------------------- */
 /* packing                                                                */
 
+/* bfloat16 is the top half of a float. */
+static inline float bf16_to_f32(uint16_t h)
+{
+    uint32_t bits = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* IEEE half to float, exactly (every half is a float). */
+static inline float f16_to_f32(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
+    uint32_t bits;
+    if (exp == 0x1f) {
+        bits = sign | 0x7f800000u | (man << 13);
+    } else if (exp != 0) {
+        bits = sign | ((exp + 112) << 23) | (man << 13);
+    } else if (man == 0) {
+        bits = sign;
+    } else {
+        /* subnormal half: normalize into a float exponent */
+        int e = 113;
+        while (!(man & 0x400)) {
+            man <<= 1;
+            e--;
+        }
+        bits = sign | ((uint32_t)e << 23) | ((man & 0x3ff) << 13);
+    }
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
 /* Rows i0..i0+mc, columns p0..p0+kc of op(A), as panels of MR rows.  MR is
    a constant in each instance so the inner loops unroll into straight
    copies; a ragged last panel takes the general loop and zero padding. */
-#define DEFINE_PACK_A(T, NAME, MR, ATTR)                                                      \
+#define DEFINE_PACK_A(TIN, TOUT, CVT, NAME, MR, ATTR)                                        \
     static ATTR void NAME(const void *av, int64_t lda, int trans, int64_t i0, int64_t mc,         \
                      int64_t p0, int64_t kc, void *dv)                                        \
     {                                                                                         \
-        const T *a = av;                                                                      \
-        T *dst = dv;                                                                          \
+        const TIN *a = av;                                                                    \
+        TOUT *dst = dv;                                                                        \
         for (int64_t ib = 0; ib < mc; ib += MR) {                                             \
             int64_t rows = mc - ib < MR ? mc - ib : MR;                                       \
-            T *d = dst + ib * kc;                                                             \
+            TOUT *d = dst + ib * kc;                                                             \
             if (!trans) {                                                                     \
-                const T *s = a + (i0 + ib) * lda + p0;                                        \
+                const TIN *s = a + (i0 + ib) * lda + p0;                                        \
                 if (rows == MR) {                                                             \
                     for (int64_t q = 0; q < kc; q++)                                          \
                         for (int r = 0; r < MR; r++)                                          \
-                            d[q * MR + r] = s[r * lda + q];                                   \
+                            d[q * MR + r] = CVT(s[r * lda + q]);                              \
                     continue;                                                                 \
                 }                                                                             \
                 for (int64_t q = 0; q < kc; q++)                                              \
                     for (int64_t r = 0; r < MR; r++)                                          \
-                        d[q * MR + r] = r < rows ? s[r * lda + q] : 0;                        \
+                        d[q * MR + r] = r < rows ? CVT(s[r * lda + q]) : 0;                   \
             } else {                                                                          \
-                const T *s = a + p0 * lda + i0 + ib;                                          \
+                const TIN *s = a + p0 * lda + i0 + ib;                                          \
                 if (rows == MR) {                                                             \
                     for (int64_t q = 0; q < kc; q++)                                          \
                         for (int r = 0; r < MR; r++)                                          \
-                            d[q * MR + r] = s[q * lda + r];                                   \
+                            d[q * MR + r] = CVT(s[q * lda + r]);                              \
                     continue;                                                                 \
                 }                                                                             \
                 for (int64_t q = 0; q < kc; q++)                                              \
                     for (int64_t r = 0; r < MR; r++)                                          \
-                        d[q * MR + r] = r < rows ? s[q * lda + r] : 0;                        \
+                        d[q * MR + r] = r < rows ? CVT(s[q * lda + r]) : 0;                   \
             }                                                                                 \
         }                                                                                     \
     }
 
 /* Rows p0..p0+kc, columns j0..j0+nc of op(B), as panels of NR columns. */
-#define DEFINE_PACK_B(T, NAME, NR, ATTR)                                                      \
+#define DEFINE_PACK_B(TIN, TOUT, CVT, NAME, NR, ATTR)                                        \
     static ATTR void NAME(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,         \
                      int64_t p0, int64_t kc, void *dv)                                        \
     {                                                                                         \
-        const T *b = bv;                                                                      \
-        T *dst = dv;                                                                          \
+        const TIN *b = bv;                                                                    \
+        TOUT *dst = dv;                                                                        \
         for (int64_t jb = 0; jb < nc; jb += NR) {                                             \
             int64_t cols = nc - jb < NR ? nc - jb : NR;                                       \
-            T *d = dst + jb * kc;                                                             \
+            TOUT *d = dst + jb * kc;                                                             \
             if (!trans) {                                                                     \
-                const T *s = b + p0 * ldb + j0 + jb;                                          \
+                const TIN *s = b + p0 * ldb + j0 + jb;                                          \
                 if (cols == NR) {                                                             \
                     for (int64_t q = 0; q < kc; q++)                                          \
                         for (int j = 0; j < NR; j++)                                          \
-                            d[q * NR + j] = s[q * ldb + j];                                   \
+                            d[q * NR + j] = CVT(s[q * ldb + j]);                              \
                     continue;                                                                 \
                 }                                                                             \
                 for (int64_t q = 0; q < kc; q++)                                              \
                     for (int64_t j = 0; j < NR; j++)                                          \
-                        d[q * NR + j] = j < cols ? s[q * ldb + j] : 0;                        \
+                        d[q * NR + j] = j < cols ? CVT(s[q * ldb + j]) : 0;                   \
             } else {                                                                          \
-                const T *s = b + (j0 + jb) * ldb + p0;                                        \
+                const TIN *s = b + (j0 + jb) * ldb + p0;                                        \
                 if (cols == NR) {                                                             \
                     for (int64_t q = 0; q < kc; q++)                                          \
                         for (int j = 0; j < NR; j++)                                          \
-                            d[q * NR + j] = s[j * ldb + q];                                   \
+                            d[q * NR + j] = CVT(s[j * ldb + q]);                              \
                     continue;                                                                 \
                 }                                                                             \
                 for (int64_t q = 0; q < kc; q++)                                              \
                     for (int64_t j = 0; j < NR; j++)                                          \
-                        d[q * NR + j] = j < cols ? s[j * ldb + q] : 0;                        \
+                        d[q * NR + j] = j < cols ? CVT(s[j * ldb + q]) : 0;                   \
             }                                                                                 \
         }                                                                                     \
     }
 
 #define NO_ATTR
-DEFINE_PACK_A(float, pack_a_f32_4, 4, NO_ATTR)
-DEFINE_PACK_B(float, pack_b_f32_8, 8, NO_ATTR)
-DEFINE_PACK_A(double, pack_a_f64_4, 4, NO_ATTR)
-DEFINE_PACK_B(double, pack_b_f64_4, 4, NO_ATTR)
+#define SAME(x) (x)
+DEFINE_PACK_A(float, float, SAME, pack_a_f32_4, 4, NO_ATTR)
+DEFINE_PACK_B(float, float, SAME, pack_b_f32_8, 8, NO_ATTR)
+DEFINE_PACK_A(double, double, SAME, pack_a_f64_4, 4, NO_ATTR)
+DEFINE_PACK_B(double, double, SAME, pack_b_f64_4, 4, NO_ATTR)
+/* 16-bit inputs are widened to float while packing, so they run on the
+   float kernels: exact products, float accumulation. */
+DEFINE_PACK_A(uint16_t, float, bf16_to_f32, pack_a_bf16_4, 4, NO_ATTR)
+DEFINE_PACK_B(uint16_t, float, bf16_to_f32, pack_b_bf16_8, 8, NO_ATTR)
+DEFINE_PACK_A(uint16_t, float, f16_to_f32, pack_a_f16_4, 4, NO_ATTR)
+DEFINE_PACK_B(uint16_t, float, f16_to_f32, pack_b_f16_8, 8, NO_ATTR)
 #if defined(__x86_64__)
 /* The packers that feed vector kernels are compiled for the same ISA, so
    their copies are vectorized too. */
 #define TARGET_AVX512 __attribute__((target("avx512f,fma")))
 #define TARGET_AVX2 __attribute__((target("avx2,fma")))
-DEFINE_PACK_A(float, pack_a_f32_6, 6, TARGET_AVX2)
-DEFINE_PACK_B(float, pack_b_f32_16, 16, TARGET_AVX2)
-DEFINE_PACK_A(float, pack_a_f32_12, 12, TARGET_AVX512)
-DEFINE_PACK_B(float, pack_b_f32_32, 32, TARGET_AVX512)
-DEFINE_PACK_A(double, pack_a_f64_6, 6, TARGET_AVX2)
-DEFINE_PACK_B(double, pack_b_f64_8, 8, TARGET_AVX2)
-DEFINE_PACK_A(double, pack_a_f64_12, 12, TARGET_AVX512)
-DEFINE_PACK_B(double, pack_b_f64_16, 16, TARGET_AVX512)
+DEFINE_PACK_A(float, float, SAME, pack_a_f32_6, 6, TARGET_AVX2)
+DEFINE_PACK_B(float, float, SAME, pack_b_f32_16, 16, TARGET_AVX2)
+DEFINE_PACK_A(float, float, SAME, pack_a_f32_12, 12, TARGET_AVX512)
+DEFINE_PACK_B(float, float, SAME, pack_b_f32_32, 32, TARGET_AVX512)
+DEFINE_PACK_A(double, double, SAME, pack_a_f64_6, 6, TARGET_AVX2)
+DEFINE_PACK_B(double, double, SAME, pack_b_f64_8, 8, TARGET_AVX2)
+DEFINE_PACK_A(double, double, SAME, pack_a_f64_12, 12, TARGET_AVX512)
+DEFINE_PACK_B(double, double, SAME, pack_b_f64_16, 16, TARGET_AVX512)
+DEFINE_PACK_A(uint16_t, float, bf16_to_f32, pack_a_bf16_6, 6, TARGET_AVX2)
+DEFINE_PACK_B(uint16_t, float, bf16_to_f32, pack_b_bf16_16, 16, TARGET_AVX2)
+DEFINE_PACK_A(uint16_t, float, bf16_to_f32, pack_a_bf16_12, 12, TARGET_AVX512)
+DEFINE_PACK_B(uint16_t, float, bf16_to_f32, pack_b_bf16_32, 32, TARGET_AVX512)
+DEFINE_PACK_A(uint16_t, float, f16_to_f32, pack_a_f16_6, 6, TARGET_AVX2)
+DEFINE_PACK_B(uint16_t, float, f16_to_f32, pack_b_f16_16, 16, TARGET_AVX2)
+DEFINE_PACK_A(uint16_t, float, f16_to_f32, pack_a_f16_12, 12, TARGET_AVX512)
+DEFINE_PACK_B(uint16_t, float, f16_to_f32, pack_b_f16_32, 32, TARGET_AVX512)
 
 /* Packing A (not transposed) into 12-row panels is a transpose; done one
    float at a time it costs several percent of a large sgemm.  Here each
@@ -476,6 +525,26 @@ static const gemm_cfg cfg_f64[] = {
 #endif
 };
 
+/* Packers for 16-bit inputs, matching the float kernels' MR and NR. */
+typedef struct {
+    pack_a_fn pack_a;
+    pack_b_fn pack_b;
+} packers;
+static const packers pk_bf16[] = {
+    [ISA_C] = {pack_a_bf16_4, pack_b_bf16_8},
+#if defined(__x86_64__)
+    [ISA_AVX2] = {pack_a_bf16_6, pack_b_bf16_16},
+    [ISA_AVX512] = {pack_a_bf16_12, pack_b_bf16_32},
+#endif
+};
+static const packers pk_f16[] = {
+    [ISA_C] = {pack_a_f16_4, pack_b_f16_8},
+#if defined(__x86_64__)
+    [ISA_AVX2] = {pack_a_f16_6, pack_b_f16_16},
+    [ISA_AVX512] = {pack_a_f16_12, pack_b_f16_32},
+#endif
+};
+
 static int best_isa(void)
 {
 #if defined(__x86_64__)
@@ -521,9 +590,22 @@ int xlacrt_gemm_set_isa(const char *name)
 /* ---------------------------------------------------------------------- */
 /* driver (shared by both element types; pointers move in bytes)          */
 
+enum { SRC_F32, SRC_F64, SRC_BF16, SRC_F16 };
+
+static double load_src(int src, const char *p, int64_t i)
+{
+    switch (src) {
+    case SRC_F32: return ((const float *)p)[i];
+    case SRC_F64: return ((const double *)p)[i];
+    case SRC_BF16: return bf16_to_f32(((const uint16_t *)p)[i]);
+    default: return f16_to_f32(((const uint16_t *)p)[i]);
+    }
+}
+
 typedef struct {
     gemm_cfg cfg;
-    size_t es; /* element size */
+    size_t es; /* element size of C and of the packed copies */
+    int src;   /* element type of A and B */
     int trans_a, trans_b, acc;
     int64_t m, n, k;
     const char *a, *b;
@@ -677,18 +759,15 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
         xlacrt_parallel_for(p, g->kblocks * g->bgroups, pack_b_task, g);
         xlacrt_parallel_for(p, chunks, gemm_chunk, g);
     } else {
-        /* Out of memory for the packed copies: fall back to the portable
-           kernel's arithmetic order directly on the operands. */
+        /* Out of memory for the packed copies: fall back to a plain loop
+           on the operands (accumulating in double). */
         for (int64_t i = 0; i < g->m; i++)
             for (int64_t j = 0; j < g->n; j++) {
                 double s = 0;
                 for (int64_t q = 0; q < g->k; q++) {
                     int64_t ai = g->trans_a ? q * g->lda + i : i * g->lda + q;
                     int64_t bi = g->trans_b ? j * g->ldb + q : q * g->ldb + j;
-                    if (g->es == sizeof(float))
-                        s += (double)((const float *)g->a)[ai] * ((const float *)g->b)[bi];
-                    else
-                        s += ((const double *)g->a)[ai] * ((const double *)g->b)[bi];
+                    s += load_src(g->src, g->a, ai) * load_src(g->src, g->b, bi);
                 }
                 if (g->es == sizeof(float)) {
                     float *cp = (float *)g->c + i * g->ldc + j;
@@ -726,6 +805,7 @@ void xlacrt_sgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
     gemm_job g = {
         .cfg = cfg_f32[atomic_load(&isa_cur)],
         .es = sizeof(float),
+        .src = SRC_F32,
         .trans_a = trans_a, .trans_b = trans_b, .acc = accumulate,
         .m = m, .n = n, .k = k,
         .a = (const char *)a, .b = (const char *)b, .c = (char *)c,
@@ -748,12 +828,55 @@ void xlacrt_dgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
     gemm_job g = {
         .cfg = cfg_f64[atomic_load(&isa_cur)],
         .es = sizeof(double),
+        .src = SRC_F64,
         .trans_a = trans_a, .trans_b = trans_b, .acc = accumulate,
         .m = m, .n = n, .k = k,
         .a = (const char *)a, .b = (const char *)b, .c = (char *)c,
         .lda = lda, .ldb = ldb, .ldc = ldc,
     };
     gemm_run(&g, p);
+}
+
+/* 16-bit inputs (bfloat16 or IEEE half), float output. */
+static void gemm_16(xlacrt_pool *p, int src, int trans_a, int trans_b, int64_t m, int64_t n,
+                    int64_t k, const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb,
+                    float *c, int64_t ldc, int accumulate)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    if (k <= 0) {
+        gemm_empty(sizeof *c, m, n, c, ldc, accumulate);
+        return;
+    }
+    pthread_once(&isa_once, isa_init);
+    int isa = atomic_load(&isa_cur);
+    const packers *pk = src == SRC_BF16 ? &pk_bf16[isa] : &pk_f16[isa];
+    gemm_job g = {
+        .cfg = cfg_f32[isa],
+        .es = sizeof(float),
+        .src = src,
+        .trans_a = trans_a, .trans_b = trans_b, .acc = accumulate,
+        .m = m, .n = n, .k = k,
+        .a = (const char *)a, .b = (const char *)b, .c = (char *)c,
+        .lda = lda, .ldb = ldb, .ldc = ldc,
+    };
+    g.cfg.pack_a = pk->pack_a;
+    g.cfg.pack_b = pk->pack_b;
+    gemm_run(&g, p);
+}
+
+void xlacrt_gemm_bf16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
+                      const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c,
+                      int64_t ldc, int accumulate)
+{
+    gemm_16(p, SRC_BF16, trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc, accumulate);
+}
+
+void xlacrt_gemm_f16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
+                     const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c,
+                     int64_t ldc, int accumulate)
+{
+    gemm_16(p, SRC_F16, trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc, accumulate);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -41,6 +41,14 @@ void xlacrt_sgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
 void xlacrt_dgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
                   const double *a, int64_t lda, const double *b, int64_t ldb, double *c,
                   int64_t ldc, int accumulate);
+/* The same with 16-bit inputs (bfloat16 or IEEE half bit patterns) and a
+   float C: products are exact, sums are accumulated in float. */
+void xlacrt_gemm_bf16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
+                      const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c,
+                      int64_t ldc, int accumulate);
+void xlacrt_gemm_f16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
+                     const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c,
+                     int64_t ldc, int accumulate);
 /* `batch` independent products; operand i starts stride_* elements after
    operand i-1 (A and B strides may be 0 to share an operand; the C blocks
    must not overlap).  Each product comes out exactly as from a single call. */
@@ -57,5 +65,26 @@ void xlacrt_dgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batc
    when the CPU lacks the family.  For tests and benchmarks; not to be called
    while a GEMM runs. */
 int xlacrt_gemm_set_isa(const char *name);
+
+/* ---- sort ----
+ * Stable sort of every row of a tensor along one dimension: the tensor is
+ * [outer, len, inner] (row-major) and each of the outer * inner rows of len
+ * elements, stride inner, is sorted by the first operand's elements under
+ * one comparison, comparator(a, b) = a DIRECTION b, with IEEE semantics
+ * (ordered comparisons with NaN false, != true) or, with total_order, the
+ * total order of bit patterns -NaN < -inf < ... < -0 < +0 < ... < NaN.
+ * The permutation is the one the bottom-up merge sort of the reference
+ * interpreter produces, and is applied to all nops operands (ins[k] ->
+ * outs[k], elements of elem_bytes[k] bytes).  Rows run on the pool in
+ * fixed chunks. */
+enum {
+  XLACRT_KEY_S8, XLACRT_KEY_S16, XLACRT_KEY_S32, XLACRT_KEY_S64,
+  XLACRT_KEY_U8, XLACRT_KEY_U16, XLACRT_KEY_U32, XLACRT_KEY_U64,
+  XLACRT_KEY_F16, XLACRT_KEY_BF16, XLACRT_KEY_F32, XLACRT_KEY_F64
+};
+enum { XLACRT_CMP_LT, XLACRT_CMP_GT, XLACRT_CMP_LE, XLACRT_CMP_GE, XLACRT_CMP_EQ, XLACRT_CMP_NE };
+void xlacrt_sort(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, int key_type,
+                 int total_order, int direction, int nops, const void *const *ins,
+                 void *const *outs, const int32_t *elem_bytes);
 
 #endif

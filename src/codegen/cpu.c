@@ -93,15 +93,6 @@ static void xlac_rt_fallback(CpuExecutable *exe, int64_t index, void **ptrs) {
   for (int i = 0; i < ni; i++) ival_release(in[i]);
 }
 
-static Loc *new_loc(Lower *L, Value *v, int kind, int64_t index) {
-  Loc *l = xcalloc(1, sizeof(Loc));
-  l->kind = kind;
-  l->index = index;
-  VEC_PUSH(L->loc_list, l);
-  ptrmap_put(&L->locs, v, l);
-  return l;
-}
-
 int64_t type_bytes(const Type *t) {
   return t->kind == TY_TENSOR ? type_num_elements(t) * et_bytes(t->elem) : 0;
 }
@@ -109,31 +100,25 @@ int64_t type_bytes(const Type *t) {
 /* Pointer to a value's buffer, in the entry function. */
 LLVMValueRef value_ptr(Lower *L, Value *v) {
   Cg *cg = &L->cg;
-  Loc *l = ptrmap_get(&L->locs, v);
-  if (!l) return LLVMConstPointerNull(cg->t_ptr);
-  switch (l->kind) {
-  case LOC_PARAM:
-  case LOC_RESULT: {
-    LLVMValueRef base = l->kind == LOC_PARAM ? L->p_params : L->p_results;
-    LLVMValueRef i = cg_i64(cg, l->index);
+  int64_t off = 0;
+  switch (buffers_lookup(L->buffers, v, &off)) {
+  case BUF_PARAM:
+  case BUF_RESULT: {
+    LLVMValueRef base = buffers_lookup(L->buffers, v, NULL) == BUF_PARAM ? L->p_params : L->p_results;
+    LLVMValueRef i = cg_i64(cg, off);
     LLVMValueRef pp = LLVMBuildGEP2(cg->b, cg->t_ptr, base, &i, 1, "");
     return LLVMBuildLoad2(cg->b, cg->t_ptr, pp, "");
   }
-  case LOC_TEMP: {
-    LLVMValueRef i = cg_i64(cg, l->index);
+  case BUF_TEMP: {
+    LLVMValueRef i = cg_i64(cg, off);
     return LLVMBuildGEP2(cg->b, cg->t_i8, L->p_temp, &i, 1, "");
   }
-  case LOC_CONST:
-    return cg_constant_global(cg, l->lit);
+  case BUF_CONST:
+    if (v->def && v->def->kind == OP_CONSTANT) return cg_constant_global(cg, op_attr(v->def, "value")->lit);
+    return LLVMConstPointerNull(cg->t_ptr);
   default:
     return LLVMConstPointerNull(cg->t_ptr);
   }
-}
-
-static void assign_temp(Lower *L, Value *v) {
-  int64_t off = L->temp_bytes;
-  L->temp_bytes += (type_bytes(v->type) + 63) & ~(int64_t)63;
-  new_loc(L, v, LOC_TEMP, off);
 }
 
 /* Fills an alloca'd array with buffer pointers; returns it. */
@@ -199,6 +184,7 @@ void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs
 /* Tries to compile op natively; false when it must go through the thunk. */
 static bool lower_native(Lower *L, Op *op) {
   if (lower_dot(L, op) || lower_indexing(L, op)) return true;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   Value *inputs[64], *roots[64];
   Op *reduces[64] = {0};
   KernelSpec k = {inputs, 0, roots, 0, reduces};
@@ -252,7 +238,7 @@ static bool lower_native(Lower *L, Op *op) {
     kfn = emit_loop_kernel(L, &k, &nchunks);
   }
   /* back in the entry function */
-  LLVMPositionBuilderAtEnd(L->cg.b, LLVMGetLastBasicBlock(L->fn));
+  LLVMPositionBuilderAtEnd(L->cg.b, at);
   Value *bufs[128];
   int nb = 0;
   for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
@@ -355,6 +341,149 @@ static void copy_value(Lower *L, Value *src, LLVMValueRef dst) {
   LLVMBuildMemCpy(cg->b, dst, 1, value_ptr(L, src), 1, cg_i64(cg, nb));
 }
 
+static void lower_block(Lower *L, Block *b);
+
+/* Loads the scalar of a rank-0 buffer as i64 (pred/int) for branching. */
+static LLVMValueRef load_scalar_i64(Lower *L, Value *v) {
+  Cg *cg = &L->cg;
+  ElemType et = v->type->elem;
+  LLVMValueRef x = cg_load(cg, et, value_ptr(L, v), cg_i64(cg, 0));
+  if (et == ET_PRED) return LLVMBuildZExt(cg->b, x, cg->t_i64, "");
+  return et_is_signed(et) ? LLVMBuildSExt(cg->b, x, cg->t_i64, "") : LLVMBuildZExt(cg->b, x, cg->t_i64, "");
+}
+
+/* dst's buffer <- src's buffer (no-op when they are the same storage) */
+static void copy_between(Lower *L, Value *src, Value *dst) {
+  int64_t so = -1, d_o = -1;
+  BufferKind sk = buffers_lookup(L->buffers, src, &so), dk = buffers_lookup(L->buffers, dst, &d_o);
+  if (sk == dk && so == d_o && sk != BUF_CONST && sk != BUF_NONE) return;
+  copy_value(L, src, value_ptr(L, dst));
+}
+
+/* Copies a region's returned values into `dsts` (the op's result buffers or
+   loop state), through scratch when a returned value is one of the region's
+   own arguments (a permutation of the loop state). */
+static void copy_returns(Lower *L, Block *b, Value *const *dsts, int n) {
+  Cg *cg = &L->cg;
+  Op *ret = block_terminator(b);
+  if (!ret) return;
+  LLVMValueRef *scratch = xcalloc((size_t)(n + 1), sizeof(LLVMValueRef));
+  for (int i = 0; i < n && i < ret->nopnds; i++) {
+    Value *v = ret->opnds[i];
+    if (v->owner == b && !v->def && v->index != i) {
+      int64_t nb = type_bytes(v->type);
+      LLVMValueRef tmp = LLVMBuildArrayMalloc(cg->b, cg->t_i8, cg_i64(cg, nb > 0 ? nb : 1), "swap");
+      LLVMBuildMemCpy(cg->b, tmp, 1, value_ptr(L, v), 1, cg_i64(cg, nb));
+      scratch[i] = tmp;
+    }
+  }
+  for (int i = 0; i < n && i < ret->nopnds; i++) {
+    if (scratch[i]) {
+      LLVMBuildMemCpy(cg->b, value_ptr(L, dsts[i]), 1, scratch[i], 1, cg_i64(cg, type_bytes(dsts[i]->type)));
+      LLVMBuildFree(cg->b, scratch[i]);
+    } else {
+      copy_between(L, ret->opnds[i], dsts[i]);
+    }
+  }
+  free(scratch);
+}
+
+static bool region_types_plain(Op *op) {
+  for (int i = 0; i < op->nres; i++)
+    if (op->res[i].type->kind != TY_TENSOR) return false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (op->opnds[i]->type->kind != TY_TENSOR) return false;
+  return true;
+}
+
+static bool lower_control(Lower *L, Op *op) {
+  Cg *cg = &L->cg;
+  if (!region_types_plain(op)) return false;
+  switch (op->kind) {
+  case OP_WHILE: {
+    if (op->nregions != 2) return false;
+    Block *cond = op->regions[0], *body = op->regions[1];
+    Value **state = xcalloc((size_t)(op->nres + 1), sizeof(Value *));
+    for (int i = 0; i < op->nres; i++) state[i] = &op->res[i];
+    for (int i = 0; i < op->nopnds; i++) copy_between(L, op->opnds[i], state[i]);
+    LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "while.cond");
+    LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "while.body");
+    LLVMBuildBr(cg->b, head);
+    LLVMPositionBuilderAtEnd(cg->b, head);
+    lower_block(L, cond);
+    Op *cret = block_terminator(cond);
+    LLVMValueRef c = LLVMBuildICmp(cg->b, LLVMIntNE, load_scalar_i64(L, cret->opnds[0]), cg_i64(cg, 0), "");
+    LLVMBasicBlockRef exitb = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "while.exit");
+    LLVMBuildCondBr(cg->b, c, loop, exitb);
+    LLVMMoveBasicBlockAfter(loop, LLVMGetInsertBlock(cg->b));
+    LLVMPositionBuilderAtEnd(cg->b, loop);
+    lower_block(L, body);
+    copy_returns(L, body, state, op->nres);
+    LLVMBuildBr(cg->b, head);
+    LLVMMoveBasicBlockAfter(exitb, LLVMGetInsertBlock(cg->b));
+    LLVMPositionBuilderAtEnd(cg->b, exitb);
+    free(state);
+    return true;
+  }
+  case OP_IF:
+  case OP_CASE: {
+    int nb = op->nregions;
+    if (nb == 0) return false;
+    Value **outs = xcalloc((size_t)(op->nres + 1), sizeof(Value *));
+    for (int i = 0; i < op->nres; i++) outs[i] = &op->res[i];
+    LLVMValueRef sel = load_scalar_i64(L, op->opnds[0]);
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "join");
+    LLVMBasicBlockRef *bbs = xcalloc((size_t)nb, sizeof(LLVMBasicBlockRef));
+    for (int r = 0; r < nb; r++) bbs[r] = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "branch");
+    if (op->kind == OP_IF) {
+      LLVMValueRef c = LLVMBuildICmp(cg->b, LLVMIntNE, sel, cg_i64(cg, 0), "");
+      LLVMBuildCondBr(cg->b, c, bbs[0], nb > 1 ? bbs[1] : join);
+    } else {
+      /* out-of-range indices take the last branch */
+      LLVMValueRef sw = LLVMBuildSwitch(cg->b, sel, bbs[nb - 1], (unsigned)nb);
+      for (int r = 0; r < nb - 1; r++) LLVMAddCase(sw, cg_i64(cg, r), bbs[r]);
+    }
+    for (int r = 0; r < nb; r++) {
+      LLVMMoveBasicBlockAfter(bbs[r], LLVMGetInsertBlock(cg->b));
+      LLVMPositionBuilderAtEnd(cg->b, bbs[r]);
+      lower_block(L, op->regions[r]);
+      copy_returns(L, op->regions[r], outs, op->nres);
+      LLVMBuildBr(cg->b, join);
+    }
+    LLVMMoveBasicBlockAfter(join, LLVMGetInsertBlock(cg->b));
+    LLVMPositionBuilderAtEnd(cg->b, join);
+    free(bbs);
+    free(outs);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* Lowers the ops of a block (a function body or a while/if/case region)
+   into the entry function at the builder's position, which it leaves at
+   the end of the emitted code. */
+static void lower_block(Lower *L, Block *b) {
+  Cg *cg = &L->cg;
+  Op *ret = block_terminator(b);
+  for (Op *op = b->first; op && op != ret; op = op->next) {
+    if (op->kind == OP_CONSTANT) continue;
+    LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
+    if (lower_control(L, op)) {
+      L->exe->stats.native_ops++;
+      continue;
+    }
+    if (lower_native(L, op)) {
+      L->exe->stats.native_ops++;
+    } else {
+      LLVMPositionBuilderAtEnd(cg->b, at);
+      lower_fallback(L, op);
+      L->exe->stats.fallback_ops++;
+    }
+  }
+}
+
 CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   double t0 = now_ms();
   CpuExecutable *exe = xcalloc(1, sizeof(CpuExecutable));
@@ -397,48 +526,19 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   L.p_exe = LLVMGetParam(L.fn, 4);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(ctx, L.fn, "entry"));
 
-  /* buffers: parameters, results pinned where a value is returned once */
-  for (int i = 0; i < entry->body->nargs; i++) new_loc(&L, entry->body->args[i], LOC_PARAM, i);
+  L.buffers = buffers_assign(m, entry);
+  if (o->dump_dir) {
+    StrBuf bb = {0};
+    buffers_print(&bb, L.buffers);
+    dump_text(o, m, "buffer-assignment.txt", bb.data ? bb.data : "");
+    sb_free(&bb);
+  }
   Op *ret = block_terminator(entry->body);
-  PtrMap pinned = {0};
-  for (int i = 0; ret && i < ret->nopnds; i++) {
-    Value *v = ret->opnds[i];
-    if (v->def && v->def->kind != OP_CONSTANT && !ptrmap_has(&L.locs, v) && !ptrmap_has(&pinned, v)) {
-      ptrmap_put(&pinned, v, (void *)(intptr_t)(i + 1));
-      new_loc(&L, v, LOC_RESULT, i);
-    }
-  }
-  for (Op *op = entry->body->first; op; op = op->next) {
-    if (op == ret) break;
-    for (int i = 0; i < op->nres; i++) {
-      Value *v = &op->res[i];
-      if (ptrmap_has(&L.locs, v)) continue;
-      if (op->kind == OP_CONSTANT) {
-        Loc *l = new_loc(&L, v, LOC_CONST, 0);
-        l->lit = op_attr(op, "value")->lit;
-      } else {
-        assign_temp(&L, v);
-      }
-    }
-  }
-  ptrmap_free(&pinned);
-
-  for (Op *op = entry->body->first; op && op != ret; op = op->next) {
-    if (op->kind == OP_CONSTANT) continue;
-    LLVMPositionBuilderAtEnd(cg->b, LLVMGetLastBasicBlock(L.fn));
-    if (lower_native(&L, op)) {
-      exe->stats.native_ops++;
-    } else {
-      LLVMPositionBuilderAtEnd(cg->b, LLVMGetLastBasicBlock(L.fn));
-      lower_fallback(&L, op);
-      exe->stats.fallback_ops++;
-    }
-  }
-  LLVMPositionBuilderAtEnd(cg->b, LLVMGetLastBasicBlock(L.fn));
+  lower_block(&L, entry->body);
   /* returned values that are not already in their result buffer */
   for (int i = 0; ret && i < ret->nopnds; i++) {
-    Loc *l = ptrmap_get(&L.locs, ret->opnds[i]);
-    if (l && l->kind == LOC_RESULT && l->index == i) continue;
+    int64_t idx_in = -1;
+    if (buffers_lookup(L.buffers, ret->opnds[i], &idx_in) == BUF_RESULT && idx_in == i) continue;
     LLVMValueRef idx = cg_i64(cg, i);
     LLVMValueRef dst = LLVMBuildLoad2(cg->b, cg->t_ptr, LLVMBuildGEP2(cg->b, cg->t_ptr, L.p_results, &idx, 1, ""), "");
     copy_value(&L, ret->opnds[i], dst);
@@ -446,13 +546,11 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   LLVMBuildRetVoid(cg->b);
   LLVMDisposeBuilder(cg->b);
 
-  exe->temp_bytes = L.temp_bytes;
-  exe->stats.temp_bytes = L.temp_bytes;
+  exe->temp_bytes = L.buffers->temp_bytes;
+  exe->stats.temp_bytes = L.buffers->temp_bytes;
   exe->fallback_ops = L.fallback.data;
   exe->nfallback = L.fallback.len;
-  for (int i = 0; i < L.loc_list.len; i++) free(L.loc_list.data[i]);
-  VEC_FREE(L.loc_list);
-  ptrmap_free(&L.locs);
+  buffers_free(L.buffers);
   ptrmap_free(&cg->const_globals);
 
   char *err = NULL;

@@ -8,6 +8,15 @@
  * iota, constants) transform the index and recurse.  Results are memoized
  * per (value, index) so a value used twice at the same index is computed
  * once and DAG-shaped fusions do not blow up.
+ *
+ * Ops that address elements through index values (dynamic_slice,
+ * dynamic_update_slice, gather) are index-mapping ops too, with the
+ * interpreter's semantics: start indices are clamped into range.  Their
+ * start indices are rank-0 values and so the same for every element: they
+ * are computed once in the kernel's entry block, out of the loops.  Every
+ * shape condition the interpreter checks at run time is checked here
+ * before the op is accepted, so compiled code never meets a case the
+ * interpreter would reject (those go through the interpreter thunk).
  */
 #include "codegen/cg.h"
 
@@ -72,6 +81,146 @@ static bool tensor_native(const Type *t) {
   return t->kind == TY_TENSOR && !t->quant && cg_elem_native(t->elem) && t->rank <= CG_MAX_RANK;
 }
 
+/* ---- static checks of the indexing ops ---- */
+
+static bool int_index_type(const Type *t) {
+  return t->kind == TY_TENSOR && !t->quant && et_is_int(t->elem) && cg_elem_native(t->elem);
+}
+
+/* How dynamic_slice / dynamic_update_slice give their start indices from
+   operand `first` on: 1 = one scalar per dimension, 2 = one 1-D tensor,
+   0 = neither (left to the interpreter, which reports it). */
+static int starts_form(const Op *op, int first, int rank) {
+  int n = op->nopnds - first;
+  for (int i = 0; i < n; i++)
+    if (!int_index_type(op->opnds[first + i]->type)) return 0;
+  if (n == rank && (rank != 1 || type_num_elements(op->opnds[first]->type) == 1)) {
+    for (int d = 0; d < rank; d++)
+      if (type_num_elements(op->opnds[first + d]->type) != 1 || op->opnds[first + d]->type->rank > CG_MAX_RANK)
+        return 0;
+    return 1;
+  }
+  if (n == 1 && op->opnds[first]->type->rank == 1 && op->opnds[first]->type->dims[0] == rank) return 2;
+  return 0;
+}
+
+static bool in_list(const int64_t *v, int n, int64_t x) {
+  for (int i = 0; i < n; i++)
+    if (v[i] == x) return true;
+  return false;
+}
+
+static bool all_in_range(const int64_t *v, int n, int64_t hi) {
+  for (int i = 0; i < n; i++)
+    if (v[i] < 0 || v[i] >= hi) return false;
+  return true;
+}
+
+static bool no_duplicates(const int64_t *v, int n) {
+  for (int i = 0; i < n; i++)
+    if (in_list(v + i + 1, n - i - 1, v[i])) return false;
+  return true;
+}
+
+typedef struct GatherDims {
+  int64_t *offset, *collapsed, *obatch, *ibatch, *map, *sizes;
+  int noffset, ncollapsed, nobatch, nibatch, nmap;
+  int64_t ivd;
+} GatherDims;
+
+static bool gather_dims(const Op *op, GatherDims *g) {
+  const Attr *a = op_attr(op, "dimension_numbers");
+  if (!a || a->kind != ATTR_DICT) return false;
+  memset(g, 0, sizeof *g);
+  g->noffset = dict_ints(a, "offset_dims", &g->offset);
+  g->ncollapsed = dict_ints(a, "collapsed_slice_dims", &g->collapsed);
+  g->nobatch = dict_ints(a, "operand_batching_dims", &g->obatch);
+  g->nibatch = dict_ints(a, "start_indices_batching_dims", &g->ibatch);
+  g->nmap = dict_ints(a, "start_index_map", &g->map);
+  g->ivd = dict_int(a, "index_vector_dim", 0);
+  return g->noffset >= 0 && g->ncollapsed >= 0 && g->nobatch >= 0 && g->nibatch >= 0 && g->nmap >= 0;
+}
+
+/* The interpreter's checks of gather, plus a proof that every element it
+   reads is in bounds (it reports an error otherwise, at run time). */
+static bool gather_ok(const Op *op) {
+  if (op->nopnds != 2) return false;
+  const Type *xt = op->opnds[0]->type, *it = op->opnds[1]->type, *t = op->res[0].type;
+  GatherDims g;
+  if (!tensor_native(xt) || !int_index_type(it) || it->rank > CG_MAX_RANK || t->elem != xt->elem ||
+      !gather_dims(op, &g))
+    return false;
+  int rank = xt->rank, irank = it->rank;
+  int64_t *sizes;
+  if (op_attr_ints(op, "slice_sizes", &sizes) != rank) return false;
+  for (int d = 0; d < rank; d++)
+    if (sizes[d] < 0 || sizes[d] > xt->dims[d]) return false;
+  if (g.ivd < 0 || g.ivd > irank) return false;
+  if (g.nmap != (g.ivd < irank ? it->dims[g.ivd] : 1)) return false;
+  if (g.noffset + g.ncollapsed + g.nobatch != rank) return false;
+  if (!all_in_range(g.offset, g.noffset, t->rank) || !no_duplicates(g.offset, g.noffset) ||
+      !all_in_range(g.collapsed, g.ncollapsed, rank) || !all_in_range(g.obatch, g.nobatch, rank) ||
+      !all_in_range(g.map, g.nmap, rank) || !all_in_range(g.ibatch, g.nibatch, irank) ||
+      g.nobatch != g.nibatch || in_list(g.ibatch, g.nibatch, g.ivd))
+    return false;
+  if (t->rank - g.noffset != irank - (g.ivd < irank ? 1 : 0)) return false;
+  int noff = 0;
+  for (int d = 0; d < rank; d++)
+    if (!in_list(g.collapsed, g.ncollapsed, d) && !in_list(g.obatch, g.nobatch, d)) noff++;
+  if (noff != g.noffset) return false;
+  if (type_num_elements(t) == 0) return true;
+  /* the largest index each operand dimension can reach */
+  int64_t ub[CG_MAX_RANK] = {0}, bdim[CG_MAX_RANK];
+  int nb = 0;
+  for (int d = 0; d < t->rank; d++)
+    if (!in_list(g.offset, g.noffset, d)) bdim[nb++] = t->dims[d];
+  for (int j = 0; j < g.nmap; j++) ub[g.map[j]] = xt->dims[g.map[j]] - sizes[g.map[j]];
+  for (int i = 0; i < g.nobatch; i++) {
+    int64_t ds = g.ibatch[i];
+    ub[g.obatch[i]] += bdim[ds - (ds < g.ivd ? 0 : 1)] - 1;
+  }
+  for (int d = 0, k = 0; d < t->rank; d++) {
+    if (!in_list(g.offset, g.noffset, d)) continue;
+    while (in_list(g.collapsed, g.ncollapsed, k) || in_list(g.obatch, g.nobatch, k)) k++;
+    ub[k++] += t->dims[d] - 1;
+  }
+  for (int d = 0; d < rank; d++)
+    if (ub[d] >= xt->dims[d]) return false;
+  return true;
+}
+
+static bool index_op_ok(const Op *op) {
+  const Type *t = op->res[0].type;
+  if (op->nopnds < 1) return false;
+  const Type *xt = op->opnds[0]->type;
+  switch (op->kind) {
+  case OP_DYNAMIC_SLICE: {
+    if (!tensor_native(xt) || t->elem != xt->elem || t->rank != xt->rank || !starts_form(op, 1, xt->rank))
+      return false;
+    int64_t *sizes;
+    int ns = op_attr_ints(op, "slice_sizes", &sizes);
+    if (ns != 0 && ns != xt->rank) return false;
+    for (int d = 0; d < xt->rank; d++)
+      if (t->dims[d] > xt->dims[d] || (ns && sizes[d] != t->dims[d])) return false;
+    return true;
+  }
+  case OP_DYNAMIC_UPDATE_SLICE: {
+    if (op->nopnds < 2) return false;
+    const Type *ut = op->opnds[1]->type;
+    if (!tensor_native(xt) || !tensor_native(ut) || t->elem != xt->elem || ut->elem != xt->elem ||
+        !type_same_shape(t, xt) || ut->rank != xt->rank || !starts_form(op, 2, xt->rank))
+      return false;
+    for (int d = 0; d < xt->rank; d++)
+      if (ut->dims[d] > xt->dims[d]) return false;
+    return true;
+  }
+  case OP_GATHER:
+    return gather_ok(op);
+  default:
+    return false;
+  }
+}
+
 static bool op_elemental(const Op *op) {
   for (int i = 0; i < op->nres; i++)
     if (!tensor_native(op->res[i].type)) return false;
@@ -79,6 +228,8 @@ static bool op_elemental(const Op *op) {
   case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_TRANSPOSE: case OP_SLICE: case OP_IOTA:
   case OP_REVERSE: case OP_PAD: case OP_CONCATENATE: case OP_CONSTANT:
     return op->nres == 1;
+  case OP_DYNAMIC_SLICE: case OP_DYNAMIC_UPDATE_SLICE: case OP_GATHER:
+    return op->nres == 1 && index_op_ok(op);
   default:
     return op_has_flag(op->kind, OPF_EW) && op->nres == 1 && scalar_op_supported(op);
   }
@@ -157,6 +308,125 @@ static bool literal_is_splat(const Literal *l) {
 }
 
 static LLVMValueRef gen(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx);
+
+/* ---- indexing ops ---- */
+
+/* An index element (compute type of et) as i64; unsigned values beyond
+   INT64_MAX saturate, as in the interpreter. */
+static LLVMValueRef index_to_i64(Cg *cg, ElemType et, LLVMValueRef v) {
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  if (et_is_signed(et)) return w < 64 ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : v;
+  if (w < 64) return LLVMBuildZExt(cg->b, v, cg->t_i64, "");
+  LLVMValueRef big = LLVMBuildICmp(cg->b, LLVMIntSLT, v, cg_i64(cg, 0), "");
+  return LLVMBuildSelect(cg->b, big, cg_i64(cg, INT64_MAX), v, "");
+}
+
+static LLVMValueRef clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
+  LLVMValueRef l = cg_i64(cg, lo), h = cg_i64(cg, hi);
+  v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, l, ""), l, v, "");
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, v, h, ""), h, v, "");
+}
+
+/* v at a constant index, computed in the kernel's entry block when that is
+   valid (the input pointers are loaded there): the value is the same for
+   every element, so it is computed once instead of once per element.  A
+   separate memo keeps values of the loop body out of the entry block. */
+static LLVMValueRef gen_hoisted(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx) {
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(cur));
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(entry);
+  bool hoist = cur != entry && term;
+  for (int i = 0; hoist && i < io->ninputs; i++) {
+    LLVMValueRef p = io->input_ptrs[i];
+    if (p && LLVMIsAInstruction(p) && LLVMGetInstructionParent(p) != entry) hoist = false;
+  }
+  if (!hoist) return gen(cg, io, v, idx);
+  KernelIO saved = *io;
+  memset(&io->memo_vals, 0, sizeof io->memo_vals);
+  io->memo = NULL;
+  io->nmemo = io->capmemo = 0;
+  LLVMPositionBuilderBefore(cg->b, term);
+  LLVMValueRef r = gen(cg, io, v, idx);
+  kernel_io_free(io);
+  *io = saved;
+  LLVMPositionBuilderAtEnd(cg->b, cur);
+  return r;
+}
+
+/* Start index of dimension d of a dynamic slice, unclamped, as i64. */
+static LLVMValueRef slice_start(Cg *cg, KernelIO *io, const Op *op, int first, int d) {
+  LLVMValueRef pos[CG_MAX_RANK];
+  Value *s;
+  if (starts_form(op, first, op->opnds[0]->type->rank) == 1) {
+    s = op->opnds[first + d];
+    for (int i = 0; i < s->type->rank; i++) pos[i] = cg_i64(cg, 0);
+  } else {
+    s = op->opnds[first];
+    pos[0] = cg_i64(cg, d);
+  }
+  return index_to_i64(cg, s->type->elem, gen_hoisted(cg, io, s, pos));
+}
+
+static LLVMValueRef gen_dynamic_slice(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
+  const Type *rt = op->res[0].type, *xt = op->opnds[0]->type;
+  LLVMValueRef oidx[CG_MAX_RANK];
+  for (int d = 0; d < rt->rank; d++) {
+    LLVMValueRef st = clamp_i64(cg, slice_start(cg, io, op, 1, d), 0, xt->dims[d] - rt->dims[d]);
+    oidx[d] = LLVMBuildAdd(cg->b, idx[d], st, "");
+  }
+  return gen(cg, io, op->opnds[0], oidx);
+}
+
+static LLVMValueRef gen_dynamic_update_slice(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
+  const Type *xt = op->opnds[0]->type, *ut = op->opnds[1]->type;
+  LLVMValueRef xv = gen(cg, io, op->opnds[0], idx);
+  if (type_num_elements(ut) == 0) return xv;
+  LLVMValueRef uidx[CG_MAX_RANK], inside = LLVMConstInt(cg->t_i1, 1, 0);
+  for (int d = 0; d < xt->rank; d++) {
+    LLVMValueRef st = clamp_i64(cg, slice_start(cg, io, op, 2, d), 0, xt->dims[d] - ut->dims[d]);
+    LLVMValueRef rel = LLVMBuildSub(cg->b, idx[d], st, "");
+    /* one unsigned compare tests 0 <= rel < size */
+    LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, rel, cg_i64(cg, ut->dims[d]), "");
+    inside = LLVMBuildAnd(cg->b, inside, in, "");
+    uidx[d] = clamp_i64(cg, rel, 0, ut->dims[d] - 1); /* the unused load stays in bounds */
+  }
+  LLVMValueRef uv = gen(cg, io, op->opnds[1], uidx);
+  return LLVMBuildSelect(cg->b, inside, uv, xv, "");
+}
+
+static LLVMValueRef gen_gather(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
+  const Type *rt = op->res[0].type, *xt = op->opnds[0]->type;
+  Value *ind = op->opnds[1];
+  const Type *it = ind->type;
+  GatherDims g;
+  gather_dims(op, &g);
+  int64_t *sizes;
+  op_attr_ints(op, "slice_sizes", &sizes);
+  LLVMValueRef batch[CG_MAX_RANK], pos[CG_MAX_RANK], full[CG_MAX_RANK];
+  int nb = 0;
+  for (int d = 0; d < rt->rank; d++)
+    if (!in_list(g.offset, g.noffset, d)) batch[nb++] = idx[d];
+  for (int k = 0, b = 0; k < it->rank; k++)
+    if (k != g.ivd) pos[k] = batch[b++];
+  for (int d = 0; d < xt->rank; d++) full[d] = cg_i64(cg, 0);
+  for (int j = 0; j < g.nmap; j++) {
+    if (g.ivd < it->rank) pos[g.ivd] = cg_i64(cg, j);
+    LLVMValueRef v = index_to_i64(cg, it->elem, gen(cg, io, ind, pos));
+    int64_t d = g.map[j];
+    full[d] = clamp_i64(cg, v, 0, xt->dims[d] - sizes[d]);
+  }
+  for (int i = 0; i < g.nobatch; i++) {
+    int64_t ds = g.ibatch[i];
+    full[g.obatch[i]] = LLVMBuildAdd(cg->b, full[g.obatch[i]], batch[ds - (ds < g.ivd ? 0 : 1)], "");
+  }
+  for (int d = 0, k = 0; d < rt->rank; d++) {
+    if (!in_list(g.offset, g.noffset, d)) continue;
+    while (in_list(g.collapsed, g.ncollapsed, k) || in_list(g.obatch, g.nobatch, k)) k++;
+    full[k] = LLVMBuildAdd(cg->b, full[k], idx[d], "");
+    k++;
+  }
+  return gen(cg, io, op->opnds[0], full);
+}
 
 static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
   const Type *rt = op->res[0].type;
@@ -248,6 +518,12 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
     LLVMValueRef xv = gen(cg, io, x, oidx);
     return LLVMBuildSelect(cg->b, inb, xv, pv, "");
   }
+  case OP_DYNAMIC_SLICE:
+    return gen_dynamic_slice(cg, io, op, idx);
+  case OP_DYNAMIC_UPDATE_SLICE:
+    return gen_dynamic_update_slice(cg, io, op, idx);
+  case OP_GATHER:
+    return gen_gather(cg, io, op, idx);
   case OP_CONCATENATE: {
     int64_t dim = op_attr_int(op, "dimension", 0);
     LLVMValueRef result = NULL;

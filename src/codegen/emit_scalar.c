@@ -6,11 +6,17 @@
  *   - float maximum/minimum propagate NaN and order -0 < +0;
  *   - float -> int conversion truncates, saturates, and maps NaN to 0;
  *   - f16/bf16 are computed in f32 and rounded when stored;
- *   - transcendentals of f32/f16/bf16 are computed in double and rounded,
- *     matching the interpreter; f64 ones call libm directly.
+ *   - transcendentals (exp, log, tanh, logistic, sin, ...) are emitted
+ *     inline by math_approx.c for f32, f16/bf16 (computed in f32, then
+ *     rounded) and f64, so loops containing them vectorize; they differ from
+ *     the interpreter's libm results by the few ULP listed in docs/math.md.
+ *     f64 pow keeps libm: the inline f64 pow loses precision for large
+ *     |y log x|.  rsqrt of narrow floats goes through double, which is
+ *     exact enough and vectorizes anyway.
  * Ops or element types not covered return NULL and the caller falls back.
  */
 #include "codegen/cg.h"
+#include "codegen/math_approx.h"
 
 #include <string.h>
 
@@ -307,25 +313,20 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
     r = from_d(cg, LLVMBuildFDiv(b, LLVMConstReal(cg->t_f64, 1.0), sq, ""), ty);
     break;
   }
-  case OP_EXPONENTIAL: r = via_double(cg, "exp", &x, 1, ty); break;
-  case OP_EXPONENTIAL_MINUS_ONE: r = via_double(cg, "expm1", &x, 1, ty); break;
-  case OP_LOG: r = via_double(cg, "log", &x, 1, ty); break;
-  case OP_LOG_PLUS_ONE: r = via_double(cg, "log1p", &x, 1, ty); break;
-  case OP_SINE: r = via_double(cg, "sin", &x, 1, ty); break;
-  case OP_COSINE: r = via_double(cg, "cos", &x, 1, ty); break;
-  case OP_TAN: r = via_double(cg, "tan", &x, 1, ty); break;
-  case OP_TANH: r = via_double(cg, "tanh", &x, 1, ty); break;
-  case OP_CBRT: r = via_double(cg, "cbrt", &x, 1, ty); break;
-  case OP_ATAN2: r = via_double(cg, "atan2", in, 2, ty); break;
-  case OP_POWER: r = via_double(cg, "pow", in, 2, ty); break;
-  case OP_LOGISTIC: {
-    LLVMValueRef d = to_d(cg, x, ty);
-    LLVMValueRef nx = LLVMBuildFNeg(b, d, "");
-    LLVMValueRef e = cg_libm(cg, "exp", &nx, 1);
-    LLVMValueRef den = LLVMBuildFAdd(b, LLVMConstReal(cg->t_f64, 1.0), e, "");
-    r = from_d(cg, LLVMBuildFDiv(b, LLVMConstReal(cg->t_f64, 1.0), den, ""), ty);
+  case OP_EXPONENTIAL: r = emit_exp(b, cg->mod, x); break;
+  case OP_EXPONENTIAL_MINUS_ONE: r = emit_expm1(b, cg->mod, x); break;
+  case OP_LOG: r = emit_log(b, cg->mod, x); break;
+  case OP_LOG_PLUS_ONE: r = emit_log1p(b, cg->mod, x); break;
+  case OP_SINE: r = emit_sin(b, cg->mod, x); break;
+  case OP_COSINE: r = emit_cos(b, cg->mod, x); break;
+  case OP_TAN: r = emit_tan(b, cg->mod, x); break;
+  case OP_TANH: r = emit_tanh(b, cg->mod, x); break;
+  case OP_CBRT: r = emit_cbrt(b, cg->mod, x); break;
+  case OP_ATAN2: r = emit_atan2(b, cg->mod, in[0], in[1]); break;
+  case OP_POWER:
+    r = ty == cg->t_f64 ? via_double(cg, "pow", in, 2, ty) : emit_pow(b, cg->mod, in[0], in[1]);
     break;
-  }
+  case OP_LOGISTIC: r = emit_logistic(b, cg->mod, x); break;
   default:
     return NULL;
   }

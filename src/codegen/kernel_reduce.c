@@ -1,9 +1,29 @@
 /*
- * kernel_reduce.c - reduction kernels: a reduce (or a reduction fusion,
- * several sibling reduces over the same input shape) whose body is one
- * binary op.  Each output element starts from the init value and takes the
- * inputs in row-major order, the interpreter's order, so results are
- * bit-identical to it and independent of the thread count.
+ * kernel_reduce.c - reduction kernels: a reduce, or a reduction fusion
+ * (several sibling reduces over the same input shape), whose body is one
+ * binary op.  The elementwise producers feeding the reduces are computed on
+ * the fly by the elemental generator.  Three strategies, picked from the
+ * shape of the reduction:
+ *
+ *  - row reductions (the reduced dims are innermost; a full reduction is the
+ *    case of one output): the reduced range of each output is cut into
+ *    blocks whose size depends only on the problem size.  A block computes
+ *    its producer values a step of S elements at a time into a small stack
+ *    buffer (a plain loop LLVM's vectorizer turns into SIMD), then folds the
+ *    buffer into a few explicit vector accumulators; at the end of the block
+ *    the accumulators and then their lanes are combined in a fixed tree
+ *    order.  When an output spans several blocks, the blocks run on the
+ *    pool, write partial results to a scratch array, and the partials are
+ *    combined in block order afterwards.  The float results differ from the
+ *    interpreter's strictly sequential order by reassociation, but are a
+ *    fixed function of the input: never of the thread count or timing.
+ *  - column reductions (the reduced dims lie between outer and inner kept
+ *    dims, the inner ones contiguous): a tile of outputs along the inner
+ *    dims accumulates row after row in a stack buffer; the loop over the
+ *    tile is vectorized across outputs, so each output still takes its
+ *    inputs in the interpreter's order and results are bit-identical.
+ *  - anything else: every output element accumulates sequentially from the
+ *    init value in row-major order, exactly as the interpreter does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,35 +70,291 @@ bool reduce_kernel_ok(const KernelSpec *k) {
   return true;
 }
 
-LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
-  Cg *cg = &L->cg;
+/* ---- the shape of a reduction ---- */
+
+enum { RED_SEQ, RED_ROW, RED_COL };
+
+/* Producer values per buffered step, and the target block size of row
+   reductions (both in elements). */
+enum { STEP = 256, BLOCK_TARGET = 16384, MAX_SCRATCH = 64 * 1024 };
+
+typedef struct Shape {
+  const Type *in;
+  bool red[CG_MAX_RANK];
+  int64_t nout, nred;
+  bool flat; /* producers are elementwise on the input shape: index it linearly */
+  int kind;
+  /* row: each output reduces R rows of D contiguous elements; `last` is the
+     dim along D (when not flat) */
+  int64_t D, R;
+  int last;
+  /* column: outputs are [A][K], inputs [A][nred][K]; `last` is the one
+     non-unit inner dim (when not flat) */
+  int64_t A, K;
+} Shape;
+
+/* Is v computed from the inputs by elementwise ops on the input shape only
+   (rank-0 values and splat constants broadcast)?  Then the producer can be
+   generated at a linear index. */
+static bool flat_rec(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen) {
+  for (int i = 0; i < n; i++)
+    if (inputs[i] == v) return v->type->rank == 0 || type_same_shape(v->type, shape);
+  if (ptrmap_has(seen, v)) return true;
+  ptrmap_put(seen, v, (void *)1);
+  Op *op = v->def;
+  if (!op) return false;
+  if (op->kind == OP_CONSTANT) {
+    const Literal *l = op_attr(op, "value")->lit;
+    return v->type->rank == 0 || l->n <= 1 || type_same_shape(v->type, shape);
+  }
+  if (!op_has_flag(op->kind, OPF_EW)) return false;
+  if (v->type->rank != 0 && !type_same_shape(v->type, shape)) return false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (!flat_rec(op->opnds[i], shape, inputs, n, seen)) return false;
+  return true;
+}
+
+/* Element types the vector paths handle: whole-byte integers and floats
+   (pred and 2/4-bit integers take the sequential path). */
+static bool vector_type_ok(ElemType et) {
+  switch (et) {
+  case ET_S8: case ET_S16: case ET_S32: case ET_S64: case ET_U8: case ET_U16: case ET_U32: case ET_U64:
+  case ET_F16: case ET_BF16: case ET_F32: case ET_F64:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static Shape analyze(const KernelSpec *k) {
+  Shape s;
+  memset(&s, 0, sizeof s);
   const Op *r0 = k->reduces[0];
-  const Type *in = r0->opnds[0]->type, *out = r0->res[0].type;
+  s.in = r0->opnds[0]->type;
   int64_t *dims;
   int nd = op_attr_ints(r0, "dimensions", &dims);
-  bool red[CG_MAX_RANK] = {0};
-  for (int i = 0; i < nd; i++) red[dims[i]] = true;
-  int64_t nout = type_num_elements(out);
-  int64_t nred = 1;
-  for (int d = 0; d < in->rank; d++)
-    if (red[d]) nred *= in->dims[d];
+  for (int i = 0; i < nd; i++) s.red[dims[i]] = true;
+  s.nout = type_num_elements(r0->res[0].type);
+  s.nred = 1;
+  for (int d = 0; d < s.in->rank; d++)
+    if (s.red[d]) s.nred *= s.in->dims[d];
+  s.kind = RED_SEQ;
+  if (s.nout == 0 || s.nred == 0) return s;
+  for (int i = 0; i < k->nroots; i++)
+    if (!vector_type_ok(k->reduces[i]->res[0].type->elem)) return s;
+  PtrMap seen = {0};
+  s.flat = true;
+  for (int i = 0; i < k->nroots && s.flat; i++)
+    s.flat = flat_rec(k->reduces[i]->opnds[0], s.in, k->inputs, k->ninputs, &seen);
+  ptrmap_free(&seen);
+
+  /* the non-unit dims in order: kept ones before (phase 0), reduced ones
+     (phase 1), kept ones after (phase 2); anything else is sequential */
+  int phase = 0, last_red = -1, last_kept = -1, nkept_after = 0;
+  int64_t before = 1, after = 1;
+  for (int d = 0; d < s.in->rank; d++) {
+    int64_t n = s.in->dims[d];
+    if (n == 1) continue;
+    if (s.red[d]) {
+      if (phase == 2) return s;
+      phase = 1;
+      last_red = d;
+    } else if (phase == 0) {
+      before *= n;
+    } else {
+      phase = 2;
+      after *= n;
+      last_kept = d;
+      nkept_after++;
+    }
+  }
+  if (phase == 0) return s; /* nothing non-trivial reduced */
+  if (phase == 1) {
+    s.kind = RED_ROW;
+    s.last = last_red;
+    s.D = s.flat ? s.nred : s.in->dims[last_red];
+    s.R = s.nred / s.D;
+    /* short rows gain nothing from vector accumulators */
+    if (s.nred < 64 || s.D < 16) s.kind = RED_SEQ;
+  } else {
+    if (!s.flat && nkept_after > 1) return s;
+    s.kind = RED_COL;
+    s.A = before;
+    s.K = after;
+    s.last = last_kept;
+  }
+  return s;
+}
+
+/* ---- helpers ---- */
+
+static LLVMValueRef alloca_in_entry(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name) {
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef eb = LLVMGetEntryBasicBlock(fn);
+  LLVMValueRef first = LLVMGetFirstInstruction(eb);
+  if (first)
+    LLVMPositionBuilderBefore(cg->b, first);
+  else
+    LLVMPositionBuilderAtEnd(cg->b, eb);
+  LLVMValueRef a = LLVMBuildAlloca(cg->b, t, name);
+  LLVMSetAlignment(a, 64);
+  LLVMPositionBuilderAtEnd(cg->b, cur);
+  return a;
+}
+
+/* The pool, for kernels that start parallel work of their own: the entry
+   function keeps its pool argument in a module global (one execution at a
+   time per executable makes that safe). */
+static LLVMValueRef pool_global(Lower *L) {
+  Cg *cg = &L->cg;
+  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, "xlac.pool");
+  if (g) return g;
+  g = LLVMAddGlobal(cg->mod, cg->t_ptr, "xlac.pool");
+  LLVMSetInitializer(g, LLVMConstPointerNull(cg->t_ptr));
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef eb = LLVMGetEntryBasicBlock(L->fn);
+  LLVMValueRef first = LLVMGetFirstInstruction(eb);
+  if (first)
+    LLVMPositionBuilderBefore(cg->b, first);
+  else
+    LLVMPositionBuilderAtEnd(cg->b, eb);
+  LLVMBuildStore(cg->b, L->p_pool, g);
+  LLVMPositionBuilderAtEnd(cg->b, cur);
+  return g;
+}
+
+static LLVMValueRef elem_ptr(Cg *cg, LLVMTypeRef t, LLVMValueRef base, LLVMValueRef i) {
+  return LLVMBuildGEP2(cg->b, t, base, &i, 1, "");
+}
+
+static LLVMValueRef splat(LLVMValueRef s, unsigned n) {
+  LLVMValueRef e[64];
+  for (unsigned i = 0; i < n; i++) e[i] = s;
+  return LLVMConstVector(e, n);
+}
+
+/* The identity of the combiner, as a compute-type constant: combining with
+   it changes nothing (float add uses -0, so +0 stays +0). */
+static LLVMValueRef identity(Cg *cg, OpKind kind, ElemType et) {
+  LLVMTypeRef t = cg_compute_type(cg, et);
+  bool f = et_is_float(et), s = et_is_signed(et);
+  switch (kind) {
+  case OP_ADD: return f ? LLVMConstReal(t, -0.0) : LLVMConstInt(t, 0, 0);
+  case OP_MULTIPLY: return f ? LLVMConstReal(t, 1.0) : LLVMConstInt(t, 1, 0);
+  case OP_MAXIMUM:
+    if (f) return LLVMConstReal(t, -1.0 / 0.0);
+    if (s) return LLVMConstShl(LLVMConstInt(t, 1, 0), LLVMConstInt(t, LLVMGetIntTypeWidth(t) - 1, 0));
+    return LLVMConstInt(t, 0, 0);
+  case OP_MINIMUM:
+    if (f) return LLVMConstReal(t, 1.0 / 0.0);
+    if (s) return LLVMConstLShr(LLVMConstAllOnes(t), LLVMConstInt(t, 1, 0));
+    return LLVMConstAllOnes(t);
+  case OP_AND: return LLVMConstAllOnes(t);
+  default: return LLVMConstInt(t, 0, 0); /* or, xor */
+  }
+}
+
+/* The combiner on two vectors (or scalars) of the compute type of et; f16
+   and bf16 round after each combine, as the scalar ops do. */
+static LLVMValueRef vcombine(Cg *cg, OpKind kind, ElemType et, LLVMValueRef a, LLVMValueRef b) {
+  bool f = et_is_float(et), s = et_is_signed(et);
+  LLVMValueRef r;
+  switch (kind) {
+  case OP_ADD: r = f ? LLVMBuildFAdd(cg->b, a, b, "") : LLVMBuildAdd(cg->b, a, b, ""); break;
+  case OP_MULTIPLY: r = f ? LLVMBuildFMul(cg->b, a, b, "") : LLVMBuildMul(cg->b, a, b, ""); break;
+  case OP_MAXIMUM:
+  case OP_MINIMUM: {
+    bool max = kind == OP_MAXIMUM;
+    if (f) {
+      LLVMValueRef args[2] = {a, b};
+      r = cg_intrinsic(cg, max ? "llvm.maximum" : "llvm.minimum", LLVMTypeOf(a), args, 2);
+    } else {
+      LLVMIntPredicate p = s ? (max ? LLVMIntSGT : LLVMIntSLT) : (max ? LLVMIntUGT : LLVMIntULT);
+      r = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, p, a, b, ""), a, b, "");
+    }
+    break;
+  }
+  case OP_AND: r = LLVMBuildAnd(cg->b, a, b, ""); break;
+  case OP_OR: r = LLVMBuildOr(cg->b, a, b, ""); break;
+  default: r = LLVMBuildXor(cg->b, a, b, ""); break;
+  }
+  if (et == ET_F16 || et == ET_BF16) {
+    LLVMTypeRef t = LLVMTypeOf(r), st = cg_storage_type(cg, et);
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) st = LLVMVectorType(st, LLVMGetVectorSize(t));
+    r = LLVMBuildFPExt(cg->b, LLVMBuildFPTrunc(cg->b, r, st, ""), t, "");
+  }
+  return r;
+}
+
+/* The sequential combine of the reducer op itself: acc op x. */
+static LLVMValueRef combine_scalar(Cg *cg, const Op *reduce, LLVMValueRef acc, LLVMValueRef x) {
+  ElemType et = reduce->res[0].type->elem;
+  ElemType ts[2] = {et, et};
+  LLVMValueRef args[2] = {acc, x};
+  return emit_scalar_op(cg, simple_reducer(reduce), ts, args, et);
+}
+
+static void delinearize_dims(Cg *cg, LLVMValueRef lin, const int64_t *dims, const int *which, int n,
+                             LLVMValueRef *idx) {
+  for (int j = n - 1; j >= 0; j--) {
+    int d = which[j];
+    if (dims[d] == 1) {
+      idx[d] = cg_i64(cg, 0);
+    } else if (j == 0) {
+      idx[d] = lin;
+    } else {
+      LLVMValueRef dim = cg_i64(cg, dims[d]);
+      idx[d] = LLVMBuildURem(cg->b, lin, dim, "");
+      lin = LLVMBuildUDiv(cg->b, lin, dim, "");
+    }
+  }
+}
+
+/* The input dims that are kept (in output order) and reduced. */
+static void split_dims(const Shape *s, int *kept, int *nk, int *reduced, int *nr) {
+  *nk = *nr = 0;
+  for (int d = 0; d < s->in->rank; d++) {
+    if (s->red[d])
+      reduced[(*nr)++] = d;
+    else
+      kept[(*nk)++] = d;
+  }
+}
+
+/* Starts a kernel whose first inputs are read by the elemental generator. */
+static void io_init(Cg *cg, KernelIO *io, const KernelSpec *k, LLVMValueRef ptrs) {
+  memset(io, 0, sizeof *io);
+  io->ninputs = k->ninputs;
+  io->inputs = k->inputs;
+  io->input_ptrs = xcalloc((size_t)(k->ninputs + 1), sizeof(LLVMValueRef));
+  for (int i = 0; i < k->ninputs; i++) io->input_ptrs[i] = kernel_load_ptr(cg, ptrs, i);
+}
+
+static void io_done(KernelIO *io) {
+  kernel_io_free(io);
+  free(io->input_ptrs);
+}
+
+/* ---- the sequential kernel: the interpreter's order ---- */
+
+static LLVMValueRef emit_sequential(Lower *L, const KernelSpec *k, const Shape *s, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  const Type *in = s->in, *out = k->reduces[0]->res[0].type;
+  int64_t nout = s->nout, nred = s->nred;
   int64_t ch = nred >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (nred ? nred : 1);
   *nchunks = nout > 0 ? (nout + ch - 1) / ch : 0;
 
   LLVMValueRef chunk, ptrs;
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
-  KernelIO io = {0};
-  io.ninputs = k->ninputs;
-  io.inputs = k->inputs;
-  io.input_ptrs = xcalloc((size_t)(k->ninputs + 1), sizeof(LLVMValueRef));
-  for (int i = 0; i < k->ninputs; i++) io.input_ptrs[i] = kernel_load_ptr(cg, ptrs, i);
+  KernelIO io;
+  io_init(cg, &io, k, ptrs);
   LLVMValueRef outs[64];
   for (int r = 0; r < k->nroots; r++) outs[r] = kernel_load_ptr(cg, ptrs, k->ninputs + r);
 
   LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
   LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, nout));
   Loop lo_loop = loop_begin(cg, lo, hi, "out");
-  /* output index -> the kept dims of the input index */
   LLVMValueRef oidx[CG_MAX_RANK], full[CG_MAX_RANK];
   LLVMValueRef lin = lo_loop.iv;
   for (int d = out->rank - 1; d >= 0; d--) {
@@ -87,24 +363,17 @@ LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks)
     if (d) lin = LLVMBuildUDiv(cg->b, lin, dim, "");
   }
   kernel_io_reset_memo(&io);
-  /* init values are rank-0: generated once per output element */
-  LLVMValueRef acc0[64];
-  for (int r = 0; r < k->nroots; r++) acc0[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
-  /* accumulators live in allocas: simple, and mem2reg turns them into registers */
-  LLVMValueRef accp[64];
-  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
-  LLVMBasicBlockRef eb = LLVMGetEntryBasicBlock(fn);
+  LLVMValueRef acc0[64], accp[64];
   for (int r = 0; r < k->nroots; r++) {
-    LLVMValueRef first = LLVMGetFirstInstruction(eb);
-    LLVMPositionBuilderBefore(cg->b, first);
-    accp[r] = LLVMBuildAlloca(cg->b, LLVMTypeOf(acc0[r]), "acc");
-    LLVMPositionBuilderAtEnd(cg->b, cur);
+    acc0[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
+    /* accumulators live in allocas; mem2reg turns them into registers */
+    accp[r] = alloca_in_entry(cg, fn, LLVMTypeOf(acc0[r]), "acc");
     LLVMBuildStore(cg->b, acc0[r], accp[r]);
   }
   Loop loops[CG_MAX_RANK];
   int nl = 0;
   for (int d = 0, j = 0; d < in->rank; d++) {
-    if (red[d]) {
+    if (s->red[d]) {
       loops[nl] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, in->dims[d]), "red");
       full[d] = loops[nl].iv;
       nl++;
@@ -114,15 +383,9 @@ LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks)
   }
   kernel_io_reset_memo(&io);
   for (int r = 0; r < k->nroots; r++) {
-    const Op *red_op = k->reduces[r];
-    Op *comb = simple_reducer(red_op);
-    LLVMValueRef x = emit_elemental(cg, &io, red_op->opnds[0], full);
+    LLVMValueRef x = emit_elemental(cg, &io, k->reduces[r]->opnds[0], full);
     LLVMValueRef acc = LLVMBuildLoad2(cg->b, LLVMTypeOf(acc0[r]), accp[r], "");
-    ElemType et = red_op->res[0].type->elem;
-    ElemType ts[2] = {et, et};
-    LLVMValueRef args[2] = {acc, x};
-    LLVMValueRef nv = emit_scalar_op(cg, comb, ts, args, et);
-    LLVMBuildStore(cg->b, nv, accp[r]);
+    LLVMBuildStore(cg->b, combine_scalar(cg, k->reduces[r], acc, x), accp[r]);
   }
   for (int i = nl - 1; i >= 0; i--) loop_end(cg, &loops[i]);
   for (int r = 0; r < k->nroots; r++) {
@@ -131,8 +394,386 @@ LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks)
   }
   loop_end(cg, &lo_loop);
   LLVMBuildRetVoid(cg->b);
-  kernel_io_free(&io);
-  free(io.input_ptrs);
+  io_done(&io);
   return fn;
 }
 
+/* ---- row reductions: blocks with vector accumulators ---- */
+
+typedef struct RowGen {
+  Cg *cg;
+  const KernelSpec *k;
+  const Shape *s;
+  KernelIO io;
+  int kept[CG_MAX_RANK], nk, redo[CG_MAX_RANK], nro; /* redo: reduced dims but `last` */
+  LLVMValueRef buf[64];    /* per root: [STEP x compute type] */
+  LLVMValueRef acc[64][4]; /* per root: vector accumulators (allocas) */
+  LLVMTypeRef vt[64];
+  unsigned vw[64];
+  int na[64];
+  LLVMValueRef init[64];
+} RowGen;
+
+static void row_gen_init(RowGen *g, Lower *L, const KernelSpec *k, const Shape *s, LLVMValueRef fn,
+                         LLVMValueRef ptrs) {
+  Cg *cg = &L->cg;
+  memset(g, 0, sizeof *g);
+  g->cg = cg;
+  g->k = k;
+  g->s = s;
+  io_init(cg, &g->io, k, ptrs);
+  int reduced[CG_MAX_RANK], nr;
+  split_dims(s, g->kept, &g->nk, reduced, &nr);
+  for (int i = 0; i < nr; i++)
+    if (reduced[i] != s->last) g->redo[g->nro++] = reduced[i];
+  int na = k->nroots <= 2 ? 4 : k->nroots <= 4 ? 2 : 1;
+  for (int r = 0; r < k->nroots; r++) {
+    ElemType et = k->reduces[r]->res[0].type->elem;
+    LLVMTypeRef ct = cg_compute_type(cg, et);
+    int bytes = et == ET_F16 || et == ET_BF16 ? 4 : et_bytes(et);
+    g->vw[r] = (unsigned)(64 / bytes);
+    g->na[r] = na;
+    g->vt[r] = LLVMVectorType(ct, g->vw[r]);
+    g->buf[r] = alloca_in_entry(cg, fn, LLVMArrayType(ct, STEP), "buf");
+    for (int a = 0; a < na; a++) g->acc[r][a] = alloca_in_entry(cg, fn, g->vt[r], "vacc");
+  }
+  kernel_io_reset_memo(&g->io);
+  for (int r = 0; r < k->nroots; r++) g->init[r] = emit_elemental(cg, &g->io, k->reduces[r]->opnds[1], NULL);
+}
+
+static OpKind comb_kind(const Op *reduce) { return simple_reducer(reduce)->kind; }
+static ElemType root_et(const RowGen *g, int r) { return g->k->reduces[r]->res[0].type->elem; }
+
+static void row_reset(RowGen *g) {
+  for (int r = 0; r < g->k->nroots; r++) {
+    LLVMValueRef id = splat(identity(g->cg, comb_kind(g->k->reduces[r]), root_et(g, r)), g->vw[r]);
+    for (int a = 0; a < g->na[r]; a++) LLVMBuildStore(g->cg->b, id, g->acc[r][a]);
+  }
+}
+
+/* buf[r][i] = producer of root r at position cb + i along the row, for i in
+   [0, n); idx holds the fixed part of the index, pos the varying dim. */
+static void row_fill(RowGen *g, LLVMValueRef *idx, int pos, LLVMValueRef cb, LLVMValueRef n) {
+  Cg *cg = g->cg;
+  LLVMValueRef full[CG_MAX_RANK];
+  memcpy(full, idx, sizeof(LLVMValueRef) * (size_t)g->s->in->rank);
+  Loop l = loop_begin(cg, cg_i64(cg, 0), n, "fill");
+  full[pos] = LLVMBuildNSWAdd(cg->b, idx[pos], LLVMBuildNSWAdd(cg->b, cb, l.iv, ""), "");
+  kernel_io_reset_memo(&g->io);
+  for (int r = 0; r < g->k->nroots; r++) {
+    LLVMValueRef x = emit_elemental(cg, &g->io, g->k->reduces[r]->opnds[0], full);
+    LLVMBuildStore(cg->b, x, elem_ptr(cg, LLVMGetElementType(g->vt[r]), g->buf[r], l.iv));
+  }
+  loop_end(cg, &l);
+}
+
+/* buf[r][i] = identity for i in [n, STEP) */
+static void row_fill_identity(RowGen *g, LLVMValueRef n) {
+  Cg *cg = g->cg;
+  Loop l = loop_begin(cg, n, cg_i64(cg, STEP), "pad");
+  for (int r = 0; r < g->k->nroots; r++) {
+    LLVMValueRef id = identity(cg, comb_kind(g->k->reduces[r]), root_et(g, r));
+    LLVMBuildStore(cg->b, id, elem_ptr(cg, LLVMGetElementType(g->vt[r]), g->buf[r], l.iv));
+  }
+  loop_end(cg, &l);
+}
+
+/* Folds the buffers into the accumulators: vector j goes to accumulator
+   j mod na, a fixed order. */
+static void row_fold(RowGen *g) {
+  Cg *cg = g->cg;
+  for (int r = 0; r < g->k->nroots; r++) {
+    OpKind kind = comb_kind(g->k->reduces[r]);
+    ElemType et = root_et(g, r);
+    LLVMValueRef a[4];
+    for (int j = 0; j < g->na[r]; j++) a[j] = LLVMBuildLoad2(cg->b, g->vt[r], g->acc[r][j], "");
+    unsigned nv = STEP / g->vw[r];
+    for (unsigned v = 0; v < nv; v++) {
+      LLVMValueRef p = elem_ptr(cg, LLVMGetElementType(g->vt[r]), g->buf[r], cg_i64(cg, (int64_t)(v * g->vw[r])));
+      LLVMValueRef x = LLVMBuildLoad2(cg->b, g->vt[r], p, "");
+      LLVMSetAlignment(x, 64);
+      int j = (int)(v % (unsigned)g->na[r]);
+      a[j] = vcombine(cg, kind, et, a[j], x);
+    }
+    for (int j = 0; j < g->na[r]; j++) LLVMBuildStore(cg->b, a[j], g->acc[r][j]);
+  }
+}
+
+/* The accumulators of root r combined in a fixed tree: accumulators
+   pairwise, then the lanes by halves. */
+static LLVMValueRef row_total(RowGen *g, int r) {
+  Cg *cg = g->cg;
+  OpKind kind = comb_kind(g->k->reduces[r]);
+  ElemType et = root_et(g, r);
+  LLVMValueRef a[4];
+  int n = g->na[r];
+  for (int j = 0; j < n; j++) a[j] = LLVMBuildLoad2(cg->b, g->vt[r], g->acc[r][j], "");
+  for (; n > 1; n /= 2)
+    for (int j = 0; j < n / 2; j++) a[j] = vcombine(cg, kind, et, a[2 * j], a[2 * j + 1]);
+  LLVMValueRef v = a[0];
+  for (unsigned w = g->vw[r]; w > 1; w /= 2) {
+    LLVMValueRef lo[32], hi[32];
+    for (unsigned i = 0; i < w / 2; i++) {
+      lo[i] = LLVMConstInt(cg->t_i32, i, 0);
+      hi[i] = LLVMConstInt(cg->t_i32, i + w / 2, 0);
+    }
+    LLVMValueRef undef = LLVMGetUndef(LLVMTypeOf(v));
+    LLVMValueRef vl = LLVMBuildShuffleVector(cg->b, v, undef, LLVMConstVector(lo, w / 2), "");
+    LLVMValueRef vh = LLVMBuildShuffleVector(cg->b, v, undef, LLVMConstVector(hi, w / 2), "");
+    v = vcombine(cg, kind, et, vl, vh);
+  }
+  return LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 0, 0), "");
+}
+
+/* One block: output o, rows [r0, r1) of it, columns [c0, c1) of each row.
+   Leaves each root's block total in res[r]. */
+static void row_block(RowGen *g, LLVMValueRef o, LLVMValueRef r0, LLVMValueRef r1, LLVMValueRef c0,
+                      LLVMValueRef c1, LLVMValueRef *res) {
+  Cg *cg = g->cg;
+  const Shape *s = g->s;
+  int rank = s->in->rank;
+  LLVMValueRef idx[CG_MAX_RANK];
+  int pos;
+  row_reset(g);
+  if (s->flat) {
+    for (int d = 0; d < rank; d++) idx[d] = cg_i64(cg, 0);
+    pos = rank - 1;
+    idx[pos] = LLVMBuildNSWMul(cg->b, o, cg_i64(cg, s->nred), "");
+  } else {
+    delinearize_dims(cg, o, s->in->dims, g->kept, g->nk, idx);
+    pos = s->last;
+    idx[pos] = cg_i64(cg, 0);
+  }
+  Loop rows = loop_begin(cg, r0, r1, "row");
+  if (!s->flat) delinearize_dims(cg, rows.iv, s->in->dims, g->redo, g->nro, idx);
+  LLVMValueRef len = LLVMBuildNSWSub(cg->b, c1, c0, "");
+  LLVMValueRef nfull = LLVMBuildUDiv(cg->b, len, cg_i64(cg, STEP), "");
+  Loop steps = loop_begin(cg, cg_i64(cg, 0), nfull, "step");
+  LLVMValueRef cb = LLVMBuildNSWAdd(cg->b, c0, LLVMBuildNSWMul(cg->b, steps.iv, cg_i64(cg, STEP), ""), "");
+  row_fill(g, idx, pos, cb, cg_i64(cg, STEP));
+  row_fold(g);
+  loop_end(cg, &steps);
+  /* the last partial step, padded with the identity */
+  LLVMValueRef done = LLVMBuildNSWMul(cg->b, nfull, cg_i64(cg, STEP), "");
+  LLVMValueRef tail = LLVMBuildNSWSub(cg->b, len, done, "");
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
+  LLVMBasicBlockRef tb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "tail");
+  LLVMBasicBlockRef nb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
+  LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, tail, cg_i64(cg, 0), ""), tb, nb);
+  LLVMPositionBuilderAtEnd(cg->b, tb);
+  row_fill(g, idx, pos, LLVMBuildNSWAdd(cg->b, c0, done, ""), tail);
+  row_fill_identity(g, tail);
+  row_fold(g);
+  LLVMBuildBr(cg->b, nb);
+  LLVMPositionBuilderAtEnd(cg->b, nb);
+  loop_end(cg, &rows);
+  for (int r = 0; r < g->k->nroots; r++) res[r] = row_total(g, r);
+}
+
+/* How a row reduction is cut into blocks: each output is R rows of D; a
+   block is G whole rows, or (when rows are long) a piece of Lp columns of
+   one row, P pieces per row.  Depends only on the problem size. */
+typedef struct RowPlan {
+  int64_t P, Lp, G, nb, nparts;
+} RowPlan;
+
+static RowPlan row_plan(const Shape *s, int nroots) {
+  RowPlan p;
+  for (int64_t blk = BLOCK_TARGET;; blk *= 2) {
+    if (s->D >= blk) {
+      p.P = (s->D + blk - 1) / blk;
+      p.Lp = ((s->D + p.P - 1) / p.P + STEP - 1) / STEP * STEP;
+      p.P = (s->D + p.Lp - 1) / p.Lp;
+      p.G = 1;
+      p.nb = s->R * p.P;
+    } else {
+      p.P = 1;
+      p.Lp = s->D;
+      p.G = blk / s->D;
+      p.nb = (s->R + p.G - 1) / p.G;
+    }
+    p.nparts = s->nout * p.nb;
+    if (p.nb == 1 || p.nparts * 8 * nroots <= MAX_SCRATCH) return p;
+  }
+}
+
+static LLVMValueRef emit_row(Lower *L, const KernelSpec *k, const Shape *s, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  RowPlan p = row_plan(s, k->nroots);
+  int nbufs = k->ninputs + k->nroots;
+  LLVMValueRef chunk, ptrs, res[64];
+  RowGen g;
+  if (p.nb == 1) {
+    /* every output is one block: chunks of whole outputs, no partials */
+    int64_t ch = s->nred >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / s->nred;
+    *nchunks = (s->nout + ch - 1) / ch;
+    LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+    row_gen_init(&g, L, k, s, fn, ptrs);
+    LLVMValueRef outs[64];
+    for (int r = 0; r < k->nroots; r++) outs[r] = kernel_load_ptr(cg, ptrs, k->ninputs + r);
+    LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
+    LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, s->nout));
+    Loop ol = loop_begin(cg, lo, hi, "out");
+    row_block(&g, ol.iv, cg_i64(cg, 0), cg_i64(cg, s->R), cg_i64(cg, 0), cg_i64(cg, s->D), res);
+    for (int r = 0; r < k->nroots; r++)
+      cg_store(cg, root_et(&g, r), outs[r], ol.iv, combine_scalar(cg, k->reduces[r], g.init[r], res[r]));
+    loop_end(cg, &ol);
+    LLVMBuildRetVoid(cg->b);
+    io_done(&g.io);
+    return fn;
+  }
+
+  /* blocks on the pool; chunk = o * nb + b; partials in 8-byte slots of a
+     scratch array the driver below keeps on its stack */
+  LLVMValueRef bfn = kernel_new(L, &chunk, &ptrs);
+  row_gen_init(&g, L, k, s, bfn, ptrs);
+  LLVMValueRef scratch = kernel_load_ptr(cg, ptrs, nbufs);
+  LLVMValueRef o = LLVMBuildUDiv(cg->b, chunk, cg_i64(cg, p.nb), "");
+  LLVMValueRef b = LLVMBuildURem(cg->b, chunk, cg_i64(cg, p.nb), "");
+  LLVMValueRef pr = LLVMBuildUDiv(cg->b, b, cg_i64(cg, p.P), "");
+  LLVMValueRef pc = LLVMBuildURem(cg->b, b, cg_i64(cg, p.P), "");
+  LLVMValueRef r0 = LLVMBuildNSWMul(cg->b, pr, cg_i64(cg, p.G), "");
+  LLVMValueRef r1 = cg_min64(cg, LLVMBuildNSWAdd(cg->b, r0, cg_i64(cg, p.G), ""), cg_i64(cg, s->R));
+  LLVMValueRef c0 = LLVMBuildNSWMul(cg->b, pc, cg_i64(cg, p.Lp), "");
+  LLVMValueRef c1 = cg_min64(cg, LLVMBuildNSWAdd(cg->b, c0, cg_i64(cg, p.Lp), ""), cg_i64(cg, s->D));
+  row_block(&g, o, r0, r1, c0, c1, res);
+  for (int r = 0; r < k->nroots; r++) {
+    LLVMValueRef slot = LLVMBuildNSWAdd(cg->b, cg_i64(cg, r * p.nparts), chunk, "");
+    LLVMBuildStore(cg->b, res[r], elem_ptr(cg, cg->t_i64, scratch, slot));
+  }
+  LLVMBuildRetVoid(cg->b);
+  io_done(&g.io);
+
+  /* the driver: runs the blocks, then combines each output's partials in
+     block order after its init value */
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  *nchunks = 1;
+  LLVMValueRef ctx = alloca_in_entry(cg, fn, LLVMArrayType(cg->t_ptr, (unsigned)nbufs + 1), "ctx");
+  LLVMValueRef sc = alloca_in_entry(cg, fn, LLVMArrayType(cg->t_i64, (unsigned)(p.nparts * k->nroots)), "partials");
+  for (int i = 0; i < nbufs; i++)
+    LLVMBuildStore(cg->b, kernel_load_ptr(cg, ptrs, i), elem_ptr(cg, cg->t_ptr, ctx, cg_i64(cg, i)));
+  LLVMBuildStore(cg->b, sc, elem_ptr(cg, cg->t_ptr, ctx, cg_i64(cg, nbufs)));
+  LLVMValueRef pool = LLVMBuildLoad2(cg->b, cg->t_ptr, pool_global(L), "");
+  LLVMValueRef args[4] = {pool, cg_i64(cg, p.nparts), bfn, ctx};
+  LLVMBuildCall2(cg->b, cg->ty_parallel_for, cg->fn_parallel_for, args, 4, "");
+  KernelIO io;
+  io_init(cg, &io, k, ptrs);
+  kernel_io_reset_memo(&io);
+  LLVMValueRef init[64], accp[64];
+  for (int r = 0; r < k->nroots; r++) {
+    init[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
+    accp[r] = alloca_in_entry(cg, fn, LLVMTypeOf(init[r]), "acc");
+  }
+  Loop ol = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->nout), "out");
+  for (int r = 0; r < k->nroots; r++) LLVMBuildStore(cg->b, init[r], accp[r]);
+  Loop bl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, p.nb), "part");
+  LLVMValueRef slot0 = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, ol.iv, cg_i64(cg, p.nb), ""), bl.iv, "");
+  for (int r = 0; r < k->nroots; r++) {
+    LLVMTypeRef ct = LLVMTypeOf(init[r]);
+    LLVMValueRef slot = LLVMBuildNSWAdd(cg->b, cg_i64(cg, r * p.nparts), slot0, "");
+    LLVMValueRef part = LLVMBuildLoad2(cg->b, ct, elem_ptr(cg, cg->t_i64, sc, slot), "");
+    LLVMValueRef acc = LLVMBuildLoad2(cg->b, ct, accp[r], "");
+    LLVMBuildStore(cg->b, combine_scalar(cg, k->reduces[r], acc, part), accp[r]);
+  }
+  loop_end(cg, &bl);
+  for (int r = 0; r < k->nroots; r++) {
+    LLVMValueRef outp = kernel_load_ptr(cg, ptrs, k->ninputs + r);
+    LLVMValueRef acc = LLVMBuildLoad2(cg->b, LLVMTypeOf(init[r]), accp[r], "");
+    cg_store(cg, k->reduces[r]->res[0].type->elem, outp, ol.iv, acc);
+  }
+  loop_end(cg, &ol);
+  LLVMBuildRetVoid(cg->b);
+  io_done(&io);
+  return fn;
+}
+
+/* ---- column reductions: a tile of outputs accumulates row by row ---- */
+
+static LLVMValueRef emit_col(Lower *L, const KernelSpec *k, const Shape *s, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  int nroots = k->nroots, rank = s->in->rank;
+  int64_t T = nroots <= 1 ? 1024 : nroots <= 4 ? 256 : 64;
+  if (s->K < T) T = s->K;
+  int64_t nt = (s->K + T - 1) / T, pairs = s->A * nt;
+  int64_t work = s->nred * T;
+  int64_t grp = work >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / work;
+  *nchunks = (pairs + grp - 1) / grp;
+
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  KernelIO io;
+  io_init(cg, &io, k, ptrs);
+  LLVMValueRef outs[64], init[64], accb[64];
+  LLVMTypeRef ct[64];
+  kernel_io_reset_memo(&io);
+  for (int r = 0; r < nroots; r++) {
+    outs[r] = kernel_load_ptr(cg, ptrs, k->ninputs + r);
+    init[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
+    ct[r] = LLVMTypeOf(init[r]);
+    accb[r] = alloca_in_entry(cg, fn, LLVMArrayType(ct[r], (unsigned)T), "cacc");
+  }
+  int kept[CG_MAX_RANK], nk, reduced[CG_MAX_RANK], nr, outer[CG_MAX_RANK], no = 0;
+  split_dims(s, kept, &nk, reduced, &nr);
+  for (int i = 0; i < nk; i++)
+    if (kept[i] != s->last) outer[no++] = kept[i];
+
+  LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, grp), "");
+  LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, grp), ""), cg_i64(cg, pairs));
+  Loop pl = loop_begin(cg, lo, hi, "tile");
+  LLVMValueRef a = LLVMBuildUDiv(cg->b, pl.iv, cg_i64(cg, nt), "");
+  LLVMValueRef k0 = LLVMBuildNSWMul(cg->b, LLVMBuildURem(cg->b, pl.iv, cg_i64(cg, nt), ""), cg_i64(cg, T), "");
+  LLVMValueRef n = cg_min64(cg, cg_i64(cg, T), LLVMBuildNSWSub(cg->b, cg_i64(cg, s->K), k0, ""));
+  LLVMValueRef obase = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, a, cg_i64(cg, s->K), ""), k0, "");
+  LLVMValueRef idx[CG_MAX_RANK];
+  if (!s->flat) delinearize_dims(cg, a, s->in->dims, outer, no, idx);
+
+  Loop il = loop_begin(cg, cg_i64(cg, 0), n, "init");
+  for (int r = 0; r < nroots; r++) LLVMBuildStore(cg->b, init[r], elem_ptr(cg, ct[r], accb[r], il.iv));
+  loop_end(cg, &il);
+
+  Loop rl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->nred), "red");
+  LLVMValueRef base = NULL;
+  if (s->flat) {
+    LLVMValueRef ar = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, a, cg_i64(cg, s->nred), ""), rl.iv, "");
+    base = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, ar, cg_i64(cg, s->K), ""), k0, "");
+  } else {
+    delinearize_dims(cg, rl.iv, s->in->dims, reduced, nr, idx);
+  }
+  Loop cl = loop_begin(cg, cg_i64(cg, 0), n, "col");
+  if (s->flat) {
+    for (int d = 0; d < rank; d++) idx[d] = cg_i64(cg, 0);
+    idx[rank - 1] = LLVMBuildNSWAdd(cg->b, base, cl.iv, "");
+  } else {
+    idx[s->last] = LLVMBuildNSWAdd(cg->b, k0, cl.iv, "");
+  }
+  kernel_io_reset_memo(&io);
+  for (int r = 0; r < nroots; r++) {
+    LLVMValueRef x = emit_elemental(cg, &io, k->reduces[r]->opnds[0], idx);
+    LLVMValueRef p = elem_ptr(cg, ct[r], accb[r], cl.iv);
+    LLVMValueRef acc = LLVMBuildLoad2(cg->b, ct[r], p, "");
+    LLVMBuildStore(cg->b, combine_scalar(cg, k->reduces[r], acc, x), p);
+  }
+  loop_end(cg, &cl);
+  loop_end(cg, &rl);
+
+  Loop sl = loop_begin(cg, cg_i64(cg, 0), n, "store");
+  for (int r = 0; r < nroots; r++) {
+    LLVMValueRef v = LLVMBuildLoad2(cg->b, ct[r], elem_ptr(cg, ct[r], accb[r], sl.iv), "");
+    cg_store(cg, k->reduces[r]->res[0].type->elem, outs[r], LLVMBuildNSWAdd(cg->b, obase, sl.iv, ""), v);
+  }
+  loop_end(cg, &sl);
+  loop_end(cg, &pl);
+  LLVMBuildRetVoid(cg->b);
+  io_done(&io);
+  return fn;
+}
+
+LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
+  Shape s = analyze(k);
+  if (getenv("XLAC_REDUCE_SEQUENTIAL")) s.kind = RED_SEQ;
+  switch (s.kind) {
+  case RED_ROW: return emit_row(L, k, &s, nchunks);
+  case RED_COL: return emit_col(L, k, &s, nchunks);
+  default: return emit_sequential(L, k, &s, nchunks);
+  }
+}

@@ -11,22 +11,14 @@
 #define XLAC_CODEGEN_LOWER_H
 
 #include "codegen/cg.h"
+#include "passes/buffers.h"
 #include "xlacrt.h"
-
-enum { LOC_NONE, LOC_PARAM, LOC_RESULT, LOC_TEMP, LOC_CONST };
-typedef struct Loc {
-  int kind;
-  int64_t index; /* param/result index or temp offset */
-  const Literal *lit;
-} Loc;
 
 /* ---- lowering state ---- */
 typedef struct Lower {
   Cg cg;
   CpuExecutable *exe;
-  PtrMap locs; /* Value* -> Loc* */
-  VEC(Loc *) loc_list;
-  int64_t temp_bytes;
+  struct BufferAssignment *buffers; /* where every value lives (passes/buffers.h) */
   LLVMValueRef fn, p_params, p_results, p_temp, p_pool, p_exe;
   VEC(struct Fallback) fallback;
 } Lower;
@@ -47,7 +39,10 @@ int64_t type_bytes(const Type *t);
 LLVMValueRef value_ptr(Lower *L, Value *v);
 /* An alloca'd array of the buffers of vals, filled in the entry function. */
 LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n);
-/* Starts a kernel function; the builder is left in its entry block. */
+/* Starts a kernel function; the builder is left in its entry block.  Save
+   LLVMGetInsertBlock(cg->b) before and position the builder back there
+   afterwards: the entry function's current block is not always its last
+   (control flow). */
 LLVMValueRef kernel_new(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs);
 LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i);
 LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b);

@@ -8,6 +8,7 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_parallel_for", (void *)xlacrt_parallel_for},
     {"xlacrt_sgemm", (void *)xlacrt_sgemm},
     {"xlacrt_dgemm", (void *)xlacrt_dgemm},
+    {"xlacrt_sort", (void *)xlacrt_sort},
 };
 
 const RuntimeSymbol *runtime_symbols(int *n) {

@@ -1,0 +1,220 @@
+/*
+ * sort.c - the runtime's sort: a stable bottom-up merge sort of every 1-D
+ * row of a tensor along one dimension, for comparators that compare the
+ * first operand's two elements with one comparison (ascending, descending,
+ * IEEE or total order); the other operands are permuted along (argsort).
+ *
+ * The merge order is exactly the reference interpreter's (widths 1, 2, 4,
+ * ...; take from the right run only when comparator(right, left) holds), so
+ * the permutation is identical to the interpreter's for any comparator in
+ * this family, even the non-strict ones (LE, GE, EQ, NE) and NaN keys.
+ * Each row is sorted on its own: rows are split into chunks fixed by the
+ * problem size and run on the pool, which never changes a result.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xlacrt.h"
+
+/* A key widened to one of three comparable forms, and its position. */
+typedef struct { double k; int64_t i; } EntryF;
+typedef struct { int64_t k; int64_t i; } EntryS;
+typedef struct { uint64_t k; int64_t i; } EntryU;
+
+/* One merge sort per (key form, comparison): C's operators on the widened
+   keys give exactly the comparator's results, NaN included (every ordered
+   comparison with NaN is false, != is true). */
+#define DEFINE_SORT(NAME, ENTRY, OP)                                                   \
+  static void NAME(ENTRY *v, ENTRY *tmp, int64_t n) {                                   \
+    for (int64_t width = 1; width < n; width *= 2) {                                    \
+      for (int64_t lo = 0; lo < n; lo += 2 * width) {                                   \
+        int64_t mid = lo + width < n ? lo + width : n;                                  \
+        int64_t hi = lo + 2 * width < n ? lo + 2 * width : n;                           \
+        int64_t i = lo, j = mid, k = lo;                                                \
+        while (i < mid && j < hi) tmp[k++] = (v[j].k OP v[i].k) ? v[j++] : v[i++];      \
+        while (i < mid) tmp[k++] = v[i++];                                              \
+        while (j < hi) tmp[k++] = v[j++];                                               \
+      }                                                                                 \
+      memcpy(v, tmp, sizeof(ENTRY) * (size_t)n);                                        \
+    }                                                                                   \
+  }
+
+#define DEFINE_SORTS(SUFFIX, ENTRY)                    \
+  DEFINE_SORT(sort_lt_##SUFFIX, ENTRY, <)              \
+  DEFINE_SORT(sort_gt_##SUFFIX, ENTRY, >)              \
+  DEFINE_SORT(sort_le_##SUFFIX, ENTRY, <=)             \
+  DEFINE_SORT(sort_ge_##SUFFIX, ENTRY, >=)             \
+  DEFINE_SORT(sort_eq_##SUFFIX, ENTRY, ==)             \
+  DEFINE_SORT(sort_ne_##SUFFIX, ENTRY, !=)
+
+DEFINE_SORTS(f, EntryF)
+DEFINE_SORTS(s, EntryS)
+DEFINE_SORTS(u, EntryU)
+
+static float f32_from_bits(uint32_t b) {
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+static double half_to_double(uint16_t h) {
+  int e = (h >> 10) & 0x1f;
+  uint32_t m = h & 0x3ff, s = (uint32_t)(h >> 15) << 31;
+  if (e == 0x1f) return (double)f32_from_bits(s | 0x7f800000u | (m << 13));
+  if (e == 0) {
+    /* zero or subnormal: m * 2^-24, exact in double */
+    double v = (double)m / 16777216.0;
+    return s ? -v : v;
+  }
+  return (double)f32_from_bits(s | ((uint32_t)(e - 15 + 127) << 23) | (m << 13));
+}
+
+/* Reads a key element as raw bits (little-endian, any width). */
+static uint64_t load_bits(const char *p, int bytes) {
+  switch (bytes) {
+  case 1: { uint8_t v; memcpy(&v, p, 1); return v; }
+  case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+  case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+  default: { uint64_t v; memcpy(&v, p, 8); return v; }
+  }
+}
+
+static int key_bytes(int key_type) {
+  switch (key_type) {
+  case XLACRT_KEY_S8: case XLACRT_KEY_U8: return 1;
+  case XLACRT_KEY_S16: case XLACRT_KEY_U16: case XLACRT_KEY_F16: case XLACRT_KEY_BF16: return 2;
+  case XLACRT_KEY_S32: case XLACRT_KEY_U32: case XLACRT_KEY_F32: return 4;
+  default: return 8;
+  }
+}
+
+static double float_key(int key_type, uint64_t b) {
+  switch (key_type) {
+  case XLACRT_KEY_F16: return half_to_double((uint16_t)b);
+  case XLACRT_KEY_BF16: return (double)f32_from_bits((uint32_t)b << 16);
+  case XLACRT_KEY_F32: return (double)f32_from_bits((uint32_t)b);
+  default: { double d; memcpy(&d, &b, sizeof d); return d; }
+  }
+}
+
+/* Orders floats by bit pattern: -NaN < -inf < ... < -0 < +0 < ... < +NaN. */
+static int64_t total_key(int bytes, uint64_t b) {
+  uint64_t sign = 1ull << (bytes * 8 - 1);
+  uint64_t mag = b & (sign - 1);
+  return (b & sign) ? -(int64_t)mag - 1 : (int64_t)mag;
+}
+
+static int64_t signed_key(int bytes, uint64_t b) {
+  switch (bytes) {
+  case 1: return (int8_t)(uint8_t)b;
+  case 2: return (int16_t)(uint16_t)b;
+  case 4: return (int32_t)(uint32_t)b;
+  default: { int64_t v; memcpy(&v, &b, sizeof v); return v; }
+  }
+}
+
+typedef struct SortJob {
+  int64_t len, inner, rows, rows_per_chunk;
+  int key_type, total_order, direction, nops;
+  const void *const *ins;
+  void *const *outs;
+  const int32_t *elem_bytes;
+} SortJob;
+
+/* Sorts one row: positions base + j * inner, j in [0, len). */
+static void sort_row(const SortJob *job, int64_t base, void *scratch) {
+  int64_t len = job->len, inner = job->inner;
+  int kb = key_bytes(job->key_type);
+  const char *keys = job->ins[0];
+  int form; /* 0: double, 1: int64, 2: uint64 */
+  bool is_float = job->key_type >= XLACRT_KEY_F16;
+  if (is_float && !job->total_order) form = 0;
+  else if (is_float || job->key_type <= XLACRT_KEY_S64) form = 1;
+  else form = 2;
+  /* every entry type is 16 bytes: scratch holds 2 * len of them */
+  int64_t *perm = (int64_t *)((char *)scratch + 32 * (size_t)len);
+  if (form == 0) {
+    EntryF *v = scratch, *tmp = v + len;
+    for (int64_t j = 0; j < len; j++) {
+      v[j].k = float_key(job->key_type, load_bits(keys + (base + j * inner) * kb, kb));
+      v[j].i = j;
+    }
+    switch (job->direction) {
+    case XLACRT_CMP_LT: sort_lt_f(v, tmp, len); break;
+    case XLACRT_CMP_GT: sort_gt_f(v, tmp, len); break;
+    case XLACRT_CMP_LE: sort_le_f(v, tmp, len); break;
+    case XLACRT_CMP_GE: sort_ge_f(v, tmp, len); break;
+    case XLACRT_CMP_EQ: sort_eq_f(v, tmp, len); break;
+    default: sort_ne_f(v, tmp, len); break;
+    }
+    for (int64_t j = 0; j < len; j++) perm[j] = v[j].i;
+  } else if (form == 1) {
+    EntryS *v = scratch, *tmp = v + len;
+    for (int64_t j = 0; j < len; j++) {
+      uint64_t b = load_bits(keys + (base + j * inner) * kb, kb);
+      v[j].k = is_float ? total_key(kb, b) : signed_key(kb, b);
+      v[j].i = j;
+    }
+    switch (job->direction) {
+    case XLACRT_CMP_LT: sort_lt_s(v, tmp, len); break;
+    case XLACRT_CMP_GT: sort_gt_s(v, tmp, len); break;
+    case XLACRT_CMP_LE: sort_le_s(v, tmp, len); break;
+    case XLACRT_CMP_GE: sort_ge_s(v, tmp, len); break;
+    case XLACRT_CMP_EQ: sort_eq_s(v, tmp, len); break;
+    default: sort_ne_s(v, tmp, len); break;
+    }
+    for (int64_t j = 0; j < len; j++) perm[j] = v[j].i;
+  } else {
+    EntryU *v = scratch, *tmp = v + len;
+    for (int64_t j = 0; j < len; j++) {
+      v[j].k = load_bits(keys + (base + j * inner) * kb, kb);
+      v[j].i = j;
+    }
+    switch (job->direction) {
+    case XLACRT_CMP_LT: sort_lt_u(v, tmp, len); break;
+    case XLACRT_CMP_GT: sort_gt_u(v, tmp, len); break;
+    case XLACRT_CMP_LE: sort_le_u(v, tmp, len); break;
+    case XLACRT_CMP_GE: sort_ge_u(v, tmp, len); break;
+    case XLACRT_CMP_EQ: sort_eq_u(v, tmp, len); break;
+    default: sort_ne_u(v, tmp, len); break;
+    }
+    for (int64_t j = 0; j < len; j++) perm[j] = v[j].i;
+  }
+  for (int k = 0; k < job->nops; k++) {
+    size_t b = (size_t)job->elem_bytes[k];
+    const char *src = job->ins[k];
+    char *dst = job->outs[k];
+    for (int64_t j = 0; j < len; j++)
+      memcpy(dst + (size_t)(base + j * inner) * b, src + (size_t)(base + perm[j] * inner) * b, b);
+  }
+}
+
+static void sort_chunk(int64_t chunk, void *ctx) {
+  const SortJob *job = ctx;
+  int64_t r0 = chunk * job->rows_per_chunk;
+  int64_t r1 = r0 + job->rows_per_chunk < job->rows ? r0 + job->rows_per_chunk : job->rows;
+  /* two entry arrays of 16 bytes and one permutation of 8 per element */
+  void *scratch = malloc(40 * (size_t)job->len);
+  if (!scratch) abort();
+  for (int64_t r = r0; r < r1; r++) {
+    int64_t o = r / job->inner, in = r % job->inner;
+    sort_row(job, o * job->len * job->inner + in, scratch);
+  }
+  free(scratch);
+}
+
+void xlacrt_sort(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, int key_type,
+                 int total_order, int direction, int nops, const void *const *ins,
+                 void *const *outs, const int32_t *elem_bytes) {
+  int64_t rows = outer * inner;
+  if (rows <= 0 || len <= 0) return;
+  SortJob job = {len, inner, rows, 1, key_type, total_order, direction, nops, ins, outs, elem_bytes};
+  /* about 64K elements per chunk, fixed by the shape */
+  job.rows_per_chunk = len >= 65536 ? 1 : 65536 / len;
+  int64_t nchunks = (rows + job.rows_per_chunk - 1) / job.rows_per_chunk;
+  if (nchunks == 1)
+    sort_chunk(0, &job);
+  else
+    xlacrt_parallel_for(p, nchunks, sort_chunk, &job);
+}
