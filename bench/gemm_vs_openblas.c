@@ -183,7 +183,8 @@ int main(int argc, char **argv)
         else if (atoi(argv[i]) > 0)
             sizes[nsizes++] = atoi(argv[i]);
         else {
-            fprintf(stderr, "usage: bench_gemm [--no-dgemm] [--cpu-time] [--one-thread] [--isa=avx512|avx2|c] [size...]\n");
+            fprintf(stderr, "usage: bench_gemm [--no-dgemm] [--cpu-time] [--one-thread]"
+                            " [--isa=avx512|avx2|c] [size...]\n");
             return 2;
         }
     }

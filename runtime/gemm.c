@@ -96,17 +96,17 @@ static inline float f16_to_f32(uint16_t h)
 /* Rows i0..i0+mc, columns p0..p0+kc of op(A), as panels of MR rows.  MR is
    a constant in each instance so the inner loops unroll into straight
    copies; a ragged last panel takes the general loop and zero padding. */
-#define DEFINE_PACK_A(TIN, TOUT, CVT, NAME, MR, ATTR)                                        \
-    static ATTR void NAME(const void *av, int64_t lda, int trans, int64_t i0, int64_t mc,         \
+#define DEFINE_PACK_A(TIN, TOUT, CVT, NAME, MR, ATTR)                                         \
+    static ATTR void NAME(const void *av, int64_t lda, int trans, int64_t i0, int64_t mc,     \
                      int64_t p0, int64_t kc, void *dv)                                        \
     {                                                                                         \
         const TIN *a = av;                                                                    \
-        TOUT *dst = dv;                                                                        \
+        TOUT *dst = dv;                                                                       \
         for (int64_t ib = 0; ib < mc; ib += MR) {                                             \
             int64_t rows = mc - ib < MR ? mc - ib : MR;                                       \
-            TOUT *d = dst + ib * kc;                                                             \
+            TOUT *d = dst + ib * kc;                                                          \
             if (!trans) {                                                                     \
-                const TIN *s = a + (i0 + ib) * lda + p0;                                        \
+                const TIN *s = a + (i0 + ib) * lda + p0;                                      \
                 if (rows == MR) {                                                             \
                     for (int64_t q = 0; q < kc; q++)                                          \
                         for (int r = 0; r < MR; r++)                                          \
@@ -117,7 +117,7 @@ static inline float f16_to_f32(uint16_t h)
                     for (int64_t r = 0; r < MR; r++)                                          \
                         d[q * MR + r] = r < rows ? CVT(s[r * lda + q]) : 0;                   \
             } else {                                                                          \
-                const TIN *s = a + p0 * lda + i0 + ib;                                          \
+                const TIN *s = a + p0 * lda + i0 + ib;                                        \
                 if (rows == MR) {                                                             \
                     for (int64_t q = 0; q < kc; q++)                                          \
                         for (int r = 0; r < MR; r++)                                          \
@@ -132,17 +132,17 @@ static inline float f16_to_f32(uint16_t h)
     }
 
 /* Rows p0..p0+kc, columns j0..j0+nc of op(B), as panels of NR columns. */
-#define DEFINE_PACK_B(TIN, TOUT, CVT, NAME, NR, ATTR)                                        \
-    static ATTR void NAME(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,         \
+#define DEFINE_PACK_B(TIN, TOUT, CVT, NAME, NR, ATTR)                                         \
+    static ATTR void NAME(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,     \
                      int64_t p0, int64_t kc, void *dv)                                        \
     {                                                                                         \
         const TIN *b = bv;                                                                    \
-        TOUT *dst = dv;                                                                        \
+        TOUT *dst = dv;                                                                       \
         for (int64_t jb = 0; jb < nc; jb += NR) {                                             \
             int64_t cols = nc - jb < NR ? nc - jb : NR;                                       \
-            TOUT *d = dst + jb * kc;                                                             \
+            TOUT *d = dst + jb * kc;                                                          \
             if (!trans) {                                                                     \
-                const TIN *s = b + p0 * ldb + j0 + jb;                                          \
+                const TIN *s = b + p0 * ldb + j0 + jb;                                        \
                 if (cols == NR) {                                                             \
                     for (int64_t q = 0; q < kc; q++)                                          \
                         for (int j = 0; j < NR; j++)                                          \
@@ -153,7 +153,7 @@ static inline float f16_to_f32(uint16_t h)
                     for (int64_t j = 0; j < NR; j++)                                          \
                         d[q * NR + j] = j < cols ? CVT(s[q * ldb + j]) : 0;                   \
             } else {                                                                          \
-                const TIN *s = b + (j0 + jb) * ldb + p0;                                        \
+                const TIN *s = b + (j0 + jb) * ldb + p0;                                      \
                 if (cols == NR) {                                                             \
                     for (int64_t q = 0; q < kc; q++)                                          \
                         for (int j = 0; j < NR; j++)                                          \

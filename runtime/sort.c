@@ -120,7 +120,40 @@ typedef struct SortJob {
   const void *const *ins;
   void *const *outs;
   const int32_t *elem_bytes;
+  xlacrt_sort_less_fn less; /* set: a general comparator */
 } SortJob;
+
+/* Applies the permutation of one row to every operand. */
+static void permute_row(const SortJob *job, int64_t base, const int64_t *perm) {
+  int64_t len = job->len, inner = job->inner;
+  for (int k = 0; k < job->nops; k++) {
+    size_t b = (size_t)job->elem_bytes[k];
+    const char *src = job->ins[k];
+    char *dst = job->outs[k];
+    for (int64_t j = 0; j < len; j++)
+      memcpy(dst + (size_t)(base + j * inner) * b, src + (size_t)(base + perm[j] * inner) * b, b);
+  }
+}
+
+/* Sorts one row with the general comparator: the same merges on positions. */
+static void sort_row_cmp(const SortJob *job, int64_t base, void *scratch) {
+  int64_t n = job->len, inner = job->inner;
+  int64_t *v = scratch, *tmp = v + n;
+  for (int64_t j = 0; j < n; j++) v[j] = j;
+  for (int64_t width = 1; width < n; width *= 2) {
+    for (int64_t lo = 0; lo < n; lo += 2 * width) {
+      int64_t mid = lo + width < n ? lo + width : n;
+      int64_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+      int64_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi)
+        tmp[k++] = job->less(job->ins, base + v[j] * inner, base + v[i] * inner) ? v[j++] : v[i++];
+      while (i < mid) tmp[k++] = v[i++];
+      while (j < hi) tmp[k++] = v[j++];
+    }
+    memcpy(v, tmp, sizeof(int64_t) * (size_t)n);
+  }
+  permute_row(job, base, v);
+}
 
 /* Sorts one row: positions base + j * inner, j in [0, len). */
 static void sort_row(const SortJob *job, int64_t base, void *scratch) {
@@ -181,13 +214,7 @@ static void sort_row(const SortJob *job, int64_t base, void *scratch) {
     }
     for (int64_t j = 0; j < len; j++) perm[j] = v[j].i;
   }
-  for (int k = 0; k < job->nops; k++) {
-    size_t b = (size_t)job->elem_bytes[k];
-    const char *src = job->ins[k];
-    char *dst = job->outs[k];
-    for (int64_t j = 0; j < len; j++)
-      memcpy(dst + (size_t)(base + j * inner) * b, src + (size_t)(base + perm[j] * inner) * b, b);
-  }
+  permute_row(job, base, perm);
 }
 
 static void sort_chunk(int64_t chunk, void *ctx) {
@@ -199,9 +226,23 @@ static void sort_chunk(int64_t chunk, void *ctx) {
   if (!scratch) abort();
   for (int64_t r = r0; r < r1; r++) {
     int64_t o = r / job->inner, in = r % job->inner;
-    sort_row(job, o * job->len * job->inner + in, scratch);
+    int64_t base = o * job->len * job->inner + in;
+    if (job->less)
+      sort_row_cmp(job, base, scratch);
+    else
+      sort_row(job, base, scratch);
   }
   free(scratch);
+}
+
+static void run_job(xlacrt_pool *p, SortJob *job) {
+  /* about 64K elements per chunk, fixed by the shape */
+  job->rows_per_chunk = job->len >= 65536 ? 1 : 65536 / job->len;
+  int64_t nchunks = (job->rows + job->rows_per_chunk - 1) / job->rows_per_chunk;
+  if (nchunks == 1)
+    sort_chunk(0, job);
+  else
+    xlacrt_parallel_for(p, nchunks, sort_chunk, job);
 }
 
 void xlacrt_sort(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, int key_type,
@@ -209,12 +250,15 @@ void xlacrt_sort(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, int 
                  void *const *outs, const int32_t *elem_bytes) {
   int64_t rows = outer * inner;
   if (rows <= 0 || len <= 0) return;
-  SortJob job = {len, inner, rows, 1, key_type, total_order, direction, nops, ins, outs, elem_bytes};
-  /* about 64K elements per chunk, fixed by the shape */
-  job.rows_per_chunk = len >= 65536 ? 1 : 65536 / len;
-  int64_t nchunks = (rows + job.rows_per_chunk - 1) / job.rows_per_chunk;
-  if (nchunks == 1)
-    sort_chunk(0, &job);
-  else
-    xlacrt_parallel_for(p, nchunks, sort_chunk, &job);
+  SortJob job = {len, inner, rows, 1, key_type, total_order, direction, nops, ins, outs, elem_bytes, NULL};
+  run_job(p, &job);
+}
+
+void xlacrt_sort_cmp(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, int nops,
+                     const void *const *ins, void *const *outs, const int32_t *elem_bytes,
+                     xlacrt_sort_less_fn less) {
+  int64_t rows = outer * inner;
+  if (rows <= 0 || len <= 0) return;
+  SortJob job = {len, inner, rows, 1, 0, 0, 0, nops, ins, outs, elem_bytes, less};
+  run_job(p, &job);
 }

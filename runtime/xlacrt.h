@@ -87,4 +87,42 @@ void xlacrt_sort(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, int 
                  int total_order, int direction, int nops, const void *const *ins,
                  void *const *outs, const int32_t *elem_bytes);
 
+/* The same with any comparator: less(ins, a, b) is comparator(element a,
+   element b) (positions in the whole tensor), nonzero when it holds. */
+typedef int32_t (*xlacrt_sort_less_fn)(const void *const *ins, int64_t a, int64_t b);
+void xlacrt_sort_cmp(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, int nops,
+                     const void *const *ins, void *const *outs, const int32_t *elem_bytes,
+                     xlacrt_sort_less_fn less);
+
+/* ---- convolution (conv.c) ----
+ * im2col + GEMM over blocks of output rows (an output row is one batch
+ * index and spatial position; its columns are the output features).  The
+ * descriptor is all int64_t so a compiler can emit it as an i64 array.
+ * Strides are in elements; `out_rowmajor` says the output element (row, o)
+ * is at row * out_feat + o.  feature grouping: `groups` divides in_feat and
+ * out_feat; batch grouping is not supported. */
+#define XLACRT_CONV_MAX_SPATIAL 8
+typedef struct xlacrt_conv {
+    int64_t nsp, batch, in_feat, out_feat, groups, rows, out_rowmajor;
+    int64_t in_sn, in_sc, k_si, k_so, out_sn, out_so;
+    int64_t in_dim[XLACRT_CONV_MAX_SPATIAL], in_ss[XLACRT_CONV_MAX_SPATIAL];
+    int64_t k_dim[XLACRT_CONV_MAX_SPATIAL], k_ss[XLACRT_CONV_MAX_SPATIAL];
+    int64_t out_dim[XLACRT_CONV_MAX_SPATIAL], out_ss[XLACRT_CONV_MAX_SPATIAL];
+    int64_t stride[XLACRT_CONV_MAX_SPATIAL], pad_lo[XLACRT_CONV_MAX_SPATIAL];
+    int64_t lhs_dil[XLACRT_CONV_MAX_SPATIAL], rhs_dil[XLACRT_CONV_MAX_SPATIAL];
+    int64_t reverse[XLACRT_CONV_MAX_SPATIAL];
+} xlacrt_conv;
+/* Rearranges the kernel into per-group [window * in_feat/groups, out_feat/groups]
+   matrices (w holds as many elements as the kernel). */
+void xlacrt_conv_pack_f32(const xlacrt_conv *d, const float *kernel, float *w);
+void xlacrt_conv_pack_f64(const xlacrt_conv *d, const double *kernel, double *w);
+/* Output rows [r0, r1) (clipped to d->rows), computed serially. */
+void xlacrt_conv_rows_f32(const xlacrt_conv *d, const float *in, const float *w, float *out,
+                          int64_t r0, int64_t r1);
+void xlacrt_conv_rows_f64(const xlacrt_conv *d, const double *in, const double *w, double *out,
+                          int64_t r0, int64_t r1);
+/* All rows, in blocks of `block` rows run on the pool. */
+void xlacrt_conv_run(xlacrt_pool *p, const xlacrt_conv *d, int f64, const void *in,
+                     const void *w, void *out, int64_t block);
+
 #endif

@@ -38,7 +38,8 @@ typedef void (*EntryFn)(void **params, void **results, char *temp, xlacrt_pool *
 
 struct CpuExecutable {
   Module *m;
-  Func *entry;
+  Func *entry;      /* the signature callers see */
+  Func *flat;       /* what is compiled: entry with tuple parameters/results flattened */
   bool interpreted; /* whole function runs in the interpreter (unsupported types) */
   Jit *jit;
   EntryFn fn;
@@ -181,6 +182,8 @@ void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs
   }
 }
 
+void lower_count_fusion(Lower *L) { L->exe->stats.fusions++; }
+
 /* Tries to compile op natively; false when it must go through the thunk. */
 static bool lower_native(Lower *L, Op *op) {
   if (lower_dot(L, op) || lower_indexing(L, op)) return true;
@@ -244,7 +247,7 @@ static bool lower_native(Lower *L, Op *op) {
   for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
   for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
   call_kernel(L, kfn, nchunks, bufs, nb);
-  if (callee) L->exe->stats.fusions++;
+  if (callee) lower_count_fusion(L);
   return true;
 }
 
@@ -396,6 +399,16 @@ static bool region_types_plain(Op *op) {
   return true;
 }
 
+/* Control flow keeps one invariant: the block being emitted into is always
+   the entry function's last block (new blocks are appended only when
+   emission moves into them, and branches into them are added afterwards),
+   so every emitter can find its place with LLVMGetLastBasicBlock. */
+static LLVMBasicBlockRef append_block(Lower *L, const char *name) {
+  LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(L->cg.ctx, L->fn, name);
+  LLVMPositionBuilderAtEnd(L->cg.b, bb);
+  return bb;
+}
+
 static bool lower_control(Lower *L, Op *op) {
   Cg *cg = &L->cg;
   if (!region_types_plain(op)) return false;
@@ -406,21 +419,22 @@ static bool lower_control(Lower *L, Op *op) {
     Value **state = xcalloc((size_t)(op->nres + 1), sizeof(Value *));
     for (int i = 0; i < op->nres; i++) state[i] = &op->res[i];
     for (int i = 0; i < op->nopnds; i++) copy_between(L, op->opnds[i], state[i]);
-    LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "while.cond");
-    LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "while.body");
+    LLVMBasicBlockRef before = LLVMGetInsertBlock(cg->b);
+    LLVMBasicBlockRef head = append_block(L, "while.cond");
+    LLVMPositionBuilderAtEnd(cg->b, before);
     LLVMBuildBr(cg->b, head);
     LLVMPositionBuilderAtEnd(cg->b, head);
     lower_block(L, cond);
     Op *cret = block_terminator(cond);
     LLVMValueRef c = LLVMBuildICmp(cg->b, LLVMIntNE, load_scalar_i64(L, cret->opnds[0]), cg_i64(cg, 0), "");
-    LLVMBasicBlockRef exitb = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "while.exit");
-    LLVMBuildCondBr(cg->b, c, loop, exitb);
-    LLVMMoveBasicBlockAfter(loop, LLVMGetInsertBlock(cg->b));
-    LLVMPositionBuilderAtEnd(cg->b, loop);
+    LLVMBasicBlockRef cond_end = LLVMGetInsertBlock(cg->b);
+    LLVMBasicBlockRef loop = append_block(L, "while.body");
     lower_block(L, body);
     copy_returns(L, body, state, op->nres);
     LLVMBuildBr(cg->b, head);
-    LLVMMoveBasicBlockAfter(exitb, LLVMGetInsertBlock(cg->b));
+    LLVMBasicBlockRef exitb = append_block(L, "while.exit");
+    LLVMPositionBuilderAtEnd(cg->b, cond_end);
+    LLVMBuildCondBr(cg->b, c, loop, exitb);
     LLVMPositionBuilderAtEnd(cg->b, exitb);
     free(state);
     return true;
@@ -432,9 +446,21 @@ static bool lower_control(Lower *L, Op *op) {
     Value **outs = xcalloc((size_t)(op->nres + 1), sizeof(Value *));
     for (int i = 0; i < op->nres; i++) outs[i] = &op->res[i];
     LLVMValueRef sel = load_scalar_i64(L, op->opnds[0]);
-    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "join");
+    LLVMBasicBlockRef start = LLVMGetInsertBlock(cg->b);
     LLVMBasicBlockRef *bbs = xcalloc((size_t)nb, sizeof(LLVMBasicBlockRef));
-    for (int r = 0; r < nb; r++) bbs[r] = LLVMAppendBasicBlockInContext(cg->ctx, L->fn, "branch");
+    LLVMBasicBlockRef *ends = xcalloc((size_t)nb, sizeof(LLVMBasicBlockRef));
+    for (int r = 0; r < nb; r++) {
+      bbs[r] = append_block(L, "branch");
+      lower_block(L, op->regions[r]);
+      copy_returns(L, op->regions[r], outs, op->nres);
+      ends[r] = LLVMGetInsertBlock(cg->b);
+    }
+    LLVMBasicBlockRef join = append_block(L, "join");
+    for (int r = 0; r < nb; r++) {
+      LLVMPositionBuilderAtEnd(cg->b, ends[r]);
+      LLVMBuildBr(cg->b, join);
+    }
+    LLVMPositionBuilderAtEnd(cg->b, start);
     if (op->kind == OP_IF) {
       LLVMValueRef c = LLVMBuildICmp(cg->b, LLVMIntNE, sel, cg_i64(cg, 0), "");
       LLVMBuildCondBr(cg->b, c, bbs[0], nb > 1 ? bbs[1] : join);
@@ -443,16 +469,9 @@ static bool lower_control(Lower *L, Op *op) {
       LLVMValueRef sw = LLVMBuildSwitch(cg->b, sel, bbs[nb - 1], (unsigned)nb);
       for (int r = 0; r < nb - 1; r++) LLVMAddCase(sw, cg_i64(cg, r), bbs[r]);
     }
-    for (int r = 0; r < nb; r++) {
-      LLVMMoveBasicBlockAfter(bbs[r], LLVMGetInsertBlock(cg->b));
-      LLVMPositionBuilderAtEnd(cg->b, bbs[r]);
-      lower_block(L, op->regions[r]);
-      copy_returns(L, op->regions[r], outs, op->nres);
-      LLVMBuildBr(cg->b, join);
-    }
-    LLVMMoveBasicBlockAfter(join, LLVMGetInsertBlock(cg->b));
     LLVMPositionBuilderAtEnd(cg->b, join);
     free(bbs);
+    free(ends);
     free(outs);
     return true;
   }
@@ -492,6 +511,10 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->pool = xlacrt_pool_create(o->threads);
 
   dump_module(o, m, "before_optimizations");
+  /* tuples in the signature become lists of tensors; the flat copy must stay
+     public so dead-code elimination keeps it */
+  exe->flat = flatten_entry(m, entry);
+  exe->flat->is_private = false;
   PassOptions po = {0};
   po.verify_each = o->verify_each;
   po.fuse = !o->no_fusion;
@@ -502,6 +525,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     return NULL;
   }
   dump_module(o, m, "after_optimizations");
+  entry = exe->flat;
   if (!func_has_only_tensors(entry)) {
     /* tuples and futures at the top level are not compiled yet */
     exe->interpreted = true;
@@ -596,8 +620,46 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   return exe;
 }
 
+typedef VEC(IVal *) IValVec;
+
+static void ival_leaves(IVal *v, IValVec *out) {
+  if (v->kind == IV_TUPLE) {
+    for (int i = 0; i < v->n; i++) ival_leaves(v->elems[i], out);
+  } else {
+    VEC_PUSH(*out, v);
+  }
+}
+
+/* A value of type t rebuilt from leaves[*k...] (new reference). */
+static IVal *ival_rebuild(const Type *t, IVal **leaves, int *k) {
+  if (t->kind != TY_TUPLE) return ival_retain(leaves[(*k)++]);
+  IVal **parts = xcalloc((size_t)(t->ntuple + 1), sizeof(IVal *));
+  for (int i = 0; i < t->ntuple; i++) parts[i] = ival_rebuild(t->tuple[i], leaves, k);
+  IVal *v = ival_tuple(t->ntuple, parts);
+  for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
+  free(parts);
+  return v;
+}
+
+static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results);
+
 bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results) {
-  Func *f = e->entry;
+  if (e->flat == e->entry) return execute_flat(e, I, nargs, args, results);
+  IValVec in = {0};
+  for (int i = 0; i < nargs; i++) ival_leaves(args[i], &in);
+  int nout = e->flat->nresults;
+  IVal **out = xcalloc((size_t)(nout + 1), sizeof(IVal *));
+  bool ok = execute_flat(e, I, in.len, in.data, out);
+  int k = 0;
+  for (int i = 0; ok && i < e->entry->nresults; i++) results[i] = ival_rebuild(e->entry->result_types[i], out, &k);
+  for (int i = 0; i < nout; i++) ival_release(out[i]);
+  free(out);
+  VEC_FREE(in);
+  return ok;
+}
+
+static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results) {
+  Func *f = e->flat;
   e->interp = I;
   if (e->interpreted) return interp_call(I, f, nargs, args, results);
   if (nargs != f->body->nargs) return interp_error(I, NULL, "expected %d arguments, got %d", f->body->nargs, nargs);

@@ -11,8 +11,10 @@
  *     rounded) and f64, so loops containing them vectorize; they differ from
  *     the interpreter's libm results by the few ULP listed in docs/math.md.
  *     f64 pow keeps libm: the inline f64 pow loses precision for large
- *     |y log x|.  rsqrt of narrow floats goes through double, which is
- *     exact enough and vectorizes anyway.
+ *     |y log x|.  sin/cos/tan of narrow floats are computed in double,
+ *     whose argument reduction holds to |x| <= 2^50 (the float one only to
+ *     1e6); beyond 2^50 they return NaN.  rsqrt of narrow floats goes
+ *     through double, which is exact enough and vectorizes anyway.
  * Ops or element types not covered return NULL and the caller falls back.
  */
 #include "codegen/cg.h"
@@ -317,9 +319,17 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
   case OP_EXPONENTIAL_MINUS_ONE: r = emit_expm1(b, cg->mod, x); break;
   case OP_LOG: r = emit_log(b, cg->mod, x); break;
   case OP_LOG_PLUS_ONE: r = emit_log1p(b, cg->mod, x); break;
-  case OP_SINE: r = emit_sin(b, cg->mod, x); break;
-  case OP_COSINE: r = emit_cos(b, cg->mod, x); break;
-  case OP_TAN: r = emit_tan(b, cg->mod, x); break;
+  case OP_SINE:
+  case OP_COSINE:
+  case OP_TAN: {
+    /* float arguments are reduced in double: the float reduction is only
+       accurate to |x| <= 1e6, the double one to 2^50 */
+    LLVMValueRef d = to_d(cg, x, ty);
+    d = op->kind == OP_SINE ? emit_sin(b, cg->mod, d) : op->kind == OP_COSINE ? emit_cos(b, cg->mod, d)
+                                                                             : emit_tan(b, cg->mod, d);
+    r = from_d(cg, d, ty);
+    break;
+  }
   case OP_TANH: r = emit_tanh(b, cg->mod, x); break;
   case OP_CBRT: r = emit_cbrt(b, cg->mod, x); break;
   case OP_ATAN2: r = emit_atan2(b, cg->mod, in[0], in[1]); break;

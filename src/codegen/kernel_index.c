@@ -1,11 +1,394 @@
 /*
- * kernel_index.c - gather, scatter, dynamic slices, sort.  (Bring-up:
- * nothing handled yet.)
+ * kernel_index.c - kernels for the indexing ops that are not elemental:
+ * scatter and sort.  (dynamic_slice, dynamic_update_slice and gather are
+ * elemental, see elemental.c, and go through the loop kernels.)
+ *
+ * Scatter copies each operand into its result, then applies the updates
+ * one by one in row-major order of the update index space, on one thread:
+ * exactly the interpreter's order, so duplicate indices give the same
+ * result, bit for bit.  Update elements whose target lies outside the
+ * result are skipped.  The update computation may be any region the
+ * elemental generator can compute (add, max, a plain replacement, ...):
+ * its arguments are loads of the current result element and the update.
+ *
+ * Sort calls the runtime (runtime/sort.c): the keys-only comparators that
+ * compare the first operand once (ascending, descending, total order) use
+ * the runtime's specialized merge sorts; any other comparator the
+ * elemental generator can compute is compiled into a function
+ *   i32 less(ptr ins, i64 a, i64 b)
+ * that the runtime's merge sort calls.  Both merge exactly like the
+ * interpreter, so the permutation is identical.
+ *
+ * Every shape condition the interpreter checks is checked here before an
+ * op is accepted; what fails goes through the interpreter thunk, which
+ * reports it.
  */
+#include <string.h>
+
 #include "codegen/lower.h"
 
-bool lower_indexing(Lower *L, Op *op) {
-  (void)L;
-  (void)op;
+enum { MAX_SCATTER = 8 };
+
+static bool tensor_native(const Type *t) {
+  return t->kind == TY_TENSOR && !t->quant && cg_elem_native(t->elem) && t->rank <= CG_MAX_RANK;
+}
+
+static bool in_list(const int64_t *v, int n, int64_t x) {
+  for (int i = 0; i < n; i++)
+    if (v[i] == x) return true;
   return false;
+}
+
+static bool all_in_range(const int64_t *v, int n, int64_t hi) {
+  for (int i = 0; i < n; i++)
+    if (v[i] < 0 || v[i] >= hi) return false;
+  return true;
+}
+
+static bool no_duplicates(const int64_t *v, int n) {
+  for (int i = 0; i < n; i++)
+    if (in_list(v + i + 1, n - i - 1, v[i])) return false;
+  return true;
+}
+
+/* A region of scalar arguments typed like `types`, returning nres scalars
+   typed like `rtypes`, that the elemental generator can compute. */
+static bool region_elemental(Block *b, int nargs, const Type *const *types, int nres,
+                             const Type *const *rtypes) {
+  if (!b || b->nargs != nargs) return false;
+  Op *ret = block_terminator(b);
+  if (!ret || ret->nopnds != nres) return false;
+  for (int i = 0; i < nargs; i++) {
+    const Type *t = b->args[i]->type;
+    if (t->kind != TY_TENSOR || t->rank != 0 || t->quant || t->elem != types[i]->elem) return false;
+  }
+  for (int i = 0; i < nres; i++) {
+    const Type *t = ret->opnds[i]->type;
+    if (t->kind != TY_TENSOR || t->rank != 0 || t->quant || t->elem != rtypes[i]->elem) return false;
+  }
+  return elemental_supported(ret->opnds, nres, b->args, nargs);
+}
+
+/* An index element (compute type of et) as i64; unsigned values beyond
+   INT64_MAX saturate, as in the interpreter. */
+static LLVMValueRef index_to_i64(Cg *cg, ElemType et, LLVMValueRef v) {
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  if (et_is_signed(et)) return w < 64 ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : v;
+  if (w < 64) return LLVMBuildZExt(cg->b, v, cg->t_i64, "");
+  LLVMValueRef big = LLVMBuildICmp(cg->b, LLVMIntSLT, v, cg_i64(cg, 0), "");
+  return LLVMBuildSelect(cg->b, big, cg_i64(cg, INT64_MAX), v, "");
+}
+
+static LLVMValueRef clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
+  LLVMValueRef l = cg_i64(cg, lo), h = cg_i64(cg, hi);
+  v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, l, ""), l, v, "");
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, v, h, ""), h, v, "");
+}
+
+static LLVMValueRef linearize(Cg *cg, const Type *t, LLVMValueRef *idx) {
+  LLVMValueRef lin = cg_i64(cg, 0);
+  for (int d = 0; d < t->rank; d++)
+    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, cg_i64(cg, t->dims[d]), ""), idx[d], "");
+  return lin;
+}
+
+static LLVMValueRef elem_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i) {
+  return LLVMBuildGEP2(cg->b, cg_storage_type(cg, et), base, &i, 1, "");
+}
+
+/* ---- scatter ---- */
+
+typedef struct ScatterDims {
+  int64_t *window, *inserted, *obatch, *ibatch, *map;
+  int nwindow, ninserted, nobatch, nibatch, nmap;
+  int64_t ivd;
+} ScatterDims;
+
+static bool scatter_ok(const Op *op, ScatterDims *s) {
+  if (op->nopnds < 3 || op->nopnds % 2 == 0 || op->nregions != 1) return false;
+  int n = (op->nopnds - 1) / 2;
+  if (n > MAX_SCATTER || op->nres != n) return false;
+  const Type *xt = op->opnds[0]->type, *it = op->opnds[n]->type, *ut = op->opnds[n + 1]->type;
+  if (!tensor_native(it) || !et_is_int(it->elem)) return false;
+  const Type *types[2 * MAX_SCATTER], *rtypes[MAX_SCATTER];
+  for (int k = 0; k < n; k++) {
+    const Type *x = op->opnds[k]->type, *u = op->opnds[n + 1 + k]->type, *r = op->res[k].type;
+    if (!tensor_native(x) || !tensor_native(u) || !tensor_native(r) || !type_same_shape(x, xt) ||
+        !type_same_shape(u, ut) || !type_same_shape(r, x) || r->elem != x->elem || u->elem != x->elem)
+      return false;
+    types[k] = x;
+    types[n + k] = u;
+    rtypes[k] = r;
+  }
+  const Attr *a = op_attr(op, "scatter_dimension_numbers");
+  if (!a || a->kind != ATTR_DICT) return false;
+  memset(s, 0, sizeof *s);
+  s->nwindow = dict_ints(a, "update_window_dims", &s->window);
+  s->ninserted = dict_ints(a, "inserted_window_dims", &s->inserted);
+  s->nobatch = dict_ints(a, "input_batching_dims", &s->obatch);
+  s->nibatch = dict_ints(a, "scatter_indices_batching_dims", &s->ibatch);
+  s->nmap = dict_ints(a, "scatter_dims_to_operand_dims", &s->map);
+  s->ivd = dict_int(a, "index_vector_dim", 0);
+  if (s->nwindow < 0 || s->ninserted < 0 || s->nobatch < 0 || s->nibatch < 0 || s->nmap < 0) return false;
+  int rank = xt->rank, irank = it->rank, urank = ut->rank;
+  if (s->ivd < 0 || s->ivd > irank) return false;
+  if (s->nmap != (s->ivd < irank ? it->dims[s->ivd] : 1)) return false;
+  if (s->nwindow > urank || !all_in_range(s->window, s->nwindow, urank) || !no_duplicates(s->window, s->nwindow) ||
+      !all_in_range(s->inserted, s->ninserted, rank) || !all_in_range(s->obatch, s->nobatch, rank) ||
+      !all_in_range(s->map, s->nmap, rank) || !all_in_range(s->ibatch, s->nibatch, irank) ||
+      s->nobatch != s->nibatch || in_list(s->ibatch, s->nibatch, s->ivd))
+    return false;
+  if (urank - s->nwindow != irank - (s->ivd < irank ? 1 : 0)) return false;
+  if (s->nwindow + s->ninserted + s->nobatch != rank) return false;
+  int nwin = 0;
+  for (int d = 0; d < rank; d++)
+    if (!in_list(s->inserted, s->ninserted, d) && !in_list(s->obatch, s->nobatch, d)) nwin++;
+  if (nwin != s->nwindow) return false;
+  return region_elemental(op->regions[0], 2 * n, types, n, rtypes);
+}
+
+/* The scatter kernel (one chunk): ptrs = inputs, indices, updates, results. */
+static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s) {
+  Cg *cg = &L->cg;
+  int n = (op->nopnds - 1) / 2;
+  const Type *xt = op->opnds[0]->type, *it = op->opnds[n]->type, *ut = op->opnds[n + 1]->type;
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  (void)chunk;
+  LLVMValueRef ind = kernel_load_ptr(cg, ptrs, n), upd[MAX_SCATTER], res[MAX_SCATTER];
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef x = kernel_load_ptr(cg, ptrs, k);
+    upd[k] = kernel_load_ptr(cg, ptrs, n + 1 + k);
+    res[k] = kernel_load_ptr(cg, ptrs, 2 * n + 1 + k);
+    int64_t nb = type_bytes(op->opnds[k]->type);
+    if (nb > 0) LLVMBuildMemCpy(cg->b, res[k], 1, x, 1, cg_i64(cg, nb));
+  }
+  if (type_num_elements(ut) > 0 && type_num_elements(xt) > 0) {
+    Loop loops[CG_MAX_RANK];
+    LLVMValueRef uidx[CG_MAX_RANK], batch[CG_MAX_RANK], pos[CG_MAX_RANK], full[CG_MAX_RANK];
+    for (int d = 0; d < ut->rank; d++) {
+      loops[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, ut->dims[d]), "u");
+      uidx[d] = loops[d].iv;
+    }
+    int nb = 0;
+    for (int d = 0; d < ut->rank; d++)
+      if (!in_list(s->window, s->nwindow, d)) batch[nb++] = uidx[d];
+    for (int k = 0, b = 0; k < it->rank; k++)
+      if (k != s->ivd) pos[k] = batch[b++];
+    for (int d = 0; d < xt->rank; d++) full[d] = cg_i64(cg, 0);
+    for (int j = 0; j < s->nmap; j++) {
+      if (s->ivd < it->rank) pos[s->ivd] = cg_i64(cg, j);
+      LLVMValueRef v = index_to_i64(cg, it->elem, cg_load(cg, it->elem, ind, linearize(cg, it, pos)));
+      /* no clamping in scatter, but bounding far-out indices (out of range
+         anyway) keeps the sums below from wrapping, as in the interpreter */
+      full[s->map[j]] = clamp_i64(cg, v, -(INT64_C(1) << 40), INT64_C(1) << 40);
+    }
+    for (int i = 0; i < s->nobatch; i++) {
+      int64_t ds = s->ibatch[i];
+      full[s->obatch[i]] = LLVMBuildAdd(cg->b, full[s->obatch[i]], batch[ds - (ds < s->ivd ? 0 : 1)], "");
+    }
+    for (int d = 0, k = 0; d < ut->rank; d++) {
+      if (!in_list(s->window, s->nwindow, d)) continue;
+      while (in_list(s->inserted, s->ninserted, k) || in_list(s->obatch, s->nobatch, k)) k++;
+      full[k] = LLVMBuildAdd(cg->b, full[k], uidx[d], "");
+      k++;
+    }
+    LLVMValueRef inside = LLVMConstInt(cg->t_i1, 1, 0);
+    for (int d = 0; d < xt->rank; d++)
+      inside = LLVMBuildAnd(cg->b, inside, LLVMBuildICmp(cg->b, LLVMIntULT, full[d], cg_i64(cg, xt->dims[d]), ""), "");
+    LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, fn, "apply");
+    LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
+    LLVMBuildCondBr(cg->b, inside, then, cont);
+    LLVMPositionBuilderAtEnd(cg->b, then);
+    LLVMValueRef off = linearize(cg, xt, full), uoff = linearize(cg, ut, uidx);
+    Block *body = op->regions[0];
+    Op *ret = block_terminator(body);
+    LLVMValueRef args[2 * MAX_SCATTER], vals[MAX_SCATTER];
+    for (int k = 0; k < n; k++) {
+      args[k] = elem_ptr(cg, op->opnds[k]->type->elem, res[k], off);
+      args[n + k] = elem_ptr(cg, op->opnds[n + 1 + k]->type->elem, upd[k], uoff);
+    }
+    KernelIO io = {0};
+    io.ninputs = 2 * n;
+    io.inputs = body->args;
+    io.input_ptrs = args;
+    /* every new value is computed before any is stored */
+    for (int k = 0; k < n; k++) vals[k] = emit_elemental(cg, &io, ret->opnds[k], NULL);
+    for (int k = 0; k < n; k++) cg_store(cg, op->res[k].type->elem, res[k], off, vals[k]);
+    kernel_io_free(&io);
+    LLVMBuildBr(cg->b, cont);
+    LLVMPositionBuilderAtEnd(cg->b, cont);
+    for (int d = ut->rank - 1; d >= 0; d--) loop_end(cg, &loops[d]);
+  }
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+static bool lower_scatter(Lower *L, Op *op) {
+  ScatterDims s;
+  if (!scatter_ok(op, &s)) return false;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
+  LLVMValueRef kfn = emit_scatter(L, op, &s);
+  LLVMPositionBuilderAtEnd(L->cg.b, at);
+  Value *bufs[4 * MAX_SCATTER];
+  int nb = 0;
+  for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
+  for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
+  call_kernel(L, kfn, 1, bufs, nb);
+  return true;
+}
+
+/* ---- sort ---- */
+
+static int sort_key_type(ElemType et) {
+  switch (et) {
+  case ET_S2: case ET_S4: case ET_S8: return XLACRT_KEY_S8;
+  case ET_S16: return XLACRT_KEY_S16;
+  case ET_S32: return XLACRT_KEY_S32;
+  case ET_S64: return XLACRT_KEY_S64;
+  case ET_PRED: case ET_U2: case ET_U4: case ET_U8: return XLACRT_KEY_U8;
+  case ET_U16: return XLACRT_KEY_U16;
+  case ET_U32: return XLACRT_KEY_U32;
+  case ET_U64: return XLACRT_KEY_U64;
+  case ET_F16: return XLACRT_KEY_F16;
+  case ET_BF16: return XLACRT_KEY_BF16;
+  case ET_F32: return XLACRT_KEY_F32;
+  case ET_F64: return XLACRT_KEY_F64;
+  default: return -1;
+  }
+}
+
+/* The keys-only comparator: one compare of the first operand's two
+   elements, returned.  Sets the runtime's key type, order and direction. */
+static bool simple_comparator(const Op *op, int *key, int *total, int *dir) {
+  Block *b = op->regions[0];
+  Op *c = b->first;
+  if (!c || c->kind != OP_COMPARE || c->nopnds != 2 || !c->next || c->next->kind != OP_RETURN ||
+      c->next->nopnds != 1 || c->next->opnds[0] != &c->res[0])
+    return false;
+  ElemType et = op->opnds[0]->type->elem;
+  bool swap;
+  if (c->opnds[0] == b->args[0] && c->opnds[1] == b->args[1]) swap = false;
+  else if (c->opnds[0] == b->args[1] && c->opnds[1] == b->args[0]) swap = true;
+  else return false;
+  const char *d = op_attr_str(c, "comparison_direction");
+  const char *ct = op_attr_str(c, "compare_type");
+  *key = sort_key_type(et);
+  if (!d || *key < 0) return false;
+  *total = et_is_float(et) && ct && !strcmp(ct, "TOTALORDER");
+  /* comparator(b, a) with a < b is comparator(a, b) with a > b */
+  static const char *const names[] = {"LT", "GT", "LE", "GE", "EQ", "NE"};
+  static const int swapped[] = {XLACRT_CMP_GT, XLACRT_CMP_LT, XLACRT_CMP_GE, XLACRT_CMP_LE, XLACRT_CMP_EQ, XLACRT_CMP_NE};
+  for (int i = 0; i < 6; i++)
+    if (!strcmp(d, names[i])) {
+      *dir = swap ? swapped[i] : i;
+      return true;
+    }
+  return false;
+}
+
+/* The comparator region as a function less(ins, a, b). */
+static LLVMValueRef emit_comparator(Lower *L, Op *op) {
+  Cg *cg = &L->cg;
+  int n = op->nopnds;
+  char name[32];
+  snprintf(name, sizeof name, "sort_less.%d", cg->counter++);
+  LLVMTypeRef params[3] = {cg->t_ptr, cg->t_i64, cg->t_i64};
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_i32, params, 3, 0));
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef ins = LLVMGetParam(fn, 0), a = LLVMGetParam(fn, 1), bpos = LLVMGetParam(fn, 2);
+  LLVMValueRef args[2 * MAX_SCATTER];
+  for (int k = 0; k < n; k++) {
+    ElemType et = op->opnds[k]->type->elem;
+    LLVMValueRef base = kernel_load_ptr(cg, ins, k);
+    args[2 * k] = elem_ptr(cg, et, base, a);
+    args[2 * k + 1] = elem_ptr(cg, et, base, bpos);
+  }
+  Block *body = op->regions[0];
+  KernelIO io = {0};
+  io.ninputs = 2 * n;
+  io.inputs = body->args;
+  io.input_ptrs = args;
+  LLVMValueRef v = emit_elemental(cg, &io, block_terminator(body)->opnds[0], NULL);
+  kernel_io_free(&io);
+  LLVMBuildRet(cg->b, LLVMBuildZExt(cg->b, v, cg->t_i32, ""));
+  return fn;
+}
+
+static LLVMValueRef runtime_fn(Cg *cg, const char *name, LLVMTypeRef *params, int n) {
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_void, params, (unsigned)n, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, name);
+  if (!fn) fn = LLVMAddFunction(cg->mod, name, fty);
+  return fn;
+}
+
+static bool lower_sort(Lower *L, Op *op) {
+  Cg *cg = &L->cg;
+  int n = op->nopnds;
+  if (n < 1 || n > MAX_SCATTER || op->nres != n || op->nregions != 1) return false;
+  const Type *xt = op->opnds[0]->type;
+  const Type *types[2 * MAX_SCATTER], *rtypes[1];
+  for (int k = 0; k < n; k++) {
+    const Type *x = op->opnds[k]->type, *r = op->res[k].type;
+    if (!tensor_native(x) || !type_same_shape(x, xt) || !type_same_shape(r, x) || r->elem != x->elem)
+      return false;
+    types[2 * k] = types[2 * k + 1] = x;
+  }
+  int64_t dim = op_attr_int(op, "dimension", -1);
+  if (dim < 0) dim += xt->rank;
+  if (dim < 0 || dim >= xt->rank) return false;
+  Type pred = {0};
+  pred.kind = TY_TENSOR;
+  pred.elem = ET_PRED;
+  rtypes[0] = &pred;
+  if (!region_elemental(op->regions[0], 2 * n, types, 1, rtypes)) return false;
+  int key = 0, total = 0, dir = 0;
+  bool simple = simple_comparator(op, &key, &total, &dir);
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
+  LLVMValueRef less = simple ? NULL : emit_comparator(L, op);
+
+  /* the call, in the entry function where it stands */
+  LLVMPositionBuilderAtEnd(cg->b, at);
+  int64_t len = xt->dims[dim], outer = 1, inner = 1;
+  for (int d = 0; d < dim; d++) outer *= xt->dims[d];
+  for (int d = (int)dim + 1; d < xt->rank; d++) inner *= xt->dims[d];
+  Value *vals[MAX_SCATTER];
+  for (int k = 0; k < n; k++) vals[k] = op->opnds[k];
+  LLVMValueRef ins = ptr_array(L, vals, n);
+  for (int k = 0; k < n; k++) vals[k] = &op->res[k];
+  LLVMValueRef outs = ptr_array(L, vals, n);
+  LLVMValueRef bytes[MAX_SCATTER];
+  for (int k = 0; k < n; k++) bytes[k] = LLVMConstInt(cg->t_i32, (unsigned)et_bytes(op->opnds[k]->type->elem), 0);
+  LLVMValueRef init = LLVMConstArray(cg->t_i32, bytes, (unsigned)n);
+  LLVMValueRef g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), "sort_bytes");
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  if (simple) {
+    LLVMTypeRef p[11] = {cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i32, cg->t_i32,
+                         cg->t_i32, cg->t_i32, cg->t_ptr, cg->t_ptr, cg->t_ptr};
+    LLVMValueRef fn = runtime_fn(cg, "xlacrt_sort", p, 11);
+    LLVMValueRef a[11] = {L->p_pool, cg_i64(cg, outer), cg_i64(cg, len), cg_i64(cg, inner),
+                          LLVMConstInt(cg->t_i32, (unsigned)key, 0), LLVMConstInt(cg->t_i32, (unsigned)total, 0),
+                          LLVMConstInt(cg->t_i32, (unsigned)dir, 0), LLVMConstInt(cg->t_i32, (unsigned)n, 0),
+                          ins, outs, g};
+    LLVMBuildCall2(cg->b, LLVMFunctionType(cg->t_void, p, 11, 0), fn, a, 11, "");
+  } else {
+    LLVMTypeRef p[9] = {cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i32,
+                        cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_ptr};
+    LLVMValueRef fn = runtime_fn(cg, "xlacrt_sort_cmp", p, 9);
+    LLVMValueRef a[9] = {L->p_pool, cg_i64(cg, outer), cg_i64(cg, len), cg_i64(cg, inner),
+                         LLVMConstInt(cg->t_i32, (unsigned)n, 0), ins, outs, g, less};
+    LLVMBuildCall2(cg->b, LLVMFunctionType(cg->t_void, p, 9, 0), fn, a, 9, "");
+  }
+  return true;
+}
+
+bool lower_indexing(Lower *L, Op *op) {
+  switch (op->kind) {
+  case OP_SCATTER: return lower_scatter(L, op);
+  case OP_SORT: return lower_sort(L, op);
+  default: return false;
+  }
 }

@@ -22,8 +22,15 @@
  *    dims accumulates row after row in a stack buffer; the loop over the
  *    tile is vectorized across outputs, so each output still takes its
  *    inputs in the interpreter's order and results are bit-identical.
- *  - anything else: every output element accumulates sequentially from the
+ *  - anything else (and pred or 2/4-bit element types, short rows, empty
+ *    reductions): every output element accumulates sequentially from the
  *    init value in row-major order, exactly as the interpreter does.
+ * Setting XLAC_REDUCE_SEQUENTIAL in the environment forces the last one
+ * everywhere, to compare speed and results.
+ *
+ * The partials of a row reduction need the pool inside a kernel: the kernel
+ * handed back to cpu.c is then a driver, run once, which starts the blocks
+ * itself (see pool_global) and combines their results.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -244,11 +251,11 @@ static LLVMValueRef identity(Cg *cg, OpKind kind, ElemType et) {
   case OP_MULTIPLY: return f ? LLVMConstReal(t, 1.0) : LLVMConstInt(t, 1, 0);
   case OP_MAXIMUM:
     if (f) return LLVMConstReal(t, -1.0 / 0.0);
-    if (s) return LLVMConstShl(LLVMConstInt(t, 1, 0), LLVMConstInt(t, LLVMGetIntTypeWidth(t) - 1, 0));
+    if (s) return LLVMConstInt(t, 1ULL << (LLVMGetIntTypeWidth(t) - 1), 0);
     return LLVMConstInt(t, 0, 0);
   case OP_MINIMUM:
     if (f) return LLVMConstReal(t, 1.0 / 0.0);
-    if (s) return LLVMConstLShr(LLVMConstAllOnes(t), LLVMConstInt(t, 1, 0));
+    if (s) return LLVMConstInt(t, (1ULL << (LLVMGetIntTypeWidth(t) - 1)) - 1, 0);
     return LLVMConstAllOnes(t);
   case OP_AND: return LLVMConstAllOnes(t);
   default: return LLVMConstInt(t, 0, 0); /* or, xor */
@@ -693,6 +700,9 @@ static LLVMValueRef emit_col(Lower *L, const KernelSpec *k, const Shape *s, int6
   Cg *cg = &L->cg;
   int nroots = k->nroots, rank = s->in->rank;
   int64_t T = nroots <= 1 ? 1024 : nroots <= 4 ? 256 : 64;
+  /* Tiles stay wide even when that leaves the pool idle: rows read as
+     4 KiB runs stream well, and measured here narrower tiles (more chunks)
+     were slower on 2 threads than one wide tile on 1. */
   if (s->K < T) T = s->K;
   int64_t nt = (s->K + T - 1) / T, pairs = s->A * nt;
   int64_t work = s->nred * T;

@@ -48,6 +48,8 @@ LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i);
 LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
 /* Calls kernel kfn over nchunks chunks (on the pool when more than one). */
 void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs);
+/* Counts a fusion compiled natively (CpuStats.fusions). */
+void lower_count_fusion(Lower *L);
 
 /* kernel_loop.c: elementwise and index-mapping fusions */
 LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);

@@ -62,6 +62,9 @@ typedef struct RunOptions {
   const char *probe_dir;
   bool print_all;
   bool verbose; /* also report passing checks */
+  /* cpu backend: XLA's dump flags (--xla_dump_to etc., also from XLA_FLAGS) */
+  const char *dump_dir, *dump_pass_re;
+  bool dump_as_dot, dump_as_html;
 } RunOptions;
 
 /* `xlac run`: returns the process exit status. */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/dump.h"
 #include "driver/driver.h"
 #include "ir/opdoc.h"
 
@@ -41,6 +42,12 @@ static const char usage_text[] =
     "  --partitions N            run N partitions per replica\n"
     "  --print-all               print large tensors in full\n"
     "  --verbose                 also report passing checks\n"
+    "  --xla_dump_to=DIR         cpu backend: write XLA-style dumps to DIR (HLO before and\n"
+    "                            after optimizations, buffer assignment, LLVM IR, object)\n"
+    "  --xla_dump_hlo_as_dot     also draw the module as Graphviz dot\n"
+    "  --xla_dump_hlo_as_html    also draw the module as a self-contained html page\n"
+    "  --xla_dump_hlo_pass_re=RE also dump between passes whose name RE matches\n"
+    "                            (these flags are also read from XLA_FLAGS)\n"
     "\n"
     "xlac bench [run options] [--warmup N] [--iters N] FILE\n"
     "                            compile (cpu backend unless --backend=interp) and time\n"
@@ -121,12 +128,20 @@ static int cmd_run(Args *a) {
   VEC(RunInput) inputs = {0};
   VEC(char *) owned_values = {0}; /* values split out of --args */
   const char *file = NULL, *v;
+  /* XLA's dump flags, from XLA_FLAGS as XLA reads them; the command line
+     overrides them */
+  CpuOptions dump = {0};
+  int xla_rc;
+  char *xla_flags = getenv("XLA_FLAGS") ? xstrdup(getenv("XLA_FLAGS")) : NULL;
+  if (xla_flags && !dump_parse_flags(&dump, xla_flags)) a->bad = true;
   for (a->i = 2; a->i < a->argc && !a->bad; a->i++) {
     const char *s = a->argv[a->i];
     if (opt(a, "--backend", &v)) {
       if (v && strcmp(v, "cpu") == 0)
         o.backend = BACKEND_CPU;
-      else if (v && strcmp(v, "interp") != 0)
+      else if (v && strcmp(v, "interp") == 0)
+        o.backend = BACKEND_INTERP;
+      else if (v)
         usage_error(a, "unknown backend '%s' (available: cpu, interp)", v);
     } else if (opt(a, "--threads", &v)) {
       o.threads = v ? atoi(v) : 0;
@@ -197,6 +212,14 @@ static int cmd_run(Args *a) {
       o.print_all = true;
     } else if (opt(a, "--verbose", NULL)) {
       o.verbose = true;
+    } else if (opt(a, "--xla_dump_to", &v)) {
+      if (v && !*v) usage_error(a, "--xla_dump_to needs a directory%s", "");
+      dump.dump_dir = v;
+    } else if (opt(a, "--xla_dump_hlo_pass_re", &v)) {
+      if (v && !*v) usage_error(a, "--xla_dump_hlo_pass_re needs a regular expression%s", "");
+      dump.dump_pass_re = v;
+    } else if (strncmp(s, "--xla_", 6) == 0 && (xla_rc = dump_parse_flag(&dump, s)) != 0) {
+      if (xla_rc < 0) a->bad = true; /* the message is printed */
     } else if (s[0] == '-' && s[1]) {
       usage_error(a, "unknown option '%s'", s);
     } else if (file) {
@@ -206,6 +229,14 @@ static int cmd_run(Args *a) {
     }
   }
   if (!a->bad && !file) usage_error(a, "missing input file%s", "");
+  o.dump_dir = dump.dump_dir;
+  o.dump_pass_re = dump.dump_pass_re;
+  o.dump_as_dot = dump.dump_as_dot;
+  o.dump_as_html = dump.dump_as_html;
+  if (!a->bad && !o.dump_dir && (o.dump_pass_re || o.dump_as_dot || o.dump_as_html))
+    fprintf(stderr, "xlac: warning: the --xla_dump_hlo_* flags need --xla_dump_to=DIR; nothing is dumped\n");
+  if (!a->bad && o.dump_dir && o.backend != BACKEND_CPU && o.mode != MODE_COMPARE)
+    fprintf(stderr, "xlac: warning: --xla_dump_to: only the cpu backend writes dumps (--backend=cpu)\n");
   int status = 1;
   if (!a->bad) {
     o.inputs = inputs.data;
@@ -216,6 +247,7 @@ static int cmd_run(Args *a) {
   VEC_FREE(inputs);
   for (int i = 0; i < owned_values.len; i++) free(owned_values.data[i]);
   VEC_FREE(owned_values);
+  free(xla_flags);
   return status;
 }
 

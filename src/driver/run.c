@@ -263,6 +263,20 @@ static int cmp_double(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* Options for cpu_compile.  Each compilation is a new module number in dump
+   file names, as XLA numbers the modules it compiles in a process. */
+static CpuOptions cpu_options(const RunOptions *o) {
+  static int next_module_id;
+  CpuOptions co = {0};
+  co.threads = o->threads;
+  co.dump_dir = o->dump_dir;
+  co.dump_pass_re = o->dump_pass_re;
+  co.dump_as_dot = o->dump_as_dot;
+  co.dump_as_html = o->dump_as_html;
+  co.module_id = next_module_id++;
+  return co;
+}
+
 /* Times executions of f; prints a human line and one machine-readable line:
    BENCH name=... backend=... compile_ms=... median_ms=... min_ms=... iters=... threads=... */
 static bool bench_func(RunState *st, Interp *I, Module *m, Func *f, IVal **args) {
@@ -274,8 +288,7 @@ static bool bench_func(RunState *st, Interp *I, Module *m, Func *f, IVal **args)
   double compile_ms = 0;
   bool ok = true;
   if (o->backend == BACKEND_CPU) {
-    CpuOptions co = {0};
-    co.threads = o->threads;
+    CpuOptions co = cpu_options(o);
     exe = cpu_compile(m, f, &co);
     ok = exe != NULL;
     if (ok) compile_ms = cpu_executable_stats(exe)->compile_ms;
@@ -396,8 +409,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     IVal **ref = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof(IVal *));
     IVal **got = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof(IVal *));
     bool ok = interp_call(&CI, f, f->body->nargs, args, ref);
-    CpuOptions co = {0};
-    co.threads = o->threads;
+    CpuOptions co = cpu_options(o);
     CpuExecutable *exe = ok ? cpu_compile(m, f, &co) : NULL;
     ok = exe && cpu_execute(exe, &CI, f->body->nargs, args, got);
     double worst = 0;
@@ -422,8 +434,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   char *label = named ? xasprintf("@%s ", f->name) : xstrdup("");
   if (nr * np == 1 && o->backend == BACKEND_CPU) {
     IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
-    CpuOptions co = {0};
-    co.threads = o->threads;
+    CpuOptions co = cpu_options(o);
     CpuExecutable *exe = cpu_compile(m, f, &co);
     ok = exe && cpu_execute(exe, &I, f->body->nargs, args, res);
     if (ok) ok = emit_results(st, f, label, res);

@@ -69,7 +69,7 @@ typedef enum AttrKind {
   ATTR_TYPE,    /* a type used as attribute (type) */
   ATTR_ARRAY,   /* [a, b, ...] of attributes (elems, n) */
   ATTR_DICT,    /* {k = v, ...} or #dialect.name<k = v, ...> (name, keys, elems, n) */
-  ATTR_OPAQUE,  /* anything else kept verbatim for printing (s) */
+  ATTR_OPAQUE,  /* anything else kept verbatim for printing (s); name "hlo" marks HLO syntax */
 } AttrKind;
 
 typedef struct Attr {

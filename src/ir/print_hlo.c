@@ -336,7 +336,9 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
         sb_free(&unpack);
         capv[r] = NULL;
         /* remember the tuple's name as this branch's operand */
-        rnames[r] = xasprintf("%s\x02%s", rnames[r], tn);
+        char *joined = xasprintf("%s\x02%s", rnames[r], tn);
+        free(rnames[r]);
+        rnames[r] = joined;
         free(tn);
         free(tys);
         arena_free(&tmp);

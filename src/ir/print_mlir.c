@@ -173,7 +173,12 @@ static void print_attr(Printer *pr, const Attr *a) {
     }
     return;
   case ATTR_OPAQUE:
-    sb_puts(b, a->s);
+    /* MLIR kept verbatim; HLO attribute text xlac does not interpret is not
+       MLIR syntax, so it becomes a string */
+    if (a->name && strcmp(a->name, "hlo") == 0)
+      print_string(b, a->s, strlen(a->s));
+    else
+      sb_puts(b, a->s);
     return;
   }
 }

@@ -9,9 +9,11 @@
  * ops, calls and anything op_is_pure rejects are never merged.
  *
  * Scoping follows dominance: ops of a block are numbered in order; a nested
- * region sees the numbers of the blocks around it (it may use their values)
- * and its own numbers are forgotten when the region ends, because nothing
- * outside it can see values defined inside.  The table is a hash of chains
+ * region that already uses values from outside sees the numbers of the
+ * blocks around it, and its own numbers are forgotten when the region ends,
+ * because nothing outside it can see values defined inside.  A closed
+ * region (one that uses nothing from outside) is numbered on its own so it
+ * stays closed.  The table is a hash of chains
  * whose entries are pushed and popped like a stack, so leaving a scope is
  * just popping back to the mark taken when it was entered.
  *
@@ -234,13 +236,60 @@ static bool mergeable(const Op *op) {
   return op_is_pure(op);
 }
 
+/* ---- regions that are closed stay closed ---- */
+static void collect_defs(const Block *b, PtrMap *defs) {
+  for (int i = 0; i < b->nargs; i++) ptrmap_put(defs, b->args[i], (void *)b->args[i]);
+  for (const Op *op = b->first; op; op = op->next) {
+    for (int i = 0; i < op->nres; i++) ptrmap_put(defs, &op->res[i], (void *)&op->res[i]);
+    for (int r = 0; r < op->nregions; r++) collect_defs(op->regions[r], defs);
+  }
+}
+
+static bool uses_outside(const Block *b, const PtrMap *defs) {
+  for (const Op *op = b->first; op; op = op->next) {
+    for (int i = 0; i < op->nopnds; i++)
+      if (!ptrmap_has(defs, op->opnds[i])) return true;
+    for (int r = 0; r < op->nregions; r++)
+      if (uses_outside(op->regions[r], defs)) return true;
+  }
+  return false;
+}
+
+static bool region_captures(const Block *b) {
+  PtrMap defs = {0};
+  collect_defs(b, &defs);
+  bool cap = uses_outside(b, &defs);
+  ptrmap_free(&defs);
+  return cap;
+}
+
+static void cse_block(Cse *c, Block *b);
+
+/* A region that uses nothing from outside (every HLO computation, most
+   StableHLO bodies) is numbered on its own, so merging never makes it start
+   capturing an outer value: HLO cannot express that, and code generators
+   treat closed bodies as separate functions.  A region that already
+   captures may share the enclosing numbers. */
+static void cse_region(Cse *c, Block *r) {
+  if (region_captures(r)) {
+    cse_block(c, r);
+    return;
+  }
+  Table outer = c->table;
+  memset(&c->table, 0, sizeof c->table);
+  cse_block(c, r);
+  VEC_FREE(c->table.entries);
+  free(c->table.buckets);
+  c->table = outer;
+}
+
 static void cse_block(Cse *c, Block *b) {
   int mark = c->table.entries.len;
   for (Op *op = b->first; op;) {
     Op *next = op->next;
     for (int i = 0; i < op->nopnds; i++) op->opnds[i] = through(&c->repl, op->opnds[i]);
     /* regions first: their operands must be renamed before comparing them */
-    for (int r = 0; r < op->nregions; r++) cse_block(c, op->regions[r]);
+    for (int r = 0; r < op->nregions; r++) cse_region(c, op->regions[r]);
     if (mergeable(op)) {
       uint64_t h = op_hash(op);
       Op *prev = table_find(&c->table, h, op);

@@ -14,7 +14,9 @@
  * an MLIR module; in an HLO module only the ENTRY is visible from outside.
  * A function counts as referenced when any attribute of a reachable op
  * names it (callee, composite decomposition, interpreter.run_parallel
- * programs, ...), so no reference kind needs to be known here.
+ * programs, a %name inside an attribute kept verbatim such as an HLO
+ * custom-call's called_computations, ...), so no reference kind needs to be
+ * known here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -100,9 +102,27 @@ static void mark(Dce *d, PtrMap *live, FuncList *work, Func *f) {
   VEC_PUSH(*work, f);
 }
 
+static bool name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '-' || c == '$';
+}
+
+/* Attributes kept verbatim (an HLO custom-call's called_computations is
+   "{%comp}") may still name functions: every %name or @name counts. */
+static void mark_text(Dce *d, PtrMap *live, FuncList *work, const char *s) {
+  for (const char *p = s; *p; p++) {
+    if (*p != '%' && *p != '@') continue;
+    const char *q = p + 1;
+    while (name_char(*q)) q++;
+    if (q > p + 1) mark(d, live, work, strmap_getn(&d->funcs, p + 1, (size_t)(q - p - 1)));
+    p = q - 1;
+  }
+}
+
 static void mark_attr(Dce *d, PtrMap *live, FuncList *work, const Attr *a) {
   if (!a) return;
   if (a->kind == ATTR_SYMBOL && a->s) mark(d, live, work, strmap_get(&d->funcs, a->s));
+  if (a->kind == ATTR_OPAQUE && a->s) mark_text(d, live, work, a->s);
   if (a->kind == ATTR_ARRAY || a->kind == ATTR_DICT)
     for (int i = 0; i < a->n; i++) mark_attr(d, live, work, a->elems[i]);
 }

@@ -46,5 +46,10 @@ int pass_cse(Module *m, const PassOptions *o);            /* cse.c */
 int pass_dce(Module *m, const PassOptions *o);            /* dce.c: dead ops and unused private functions */
 int pass_expand(Module *m, const PassOptions *o);         /* expand.c: batch_norm_*, dot canonicalization, rng, ... */
 int pass_fusion(Module *m, const PassOptions *o);         /* fusion.c: loop, reduction, multi-output, epilogue */
+int pass_flatten_tuples(Module *m, const PassOptions *o); /* tuples.c: while loops over tuples -> over their leaves */
+
+/* A private copy of f whose parameters and results are the leaves of f's
+   tuple parameters and results (f itself when it has no tuples). */
+Func *flatten_entry(Module *m, Func *f);
 
 #endif

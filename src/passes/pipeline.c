@@ -7,6 +7,7 @@
 
 static const Pass cpu_passes[] = {
     {"inline", pass_inline_calls},
+    {"flatten-tuples", pass_flatten_tuples},
     {"chlo-decompose", pass_chlo_decompose},
     {"simplify", pass_simplify},
     {"constant-fold", pass_constant_fold},

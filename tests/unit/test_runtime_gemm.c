@@ -122,7 +122,10 @@ static uint64_t next_u64(void)
     rng ^= rng << 17;
     return rng;
 }
-static int64_t rand_int(int64_t lo, int64_t hi) { return lo + (int64_t)(next_u64() % (uint64_t)(hi - lo + 1)); }
+static int64_t rand_int(int64_t lo, int64_t hi)
+{
+    return lo + (int64_t)(next_u64() % (uint64_t)(hi - lo + 1));
+}
 static double rand_val(void) { return (double)(next_u64() >> 11) / 9007199254740992.0 * 2.0 - 1.0; }
 
 typedef struct {
@@ -257,7 +260,8 @@ static void test_determinism(void)
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
         int64_t m = shapes[si][0], n = shapes[si][1], k = shapes[si][2];
         float *a = malloc((size_t)(m * k) * sizeof *a), *b = malloc((size_t)(k * n) * sizeof *b);
-        double *ad = malloc((size_t)(m * k) * sizeof *ad), *bd = malloc((size_t)(k * n) * sizeof *bd);
+        double *ad = malloc((size_t)(m * k) * sizeof *ad);
+        double *bd = malloc((size_t)(k * n) * sizeof *bd);
         for (int64_t i = 0; i < m * k; i++)
             ad[i] = a[i] = (float)rand_val();
         for (int64_t i = 0; i < k * n; i++)
@@ -329,6 +333,77 @@ static void test_batched(xlacrt_pool *pool)
     xlacrt_sgemm_batched(pool, 0, 0, 0, 4, 4, 4, NULL, 4, 0, NULL, 4, 0, NULL, 4, 0, 0);
 }
 
+/* Half decoded the slow way, independently of the runtime. */
+static float half_value(uint16_t h)
+{
+    int sign = h >> 15, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
+    double v = exp ? ldexp(1.0 + man / 1024.0, exp - 15) : ldexp(man / 1024.0, -14);
+    return (float)(sign ? -v : v);
+}
+
+static float bf16_value(uint16_t h)
+{
+    uint32_t bits = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* 16-bit inputs give exactly what sgemm gives on the widened values, for
+   every shape class (edges, transposes, padding, accumulation). */
+static void test_gemm_16bit(xlacrt_pool *pool)
+{
+    int bad = 0;
+    for (int r = 0; r < 60; r++) {
+        shape s = make_shape(rand_int(1, 67), rand_int(1, 67), rand_int(0, 300),
+                             (int)rand_int(0, 1), (int)rand_int(0, 1), (int)rand_int(0, 1),
+                             (int)rand_int(0, 1));
+        int half = r & 1;
+        size_t na = (size_t)(rows_a(&s) * s.lda), nb = (size_t)(rows_b(&s) * s.ldb);
+        size_t nc = (size_t)(s.m * s.ldc);
+        uint16_t *a16 = malloc(na * 2 + 2), *b16 = malloc(nb * 2 + 2);
+        float *a = malloc(na * 4 + 4), *b = malloc(nb * 4 + 4);
+        float *c1 = malloc(nc * 4 + 4), *c2 = malloc(nc * 4 + 4);
+        for (size_t i = 0; i < na + nb; i++) {
+            uint16_t h;
+            if (half) /* finite halves, subnormals and zeros included */
+                h = (uint16_t)(next_u64() & 0xbfff);
+            else /* bfloat16 of moderate magnitude */
+                h = (uint16_t)(0x3c00 + (next_u64() & 0x7ff)) | (uint16_t)(next_u64() & 0x8000);
+            float v = half ? half_value(h) : bf16_value(h);
+            if (i < na) {
+                a16[i] = h;
+                a[i] = v;
+            } else {
+                b16[i - na] = h;
+                b[i - na] = v;
+            }
+        }
+        for (size_t i = 0; i < nc; i++)
+            c1[i] = c2[i] = (float)rand_val();
+        if (half)
+            xlacrt_gemm_f16(pool, s.ta, s.tb, s.m, s.n, s.k, a16, s.lda, b16, s.ldb, c1, s.ldc,
+                            s.acc);
+        else
+            xlacrt_gemm_bf16(pool, s.ta, s.tb, s.m, s.n, s.k, a16, s.lda, b16, s.ldb, c1, s.ldc,
+                             s.acc);
+        xlacrt_sgemm(pool, s.ta, s.tb, s.m, s.n, s.k, a, s.lda, b, s.ldb, c2, s.ldc, s.acc);
+        if (memcmp(c1, c2, nc * 4) != 0) {
+            bad++;
+            fprintf(stderr, "  %s m=%lld n=%lld k=%lld ta=%d tb=%d acc=%d differs from sgemm\n",
+                    half ? "f16" : "bf16", (long long)s.m, (long long)s.n, (long long)s.k, s.ta,
+                    s.tb, s.acc);
+        }
+        free(a16);
+        free(b16);
+        free(a);
+        free(b);
+        free(c1);
+        free(c2);
+    }
+    CHECK_EQ_I(bad, 0);
+}
+
 int main(void)
 {
     test_pool();
@@ -344,6 +419,7 @@ int main(void)
         test_gemm_shapes(isas[i], pool);
         test_determinism();
         test_batched(pool);
+        test_gemm_16bit(pool);
     }
     CHECK(xlacrt_gemm_set_isa("best"));
     xlacrt_pool_destroy(pool);

@@ -466,6 +466,13 @@ static bool parse_instruction(P *p, HComp *c, HInst *in) {
       return fail_at(p, s, "expected an attribute name");
     }
     a.name = (Span){(uint32_t)s, (uint32_t)(p->pos - s)};
+    /* XLA rejects a repeated attribute; taking either copy would be a guess. */
+    for (int i = 0; i < attrs.len; i++)
+      if (attrs.data[i].name.len == a.name.len &&
+          memcmp(p->src + attrs.data[i].name.off, p->src + s, a.name.len) == 0) {
+        VEC_FREE(attrs);
+        return fail_at(p, s, "attribute '%.*s' is given twice", (int)a.name.len, p->src + s);
+      }
     if (!expect(p, '=', "after the attribute name") || !capture_value(p, &a.voff, &a.vend)) {
       VEC_FREE(attrs);
       return false;
@@ -1401,6 +1408,7 @@ static Attr *parse_metadata(P *p, uint32_t off, uint32_t end) {
       v = ok ? ARENA_NEW(&p->m->arena, Attr) : NULL;
       if (v) {
         v->kind = ATTR_OPAQUE;
+        v->name = "hlo"; /* HLO syntax: other printers must quote it */
         v->s = arena_strndup(&p->m->arena, s.src + a, b - a);
       }
     }
@@ -1418,6 +1426,7 @@ static Attr *parse_metadata(P *p, uint32_t off, uint32_t end) {
 static Attr *opaque(Module *m, const char *s, size_t n) {
   Attr *a = ARENA_NEW(&m->arena, Attr);
   a->kind = ATTR_OPAQUE;
+  a->name = "hlo"; /* HLO syntax: other printers must quote it */
   a->s = arena_strndup(&m->arena, s, n);
   a->slen = n;
   return a;

@@ -1,0 +1,174 @@
+/*
+ * conv.c - the runtime's convolution: im2col plus GEMM, a block of output
+ * rows at a time.
+ *
+ * An output "row" is one (batch, spatial position) pair; its O features are
+ * the row's columns.  For a block of rows and one feature group, the input
+ * windows the rows see are copied into a matrix P (one row per output row,
+ * one column per (window position, input feature) pair, zeros where the
+ * window falls into padding or a dilation hole), and the block of output is
+ * P times the kernel of that group, rearranged once per call into the
+ * matching [window position * input feature, output feature] matrix W.
+ * Window reversal is applied while rearranging the kernel, so the copy of
+ * the input is the same with or without it.
+ *
+ * The compiler cuts the rows into fixed blocks and runs them as chunks of
+ * xlacrt_parallel_for (each block's GEMM runs serially), so results never
+ * depend on the thread count; it may follow each block with generated code
+ * working on the rows just written while they are still in cache.  When the
+ * output keeps rows contiguous with features innermost ("row-major"), the
+ * GEMM writes straight into it; otherwise a scratch block is scattered.
+ */
+#include "xlacrt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Rows of output position r: batch index and spatial coordinates. */
+static void row_coords(const xlacrt_conv *d, int64_t r, int64_t *n, int64_t *y)
+{
+    for (int64_t i = d->nsp - 1; i >= 0; i--) {
+        int64_t od = d->out_dim[i];
+        y[i] = od ? r % od : 0;
+        r = od ? r / od : 0;
+    }
+    *n = r;
+}
+
+/* Number of window positions (product of the kernel's spatial sizes). */
+static int64_t window_size(const xlacrt_conv *d)
+{
+    int64_t ks = 1;
+    for (int64_t i = 0; i < d->nsp; i++)
+        ks *= d->k_dim[i];
+    return ks;
+}
+
+#define DEFINE_CONV(T, SUF, GEMM)                                                             \
+    void xlacrt_conv_pack_##SUF(const xlacrt_conv *d, const T *kernel, T *w)                  \
+    {                                                                                         \
+        int64_t ks = window_size(d), G = d->groups, ci_n = d->in_feat / G;                    \
+        int64_t og_n = d->out_feat / G, kk = ks * ci_n;                                       \
+        int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                          \
+        for (int64_t p = 0; p < ks; p++) {                                                    \
+            /* kernel offset of window position p, reversed where asked */                    \
+            int64_t off = 0, rem = p;                                                         \
+            for (int64_t i = d->nsp - 1; i >= 0; i--) {                                       \
+                kpos[i] = rem % d->k_dim[i];                                                  \
+                rem /= d->k_dim[i];                                                           \
+            }                                                                                 \
+            for (int64_t i = 0; i < d->nsp; i++) {                                            \
+                int64_t kp = d->reverse[i] ? d->k_dim[i] - 1 - kpos[i] : kpos[i];             \
+                off += kp * d->k_ss[i];                                                       \
+            }                                                                                 \
+            for (int64_t g = 0; g < G; g++)                                                   \
+                for (int64_t ci = 0; ci < ci_n; ci++) {                                       \
+                    T *dst = w + (g * kk + p * ci_n + ci) * og_n;                             \
+                    const T *src = kernel + off + ci * d->k_si;                               \
+                    for (int64_t o = 0; o < og_n; o++)                                        \
+                        dst[o] = src[(g * og_n + o) * d->k_so];                               \
+                }                                                                             \
+        }                                                                                     \
+    }                                                                                         \
+                                                                                              \
+    void xlacrt_conv_rows_##SUF(const xlacrt_conv *d, const T *in, const T *w, T *out,        \
+                                int64_t r0, int64_t r1)                                       \
+    {                                                                                         \
+        if (r1 > d->rows)                                                                     \
+            r1 = d->rows;                                                                     \
+        if (r0 >= r1)                                                                         \
+            return;                                                                           \
+        int64_t nr = r1 - r0, ks = window_size(d), G = d->groups, ci_n = d->in_feat / G;      \
+        int64_t og_n = d->out_feat / G, kk = ks * ci_n, O = d->out_feat;                      \
+        int direct = d->out_rowmajor != 0;                                                    \
+        T *p = malloc(sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1));                       \
+        T *scratch = direct ? NULL : malloc(sizeof(T) * (size_t)(nr * og_n > 0 ? nr * og_n : 1)); \
+        if (!p || (!direct && !scratch)) {                                                    \
+            /* out of memory: leave the rows as they are rather than crash */                 \
+            free(p);                                                                          \
+            free(scratch);                                                                    \
+            return;                                                                           \
+        }                                                                                     \
+        for (int64_t g = 0; g < G; g++) {                                                     \
+            /* im2col for the rows of this block and the features of group g */               \
+            for (int64_t r = 0; r < nr; r++) {                                                \
+                int64_t n, y[XLACRT_CONV_MAX_SPATIAL], kpos[XLACRT_CONV_MAX_SPATIAL] = {0};   \
+                row_coords(d, r0 + r, &n, y);                                                 \
+                T *prow = p + r * kk;                                                         \
+                const T *ibase = in + n * d->in_sn + g * ci_n * d->in_sc;                     \
+                for (int64_t q = 0; q < ks; q++) {                                            \
+                    int64_t off = 0, ok = 1;                                                  \
+                    for (int64_t i = 0; i < d->nsp; i++) {                                    \
+                        int64_t x = y[i] * d->stride[i] + kpos[i] * d->rhs_dil[i] - d->pad_lo[i]; \
+                        int64_t ld = d->lhs_dil[i];                                           \
+                        if (x < 0 || x % ld != 0 || x / ld >= d->in_dim[i]) {                 \
+                            ok = 0;                                                           \
+                            break;                                                            \
+                        }                                                                     \
+                        off += x / ld * d->in_ss[i];                                          \
+                    }                                                                         \
+                    T *dst = prow + q * ci_n;                                                 \
+                    if (!ok) {                                                                \
+                        memset(dst, 0, sizeof(T) * (size_t)ci_n);                             \
+                    } else if (d->in_sc == 1) {                                               \
+                        memcpy(dst, ibase + off, sizeof(T) * (size_t)ci_n);                   \
+                    } else {                                                                  \
+                        for (int64_t c = 0; c < ci_n; c++)                                    \
+                            dst[c] = ibase[off + c * d->in_sc];                               \
+                    }                                                                         \
+                    for (int64_t i = d->nsp - 1; i >= 0; i--) {                               \
+                        if (++kpos[i] < d->k_dim[i])                                          \
+                            break;                                                            \
+                        kpos[i] = 0;                                                          \
+                    }                                                                         \
+                }                                                                             \
+            }                                                                                 \
+            const T *wg = w + g * kk * og_n;                                                  \
+            if (direct) {                                                                     \
+                GEMM(NULL, 0, 0, nr, og_n, kk, p, kk, wg, og_n, out + r0 * O + g * og_n, O, 0); \
+                continue;                                                                     \
+            }                                                                                 \
+            GEMM(NULL, 0, 0, nr, og_n, kk, p, kk, wg, og_n, scratch, og_n, 0);                \
+            for (int64_t r = 0; r < nr; r++) {                                                \
+                int64_t n, y[XLACRT_CONV_MAX_SPATIAL];                                        \
+                row_coords(d, r0 + r, &n, y);                                                 \
+                int64_t base = n * d->out_sn + g * og_n * d->out_so;                          \
+                for (int64_t i = 0; i < d->nsp; i++)                                          \
+                    base += y[i] * d->out_ss[i];                                              \
+                for (int64_t o = 0; o < og_n; o++)                                            \
+                    out[base + o * d->out_so] = scratch[r * og_n + o];                        \
+            }                                                                                 \
+        }                                                                                     \
+        free(p);                                                                              \
+        free(scratch);                                                                        \
+    }
+
+DEFINE_CONV(float, f32, xlacrt_sgemm)
+DEFINE_CONV(double, f64, xlacrt_dgemm)
+
+typedef struct {
+    const xlacrt_conv *d;
+    const void *in, *w;
+    void *out;
+    int64_t block;
+    int f64;
+} conv_job;
+
+static void conv_task(int64_t chunk, void *ctx)
+{
+    conv_job *j = ctx;
+    int64_t r0 = chunk * j->block, r1 = r0 + j->block;
+    if (j->f64)
+        xlacrt_conv_rows_f64(j->d, j->in, j->w, j->out, r0, r1);
+    else
+        xlacrt_conv_rows_f32(j->d, j->in, j->w, j->out, r0, r1);
+}
+
+void xlacrt_conv_run(xlacrt_pool *p, const xlacrt_conv *d, int f64, const void *in,
+                     const void *w, void *out, int64_t block)
+{
+    if (d->rows <= 0 || block <= 0)
+        return;
+    conv_job j = {d, in, w, out, block, f64};
+    xlacrt_parallel_for(p, (d->rows + block - 1) / block, conv_task, &j);
+}
