@@ -48,4 +48,20 @@ const CpuStats *cpu_executable_stats(const CpuExecutable *e);
 Func *cpu_executable_entry(const CpuExecutable *e);
 void cpu_executable_free(CpuExecutable *e);
 
+/* ---- the compile cache ----
+ * Executables keyed by the program's fingerprint (its canonical printed
+ * text, which includes every shape), the entry function's name and the
+ * options that change the generated code.  A program seen with new input
+ * shapes has a different text and compiles anew; a repeated one is served
+ * from the cache.  The cache compiles a private copy of the module (parsed
+ * back from that text), so it owns its executables and their modules. */
+typedef struct CpuCache CpuCache;
+CpuCache *cpu_cache_new(void);
+/* Finds or compiles; the executable belongs to the cache.  *hit (may be
+   NULL) says which.  NULL on failure (diagnostics printed). */
+CpuExecutable *cpu_cache_get(CpuCache *c, const Module *m, const char *entry, const CpuOptions *o,
+                             bool *hit);
+int cpu_cache_size(const CpuCache *c);
+void cpu_cache_free(CpuCache *c);
+
 #endif

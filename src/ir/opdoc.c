@@ -206,6 +206,48 @@ static const char *const op_types[OP_COUNT] = {
 
 const char *op_elem_types(OpKind k) { return op_types[k]; }
 
+/* Ops the CPU code generator compiles (directly, or after a pass rewrites
+   them into ops it compiles).  Keep in step with src/codegen (emit_scalar.c,
+   elemental.c, kernel_*.c, cpu.c's control flow) and the chlo/expand passes. */
+static bool cpu_native(OpKind k) {
+  switch (k) {
+  /* elementwise (emit_scalar.c) */
+  case OP_ADD: case OP_SUBTRACT: case OP_MULTIPLY: case OP_DIVIDE: case OP_REMAINDER:
+  case OP_MAXIMUM: case OP_MINIMUM: case OP_NEGATE: case OP_ABS: case OP_SIGN: case OP_AND:
+  case OP_OR: case OP_XOR: case OP_NOT: case OP_COMPARE: case OP_SELECT: case OP_CLAMP:
+  case OP_CONVERT: case OP_COPY: case OP_SHIFT_LEFT: case OP_SHIFT_RIGHT_ARITHMETIC:
+  case OP_SHIFT_RIGHT_LOGICAL: case OP_POPCNT: case OP_COUNT_LEADING_ZEROS: case OP_EXPONENTIAL:
+  case OP_EXPONENTIAL_MINUS_ONE: case OP_LOG: case OP_LOG_PLUS_ONE: case OP_LOGISTIC: case OP_SQRT:
+  case OP_RSQRT: case OP_CBRT: case OP_SINE: case OP_COSINE: case OP_TAN: case OP_TANH:
+  case OP_FLOOR: case OP_CEIL: case OP_ROUND_NEAREST_AFZ: case OP_ROUND_NEAREST_EVEN:
+  case OP_IS_FINITE: case OP_ATAN2: case OP_POWER:
+  /* index mapping and data movement (elemental.c) */
+  case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_TRANSPOSE: case OP_SLICE: case OP_IOTA:
+  case OP_REVERSE: case OP_PAD: case OP_CONCATENATE: case OP_CONSTANT: case OP_DYNAMIC_SLICE:
+  case OP_DYNAMIC_UPDATE_SLICE: case OP_GATHER:
+  /* kernels */
+  case OP_REDUCE: case OP_DOT: case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_SCATTER: case OP_SORT:
+  /* control flow (cpu.c), calls (inlined) */
+  case OP_WHILE: case OP_IF: case OP_CASE: case OP_CALL: case OP_RETURN: case OP_FUNC_RETURN:
+  case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:
+  /* rewritten by passes into the above */
+  case OP_BATCH_NORM_GRAD: case OP_BATCH_NORM_INFERENCE: case OP_BATCH_NORM_TRAINING:
+  case OP_CHLO_ACOS: case OP_CHLO_ACOSH: case OP_CHLO_ASIN: case OP_CHLO_ASINH: case OP_CHLO_ATAN:
+  case OP_CHLO_ATANH: case OP_CHLO_CONJ: case OP_CHLO_COSH: case OP_CHLO_SINH: case OP_CHLO_SQUARE:
+  case OP_CHLO_TAN: case OP_CHLO_ERF: case OP_CHLO_ERF_INV: case OP_CHLO_IS_INF:
+  case OP_CHLO_IS_NEG_INF: case OP_CHLO_IS_POS_INF: case OP_CHLO_NEXT_AFTER: case OP_CHLO_TOP_K:
+  case OP_CHLO_CONSTANT: case OP_CHLO_CONSTANT_LIKE: case OP_CHLO_BROADCAST_ADD:
+  case OP_CHLO_BROADCAST_SUBTRACT: case OP_CHLO_BROADCAST_MULTIPLY: case OP_CHLO_BROADCAST_DIVIDE:
+  case OP_CHLO_BROADCAST_MAXIMUM: case OP_CHLO_BROADCAST_MINIMUM: case OP_CHLO_BROADCAST_POWER:
+  case OP_CHLO_BROADCAST_REMAINDER: case OP_CHLO_BROADCAST_AND: case OP_CHLO_BROADCAST_OR:
+  case OP_CHLO_BROADCAST_XOR: case OP_CHLO_BROADCAST_ATAN2: case OP_CHLO_BROADCAST_COMPARE:
+  case OP_CHLO_BROADCAST_SELECT:
+    return true;
+  default:
+    return false;
+  }
+}
+
 void print_op_coverage_markdown(StrBuf *b) {
   int nspec = 0;
   for (int k = 0; k < OP_COUNT; k++)
@@ -222,15 +264,20 @@ void print_op_coverage_markdown(StrBuf *b) {
              "(signed only), float (f16, bf16, f32, f64 and the f8/f6/f4 family), complex\n"
              "(complex64, complex128), quant (`!quant.uniform`), any (all of these, and for\n"
              "control-flow ops also tuples and tokens).\n\n");
-  sb_puts(b, "| op | HLO opcode | kind | parse | verify | interpret | element types |\n"
-             "|---|---|---|---|---|---|---|\n");
+  sb_puts(b, "The cpu column says how `--backend=cpu` runs an op: `native` when the code\n"
+             "generator compiles it (directly or after a pass rewrites it) for pred, integer,\n"
+             "f16, bf16, f32 and f64 element types (dot and convolution: f16, bf16, f32, f64);\n"
+             "`thunk` when compiled code calls the reference interpreter for it.  Other\n"
+             "element types (the f8/f6/f4 family, complex, quantized) always take the thunk.\n\n");
+  sb_puts(b, "| op | HLO opcode | kind | parse | verify | interpret | cpu | element types |\n"
+             "|---|---|---|---|---|---|---|---|\n");
   for (int k = 0; k < OP_COUNT; k++) {
     const OpInfo *oi = &op_info[k];
     const char *kind = op_has_flag((OpKind)k, OPF_SPEC)         ? "spec"
                        : op_has_flag((OpKind)k, OPF_DEPRECATED) ? "deprecated"
                                                                  : "extension";
-    sb_printf(b, "| `%s` | %s%s%s | %s | yes | yes | yes | %s |\n", oi->name,
+    sb_printf(b, "| `%s` | %s%s%s | %s | yes | yes | yes | %s | %s |\n", oi->name,
               oi->hlo_name ? "`" : "", oi->hlo_name ? oi->hlo_name : "-", oi->hlo_name ? "`" : "",
-              kind, op_types[k]);
+              kind, cpu_native((OpKind)k) ? "native" : "thunk", op_types[k]);
   }
 }
