@@ -11,9 +11,12 @@
  *     such op): the elemental generator computes every output element in
  *     registers; the iteration space is cut into fixed chunks run on the
  *     thread pool (the chunking never depends on the thread count);
- *   - a reduction kernel (a reduce, or a reduction fusion): each output
- *     element accumulates its inputs in row-major order from the init value,
- *     exactly the interpreter's order, so results are bit-identical;
+ *   - a reduction kernel (a reduce, or a reduction fusion): row and full
+ *     reductions accumulate fixed-size blocks in vector registers and combine
+ *     the blocks' partial results in block order (a fixed function of the
+ *     input, independent of the thread count; float sums are reassociated
+ *     relative to the interpreter); column reductions keep the
+ *     interpreter's order exactly (kernel_reduce.c);
  *   - a thunk into the reference interpreter for everything else (counted
  *     in the stats; the emitters grow to cover more ops over time).
  * Buffers: parameters and results are the caller's; every other value gets
@@ -44,6 +47,7 @@ struct CpuExecutable {
   Jit *jit;
   EntryFn fn;
   int64_t temp_bytes;
+  char *temp;       /* the temp arena, allocated once and reused by every execution */
   xlacrt_pool *pool;
   struct Fallback *fallback_ops;
   int nfallback;
@@ -678,10 +682,10 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
     results[i] = ival_new_tensor(f->result_types[i]);
     res[i] = results[i]->lit->data;
   }
-  char *temp = e->temp_bytes ? aligned_alloc(64, (size_t)e->temp_bytes) : NULL;
+  if (e->temp_bytes && !e->temp) e->temp = aligned_alloc(64, (size_t)e->temp_bytes);
+  char *temp = e->temp;
   I->failed = false;
   e->fn(params, res, temp, e->pool, e);
-  free(temp);
   free(params);
   free(res);
   if (I->failed) {
@@ -701,6 +705,7 @@ void cpu_executable_free(CpuExecutable *e) {
   if (!e) return;
   jit_free(e->jit);
   xlacrt_pool_destroy(e->pool);
+  free(e->temp);
   for (int i = 0; i < e->nfallback; i++) free(e->fallback_ops[i].caps);
   free(e->fallback_ops);
   free(e);

@@ -24,6 +24,7 @@
 
 /* complex.h names the imaginary unit I; here I is the interpreter */
 #undef I
+#include "interp/cplx.h"
 
 #define CONV_MAX_RANK 32
 
@@ -54,7 +55,7 @@ static void num_load(NumArr *a, const Literal *l, NumKind k) {
     for (int64_t i = 0; i < l->n; i++) {
       double re, im;
       lit_get_c(l, i, &re, &im);
-      a->c[i] = CMPLX(re, im);
+      a->c[i] = cplx_make(re, im);
     }
     break;
   case NK_INT:

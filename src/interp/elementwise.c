@@ -25,20 +25,12 @@
 /* <complex.h> names the imaginary unit I, which is also the interpreter
    parameter's name everywhere; spell the unit _Complex_I instead. */
 #undef I
+#include "interp/cplx.h"
 
 #include "interp/interp.h"
 
 /* ---- small helpers ---- */
 
-/* A complex number from its parts, keeping infinities, NaNs and signed
-   zeros exactly (re + im * I would not).  C11's CMPLX is not available with
-   every compiler/libc pair, and complex types are laid out as two reals. */
-static inline double complex mk_c(double re, double im) {
-  double p[2] = {re, im};
-  double complex z;
-  memcpy(&z, p, sizeof z);
-  return z;
-}
 
 static inline uint64_t width_mask(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 
@@ -402,7 +394,7 @@ static bool bin_apply(Interp *I, Op *op, BinOp k, const Literal *a, const Litera
       lit_get_c(a, i, &ar, &ai);
       lit_get_c(b, i, &br, &bi);
       double complex r = 0;
-      bin_complex(k, mk_c(ar, ai), mk_c(br, bi), &r);
+      bin_complex(k, cplx_make(ar, ai), cplx_make(br, bi), &r);
       lit_set_c(out, i, creal(r), cimag(r));
     }
     return true;
@@ -928,7 +920,7 @@ static bool unary_fp(Interp *I, Op *op, IVal **args, IVal **res, RealFn f, CplxF
     for (int64_t i = 0; i < n; i++) {
       double re, im;
       lit_get_c(in, i, &re, &im);
-      double complex r = c(mk_c(re, im));
+      double complex r = c(cplx_make(re, im));
       lit_set_c(out, i, creal(r), cimag(r));
     }
   }
@@ -981,10 +973,10 @@ static double f_sign(double x) {
 }
 static double complex c_sign(double complex z) {
   double re = creal(z), im = cimag(z);
-  if (isnan(re) || isnan(im)) return mk_c(NAN, NAN);
-  if (re == 0 && im == 0) return mk_c(0.0, 0.0);
+  if (isnan(re) || isnan(im)) return cplx_make(NAN, NAN);
+  if (re == 0 && im == 0) return cplx_make(0.0, 0.0);
   double a = cabs(z);
-  return mk_c(re / a, im / a);
+  return cplx_make(re / a, im / a);
 }
 static uint64_t i_sign(uint64_t v, int bits, bool sgn) {
   if (v == 0) return 0;
@@ -1022,7 +1014,7 @@ static double complex c_expm1(double complex z) {
   double re = expm1(x) * cos(y) - 2 * s * s;
   double im = exp(x) * sin(y);
   if (y == 0) im = y; /* keep exact zero (and its sign) for real inputs */
-  return mk_c(re, im);
+  return cplx_make(re, im);
 }
 
 static double complex c_log1p(double complex z) {
@@ -1030,7 +1022,7 @@ static double complex c_log1p(double complex z) {
   double x = creal(z), y = cimag(z);
   double t = 2 * x + x * x + y * y;
   double re = (fabs(t) < 0.5) ? 0.5 * log1p(t) : log(cabs(1.0 + z));
-  return mk_c(re, atan2(y, 1.0 + x));
+  return cplx_make(re, atan2(y, 1.0 + x));
 }
 
 /* principal cube root; 0 has no logarithm but is its own cube root */

@@ -23,6 +23,7 @@
 
 /* complex.h names the imaginary unit I; here I is the interpreter */
 #undef I
+#include "interp/cplx.h"
 
 static bool is_pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
 
@@ -44,7 +45,7 @@ static void dft1(double complex *x, int64_t n, int sign, double complex *tmp) {
     for (int64_t len = 2; len <= n; len <<= 1) {
       for (int64_t k = 0; k < len / 2; k++) {
         double ang = sign * 2.0 * M_PI * (double)k / (double)len;
-        double complex w = CMPLX(cos(ang), sin(ang));
+        double complex w = cplx_make(cos(ang), sin(ang));
         for (int64_t i = 0; i < n; i += len) {
           double complex u = x[i + k], v = x[i + k + len / 2] * w;
           x[i + k] = u + v;
@@ -58,7 +59,7 @@ static void dft1(double complex *x, int64_t n, int sign, double complex *tmp) {
   double complex *w = tmp + n;
   for (int64_t m = 0; m < n; m++) {
     double ang = sign * 2.0 * M_PI * (double)m / (double)n;
-    w[m] = CMPLX(cos(ang), sin(ang));
+    w[m] = cplx_make(cos(ang), sin(ang));
   }
   for (int64_t k = 0; k < n; k++) {
     double complex s = 0;
@@ -135,7 +136,7 @@ bool interp_FFT(Interp *I, Op *op, IVal **args, IVal **res) {
   for (int64_t i = 0; i < x->n; i++) {
     double re, im;
     lit_get_c(x, i, &re, &im);
-    buf[i] = CMPLX(re, im);
+    buf[i] = cplx_make(re, im);
   }
   switch (kind) {
   case 0:

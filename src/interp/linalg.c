@@ -22,6 +22,7 @@
 
 /* complex.h names the imaginary unit I; here I is the interpreter */
 #undef I
+#include "interp/cplx.h"
 
 /* ---- widened operand arrays ---- */
 typedef enum NumKind { NK_REAL, NK_CPLX, NK_INT } NumKind;
@@ -63,7 +64,7 @@ static void num_load(NumArr *a, const Literal *l, NumKind k) {
     for (int64_t i = 0; i < l->n; i++) {
       double re, im;
       lit_get_c(l, i, &re, &im);
-      a->c[i] = CMPLX(re, im);
+      a->c[i] = cplx_make(re, im);
     }
     break;
   case NK_INT:
@@ -611,13 +612,13 @@ bool interp_TRIANGULAR_SOLVE(Interp *I, Op *op, IVal **args, IVal **res) {
         double re = 0, im = 0;
         if (in_tri) lit_get_c(A, aoff + r * m + c, &re, &im);
         if (r == c && unit) re = 1, im = 0;
-        T[i * m + j] = conj_a ? CMPLX(re, -im) : CMPLX(re, im);
+        T[i * m + j] = conj_a ? cplx_make(re, -im) : cplx_make(re, im);
       }
     for (int64_t col = 0; col < ncols; col++) {
       for (int64_t i = 0; i < m; i++) {
         double re, im;
         lit_get_c(B, boff + (left ? i * bc + col : col * bc + i), &re, &im);
-        y[i] = CMPLX(re, im);
+        y[i] = cplx_make(re, im);
       }
       for (int64_t s = 0; s < m; s++) {
         int64_t i = t_lower ? s : m - 1 - s;
@@ -674,10 +675,10 @@ bool interp_CHOLESKY(Interp *I, Op *op, IVal **args, IVal **res) {
           lit_get_c(A, off + j * n + i, &re, &im);
           im = -im;
         }
-        double complex s = CMPLX(re, cplx ? im : 0);
+        double complex s = cplx_make(re, cplx ? im : 0);
         for (int64_t k = 0; k < j; k++) s -= Lm[i * n + k] * conj(Lm[j * n + k]);
         if (i == j)
-          Lm[i * n + i] = csqrt(CMPLX(creal(s), 0)) * (creal(s) < 0 ? NAN : 1);
+          Lm[i * n + i] = csqrt(cplx_make(creal(s), 0)) * (creal(s) < 0 ? NAN : 1);
         else
           Lm[i * n + j] = s / Lm[j * n + j];
       }
