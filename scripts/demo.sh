@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The demo: a small MLP (two dense layers, relu, softmax; weights generated
-# with JAX and baked in as constants) run by the reference interpreter on a
-# batch of four inputs.  Compare with examples/mlp/expected.txt.
+# with JAX and baked in as constants) on a batch of four inputs, run by the
+# reference interpreter and compiled to native code by the CPU backend.
+# Compare both with examples/mlp/expected.txt.
 set -eu
 cd "$(dirname "$0")/.."
-echo "== xlac run examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy"
+echo "== reference interpreter: xlac run examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy"
 build/bin/xlac run examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy
+echo "== compiled (LLVM, fused): xlac run --backend=cpu --verbose ..."
+build/bin/xlac run --backend=cpu --verbose examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy
 echo "== expected (JAX):"
 cat examples/mlp/expected.txt
