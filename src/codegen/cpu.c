@@ -655,7 +655,10 @@ bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **res
   IVal **out = xcalloc((size_t)(nout + 1), sizeof(IVal *));
   bool ok = execute_flat(e, I, in.len, in.data, out);
   int k = 0;
-  for (int i = 0; ok && i < e->entry->nresults; i++) results[i] = ival_rebuild(e->entry->result_types[i], out, &k);
+  for (int i = 0; ok && i < e->entry->nresults; i++) {
+    ival_release(results[i]); /* storage reuse applies to flat results only */
+    results[i] = ival_rebuild(e->entry->result_types[i], out, &k);
+  }
   for (int i = 0; i < nout; i++) ival_release(out[i]);
   free(out);
   VEC_FREE(in);
@@ -665,7 +668,13 @@ bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **res
 static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results) {
   Func *f = e->flat;
   e->interp = I;
-  if (e->interpreted) return interp_call(I, f, nargs, args, results);
+  if (e->interpreted) {
+    for (int i = 0; i < f->nresults; i++) {
+      ival_release(results[i]);
+      results[i] = NULL;
+    }
+    return interp_call(I, f, nargs, args, results);
+  }
   if (nargs != f->body->nargs) return interp_error(I, NULL, "expected %d arguments, got %d", f->body->nargs, nargs);
   void **params = xcalloc((size_t)(nargs + 1), sizeof(void *));
   void **res = xcalloc((size_t)(f->nresults + 1), sizeof(void *));
@@ -679,7 +688,12 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
     params[i] = args[i]->lit->data;
   }
   for (int i = 0; i < f->nresults; i++) {
-    results[i] = ival_new_tensor(f->result_types[i]);
+    /* a caller may hand back last run's result to be overwritten (bench
+       loops): reuse it when it is unshared and of the right type */
+    IVal *r = results[i];
+    bool reuse = r && r->kind == IV_TENSOR && r->refs == 1 && r->lit->type->elem == f->result_types[i]->elem &&
+                 type_same_shape(r->lit->type, f->result_types[i]);
+    if (!reuse) results[i] = ival_new_tensor(f->result_types[i]);
     res[i] = results[i]->lit->data;
   }
   if (e->temp_bytes && !e->temp) e->temp = aligned_alloc(64, (size_t)e->temp_bytes);

@@ -41,6 +41,8 @@ typedef struct CpuStats {
    printed). */
 CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o);
 /* Runs it: args are the entry parameters; results receive new references.
+   A results[i] that is already set must be NULL or an unshared tensor of
+   the result's type, whose storage is then reused (overwritten).
    Ops that run through the interpreter use I (its options, probe directory
    and check counters).  One execution at a time per executable. */
 bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results);

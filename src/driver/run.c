@@ -298,11 +298,14 @@ static bool bench_func(RunState *st, Interp *I, Module *m, Func *f, IVal **args)
     ok = exe ? cpu_execute(exe, I, f->body->nargs, args, res) : interp_call(I, f, f->body->nargs, args, res);
     double dt = clock_ms() - t0;
     if (k >= warmup) times[k - warmup] = dt;
-    for (int i = 0; i < f->nresults; i++) {
+    /* compiled code overwrites last run's results in place, as a caller
+       reusing its output buffers would; the interpreter makes new ones */
+    for (int i = 0; !exe && i < f->nresults; i++) {
       ival_release(res[i]);
       res[i] = NULL;
     }
   }
+  for (int i = 0; exe && i < f->nresults; i++) ival_release(res[i]);
   if (ok) {
     qsort(times, (size_t)iters, sizeof(double), cmp_double);
     double median = iters % 2 ? times[iters / 2] : 0.5 * (times[iters / 2 - 1] + times[iters / 2]);
