@@ -9,7 +9,9 @@
 #    after substituting %s (the file), %S (its directory), %t (a temp path
 #    unique to the test); `xlac`, `FileCheck` and `not` are on PATH.  A test
 #    passes when every RUN line exits 0.
-# 3. The same file tests again with the cpu backend as `xlac run`'s default
+#    File tests run with the interpreter as `xlac run`'s default backend
+#    (XLAC_BACKEND=interp).
+# 3. The same file tests again with the cpu backend as the default
 #    (XLAC_BACKEND=cpu), for files that run programs: every interpreter test
 #    must also pass compiled.  A file marked `XLAC-BACKENDS: interp` (runtime
 #    error tests: the optimizer may legitimately delete the failing dead op)
@@ -41,6 +43,8 @@ run_file_test() {
     grep -q 'xlac run' "$file" && ! grep -q 'XLAC-BACKENDS: interp' "$file" || return 0
     export XLAC_BACKEND=$backend
     rel="$backend:$rel"
+  else
+    export XLAC_BACKEND=interp
   fi
   local t="$tmp/$id"
   local log="$tmp/$id.log"

@@ -25,7 +25,8 @@ static const char usage_text[] =
     "\n"
     "xlac run [options] FILE\n"
     "  --backend=cpu|interp      execution backend: LLVM-compiled native code, or the\n"
-    "                            reference interpreter (default: interp)\n"
+    "                            reference interpreter (default: cpu; the environment\n"
+    "                            variable XLAC_BACKEND=interp|cpu changes the default)\n"
     "  --threads N               cpu backend: worker threads (default: all cores)\n"
     "  --split-input-file        treat each '// -----' separated chunk as its own module\n"
     "  --entry NAME              function to run (default: @main, the HLO ENTRY, the only\n"
@@ -120,10 +121,10 @@ static int cmd_run(Args *a) {
   RunOptions o = {0};
   o.mode = strcmp(a->cmd, "bench") == 0 ? MODE_BENCH : strcmp(a->cmd, "compare") == 0 ? MODE_COMPARE : MODE_RUN;
   o.warmup = -1;
-  /* XLAC_BACKEND=cpu makes the cpu backend the default (the test suite runs
-     every program on both backends this way) */
+  /* the cpu backend is the default; XLAC_BACKEND=interp|cpu changes the
+     default (the test suite runs every program both ways with it) */
   const char *env_backend = getenv("XLAC_BACKEND");
-  if (o.mode != MODE_RUN || (env_backend && strcmp(env_backend, "cpu") == 0)) o.backend = BACKEND_CPU;
+  o.backend = env_backend && strcmp(env_backend, "interp") == 0 && o.mode == MODE_RUN ? BACKEND_INTERP : BACKEND_CPU;
   o.replicas = o.partitions = 1;
   VEC(RunInput) inputs = {0};
   VEC(char *) owned_values = {0}; /* values split out of --args */
