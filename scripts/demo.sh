@@ -5,8 +5,8 @@
 # Compare both with examples/mlp/expected.txt.
 set -eu
 cd "$(dirname "$0")/.."
-echo "== reference interpreter: xlac run examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy"
-build/bin/xlac run examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy
+echo "== reference interpreter: xlac run --backend=interp examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy"
+build/bin/xlac run --backend=interp examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy
 echo "== compiled (LLVM, fused): xlac run --backend=cpu --verbose ..."
 build/bin/xlac run --backend=cpu --verbose examples/mlp/mlp.mlir --input x=@examples/mlp/input.npy
 echo "== expected (JAX):"
