@@ -17,6 +17,10 @@ bool cg_elem_native(ElemType et) {
   }
 }
 
+bool cg_tensor_native(const Type *t) {
+  return t->kind == TY_TENSOR && !t->quant && cg_elem_native(t->elem) && t->rank <= CG_MAX_RANK;
+}
+
 LLVMTypeRef cg_storage_type(Cg *cg, ElemType et) {
   switch (et) {
   case ET_PRED: case ET_S2: case ET_S4: case ET_S8: case ET_U2: case ET_U4: case ET_U8:

@@ -38,6 +38,8 @@ typedef struct Cg {
 
 /* ---- types ---- */
 bool cg_elem_native(ElemType et);
+/* A tensor type the code generator handles natively (element type, rank). */
+bool cg_tensor_native(const Type *t);
 LLVMTypeRef cg_storage_type(Cg *cg, ElemType et);
 LLVMTypeRef cg_compute_type(Cg *cg, ElemType et);
 /* Loads element i (i64) of a buffer of et, as the compute type. */

@@ -77,10 +77,6 @@ static bool is_input(Value *const *inputs, int n, const Value *v) {
   return false;
 }
 
-static bool tensor_native(const Type *t) {
-  return t->kind == TY_TENSOR && !t->quant && cg_elem_native(t->elem) && t->rank <= CG_MAX_RANK;
-}
-
 /* ---- static checks of the indexing ops ---- */
 
 static bool int_index_type(const Type *t) {
@@ -102,24 +98,6 @@ static int starts_form(const Op *op, int first, int rank) {
   }
   if (n == 1 && op->opnds[first]->type->rank == 1 && op->opnds[first]->type->dims[0] == rank) return 2;
   return 0;
-}
-
-static bool in_list(const int64_t *v, int n, int64_t x) {
-  for (int i = 0; i < n; i++)
-    if (v[i] == x) return true;
-  return false;
-}
-
-static bool all_in_range(const int64_t *v, int n, int64_t hi) {
-  for (int i = 0; i < n; i++)
-    if (v[i] < 0 || v[i] >= hi) return false;
-  return true;
-}
-
-static bool no_duplicates(const int64_t *v, int n) {
-  for (int i = 0; i < n; i++)
-    if (in_list(v + i + 1, n - i - 1, v[i])) return false;
-  return true;
 }
 
 typedef struct GatherDims {
@@ -147,7 +125,7 @@ static bool gather_ok(const Op *op) {
   if (op->nopnds != 2) return false;
   const Type *xt = op->opnds[0]->type, *it = op->opnds[1]->type, *t = op->res[0].type;
   GatherDims g;
-  if (!tensor_native(xt) || !int_index_type(it) || it->rank > CG_MAX_RANK || t->elem != xt->elem ||
+  if (!cg_tensor_native(xt) || !int_index_type(it) || it->rank > CG_MAX_RANK || t->elem != xt->elem ||
       !gather_dims(op, &g))
     return false;
   int rank = xt->rank, irank = it->rank;
@@ -158,30 +136,30 @@ static bool gather_ok(const Op *op) {
   if (g.ivd < 0 || g.ivd > irank) return false;
   if (g.nmap != (g.ivd < irank ? it->dims[g.ivd] : 1)) return false;
   if (g.noffset + g.ncollapsed + g.nobatch != rank) return false;
-  if (!all_in_range(g.offset, g.noffset, t->rank) || !no_duplicates(g.offset, g.noffset) ||
-      !all_in_range(g.collapsed, g.ncollapsed, rank) || !all_in_range(g.obatch, g.nobatch, rank) ||
-      !all_in_range(g.map, g.nmap, rank) || !all_in_range(g.ibatch, g.nibatch, irank) ||
-      g.nobatch != g.nibatch || in_list(g.ibatch, g.nibatch, g.ivd))
+  if (!ints_in_range(g.offset, g.noffset, t->rank) || !ints_distinct(g.offset, g.noffset) ||
+      !ints_in_range(g.collapsed, g.ncollapsed, rank) || !ints_in_range(g.obatch, g.nobatch, rank) ||
+      !ints_in_range(g.map, g.nmap, rank) || !ints_in_range(g.ibatch, g.nibatch, irank) ||
+      g.nobatch != g.nibatch || ints_contain(g.ibatch, g.nibatch, g.ivd))
     return false;
   if (t->rank - g.noffset != irank - (g.ivd < irank ? 1 : 0)) return false;
   int noff = 0;
   for (int d = 0; d < rank; d++)
-    if (!in_list(g.collapsed, g.ncollapsed, d) && !in_list(g.obatch, g.nobatch, d)) noff++;
+    if (!ints_contain(g.collapsed, g.ncollapsed, d) && !ints_contain(g.obatch, g.nobatch, d)) noff++;
   if (noff != g.noffset) return false;
   if (type_num_elements(t) == 0) return true;
   /* the largest index each operand dimension can reach */
   int64_t ub[CG_MAX_RANK] = {0}, bdim[CG_MAX_RANK];
   int nb = 0;
   for (int d = 0; d < t->rank; d++)
-    if (!in_list(g.offset, g.noffset, d)) bdim[nb++] = t->dims[d];
+    if (!ints_contain(g.offset, g.noffset, d)) bdim[nb++] = t->dims[d];
   for (int j = 0; j < g.nmap; j++) ub[g.map[j]] = xt->dims[g.map[j]] - sizes[g.map[j]];
   for (int i = 0; i < g.nobatch; i++) {
     int64_t ds = g.ibatch[i];
     ub[g.obatch[i]] += bdim[ds - (ds < g.ivd ? 0 : 1)] - 1;
   }
   for (int d = 0, k = 0; d < t->rank; d++) {
-    if (!in_list(g.offset, g.noffset, d)) continue;
-    while (in_list(g.collapsed, g.ncollapsed, k) || in_list(g.obatch, g.nobatch, k)) k++;
+    if (!ints_contain(g.offset, g.noffset, d)) continue;
+    while (ints_contain(g.collapsed, g.ncollapsed, k) || ints_contain(g.obatch, g.nobatch, k)) k++;
     ub[k++] += t->dims[d] - 1;
   }
   for (int d = 0; d < rank; d++)
@@ -195,7 +173,7 @@ static bool index_op_ok(const Op *op) {
   const Type *xt = op->opnds[0]->type;
   switch (op->kind) {
   case OP_DYNAMIC_SLICE: {
-    if (!tensor_native(xt) || t->elem != xt->elem || t->rank != xt->rank || !starts_form(op, 1, xt->rank))
+    if (!cg_tensor_native(xt) || t->elem != xt->elem || t->rank != xt->rank || !starts_form(op, 1, xt->rank))
       return false;
     int64_t *sizes;
     int ns = op_attr_ints(op, "slice_sizes", &sizes);
@@ -207,7 +185,7 @@ static bool index_op_ok(const Op *op) {
   case OP_DYNAMIC_UPDATE_SLICE: {
     if (op->nopnds < 2) return false;
     const Type *ut = op->opnds[1]->type;
-    if (!tensor_native(xt) || !tensor_native(ut) || t->elem != xt->elem || ut->elem != xt->elem ||
+    if (!cg_tensor_native(xt) || !cg_tensor_native(ut) || t->elem != xt->elem || ut->elem != xt->elem ||
         !type_same_shape(t, xt) || ut->rank != xt->rank || !starts_form(op, 2, xt->rank))
       return false;
     for (int d = 0; d < xt->rank; d++)
@@ -223,7 +201,7 @@ static bool index_op_ok(const Op *op) {
 
 static bool op_elemental(const Op *op) {
   for (int i = 0; i < op->nres; i++)
-    if (!tensor_native(op->res[i].type)) return false;
+    if (!cg_tensor_native(op->res[i].type)) return false;
   switch (op->kind) {
   case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_TRANSPOSE: case OP_SLICE: case OP_IOTA:
   case OP_REVERSE: case OP_PAD: case OP_CONCATENATE: case OP_CONSTANT:
@@ -236,7 +214,7 @@ static bool op_elemental(const Op *op) {
 }
 
 static bool supported_rec(Value *v, Value *const *inputs, int ninputs, PtrMap *seen) {
-  if (is_input(inputs, ninputs, v)) return tensor_native(v->type);
+  if (is_input(inputs, ninputs, v)) return cg_tensor_native(v->type);
   if (!v->def) return false; /* a block argument that is not an input */
   if (ptrmap_has(seen, v->def)) return true;
   ptrmap_put(seen, v->def, (void *)1);
@@ -405,7 +383,7 @@ static LLVMValueRef gen_gather(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) 
   LLVMValueRef batch[CG_MAX_RANK], pos[CG_MAX_RANK], full[CG_MAX_RANK];
   int nb = 0;
   for (int d = 0; d < rt->rank; d++)
-    if (!in_list(g.offset, g.noffset, d)) batch[nb++] = idx[d];
+    if (!ints_contain(g.offset, g.noffset, d)) batch[nb++] = idx[d];
   for (int k = 0, b = 0; k < it->rank; k++)
     if (k != g.ivd) pos[k] = batch[b++];
   for (int d = 0; d < xt->rank; d++) full[d] = cg_i64(cg, 0);
@@ -420,8 +398,8 @@ static LLVMValueRef gen_gather(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) 
     full[g.obatch[i]] = LLVMBuildAdd(cg->b, full[g.obatch[i]], batch[ds - (ds < g.ivd ? 0 : 1)], "");
   }
   for (int d = 0, k = 0; d < rt->rank; d++) {
-    if (!in_list(g.offset, g.noffset, d)) continue;
-    while (in_list(g.collapsed, g.ncollapsed, k) || in_list(g.obatch, g.nobatch, k)) k++;
+    if (!ints_contain(g.offset, g.noffset, d)) continue;
+    while (ints_contain(g.collapsed, g.ncollapsed, k) || ints_contain(g.obatch, g.nobatch, k)) k++;
     full[k] = LLVMBuildAdd(cg->b, full[k], idx[d], "");
     k++;
   }

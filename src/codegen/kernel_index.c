@@ -29,28 +29,6 @@
 
 enum { MAX_SCATTER = 8 };
 
-static bool tensor_native(const Type *t) {
-  return t->kind == TY_TENSOR && !t->quant && cg_elem_native(t->elem) && t->rank <= CG_MAX_RANK;
-}
-
-static bool in_list(const int64_t *v, int n, int64_t x) {
-  for (int i = 0; i < n; i++)
-    if (v[i] == x) return true;
-  return false;
-}
-
-static bool all_in_range(const int64_t *v, int n, int64_t hi) {
-  for (int i = 0; i < n; i++)
-    if (v[i] < 0 || v[i] >= hi) return false;
-  return true;
-}
-
-static bool no_duplicates(const int64_t *v, int n) {
-  for (int i = 0; i < n; i++)
-    if (in_list(v + i + 1, n - i - 1, v[i])) return false;
-  return true;
-}
-
 /* A region of scalar arguments typed like `types`, returning nres scalars
    typed like `rtypes`, that the elemental generator can compute. */
 static bool region_elemental(Block *b, int nargs, const Type *const *types, int nres,
@@ -109,11 +87,11 @@ static bool scatter_ok(const Op *op, ScatterDims *s) {
   int n = (op->nopnds - 1) / 2;
   if (n > MAX_SCATTER || op->nres != n) return false;
   const Type *xt = op->opnds[0]->type, *it = op->opnds[n]->type, *ut = op->opnds[n + 1]->type;
-  if (!tensor_native(it) || !et_is_int(it->elem)) return false;
+  if (!cg_tensor_native(it) || !et_is_int(it->elem)) return false;
   const Type *types[2 * MAX_SCATTER], *rtypes[MAX_SCATTER];
   for (int k = 0; k < n; k++) {
     const Type *x = op->opnds[k]->type, *u = op->opnds[n + 1 + k]->type, *r = op->res[k].type;
-    if (!tensor_native(x) || !tensor_native(u) || !tensor_native(r) || !type_same_shape(x, xt) ||
+    if (!cg_tensor_native(x) || !cg_tensor_native(u) || !cg_tensor_native(r) || !type_same_shape(x, xt) ||
         !type_same_shape(u, ut) || !type_same_shape(r, x) || r->elem != x->elem || u->elem != x->elem)
       return false;
     types[k] = x;
@@ -133,16 +111,16 @@ static bool scatter_ok(const Op *op, ScatterDims *s) {
   int rank = xt->rank, irank = it->rank, urank = ut->rank;
   if (s->ivd < 0 || s->ivd > irank) return false;
   if (s->nmap != (s->ivd < irank ? it->dims[s->ivd] : 1)) return false;
-  if (s->nwindow > urank || !all_in_range(s->window, s->nwindow, urank) || !no_duplicates(s->window, s->nwindow) ||
-      !all_in_range(s->inserted, s->ninserted, rank) || !all_in_range(s->obatch, s->nobatch, rank) ||
-      !all_in_range(s->map, s->nmap, rank) || !all_in_range(s->ibatch, s->nibatch, irank) ||
-      s->nobatch != s->nibatch || in_list(s->ibatch, s->nibatch, s->ivd))
+  if (s->nwindow > urank || !ints_in_range(s->window, s->nwindow, urank) || !ints_distinct(s->window, s->nwindow) ||
+      !ints_in_range(s->inserted, s->ninserted, rank) || !ints_in_range(s->obatch, s->nobatch, rank) ||
+      !ints_in_range(s->map, s->nmap, rank) || !ints_in_range(s->ibatch, s->nibatch, irank) ||
+      s->nobatch != s->nibatch || ints_contain(s->ibatch, s->nibatch, s->ivd))
     return false;
   if (urank - s->nwindow != irank - (s->ivd < irank ? 1 : 0)) return false;
   if (s->nwindow + s->ninserted + s->nobatch != rank) return false;
   int nwin = 0;
   for (int d = 0; d < rank; d++)
-    if (!in_list(s->inserted, s->ninserted, d) && !in_list(s->obatch, s->nobatch, d)) nwin++;
+    if (!ints_contain(s->inserted, s->ninserted, d) && !ints_contain(s->obatch, s->nobatch, d)) nwin++;
   if (nwin != s->nwindow) return false;
   return region_elemental(op->regions[0], 2 * n, types, n, rtypes);
 }
@@ -172,7 +150,7 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s) {
     }
     int nb = 0;
     for (int d = 0; d < ut->rank; d++)
-      if (!in_list(s->window, s->nwindow, d)) batch[nb++] = uidx[d];
+      if (!ints_contain(s->window, s->nwindow, d)) batch[nb++] = uidx[d];
     for (int k = 0, b = 0; k < it->rank; k++)
       if (k != s->ivd) pos[k] = batch[b++];
     for (int d = 0; d < xt->rank; d++) full[d] = cg_i64(cg, 0);
@@ -188,8 +166,8 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s) {
       full[s->obatch[i]] = LLVMBuildAdd(cg->b, full[s->obatch[i]], batch[ds - (ds < s->ivd ? 0 : 1)], "");
     }
     for (int d = 0, k = 0; d < ut->rank; d++) {
-      if (!in_list(s->window, s->nwindow, d)) continue;
-      while (in_list(s->inserted, s->ninserted, k) || in_list(s->obatch, s->nobatch, k)) k++;
+      if (!ints_contain(s->window, s->nwindow, d)) continue;
+      while (ints_contain(s->inserted, s->ninserted, k) || ints_contain(s->obatch, s->nobatch, k)) k++;
       full[k] = LLVMBuildAdd(cg->b, full[k], uidx[d], "");
       k++;
     }
@@ -331,7 +309,7 @@ static bool lower_sort(Lower *L, Op *op) {
   const Type *types[2 * MAX_SCATTER], *rtypes[1];
   for (int k = 0; k < n; k++) {
     const Type *x = op->opnds[k]->type, *r = op->res[k].type;
-    if (!tensor_native(x) || !type_same_shape(x, xt) || !type_same_shape(r, x) || r->elem != x->elem)
+    if (!cg_tensor_native(x) || !type_same_shape(x, xt) || !type_same_shape(r, x) || r->elem != x->elem)
       return false;
     types[2 * k] = types[2 * k + 1] = x;
   }

@@ -216,18 +216,6 @@ typedef struct DimNums {
   int64_t ivd;
 } DimNums;
 
-static bool in_list(const int64_t *v, int n, int64_t x) {
-  for (int i = 0; i < n; i++)
-    if (v[i] == x) return true;
-  return false;
-}
-
-static bool all_in_range(const int64_t *v, int n, int64_t hi) {
-  for (int i = 0; i < n; i++)
-    if (v[i] < 0 || v[i] >= hi) return false;
-  return true;
-}
-
 /* Reads gather-style dimension numbers; `scatter` selects scatter's names. */
 static bool read_dimnums(Interp *I, Op *op, bool scatter, DimNums *dn) {
   Attr *a = op_attr(op, scatter ? "scatter_dimension_numbers" : "dimension_numbers");
@@ -256,11 +244,11 @@ static bool check_dimnums(Interp *I, Op *op, const DimNums *dn, int rank, const 
   if (dn->nmap != vec) return interp_error(I, op, "index vector size differs from the index map");
   if (dn->noffset + dn->ncollapsed + dn->nobatch != rank && op->kind != OP_SCATTER)
     return interp_error(I, op, "offset, collapsed and batching dims do not cover the operand");
-  if (dn->noffset > other_rank || !all_in_range(dn->offset, dn->noffset, other_rank) ||
-      !all_in_range(dn->collapsed, dn->ncollapsed, rank) ||
-      !all_in_range(dn->obatch, dn->nobatch, rank) || !all_in_range(dn->map, dn->nmap, rank) ||
-      !all_in_range(dn->ibatch, dn->nibatch, irank) || dn->nobatch != dn->nibatch ||
-      in_list(dn->ibatch, dn->nibatch, dn->ivd))
+  if (dn->noffset > other_rank || !ints_in_range(dn->offset, dn->noffset, other_rank) ||
+      !ints_in_range(dn->collapsed, dn->ncollapsed, rank) ||
+      !ints_in_range(dn->obatch, dn->nobatch, rank) || !ints_in_range(dn->map, dn->nmap, rank) ||
+      !ints_in_range(dn->ibatch, dn->nibatch, irank) || dn->nobatch != dn->nibatch ||
+      ints_contain(dn->ibatch, dn->nibatch, dn->ivd))
     return interp_error(I, op, "dimension numbers out of range");
   if (other_rank - dn->noffset != irank - (dn->ivd < irank ? 1 : 0))
     return interp_error(I, op, "batch dimensions do not match the index tensor");
@@ -319,7 +307,7 @@ static bool gather_core(Interp *I, Op *op, const Literal *x, const Literal *idx,
   int64_t offdst[MAX_RANK];
   int noff = 0;
   for (int d = 0; d < rank; d++)
-    if (!in_list(dn.collapsed, dn.ncollapsed, d) && !in_list(dn.obatch, dn.nobatch, d))
+    if (!ints_contain(dn.collapsed, dn.ncollapsed, d) && !ints_contain(dn.obatch, dn.nobatch, d))
       offdst[noff++] = d;
   if (noff != dn.noffset) {
     lit_free(out);
@@ -331,10 +319,10 @@ static bool gather_core(Interp *I, Op *op, const Literal *x, const Literal *idx,
   for (int64_t i = 0; i < out->n; i++) {
     int nbatch = 0, k = 0;
     for (int d = 0; d < t->rank; d++)
-      if (!in_list(dn.offset, dn.noffset, d)) batch[nbatch++] = ridx[d];
+      if (!ints_contain(dn.offset, dn.noffset, d)) batch[nbatch++] = ridx[d];
     start_plus_batch(&dn, idx, batch, xt->dims, sizes, rank, full);
     for (int d = 0; d < t->rank; d++)
-      if (in_list(dn.offset, dn.noffset, d)) full[offdst[k++]] += ridx[d];
+      if (ints_contain(dn.offset, dn.noffset, d)) full[offdst[k++]] += ridx[d];
     int64_t off = 0;
     for (int d = 0; d < rank; d++) {
       if (full[d] < 0 || full[d] >= xt->dims[d]) {
@@ -467,7 +455,7 @@ bool interp_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
   int64_t windst[MAX_RANK];
   int nwin = 0;
   for (int d = 0; d < rank; d++)
-    if (!in_list(dn.collapsed, dn.ncollapsed, d) && !in_list(dn.obatch, dn.nobatch, d))
+    if (!ints_contain(dn.collapsed, dn.ncollapsed, d) && !ints_contain(dn.obatch, dn.nobatch, d))
       windst[nwin++] = d;
   Literal *outs[8];
   if (n > 8) return interp_error(I, op, "too many scatter inputs");
@@ -489,10 +477,10 @@ bool interp_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
   for (int64_t i = 0; ok && i < u0->n; i++) {
     int nbatch = 0, k = 0;
     for (int d = 0; d < ut->rank; d++)
-      if (!in_list(dn.offset, dn.noffset, d)) batch[nbatch++] = uidx[d];
+      if (!ints_contain(dn.offset, dn.noffset, d)) batch[nbatch++] = uidx[d];
     start_plus_batch(&dn, idx, batch, xt->dims, NULL, rank, full);
     for (int d = 0; d < ut->rank; d++)
-      if (in_list(dn.offset, dn.noffset, d)) full[windst[k++]] += uidx[d];
+      if (ints_contain(dn.offset, dn.noffset, d)) full[windst[k++]] += uidx[d];
     int64_t off = 0;
     bool inside = true;
     for (int d = 0; d < rank && inside; d++) {

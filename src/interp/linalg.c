@@ -125,18 +125,12 @@ static bool attr_flag(const Op *op, const char *name, bool def) {
   return def;
 }
 
-static bool in_list(int64_t d, int n, const int64_t *v) {
-  for (int i = 0; i < n; i++)
-    if (v[i] == d) return true;
-  return false;
-}
-
 /* Checks that dims are valid, distinct axes of a rank-`rank` tensor. */
 static bool check_axes(Interp *I, Op *op, const char *what, int rank, int n, const int64_t *v,
                        int n2, const int64_t *v2) {
   for (int i = 0; i < n; i++) {
     if (v[i] < 0 || v[i] >= rank) return interp_error(I, op, "%s dimension %lld out of range", what, (long long)v[i]);
-    if (in_list(v[i], i, v) || in_list(v[i], n2, v2))
+    if (ints_contain(v, i, v[i]) || ints_contain(v2, n2, v[i]))
       return interp_error(I, op, "%s dimension %lld repeated", what, (long long)v[i]);
   }
   return true;
@@ -174,13 +168,13 @@ static bool dot_general_lits(Interp *I, Op *op, const Literal *L, const Literal 
     orstr[orank++] = rstr[rb[i]];
   }
   for (int d = 0; d < lt->rank; d++) {
-    if (in_list(d, nb, lb) || in_list(d, nc, lc)) continue;
+    if (ints_contain(lb, nb, d) || ints_contain(lc, nc, d)) continue;
     odims[orank] = lt->dims[d];
     olstr[orank] = lstr[d];
     orstr[orank++] = 0;
   }
   for (int d = 0; d < rt->rank; d++) {
-    if (in_list(d, nb, rb) || in_list(d, nc, rc)) continue;
+    if (ints_contain(rb, nb, d) || ints_contain(rc, nc, d)) continue;
     odims[orank] = rt->dims[d];
     olstr[orank] = 0;
     orstr[orank++] = rstr[d];
@@ -443,9 +437,9 @@ bool interp_CHLO_RAGGED_DOT(Interp *I, Op *op, IVal **args, IVal **res) {
       !check_axes(I, op, "rhs contracting", rt->rank, nrc, rc, 0, NULL))
     return false;
   if (lr[0] < 0 || lr[0] >= lt->rank) return interp_error(I, op, "lhs ragged dimension out of range");
-  if (nrg && (rg[0] < 0 || rg[0] >= rt->rank || in_list(rg[0], nrb, rb) || in_list(rg[0], nrc, rc)))
+  if (nrg && (rg[0] < 0 || rg[0] >= rt->rank || ints_contain(rb, nrb, rg[0]) || ints_contain(rc, nrc, rg[0])))
     return interp_error(I, op, "bad rhs group dimension");
-  int mode = in_list(lr[0], nlc, lc) ? 2 : in_list(lr[0], nlb, lb) ? 3 : 1;
+  int mode = ints_contain(lc, nlc, lr[0]) ? 2 : ints_contain(lb, nlb, lr[0]) ? 3 : 1;
   if ((mode == 1) != (nrg == 1)) return interp_error(I, op, "rhs group dimension must be given exactly in mode 1");
   int64_t ng = G->type->rank ? G->type->dims[G->type->rank - 1] : 0;
   if (G->type->rank < 1 || !et_is_int(lit_elem(G))) return interp_error(I, op, "group_sizes must be an integer tensor");
@@ -474,14 +468,14 @@ bool interp_CHLO_RAGGED_DOT(Interp *I, Op *op, IVal **args, IVal **res) {
     orstr[orank++] = rstr[rb[i]];
   }
   for (int d = 0; d < lt->rank; d++) {
-    if (in_list(d, nlb, lb) || in_list(d, nlc, lc)) continue;
+    if (ints_contain(lb, nlb, d) || ints_contain(lc, nlc, d)) continue;
     if (d == lr[0]) lfree_at_ragged = orank;
     odims[orank] = lt->dims[d];
     olstr[orank] = lstr[d];
     orstr[orank++] = 0;
   }
   for (int d = 0; d < rt->rank; d++) {
-    if (in_list(d, nrb, rb) || in_list(d, nrc, rc) || (nrg && d == rg[0])) continue;
+    if (ints_contain(rb, nrb, d) || ints_contain(rc, nrc, d) || (nrg && d == rg[0])) continue;
     odims[orank] = rt->dims[d];
     olstr[orank] = 0;
     orstr[orank++] = rstr[d];

@@ -362,6 +362,24 @@ int64_t dict_int(const Attr *dict, const char *key, int64_t def) {
   return def;
 }
 
+bool ints_contain(const int64_t *v, int n, int64_t x) {
+  for (int i = 0; i < n; i++)
+    if (v[i] == x) return true;
+  return false;
+}
+
+bool ints_in_range(const int64_t *v, int n, int64_t hi) {
+  for (int i = 0; i < n; i++)
+    if (v[i] < 0 || v[i] >= hi) return false;
+  return true;
+}
+
+bool ints_distinct(const int64_t *v, int n) {
+  for (int i = 0; i < n; i++)
+    if (ints_contain(v + i + 1, n - i - 1, v[i])) return false;
+  return true;
+}
+
 bool block_walk(Block *b, OpVisitor f, void *ud) {
   for (Op *op = b->first; op; op = op->next) {
     if (!f(op, ud)) return false;

@@ -203,6 +203,11 @@ const char *op_attr_str(const Op *op, const char *name);          /* ENUM/STRING
 int dict_ints(const Attr *dict, const char *key, int64_t **out);  /* n, 0 if absent */
 int64_t dict_int(const Attr *dict, const char *key, int64_t def);
 
+/* Small queries on integer lists (dimension numbers, permutations). */
+bool ints_contain(const int64_t *v, int n, int64_t x);
+bool ints_in_range(const int64_t *v, int n, int64_t hi); /* every element in [0, hi) */
+bool ints_distinct(const int64_t *v, int n);
+
 /* Walks every op in a block recursively (pre-order, including nested regions). */
 typedef bool (*OpVisitor)(Op *op, void *ud);   /* return false to stop */
 bool block_walk(Block *b, OpVisitor f, void *ud);

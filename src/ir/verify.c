@@ -279,12 +279,6 @@ static bool sorted(const int64_t *p, int n) {
   return true;
 }
 
-static bool contains(const int64_t *p, int n, int64_t x) {
-  for (int i = 0; i < n; i++)
-    if (p[i] == x) return true;
-  return false;
-}
-
 static bool is_flag(const Op *op, const char *name) {
   Attr *a = op_attr(op, name);
   if (!a) return false;
@@ -1316,7 +1310,7 @@ static void verify_REDUCE(V *v, Op *op) {
   int64_t *rd = xmalloc(sizeof(int64_t) * (size_t)(a->rank + 1));
   int rr = 0;
   for (int d = 0; d < a->rank; d++)
-    if (!contains(dims, nd, d)) rd[rr++] = a->dims[d];
+    if (!ints_contain(dims, nd, d)) rd[rr++] = a->dims[d];
   for (int i = 0; i < n; i++)
     if (!want_shape(v, op, i, rr, rd)) break;
   free(rd);
@@ -1582,9 +1576,9 @@ static void verify_DOT_GENERAL(V *v, Op *op) {
   int nd = 0;
   for (int i = 0; i < nlb; i++) dims[nd++] = l->dims[lb[i]];
   for (int d = 0; d < l->rank; d++)
-    if (!contains(lb, nlb, d) && !contains(lc, nlc, d)) dims[nd++] = l->dims[d];
+    if (!ints_contain(lb, nlb, d) && !ints_contain(lc, nlc, d)) dims[nd++] = l->dims[d];
   for (int d = 0; d < r->rank; d++)
-    if (!contains(rb, nrb, d) && !contains(rc, nrc, d)) dims[nd++] = r->dims[d];
+    if (!ints_contain(rb, nrb, d) && !ints_contain(rc, nrc, d)) dims[nd++] = r->dims[d];
   want_shape(v, op, 0, nd, dims);
   free(dims);
 }
@@ -1918,7 +1912,7 @@ static void verify_GATHER(V *v, Op *op) {
   free(cat);
   if (!ok) return;
   if (!dims_valid(v, op, "start_indices_batching_dims", sb, nsb, ix->rank)) return;
-  if (contains(sb, nsb, ivd)) {
+  if (ints_contain(sb, nsb, ivd)) {
     fail(v, op, "index_vector_dim must not be a batching dimension");
     return;
   }
@@ -1941,7 +1935,7 @@ static void verify_GATHER(V *v, Op *op) {
       fail(v, op, "slice size %lld of dimension %d is out of range [0, %lld]", (long long)ss[d], d, (long long)a->dims[d]);
       return;
     }
-    if ((contains(cs, ncs, d) || contains(ob, nob, d)) && ss[d] > 1) {
+    if ((ints_contain(cs, ncs, d) || ints_contain(ob, nob, d)) && ss[d] > 1) {
       fail(v, op, "slice size of collapsed or batching dimension %d must be at most 1, got %lld", d, (long long)ss[d]);
       return;
     }
@@ -1958,9 +1952,9 @@ static void verify_GATHER(V *v, Op *op) {
   int64_t *offs = xmalloc(sizeof(int64_t) * (size_t)(R + 1));
   int no = 0;
   for (int d = 0; d < R; d++)
-    if (!contains(cs, ncs, d) && !contains(ob, nob, d)) offs[no++] = ss[d];
+    if (!ints_contain(cs, ncs, d) && !ints_contain(ob, nob, d)) offs[no++] = ss[d];
   for (int d = 0; d < rr; d++) {
-    if (contains(od, nod, d)) {
+    if (ints_contain(od, nod, d)) {
       dims[d] = oi < no ? offs[oi] : 0;
       oi++;
     } else {
@@ -2041,7 +2035,7 @@ static void verify_SCATTER(V *v, Op *op) {
   }
   free(cat);
   if (!ok || !dims_valid(v, op, "scatter_indices_batching_dims", sib, nsib, ix->rank)) return;
-  if (contains(sib, nsib, ivd)) {
+  if (ints_contain(sib, nsib, ivd)) {
     fail(v, op, "index_vector_dim must not be a batching dimension");
     return;
   }
@@ -2071,9 +2065,9 @@ static void verify_SCATTER(V *v, Op *op) {
   int64_t *win = xmalloc(sizeof(int64_t) * (size_t)(R + 1));
   int nw = 0;
   for (int d = 0; d < R; d++)
-    if (!contains(iwd, niwd, d) && !contains(ib, nib, d)) win[nw++] = a->dims[d];
+    if (!ints_contain(iwd, niwd, d) && !ints_contain(ib, nib, d)) win[nw++] = a->dims[d];
   for (int d = 0; d < u->rank && ok; d++) {
-    if (contains(uwd, nuwd, d)) {
+    if (ints_contain(uwd, nuwd, d)) {
       if (wi < nw && u->dims[d] > win[wi]) {
         fail(v, op, "update window dimension %d of size %lld exceeds the input's size %lld", d, (long long)u->dims[d],
              (long long)win[wi]);
@@ -2153,7 +2147,7 @@ static int64_t replica_groups(V *v, Op *op, const char *name, bool pad, bool cov
     if (p[i] > max) max = p[i];
   }
   for (int64_t id = 0; cover && id <= max; id++)
-    if (!contains(p, n, id)) {
+    if (!ints_contain(p, n, id)) {
       fail(v, op, "replica id #%lld not seen in replica groups", (long long)id);
       return -1;
     }

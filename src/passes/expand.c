@@ -244,12 +244,6 @@ static Attr *dot_dims(Module *m, int nb, const int64_t *lb, const int64_t *rb, i
   return attr_dict(m, "stablehlo.dot", 4, keys, v);
 }
 
-static bool in_list(int64_t d, const int64_t *v, int n) {
-  for (int i = 0; i < n; i++)
-    if (v[i] == d) return true;
-  return false;
-}
-
 /* The canonical product of lhs [batch.., m.., k..] and rhs [batch.., k.., n..]
    given as lists of dimensions of each operand; the result has type rt. */
 static Value *canonical_dot(B *b, Op *orig, Value *lhs, Value *rhs, int nb, const int64_t *lb,
@@ -265,7 +259,7 @@ static Value *canonical_dot(B *b, Op *orig, Value *lhs, Value *rhs, int nb, cons
     B_ *= lt->dims[lb[i]];
   }
   for (int d = 0; d < lt->rank; d++)
-    if (!in_list(d, lb, nb) && !in_list(d, lc, nc)) {
+    if (!ints_contain(lb, nb, d) && !ints_contain(lc, nc, d)) {
       lp[nl++] = d;
       M *= lt->dims[d];
     }
@@ -275,7 +269,7 @@ static Value *canonical_dot(B *b, Op *orig, Value *lhs, Value *rhs, int nb, cons
     K *= lt->dims[lc[i]];
   }
   for (int d = 0; d < rtt->rank; d++)
-    if (!in_list(d, rb, nb) && !in_list(d, rc, nc)) {
+    if (!ints_contain(rb, nb, d) && !ints_contain(rc, nc, d)) {
       rp[nr++] = d;
       N *= rtt->dims[d];
     }
@@ -337,7 +331,7 @@ static int rw_dot_general(B *b, Op *op, Value **out) {
       !dims_ok(lc, nc, lr) || !dims_ok(rc, nc, rr))
     return 0;
   for (int i = 0; i < nb; i++)
-    if (in_list(lb[i], lc, nc) || in_list(rb[i], rc, nc) || lhs->type->dims[lb[i]] != rhs->type->dims[rb[i]])
+    if (ints_contain(lc, nc, lb[i]) || ints_contain(rc, nc, rb[i]) || lhs->type->dims[lb[i]] != rhs->type->dims[rb[i]])
       return 0;
   for (int i = 0; i < nc; i++)
     if (lhs->type->dims[lc[i]] != rhs->type->dims[rc[i]]) return 0;
