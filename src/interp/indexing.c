@@ -57,27 +57,6 @@ static Literal *new_result(Interp *I, Op *op, int r, const Literal *like) {
   return lit_new(t);
 }
 
-/* Copies element j of src into element i of dst, converting the value when
-   the element types differ (region arguments may be wider than operands). */
-static void convert_elem(Literal *dst, int64_t i, const Literal *src, int64_t j) {
-  ElemType de = lit_elem(dst), se = lit_elem(src);
-  if (de == se) {
-    lit_copy_elem(dst, i, src, j);
-  } else if (et_is_complex(de)) {
-    double re, im;
-    lit_get_c(src, j, &re, &im);
-    lit_set_c(dst, i, re, im);
-  } else if (et_is_float(de)) {
-    lit_set_f(dst, i, lit_get_f(src, j));
-  } else if (et_is_pred(de)) {
-    lit_set_b(dst, i, lit_get_b(src, j));
-  } else if (et_is_unsigned(se)) {
-    lit_set_u(dst, i, lit_get_u(src, j));
-  } else {
-    lit_set_i(dst, i, lit_get_i(src, j));
-  }
-}
-
 /* ---- dynamic slices ---- */
 
 /* Collects the start indices of dynamic_slice / dynamic_update_slice from
@@ -489,14 +468,14 @@ bool interp_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
     }
     if (inside) {
       for (int j = 0; j < n; j++) {
-        convert_elem(ra.lits[j], 0, outs[j], off);
-        convert_elem(ra.lits[n + j], 0, ARG_LIT(n + 1 + j), i);
+        lit_convert_elem(ra.lits[j], 0, outs[j], off);
+        lit_convert_elem(ra.lits[n + j], 0, ARG_LIT(n + 1 + j), i);
       }
       Literal *r[8] = {0};
       ok = interp_run_scalar_region(I, op->regions[0], 2 * n, ra.lits, n, r);
       for (int j = 0; j < n; j++) {
         if (ok && r[j]->n != 1) ok = interp_error(I, op, "update computation must return scalars");
-        if (ok) convert_elem(outs[j], off, r[j], 0);
+        if (ok) lit_convert_elem(outs[j], off, r[j], 0);
         lit_free(r[j]);
       }
     }

@@ -54,27 +54,6 @@ static void free_lits(Literal **l, int n) {
   }
 }
 
-/* Copies element j of src into element i of dst, converting the value when
-   the element types differ (region arguments may be wider than operands). */
-static void convert_elem(Literal *dst, int64_t i, const Literal *src, int64_t j) {
-  ElemType de = lit_elem(dst), se = lit_elem(src);
-  if (de == se) {
-    lit_copy_elem(dst, i, src, j);
-  } else if (et_is_complex(de)) {
-    double re, im;
-    lit_get_c(src, j, &re, &im);
-    lit_set_c(dst, i, re, im);
-  } else if (et_is_float(de)) {
-    lit_set_f(dst, i, lit_get_f(src, j));
-  } else if (et_is_pred(de)) {
-    lit_set_b(dst, i, lit_get_b(src, j));
-  } else if (et_is_unsigned(se)) {
-    lit_set_u(dst, i, lit_get_u(src, j));
-  } else {
-    lit_set_i(dst, i, lit_get_i(src, j));
-  }
-}
-
 /* ---- running a region on scalars ---- */
 
 /* Scalar literals for a region's arguments, typed like the block arguments
@@ -299,12 +278,12 @@ static bool combine(Combiner *c, Literal **accs, int64_t ai, Literal *const *val
     return true;
   }
   for (int k = 0; k < c->n; k++) {
-    convert_elem(c->region.args[k], 0, accs[k], ai);
-    convert_elem(c->region.args[c->n + k], 0, vals[k], vi[k]);
+    lit_convert_elem(c->region.args[k], 0, accs[k], ai);
+    lit_convert_elem(c->region.args[c->n + k], 0, vals[k], vi[k]);
   }
   Literal *out[16];
   if (!region_run(c->I, c->op, &c->region, out)) return false;
-  for (int k = 0; k < c->n; k++) convert_elem(accs[k], ai, out[k], 0);
+  for (int k = 0; k < c->n; k++) lit_convert_elem(accs[k], ai, out[k], 0);
   free_lits(out, c->n);
   return true;
 }
@@ -335,7 +314,7 @@ static bool results_from_inits(Interp *I, Op *op, IVal **args, int n, Literal **
       free_lits(outs, k);
       return false;
     }
-    for (int64_t i = 0; i < outs[k]->n; i++) convert_elem(outs[k], i, ARG_LIT(n + k), 0);
+    for (int64_t i = 0; i < outs[k]->n; i++) lit_convert_elem(outs[k], i, ARG_LIT(n + k), 0);
   }
   return true;
 }
@@ -548,7 +527,7 @@ bool interp_SELECT_AND_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
     lit_free(out);
     return interp_error(I, op, "result shape differs from the operand");
   }
-  for (int64_t i = 0; i < out->n; i++) convert_elem(out, i, init, 0);
+  for (int64_t i = 0; i < out->n; i++) lit_convert_elem(out, i, init, 0);
   Region sel;
   Combiner sc;
   if (!region_init(I, op, 0, 2, 1, &sel)) {
@@ -583,8 +562,8 @@ bool interp_SELECT_AND_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
         continue;
       }
       /* keep the current choice when select(current, candidate) holds */
-      convert_elem(sel.args[0], 0, x, best);
-      convert_elem(sel.args[1], 0, x, off);
+      lit_convert_elem(sel.args[0], 0, x, best);
+      lit_convert_elem(sel.args[1], 0, x, off);
       Literal *r[1];
       ok = region_run(I, op, &sel, r);
       if (ok && !lit_get_b(r[0], 0)) best = off;
@@ -621,11 +600,11 @@ bool interp_MAP(Interp *I, Op *op, IVal **args, IVal **res) {
   }
   bool ok = true;
   for (int64_t i = 0; ok && i < out->n; i++) {
-    for (int k = 0; k < n; k++) convert_elem(r.args[k], 0, ARG_LIT(k), i);
+    for (int k = 0; k < n; k++) lit_convert_elem(r.args[k], 0, ARG_LIT(k), i);
     Literal *v[1];
     ok = region_run(I, op, &r, v);
     if (ok) {
-      convert_elem(out, i, v[0], 0);
+      lit_convert_elem(out, i, v[0], 0);
       lit_free(v[0]);
     }
   }
@@ -740,8 +719,8 @@ static bool sort_less(Sorter *s, int64_t a, int64_t b) {
     }
   }
   for (int k = 0; k < s->n; k++) {
-    convert_elem(s->region.args[2 * k], 0, s->ins[k], ia);
-    convert_elem(s->region.args[2 * k + 1], 0, s->ins[k], ib);
+    lit_convert_elem(s->region.args[2 * k], 0, s->ins[k], ia);
+    lit_convert_elem(s->region.args[2 * k + 1], 0, s->ins[k], ib);
   }
   Literal *r[1];
   if (!region_run(s->I, s->op, &s->region, r)) {

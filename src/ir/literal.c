@@ -416,6 +416,25 @@ void lit_set_c(Literal *l, int64_t i, double re, double im) {
 
 void lit_set_b(Literal *l, int64_t i, bool v) { lit_set_i(l, i, v ? 1 : 0); }
 
+void lit_convert_elem(Literal *dst, int64_t i, const Literal *src, int64_t j) {
+  ElemType de = lit_elem(dst), se = lit_elem(src);
+  if (de == se) {
+    lit_copy_elem(dst, i, src, j);
+  } else if (et_is_complex(de)) {
+    double re, im;
+    lit_get_c(src, j, &re, &im);
+    lit_set_c(dst, i, re, im);
+  } else if (et_is_float(de)) {
+    lit_set_f(dst, i, lit_get_f(src, j));
+  } else if (et_is_pred(de)) {
+    lit_set_b(dst, i, lit_get_b(src, j));
+  } else if (et_is_unsigned(se)) {
+    lit_set_u(dst, i, lit_get_u(src, j));
+  } else {
+    lit_set_i(dst, i, lit_get_i(src, j));
+  }
+}
+
 bool lit_equal(const Literal *a, const Literal *b) {
   if (!type_equal(a->type, b->type)) return false;
   return a->n == 0 || memcmp(a->data, b->data, (size_t)a->n * (size_t)et_bytes(a->type->elem)) == 0;

@@ -50,6 +50,11 @@ void lit_set_bits(Literal *l, int64_t i, uint64_t bits);
 /* Copy element j of src into element i of dst (same element type). */
 void lit_copy_elem(Literal *dst, int64_t i, const Literal *src, int64_t j);
 
+/* Copies element j of src into element i of dst, converting the value
+   (through the widest host type of its class) when the element types
+   differ. */
+void lit_convert_elem(Literal *dst, int64_t i, const Literal *src, int64_t j);
+
 /* Bitwise equality of the whole buffer (types must match). */
 bool lit_equal(const Literal *a, const Literal *b);
 
