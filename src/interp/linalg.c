@@ -23,63 +23,8 @@
 /* complex.h names the imaginary unit I; here I is the interpreter */
 #undef I
 #include "interp/cplx.h"
+#include "interp/numarr.h"
 
-/* ---- widened operand arrays ---- */
-typedef enum NumKind { NK_REAL, NK_CPLX, NK_INT } NumKind;
-
-static NumKind num_kind(ElemType et) {
-  if (et_is_complex(et)) return NK_CPLX;
-  if (et_is_float(et)) return NK_REAL;
-  return NK_INT;
-}
-
-typedef struct NumArr {
-  NumKind k;
-  int64_t n;
-  double *f;
-  double complex *c;
-  uint64_t *u;
-} NumArr;
-
-static void num_load(NumArr *a, const Literal *l, NumKind k) {
-  memset(a, 0, sizeof *a);
-  a->k = k;
-  a->n = l->n;
-  size_t n = (size_t)(l->n > 0 ? l->n : 1);
-  ElemType et = lit_elem(l);
-  switch (k) {
-  case NK_REAL:
-    a->f = xmalloc(n * sizeof(double));
-    if (et == ET_F32) {
-      const float *p = l->data;
-      for (int64_t i = 0; i < l->n; i++) a->f[i] = p[i];
-    } else if (et == ET_F64) {
-      if (l->n) memcpy(a->f, l->data, (size_t)l->n * sizeof(double));
-    } else {
-      for (int64_t i = 0; i < l->n; i++) a->f[i] = lit_get_f(l, i);
-    }
-    break;
-  case NK_CPLX:
-    a->c = xmalloc(n * sizeof(double complex));
-    for (int64_t i = 0; i < l->n; i++) {
-      double re, im;
-      lit_get_c(l, i, &re, &im);
-      a->c[i] = cplx_make(re, im);
-    }
-    break;
-  case NK_INT:
-    a->u = xmalloc(n * sizeof(uint64_t));
-    for (int64_t i = 0; i < l->n; i++) a->u[i] = (uint64_t)lit_get_i(l, i);
-    break;
-  }
-}
-
-static void num_free(NumArr *a) {
-  free(a->f);
-  free(a->c);
-  free(a->u);
-  memset(a, 0, sizeof *a);
-}
 
 /* A running sum in whichever representation the result uses. */
 typedef struct Acc {
