@@ -126,8 +126,9 @@ LLVMValueRef value_ptr(Lower *L, Value *v) {
   }
 }
 
-/* Fills an alloca'd array with buffer pointers; returns it. */
-LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n) {
+/* An alloca'd array of n pointers (the alloca in the entry block, the
+   stores at the builder's position); returns it. */
+LLVMValueRef ptr_array_of(Lower *L, LLVMValueRef *ptrs, int n) {
   Cg *cg = &L->cg;
   LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(L->fn);
@@ -140,9 +141,17 @@ LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n) {
   LLVMPositionBuilderAtEnd(cg->b, cur);
   for (int i = 0; i < n; i++) {
     LLVMValueRef idx = cg_i64(cg, i);
-    LLVMValueRef slot = LLVMBuildGEP2(cg->b, cg->t_ptr, arr, &idx, 1, "");
-    LLVMBuildStore(cg->b, value_ptr(L, vals[i]), slot);
+    LLVMBuildStore(cg->b, ptrs[i], LLVMBuildGEP2(cg->b, cg->t_ptr, arr, &idx, 1, ""));
   }
+  return arr;
+}
+
+/* The same for the buffers of vals. */
+LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n) {
+  LLVMValueRef *ptrs = xcalloc((size_t)(n > 0 ? n : 1), sizeof(LLVMValueRef));
+  for (int i = 0; i < n; i++) ptrs[i] = value_ptr(L, vals[i]);
+  LLVMValueRef arr = ptr_array_of(L, ptrs, n);
+  free(ptrs);
   return arr;
 }
 

@@ -39,6 +39,8 @@ int64_t type_bytes(const Type *t);
 LLVMValueRef value_ptr(Lower *L, Value *v);
 /* An alloca'd array of the buffers of vals, filled in the entry function. */
 LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n);
+/* The same for pointers already computed in the entry function. */
+LLVMValueRef ptr_array_of(Lower *L, LLVMValueRef *ptrs, int n);
 /* Starts a kernel function; the builder is left in its entry block.  Save
    LLVMGetInsertBlock(cg->b) before and position the builder back there
    afterwards: the entry function's current block is not always its last
