@@ -125,4 +125,17 @@ void xlacrt_conv_rows_f64(const xlacrt_conv *d, const double *in, const double *
 void xlacrt_conv_run(xlacrt_pool *p, const xlacrt_conv *d, int f64, const void *in,
                      const void *w, void *out, int64_t block);
 
+/* ---- matrix-vector products (gemv.c) ----
+ * For products with a vector, read the matrix once in storage order.  A is
+ * row-major [rows, cols] with leading dimension lda.
+ *   trans == 0: y[rows] = A * x[cols]
+ *   trans == 1: y[cols] = x[rows] * A
+ * Split over the pool in chunks fixed by the shape; each output element is
+ * summed in an order fixed by the shape (not left to right: within float
+ * reassociation of a plain sum). */
+void xlacrt_sgemv(xlacrt_pool *p, int trans, int64_t rows, int64_t cols, const float *a,
+                  int64_t lda, const float *x, float *y);
+void xlacrt_dgemv(xlacrt_pool *p, int trans, int64_t rows, int64_t cols, const double *a,
+                  int64_t lda, const double *x, double *y);
+
 #endif

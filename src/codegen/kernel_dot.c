@@ -6,11 +6,14 @@
  * dot_general: any f32/f64 product whose batch dimensions lead both
  * operands and whose contracting dimensions form one run at either end of
  * the rest is a (batched) GEMM on the buffers as they are, with transposes
- * where the run comes first; the canonical products the expand pass makes
- * are the common case.  bf16/f16 operands are widened into f32 copies first
- * (products of 16-bit floats are exact in f32), and a 16-bit result is
- * rounded from an f32 one.  Anything else (integers, complex, mixed
- * precision that would lose bits) goes through the interpreter thunk.
+ * where the run comes first (a product with a vector, M == 1 or N == 1,
+ * goes to the runtime's gemv instead: nothing to pack, one pass over the
+ * matrix; sums are reassociated, see runtime/gemv.c); the canonical
+ * products the expand pass makes are the common case.  bf16/f16 operands
+ * are widened into f32 copies first (products of 16-bit floats are exact in
+ * f32), and a 16-bit result is rounded from an f32 one.  Anything else
+ * (integers, complex, mixed precision that would lose bits) goes through
+ * the interpreter thunk.
  *
  * convolution: f32/f64 with any dimension numbers, strides, padding,
  * dilations, reversal and feature groups goes to the runtime's im2col +
@@ -61,30 +64,11 @@ static LLVMValueRef temp_ptr(Lower *L, int64_t off) {
   return LLVMBuildGEP2(L->cg.b, L->cg.t_i8, L->p_temp, &i, 1, "");
 }
 
-/* An alloca'd array of pointers, filled in the entry function. */
-static LLVMValueRef raw_ptr_array(Lower *L, LLVMValueRef *ptrs, int n) {
-  Cg *cg = &L->cg;
-  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(L->fn);
-  LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  if (first)
-    LLVMPositionBuilderBefore(cg->b, first);
-  else
-    LLVMPositionBuilderAtEnd(cg->b, entry);
-  LLVMValueRef arr = LLVMBuildArrayAlloca(cg->b, cg->t_ptr, cg_i64(cg, n > 0 ? n : 1), "ptrs");
-  LLVMPositionBuilderAtEnd(cg->b, cur);
-  for (int i = 0; i < n; i++) {
-    LLVMValueRef idx = cg_i64(cg, i);
-    LLVMBuildStore(cg->b, ptrs[i], LLVMBuildGEP2(cg->b, cg->t_ptr, arr, &idx, 1, ""));
-  }
-  return arr;
-}
-
 /* Runs kernel kfn over nchunks chunks with the given pointers. */
 static void run_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n) {
   Cg *cg = &L->cg;
   if (nchunks <= 0) return;
-  LLVMValueRef arr = raw_ptr_array(L, ptrs, n);
+  LLVMValueRef arr = ptr_array_of(L, ptrs, n);
   if (nchunks == 1) {
     LLVMValueRef args[2] = {cg_i64(cg, 0), arr};
     LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(kfn), kfn, args, 2, "");
@@ -212,6 +196,31 @@ static LLVMValueRef operand_as(Lower *L, Value *v, LLVMValueRef p, ElemType ct) 
   return t;
 }
 
+/* A product with a vector (M == 1 or N == 1) as a runtime gemv on the
+   matrix as stored: y = A x where the contracted dimension is the matrix's
+   inner one, else y = x A.  a, b and c are in the compute type. */
+static void emit_gemv(Lower *L, const Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c) {
+  Cg *cg = &L->cg;
+  int trans;
+  int64_t rows, cols, ld;
+  LLVMValueRef mat, vec;
+  if (g->n == 1) { /* A [m, k] (or stored [k, m]) times the vector b */
+    mat = a, vec = b, ld = g->lda, trans = g->trans_a;
+    rows = g->trans_a ? g->k : g->m;
+    cols = g->trans_a ? g->m : g->k;
+  } else { /* the vector a times B [k, n] (or stored [n, k]) */
+    mat = b, vec = a, ld = g->ldb, trans = !g->trans_b;
+    rows = g->trans_b ? g->n : g->k;
+    cols = g->trans_b ? g->k : g->n;
+  }
+  LLVMTypeRef ps[8] = {cg->t_ptr, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_ptr};
+  LLVMTypeRef fty;
+  LLVMValueRef fn = rt_fn(cg, g->ct == ET_F64 ? "xlacrt_dgemv" : "xlacrt_sgemv", cg->t_void, ps, 8, &fty);
+  LLVMValueRef args[8] = {L->p_pool, LLVMConstInt(cg->t_i32, (unsigned)trans, 0), cg_i64(cg, rows), cg_i64(cg, cols),
+                          mat, cg_i64(cg, ld), vec, c};
+  LLVMBuildCall2(cg->b, fty, fn, args, 8, "");
+}
+
 /* Emits the product of op (gemm_of accepted it) into out, a buffer of the
    result type. */
 static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValueRef rp, LLVMValueRef out) {
@@ -226,7 +235,9 @@ static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValu
   LLVMValueRef i32_tb = LLVMConstInt(cg->t_i32, (unsigned)g->trans_b, 0);
   LLVMValueRef zero = LLVMConstInt(cg->t_i32, 0, 0);
   LLVMTypeRef fty;
-  if (g->batch == 1) {
+  if (g->batch == 1 && (g->m == 1 || g->n == 1)) {
+    emit_gemv(L, g, a, b, c);
+  } else if (g->batch == 1) {
     LLVMTypeRef ps[13] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_ptr,
                           cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i32};
     LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm" : "xlacrt_sgemm", cg->t_void, ps, 13, &fty);

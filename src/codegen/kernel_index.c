@@ -364,6 +364,8 @@ static bool lower_sort(Lower *L, Op *op) {
 }
 
 bool lower_indexing(Lower *L, Op *op) {
+  if (lower_transpose(L, op)) return true;
+  if (lower_window(L, op)) return true;
   switch (op->kind) {
   case OP_SCATTER: return lower_scatter(L, op);
   case OP_SORT: return lower_sort(L, op);

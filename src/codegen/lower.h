@@ -66,6 +66,10 @@ LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks)
    kernel_index.c: gather, scatter, dynamic slices, sort, and friends. */
 bool lower_dot(Lower *L, Op *op);
 bool lower_indexing(Lower *L, Op *op);
+/* kernel_transpose.c: large transposes of the last two dimensions, tiled */
+bool lower_transpose(Lower *L, Op *op);
+/* kernel_window.c: reduce_window, select_and_scatter. */
+bool lower_window(Lower *L, Op *op);
 
 /* Runtime functions generated code may call (symbols.c): name, address. */
 typedef struct RuntimeSymbol {

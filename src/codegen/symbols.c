@@ -10,6 +10,8 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_dgemm", (void *)xlacrt_dgemm},
     {"xlacrt_sgemm_batched", (void *)xlacrt_sgemm_batched},
     {"xlacrt_dgemm_batched", (void *)xlacrt_dgemm_batched},
+    {"xlacrt_sgemv", (void *)xlacrt_sgemv},
+    {"xlacrt_dgemv", (void *)xlacrt_dgemv},
     {"xlacrt_conv_pack_f32", (void *)xlacrt_conv_pack_f32},
     {"xlacrt_conv_pack_f64", (void *)xlacrt_conv_pack_f64},
     {"xlacrt_conv_rows_f32", (void *)xlacrt_conv_rows_f32},

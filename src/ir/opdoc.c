@@ -227,6 +227,7 @@ static bool cpu_native(OpKind k) {
   case OP_DYNAMIC_UPDATE_SLICE: case OP_GATHER:
   /* kernels */
   case OP_REDUCE: case OP_DOT: case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_SCATTER: case OP_SORT:
+  case OP_REDUCE_WINDOW: case OP_SELECT_AND_SCATTER:
   /* control flow (cpu.c), calls (inlined) */
   case OP_WHILE: case OP_IF: case OP_CASE: case OP_CALL: case OP_RETURN: case OP_FUNC_RETURN:
   case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:

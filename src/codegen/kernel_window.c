@@ -1,0 +1,435 @@
+/*
+ * kernel_window.c - kernels for the windowed ops: reduce_window (pooling)
+ * and select_and_scatter (the gradient of max pooling).
+ *
+ * reduce_window with a one-op body (add, max, min, mul, and, or, xor; see
+ * simple_reducer) becomes a loop over the output elements, split into
+ * fixed chunks.  Each output element starts from the init value and
+ * combines the window's positions one by one in row-major window order,
+ * exactly as the interpreter does (src/interp/reduce.c): a position in the
+ * padding or in a hole of the base dilation contributes the init value.
+ * So results are bit-identical to the interpreter's for every type, and no
+ * result depends on the thread count.
+ *
+ * select_and_scatter with a GE/GT compare as the select and an add as the
+ * scatter runs on one thread in row-major source order, like the
+ * interpreter: for each source element it picks the first position of its
+ * window (padding excluded) that the select prefers, then adds the source
+ * element into the result there.  Overlapping windows thus add in the
+ * interpreter's order.
+ *
+ * Anything else (variadic inputs, other bodies, malformed attributes) is
+ * left to the interpreter thunk, which also reports the errors.
+ */
+#include <string.h>
+
+#include "codegen/lower.h"
+
+/* Window attributes with their defaults filled in (as the interpreter). */
+typedef struct Win {
+  int rank;
+  int64_t size[CG_MAX_RANK], stride[CG_MAX_RANK], bdil[CG_MAX_RANK], wdil[CG_MAX_RANK],
+      lo[CG_MAX_RANK];
+  int64_t count; /* positions in one window */
+} Win;
+
+static bool ints_or(const Op *op, const char *name, int rank, int64_t *out) {
+  int64_t *v = NULL;
+  int n = op_attr_ints(op, name, &v);
+  if (n == 0) {
+    for (int d = 0; d < rank; d++) out[d] = 1;
+    return true;
+  }
+  if (n != rank) return false;
+  for (int d = 0; d < rank; d++) {
+    if (v[d] < 1 || v[d] > INT32_MAX) return false;
+    out[d] = v[d];
+  }
+  return true;
+}
+
+/* Reads the window; false when the interpreter would reject it (or the
+   window is absurdly large), so the thunk reports it. */
+static bool read_win(const Op *op, int rank, Win *w) {
+  if (rank > CG_MAX_RANK) return false;
+  w->rank = rank;
+  int64_t *v = NULL;
+  if (op_attr_ints(op, "window_dimensions", &v) != rank) return false;
+  w->count = 1;
+  for (int d = 0; d < rank; d++) {
+    if (v[d] < 0 || v[d] > INT32_MAX) return false;
+    w->size[d] = v[d];
+    if (v[d] > 0 && w->count > (INT64_C(1) << 40) / v[d]) return false;
+    w->count *= v[d];
+  }
+  if (!ints_or(op, "window_strides", rank, w->stride) || !ints_or(op, "base_dilations", rank, w->bdil) ||
+      !ints_or(op, "window_dilations", rank, w->wdil))
+    return false;
+  int np = op_attr_ints(op, "padding", &v);
+  if (np != 0 && np != 2 * rank) return false;
+  for (int d = 0; d < rank; d++) {
+    w->lo[d] = np ? v[2 * d] : 0;
+    int64_t hi = np ? v[2 * d + 1] : 0;
+    if (w->lo[d] < -INT32_MAX || w->lo[d] > INT32_MAX || hi < -INT32_MAX || hi > INT32_MAX) return false;
+  }
+  return true;
+}
+
+/* Splits a linear index into the coordinates of dims. */
+static void delinearize(Cg *cg, LLVMValueRef lin, const Type *t, LLVMValueRef *idx) {
+  for (int d = t->rank - 1; d >= 0; d--) {
+    LLVMValueRef n = cg_i64(cg, t->dims[d]);
+    idx[d] = d == 0 ? lin : LLVMBuildURem(cg->b, lin, n, "");
+    if (d > 0) lin = LLVMBuildUDiv(cg->b, lin, n, "");
+  }
+}
+
+/* The input coordinate of window position p (already p = out*stride +
+   w*wdil) in dimension d: sets *q and ANDs whether it lies inside the
+   input (not padding, not a dilation hole) into *inside. */
+static void unpad(Cg *cg, const Win *w, int d, int64_t dim, LLVMValueRef p, LLVMValueRef *q,
+                  LLVMValueRef *inside) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef x = LLVMBuildSub(b, p, cg_i64(cg, w->lo[d]), "");
+  LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntSGE, x, cg_i64(cg, 0), "");
+  if (w->bdil[d] > 1) {
+    /* x may be negative here; the result is only used when x >= 0 */
+    LLVMValueRef bd = cg_i64(cg, w->bdil[d]);
+    LLVMValueRef xc = LLVMBuildSelect(b, ok, x, cg_i64(cg, 0), "");
+    ok = LLVMBuildAnd(b, ok, LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildURem(b, xc, bd, ""), cg_i64(cg, 0), ""), "");
+    x = LLVMBuildUDiv(b, xc, bd, "");
+  }
+  ok = LLVMBuildAnd(b, ok, LLVMBuildICmp(b, LLVMIntSLT, x, cg_i64(cg, dim), ""), "");
+  *inside = *inside ? LLVMBuildAnd(b, *inside, ok, "") : ok;
+  *q = x;
+}
+
+/* ---- reduce_window ---- */
+
+static bool reduce_window_ok(const Op *op, Win *w) {
+  if (op->nopnds != 2 || op->nres != 1 || op->nregions != 1) return false;
+  const Type *xt = op->opnds[0]->type, *it = op->opnds[1]->type, *rt = op->res[0].type;
+  if (!cg_tensor_native(xt) || !cg_tensor_native(it) || !cg_tensor_native(rt)) return false;
+  if (it->rank != 0 || rt->rank != xt->rank || it->elem != xt->elem || rt->elem != xt->elem) return false;
+  Op *body = simple_reducer(op);
+  if (!body) return false;
+  Block *b = op->regions[0];
+  for (int i = 0; i < 2; i++) {
+    const Type *t = b->args[i]->type;
+    if (t->kind != TY_TENSOR || t->rank != 0 || t->quant || t->elem != xt->elem) return false;
+  }
+  const Type *bt = body->res[0].type;
+  if (bt->kind != TY_TENSOR || bt->rank != 0 || bt->quant || bt->elem != xt->elem) return false;
+  return read_win(op, xt->rank, w);
+}
+
+/* acc op x with the body's argument order (arg 0 is the accumulator), so
+   even NaN payloads match the interpreter. */
+static LLVMValueRef combine(Cg *cg, const Op *reducer, const Block *b, ElemType et, LLVMValueRef acc,
+                            LLVMValueRef x) {
+  ElemType ts[2] = {et, et};
+  LLVMValueRef args[2] = {acc, x};
+  if (reducer->opnds[0] == b->args[1]) {
+    args[0] = x;
+    args[1] = acc;
+  }
+  return emit_scalar_op(cg, reducer, ts, args, et);
+}
+
+/* The kernel: ptrs = operand, init, result; chunks of output elements. */
+static LLVMValueRef emit_reduce_window(Lower *L, Op *op, const Win *w, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  LLVMBuilderRef b = cg->b;
+  Value *x = op->opnds[0], *init = op->opnds[1];
+  const Type *xt = x->type, *rt = op->res[0].type;
+  ElemType et = xt->elem;
+  int rank = xt->rank;
+  int64_t n = type_num_elements(rt);
+  int64_t per = w->count > 0 ? w->count : 1;
+  int64_t ch = CHUNK_ELEMS / per > 0 ? CHUNK_ELEMS / per : 1;
+  *nchunks = n > 0 ? (n + ch - 1) / ch : 0;
+
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMValueRef accp = LLVMBuildAlloca(b, cg_compute_type(cg, et), "acc");
+  Value *inputs[2] = {x, init};
+  LLVMValueRef in_ptrs[3] = {kernel_load_ptr(cg, ptrs, 0), kernel_load_ptr(cg, ptrs, 1), NULL};
+  LLVMValueRef out = kernel_load_ptr(cg, ptrs, 2);
+  KernelIO io = {0};
+  io.ninputs = 2;
+  io.inputs = inputs;
+  io.input_ptrs = in_ptrs;
+  LLVMValueRef none[1] = {NULL};
+  LLVMValueRef initv = emit_elemental(cg, &io, init, none);
+  bool empty_input = type_num_elements(xt) == 0;
+
+  LLVMValueRef lo = LLVMBuildMul(b, chunk, cg_i64(cg, ch), "");
+  LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(b, lo, cg_i64(cg, ch), ""), cg_i64(cg, n));
+  Loop ol = loop_begin(cg, lo, hi, "out");
+  LLVMValueRef ridx[CG_MAX_RANK], base[CG_MAX_RANK];
+  delinearize(cg, ol.iv, rt, ridx);
+  for (int d = 0; d < rank; d++) base[d] = LLVMBuildMul(b, ridx[d], cg_i64(cg, w->stride[d]), "");
+  LLVMBuildStore(b, initv, accp);
+  if (w->count > 0) {
+    Loop wl[CG_MAX_RANK];
+    LLVMValueRef q[CG_MAX_RANK], inside = NULL;
+    for (int d = 0; d < rank; d++) {
+      wl[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, w->size[d]), "win");
+      LLVMValueRef p = LLVMBuildAdd(b, base[d], LLVMBuildMul(b, wl[d].iv, cg_i64(cg, w->wdil[d]), ""), "");
+      unpad(cg, w, d, xt->dims[d], p, &q[d], &inside);
+    }
+    LLVMValueRef v = initv;
+    if (!empty_input) {
+      /* outside positions read element 0 (always there) and discard it */
+      LLVMValueRef safe[CG_MAX_RANK];
+      for (int d = 0; d < rank; d++) safe[d] = inside ? LLVMBuildSelect(b, inside, q[d], cg_i64(cg, 0), "") : q[d];
+      kernel_io_reset_memo(&io);
+      LLVMValueRef e = emit_elemental(cg, &io, x, safe);
+      v = inside ? LLVMBuildSelect(b, inside, e, initv, "") : e;
+    }
+    LLVMValueRef acc = LLVMBuildLoad2(b, cg_compute_type(cg, et), accp, "");
+    LLVMBuildStore(b, combine(cg, simple_reducer(op), op->regions[0], et, acc, v), accp);
+    for (int d = rank - 1; d >= 0; d--) loop_end(cg, &wl[d]);
+  }
+  cg_store(cg, et, out, ol.iv, LLVMBuildLoad2(b, cg_compute_type(cg, et), accp, ""));
+  loop_end(cg, &ol);
+  LLVMBuildRetVoid(b);
+  kernel_io_free(&io);
+  return fn;
+}
+
+/* The last dimension is a plain copy when its window is one element with
+   stride 1 and no padding or dilation in front: every output element of a
+   row then reads the same window positions of a contiguous input row, and
+   the kernel runs the window loops outside and a loop over the row inside,
+   accumulating in the output row.  Each element still combines its window
+   in row-major order (it is the same order with the last dimension's one
+   position), and the row loop vectorizes.  This is NHWC pooling. */
+static bool rows_ok(const Op *op, const Win *w) {
+  const Type *xt = op->opnds[0]->type, *rt = op->res[0].type;
+  int k = xt->rank - 1;
+  return k >= 1 && w->size[k] == 1 && w->stride[k] == 1 && w->bdil[k] == 1 && w->lo[k] == 0 &&
+         rt->dims[k] <= xt->dims[k] && rt->dims[k] >= 4 && type_num_elements(xt) > 0;
+}
+
+static LLVMValueRef emit_reduce_window_rows(Lower *L, Op *op, const Win *w, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  LLVMBuilderRef b = cg->b;
+  const Type *xt = op->opnds[0]->type, *rt = op->res[0].type;
+  ElemType et = xt->elem;
+  int k = xt->rank - 1;
+  int64_t row = rt->dims[k], nrows = type_num_elements(rt) / row;
+  int64_t cnt = w->count > 0 ? w->count : 1; /* (no overflow: count <= 2^40) */
+  int64_t ch = cnt <= CHUNK_ELEMS / row ? CHUNK_ELEMS / row / cnt : 1;
+  if (ch < 1) ch = 1;
+  *nchunks = nrows > 0 ? (nrows + ch - 1) / ch : 0;
+  int64_t xs[CG_MAX_RANK], m = 1;
+  for (int d = k; d >= 0; d--) {
+    xs[d] = m;
+    m *= xt->dims[d];
+  }
+  /* the output rows, as a tensor of rank k */
+  Type rows = *rt;
+  rows.rank = k;
+
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMValueRef xp = kernel_load_ptr(cg, ptrs, 0), ip = kernel_load_ptr(cg, ptrs, 1);
+  LLVMValueRef out = kernel_load_ptr(cg, ptrs, 2);
+  LLVMValueRef initv = cg_load(cg, et, ip, cg_i64(cg, 0));
+  Op *red = simple_reducer(op);
+  LLVMValueRef lo = LLVMBuildMul(b, chunk, cg_i64(cg, ch), "");
+  LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(b, lo, cg_i64(cg, ch), ""), cg_i64(cg, nrows));
+  Loop ol = loop_begin(cg, lo, hi, "row");
+  LLVMValueRef ridx[CG_MAX_RANK];
+  delinearize(cg, ol.iv, &rows, ridx);
+  LLVMValueRef obase = LLVMBuildMul(b, ol.iv, cg_i64(cg, row), "");
+  Loop fl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, row), "fill");
+  cg_store(cg, et, out, LLVMBuildAdd(b, obase, fl.iv, ""), initv);
+  loop_end(cg, &fl);
+  if (w->count > 0) {
+    Loop wl[CG_MAX_RANK];
+    LLVMValueRef off = cg_i64(cg, 0), inside = NULL;
+    for (int d = 0; d < k; d++) {
+      wl[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, w->size[d]), "win");
+      LLVMValueRef p = LLVMBuildAdd(b, LLVMBuildMul(b, ridx[d], cg_i64(cg, w->stride[d]), ""),
+                                    LLVMBuildMul(b, wl[d].iv, cg_i64(cg, w->wdil[d]), ""), "");
+      LLVMValueRef q;
+      unpad(cg, w, d, xt->dims[d], p, &q, &inside);
+      off = LLVMBuildAdd(b, off, LLVMBuildMul(b, q, cg_i64(cg, xs[d]), ""), "");
+    }
+    /* a row in the padding combines the init value into every element */
+    LLVMBasicBlockRef in_bb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "inside");
+    LLVMBasicBlockRef pad_bb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "padding");
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(cg->ctx, fn, "join");
+    LLVMBuildCondBr(b, inside, in_bb, pad_bb);
+    for (int pass = 0; pass < 2; pass++) {
+      LLVMPositionBuilderAtEnd(b, pass == 0 ? in_bb : pad_bb);
+      Loop cl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, row), "c");
+      LLVMValueRef oi = LLVMBuildAdd(b, obase, cl.iv, "");
+      LLVMValueRef v = pass == 0 ? cg_load(cg, et, xp, LLVMBuildAdd(b, off, cl.iv, "")) : initv;
+      cg_store(cg, et, out, oi, combine(cg, red, op->regions[0], et, cg_load(cg, et, out, oi), v));
+      loop_end(cg, &cl);
+      LLVMBuildBr(b, join);
+    }
+    LLVMPositionBuilderAtEnd(b, join);
+    for (int d = k - 1; d >= 0; d--) loop_end(cg, &wl[d]);
+  }
+  loop_end(cg, &ol);
+  LLVMBuildRetVoid(b);
+  return fn;
+}
+
+static bool lower_reduce_window(Lower *L, Op *op) {
+  Win w;
+  if (!reduce_window_ok(op, &w)) return false;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
+  int64_t nchunks = 0;
+  LLVMValueRef kfn = rows_ok(op, &w) ? emit_reduce_window_rows(L, op, &w, &nchunks)
+                                     : emit_reduce_window(L, op, &w, &nchunks);
+  LLVMPositionBuilderAtEnd(L->cg.b, at);
+  Value *bufs[3] = {op->opnds[0], op->opnds[1], &op->res[0]};
+  call_kernel(L, kfn, nchunks, bufs, 3);
+  return true;
+}
+
+/* ---- select_and_scatter ---- */
+
+/* The one op of a two-argument region returning that op's result, with
+   scalar arguments of type `et`; *swapped when it takes (arg1, arg0). */
+static Op *single_op(Block *b, ElemType et, bool *swapped) {
+  if (!b || b->nargs != 2 || !b->first || b->first->next != b->last) return NULL;
+  Op *o = b->first, *ret = b->last;
+  if (ret->kind != OP_RETURN || ret->nopnds != 1 || ret->opnds[0] != &o->res[0]) return NULL;
+  if (o->nopnds != 2 || o->nres != 1) return NULL;
+  for (int i = 0; i < 2; i++) {
+    const Type *t = b->args[i]->type;
+    if (t->kind != TY_TENSOR || t->rank != 0 || t->quant || t->elem != et) return NULL;
+  }
+  const Type *rt = o->res[0].type;
+  if (rt->kind != TY_TENSOR || rt->rank != 0 || rt->quant) return NULL;
+  if (o->opnds[0] == b->args[0] && o->opnds[1] == b->args[1]) *swapped = false;
+  else if (o->opnds[0] == b->args[1] && o->opnds[1] == b->args[0]) *swapped = true;
+  else return NULL;
+  return scalar_op_supported(o) ? o : NULL;
+}
+
+/* The select is one compare (any direction, since the interpreter just
+   asks it); the scatter one of the reducer ops on the result type. */
+static bool select_scatter_ok(const Op *op, Win *w, Op **sel, bool *sel_swapped, Op **sc) {
+  if (op->nopnds != 3 || op->nres != 1 || op->nregions != 2) return false;
+  const Type *xt = op->opnds[0]->type, *st = op->opnds[1]->type, *it = op->opnds[2]->type,
+             *rt = op->res[0].type;
+  if (!cg_tensor_native(xt) || !cg_tensor_native(st) || !cg_tensor_native(it) || !cg_tensor_native(rt))
+    return false;
+  if (st->rank != xt->rank || it->rank != 0 || !type_same_shape(rt, xt) || st->elem != rt->elem ||
+      it->elem != rt->elem)
+    return false;
+  *sel = single_op(op->regions[0], xt->elem, sel_swapped);
+  if (!*sel || (*sel)->kind != OP_COMPARE || (*sel)->res[0].type->elem != ET_PRED) return false;
+  bool sc_swapped;
+  *sc = single_op(op->regions[1], rt->elem, &sc_swapped);
+  if (!*sc || (*sc)->res[0].type->elem != rt->elem) return false;
+  switch ((*sc)->kind) {
+  case OP_ADD: case OP_MULTIPLY: case OP_MAXIMUM: case OP_MINIMUM: case OP_AND: case OP_OR: case OP_XOR:
+    break;
+  default:
+    return false;
+  }
+  if (!read_win(op, xt->rank, w)) return false;
+  /* the interpreter reads but ignores the dilations */
+  for (int d = 0; d < w->rank; d++) w->bdil[d] = w->wdil[d] = 1;
+  return true;
+}
+
+/* The kernel (one chunk, sequential): ptrs = operand, source, init,
+   result. */
+static LLVMValueRef emit_select_scatter(Lower *L, Op *op, const Win *w, Op *sel, bool sel_swapped, Op *sc) {
+  Cg *cg = &L->cg;
+  LLVMBuilderRef b = cg->b;
+  const Type *xt = op->opnds[0]->type, *st = op->opnds[1]->type, *rt = op->res[0].type;
+  ElemType xet = xt->elem, et = rt->elem;
+  int rank = xt->rank;
+  LLVMTypeRef xty = cg_compute_type(cg, xet);
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  (void)chunk;
+  LLVMValueRef bestp = LLVMBuildAlloca(b, cg->t_i64, "best");
+  LLVMValueRef bestvp = LLVMBuildAlloca(b, xty, "bestv");
+  LLVMValueRef xp = kernel_load_ptr(cg, ptrs, 0), sp = kernel_load_ptr(cg, ptrs, 1);
+  LLVMValueRef ip = kernel_load_ptr(cg, ptrs, 2), out = kernel_load_ptr(cg, ptrs, 3);
+  int64_t n = type_num_elements(rt), ns = type_num_elements(st);
+  LLVMValueRef initv = cg_load(cg, et, ip, cg_i64(cg, 0));
+  Loop fl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "fill");
+  cg_store(cg, et, out, fl.iv, initv);
+  loop_end(cg, &fl);
+  /* with no operand elements no window position is inside */
+  if (n > 0 && ns > 0 && w->count > 0) {
+    int64_t xs[CG_MAX_RANK], m = 1;
+    for (int d = rank - 1; d >= 0; d--) {
+      xs[d] = m;
+      m *= xt->dims[d];
+    }
+    Loop sl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, ns), "src");
+    LLVMValueRef sidx[CG_MAX_RANK];
+    delinearize(cg, sl.iv, st, sidx);
+    LLVMBuildStore(b, cg_i64(cg, -1), bestp);
+    LLVMBuildStore(b, LLVMConstNull(xty), bestvp);
+    Loop wl[CG_MAX_RANK];
+    LLVMValueRef off = cg_i64(cg, 0), inside = LLVMConstInt(cg->t_i1, 1, 0);
+    for (int d = 0; d < rank; d++) {
+      wl[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, w->size[d]), "win");
+      LLVMValueRef p = LLVMBuildAdd(b, LLVMBuildMul(b, sidx[d], cg_i64(cg, w->stride[d]), ""), wl[d].iv, "");
+      LLVMValueRef q;
+      unpad(cg, w, d, xt->dims[d], p, &q, &inside);
+      off = LLVMBuildAdd(b, off, LLVMBuildMul(b, q, cg_i64(cg, xs[d]), ""), "");
+    }
+    off = LLVMBuildSelect(b, inside, off, cg_i64(cg, 0), "");
+    LLVMValueRef cand = cg_load(cg, xet, xp, off);
+    LLVMValueRef best = LLVMBuildLoad2(b, cg->t_i64, bestp, "");
+    LLVMValueRef bestv = LLVMBuildLoad2(b, xty, bestvp, "");
+    ElemType ts[2] = {xet, xet};
+    LLVMValueRef args[2] = {bestv, cand};
+    if (sel_swapped) {
+      args[0] = cand;
+      args[1] = bestv;
+    }
+    /* keep the current choice when select(current, candidate) holds */
+    LLVMValueRef keep = emit_scalar_op(cg, sel, ts, args, ET_PRED);
+    LLVMValueRef none = LLVMBuildICmp(b, LLVMIntSLT, best, cg_i64(cg, 0), "");
+    LLVMValueRef take = LLVMBuildAnd(b, inside, LLVMBuildOr(b, none, LLVMBuildNot(b, keep, ""), ""), "");
+    LLVMBuildStore(b, LLVMBuildSelect(b, take, off, best, ""), bestp);
+    LLVMBuildStore(b, LLVMBuildSelect(b, take, cand, bestv, ""), bestvp);
+    for (int d = rank - 1; d >= 0; d--) loop_end(cg, &wl[d]);
+    best = LLVMBuildLoad2(b, cg->t_i64, bestp, "");
+    LLVMValueRef found = LLVMBuildICmp(b, LLVMIntSGE, best, cg_i64(cg, 0), "");
+    LLVMValueRef at = LLVMBuildSelect(b, found, best, cg_i64(cg, 0), "");
+    LLVMValueRef old = cg_load(cg, et, out, at);
+    LLVMValueRef v = combine(cg, sc, op->regions[1], et, old, cg_load(cg, et, sp, sl.iv));
+    cg_store(cg, et, out, at, LLVMBuildSelect(b, found, v, old, ""));
+    loop_end(cg, &sl);
+  }
+  LLVMBuildRetVoid(b);
+  return fn;
+}
+
+static bool lower_select_scatter(Lower *L, Op *op) {
+  Win w;
+  Op *sel, *sc;
+  bool sel_swapped;
+  if (!select_scatter_ok(op, &w, &sel, &sel_swapped, &sc)) return false;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
+  LLVMValueRef kfn = emit_select_scatter(L, op, &w, sel, sel_swapped, sc);
+  LLVMPositionBuilderAtEnd(L->cg.b, at);
+  Value *bufs[4] = {op->opnds[0], op->opnds[1], op->opnds[2], &op->res[0]};
+  call_kernel(L, kfn, 1, bufs, 4);
+  return true;
+}
+
+bool lower_window(Lower *L, Op *op) {
+  switch (op->kind) {
+  case OP_REDUCE_WINDOW: return lower_reduce_window(L, op);
+  case OP_SELECT_AND_SCATTER: return lower_select_scatter(L, op);
+  default: return false;
+  }
+}
