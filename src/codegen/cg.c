@@ -87,6 +87,41 @@ LLVMValueRef cg_const_int(Cg *cg, ElemType et, int64_t v) {
   return LLVMConstInt(t, (unsigned long long)v, 1);
 }
 
+LLVMValueRef cg_linearize(Cg *cg, const Type *t, LLVMValueRef *idx) {
+  LLVMValueRef lin = cg_i64(cg, 0);
+  for (int d = 0; d < t->rank; d++) {
+    lin = LLVMBuildNSWMul(cg->b, lin, cg_i64(cg, t->dims[d]), "");
+    lin = LLVMBuildNSWAdd(cg->b, lin, idx[d], "");
+  }
+  return lin;
+}
+
+void cg_delinearize(Cg *cg, const Type *t, LLVMValueRef lin, LLVMValueRef *idx) {
+  for (int d = t->rank - 1; d >= 0; d--) {
+    LLVMValueRef dim = cg_i64(cg, t->dims[d]);
+    if (d == 0) {
+      idx[d] = lin;
+    } else {
+      idx[d] = LLVMBuildURem(cg->b, lin, dim, "");
+      lin = LLVMBuildUDiv(cg->b, lin, dim, "");
+    }
+  }
+}
+
+LLVMValueRef cg_index_to_i64(Cg *cg, ElemType et, LLVMValueRef v) {
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  if (et_is_signed(et)) return w < 64 ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : v;
+  if (w < 64) return LLVMBuildZExt(cg->b, v, cg->t_i64, "");
+  LLVMValueRef big = LLVMBuildICmp(cg->b, LLVMIntSLT, v, cg_i64(cg, 0), "");
+  return LLVMBuildSelect(cg->b, big, cg_i64(cg, INT64_MAX), v, "");
+}
+
+LLVMValueRef cg_clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
+  LLVMValueRef l = cg_i64(cg, lo), h = cg_i64(cg, hi);
+  v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, l, ""), l, v, "");
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, v, h, ""), h, v, "");
+}
+
 LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef ty, LLVMValueRef *args, int n) {
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
   LLVMTypeRef tys[1] = {ty};

@@ -49,6 +49,13 @@ LLVMValueRef cg_i64(Cg *cg, int64_t v);
 /* Constant of the compute type of et with value v (integers wrap). */
 LLVMValueRef cg_const(Cg *cg, ElemType et, double v);
 LLVMValueRef cg_const_int(Cg *cg, ElemType et, int64_t v);
+/* Index arithmetic: the row-major linear index of idx in t's dims, and back;
+   an index element (compute type of et) as i64 (unsigned values beyond
+   INT64_MAX saturate, as in the interpreter); v clamped into [lo, hi]. */
+LLVMValueRef cg_linearize(Cg *cg, const Type *t, LLVMValueRef *idx);
+void cg_delinearize(Cg *cg, const Type *t, LLVMValueRef lin, LLVMValueRef *idx);
+LLVMValueRef cg_index_to_i64(Cg *cg, ElemType et, LLVMValueRef v);
+LLVMValueRef cg_clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi);
 /* An LLVM intrinsic call with overloaded type `ty` (NULL: not overloaded). */
 LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef ty, LLVMValueRef *args, int n);
 /* A call to a C function `double name(double...)` with nargs arguments. */

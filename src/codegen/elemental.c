@@ -232,28 +232,6 @@ bool elemental_supported(Value *const *roots, int nroots, Value *const *inputs, 
   return ok;
 }
 
-/* row-major linear index of idx in dims */
-static LLVMValueRef linearize(Cg *cg, const Type *t, LLVMValueRef *idx) {
-  LLVMValueRef lin = cg_i64(cg, 0);
-  for (int d = 0; d < t->rank; d++) {
-    lin = LLVMBuildNSWMul(cg->b, lin, cg_i64(cg, t->dims[d]), "");
-    lin = LLVMBuildNSWAdd(cg->b, lin, idx[d], "");
-  }
-  return lin;
-}
-
-static void delinearize(Cg *cg, const Type *t, LLVMValueRef lin, LLVMValueRef *idx) {
-  for (int d = t->rank - 1; d >= 0; d--) {
-    LLVMValueRef dim = cg_i64(cg, t->dims[d]);
-    if (d == 0) {
-      idx[d] = lin;
-    } else {
-      idx[d] = LLVMBuildURem(cg->b, lin, dim, "");
-      lin = LLVMBuildUDiv(cg->b, lin, dim, "");
-    }
-  }
-}
-
 LLVMValueRef cg_constant_global(Cg *cg, const Literal *l) {
   LLVMValueRef cached = ptrmap_get(&cg->const_globals, l);
   if (cached) return cached;
@@ -286,24 +264,6 @@ static bool literal_is_splat(const Literal *l) {
 }
 
 static LLVMValueRef gen(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx);
-
-/* ---- indexing ops ---- */
-
-/* An index element (compute type of et) as i64; unsigned values beyond
-   INT64_MAX saturate, as in the interpreter. */
-static LLVMValueRef index_to_i64(Cg *cg, ElemType et, LLVMValueRef v) {
-  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-  if (et_is_signed(et)) return w < 64 ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : v;
-  if (w < 64) return LLVMBuildZExt(cg->b, v, cg->t_i64, "");
-  LLVMValueRef big = LLVMBuildICmp(cg->b, LLVMIntSLT, v, cg_i64(cg, 0), "");
-  return LLVMBuildSelect(cg->b, big, cg_i64(cg, INT64_MAX), v, "");
-}
-
-static LLVMValueRef clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
-  LLVMValueRef l = cg_i64(cg, lo), h = cg_i64(cg, hi);
-  v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, l, ""), l, v, "");
-  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, v, h, ""), h, v, "");
-}
 
 /* v at a constant index, computed in the kernel's entry block when that is
    valid (the input pointers are loaded there): the value is the same for
@@ -342,14 +302,14 @@ static LLVMValueRef slice_start(Cg *cg, KernelIO *io, const Op *op, int first, i
     s = op->opnds[first];
     pos[0] = cg_i64(cg, d);
   }
-  return index_to_i64(cg, s->type->elem, gen_hoisted(cg, io, s, pos));
+  return cg_index_to_i64(cg, s->type->elem, gen_hoisted(cg, io, s, pos));
 }
 
 static LLVMValueRef gen_dynamic_slice(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
   const Type *rt = op->res[0].type, *xt = op->opnds[0]->type;
   LLVMValueRef oidx[CG_MAX_RANK];
   for (int d = 0; d < rt->rank; d++) {
-    LLVMValueRef st = clamp_i64(cg, slice_start(cg, io, op, 1, d), 0, xt->dims[d] - rt->dims[d]);
+    LLVMValueRef st = cg_clamp_i64(cg, slice_start(cg, io, op, 1, d), 0, xt->dims[d] - rt->dims[d]);
     oidx[d] = LLVMBuildAdd(cg->b, idx[d], st, "");
   }
   return gen(cg, io, op->opnds[0], oidx);
@@ -361,12 +321,12 @@ static LLVMValueRef gen_dynamic_update_slice(Cg *cg, KernelIO *io, Op *op, LLVMV
   if (type_num_elements(ut) == 0) return xv;
   LLVMValueRef uidx[CG_MAX_RANK], inside = LLVMConstInt(cg->t_i1, 1, 0);
   for (int d = 0; d < xt->rank; d++) {
-    LLVMValueRef st = clamp_i64(cg, slice_start(cg, io, op, 2, d), 0, xt->dims[d] - ut->dims[d]);
+    LLVMValueRef st = cg_clamp_i64(cg, slice_start(cg, io, op, 2, d), 0, xt->dims[d] - ut->dims[d]);
     LLVMValueRef rel = LLVMBuildSub(cg->b, idx[d], st, "");
     /* one unsigned compare tests 0 <= rel < size */
     LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, rel, cg_i64(cg, ut->dims[d]), "");
     inside = LLVMBuildAnd(cg->b, inside, in, "");
-    uidx[d] = clamp_i64(cg, rel, 0, ut->dims[d] - 1); /* the unused load stays in bounds */
+    uidx[d] = cg_clamp_i64(cg, rel, 0, ut->dims[d] - 1); /* the unused load stays in bounds */
   }
   LLVMValueRef uv = gen(cg, io, op->opnds[1], uidx);
   return LLVMBuildSelect(cg->b, inside, uv, xv, "");
@@ -389,9 +349,9 @@ static LLVMValueRef gen_gather(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) 
   for (int d = 0; d < xt->rank; d++) full[d] = cg_i64(cg, 0);
   for (int j = 0; j < g.nmap; j++) {
     if (g.ivd < it->rank) pos[g.ivd] = cg_i64(cg, j);
-    LLVMValueRef v = index_to_i64(cg, it->elem, gen(cg, io, ind, pos));
+    LLVMValueRef v = cg_index_to_i64(cg, it->elem, gen(cg, io, ind, pos));
     int64_t d = g.map[j];
-    full[d] = clamp_i64(cg, v, 0, xt->dims[d] - sizes[d]);
+    full[d] = cg_clamp_i64(cg, v, 0, xt->dims[d] - sizes[d]);
   }
   for (int i = 0; i < g.nobatch; i++) {
     int64_t ds = g.ibatch[i];
@@ -417,7 +377,7 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
     if (literal_is_splat(l)) return literal_elem(cg, l, 0);
     /* cache the global on the attribute's literal pointer */
     LLVMValueRef g = cg_constant_global(cg, l);
-    return cg_load(cg, rt->elem, g, linearize(cg, rt, idx));
+    return cg_load(cg, rt->elem, g, cg_linearize(cg, rt, idx));
   }
   case OP_IOTA: {
     int64_t d = op_attr_int(op, "iota_dimension", 0);
@@ -443,7 +403,7 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
       for (int i = 0; i < rt->rank; i++) same = same && x->type->dims[i] == rt->dims[i];
       if (same) return gen(cg, io, x, idx);
     }
-    delinearize(cg, x->type, linearize(cg, rt, idx), oidx);
+    cg_delinearize(cg, x->type, cg_linearize(cg, rt, idx), oidx);
     return gen(cg, io, x, oidx);
   }
   case OP_TRANSPOSE: {
@@ -559,7 +519,7 @@ static LLVMValueRef gen(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx) {
   LLVMValueRef r;
   int k = input_index(io, v);
   if (k >= 0)
-    r = cg_load(cg, v->type->elem, io->input_ptrs[k], linearize(cg, v->type, idx));
+    r = cg_load(cg, v->type->elem, io->input_ptrs[k], cg_linearize(cg, v->type, idx));
   else
     r = gen_op(cg, io, v->def, idx);
   memo_put(io, v, idx, rank, r);

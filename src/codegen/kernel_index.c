@@ -47,29 +47,6 @@ static bool region_elemental(Block *b, int nargs, const Type *const *types, int 
   return elemental_supported(ret->opnds, nres, b->args, nargs);
 }
 
-/* An index element (compute type of et) as i64; unsigned values beyond
-   INT64_MAX saturate, as in the interpreter. */
-static LLVMValueRef index_to_i64(Cg *cg, ElemType et, LLVMValueRef v) {
-  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-  if (et_is_signed(et)) return w < 64 ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : v;
-  if (w < 64) return LLVMBuildZExt(cg->b, v, cg->t_i64, "");
-  LLVMValueRef big = LLVMBuildICmp(cg->b, LLVMIntSLT, v, cg_i64(cg, 0), "");
-  return LLVMBuildSelect(cg->b, big, cg_i64(cg, INT64_MAX), v, "");
-}
-
-static LLVMValueRef clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
-  LLVMValueRef l = cg_i64(cg, lo), h = cg_i64(cg, hi);
-  v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, l, ""), l, v, "");
-  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, v, h, ""), h, v, "");
-}
-
-static LLVMValueRef linearize(Cg *cg, const Type *t, LLVMValueRef *idx) {
-  LLVMValueRef lin = cg_i64(cg, 0);
-  for (int d = 0; d < t->rank; d++)
-    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, cg_i64(cg, t->dims[d]), ""), idx[d], "");
-  return lin;
-}
-
 static LLVMValueRef elem_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i) {
   return LLVMBuildGEP2(cg->b, cg_storage_type(cg, et), base, &i, 1, "");
 }
@@ -156,10 +133,10 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s) {
     for (int d = 0; d < xt->rank; d++) full[d] = cg_i64(cg, 0);
     for (int j = 0; j < s->nmap; j++) {
       if (s->ivd < it->rank) pos[s->ivd] = cg_i64(cg, j);
-      LLVMValueRef v = index_to_i64(cg, it->elem, cg_load(cg, it->elem, ind, linearize(cg, it, pos)));
+      LLVMValueRef v = cg_index_to_i64(cg, it->elem, cg_load(cg, it->elem, ind, cg_linearize(cg, it, pos)));
       /* no clamping in scatter, but bounding far-out indices (out of range
          anyway) keeps the sums below from wrapping, as in the interpreter */
-      full[s->map[j]] = clamp_i64(cg, v, -(INT64_C(1) << 40), INT64_C(1) << 40);
+      full[s->map[j]] = cg_clamp_i64(cg, v, -(INT64_C(1) << 40), INT64_C(1) << 40);
     }
     for (int i = 0; i < s->nobatch; i++) {
       int64_t ds = s->ibatch[i];
@@ -178,7 +155,7 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s) {
     LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
     LLVMBuildCondBr(cg->b, inside, then, cont);
     LLVMPositionBuilderAtEnd(cg->b, then);
-    LLVMValueRef off = linearize(cg, xt, full), uoff = linearize(cg, ut, uidx);
+    LLVMValueRef off = cg_linearize(cg, xt, full), uoff = cg_linearize(cg, ut, uidx);
     Block *body = op->regions[0];
     Op *ret = block_terminator(body);
     LLVMValueRef args[2 * MAX_SCATTER], vals[MAX_SCATTER];

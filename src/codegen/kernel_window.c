@@ -75,15 +75,6 @@ static bool read_win(const Op *op, int rank, Win *w) {
   return true;
 }
 
-/* Splits a linear index into the coordinates of dims. */
-static void delinearize(Cg *cg, LLVMValueRef lin, const Type *t, LLVMValueRef *idx) {
-  for (int d = t->rank - 1; d >= 0; d--) {
-    LLVMValueRef n = cg_i64(cg, t->dims[d]);
-    idx[d] = d == 0 ? lin : LLVMBuildURem(cg->b, lin, n, "");
-    if (d > 0) lin = LLVMBuildUDiv(cg->b, lin, n, "");
-  }
-}
-
 /* The input coordinate of window position p (already p = out*stride +
    w*wdil) in dimension d: sets *q and ANDs whether it lies inside the
    input (not padding, not a dilation hole) into *inside. */
@@ -167,7 +158,7 @@ static LLVMValueRef emit_reduce_window(Lower *L, Op *op, const Win *w, int64_t *
   LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(b, lo, cg_i64(cg, ch), ""), cg_i64(cg, n));
   Loop ol = loop_begin(cg, lo, hi, "out");
   LLVMValueRef ridx[CG_MAX_RANK], base[CG_MAX_RANK];
-  delinearize(cg, ol.iv, rt, ridx);
+  cg_delinearize(cg, rt, ol.iv, ridx);
   for (int d = 0; d < rank; d++) base[d] = LLVMBuildMul(b, ridx[d], cg_i64(cg, w->stride[d]), "");
   LLVMBuildStore(b, initv, accp);
   if (w->count > 0) {
@@ -242,7 +233,7 @@ static LLVMValueRef emit_reduce_window_rows(Lower *L, Op *op, const Win *w, int6
   LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(b, lo, cg_i64(cg, ch), ""), cg_i64(cg, nrows));
   Loop ol = loop_begin(cg, lo, hi, "row");
   LLVMValueRef ridx[CG_MAX_RANK];
-  delinearize(cg, ol.iv, &rows, ridx);
+  cg_delinearize(cg, &rows, ol.iv, ridx);
   LLVMValueRef obase = LLVMBuildMul(b, ol.iv, cg_i64(cg, row), "");
   Loop fl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, row), "fill");
   cg_store(cg, et, out, LLVMBuildAdd(b, obase, fl.iv, ""), initv);
@@ -372,7 +363,7 @@ static LLVMValueRef emit_select_scatter(Lower *L, Op *op, const Win *w, Op *sel,
     }
     Loop sl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, ns), "src");
     LLVMValueRef sidx[CG_MAX_RANK];
-    delinearize(cg, sl.iv, st, sidx);
+    cg_delinearize(cg, st, sl.iv, sidx);
     LLVMBuildStore(b, cg_i64(cg, -1), bestp);
     LLVMBuildStore(b, LLVMConstNull(xty), bestvp);
     Loop wl[CG_MAX_RANK];
