@@ -609,22 +609,22 @@ static int nprocs_of(const Interp *I) { return I->num_replicas * I->num_partitio
 /* the ops                                                                  */
 /* ------------------------------------------------------------------------ */
 
-bool interp_REPLICA_ID(Interp *I, Op *op, IVal **args, IVal **res) {
+/* replica_id / partition_id: the id as a scalar of the result type */
+static bool scalar_id(Interp *I, Op *op, IVal **res, int id) {
   if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR || type_num_elements(op->res[0].type) != 1)
     return interp_error(I, op, "result must be a scalar tensor");
   Literal *l = lit_new(op->res[0].type);
-  lit_set_u(l, 0, (uint64_t)I->replica_id);
+  lit_set_u(l, 0, (uint64_t)id);
   res[0] = ival_tensor(l);
   return true;
 }
 
+bool interp_REPLICA_ID(Interp *I, Op *op, IVal **args, IVal **res) {
+  return scalar_id(I, op, res, I->replica_id);
+}
+
 bool interp_PARTITION_ID(Interp *I, Op *op, IVal **args, IVal **res) {
-  if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR || type_num_elements(op->res[0].type) != 1)
-    return interp_error(I, op, "result must be a scalar tensor");
-  Literal *l = lit_new(op->res[0].type);
-  lit_set_u(l, 0, (uint64_t)I->partition_id);
-  res[0] = ival_tensor(l);
-  return true;
+  return scalar_id(I, op, res, I->partition_id);
 }
 
 bool interp_ALL_GATHER(Interp *I, Op *op, IVal **args, IVal **res) {
