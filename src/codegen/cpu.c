@@ -4,8 +4,9 @@
  *
  * The entry function has the signature
  *   void xlac_entry(void **params, void **results, char *temp,
- *                   xlacrt_pool *pool, CpuExecutable *exe)
- * and runs the top-level ops of the optimized function in order.  Each op
+ *                   xlacrt_pool *pool, CpuRun *run)
+ * (run: the execution's context, handed back to the interpreter thunk) and
+ * runs the top-level ops of the optimized function in order.  Each op
  * becomes one of:
  *   - a loop kernel (a fusion of elementwise and index-mapping ops, or one
  *     such op): the elemental generator computes every output element in
@@ -25,6 +26,7 @@
 #include "codegen/cpu.h"
 
 #include <llvm-c/Core.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +38,14 @@
 #include "passes/passes.h"
 #include "xlacrt.h"
 
-typedef void (*EntryFn)(void **params, void **results, char *temp, xlacrt_pool *pool,
-                        CpuExecutable *exe);
+/* One execution: several may run at once (replicas in threads), so what
+   differs between them lives here, not in the executable. */
+typedef struct CpuRun {
+  CpuExecutable *exe;
+  Interp *interp; /* the caller's: the thunk runs ops in it */
+} CpuRun;
+
+typedef void (*EntryFn)(void **params, void **results, char *temp, xlacrt_pool *pool, CpuRun *run);
 
 struct CpuExecutable {
   Module *m;
@@ -47,11 +55,11 @@ struct CpuExecutable {
   Jit *jit;
   EntryFn fn;
   int64_t temp_bytes;
-  char *temp;       /* the temp arena, allocated once and reused by every execution */
+  char *temp;       /* the temp arena, allocated once and reused by executions */
+  atomic_flag temp_busy; /* set while an execution uses temp; a concurrent one allocates its own */
   xlacrt_pool *pool;
   struct Fallback *fallback_ops;
   int nfallback;
-  Interp *interp; /* the caller's, during an execution */
   CpuStats stats;
 };
 
@@ -77,7 +85,9 @@ static IVal *ival_from_buffer(const Type *t, const void *p) {
 }
 
 /* ---- the interpreter thunk (called from generated code) ---- */
-static void xlac_rt_fallback(CpuExecutable *exe, int64_t index, void **ptrs) {
+static void xlac_rt_fallback(CpuRun *run, int64_t index, void **ptrs) {
+  CpuExecutable *exe = run->exe;
+  Interp *I = run->interp;
   Fallback *fb = &exe->fallback_ops[index];
   Op *op = fb->op;
   IVal *in[64], *out[64] = {0};
@@ -85,11 +95,11 @@ static void xlac_rt_fallback(CpuExecutable *exe, int64_t index, void **ptrs) {
   for (int i = 0; i < ni; i++) in[i] = ival_from_buffer(op->opnds[i]->type, ptrs[i]);
   IVal **caps = xcalloc((size_t)(fb->ncaps + 1), sizeof(IVal *));
   for (int i = 0; i < fb->ncaps; i++) caps[i] = ival_from_buffer(fb->caps[i]->type, ptrs[ni + no + i]);
-  if (!interp_run_op_captured(exe->interp, op, in, out, fb->ncaps, fb->caps, caps)) exe->interp->failed = true;
+  if (!interp_run_op_captured(I, op, in, out, fb->ncaps, fb->caps, caps)) I->failed = true;
   for (int i = 0; i < fb->ncaps; i++) ival_release(caps[i]);
   free(caps);
   for (int i = 0; i < no; i++) {
-    if (out[i] && out[i]->kind == IV_TENSOR && !exe->interp->failed) {
+    if (out[i] && out[i]->kind == IV_TENSOR && !I->failed) {
       const Literal *l = out[i]->lit;
       if (l->n) memcpy(ptrs[ni + i], l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
     }
@@ -676,7 +686,6 @@ bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **res
 
 static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results) {
   Func *f = e->flat;
-  e->interp = I;
   if (e->interpreted) {
     for (int i = 0; i < f->nresults; i++) {
       ival_release(results[i]);
@@ -705,10 +714,22 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
     if (!reuse) results[i] = ival_new_tensor(f->result_types[i]);
     res[i] = results[i]->lit->data;
   }
-  if (e->temp_bytes && !e->temp) e->temp = aligned_alloc(64, (size_t)e->temp_bytes);
-  char *temp = e->temp;
+  /* the executable's arena, or a private one when another execution holds it */
+  bool own = atomic_flag_test_and_set(&e->temp_busy);
+  char *temp = NULL;
+  if (e->temp_bytes) {
+    if (own) {
+      temp = aligned_alloc(64, (size_t)e->temp_bytes);
+    } else {
+      if (!e->temp) e->temp = aligned_alloc(64, (size_t)e->temp_bytes);
+      temp = e->temp;
+    }
+  }
   I->failed = false;
-  e->fn(params, res, temp, e->pool, e);
+  CpuRun run = {e, I};
+  e->fn(params, res, temp, e->pool, &run);
+  if (own) free(temp);
+  else atomic_flag_clear(&e->temp_busy);
   free(params);
   free(res);
   if (I->failed) {

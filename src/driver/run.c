@@ -265,6 +265,16 @@ static int cmp_double(const void *a, const void *b) {
 
 /* Options for cpu_compile.  Each compilation is a new module number in dump
    file names, as XLA numbers the modules it compiles in a process. */
+static void print_cpu_stats(const CpuExecutable *exe) {
+  const CpuStats *cs = cpu_executable_stats(exe);
+  fprintf(stderr, "cpu: %d ops native (%d fusions), %d through the interpreter, %lld temp bytes, compiled in %.1f ms\n",
+          cs->native_ops, cs->fusions, cs->fallback_ops, (long long)cs->temp_bytes, cs->compile_ms);
+}
+
+static bool run_compiled(void *exe, Interp *I, int nargs, IVal **args, IVal **results) {
+  return cpu_execute(exe, I, nargs, args, results);
+}
+
 static CpuOptions cpu_options(const RunOptions *o) {
   static int next_module_id;
   CpuOptions co = {0};
@@ -441,11 +451,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     CpuExecutable *exe = cpu_compile(m, f, &co);
     ok = exe && cpu_execute(exe, &I, f->body->nargs, args, res);
     if (ok) ok = emit_results(st, f, label, res);
-    if (exe && o->verbose) {
-      const CpuStats *cs = cpu_executable_stats(exe);
-      fprintf(stderr, "cpu: %d ops native (%d fusions), %d through the interpreter, %lld temp bytes, compiled in %.1f ms\n",
-              cs->native_ops, cs->fusions, cs->fallback_ops, (long long)cs->temp_bytes, cs->compile_ms);
-    }
+    if (exe && o->verbose) print_cpu_stats(exe);
     cpu_executable_free(exe);
     release_all(res, f->nresults);
   } else if (nr * np == 1) {
@@ -457,8 +463,19 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     int n = nr * np;
     GridProgram *progs = xcalloc((size_t)n, sizeof(GridProgram));
     IVal ***results = xcalloc((size_t)n, sizeof(IVal **));
-    for (int i = 0; i < n; i++) progs[i] = (GridProgram){f, f->body->nargs, args};
-    ok = interp_run_grid(&I, nr, np, progs, results);
+    /* compiled: one executable, run by every process of the grid; ops it
+       hands to the interpreter (collectives today) meet through the grid */
+    CpuExecutable *exe = NULL;
+    if (o->backend == BACKEND_CPU) {
+      CpuOptions co = cpu_options(o);
+      exe = cpu_compile(m, f, &co);
+    }
+    for (int i = 0; i < n; i++) progs[i] = (GridProgram){f, f->body->nargs, args, NULL, NULL};
+    if (exe)
+      for (int i = 0; i < n; i++) progs[i].run = run_compiled, progs[i].ctx = exe;
+    ok = (o->backend != BACKEND_CPU || exe) && interp_run_grid(&I, nr, np, progs, results);
+    if (exe && o->verbose) print_cpu_stats(exe);
+    cpu_executable_free(exe);
     for (int i = 0; i < n; i++) {
       if (!results[i]) continue;
       char *prefix = xasprintf("%sreplica %d partition %d: ", label, i / np, i % np);

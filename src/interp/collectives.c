@@ -1069,7 +1069,10 @@ static void *proc_main(void *arg) {
   InterpGrid *g = p->grid;
   Func *f = p->prog->func;
   p->results = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
-  p->ok = interp_call(&p->I, f, p->prog->nargs, p->prog->args, p->results);
+  if (p->prog->run)
+    p->ok = p->prog->run(p->prog->ctx, &p->I, p->prog->nargs, p->prog->args, p->results);
+  else
+    p->ok = interp_call(&p->I, f, p->prog->nargs, p->prog->args, p->results);
   pthread_mutex_lock(&g->mu);
   p->finished = true;
   if (!p->ok) g->aborted = true;

@@ -108,6 +108,11 @@ typedef struct GridProgram {
   Func *func;
   int nargs;
   IVal **args;
+  /* How to run it: NULL for the interpreter, else run(ctx, I, ...) where I
+     is the process's interpreter state (its ids and the grid, which ops
+     handed back to the interpreter use to meet the other processes). */
+  bool (*run)(void *ctx, Interp *I, int nargs, IVal **args, IVal **results);
+  void *ctx;
 } GridProgram;
 /* Runs programs[r * num_partitions + p] on replica r / partition p in threads.
    results[i] gets the i-th program's results (array of func->nresults). */

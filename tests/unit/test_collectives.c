@@ -93,7 +93,7 @@ static bool run1(Module *m, Func *f, int nr, int np, int64_t len, const int64_t 
   IVal **results[16];
   for (int i = 0; i < n; i++) {
     args[i] = vec_val(m, len, inputs + i * len);
-    progs[i] = (GridProgram){f, f->body->nargs, &args[i]};
+    progs[i] = (GridProgram){.func = f, .nargs = f->body->nargs, .args = &args[i]};
   }
   bool ok = interp_run_grid(&I, nr, np, progs, results);
   for (int i = 0; i < n; i++) {
@@ -128,7 +128,7 @@ static void test_ids(void) {
   interp_init(&I, m, &opts);
   GridProgram progs[6];
   IVal **results[6];
-  for (int i = 0; i < 6; i++) progs[i] = (GridProgram){f, 0, NULL};
+  for (int i = 0; i < 6; i++) progs[i] = (GridProgram){.func = f};
   bool ok = interp_run_grid(&I, 3, 2, progs, results);
   EXPECT(ok);
   for (int i = 0; ok && i < 6; i++) {
@@ -262,7 +262,7 @@ static void test_permute_and_failures(void) {
   Interp I;
   interp_init(&I, m, &opts);
   IVal *args[2] = {vec_val(m, 1, in), vec_val(m, 1, in + 1)};
-  GridProgram progs[2] = {{ar, 1, &args[0]}, {nop, 1, &args[1]}};
+  GridProgram progs[2] = {{.func = ar, .nargs = 1, .args = &args[0]}, {.func = nop, .nargs = 1, .args = &args[1]}};
   IVal **results[2];
   EXPECT(!interp_run_grid(&I, 2, 1, progs, results));
 
@@ -278,7 +278,7 @@ static void test_permute_and_failures(void) {
   ret(m, rv->body, OP_FUNC_RETURN, 1, &rr);
   rv->nresults = 1;
   IVal *tk = ival_token();
-  GridProgram rp[2] = {{rv, 1, &tk}, {rv, 1, &tk}};
+  GridProgram rp[2] = {{.func = rv, .nargs = 1, .args = &tk}, {.func = rv, .nargs = 1, .args = &tk}};
   EXPECT(!interp_run_grid(&I, 1, 2, rp, results));
 
   /* send on one partition, recv on the other */
@@ -292,7 +292,7 @@ static void test_permute_and_failures(void) {
   ret(m, sd->body, OP_FUNC_RETURN, 1, &sx);
   sd->nresults = 1;
   IVal *sendargs[2] = {args[0], tk};
-  GridProgram sp[2] = {{sd, 2, sendargs}, {rv, 1, &tk}};
+  GridProgram sp[2] = {{.func = sd, .nargs = 2, .args = sendargs}, {.func = rv, .nargs = 1, .args = &tk}};
   diag_set_stream(stderr);
   bool ok = interp_run_grid(&I, 1, 2, sp, results);
   EXPECT(ok);
