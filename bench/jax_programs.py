@@ -36,6 +36,11 @@ def ew_chain10(a, b):
     return jnp.maximum(t9, t2)
 
 
+def transpose(x):
+    # A plain 2-D transpose: every element moves, no arithmetic.
+    return jnp.transpose(x)
+
+
 def sgemm(a, b):
     return jnp.dot(a, b)
 
@@ -94,6 +99,7 @@ def _programs():
     p = {}
     p["reduce_sum_xyz"] = _entry(reduce_sum_xyz, [_spec(N16M)] * 3, 1, 3 * N16M, "bw")
     p["ew_chain10"] = _entry(ew_chain10, [_spec(N16M)] * 2, N16M, 10 * N16M, "bw")
+    p["transpose"] = _entry(transpose, [_spec(4096, 4096)], 4096 * 4096, 0, "bw")
     for n in (256, 1024, 2048):
         p["sgemm_%d" % n] = _entry(sgemm, [_spec(n, n)] * 2, n * n, 2 * n ** 3, "flops")
     rows, cols = 4096, 1024

@@ -10,7 +10,10 @@
  * P times the kernel of that group, rearranged once per call into the
  * matching [window position * input feature, output feature] matrix W.
  * Window reversal is applied while rearranging the kernel, so the copy of
- * the input is the same with or without it.
+ * the input is the same with or without it.  Batch groups work like
+ * feature groups, except that group j takes its input rows from the j-th
+ * slice of the input batch (with every input feature) instead of from the
+ * j-th slice of the features.
  *
  * The compiler cuts the rows into fixed blocks and runs them as chunks of
  * xlacrt_parallel_for (each block's GEMM runs serially), so results never
@@ -44,10 +47,17 @@ static int64_t window_size(const xlacrt_conv *d)
     return ks;
 }
 
+/* Feature groups or batch groups (at most one of them is above 1): each
+   group is an independent product of its own slice of the kernel. */
+static int64_t total_groups(const xlacrt_conv *d)
+{
+    return d->groups * (d->batch_groups > 1 ? d->batch_groups : 1);
+}
+
 #define DEFINE_CONV(T, SUF, GEMM)                                                             \
     void xlacrt_conv_pack_##SUF(const xlacrt_conv *d, const T *kernel, T *w)                  \
     {                                                                                         \
-        int64_t ks = window_size(d), G = d->groups, ci_n = d->in_feat / G;                    \
+        int64_t ks = window_size(d), G = total_groups(d), ci_n = d->in_feat / d->groups;      \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n;                                       \
         int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                          \
         for (int64_t p = 0; p < ks; p++) {                                                    \
@@ -78,7 +88,8 @@ static int64_t window_size(const xlacrt_conv *d)
             r1 = d->rows;                                                                     \
         if (r0 >= r1)                                                                         \
             return;                                                                           \
-        int64_t nr = r1 - r0, ks = window_size(d), G = d->groups, ci_n = d->in_feat / G;      \
+        int64_t nr = r1 - r0, ks = window_size(d), G = total_groups(d);                       \
+        int64_t ci_n = d->in_feat / d->groups, bgrouped = d->batch_groups > 1;                \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n, O = d->out_feat;                      \
         int direct = d->out_rowmajor != 0;                                                    \
         T *p = malloc(sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1));                       \
@@ -95,7 +106,8 @@ static int64_t window_size(const xlacrt_conv *d)
                 int64_t n, y[XLACRT_CONV_MAX_SPATIAL], kpos[XLACRT_CONV_MAX_SPATIAL] = {0};   \
                 row_coords(d, r0 + r, &n, y);                                                 \
                 T *prow = p + r * kk;                                                         \
-                const T *ibase = in + n * d->in_sn + g * ci_n * d->in_sc;                     \
+                const T *ibase = bgrouped ? in + (g * d->batch + n) * d->in_sn                \
+                                          : in + n * d->in_sn + g * ci_n * d->in_sc;          \
                 for (int64_t q = 0; q < ks; q++) {                                            \
                     int64_t off = 0, ok = 1;                                                  \
                     for (int64_t i = 0; i < d->nsp; i++) {                                    \

@@ -100,7 +100,10 @@ void xlacrt_sort_cmp(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, 
  * descriptor is all int64_t so a compiler can emit it as an i64 array.
  * Strides are in elements; `out_rowmajor` says the output element (row, o)
  * is at row * out_feat + o.  feature grouping: `groups` divides in_feat and
- * out_feat; batch grouping is not supported. */
+ * out_feat.  batch grouping: `batch_groups` (1 when unused; feature and
+ * batch grouping never combine) divides out_feat, and output feature group
+ * j reads input batch j * batch + n for output batch n (`batch` is the
+ * output's batch size). */
 #define XLACRT_CONV_MAX_SPATIAL 8
 typedef struct xlacrt_conv {
     int64_t nsp, batch, in_feat, out_feat, groups, rows, out_rowmajor;
@@ -111,6 +114,7 @@ typedef struct xlacrt_conv {
     int64_t stride[XLACRT_CONV_MAX_SPATIAL], pad_lo[XLACRT_CONV_MAX_SPATIAL];
     int64_t lhs_dil[XLACRT_CONV_MAX_SPATIAL], rhs_dil[XLACRT_CONV_MAX_SPATIAL];
     int64_t reverse[XLACRT_CONV_MAX_SPATIAL];
+    int64_t batch_groups;
 } xlacrt_conv;
 /* Rearranges the kernel into per-group [window * in_feat/groups, out_feat/groups]
    matrices (w holds as many elements as the kernel). */
@@ -137,5 +141,96 @@ void xlacrt_sgemv(xlacrt_pool *p, int trans, int64_t rows, int64_t cols, const f
                   int64_t lda, const float *x, float *y);
 void xlacrt_dgemv(xlacrt_pool *p, int trans, int64_t rows, int64_t cols, const double *a,
                   int64_t lda, const double *x, double *y);
+
+/* ---- special functions (special.c) ----
+ * Scalar functions in double, shared by the reference interpreter and by
+ * compiled code (one call per element): lgamma (+inf at the poles),
+ * digamma (NaN at 0, -1, -2, ...), the regularized incomplete gammas
+ * P(a, x) and Q(a, x), polygamma(n, x), Hurwitz zeta(s, q), and
+ * exp(-|x|) I1(x). */
+double xlacrt_lgamma(double x);
+double xlacrt_digamma(double x);
+double xlacrt_igamma(double a, double x);
+double xlacrt_igammac(double a, double x);
+double xlacrt_polygamma(double n, double x);
+double xlacrt_zeta(double s, double q);
+double xlacrt_bessel_i1e(double x);
+
+/* ---- linear algebra (linalg.c) ----
+ * Batches of square matrices, row-major, one after another.  Element types
+ * (XLACRT_LA_*): f32, f64, complex64, complex128 (complex as (re, im)
+ * pairs).  Work is done in double (double complex) and rounded once when
+ * stored; results never depend on the thread count. */
+enum { XLACRT_LA_F32, XLACRT_LA_F64, XLACRT_LA_C64, XLACRT_LA_C128 };
+/* Cholesky factor of each n x n matrix of a, from its lower (or upper)
+   triangle only: L with L L^H = A (lower) or U with U^H U = A (upper); the
+   other triangle of the result is zero; from the first negative pivot on,
+   the factor holds NaNs. */
+void xlacrt_cholesky(xlacrt_pool *p, int type, int lower, int64_t batch, int64_t n, const void *a,
+                     void *out);
+/* Solves op(A) X = B (left != 0) or X op(A) = B for X, per batch: A is
+   m x m and only its lower (or upper) triangle is read, with a diagonal of
+   ones when unit != 0; op is the identity (transpose 0), the transpose (1)
+   or the conjugate transpose (2).  B and out are b_rows x b_cols. */
+void xlacrt_triangular_solve(xlacrt_pool *p, int type, int left, int lower, int unit,
+                             int transpose, int64_t batch, int64_t m, int64_t b_rows,
+                             int64_t b_cols, const void *a, const void *b, void *out);
+
+/* ---- FFT (fft.c) ----
+ * stablehlo.fft over the innermost nlen (1 to 3) dimensions of `batch`
+ * tensors, with fft_length len[0..nlen): kind XLACRT_FFT_* ; f64 selects
+ * complex128/f64 over complex64/f32.  FFT and IFFT map complex to complex
+ * of the same shape; RFFT maps real [.., len[-1]] to complex
+ * [.., len[-1]/2+1]; IRFFT the reverse.  IFFT and IRFFT divide by the
+ * length of each dimension.  Any length: radix-2 for powers of two,
+ * Bluestein's chirp-z through powers of two for the others (an exact DFT
+ * for small ones); arithmetic in double, twiddles computed in double. */
+enum { XLACRT_FFT_FFT, XLACRT_FFT_IFFT, XLACRT_FFT_RFFT, XLACRT_FFT_IRFFT };
+void xlacrt_fft(xlacrt_pool *p, int kind, int f64, int64_t batch, int nlen, const int64_t *len,
+                const void *in, void *out);
+
+/* ---- random numbers (random.c) ----
+ * rng_bit_generator and rng, shared by the reference interpreter and
+ * compiled code so both give the same values bit for bit (random.c says
+ * how the numbers are made).  Work is split into chunks fixed by the output
+ * size and run on the pool (p may be NULL: serial). */
+enum { XLACRT_RNG_THREE_FRY, XLACRT_RNG_PHILOX };
+/* state: nstate u64 words (THREE_FRY: 2; PHILOX: 2 or 3); new_state gets
+   as many.  out: a row-major tensor of dims[0..rank) elements of elem_bytes
+   (1, 2, 4 or 8) bytes.  out and new_state may be NULL (not written) and
+   may share storage with state.  Returns 0, writing nothing, when an
+   argument is invalid. */
+int xlacrt_rng_bit_generator(xlacrt_pool *p, int algorithm, int64_t nstate, const uint64_t *state,
+                             uint64_t *new_state, int rank, const int64_t *dims, int elem_bytes,
+                             void *out);
+enum { XLACRT_RNG_UNIFORM, XLACRT_RNG_NORMAL };
+enum {
+  XLACRT_RNG_PRED, XLACRT_RNG_S8, XLACRT_RNG_S16, XLACRT_RNG_S32, XLACRT_RNG_S64,
+  XLACRT_RNG_U8, XLACRT_RNG_U16, XLACRT_RNG_U32, XLACRT_RNG_U64,
+  XLACRT_RNG_F16, XLACRT_RNG_BF16, XLACRT_RNG_F32, XLACRT_RNG_F64
+};
+/* The key of one rng op, from its source location. */
+uint64_t xlacrt_rng_key(int32_t file, uint32_t offset);
+/* Rounds v to the element type of an F64 rng computed for a narrower
+   format (UNIFORM redraws values that round up to b); returns a double. */
+typedef double (*xlacrt_rng_round_fn)(double v, void *ctx);
+/* n numbers of `type` (a pred, integer or float XLACRT_RNG_* code) into
+   out: UNIFORM in [*a, *b), NORMAL with mean *a and deviation *b (floats
+   only); a and b point to scalars of that type.  round, for type F64 only,
+   may be NULL.  Returns 0, writing nothing, when an argument is invalid. */
+int xlacrt_rng(xlacrt_pool *p, uint64_t key, int distribution, int type, const void *a, const void *b,
+               int64_t n, void *out, xlacrt_rng_round_fn round, void *round_ctx);
+
+/* ---- complex functions (complex.c) ----
+ * out[0], out[1] = fn(a) or fn(a, b) (XLACRT_C_DIV: a / b; XLACRT_C_POW:
+ * a ** b) on double complex a = (ar, ai), b = (br, bi), with C99 <complex.h>
+ * semantics: what the reference interpreter computes.  One element per
+ * call. */
+enum {
+  XLACRT_C_DIV, XLACRT_C_EXP, XLACRT_C_LOG, XLACRT_C_SQRT, XLACRT_C_SIN, XLACRT_C_COS, XLACRT_C_TAN,
+  XLACRT_C_TANH, XLACRT_C_SINH, XLACRT_C_COSH, XLACRT_C_ASIN, XLACRT_C_ACOS, XLACRT_C_ATAN,
+  XLACRT_C_ASINH, XLACRT_C_ACOSH, XLACRT_C_ATANH, XLACRT_C_POW
+};
+void xlacrt_complex_fn(int32_t fn, double ar, double ai, double br, double bi, double *out);
 
 #endif

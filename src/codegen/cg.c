@@ -1,12 +1,23 @@
 /*
  * cg.c - type mapping, loads/stores, constants, intrinsic and libm calls,
  * and loop construction for the CPU code generator.
+ *
+ * Narrow floats (f8/f6/f4) are decoded with a small constant table built
+ * from the interpreter's own decoder (literal.c), and encoded with integer
+ * and float instructions that vectorize: the value is scaled by a power of
+ * two so that rounding to the format's precision is one roundeven, then the
+ * bits follow from the rounded integer and the exponent.  The facts each
+ * format needs (bias, mantissa width, what overflow, NaN and -0 become) are
+ * read off literal.c's conversions at compile time, so both agree bit for
+ * bit without a second table of formats.
  */
 #include "codegen/cg.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
-bool cg_elem_native(ElemType et) {
+bool cg_elem_basic(ElemType et) {
   switch (et) {
   case ET_PRED: case ET_S2: case ET_S4: case ET_S8: case ET_S16: case ET_S32: case ET_S64:
   case ET_U2: case ET_U4: case ET_U8: case ET_U16: case ET_U32: case ET_U64:
@@ -15,6 +26,22 @@ bool cg_elem_native(ElemType et) {
   default:
     return false;
   }
+}
+
+bool cg_elem_narrow(ElemType et) { return et_is_float(et) && et_bits(et) <= 8; }
+
+bool cg_elem_native(ElemType et) { return cg_elem_basic(et) || cg_elem_narrow(et) || et_is_complex(et); }
+
+bool cg_op_basic(const Op *op) {
+  for (int i = 0; i < op->nopnds; i++) {
+    const Type *t = op->opnds[i]->type;
+    if (t->kind == TY_TENSOR && !cg_elem_basic(t->elem)) return false;
+  }
+  for (int i = 0; i < op->nres; i++) {
+    const Type *t = op->res[i].type;
+    if (t->kind == TY_TENSOR && !cg_elem_basic(t->elem)) return false;
+  }
+  return true;
 }
 
 bool cg_tensor_native(const Type *t) {
@@ -32,9 +59,15 @@ LLVMTypeRef cg_storage_type(Cg *cg, ElemType et) {
   case ET_BF16: return cg->t_bf16;
   case ET_F32: return cg->t_f32;
   case ET_F64: return cg->t_f64;
-  default: return cg->t_i8;
+  case ET_C64: case ET_C128: {
+    LLVMTypeRef p = cg_part_type(cg, et), parts[2] = {p, p};
+    return LLVMStructTypeInContext(cg->ctx, parts, 2, 0);
+  }
+  default: return cg->t_i8; /* narrow floats */
   }
 }
+
+LLVMTypeRef cg_part_type(Cg *cg, ElemType et) { return et == ET_C128 ? cg->t_f64 : cg->t_f32; }
 
 LLVMTypeRef cg_compute_type(Cg *cg, ElemType et) {
   switch (et) {
@@ -42,7 +75,8 @@ LLVMTypeRef cg_compute_type(Cg *cg, ElemType et) {
   case ET_S2: case ET_U2: return LLVMIntTypeInContext(cg->ctx, 2);
   case ET_S4: case ET_U4: return LLVMIntTypeInContext(cg->ctx, 4);
   case ET_F16: case ET_BF16: return cg->t_f32;
-  default: return cg_storage_type(cg, et);
+  case ET_F8E8M0FNU: return cg->t_f64;
+  default: return cg_elem_narrow(et) ? cg->t_f32 : cg_storage_type(cg, et);
   }
 }
 
@@ -51,18 +85,32 @@ LLVMValueRef cg_i64(Cg *cg, int64_t v) { return LLVMConstInt(cg->t_i64, (unsigne
 LLVMValueRef cg_load(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i) {
   LLVMTypeRef st = cg_storage_type(cg, et);
   LLVMValueRef p = LLVMBuildGEP2(cg->b, st, base, &i, 1, "");
+  if (et_is_complex(et)) {
+    /* two scalar loads, so the vectorizer sees an interleaved pair */
+    LLVMTypeRef pt = cg_part_type(cg, et);
+    LLVMValueRef re = LLVMBuildLoad2(cg->b, pt, LLVMBuildStructGEP2(cg->b, st, p, 0, ""), "");
+    LLVMValueRef im = LLVMBuildLoad2(cg->b, pt, LLVMBuildStructGEP2(cg->b, st, p, 1, ""), "");
+    return cg_complex(cg, et, re, im);
+  }
   LLVMValueRef v = LLVMBuildLoad2(cg->b, st, p, "");
   switch (et) {
   case ET_PRED: return LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstInt(cg->t_i8, 0, 0), "");
   case ET_S2: case ET_U2: case ET_S4: case ET_U4:
     return LLVMBuildTrunc(cg->b, v, cg_compute_type(cg, et), "");
   case ET_F16: case ET_BF16: return LLVMBuildFPExt(cg->b, v, cg->t_f32, "");
-  default: return v;
+  default: return cg_elem_narrow(et) ? cg_narrow_decode(cg, et, v) : v;
   }
 }
 
 void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueRef v) {
   LLVMTypeRef st = cg_storage_type(cg, et);
+  if (et_is_complex(et)) {
+    LLVMValueRef p = LLVMBuildGEP2(cg->b, st, base, &i, 1, "");
+    LLVMBuildStore(cg->b, cg_re(cg, v), LLVMBuildStructGEP2(cg->b, st, p, 0, ""));
+    LLVMBuildStore(cg->b, cg_im(cg, v), LLVMBuildStructGEP2(cg->b, st, p, 1, ""));
+    return;
+  }
+  if (cg_elem_narrow(et)) v = cg_narrow_encode(cg, et, v);
   switch (et) {
   case ET_PRED: v = LLVMBuildZExt(cg->b, v, cg->t_i8, ""); break;
   case ET_S2: case ET_S4: v = LLVMBuildSExt(cg->b, v, cg->t_i8, ""); break;
@@ -74,8 +122,20 @@ void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueR
   LLVMBuildStore(cg->b, v, p);
 }
 
+void cg_set_nontemporal(Cg *cg, LLVMValueRef store) {
+  LLVMMetadataRef one = LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, 1, 0));
+  LLVMSetMetadata(store, LLVMGetMDKindIDInContext(cg->ctx, "nontemporal", 11),
+                  LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, &one, 1)));
+}
+
 LLVMValueRef cg_const(Cg *cg, ElemType et, double v) {
   LLVMTypeRef t = cg_compute_type(cg, et);
+  if (et_is_complex(et)) {
+    LLVMTypeRef pt = cg_part_type(cg, et);
+    LLVMValueRef parts[2] = {LLVMConstReal(pt, v), LLVMConstReal(pt, 0.0)};
+    return LLVMConstNamedStruct(t, parts, 2);
+  }
+  if (cg_elem_narrow(et)) return LLVMConstReal(t, et_bits_to_double(et, et_double_to_bits(et, v)));
   if (et_is_float(et)) return LLVMConstReal(t, v);
   if (et == ET_PRED) return LLVMConstInt(t, v != 0, 0);
   return LLVMConstInt(t, (unsigned long long)(int64_t)v, 1);
@@ -83,7 +143,7 @@ LLVMValueRef cg_const(Cg *cg, ElemType et, double v) {
 
 LLVMValueRef cg_const_int(Cg *cg, ElemType et, int64_t v) {
   LLVMTypeRef t = cg_compute_type(cg, et);
-  if (et_is_float(et)) return LLVMConstReal(t, (double)v);
+  if (et_is_fp(et)) return cg_const(cg, et, (double)v);
   return LLVMConstInt(t, (unsigned long long)v, 1);
 }
 
@@ -162,4 +222,212 @@ void loop_end(Cg *cg, Loop *l) {
   LLVMAddIncoming(l->phi, &next, &latch, 1);
   LLVMBuildBr(cg->b, l->header);
   LLVMPositionBuilderAtEnd(cg->b, l->exit);
+}
+
+/* ---- complex values ---- */
+
+LLVMValueRef cg_complex(Cg *cg, ElemType et, LLVMValueRef re, LLVMValueRef im) {
+  LLVMValueRef z = LLVMGetUndef(cg_compute_type(cg, et));
+  z = LLVMBuildInsertValue(cg->b, z, re, 0, "");
+  return LLVMBuildInsertValue(cg->b, z, im, 1, "");
+}
+
+LLVMValueRef cg_re(Cg *cg, LLVMValueRef z) { return LLVMBuildExtractValue(cg->b, z, 0, ""); }
+LLVMValueRef cg_im(Cg *cg, LLVMValueRef z) { return LLVMBuildExtractValue(cg->b, z, 1, ""); }
+
+/* ---- narrow floats ---- */
+
+/* What the code needs to know of a format, derived from literal.c. */
+typedef struct NarrowFmt {
+  int nbits, mbits, bias, emax; /* emax: exponent of the largest finite value */
+  uint64_t nan_bits, ovf_pos, ovf_neg, negzero;
+  double maxv, nan_val, ovf_pos_val, ovf_neg_val;
+} NarrowFmt;
+
+static NarrowFmt narrow_fmt(ElemType et) {
+  NarrowFmt f;
+  memset(&f, 0, sizeof f);
+  f.nbits = et_bits(et);
+  uint64_t one = et_double_to_bits(et, 1.0);
+  if (et != ET_F8E8M0FNU) {
+    /* the value after 1.0 is 1 + 2^-mbits; 1.0 is bias << mbits */
+    double next = et_bits_to_double(et, one + 1);
+    int e;
+    frexp(next - 1.0, &e);
+    f.mbits = 1 - e;
+    f.bias = (int)(one >> f.mbits);
+  }
+  f.maxv = et_max_finite(et);
+  int e;
+  frexp(f.maxv, &e);
+  f.emax = e - 1;
+  f.nan_bits = et_double_to_bits(et, NAN);
+  f.ovf_pos = et_double_to_bits(et, INFINITY);
+  f.ovf_neg = et_double_to_bits(et, -INFINITY);
+  f.negzero = et_double_to_bits(et, -0.0);
+  f.nan_val = et_bits_to_double(et, f.nan_bits);
+  f.ovf_pos_val = et_bits_to_double(et, f.ovf_pos);
+  f.ovf_neg_val = et_bits_to_double(et, f.ovf_neg);
+  return f;
+}
+
+static LLVMValueRef narrow_table(Cg *cg, ElemType et) {
+  char name[64];
+  snprintf(name, sizeof name, "xlac.decode.%s", elem_info[et].hlo_name);
+  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
+  if (g) return g;
+  LLVMTypeRef ft = cg_compute_type(cg, et);
+  int n = 1 << et_bits(et);
+  LLVMValueRef vals[256];
+  for (int i = 0; i < n; i++) vals[i] = LLVMConstReal(ft, et_bits_to_double(et, (uint64_t)i));
+  LLVMValueRef init = LLVMConstArray(ft, vals, (unsigned)n);
+  g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetAlignment(g, 64);
+  return g;
+}
+
+LLVMValueRef cg_narrow_decode(Cg *cg, ElemType et, LLVMValueRef bits) {
+  LLVMValueRef g = narrow_table(cg, et);
+  /* sub-byte formats ignore the byte's high bits, as the interpreter does */
+  LLVMValueRef m = LLVMBuildAnd(cg->b, bits, LLVMConstInt(cg->t_i8, (1u << et_bits(et)) - 1, 0), "");
+  LLVMValueRef idx[2] = {cg_i64(cg, 0), LLVMBuildZExt(cg->b, m, cg->t_i64, "")};
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, LLVMGlobalGetValueType(g), g, idx, 2, "");
+  return LLVMBuildLoad2(cg->b, cg_compute_type(cg, et), p, "");
+}
+
+/* Integer and float types matching a float type t (f32 or f64). */
+typedef struct FloatBits {
+  LLVMTypeRef ft, it;
+  unsigned w, mant, bias;
+} FloatBits;
+
+static FloatBits float_bits(Cg *cg, LLVMTypeRef t) {
+  if (t == cg->t_f64) return (FloatBits){cg->t_f64, cg->t_i64, 64, 52, 1023};
+  return (FloatBits){cg->t_f32, cg->t_i32, 32, 23, 127};
+}
+
+static LLVMValueRef ci(LLVMTypeRef t, int64_t v) { return LLVMConstInt(t, (unsigned long long)v, 1); }
+
+/* 2^k for an integer k (of type fb.it) in the normal range, as fb.ft */
+static LLVMValueRef pow2(Cg *cg, FloatBits fb, LLVMValueRef k) {
+  LLVMValueRef e = LLVMBuildAdd(cg->b, k, ci(fb.it, fb.bias), "");
+  return LLVMBuildBitCast(cg->b, LLVMBuildShl(cg->b, e, ci(fb.it, fb.mant), ""), fb.ft, "");
+}
+
+/* The rounding shared by encode and round: |v| = n * 2^(e - mbits), n an
+   integer, e the exponent clamped to the format's range; *ovf when the
+   rounded value is beyond the largest finite one. */
+static void narrow_split(Cg *cg, const NarrowFmt *f, FloatBits fb, LLVMValueRef v, LLVMValueRef *n,
+                         LLVMValueRef *e, LLVMValueRef *ovf) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef a = cg_intrinsic(cg, "llvm.fabs", fb.ft, &v, 1);
+  LLVMValueRef ab = LLVMBuildBitCast(b, a, fb.it, "");
+  LLVMValueRef ex = LLVMBuildSub(b, LLVMBuildLShr(b, ab, ci(fb.it, fb.mant), ""), ci(fb.it, fb.bias), "");
+  /* below the smallest normal the step is fixed; above the largest finite
+     value everything overflows, so clamping there keeps 2^(mbits - e) normal */
+  ex = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, ex, ci(fb.it, 1 - f->bias), ""), ci(fb.it, 1 - f->bias), ex, "");
+  ex = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, ex, ci(fb.it, f->emax + 1), ""), ci(fb.it, f->emax + 1), ex, "");
+  LLVMValueRef up = pow2(cg, fb, LLVMBuildSub(b, ci(fb.it, f->mbits), ex, ""));
+  LLVMValueRef t = LLVMBuildFMul(b, a, up, "");
+  *n = cg_intrinsic(cg, "llvm.roundeven", fb.ft, &t, 1);
+  LLVMValueRef r = LLVMBuildFMul(b, *n, pow2(cg, fb, LLVMBuildSub(b, ex, ci(fb.it, f->mbits), "")), "");
+  *ovf = LLVMBuildFCmp(b, LLVMRealOGT, r, LLVMConstReal(fb.ft, f->maxv), "");
+  *e = ex;
+}
+
+/* f8E8M0FNU keeps only an exponent: v rounds to the nearest power of two,
+   ties (1.5 * 2^k) down, clamped below at 2^-127; v <= 0, NaN, infinity and
+   values past 2^127 are NaN (0xff).  Computed on f64 bits. */
+static LLVMValueRef e8m0_encode(Cg *cg, LLVMValueRef v) {
+  LLVMBuilderRef b = cg->b;
+  if (LLVMTypeOf(v) != cg->t_f64) v = LLVMBuildFPExt(b, v, cg->t_f64, "");
+  LLVMValueRef bits = LLVMBuildBitCast(b, v, cg->t_i64, "");
+  LLVMValueRef ex = LLVMBuildSub(b, LLVMBuildLShr(b, bits, ci(cg->t_i64, 52), ""), ci(cg->t_i64, 1023), "");
+  LLVMValueRef frac = LLVMBuildAnd(b, bits, ci(cg->t_i64, (1ll << 52) - 1), "");
+  LLVMValueRef above = LLVMBuildICmp(b, LLVMIntUGT, frac, ci(cg->t_i64, 1ll << 51), "");
+  ex = LLVMBuildAdd(b, ex, LLVMBuildZExt(b, above, cg->t_i64, ""), "");
+  ex = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, ex, ci(cg->t_i64, -127), ""), ci(cg->t_i64, -127), ex, "");
+  LLVMValueRef ok = LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGT, v, LLVMConstReal(cg->t_f64, 0.0), ""),
+                                 LLVMBuildICmp(b, LLVMIntSLE, ex, ci(cg->t_i64, 127), ""), "");
+  /* +inf has exponent 1024, so the second test rejects it */
+  LLVMValueRef r = LLVMBuildAdd(b, ex, ci(cg->t_i64, 127), "");
+  return LLVMBuildTrunc(b, LLVMBuildSelect(b, ok, r, ci(cg->t_i64, 0xff), ""), cg->t_i8, "");
+}
+
+LLVMValueRef cg_narrow_encode(Cg *cg, ElemType et, LLVMValueRef v) {
+  if (et == ET_F8E8M0FNU) return e8m0_encode(cg, v);
+  LLVMBuilderRef b = cg->b;
+  NarrowFmt f = narrow_fmt(et);
+  FloatBits fb = float_bits(cg, LLVMTypeOf(v));
+  LLVMValueRef n, e, ovf;
+  narrow_split(cg, &f, fb, v, &n, &e, &ovf);
+  /* ((e + bias - 1) << mbits) + n covers normal numbers (n carries the
+     implicit bit, and its overflow into the exponent is the right carry)
+     and subnormals (e = emin, so the first term is 0) */
+  LLVMValueRef ni = LLVMBuildFPToUI(b, n, fb.it, "");
+  LLVMValueRef mag = LLVMBuildAdd(b, LLVMBuildShl(b, LLVMBuildAdd(b, e, ci(fb.it, f.bias - 1), ""),
+                                                  ci(fb.it, f.mbits), ""), ni, "");
+  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, LLVMBuildBitCast(b, v, fb.it, ""), ci(fb.it, 0), "");
+  LLVMValueRef sbit = ci(fb.it, 1ll << (f.nbits - 1));
+  LLVMValueRef zero = LLVMBuildICmp(b, LLVMIntEQ, mag, ci(fb.it, 0), "");
+  LLVMValueRef negv = LLVMBuildSelect(b, zero, ci(fb.it, (int64_t)f.negzero), LLVMBuildOr(b, mag, sbit, ""), "");
+  LLVMValueRef r = LLVMBuildSelect(b, neg, negv, mag, "");
+  LLVMValueRef ovfv = LLVMBuildSelect(b, neg, ci(fb.it, (int64_t)f.ovf_neg), ci(fb.it, (int64_t)f.ovf_pos), "");
+  r = LLVMBuildSelect(b, ovf, ovfv, r, "");
+  LLVMValueRef isnan = LLVMBuildFCmp(b, LLVMRealUNO, v, v, "");
+  r = LLVMBuildSelect(b, isnan, ci(fb.it, (int64_t)f.nan_bits), r, "");
+  return LLVMBuildTrunc(b, r, cg->t_i8, "");
+}
+
+LLVMValueRef cg_narrow_round(Cg *cg, ElemType et, LLVMValueRef v) {
+  LLVMBuilderRef b = cg->b;
+  LLVMTypeRef t = cg_compute_type(cg, et);
+  if (et == ET_F8E8M0FNU) {
+    /* bits k + 127 are 2^k, or NaN for 0xff */
+    LLVMValueRef k = LLVMBuildZExt(b, e8m0_encode(cg, v), cg->t_i64, "");
+    FloatBits fb = float_bits(cg, cg->t_f64);
+    LLVMValueRef p = pow2(cg, fb, LLVMBuildSub(b, k, ci(cg->t_i64, 127), ""));
+    LLVMValueRef nan = LLVMBuildICmp(b, LLVMIntEQ, k, ci(cg->t_i64, 0xff), "");
+    return LLVMBuildSelect(b, nan, LLVMConstReal(t, NAN), p, "");
+  }
+  NarrowFmt f = narrow_fmt(et);
+  if (LLVMTypeOf(v) != t) v = LLVMBuildFPTrunc(b, v, t, ""); /* never: callers pass the compute type */
+  FloatBits fb = float_bits(cg, t);
+  LLVMValueRef n, e, ovf;
+  narrow_split(cg, &f, fb, v, &n, &e, &ovf);
+  LLVMValueRef r = LLVMBuildFMul(b, n, pow2(cg, fb, LLVMBuildSub(b, e, ci(fb.it, f.mbits), "")), "");
+  LLVMValueRef cs[2] = {r, v};
+  r = cg_intrinsic(cg, "llvm.copysign", t, cs, 2);
+  if (f.negzero == 0) /* no -0: a zero result is +0 */
+    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOEQ, r, LLVMConstReal(t, 0.0), ""), LLVMConstReal(t, 0.0), r, "");
+  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, LLVMBuildBitCast(b, v, fb.it, ""), ci(fb.it, 0), "");
+  LLVMValueRef ovfv = LLVMBuildSelect(b, neg, LLVMConstReal(t, f.ovf_neg_val), LLVMConstReal(t, f.ovf_pos_val), "");
+  r = LLVMBuildSelect(b, ovf, ovfv, r, "");
+  LLVMValueRef isnan = LLVMBuildFCmp(b, LLVMRealUNO, v, v, "");
+  return LLVMBuildSelect(b, isnan, LLVMConstReal(t, f.nan_val), r, "");
+}
+
+LLVMValueRef cg_int_to_f64_odd(Cg *cg, ElemType et, LLVMValueRef v) {
+  LLVMBuilderRef b = cg->b;
+  bool sgn = et_is_signed(et);
+  if (et == ET_PRED || et_bits(et) <= 32)
+    return sgn ? LLVMBuildSIToFP(b, v, cg->t_f64, "") : LLVMBuildUIToFP(b, v, cg->t_f64, "");
+  /* |v| with the bits below double's 53 folded into a sticky bit */
+  LLVMTypeRef t64 = cg->t_i64;
+  LLVMValueRef neg = sgn ? LLVMBuildICmp(b, LLVMIntSLT, v, ci(t64, 0), "") : LLVMConstInt(cg->t_i1, 0, 0);
+  LLVMValueRef m = sgn ? LLVMBuildSelect(b, neg, LLVMBuildNeg(b, v, ""), v, "") : v;
+  LLVMValueRef args[2] = {m, LLVMConstInt(cg->t_i1, 0, 0)};
+  LLVMValueRef lz = cg_intrinsic(cg, "llvm.ctlz", t64, args, 2);
+  LLVMValueRef sh = LLVMBuildSub(b, ci(t64, 11), lz, "");
+  LLVMValueRef wide = LLVMBuildICmp(b, LLVMIntSGT, sh, ci(t64, 0), "");
+  LLVMValueRef s = LLVMBuildSelect(b, wide, sh, ci(t64, 0), "");
+  LLVMValueRef low = LLVMBuildSub(b, LLVMBuildShl(b, ci(t64, 1), s, ""), ci(t64, 1), "");
+  LLVMValueRef sticky = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, m, low, ""), ci(t64, 0), "");
+  LLVMValueRef kept = LLVMBuildAnd(b, m, LLVMBuildNot(b, low, ""), "");
+  kept = LLVMBuildOr(b, kept, LLVMBuildShl(b, LLVMBuildZExt(b, sticky, t64, ""), s, ""), "");
+  LLVMValueRef d = LLVMBuildUIToFP(b, kept, cg->t_f64, "");
+  return LLVMBuildSelect(b, neg, LLVMBuildFNeg(b, d, ""), d, "");
 }

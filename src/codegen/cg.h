@@ -6,7 +6,13 @@
  * them in memory, identical to Literal storage) and a compute type (what
  * arithmetic works on): pred is stored as i8 and computed as i1; 2/4-bit
  * integers are stored in a byte and computed as i2/i4 so LLVM wraps them;
- * f16/bf16 are computed in f32 and rounded after every op.
+ * f16/bf16 are computed in f32 and rounded after every op.  The narrow
+ * floats (f8/f6/f4, one per byte) are computed in f32 (f8E8M0FNU, whose
+ * range exceeds f32's, in f64) and rounded to their format after every op,
+ * with the interpreter's rounding, saturation and NaN rules; complex
+ * numbers are computed as an LLVM struct {re, im} of float/double that
+ * LLVM's scalar passes split into two plain values, so loops over them
+ * still vectorize.
  *
  * A kernel computes the values of a set of "roots" from a set of "inputs"
  * (values read from buffers).  The elemental generator produces the value
@@ -38,6 +44,15 @@ typedef struct Cg {
 
 /* ---- types ---- */
 bool cg_elem_native(ElemType et);
+/* pred, integers, f16/bf16/f32/f64: one LLVM integer or float per element,
+   the types the scalar op emitter and the reduction/window kernels take.
+   The other native types (complex, f8/f6/f4) are handled by the elemental
+   generator only. */
+bool cg_elem_basic(ElemType et);
+/* Whether every tensor operand and result of op has a basic element type. */
+bool cg_op_basic(const Op *op);
+/* f8/f6/f4 */
+bool cg_elem_narrow(ElemType et);
 /* A tensor type the code generator handles natively (element type, rank). */
 bool cg_tensor_native(const Type *t);
 LLVMTypeRef cg_storage_type(Cg *cg, ElemType et);
@@ -45,6 +60,9 @@ LLVMTypeRef cg_compute_type(Cg *cg, ElemType et);
 /* Loads element i (i64) of a buffer of et, as the compute type. */
 LLVMValueRef cg_load(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i);
 void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueRef v);
+/* Marks a store (of a whole, suitably aligned vector) as streaming: it
+   writes around the caches. */
+void cg_set_nontemporal(Cg *cg, LLVMValueRef store);
 LLVMValueRef cg_i64(Cg *cg, int64_t v);
 /* Constant of the compute type of et with value v (integers wrap). */
 LLVMValueRef cg_const(Cg *cg, ElemType et, double v);
@@ -56,6 +74,21 @@ LLVMValueRef cg_linearize(Cg *cg, const Type *t, LLVMValueRef *idx);
 void cg_delinearize(Cg *cg, const Type *t, LLVMValueRef lin, LLVMValueRef *idx);
 LLVMValueRef cg_index_to_i64(Cg *cg, ElemType et, LLVMValueRef v);
 LLVMValueRef cg_clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi);
+/* Narrow floats: the storage bits (i8) as the compute type, a compute-type
+   value (f32 or f64) encoded to bits, and a value rounded to the format
+   (encode then decode, without the table). */
+LLVMValueRef cg_narrow_decode(Cg *cg, ElemType et, LLVMValueRef bits);
+LLVMValueRef cg_narrow_encode(Cg *cg, ElemType et, LLVMValueRef v);
+LLVMValueRef cg_narrow_round(Cg *cg, ElemType et, LLVMValueRef v);
+/* An integer (compute type of et, signed or not by et) as a double rounded
+   to odd: converting that double to a narrower format rounds correctly. */
+LLVMValueRef cg_int_to_f64_odd(Cg *cg, ElemType et, LLVMValueRef v);
+/* Complex values: the part type of a complex et, a value from its parts,
+   and the parts of one. */
+LLVMTypeRef cg_part_type(Cg *cg, ElemType et);
+LLVMValueRef cg_complex(Cg *cg, ElemType et, LLVMValueRef re, LLVMValueRef im);
+LLVMValueRef cg_re(Cg *cg, LLVMValueRef z);
+LLVMValueRef cg_im(Cg *cg, LLVMValueRef z);
 /* An LLVM intrinsic call with overloaded type `ty` (NULL: not overloaded). */
 LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef ty, LLVMValueRef *args, int n);
 /* A call to a C function `double name(double...)` with nargs arguments. */
@@ -69,6 +102,13 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
                             ElemType out);
 /* Whether emit_scalar_op handles this op (checked before emitting). */
 bool scalar_op_supported(const Op *op);
+
+/* ---- ops on complex and narrow-float values (emit_complex.c) ----
+ * Elementwise ops with an operand or result that is not basic (see
+ * cg_op_basic); the same contract as the scalar emitter above. */
+bool special_op_supported(const Op *op);
+LLVMValueRef emit_special_op(Cg *cg, const Op *op, const ElemType *in_types, LLVMValueRef *in,
+                             ElemType out);
 
 /* ---- loops ---- */
 typedef struct Loop {

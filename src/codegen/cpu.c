@@ -108,6 +108,13 @@ static void xlac_rt_fallback(CpuRun *run, int64_t index, void **ptrs) {
   for (int i = 0; i < ni; i++) ival_release(in[i]);
 }
 
+/* replica_id / partition_id for compiled code: the ids of the process the
+   caller's interpreter state runs as (replica 0 / partition 0 outside a
+   grid). */
+static int32_t xlac_rt_device_id(CpuRun *run, int32_t partition) {
+  return partition ? run->interp->partition_id : run->interp->replica_id;
+}
+
 int64_t type_bytes(const Type *t) {
   return t->kind == TY_TENSOR ? type_num_elements(t) * et_bytes(t->elem) : 0;
 }
@@ -209,7 +216,7 @@ void lower_count_fusion(Lower *L) { L->exe->stats.fusions++; }
 
 /* Tries to compile op natively; false when it must go through the thunk. */
 static bool lower_native(Lower *L, Op *op) {
-  if (lower_dot(L, op) || lower_indexing(L, op)) return true;
+  if (lower_dot(L, op) || lower_indexing(L, op) || lower_linalg(L, op) || lower_random(L, op)) return true;
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   Value *inputs[64], *roots[64];
   Op *reduces[64] = {0};
@@ -240,20 +247,14 @@ static bool lower_native(Lower *L, Op *op) {
   bool all_reduce = true;
   for (int i = 0; i < k.nroots; i++) {
     Op *d = roots[i]->def;
-    all_reduce = all_reduce && d && d->kind == OP_REDUCE && d->nres == 1;
+    all_reduce = all_reduce && d && d->kind == OP_REDUCE;
     reduces[i] = d;
   }
   LLVMValueRef kfn = NULL;
   int64_t nchunks = 0;
   if (all_reduce) {
+    /* (also checks that everything feeding the reduces is elemental) */
     if (!reduce_kernel_ok(&k)) return false;
-    /* everything feeding the reduces must be elemental */
-    Value *feeds[128];
-    for (int i = 0; i < k.nroots; i++) {
-      feeds[2 * i] = reduces[i]->opnds[0];
-      feeds[2 * i + 1] = reduces[i]->opnds[1];
-    }
-    if (!elemental_supported(feeds, 2 * k.nroots, inputs, k.ninputs)) return false;
     kfn = emit_reduce_kernel(L, &k, &nchunks);
   } else {
     for (int i = 1; i < k.nroots; i++)
@@ -386,6 +387,18 @@ static void copy_between(Lower *L, Value *src, Value *dst) {
   copy_value(L, src, value_ptr(L, dst));
 }
 
+/* A bitcast_convert that keeps the element type: a quantized value viewed
+   as its storage integers or back (quant-lower leaves these at function
+   boundaries).  The bits are the same, so it is a copy. */
+static bool lower_view(Lower *L, Op *op) {
+  if (op->kind != OP_BITCAST_CONVERT || op->nopnds != 1 || op->nres != 1) return false;
+  const Type *a = op->opnds[0]->type, *r = op->res[0].type;
+  if (a->kind != TY_TENSOR || r->kind != TY_TENSOR || a->elem != r->elem || !type_same_shape(a, r))
+    return false;
+  copy_between(L, op->opnds[0], &op->res[0]);
+  return true;
+}
+
 /* Copies a region's returned values into `dsts` (the op's result buffers or
    loop state), through scratch when a returned value is one of the region's
    own arguments (a permutation of the loop state). */
@@ -516,7 +529,7 @@ static void lower_block(Lower *L, Block *b) {
       L->exe->stats.native_ops++;
       continue;
     }
-    if (lower_native(L, op)) {
+    if (lower_view(L, op) || lower_native(L, op)) {
       L->exe->stats.native_ops++;
     } else {
       LLVMPositionBuilderAtEnd(cg->b, at);
@@ -620,10 +633,11 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   dump_object(o, m, cg->mod);
   int nrt;
   const RuntimeSymbol *rt = runtime_symbols(&nrt);
-  JitSymbol *syms = xcalloc((size_t)nrt + 1, sizeof(JitSymbol));
+  JitSymbol *syms = xcalloc((size_t)nrt + 2, sizeof(JitSymbol));
   for (int i = 0; i < nrt; i++) syms[i] = (JitSymbol){rt[i].name, rt[i].addr};
   syms[nrt] = (JitSymbol){"xlac_rt_fallback", (void *)xlac_rt_fallback};
-  exe->jit = jit_create(cg->mod, tsc, syms, nrt + 1, &err);
+  syms[nrt + 1] = (JitSymbol){"xlac_rt_device_id", (void *)xlac_rt_device_id};
+  exe->jit = jit_create(cg->mod, tsc, syms, nrt + 2, &err);
   free(syms);
   jit_dispose_context(tsc);
   if (!exe->jit) {

@@ -17,6 +17,9 @@
  * shape condition the interpreter checks at run time is checked here
  * before the op is accepted, so compiled code never meets a case the
  * interpreter would reject (those go through the interpreter thunk).
+ *
+ * Elementwise ops on complex or narrow-float (f8/f6/f4) values go to
+ * emit_complex.c; every other elementwise op to the scalar emitter.
  */
 #include "codegen/cg.h"
 
@@ -208,8 +211,11 @@ static bool op_elemental(const Op *op) {
     return op->nres == 1;
   case OP_DYNAMIC_SLICE: case OP_DYNAMIC_UPDATE_SLICE: case OP_GATHER:
     return op->nres == 1 && index_op_ok(op);
+  case OP_BITCAST_CONVERT: /* elementwise when the widths match (emit_scalar.c) */
+    return op->nres == 1 && scalar_op_supported(op);
   default:
-    return op_has_flag(op->kind, OPF_EW) && op->nres == 1 && scalar_op_supported(op);
+    if (!op_has_flag(op->kind, OPF_EW) || op->nres != 1) return false;
+    return cg_op_basic(op) ? scalar_op_supported(op) : special_op_supported(op);
   }
 }
 
@@ -251,6 +257,13 @@ LLVMValueRef cg_constant_global(Cg *cg, const Literal *l) {
 /* the scalar value of a constant literal element, as the compute type */
 static LLVMValueRef literal_elem(Cg *cg, const Literal *l, int64_t i) {
   ElemType et = l->type->elem;
+  if (et_is_complex(et)) {
+    double re, im;
+    lit_get_c(l, i, &re, &im);
+    LLVMTypeRef pt = cg_part_type(cg, et);
+    LLVMValueRef parts[2] = {LLVMConstReal(pt, re), LLVMConstReal(pt, im)};
+    return LLVMConstNamedStruct(cg_compute_type(cg, et), parts, 2);
+  }
   if (et_is_float(et)) return cg_const(cg, et, lit_get_f(l, i));
   if (et == ET_PRED) return LLVMConstInt(cg->t_i1, lit_get_b(l, i), 0);
   return LLVMConstInt(cg_compute_type(cg, et), (unsigned long long)lit_get_i(l, i), 1);
@@ -382,6 +395,14 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
   case OP_IOTA: {
     int64_t d = op_attr_int(op, "iota_dimension", 0);
     LLVMValueRef i = idx[d];
+    if (et_is_complex(rt->elem)) {
+      LLVMTypeRef pt = cg_part_type(cg, rt->elem);
+      return cg_complex(cg, rt->elem, LLVMBuildSIToFP(cg->b, i, pt, ""), LLVMConstReal(pt, 0.0));
+    }
+    if (cg_elem_narrow(rt->elem)) {
+      LLVMValueRef f = LLVMBuildSIToFP(cg->b, i, cg->t_f64, "");
+      return cg_narrow_decode(cg, rt->elem, cg_narrow_encode(cg, rt->elem, f));
+    }
     if (et_is_float(rt->elem)) {
       LLVMValueRef f = LLVMBuildSIToFP(cg->b, i, cg->t_f64, "");
       return LLVMBuildFPTrunc(cg->b, f, cg_compute_type(cg, rt->elem), "") ;
@@ -505,6 +526,7 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
       else
         in[i] = gen(cg, io, x, idx);
     }
+    if (!cg_op_basic(op)) return emit_special_op(cg, op, it, in, rt->elem);
     return emit_scalar_op(cg, op, it, in, rt->elem);
   }
   }

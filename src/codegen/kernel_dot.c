@@ -18,7 +18,8 @@
  * convolution: f32/f64 with any dimension numbers, strides, padding,
  * dilations, reversal and feature groups goes to the runtime's im2col +
  * GEMM (runtime/conv.c), which works on blocks of output rows; batch groups
- * go to the thunk.
+ * (the weight gradient of a convolution) are groups whose inputs are slices
+ * of the batch, handled by the same runtime code.
  *
  * kOutput fusions: the product is written into the fusion's output buffer
  * when the epilogue only reads it at the index it writes (then in place is
@@ -258,6 +259,229 @@ static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValu
   if (c != out) emit_convert(L, c, g->ct, out, oe, nout);
 }
 
+/* ---- any other dot: a direct loop nest ----
+ * Integer, pred and mixed-type products, and float products whose layout
+ * is not a GEMM on the buffers, with the interpreter's arithmetic
+ * (linalg.c): an integer or pred result sums the operands converted to the
+ * result's class with wrap-around (in 32 bits when the result has at most
+ * 32, else 64: the same low bits as the interpreter's 64-bit sums); a float
+ * result sums products of the operands widened to double, in contracting
+ * order, and rounds once, so it is bit-identical to the interpreter (16-bit
+ * and narrower floats round through f32).  The loop runs over blocks of
+ * output rows; the innermost loop walks a tile of the rhs free dimension,
+ * contiguous in canonical layouts, so it vectorizes; integer sums take four
+ * contracting steps at a time (exact: integer addition is associative). */
+
+typedef struct DotDims {
+  int nb, nc, nlf, nrf;
+  int64_t lb[CG_MAX_RANK], rb[CG_MAX_RANK], lc[CG_MAX_RANK], rc[CG_MAX_RANK], lf[CG_MAX_RANK], rf[CG_MAX_RANK];
+  int64_t B, M, N, K;
+  ElemType le, re, oe, acc; /* acc: ET_S32, ET_S64 or ET_F64 */
+} DotDims;
+
+static bool dot_elem_ok(ElemType et) { return cg_elem_native(et) && !et_is_complex(et); }
+
+static bool dot_dims(const Op *op, DotDims *d) {
+  if ((op->kind != OP_DOT_GENERAL && op->kind != OP_DOT) || op->nopnds != 2 || op->nres != 1) return false;
+  const Type *lt = op->opnds[0]->type, *rt = op->opnds[1]->type, *ot = op->res[0].type;
+  if (!plain_tensor(lt) || !plain_tensor(rt) || !plain_tensor(ot)) return false;
+  if (lt->rank > CG_MAX_RANK || rt->rank > CG_MAX_RANK || ot->rank > CG_MAX_RANK) return false;
+  memset(d, 0, sizeof *d);
+  d->le = lt->elem, d->re = rt->elem, d->oe = ot->elem;
+  if (!dot_elem_ok(d->le) || !dot_elem_ok(d->re) || !dot_elem_ok(d->oe)) return false;
+  if (et_is_float(d->oe)) d->acc = ET_F64;
+  else d->acc = !et_is_pred(d->oe) && et_bits(d->oe) <= 32 ? ET_S32 : ET_S64;
+  int64_t *lb = NULL, *rb = NULL, *lc = NULL, *rc = NULL, dl, dr = 0;
+  int nb = 0, nb2 = 0, nc, nc2;
+  if (op->kind == OP_DOT) {
+    if (lt->rank < 1 || lt->rank > 2 || rt->rank < 1 || rt->rank > 2) return false;
+    dl = lt->rank - 1;
+    lc = &dl, rc = &dr, nc = nc2 = 1;
+  } else {
+    Attr *dn = op_attr(op, "dot_dimension_numbers");
+    if (!dn) return false;
+    nb = dict_ints(dn, "lhs_batching_dimensions", &lb), nb2 = dict_ints(dn, "rhs_batching_dimensions", &rb);
+    nc = dict_ints(dn, "lhs_contracting_dimensions", &lc), nc2 = dict_ints(dn, "rhs_contracting_dimensions", &rc);
+  }
+  if (nb < 0 || nc < 0 || nb != nb2 || nc != nc2) return false;
+  d->nb = nb, d->nc = nc;
+  bool lused[CG_MAX_RANK] = {false}, rused[CG_MAX_RANK] = {false};
+  int64_t B = 1, K = 1, M = 1, N = 1;
+  for (int i = 0; i < nb + nc; i++) {
+    int64_t l = i < nb ? lb[i] : lc[i - nb], r = i < nb ? rb[i] : rc[i - nb];
+    if (l < 0 || l >= lt->rank || r < 0 || r >= rt->rank || lused[l] || rused[r]) return false;
+    if (lt->dims[l] != rt->dims[r]) return false;
+    lused[l] = rused[r] = true;
+    if (i < nb) {
+      d->lb[i] = l, d->rb[i] = r, B *= lt->dims[l];
+    } else {
+      d->lc[i - nb] = l, d->rc[i - nb] = r, K *= lt->dims[l];
+    }
+  }
+  for (int i = 0; i < lt->rank; i++)
+    if (!lused[i]) d->lf[d->nlf++] = i, M *= lt->dims[i];
+  for (int i = 0; i < rt->rank; i++)
+    if (!rused[i]) d->rf[d->nrf++] = i, N *= rt->dims[i];
+  /* the result is [batch..., lhs free..., rhs free...] */
+  if (ot->rank != nb + d->nlf + d->nrf) return false;
+  int o = 0;
+  for (int i = 0; i < nb; i++)
+    if (ot->dims[o++] != lt->dims[d->lb[i]]) return false;
+  for (int i = 0; i < d->nlf; i++)
+    if (ot->dims[o++] != lt->dims[d->lf[i]]) return false;
+  for (int i = 0; i < d->nrf; i++)
+    if (ot->dims[o++] != rt->dims[d->rf[i]]) return false;
+  d->B = B, d->M = M, d->N = N, d->K = K;
+  return true;
+}
+
+/* The element offset of flat index lin over dims `which` (row-major among
+   themselves) of a tensor t: one multiply when they are consecutive dims. */
+static LLVMValueRef flat_offset(Cg *cg, const Type *t, const int64_t *which, int n, LLVMValueRef lin) {
+  int64_t st[CG_MAX_RANK];
+  shape_strides(t->rank, t->dims, st);
+  if (n == 0) return cg_i64(cg, 0);
+  bool consecutive = true;
+  for (int i = 1; i < n; i++) consecutive = consecutive && which[i] == which[i - 1] + 1;
+  if (consecutive) return LLVMBuildMul(cg->b, lin, cg_i64(cg, st[which[n - 1]]), "");
+  LLVMValueRef off = cg_i64(cg, 0);
+  for (int i = n - 1; i >= 0; i--) {
+    int64_t dim = t->dims[which[i]];
+    LLVMValueRef q = i == 0 ? lin : LLVMBuildURem(cg->b, lin, cg_i64(cg, dim), "");
+    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, q, cg_i64(cg, st[which[i]]), ""), "");
+    if (i) lin = LLVMBuildUDiv(cg->b, lin, cg_i64(cg, dim), "");
+  }
+  return off;
+}
+
+/* An operand element (compute type of et) in the accumulator type. */
+static LLVMValueRef to_acc(Cg *cg, ElemType et, ElemType acc, LLVMValueRef v) {
+  LLVMTypeRef at = acc == ET_F64 ? cg->t_f64 : acc == ET_S32 ? cg->t_i32 : cg->t_i64;
+  if (acc == ET_F64) {
+    if (et_is_float(et)) return LLVMTypeOf(v) == cg->t_f64 ? v : LLVMBuildFPExt(cg->b, v, at, "");
+    return et_is_signed(et) ? LLVMBuildSIToFP(cg->b, v, at, "") : LLVMBuildUIToFP(cg->b, v, at, "");
+  }
+  if (et_is_float(et)) {
+    /* truncation toward zero, saturating, NaN to 0 (literal.c's lit_get_i) */
+    LLVMValueRef x = LLVMTypeOf(v) == cg->t_f64 ? v : LLVMBuildFPExt(cg->b, v, cg->t_f64, "");
+    LLVMValueRef big = LLVMConstReal(cg->t_f64, 9223372036854775807.0);
+    LLVMValueRef small = LLVMConstReal(cg->t_f64, -9223372036854775808.0);
+    LLVMValueRef inr = LLVMBuildAnd(cg->b, LLVMBuildFCmp(cg->b, LLVMRealOLT, x, big, ""),
+                                    LLVMBuildFCmp(cg->b, LLVMRealOGT, x, small, ""), "");
+    LLVMValueRef safe = LLVMBuildSelect(cg->b, inr, x, LLVMConstReal(cg->t_f64, 0.0), "");
+    LLVMValueRef r = LLVMBuildFPToSI(cg->b, safe, cg->t_i64, "");
+    LLVMValueRef hi = LLVMBuildFCmp(cg->b, LLVMRealOGE, x, big, ""), lo = LLVMBuildFCmp(cg->b, LLVMRealOLE, x, small, "");
+    r = LLVMBuildSelect(cg->b, hi, cg_i64(cg, INT64_MAX), r, "");
+    r = LLVMBuildSelect(cg->b, lo, cg_i64(cg, INT64_MIN), r, "");
+    return at == cg->t_i64 ? r : LLVMBuildTrunc(cg->b, r, at, "");
+  }
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v)), aw = LLVMGetIntTypeWidth(at);
+  if (w == aw) return v;
+  if (w > aw) return LLVMBuildTrunc(cg->b, v, at, "");
+  return et_is_signed(et) ? LLVMBuildSExt(cg->b, v, at, "") : LLVMBuildZExt(cg->b, v, at, "");
+}
+
+/* The finished sum in the result's compute type. */
+static LLVMValueRef from_acc(Cg *cg, ElemType acc, ElemType oe, LLVMValueRef v) {
+  LLVMTypeRef ot = cg_compute_type(cg, oe);
+  if (acc == ET_F64) return ot == cg->t_f64 ? v : LLVMBuildFPTrunc(cg->b, v, ot, "");
+  if (et_is_pred(oe)) return LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
+  unsigned w = LLVMGetIntTypeWidth(ot), aw = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  return w == aw ? v : LLVMBuildTrunc(cg->b, v, ot, "");
+}
+
+enum { DOT_TILE = 512 };
+
+static LLVMValueRef emit_dot_loop_kernel(Lower *L, const Op *op, const DotDims *d, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  LLVMBuilderRef b = cg->b;
+  const Type *lt = op->opnds[0]->type, *rt = op->opnds[1]->type;
+  int64_t rows = d->B * d->M, tile = d->N < DOT_TILE ? d->N : DOT_TILE;
+  int64_t ntiles = tile > 0 ? (d->N + tile - 1) / tile : 0;
+  int64_t per = d->N * (d->K > 0 ? d->K : 1);
+  int64_t ch = per >= (int64_t)1 << 20 ? 1 : ((int64_t)1 << 20) / (per > 0 ? per : 1);
+  *nchunks = rows > 0 && d->N > 0 ? (rows + ch - 1) / ch : 0;
+  bool is_int = d->acc != ET_F64;
+  int unroll = is_int && d->K >= 4 ? 4 : 1;
+
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMTypeRef at = d->acc == ET_F64 ? cg->t_f64 : d->acc == ET_S32 ? cg->t_i32 : cg->t_i64;
+  LLVMValueRef accb = LLVMBuildAlloca(b, LLVMArrayType(at, (unsigned)(tile > 0 ? tile : 1)), "acc");
+  LLVMSetAlignment(accb, 64);
+  LLVMValueRef lp = kernel_load_ptr(cg, ptrs, 0), rp = kernel_load_ptr(cg, ptrs, 1), op_ = kernel_load_ptr(cg, ptrs, 2);
+  LLVMValueRef zero = d->acc == ET_F64 ? LLVMConstReal(at, 0.0) : LLVMConstInt(at, 0, 0);
+  LLVMValueRef r0 = LLVMBuildMul(b, chunk, cg_i64(cg, ch), "");
+  LLVMValueRef r1 = cg_min64(cg, LLVMBuildAdd(b, r0, cg_i64(cg, ch), ""), cg_i64(cg, rows));
+  Loop rl = loop_begin(cg, r0, r1, "row");
+  LLVMValueRef bi = LLVMBuildUDiv(b, rl.iv, cg_i64(cg, d->M), ""), mi = LLVMBuildURem(b, rl.iv, cg_i64(cg, d->M), "");
+  LLVMValueRef loff = LLVMBuildAdd(b, flat_offset(cg, lt, d->lb, d->nb, bi), flat_offset(cg, lt, d->lf, d->nlf, mi), "");
+  LLVMValueRef roffb = flat_offset(cg, rt, d->rb, d->nb, bi);
+  LLVMValueRef obase = LLVMBuildMul(b, rl.iv, cg_i64(cg, d->N), "");
+  Loop tl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, ntiles), "tile");
+  LLVMValueRef n0 = LLVMBuildMul(b, tl.iv, cg_i64(cg, tile), "");
+  LLVMValueRef nn = cg_min64(cg, cg_i64(cg, tile), LLVMBuildSub(b, cg_i64(cg, d->N), n0, ""));
+  Loop zl = loop_begin(cg, cg_i64(cg, 0), nn, "zero");
+  LLVMBuildStore(b, zero, LLVMBuildGEP2(b, at, accb, &zl.iv, 1, ""));
+  loop_end(cg, &zl);
+  /* k in steps of `unroll`, then the remainder one at a time */
+  for (int pass = 0; pass < 2; pass++) {
+    int u = pass == 0 ? unroll : 1;
+    int64_t kfull = d->K / unroll * unroll;
+    int64_t klo = pass == 0 ? 0 : kfull, khi = pass == 0 ? kfull : d->K;
+    if (klo >= khi) continue;
+    int64_t nsteps = (khi - klo) / u;
+    Loop kl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, nsteps), "k");
+    LLVMValueRef kb = LLVMBuildAdd(b, cg_i64(cg, klo), LLVMBuildMul(b, kl.iv, cg_i64(cg, u), ""), "");
+    LLVMValueRef a[4], rk[4];
+    for (int j = 0; j < u; j++) {
+      LLVMValueRef kj = LLVMBuildAdd(b, kb, cg_i64(cg, j), "");
+      LLVMValueRef lo = LLVMBuildAdd(b, loff, flat_offset(cg, lt, d->lc, d->nc, kj), "");
+      a[j] = to_acc(cg, d->le, d->acc, cg_load(cg, d->le, lp, lo));
+      rk[j] = LLVMBuildAdd(b, roffb, flat_offset(cg, rt, d->rc, d->nc, kj), "");
+    }
+    Loop nl = loop_begin(cg, cg_i64(cg, 0), nn, "n");
+    LLVMValueRef rfo = flat_offset(cg, rt, d->rf, d->nrf, LLVMBuildAdd(b, n0, nl.iv, ""));
+    LLVMValueRef sum = NULL;
+    for (int j = 0; j < u; j++) {
+      LLVMValueRef x = to_acc(cg, d->re, d->acc, cg_load(cg, d->re, rp, LLVMBuildAdd(b, rk[j], rfo, "")));
+      LLVMValueRef p = is_int ? LLVMBuildMul(b, a[j], x, "") : LLVMBuildFMul(b, a[j], x, "");
+      sum = !sum ? p : LLVMBuildAdd(b, sum, p, "");
+    }
+    LLVMValueRef ap = LLVMBuildGEP2(b, at, accb, &nl.iv, 1, "");
+    LLVMValueRef acc = LLVMBuildLoad2(b, at, ap, "");
+    LLVMBuildStore(b, is_int ? LLVMBuildAdd(b, acc, sum, "") : LLVMBuildFAdd(b, acc, sum, ""), ap);
+    loop_end(cg, &nl);
+    loop_end(cg, &kl);
+  }
+  Loop sl = loop_begin(cg, cg_i64(cg, 0), nn, "store");
+  LLVMValueRef v = LLVMBuildLoad2(b, at, LLVMBuildGEP2(b, at, accb, &sl.iv, 1, ""), "");
+  cg_store(cg, d->oe, op_, LLVMBuildAdd(b, obase, LLVMBuildAdd(b, n0, sl.iv, ""), ""), from_acc(cg, d->acc, d->oe, v));
+  loop_end(cg, &sl);
+  loop_end(cg, &tl);
+  loop_end(cg, &rl);
+  LLVMBuildRetVoid(b);
+  return fn;
+}
+
+/* Emits the product into out (in the entry function). */
+static void emit_dot_loop(Lower *L, const Op *op, const DotDims *d, LLVMValueRef lp, LLVMValueRef rp,
+                          LLVMValueRef out) {
+  Cg *cg = &L->cg;
+  int64_t nout = d->B * d->M * d->N;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
+  int64_t nchunks = 0;
+  LLVMValueRef kfn = emit_dot_loop_kernel(L, op, d, &nchunks);
+  LLVMPositionBuilderAtEnd(cg->b, at);
+  if (nchunks == 0) {
+    /* no contracting work: the sums are all zero */
+    if (nout > 0) LLVMBuildMemSet(cg->b, out, LLVMConstInt(cg->t_i8, 0, 0), cg_i64(cg, type_bytes(op->res[0].type)), 1);
+    return;
+  }
+  LLVMValueRef p[3] = {lp, rp, out};
+  run_kernel(L, kfn, nchunks, p, 3);
+}
+
 /* ---- convolution ---- */
 
 static bool conv_desc(const Op *op, xlacrt_conv *d, ElemType *et) {
@@ -265,8 +489,9 @@ static bool conv_desc(const Op *op, xlacrt_conv *d, ElemType *et) {
   const Type *it = op->opnds[0]->type, *kt = op->opnds[1]->type, *ot = op->res[0].type;
   if (!plain_tensor(it) || !plain_tensor(kt) || !plain_tensor(ot)) return false;
   if (!(ot->elem == ET_F32 || ot->elem == ET_F64) || it->elem != ot->elem || kt->elem != ot->elem) return false;
-  if (op_attr_int(op, "batch_group_count", 1) != 1) return false;
+  int64_t BG = op_attr_int(op, "batch_group_count", 1);
   int64_t G = op_attr_int(op, "feature_group_count", 1);
+  if (BG < 1 || (BG > 1 && G != 1)) return false;
   Attr *dn = op_attr(op, "dimension_numbers");
   if (!dn) return false;
   int64_t *isp, *ksp, *osp;
@@ -291,11 +516,13 @@ static bool conv_desc(const Op *op, xlacrt_conv *d, ElemType *et) {
   shape_strides(rank, ot->dims, os);
   memset(d, 0, sizeof *d);
   d->nsp = ns;
-  d->batch = it->dims[ib];
+  if (it->dims[ib] % BG) return false;
+  d->batch = it->dims[ib] / BG;
   d->in_feat = it->dims[ifd];
   d->out_feat = kt->dims[kof];
   d->groups = G;
-  if (G < 1 || d->in_feat % G || d->out_feat % G || kt->dims[kif] * G != d->in_feat) return false;
+  d->batch_groups = BG;
+  if (G < 1 || d->in_feat % G || d->out_feat % G || d->out_feat % BG || kt->dims[kif] * G != d->in_feat) return false;
   if (ot->dims[ob] != d->batch || ot->dims[of] != d->out_feat) return false;
   d->in_sn = is[ib];
   d->in_sc = is[ifd];
@@ -513,10 +740,12 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   int ia = arg_index(callee, prod->opnds[0]), ib = arg_index(callee, prod->opnds[1]);
   if (ia < 0 || ib < 0) return false;
   Gemm g;
+  DotDims dd;
   xlacrt_conv cd;
   ElemType cet = ET_INVALID;
   bool is_dot = prod->kind == OP_DOT_GENERAL;
-  if (is_dot ? !gemm_of(prod, &g) : !conv_desc(prod, &cd, &cet)) return false;
+  bool dot_gemm = is_dot && gemm_of(prod, &g);
+  if (is_dot ? !dot_gemm && !dot_dims(prod, &dd) : !conv_desc(prod, &cd, &cet)) return false;
   Value *pv = &prod->res[0];
   if (pv->type->rank > CG_MAX_RANK || !cg_elem_native(pv->type->elem)) return false;
   Value *inputs[66];
@@ -543,8 +772,10 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   e.block = e.inner >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (e.inner > 0 ? e.inner : 1);
   LLVMValueRef wp = NULL;
   bool fused_conv = !is_dot && cd.out_rowmajor && type_same_shape(pv->type, rt) && cd.rows == e.rows;
-  if (is_dot) {
+  if (dot_gemm) {
     emit_gemm(L, prod, &g, ap, bp, pbuf);
+  } else if (is_dot) {
+    emit_dot_loop(L, prod, &dd, ap, bp, pbuf);
   } else if (fused_conv) {
     e.conv = &cd;
     e.conv_et = cet;
@@ -574,10 +805,16 @@ static bool lower_output_fusion(Lower *L, Op *op) {
 }
 
 bool lower_dot(Lower *L, Op *op) {
-  if (op->kind == OP_DOT_GENERAL) {
+  if (op->kind == OP_DOT_GENERAL || op->kind == OP_DOT) {
     Gemm g;
-    if (!gemm_of(op, &g)) return false;
-    emit_gemm(L, op, &g, value_ptr(L, op->opnds[0]), value_ptr(L, op->opnds[1]), value_ptr(L, &op->res[0]));
+    DotDims dd;
+    LLVMValueRef lp = value_ptr(L, op->opnds[0]), rp = value_ptr(L, op->opnds[1]), out = value_ptr(L, &op->res[0]);
+    if (gemm_of(op, &g))
+      emit_gemm(L, op, &g, lp, rp, out);
+    else if (dot_dims(op, &dd))
+      emit_dot_loop(L, op, &dd, lp, rp, out);
+    else
+      return false;
     return true;
   }
   if (op->kind == OP_CONVOLUTION) {

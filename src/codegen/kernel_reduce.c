@@ -58,22 +58,187 @@ Op *simple_reducer(const Op *reduce) {
   return scalar_op_supported(op) ? op : NULL;
 }
 
-/* Reductions that can share one kernel: same input shape and dimensions. */
+/* ---- general bodies ----
+ * A body that is not one simple op is evaluated as a small region: the
+ * accumulators and the new elements are stored into scalar slots (allocas
+ * that LLVM's SROA turns back into registers) and the elemental generator
+ * computes every returned value from them, all before any accumulator is
+ * overwritten, exactly as the interpreter runs the region. */
+
+/* Whether the body of reduce r (n inputs) can be generated: scalar
+   arguments and results of the reduce's element types, elemental ops. */
+bool reduce_body_ok(const Op *r) {
+  int n = r->nres;
+  if (r->nregions != 1 || n < 1 || n > 16 || r->nopnds != 2 * n) return false;
+  Block *b = r->regions[0];
+  Op *ret = block_terminator(b);
+  if (!b || b->nargs != 2 * n || !ret || ret->nopnds != n) return false;
+  for (int i = 0; i < 2 * n; i++) {
+    const Type *t = b->args[i]->type;
+    if (t->kind != TY_TENSOR || t->rank != 0 || t->quant || t->elem != r->res[i % n].type->elem) return false;
+  }
+  for (int j = 0; j < n; j++) {
+    const Type *t = ret->opnds[j]->type, *rt = r->res[j].type, *it = r->opnds[j]->type, *zt = r->opnds[n + j]->type;
+    if (t->kind != TY_TENSOR || t->rank != 0 || t->quant || t->elem != rt->elem) return false;
+    if (it->kind != TY_TENSOR || zt->kind != TY_TENSOR || it->quant || zt->quant || rt->quant) return false;
+    if (it->elem != rt->elem || zt->elem != rt->elem || zt->rank != 0 || !cg_elem_native(rt->elem)) return false;
+    if (!type_same_shape(it, r->opnds[0]->type)) return false;
+  }
+  return elemental_supported(ret->opnds, n, b->args, 2 * n);
+}
+
+struct ReduceBody {
+  const Op *op;
+  int n;
+  LLVMValueRef slot[32]; /* argument storage: accumulators, then elements */
+  KernelIO io;
+};
+typedef struct ReduceBody Body;
+
+static LLVMValueRef alloca_in_entry(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name);
+
+static void body_init(Cg *cg, LLVMValueRef fn, const Op *r, Body *bd) {
+  memset(bd, 0, sizeof *bd);
+  bd->op = r;
+  bd->n = r->nres;
+  Block *b = r->regions[0];
+  for (int i = 0; i < 2 * bd->n; i++)
+    bd->slot[i] = alloca_in_entry(cg, fn, cg_storage_type(cg, b->args[i]->type->elem), "arg");
+  bd->io.ninputs = 2 * bd->n;
+  bd->io.inputs = b->args;
+  bd->io.input_ptrs = bd->slot;
+}
+
+/* out[j] = body(acc..., x...)[j] (compute-type values). */
+void reduce_body_apply(Cg *cg, ReduceBody *bd, LLVMValueRef *acc, LLVMValueRef *x, LLVMValueRef *out) {
+  Block *b = bd->op->regions[0];
+  Op *ret = block_terminator(b);
+  int n = bd->n;
+  for (int j = 0; j < n; j++) {
+    cg_store(cg, b->args[j]->type->elem, bd->slot[j], cg_i64(cg, 0), acc[j]);
+    cg_store(cg, b->args[n + j]->type->elem, bd->slot[n + j], cg_i64(cg, 0), x[j]);
+  }
+  kernel_io_reset_memo(&bd->io);
+  LLVMValueRef none[1] = {NULL};
+  for (int j = 0; j < n; j++) out[j] = emit_elemental(cg, &bd->io, ret->opnds[j], none);
+}
+
+ReduceBody *reduce_body_new(Cg *cg, LLVMValueRef fn, const Op *op) {
+  ReduceBody *bd = xmalloc(sizeof *bd);
+  body_init(cg, fn, op, bd);
+  return bd;
+}
+
+void reduce_body_free(ReduceBody *bd) {
+  kernel_io_free(&bd->io);
+  free(bd);
+}
+
+static void body_free(Body *bd) { kernel_io_free(&bd->io); }
+
+/* Reductions that can share one kernel: same input shape and dimensions,
+   and everything feeding the reduces elemental. */
 bool reduce_kernel_ok(const KernelSpec *k) {
   const Op *r0 = k->reduces[0];
   const Type *in0 = r0->opnds[0]->type;
   int64_t *d0;
   int nd0 = op_attr_ints(r0, "dimensions", &d0);
   if (nd0 < 0) return false;
+  Value *feeds[128];
+  int nf = 0;
   for (int i = 0; i < k->nroots; i++) {
     const Op *r = k->reduces[i];
-    if (r->kind != OP_REDUCE || !simple_reducer(r)) return false;
-    if (!type_same_shape(r->opnds[0]->type, in0)) return false;
+    if (r->kind != OP_REDUCE || (!simple_reducer(r) && !reduce_body_ok(r))) return false;
+    if (in0->kind != TY_TENSOR || !type_same_shape(r->opnds[0]->type, in0)) return false;
     int64_t *d;
     int nd = op_attr_ints(r, "dimensions", &d);
     if (nd != nd0 || (nd && memcmp(d, d0, sizeof(int64_t) * (size_t)nd) != 0)) return false;
     if (in0->rank > CG_MAX_RANK) return false;
+    for (int j = 0; j < nd; j++)
+      if (d[j] < 0 || d[j] >= in0->rank) return false;
+    for (int j = 0; j < r->nopnds; j++) {
+      if (nf == 128) return false;
+      feeds[nf++] = r->opnds[j];
+    }
   }
+  return elemental_supported(feeds, nf, k->inputs, k->ninputs);
+}
+
+/* The distinct reduce ops of a kernel and their results ("slots"): a
+   variadic reduce accumulates all its results even when only some are
+   roots. */
+enum { MAX_SLOTS = 64 };
+typedef struct Slots {
+  int nops, n;
+  const Op *op[MAX_SLOTS];
+  int first[MAX_SLOTS];               /* first slot of each op */
+  const Op *sop[MAX_SLOTS];           /* op of each slot */
+  int sres[MAX_SLOTS];                /* result index of each slot */
+  int root[MAX_SLOTS];                /* slot of each root */
+} Slots;
+
+static bool slots_of(const KernelSpec *k, Slots *s) {
+  memset(s, 0, sizeof *s);
+  for (int r = 0; r < k->nroots; r++) {
+    const Op *op = k->reduces[r];
+    int o = 0;
+    while (o < s->nops && s->op[o] != op) o++;
+    if (o == s->nops) {
+      if (s->n + op->nres > MAX_SLOTS) return false;
+      s->op[o] = op;
+      s->first[o] = s->n;
+      for (int j = 0; j < op->nres; j++) {
+        s->sop[s->n + j] = op;
+        s->sres[s->n + j] = j;
+      }
+      s->n += op->nres;
+      s->nops++;
+    }
+    s->root[r] = s->first[o] + k->roots[r]->index;
+  }
+  return true;
+}
+
+static ElemType slot_et(const Slots *s, int i) { return s->sop[i]->res[s->sres[i]].type->elem; }
+
+/* Folds one element into every accumulator: acc[slot] are compute-type
+   values, x[slot] the elements; acc is updated in place. */
+static void combine_all(Cg *cg, const Slots *s, Body *bodies, LLVMValueRef *acc, LLVMValueRef *x) {
+  for (int o = 0; o < s->nops; o++) {
+    const Op *op = s->op[o];
+    int f = s->first[o];
+    Op *simple = simple_reducer(op);
+    if (simple) {
+      ElemType et = op->res[0].type->elem;
+      ElemType ts[2] = {et, et};
+      LLVMValueRef args[2] = {acc[f], x[f]};
+      if (simple->opnds[0] == op->regions[0]->args[1]) {
+        args[0] = x[f];
+        args[1] = acc[f];
+      }
+      acc[f] = emit_scalar_op(cg, simple, ts, args, et);
+    } else {
+      LLVMValueRef out[16];
+      reduce_body_apply(cg, &bodies[o], acc + f, x + f, out);
+      for (int j = 0; j < op->nres; j++) acc[f + j] = out[j];
+    }
+  }
+}
+
+static void bodies_init(Cg *cg, LLVMValueRef fn, const Slots *s, Body *bodies) {
+  for (int o = 0; o < s->nops; o++) {
+    memset(&bodies[o], 0, sizeof bodies[o]);
+    if (!simple_reducer(s->op[o])) body_init(cg, fn, s->op[o], &bodies[o]);
+  }
+}
+
+static void bodies_free(const Slots *s, Body *bodies) {
+  for (int o = 0; o < s->nops; o++) body_free(&bodies[o]);
+}
+
+static bool all_simple(const KernelSpec *k) {
+  for (int r = 0; r < k->nroots; r++)
+    if (!simple_reducer(k->reduces[r])) return false;
   return true;
 }
 
@@ -148,11 +313,13 @@ static Shape analyze(const KernelSpec *k) {
   s.kind = RED_SEQ;
   if (s.nout == 0 || s.nred == 0) return s;
   for (int i = 0; i < k->nroots; i++)
-    if (!vector_type_ok(k->reduces[i]->res[0].type->elem)) return s;
+    for (int j = 0; j < k->reduces[i]->nres; j++)
+      if (!vector_type_ok(k->reduces[i]->res[j].type->elem)) return s;
   PtrMap seen = {0};
   s.flat = true;
   for (int i = 0; i < k->nroots && s.flat; i++)
-    s.flat = flat_rec(k->reduces[i]->opnds[0], s.in, k->inputs, k->ninputs, &seen);
+    for (int j = 0; j < k->reduces[i]->nres && s.flat; j++)
+      s.flat = flat_rec(k->reduces[i]->opnds[j], s.in, k->inputs, k->ninputs, &seen);
   ptrmap_free(&seen);
 
   /* the non-unit dims in order: kept ones before (phase 0), reduced ones
@@ -181,8 +348,9 @@ static Shape analyze(const KernelSpec *k) {
     s.last = last_red;
     s.D = s.flat ? s.nred : s.in->dims[last_red];
     s.R = s.nred / s.D;
-    /* short rows gain nothing from vector accumulators */
-    if (s.nred < 64 || s.D < 16) s.kind = RED_SEQ;
+    /* short rows gain nothing from vector accumulators; general bodies
+       keep the interpreter's order */
+    if (s.nred < 64 || s.D < 16 || !all_simple(k)) s.kind = RED_SEQ;
   } else {
     if (!s.flat && nkept_after > 1) return s;
     s.kind = RED_COL;
@@ -351,11 +519,15 @@ static LLVMValueRef emit_sequential(Lower *L, const KernelSpec *k, const Shape *
   int64_t nout = s->nout, nred = s->nred;
   int64_t ch = nred >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (nred ? nred : 1);
   *nchunks = nout > 0 ? (nout + ch - 1) / ch : 0;
+  Slots sl;
+  slots_of(k, &sl);
 
   LLVMValueRef chunk, ptrs;
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
   KernelIO io;
   io_init(cg, &io, k, ptrs);
+  Body bodies[MAX_SLOTS];
+  bodies_init(cg, fn, &sl, bodies);
   LLVMValueRef outs[64];
   for (int r = 0; r < k->nroots; r++) outs[r] = kernel_load_ptr(cg, ptrs, k->ninputs + r);
 
@@ -370,12 +542,15 @@ static LLVMValueRef emit_sequential(Lower *L, const KernelSpec *k, const Shape *
     if (d) lin = LLVMBuildUDiv(cg->b, lin, dim, "");
   }
   kernel_io_reset_memo(&io);
-  LLVMValueRef acc0[64], accp[64];
-  for (int r = 0; r < k->nroots; r++) {
-    acc0[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
+  LLVMValueRef acc[MAX_SLOTS], accp[MAX_SLOTS], x[MAX_SLOTS];
+  LLVMTypeRef ct[MAX_SLOTS];
+  for (int i = 0; i < sl.n; i++) {
+    const Op *op = sl.sop[i];
+    LLVMValueRef v = emit_elemental(cg, &io, op->opnds[op->nres + sl.sres[i]], NULL);
+    ct[i] = LLVMTypeOf(v);
     /* accumulators live in allocas; mem2reg turns them into registers */
-    accp[r] = alloca_in_entry(cg, fn, LLVMTypeOf(acc0[r]), "acc");
-    LLVMBuildStore(cg->b, acc0[r], accp[r]);
+    accp[i] = alloca_in_entry(cg, fn, ct[i], "acc");
+    LLVMBuildStore(cg->b, v, accp[i]);
   }
   Loop loops[CG_MAX_RANK];
   int nl = 0;
@@ -389,18 +564,21 @@ static LLVMValueRef emit_sequential(Lower *L, const KernelSpec *k, const Shape *
     }
   }
   kernel_io_reset_memo(&io);
-  for (int r = 0; r < k->nroots; r++) {
-    LLVMValueRef x = emit_elemental(cg, &io, k->reduces[r]->opnds[0], full);
-    LLVMValueRef acc = LLVMBuildLoad2(cg->b, LLVMTypeOf(acc0[r]), accp[r], "");
-    LLVMBuildStore(cg->b, combine_scalar(cg, k->reduces[r], acc, x), accp[r]);
+  for (int i = 0; i < sl.n; i++) {
+    x[i] = emit_elemental(cg, &io, sl.sop[i]->opnds[sl.sres[i]], full);
+    acc[i] = LLVMBuildLoad2(cg->b, ct[i], accp[i], "");
   }
+  combine_all(cg, &sl, bodies, acc, x);
+  for (int i = 0; i < sl.n; i++) LLVMBuildStore(cg->b, acc[i], accp[i]);
   for (int i = nl - 1; i >= 0; i--) loop_end(cg, &loops[i]);
   for (int r = 0; r < k->nroots; r++) {
-    LLVMValueRef acc = LLVMBuildLoad2(cg->b, LLVMTypeOf(acc0[r]), accp[r], "");
-    cg_store(cg, k->reduces[r]->res[0].type->elem, outs[r], lo_loop.iv, acc);
+    int i = sl.root[r];
+    LLVMValueRef v = LLVMBuildLoad2(cg->b, ct[i], accp[i], "");
+    cg_store(cg, slot_et(&sl, i), outs[r], lo_loop.iv, v);
   }
   loop_end(cg, &lo_loop);
   LLVMBuildRetVoid(cg->b);
+  bodies_free(&sl, bodies);
   io_done(&io);
   return fn;
 }
@@ -698,8 +876,10 @@ static LLVMValueRef emit_row(Lower *L, const KernelSpec *k, const Shape *s, int6
 
 static LLVMValueRef emit_col(Lower *L, const KernelSpec *k, const Shape *s, int64_t *nchunks) {
   Cg *cg = &L->cg;
-  int nroots = k->nroots, rank = s->in->rank;
-  int64_t T = nroots <= 1 ? 1024 : nroots <= 4 ? 256 : 64;
+  Slots sl;
+  slots_of(k, &sl);
+  int nslots = sl.n, rank = s->in->rank;
+  int64_t T = nslots <= 1 ? 1024 : nslots <= 4 ? 256 : 64;
   /* Tiles stay wide even when that leaves the pool idle: rows read as
      4 KiB runs stream well, and measured here narrower tiles (more chunks)
      were slower on 2 threads than one wide tile on 1. */
@@ -713,14 +893,17 @@ static LLVMValueRef emit_col(Lower *L, const KernelSpec *k, const Shape *s, int6
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
   KernelIO io;
   io_init(cg, &io, k, ptrs);
-  LLVMValueRef outs[64], init[64], accb[64];
-  LLVMTypeRef ct[64];
+  Body bodies[MAX_SLOTS];
+  bodies_init(cg, fn, &sl, bodies);
+  LLVMValueRef outs[64], init[MAX_SLOTS], accb[MAX_SLOTS], acc[MAX_SLOTS], x[MAX_SLOTS], ap[MAX_SLOTS];
+  LLVMTypeRef ct[MAX_SLOTS];
   kernel_io_reset_memo(&io);
-  for (int r = 0; r < nroots; r++) {
-    outs[r] = kernel_load_ptr(cg, ptrs, k->ninputs + r);
-    init[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
-    ct[r] = LLVMTypeOf(init[r]);
-    accb[r] = alloca_in_entry(cg, fn, LLVMArrayType(ct[r], (unsigned)T), "cacc");
+  for (int r = 0; r < k->nroots; r++) outs[r] = kernel_load_ptr(cg, ptrs, k->ninputs + r);
+  for (int i = 0; i < nslots; i++) {
+    const Op *op = sl.sop[i];
+    init[i] = emit_elemental(cg, &io, op->opnds[op->nres + sl.sres[i]], NULL);
+    ct[i] = LLVMTypeOf(init[i]);
+    accb[i] = alloca_in_entry(cg, fn, LLVMArrayType(ct[i], (unsigned)T), "cacc");
   }
   int kept[CG_MAX_RANK], nk, reduced[CG_MAX_RANK], nr, outer[CG_MAX_RANK], no = 0;
   split_dims(s, kept, &nk, reduced, &nr);
@@ -738,7 +921,7 @@ static LLVMValueRef emit_col(Lower *L, const KernelSpec *k, const Shape *s, int6
   if (!s->flat) delinearize_dims(cg, a, s->in->dims, outer, no, idx);
 
   Loop il = loop_begin(cg, cg_i64(cg, 0), n, "init");
-  for (int r = 0; r < nroots; r++) LLVMBuildStore(cg->b, init[r], elem_ptr(cg, ct[r], accb[r], il.iv));
+  for (int i = 0; i < nslots; i++) LLVMBuildStore(cg->b, init[i], elem_ptr(cg, ct[i], accb[i], il.iv));
   loop_end(cg, &il);
 
   Loop rl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->nred), "red");
@@ -757,23 +940,26 @@ static LLVMValueRef emit_col(Lower *L, const KernelSpec *k, const Shape *s, int6
     idx[s->last] = LLVMBuildNSWAdd(cg->b, k0, cl.iv, "");
   }
   kernel_io_reset_memo(&io);
-  for (int r = 0; r < nroots; r++) {
-    LLVMValueRef x = emit_elemental(cg, &io, k->reduces[r]->opnds[0], idx);
-    LLVMValueRef p = elem_ptr(cg, ct[r], accb[r], cl.iv);
-    LLVMValueRef acc = LLVMBuildLoad2(cg->b, ct[r], p, "");
-    LLVMBuildStore(cg->b, combine_scalar(cg, k->reduces[r], acc, x), p);
+  for (int i = 0; i < nslots; i++) {
+    x[i] = emit_elemental(cg, &io, sl.sop[i]->opnds[sl.sres[i]], idx);
+    ap[i] = elem_ptr(cg, ct[i], accb[i], cl.iv);
+    acc[i] = LLVMBuildLoad2(cg->b, ct[i], ap[i], "");
   }
+  combine_all(cg, &sl, bodies, acc, x);
+  for (int i = 0; i < nslots; i++) LLVMBuildStore(cg->b, acc[i], ap[i]);
   loop_end(cg, &cl);
   loop_end(cg, &rl);
 
-  Loop sl = loop_begin(cg, cg_i64(cg, 0), n, "store");
-  for (int r = 0; r < nroots; r++) {
-    LLVMValueRef v = LLVMBuildLoad2(cg->b, ct[r], elem_ptr(cg, ct[r], accb[r], sl.iv), "");
-    cg_store(cg, k->reduces[r]->res[0].type->elem, outs[r], LLVMBuildNSWAdd(cg->b, obase, sl.iv, ""), v);
+  Loop stl = loop_begin(cg, cg_i64(cg, 0), n, "store");
+  for (int r = 0; r < k->nroots; r++) {
+    int i = sl.root[r];
+    LLVMValueRef v = LLVMBuildLoad2(cg->b, ct[i], elem_ptr(cg, ct[i], accb[i], stl.iv), "");
+    cg_store(cg, slot_et(&sl, i), outs[r], LLVMBuildNSWAdd(cg->b, obase, stl.iv, ""), v);
   }
-  loop_end(cg, &sl);
+  loop_end(cg, &stl);
   loop_end(cg, &pl);
   LLVMBuildRetVoid(cg->b);
+  bodies_free(&sl, bodies);
   io_done(&io);
   return fn;
 }

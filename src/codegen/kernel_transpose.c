@@ -1,34 +1,140 @@
 /*
- * kernel_transpose.c - large transposes that swap the last two dimensions
- * (a plain 2-D transpose, or a batch of them), as a tiled copy.
+ * kernel_transpose.c - transposes whose result is not contiguous along the
+ * operand's contiguous dimension: plain 2-D transposes, batches of them, and
+ * general permutations such as NCHW <-> NHWC.
  *
  * The generic loop kernel writes the result in order and reads the operand
- * with a stride of a whole row, so for a matrix bigger than the caches
- * every load touches a new cache line and uses one element of it.  Here the
- * copy goes by TILE x TILE tiles, each through a small buffer: the tile's
- * input rows are copied in, then its output rows copied out, so both sides
- * are read and written in contiguous runs that use every cache line whole.
- * (Transposing straight from memory to memory would keep TILE lines of one
- * side live at a stride of a whole row, which for power-of-two rows all
- * fall in one L1 set and evict each other.)  A chunk is a BLOCK x BLOCK
- * block of one matrix, its tiles taken row by row; chunks write disjoint
- * memory and are fixed by the shape.
+ * with a stride, so for a tensor bigger than the caches every load touches a
+ * new cache line and uses one element of it.  Here the permutation is first
+ * reduced to its essentials: dimensions of size 1 are dropped and runs of
+ * dimensions that stay adjacent and in order are merged, so NCHW -> NHWC
+ * becomes a batch of [C, H*W] -> [H*W, C] matrix transposes.  What is left
+ * is one matrix transpose between the operand's contiguous dimension (the
+ * matrix's columns) and the result's contiguous dimension (its rows),
+ * repeated over every index of the remaining "batch" dimensions.
+ *
+ * The matrix goes by n x n blocks transposed in registers: n full vectors
+ * are loaded along the operand's rows, transposed by log2(n) rounds of
+ * two-input shuffles, and stored as n full vectors along the result's rows.
+ * Blocks at the edges of the matrix use masked loads and stores.  When all
+ * rows of a side start at the same offset within a cache line, the block
+ * grid is shifted (per matrix, at run time) so that whole blocks start on
+ * lines: every line is then read or written whole by one block, and a large
+ * result is written with streaming stores, which need not read the lines
+ * first.  Blocks are visited tile by tile; a chunk of the thread pool is one
+ * tile of one matrix, so chunks write disjoint memory and are fixed by the
+ * shape alone (where the grid lies within a chunk depends on the buffer's
+ * address, which only decides which instructions move an element).
  *
  * Elements are moved as integers of their storage size: a transpose only
  * moves bits, so the result equals the interpreter's for any element type.
- * Small tensors stay with the loop kernels (fusable, and there the strided
- * reads hit the cache anyway).
+ * Matrices narrower than a block stay with the loop kernel (its strided
+ * accesses then cover few lines), and so do permutations that keep the
+ * contiguous dimension innermost (the loop kernel copies those in
+ * contiguous runs already).
  */
+#include <string.h>
+
 #include "codegen/lower.h"
 
 enum {
-  TILE = 32,
-  /* a chunk is a BLOCK x BLOCK block of the operand: its rows and the
-     result's rows then span few enough pages to stay in the TLB */
-  BLOCK = 256,
-  /* below this many bytes the generic loop kernel does as well */
-  MIN_BYTES = 1 << 20,
+  /* a tile is TILE_BLOCKS x TILE_BLOCKS blocks (256 x 256 elements of 4
+     bytes): measured on 4096 x 4096 f32, smaller tiles touch too many pages
+     per chunk and larger ones gain nothing */
+  TILE_BLOCKS = 16,
+  /* the block grid is shifted onto cache lines only along a dimension of at
+     least this many blocks: along a short one the extra partial block costs
+     more than the aligned lines gain */
+  SHIFT_MIN_BLOCKS = 16,
 };
+/* results of at least this many bytes are written with streaming stores:
+   they would not stay in the caches anyway, and a streaming store of a whole
+   line skips reading the line first */
+#define STREAM_MIN_BYTES ((int64_t)8 << 20)
+
+/* The transpose reduced to one matrix transpose over batch indices.  Element
+   (i, j) of the matrix at batch offset (s, d) is operand element
+   s + i * src_row + j and result element d + j * dst_row + i. */
+typedef struct Plan {
+  int64_t rows, cols;
+  int64_t src_row, dst_row;
+  int nbatch;
+  int64_t bdim[CG_MAX_RANK], bsrc[CG_MAX_RANK], bdst[CG_MAX_RANK];
+  int64_t batch; /* product of bdim */
+} Plan;
+
+/* Reduces the permutation `perm` of dims (rank dims) to a Plan; false when
+   it keeps the innermost dimension in place (or is the identity). */
+static bool make_plan(const int64_t *dims_in, const int64_t *perm_in, int rank, Plan *p) {
+  /* drop dimensions of size 1 */
+  int newid[CG_MAX_RANK];
+  int64_t dims[CG_MAX_RANK];
+  int perm[CG_MAX_RANK];
+  int r = 0;
+  for (int d = 0; d < rank; d++) {
+    newid[d] = dims_in[d] == 1 ? -1 : r;
+    if (dims_in[d] != 1) dims[r++] = dims_in[d];
+  }
+  int m = 0;
+  for (int i = 0; i < rank; i++)
+    if (newid[perm_in[i]] >= 0) perm[m++] = newid[perm_in[i]];
+  /* merge runs of input dimensions that are consecutive in the result:
+     group g covers input dimensions first[g] .. first[g] + len[g] - 1 */
+  int ng = 0, gfirst[CG_MAX_RANK], glen[CG_MAX_RANK];
+  for (int i = 0; i < r; i++) {
+    if (i > 0 && perm[i] == perm[i - 1] + 1) {
+      glen[ng - 1]++;
+    } else {
+      gfirst[ng] = perm[i];
+      glen[ng++] = 1;
+    }
+  }
+  /* the groups in operand order give the merged dimensions */
+  int gid_of_first[CG_MAX_RANK];
+  for (int d = 0; d < r; d++) gid_of_first[d] = -1;
+  for (int g = 0; g < ng; g++) gid_of_first[gfirst[g]] = g;
+  int64_t cdims[CG_MAX_RANK];
+  int cid[CG_MAX_RANK]; /* group -> merged dimension */
+  int c = 0;
+  for (int d = 0; d < r; d++) {
+    int g = gid_of_first[d];
+    if (g < 0) continue;
+    int64_t size = 1;
+    for (int k = 0; k < glen[g]; k++) size *= dims[d + k];
+    cid[g] = c;
+    cdims[c++] = size;
+  }
+  int cperm[CG_MAX_RANK];
+  for (int g = 0; g < ng; g++) cperm[g] = cid[g];
+  if (c < 2 || cperm[c - 1] == c - 1) return false;
+  /* strides of the merged dimensions in the operand and in the result */
+  int64_t sin[CG_MAX_RANK], sout[CG_MAX_RANK];
+  int64_t s = 1;
+  for (int d = c - 1; d >= 0; d--) {
+    sin[d] = s;
+    s *= cdims[d];
+  }
+  s = 1;
+  for (int i = c - 1; i >= 0; i--) {
+    sout[cperm[i]] = s;
+    s *= cdims[cperm[i]];
+  }
+  int a = c - 1, q = cperm[c - 1];
+  p->rows = cdims[q];
+  p->cols = cdims[a];
+  p->src_row = sin[q];
+  p->dst_row = sout[a];
+  p->nbatch = 0;
+  p->batch = 1;
+  for (int d = 0; d < c; d++) {
+    if (d == a || d == q) continue;
+    p->bdim[p->nbatch] = cdims[d];
+    p->bsrc[p->nbatch] = sin[d];
+    p->bdst[p->nbatch++] = sout[d];
+    p->batch *= cdims[d];
+  }
+  return true;
+}
 
 /* loop_end (cg.c) for a loop that steps by `step`. */
 static void loop_end_step(Cg *cg, Loop *l, int64_t step) {
@@ -39,97 +145,294 @@ static void loop_end_step(Cg *cg, Loop *l, int64_t step) {
   LLVMPositionBuilderAtEnd(cg->b, l->exit);
 }
 
-/* The permutation swaps the last two dimensions and keeps the rest. */
-static bool swaps_last_two(const Op *op, int rank) {
-  int64_t *perm;
-  int n = op_attr_ints(op, "permutation", &perm);
-  if (n != rank || rank < 2) return false;
-  for (int i = 0; i < rank - 2; i++)
-    if (perm[i] != i) return false;
-  return perm[rank - 2] == rank - 1 && perm[rank - 1] == rank - 2;
+static LLVMValueRef add(Cg *cg, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildNSWAdd(cg->b, a, b, ""); }
+static LLVMValueRef mul(Cg *cg, LLVMValueRef a, int64_t k) { return LLVMBuildNSWMul(cg->b, a, cg_i64(cg, k), ""); }
+
+/* What the kernel works with. */
+typedef struct Emit {
+  Cg *cg;
+  const Plan *p;
+  LLVMValueRef src, dst;   /* the matrix's first element on each side */
+  LLVMTypeRef et;          /* an integer of the element's size */
+  LLVMTypeRef vt;          /* one block row */
+  int n;                   /* block size */
+  int lanes;               /* vector lanes per element */
+  LLVMValueRef elem_of_lane; /* <element index of each lane> (i32) */
+  bool nt;
+} Emit;
+
+/* A shuffle of a and b taking element src[t] (of the 2n elements of a then
+   b) into element t, each element being e->lanes lanes. */
+static LLVMValueRef shuffle(Emit *e, LLVMValueRef a, LLVMValueRef b, const int *src) {
+  Cg *cg = e->cg;
+  LLVMValueRef mask[128];
+  int k = 0;
+  for (int t = 0; t < e->n; t++)
+    for (int l = 0; l < e->lanes; l++) mask[k++] = LLVMConstInt(cg->t_i32, (unsigned)(src[t] * e->lanes + l), 0);
+  return LLVMBuildShuffleVector(cg->b, a, b, LLVMConstVector(mask, (unsigned)k), "");
+}
+
+/* A call to llvm.masked.load / llvm.masked.store (overloaded on the vector
+   and the pointer type). */
+static LLVMValueRef masked_call(Emit *e, const char *name, LLVMValueRef *args, int nargs) {
+  Cg *cg = e->cg;
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMTypeRef tys[2] = {e->vt, cg->t_ptr};
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, tys, 2);
+  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, tys, 2), fn, args, (unsigned)nargs, "");
+}
+
+/* <lanes whose element index lies in [lo, hi)>, lo and hi i32. */
+static LLVMValueRef lane_mask(Emit *e, LLVMValueRef lo, LLVMValueRef hi) {
+  Cg *cg = e->cg;
+  unsigned nl = (unsigned)(e->n * e->lanes);
+  LLVMTypeRef v32 = LLVMVectorType(cg->t_i32, nl);
+  LLVMValueRef zero = LLVMConstNull(LLVMVectorType(cg->t_i32, nl));
+  LLVMValueRef poison = LLVMGetPoison(v32);
+  LLVMValueRef vlo = LLVMBuildShuffleVector(cg->b, LLVMBuildInsertElement(cg->b, poison, lo, LLVMConstInt(cg->t_i32, 0, 0), ""), poison, zero, "");
+  LLVMValueRef vhi = LLVMBuildShuffleVector(cg->b, LLVMBuildInsertElement(cg->b, poison, hi, LLVMConstInt(cg->t_i32, 0, 0), ""), poison, zero, "");
+  return LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, e->elem_of_lane, vlo, ""),
+                      LLVMBuildICmp(cg->b, LLVMIntSLT, e->elem_of_lane, vhi, ""), "");
+}
+
+/* The n x n block whose corner is (i, j): n row loads, log2(n) rounds of
+   shuffles, n row stores.  A partial block (masked) moves only rows [ra, rb)
+   and columns [ca, cb) of it (i32, relative to the corner), with masked
+   loads and stores that leave everything else untouched. */
+static void emit_block(Emit *e, LLVMValueRef i, LLVMValueRef j, bool masked, LLVMValueRef ra, LLVMValueRef rb,
+                       LLVMValueRef ca, LLVMValueRef cb) {
+  Cg *cg = e->cg;
+  int n = e->n;
+  LLVMValueRef row[64];
+  LLVMValueRef cmask = NULL, rmask = NULL, none = NULL;
+  if (masked) {
+    cmask = lane_mask(e, ca, cb);
+    rmask = lane_mask(e, ra, rb);
+    none = LLVMConstNull(LLVMTypeOf(cmask));
+  }
+  LLVMValueRef soff = add(cg, mul(cg, i, e->p->src_row), j);
+  for (int r = 0; r < n; r++) {
+    LLVMValueRef idx = add(cg, soff, cg_i64(cg, (int64_t)r * e->p->src_row));
+    if (!masked) {
+      LLVMValueRef ptr = LLVMBuildGEP2(cg->b, e->et, e->src, &idx, 1, "");
+      row[r] = LLVMBuildLoad2(cg->b, e->vt, ptr, "");
+      LLVMSetAlignment(row[r], 1);
+    } else {
+      /* a row outside the block's rows gets an empty mask: nothing is read,
+         wherever its address points */
+      LLVMValueRef rc = LLVMConstInt(cg->t_i32, (unsigned)r, 0);
+      LLVMValueRef in = LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, rc, ra, ""),
+                                     LLVMBuildICmp(cg->b, LLVMIntSLT, rc, rb, ""), "");
+      LLVMValueRef ptr = LLVMBuildGEP2(cg->b, e->et, e->src, &idx, 1, "");
+      LLVMValueRef args[4] = {ptr, LLVMConstInt(cg->t_i32, 1, 0), LLVMBuildSelect(cg->b, in, cmask, none, ""),
+                              LLVMConstNull(e->vt)};
+      row[r] = masked_call(e, "llvm.masked.load", args, 4);
+    }
+  }
+  /* round b: rows r and r + b (bit b of r clear) exchange their b x b
+     off-diagonal sub-blocks: afterwards row bit b and column bit b of every
+     element have traded places, and after every round the block is
+     transposed */
+  int lo[64], hi[64];
+  for (int b = n / 2; b >= 1; b /= 2) {
+    for (int t = 0; t < n; t++) {
+      lo[t] = (t & b) ? n + t - b : t;
+      hi[t] = (t & b) ? n + t : t + b;
+    }
+    for (int r = 0; r < n; r++) {
+      if (r & b) continue;
+      LLVMValueRef x = row[r], y = row[r + b];
+      row[r] = shuffle(e, x, y, lo);
+      row[r + b] = shuffle(e, x, y, hi);
+    }
+  }
+  LLVMValueRef doff = add(cg, mul(cg, j, e->p->dst_row), i);
+  for (int r = 0; r < n; r++) {
+    LLVMValueRef idx = add(cg, doff, cg_i64(cg, (int64_t)r * e->p->dst_row));
+    LLVMValueRef ptr = LLVMBuildGEP2(cg->b, e->et, e->dst, &idx, 1, "");
+    if (!masked) {
+      LLVMValueRef st = LLVMBuildStore(cg->b, row[r], ptr);
+      LLVMSetAlignment(st, 1);
+      if (e->nt) {
+        LLVMSetAlignment(st, 64);
+        cg_set_nontemporal(cg, st);
+      }
+    } else {
+      LLVMValueRef rc = LLVMConstInt(cg->t_i32, (unsigned)r, 0);
+      LLVMValueRef in = LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, rc, ca, ""),
+                                     LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cb, ""), "");
+      LLVMValueRef args[4] = {row[r], ptr, LLVMConstInt(cg->t_i32, 1, 0), LLVMBuildSelect(cg->b, in, rmask, none, "")};
+      masked_call(e, "llvm.masked.store", args, 4);
+    }
+  }
+}
+
+/* Block size for elements of eb bytes: a block row of n elements fills a
+   vector register (512 bits for 4- and 8-byte elements; smaller elements
+   keep n at 16 so that the n rows fit in registers). */
+static int block_size(int64_t eb) {
+  switch (eb) {
+  case 1: return 16;
+  case 2: return 16;
+  case 4: return 16;
+  case 8: return 8;
+  case 16: return 4;
+  default: return 0;
+  }
+}
+
+/* The first index (0 <= shift < n) at which an element pointer p + k lies
+   on a 64-byte line, for elements of eb bytes, n of them per line. */
+static LLVMValueRef align_shift(Emit *e, LLVMValueRef p, int64_t eb) {
+  Cg *cg = e->cg;
+  LLVMValueRef addr = LLVMBuildPtrToInt(cg->b, p, cg->t_i64, "");
+  LLVMValueRef el = LLVMBuildUDiv(cg->b, addr, cg_i64(cg, eb), "");
+  return LLVMBuildAnd(cg->b, LLVMBuildNeg(cg->b, el, ""), cg_i64(cg, e->n - 1), "");
+}
+
+/* The blocks of rows [i0, i1) and columns [j0, j1) (corners on the block
+   grid, possibly before the matrix): whole blocks inside the matrix go the
+   fast way, the others masked. */
+static void emit_tile(Emit *e, LLVMValueRef i0, LLVMValueRef i1, LLVMValueRef j0, LLVMValueRef j1) {
+  Cg *cg = e->cg;
+  int bs = e->n;
+  const Plan *p = e->p;
+  LLVMValueRef fn_ = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
+  Loop lb = loop_begin(cg, i0, i1, "bi");
+  Loop lc = loop_begin(cg, j0, j1, "bj");
+  /* the part of the block inside the matrix, relative to its corner */
+  LLVMValueRef ra = LLVMBuildSub(cg->b, cg_i64(cg, 0), lb.iv, ""), rb = LLVMBuildSub(cg->b, cg_i64(cg, p->rows), lb.iv, "");
+  LLVMValueRef ca = LLVMBuildSub(cg->b, cg_i64(cg, 0), lc.iv, ""), cb = LLVMBuildSub(cg->b, cg_i64(cg, p->cols), lc.iv, "");
+  LLVMValueRef full = LLVMBuildAnd(
+      cg->b,
+      LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, lb.iv, cg_i64(cg, 0), ""),
+                   LLVMBuildICmp(cg->b, LLVMIntSGE, rb, cg_i64(cg, bs), ""), ""),
+      LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, lc.iv, cg_i64(cg, 0), ""),
+                   LLVMBuildICmp(cg->b, LLVMIntSGE, cb, cg_i64(cg, bs), ""), ""),
+      "");
+  LLVMBasicBlockRef bfull = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "full");
+  LLVMBasicBlockRef bpart = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "part");
+  LLVMBasicBlockRef bnext = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "next");
+  LLVMBuildCondBr(cg->b, full, bfull, bpart);
+  LLVMPositionBuilderAtEnd(cg->b, bfull);
+  emit_block(e, lb.iv, lc.iv, false, NULL, NULL, NULL, NULL);
+  LLVMBuildBr(cg->b, bnext);
+  LLVMPositionBuilderAtEnd(cg->b, bpart);
+  /* bounds clamped into [0, bs] so they fit in i32 */
+  LLVMValueRef r32[4];
+  LLVMValueRef rel[4] = {ra, rb, ca, cb};
+  for (int k = 0; k < 4; k++) r32[k] = LLVMBuildTrunc(cg->b, cg_clamp_i64(cg, rel[k], 0, bs), cg->t_i32, "");
+  emit_block(e, lb.iv, lc.iv, true, r32[0], r32[1], r32[2], r32[3]);
+  LLVMBuildBr(cg->b, bnext);
+  LLVMPositionBuilderAtEnd(cg->b, bnext);
+  loop_end_step(cg, &lc, bs);
+  loop_end_step(cg, &lb, bs);
 }
 
 bool lower_transpose(Lower *L, Op *op) {
   if (op->kind != OP_TRANSPOSE || op->nopnds != 1 || op->nres != 1) return false;
   const Type *it = op->opnds[0]->type, *ot = op->res[0].type;
   if (it->kind != TY_TENSOR || ot->kind != TY_TENSOR || it->quant || ot->quant) return false;
-  if (it->elem != ot->elem || it->rank != ot->rank || !swaps_last_two(op, it->rank)) return false;
+  if (it->elem != ot->elem || it->rank != ot->rank || it->rank > CG_MAX_RANK) return false;
   int rank = it->rank;
+  int64_t *perm;
+  if (op_attr_ints(op, "permutation", &perm) != rank) return false;
+  bool seen[CG_MAX_RANK] = {0};
   for (int i = 0; i < rank; i++) {
-    int j = i < rank - 2 ? i : 2 * rank - 3 - i;
-    if (ot->dims[i] != it->dims[j]) return false;
+    if (perm[i] < 0 || perm[i] >= rank || seen[perm[i]] || ot->dims[i] != it->dims[perm[i]]) return false;
+    seen[perm[i]] = true;
   }
   int64_t n = type_num_elements(it), bytes = type_bytes(it);
-  if (n <= 0 || bytes < MIN_BYTES) return false;
+  if (n <= 0) return false;
   int64_t eb = bytes / n;
-  if (eb * n != bytes || !(eb == 1 || eb == 2 || eb == 4 || eb == 8 || eb == 16)) return false;
+  if (eb * n != bytes) return false;
+  int bs = block_size(eb);
+  if (bs == 0) return false;
+  Plan p;
+  if (!make_plan(it->dims, perm, rank, &p) || p.rows < bs || p.cols < bs) return false;
   if (buffers_lookup(L->buffers, &op->res[0], NULL) == BUF_NONE ||
       buffers_lookup(L->buffers, op->opnds[0], NULL) == BUF_NONE)
     return false;
 
   Cg *cg = &L->cg;
-  int64_t rows = it->dims[rank - 2], cols = it->dims[rank - 1];
-  int64_t batch = n / (rows * cols);
-  int64_t row_blocks = (rows + BLOCK - 1) / BLOCK, col_blocks = (cols + BLOCK - 1) / BLOCK;
+  bool nt = bytes >= STREAM_MIN_BYTES;
+  /* When every row of a side starts at the same offset within a cache line,
+     the block grid on that side is shifted to start on a line (per matrix,
+     at run time), and one more block (partial) takes what comes before. */
+  int64_t shift_min = (int64_t)SHIFT_MIN_BLOCKS * bs;
+  bool shift_r = (p.dst_row * eb) % 64 == 0 && bs * eb == 64 && p.rows >= shift_min;
+  bool shift_c = (p.src_row * eb) % 64 == 0 && bs * eb == 64 && p.cols >= shift_min;
+  int64_t row_blocks = (p.rows + bs - 1) / bs + shift_r, col_blocks = (p.cols + bs - 1) / bs + shift_c;
+  int64_t tr = TILE_BLOCKS, tc = TILE_BLOCKS;
+  int64_t row_tiles = (row_blocks + tr - 1) / tr, col_tiles = (col_blocks + tc - 1) / tc;
 
   LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
   LLVMValueRef chunk, ptrs;
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  Emit e = {0};
+  e.cg = cg;
+  e.p = &p;
+  e.n = bs;
+  e.et = LLVMIntTypeInContext(cg->ctx, (unsigned)(eb * 8));
+  int64_t lane_bytes = eb < 8 ? eb : 8;
+  e.lanes = (int)(eb / lane_bytes);
+  e.vt = LLVMVectorType(LLVMIntTypeInContext(cg->ctx, (unsigned)(lane_bytes * 8)), (unsigned)(bs * e.lanes));
+  LLVMValueRef eol[128];
+  for (int l = 0; l < bs * e.lanes; l++) eol[l] = LLVMConstInt(cg->t_i32, (unsigned)(l / e.lanes), 0);
+  e.elem_of_lane = LLVMConstVector(eol, (unsigned)(bs * e.lanes));
+  /* chunk = (batch index, tile row, tile column) */
+  LLVMValueRef tj = LLVMBuildURem(cg->b, chunk, cg_i64(cg, col_tiles), "");
+  LLVMValueRef rest = LLVMBuildUDiv(cg->b, chunk, cg_i64(cg, col_tiles), "");
+  LLVMValueRef ti = LLVMBuildURem(cg->b, rest, cg_i64(cg, row_tiles), "");
+  LLVMValueRef bi = LLVMBuildUDiv(cg->b, rest, cg_i64(cg, row_tiles), "");
+  LLVMValueRef soff = cg_i64(cg, 0), doff = cg_i64(cg, 0);
+  for (int d = p.nbatch - 1; d >= 0; d--) {
+    LLVMValueRef x = d == 0 ? bi : LLVMBuildURem(cg->b, bi, cg_i64(cg, p.bdim[d]), "");
+    if (d > 0) bi = LLVMBuildUDiv(cg->b, bi, cg_i64(cg, p.bdim[d]), "");
+    soff = add(cg, soff, mul(cg, x, p.bsrc[d]));
+    doff = add(cg, doff, mul(cg, x, p.bdst[d]));
+  }
   LLVMValueRef src = kernel_load_ptr(cg, ptrs, 0), dst = kernel_load_ptr(cg, ptrs, 1);
-  LLVMTypeRef et = LLVMIntTypeInContext(cg->ctx, (unsigned)(eb * 8));
-  LLVMValueRef tile = LLVMBuildArrayAlloca(cg->b, et, cg_i64(cg, TILE * TILE), "tile");
-  LLVMSetAlignment(tile, 64);
-  /* chunk = (matrix, block row, block column) of the operand */
-  LLVMValueRef per = cg_i64(cg, row_blocks * col_blocks);
-  LLVMValueRef mat = LLVMBuildUDiv(cg->b, chunk, per, "");
-  LLVMValueRef blk = LLVMBuildURem(cg->b, chunk, per, "");
-  LLVMValueRef bi = LLVMBuildUDiv(cg->b, blk, cg_i64(cg, col_blocks), "");
-  LLVMValueRef bj = LLVMBuildURem(cg->b, blk, cg_i64(cg, col_blocks), "");
-  LLVMValueRef base = LLVMBuildMul(cg->b, mat, cg_i64(cg, rows * cols), "");
-  LLVMValueRef bi0 = LLVMBuildMul(cg->b, bi, cg_i64(cg, BLOCK), "");
-  LLVMValueRef bj0 = LLVMBuildMul(cg->b, bj, cg_i64(cg, BLOCK), "");
-  LLVMValueRef bi1 = cg_min64(cg, LLVMBuildAdd(cg->b, bi0, cg_i64(cg, BLOCK), ""), cg_i64(cg, rows));
-  LLVMValueRef bj1 = cg_min64(cg, LLVMBuildAdd(cg->b, bj0, cg_i64(cg, BLOCK), ""), cg_i64(cg, cols));
-  LLVMValueRef tile_sz = cg_i64(cg, TILE);
-  /* tiles of the block: rows outer, so the operand's pages are reused
-     across the tiles of a row before moving on */
-  Loop lt = loop_begin(cg, bi0, bi1, "ti");
-  LLVMValueRef i0 = lt.iv;
-  LLVMValueRef i1 = cg_min64(cg, LLVMBuildAdd(cg->b, i0, tile_sz, ""), bi1);
-  Loop ltj = loop_begin(cg, bj0, bj1, "tj");
-  LLVMValueRef j0 = ltj.iv;
-  LLVMValueRef j1 = cg_min64(cg, LLVMBuildAdd(cg->b, j0, tile_sz, ""), bj1);
-  /* the tile's input rows, each a short contiguous run, into the buffer */
-  Loop li = loop_begin(cg, i0, i1, "ri");
-  LLVMValueRef srow = LLVMBuildAdd(cg->b, base, LLVMBuildMul(cg->b, li.iv, cg_i64(cg, cols), ""), "");
-  LLVMValueRef trow = LLVMBuildMul(cg->b, LLVMBuildSub(cg->b, li.iv, i0, ""), tile_sz, "");
-  Loop lj = loop_begin(cg, j0, j1, "rj");
-  LLVMValueRef sidx = LLVMBuildAdd(cg->b, srow, lj.iv, "");
-  LLVMValueRef tidx = LLVMBuildAdd(cg->b, trow, LLVMBuildSub(cg->b, lj.iv, j0, ""), "");
-  LLVMValueRef v = LLVMBuildLoad2(cg->b, et, LLVMBuildGEP2(cg->b, et, src, &sidx, 1, ""), "");
-  /* buffers are only as aligned as their element type's storage */
-  LLVMSetAlignment(v, 1);
-  LLVMBuildStore(cg->b, v, LLVMBuildGEP2(cg->b, et, tile, &tidx, 1, ""));
-  loop_end(cg, &lj);
-  loop_end(cg, &li);
-  /* then the output rows, each a short contiguous run, out of it */
-  Loop wj = loop_begin(cg, j0, j1, "wj");
-  LLVMValueRef drow = LLVMBuildAdd(cg->b, base, LLVMBuildMul(cg->b, wj.iv, cg_i64(cg, rows), ""), "");
-  LLVMValueRef tcol = LLVMBuildSub(cg->b, wj.iv, j0, "");
-  Loop wi = loop_begin(cg, i0, i1, "wi");
-  LLVMValueRef didx = LLVMBuildAdd(cg->b, drow, wi.iv, "");
-  LLVMValueRef tidx2 = LLVMBuildAdd(
-      cg->b, LLVMBuildMul(cg->b, LLVMBuildSub(cg->b, wi.iv, i0, ""), tile_sz, ""), tcol, "");
-  LLVMValueRef w = LLVMBuildLoad2(cg->b, et, LLVMBuildGEP2(cg->b, et, tile, &tidx2, 1, ""), "");
-  LLVMValueRef st = LLVMBuildStore(cg->b, w, LLVMBuildGEP2(cg->b, et, dst, &didx, 1, ""));
-  LLVMSetAlignment(st, 1);
-  loop_end(cg, &wi);
-  loop_end(cg, &wj);
-  loop_end_step(cg, &ltj, TILE);
-  loop_end_step(cg, &lt, TILE);
+  e.src = LLVMBuildGEP2(cg->b, e.et, src, &soff, 1, "");
+  e.dst = LLVMBuildGEP2(cg->b, e.et, dst, &doff, 1, "");
+  /* block k of the rows starts at base_r + k * bs (base_r = al - bs when
+     shifted: block 0 is the partial one before the first line); rows line
+     up with the result's lines, columns with the operand's */
+  LLVMValueRef base_r = cg_i64(cg, 0), base_c = cg_i64(cg, 0);
+  if (shift_r) base_r = LLVMBuildSub(cg->b, align_shift(&e, e.dst, eb), cg_i64(cg, bs), "");
+  if (shift_c) base_c = LLVMBuildSub(cg->b, align_shift(&e, e.src, eb), cg_i64(cg, bs), "");
+  LLVMValueRef i0 = add(cg, base_r, mul(cg, ti, tr * bs)), j0 = add(cg, base_c, mul(cg, tj, tc * bs));
+  LLVMValueRef i1 = cg_min64(cg, add(cg, i0, cg_i64(cg, tr * bs)), cg_i64(cg, p.rows));
+  LLVMValueRef j1 = cg_min64(cg, add(cg, j0, cg_i64(cg, tc * bs)), cg_i64(cg, p.cols));
+  if (shift_r && nt) {
+    /* streaming stores want whole aligned lines: with the grid shifted,
+       every store of a whole block is one, unless the buffer is not even
+       aligned to its elements */
+    LLVMValueRef first = LLVMBuildGEP2(cg->b, e.et, e.dst, &base_r, 1, "");
+    LLVMValueRef mis = LLVMBuildAnd(cg->b, LLVMBuildPtrToInt(cg->b, first, cg->t_i64, ""), cg_i64(cg, 63), "");
+    LLVMValueRef fn_ = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
+    LLVMBasicBlockRef bnt = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "nt");
+    LLVMBasicBlockRef bplain = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "plain");
+    LLVMBasicBlockRef bdone = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "done");
+    LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, mis, cg_i64(cg, 0), ""), bnt, bplain);
+    LLVMPositionBuilderAtEnd(cg->b, bnt);
+    e.nt = true;
+    emit_tile(&e, i0, i1, j0, j1);
+    /* streaming stores are weakly ordered: a full fence makes them visible
+       before the pool reports the chunk done */
+    LLVMBuildFence(cg->b, LLVMAtomicOrderingSequentiallyConsistent, 0, "");
+    LLVMBuildBr(cg->b, bdone);
+    LLVMPositionBuilderAtEnd(cg->b, bplain);
+    e.nt = false;
+    emit_tile(&e, i0, i1, j0, j1);
+    LLVMBuildBr(cg->b, bdone);
+    LLVMPositionBuilderAtEnd(cg->b, bdone);
+  } else {
+    emit_tile(&e, i0, i1, j0, j1);
+  }
   LLVMBuildRetVoid(cg->b);
   LLVMPositionBuilderAtEnd(cg->b, at);
   Value *bufs[2] = {op->opnds[0], &op->res[0]};
-  call_kernel(L, fn, batch * row_blocks * col_blocks, bufs, 2);
+  call_kernel(L, fn, p.batch * row_tiles * col_tiles, bufs, 2);
   return true;
 }

@@ -18,7 +18,13 @@
  * element into the result there.  Overlapping windows thus add in the
  * interpreter's order.
  *
- * Anything else (variadic inputs, other bodies, malformed attributes) is
+ * reduce_window with any other body the elemental generator can compute,
+ * and with several inputs (variadic), runs the same loop with the body
+ * evaluated as a region on the accumulators and the window element
+ * (kernel_reduce.c's ReduceBody), all results from one evaluation: again
+ * the interpreter's order, bit for bit.
+ *
+ * Anything else (malformed attributes, unsupported types or body ops) is
  * left to the interpreter thunk, which also reports the errors.
  */
 #include <string.h>
@@ -271,9 +277,115 @@ static LLVMValueRef emit_reduce_window_rows(Lower *L, Op *op, const Win *w, int6
   return fn;
 }
 
+/* ---- reduce_window with a general or variadic body ---- */
+
+/* n inputs of one shape, n scalar inits, n results of one shape, and a
+   body the elemental generator can compute (see reduce_body_ok). */
+static bool general_window_ok(const Op *op, Win *w) {
+  int n = op->nres;
+  if (n < 1 || n > 16 || op->nopnds != 2 * n || op->nregions != 1) return false;
+  const Type *xt = op->opnds[0]->type, *rt = op->res[0].type;
+  for (int k = 0; k < n; k++) {
+    const Type *a = op->opnds[k]->type, *i = op->opnds[n + k]->type, *r = op->res[k].type;
+    if (!cg_tensor_native(a) || !cg_tensor_native(i) || !cg_tensor_native(r)) return false;
+    if (a->quant || i->quant || r->quant) return false;
+    if (!type_same_shape(a, xt) || !type_same_shape(r, rt) || rt->rank != xt->rank || i->rank != 0) return false;
+  }
+  if (!reduce_body_ok(op)) return false;
+  return read_win(op, xt->rank, w);
+}
+
+/* The kernel: ptrs = inputs, inits, results; chunks of output elements.
+   Each output combines its window positions in row-major window order,
+   a position in the padding or a base dilation hole contributing the init
+   values, as the interpreter does. */
+static LLVMValueRef emit_reduce_window_general(Lower *L, Op *op, const Win *w, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  LLVMBuilderRef b = cg->b;
+  int n = op->nres;
+  const Type *xt = op->opnds[0]->type, *rt = op->res[0].type;
+  int rank = xt->rank;
+  int64_t nout = type_num_elements(rt);
+  int64_t per = w->count > 0 ? w->count : 1;
+  int64_t ch = CHUNK_ELEMS / per > 0 ? CHUNK_ELEMS / per : 1;
+  *nchunks = nout > 0 ? (nout + ch - 1) / ch : 0;
+
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMValueRef in_ptrs[32], outs[16], accp[16], initv[16];
+  LLVMTypeRef ct[16];
+  for (int i = 0; i < 2 * n; i++) in_ptrs[i] = kernel_load_ptr(cg, ptrs, i);
+  for (int k = 0; k < n; k++) outs[k] = kernel_load_ptr(cg, ptrs, 2 * n + k);
+  KernelIO io = {0};
+  io.ninputs = 2 * n;
+  io.inputs = op->opnds;
+  io.input_ptrs = in_ptrs;
+  LLVMValueRef none[1] = {NULL};
+  for (int k = 0; k < n; k++) {
+    initv[k] = emit_elemental(cg, &io, op->opnds[n + k], none);
+    ct[k] = LLVMTypeOf(initv[k]);
+    accp[k] = LLVMBuildAlloca(b, ct[k], "acc");
+  }
+  ReduceBody *body = reduce_body_new(cg, fn, op);
+  bool empty_input = type_num_elements(xt) == 0;
+
+  LLVMValueRef lo = LLVMBuildMul(b, chunk, cg_i64(cg, ch), "");
+  LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(b, lo, cg_i64(cg, ch), ""), cg_i64(cg, nout));
+  Loop ol = loop_begin(cg, lo, hi, "out");
+  LLVMValueRef ridx[CG_MAX_RANK], base[CG_MAX_RANK];
+  cg_delinearize(cg, rt, ol.iv, ridx);
+  for (int d = 0; d < rank; d++) base[d] = LLVMBuildMul(b, ridx[d], cg_i64(cg, w->stride[d]), "");
+  for (int k = 0; k < n; k++) LLVMBuildStore(b, initv[k], accp[k]);
+  if (w->count > 0) {
+    Loop wl[CG_MAX_RANK];
+    LLVMValueRef q[CG_MAX_RANK], inside = NULL;
+    for (int d = 0; d < rank; d++) {
+      wl[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, w->size[d]), "win");
+      LLVMValueRef p = LLVMBuildAdd(b, base[d], LLVMBuildMul(b, wl[d].iv, cg_i64(cg, w->wdil[d]), ""), "");
+      unpad(cg, w, d, xt->dims[d], p, &q[d], &inside);
+    }
+    LLVMValueRef acc[16], x[16], res[16];
+    LLVMValueRef safe[CG_MAX_RANK];
+    for (int d = 0; d < rank; d++) safe[d] = inside ? LLVMBuildSelect(b, inside, q[d], cg_i64(cg, 0), "") : q[d];
+    kernel_io_reset_memo(&io);
+    for (int k = 0; k < n; k++) {
+      if (empty_input) {
+        x[k] = initv[k];
+      } else {
+        /* outside positions read element 0 (always there) and discard it */
+        LLVMValueRef e = emit_elemental(cg, &io, op->opnds[k], safe);
+        x[k] = inside ? LLVMBuildSelect(b, inside, e, initv[k], "") : e;
+      }
+      acc[k] = LLVMBuildLoad2(b, ct[k], accp[k], "");
+    }
+    reduce_body_apply(cg, body, acc, x, res);
+    for (int k = 0; k < n; k++) LLVMBuildStore(b, res[k], accp[k]);
+    for (int d = rank - 1; d >= 0; d--) loop_end(cg, &wl[d]);
+  }
+  for (int k = 0; k < n; k++)
+    cg_store(cg, op->res[k].type->elem, outs[k], ol.iv, LLVMBuildLoad2(b, ct[k], accp[k], ""));
+  loop_end(cg, &ol);
+  LLVMBuildRetVoid(b);
+  reduce_body_free(body);
+  kernel_io_free(&io);
+  return fn;
+}
+
 static bool lower_reduce_window(Lower *L, Op *op) {
   Win w;
-  if (!reduce_window_ok(op, &w)) return false;
+  if (!reduce_window_ok(op, &w)) {
+    if (!general_window_ok(op, &w)) return false;
+    LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
+    int64_t nchunks = 0;
+    LLVMValueRef kfn = emit_reduce_window_general(L, op, &w, &nchunks);
+    LLVMPositionBuilderAtEnd(L->cg.b, at);
+    Value *bufs[48];
+    int nb = 0;
+    for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
+    for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
+    call_kernel(L, kfn, nchunks, bufs, nb);
+    return true;
+  }
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   int64_t nchunks = 0;
   LLVMValueRef kfn = rows_ok(op, &w) ? emit_reduce_window_rows(L, op, &w, &nchunks)

@@ -59,6 +59,13 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
 Op *simple_reducer(const Op *reduce);
 bool reduce_kernel_ok(const KernelSpec *k);
 LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
+/* A reduction body (reduce, reduce_window: n inputs, n inits, n results)
+   evaluated on compute-type scalars inside kernel fn: out = body(acc, x). */
+typedef struct ReduceBody ReduceBody;
+bool reduce_body_ok(const Op *op);
+ReduceBody *reduce_body_new(Cg *cg, LLVMValueRef fn, const Op *op);
+void reduce_body_apply(Cg *cg, ReduceBody *b, LLVMValueRef *acc, LLVMValueRef *x, LLVMValueRef *out);
+void reduce_body_free(ReduceBody *b);
 
 /* Ops with kernels of their own.  Each returns false (emitting nothing)
    when it does not handle op, and the generic paths are tried next.
@@ -70,6 +77,10 @@ bool lower_indexing(Lower *L, Op *op);
 bool lower_transpose(Lower *L, Op *op);
 /* kernel_window.c: reduce_window, select_and_scatter. */
 bool lower_window(Lower *L, Op *op);
+/* kernel_linalg.c: cholesky, triangular_solve, fft (runtime calls). */
+bool lower_linalg(Lower *L, Op *op);
+/* kernel_random.c: rng, rng_bit_generator, replica/partition ids, tokens. */
+bool lower_random(Lower *L, Op *op);
 
 /* Runtime functions generated code may call (symbols.c): name, address. */
 typedef struct RuntimeSymbol {

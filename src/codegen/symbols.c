@@ -19,6 +19,23 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_conv_run", (void *)xlacrt_conv_run},
     {"xlacrt_sort", (void *)xlacrt_sort},
     {"xlacrt_sort_cmp", (void *)xlacrt_sort_cmp},
+    /* special functions (emit_scalar.c): one call per element */
+    {"xlacrt_lgamma", (void *)xlacrt_lgamma},
+    {"xlacrt_digamma", (void *)xlacrt_digamma},
+    {"xlacrt_igamma", (void *)xlacrt_igamma},
+    {"xlacrt_igammac", (void *)xlacrt_igammac},
+    {"xlacrt_polygamma", (void *)xlacrt_polygamma},
+    {"xlacrt_zeta", (void *)xlacrt_zeta},
+    {"xlacrt_bessel_i1e", (void *)xlacrt_bessel_i1e},
+    /* linear algebra and FFT (kernel_linalg.c) */
+    {"xlacrt_cholesky", (void *)xlacrt_cholesky},
+    {"xlacrt_triangular_solve", (void *)xlacrt_triangular_solve},
+    {"xlacrt_fft", (void *)xlacrt_fft},
+    /* random numbers (kernel_random.c) */
+    {"xlacrt_rng_bit_generator", (void *)xlacrt_rng_bit_generator},
+    {"xlacrt_rng", (void *)xlacrt_rng},
+    /* complex division and functions (emit_complex.c) */
+    {"xlacrt_complex_fn", (void *)xlacrt_complex_fn},
 };
 
 const RuntimeSymbol *runtime_symbols(int *n) {

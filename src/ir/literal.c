@@ -91,7 +91,7 @@ static uint64_t fmt_nan_bits(const FloatFmt *f) {
 static uint64_t fmt_encode(const FloatFmt *f, double v) {
   if (isnan(v)) return fmt_nan_bits(f);
   if (f->nan == NAN_E8M0) {
-    if (v <= 0) return 0xff;
+    if (v <= 0 || isinf(v)) return 0xff; /* no infinity: overflow is NaN */
     int e;
     double fr = frexp(v, &e); /* v = fr * 2^e, fr in [0.5, 1) */
     int ex = e - 1;           /* v = (2*fr) * 2^ex */

@@ -26,10 +26,12 @@
  * f16 and bf16 operands of the transcendental functions are computed in
  * f32 and rounded back (at most 1 ulp in the narrow type).
  *
- * Left as CHLO (the code generator hands them to the interpreter): f64 erf
- * and erf_inv, erfc, lgamma, digamma, bessel_i1e, igamma, igammac,
- * polygamma, zeta, mulhi, ragged_dot, scan, the transcendental functions on
- * complex or 8-bit-and-narrower float types, and anything quantized.
+ * Left as CHLO: erfc, lgamma, digamma, bessel_i1e, igamma, igammac,
+ * polygamma, zeta and mulhi, which the code generator compiles as
+ * elementwise ops itself (codegen/emit_scalar.c); and, handed to the
+ * interpreter, f64 erf and erf_inv, ragged_dot, scan, the transcendental
+ * functions on complex or 8-bit-and-narrower float types, and anything
+ * quantized.
  */
 #include <math.h>
 #include <stdlib.h>

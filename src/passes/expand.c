@@ -21,6 +21,7 @@
  *     term: letters summed away inside one operand by reduce, the two
  *     operands combined by dot_general, the result transposed to the
  *     output's letter order.
+ *   - convolutions on f16/bf16 are computed in f32 and rounded once.
  * cholesky, triangular_solve and rng stay as they are.
  *
  * Every rewrite computes the spec's values; sums may be associated
@@ -29,76 +30,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "passes/build.h"
 #include "passes/passes.h"
 
-/* ---- building ops before the op being replaced ---- */
-typedef struct B {
-  Module *m;
-  Block *blk;
-  Op *at;
-  SrcLoc loc;
-} B;
-
-static Value *emit(B *b, OpKind k, int n, Value *const *opnds, Type *t) {
-  return &build_op(b->m, b->blk, b->at, k, n, opnds, t, b->loc)->res[0];
-}
-
-static Type *tensor(B *b, ElemType et, int rank, const int64_t *dims) {
-  return type_tensor(&b->m->arena, et, rank, dims);
-}
-
-static Value *bin(B *b, OpKind k, Value *x, Value *y) {
-  Value *v[2] = {x, y};
-  return emit(b, k, 2, v, x->type);
-}
-static Value *add(B *b, Value *x, Value *y) { return bin(b, OP_ADD, x, y); }
-static Value *sub(B *b, Value *x, Value *y) { return bin(b, OP_SUBTRACT, x, y); }
-static Value *mul(B *b, Value *x, Value *y) { return bin(b, OP_MULTIPLY, x, y); }
-static Value *dvd(B *b, Value *x, Value *y) { return bin(b, OP_DIVIDE, x, y); }
-
-static Value *convert(B *b, Value *x, ElemType et) {
-  const Type *t = x->type;
-  if (t->elem == et) return x;
-  return emit(b, OP_CONVERT, 1, &x, tensor(b, et, t->rank, t->dims));
-}
-
-static Value *reshape(B *b, Value *x, int rank, const int64_t *dims) {
-  const Type *t = x->type;
-  if (t->rank == rank && memcmp(t->dims, dims, sizeof(int64_t) * (size_t)rank) == 0) return x;
-  return emit(b, OP_RESHAPE, 1, &x, tensor(b, t->elem, rank, dims));
-}
-
-/* transpose unless perm is the identity */
-static Value *transpose(B *b, Value *x, const int64_t *perm) {
-  const Type *t = x->type;
-  bool id = true;
-  int64_t dims[64];
-  for (int i = 0; i < t->rank; i++) {
-    id &= perm[i] == i;
-    dims[i] = t->dims[perm[i]];
-  }
-  if (id) return x;
-  Value *r = emit(b, OP_TRANSPOSE, 1, &x, tensor(b, t->elem, t->rank, dims));
-  op_set_attr(b->m, r->def, "permutation", attr_ints(b->m, t->rank, perm));
-  return r;
-}
-
-/* scalar constant broadcast to the shape of `like` */
-static Value *cf(B *b, const Type *like, double v) {
-  Literal *l = lit_new_in(&b->m->arena, type_scalar(&b->m->arena, like->elem));
-  lit_set_f(l, 0, v);
-  Op *c = build_op(b->m, b->blk, b->at, OP_CONSTANT, 0, NULL, l->type, b->loc);
-  op_set_attr(b->m, c, "value", attr_dense(b->m, l));
-  Value *s = &c->res[0];
-  if (like->rank == 0) return s;
-  Value *r = emit(b, OP_BROADCAST_IN_DIM, 1, &s, tensor(b, like->elem, like->rank, like->dims));
-  op_set_attr(b->m, r->def, "broadcast_dimensions", attr_ints(b->m, 0, NULL));
-  return r;
-}
+typedef Builder B;
 
 /* the vector v (one entry per feature) spread along dimension fi of `like` */
 static Value *spread(B *b, Value *v, const Type *like, int64_t fi) {
-  Value *r = emit(b, OP_BROADCAST_IN_DIM, 1, &v, tensor(b, v->type->elem, like->rank, like->dims));
+  Value *r = bld_op(b, OP_BROADCAST_IN_DIM, 1, &v, bld_tensor(b, v->type->elem, like->rank, like->dims));
   op_set_attr(b->m, r->def, "broadcast_dimensions", attr_ints(b->m, 1, &fi));
   return r;
 }
@@ -110,8 +49,8 @@ static Value *sum_but(B *b, Value *x, int64_t fi) {
   int64_t dims[64], n = 0;
   for (int i = 0; i < t->rank; i++)
     if (i != fi) dims[n++] = i;
-  Value *in[2] = {x, cf(b, type_scalar(&m->arena, t->elem), 0)};
-  Type *rt = tensor(b, t->elem, 1, &t->dims[fi]);
+  Value *in[2] = {x, bld_const_f(b, type_scalar(&m->arena, t->elem), 0)};
+  Type *rt = bld_tensor(b, t->elem, 1, &t->dims[fi]);
   Op *r = op_new(m, OP_REDUCE, 2, in, 1, &rt, b->loc);
   block_insert_before(b->blk, b->at, r);
   op_set_attr(m, r, "dimensions", attr_ints(m, (int)n, dims));
@@ -119,7 +58,7 @@ static Value *sum_but(B *b, Value *x, int64_t fi) {
   Value *p = block_add_arg(m, body, type_scalar(&m->arena, t->elem), NULL);
   Value *q = block_add_arg(m, body, type_scalar(&m->arena, t->elem), NULL);
   B bb = {m, body, NULL, b->loc};
-  Value *s = add(&bb, p, q);
+  Value *s = bld_add(&bb, p, q);
   block_append(body, op_new(m, OP_RETURN, 1, &s, 0, NULL, b->loc));
   op_add_region(m, r, body);
   return &r->res[0];
@@ -156,10 +95,10 @@ static double bn_epsilon(const Op *op) {
 static Value *bn_normalize(B *b, Value *x, int64_t fi, Value *scale, Value *offset, Value *mean,
                            Value *var, double eps) {
   const Type *t = x->type;
-  Value *sd = emit(b, OP_SQRT, 1, (Value *[]){add(b, var, cf(b, var->type, eps))}, var->type);
-  Value *c = sub(b, x, spread(b, mean, t, fi));
-  Value *nrm = dvd(b, c, spread(b, sd, t, fi));
-  return add(b, mul(b, spread(b, scale, t, fi), nrm), spread(b, offset, t, fi));
+  Value *sd = bld_op(b, OP_SQRT, 1, (Value *[]){bld_add(b, var, bld_const_f(b, var->type, eps))}, var->type);
+  Value *c = bld_sub(b, x, spread(b, mean, t, fi));
+  Value *nrm = bld_div(b, c, spread(b, sd, t, fi));
+  return bld_add(b, bld_mul(b, spread(b, scale, t, fi), nrm), spread(b, offset, t, fi));
 }
 
 static bool rw_bn_inference(B *b, Op *op, Value **out) {
@@ -167,9 +106,9 @@ static bool rw_bn_inference(B *b, Op *op, Value **out) {
   ElemType w;
   if (!bn_ok(op, 5, 1, &fi, &w)) return false;
   Value *v[5];
-  for (int i = 0; i < 5; i++) v[i] = convert(b, op->opnds[i], w);
+  for (int i = 0; i < 5; i++) v[i] = bld_convert(b, op->opnds[i], w);
   Value *r = bn_normalize(b, v[0], fi, v[1], v[2], v[3], v[4], bn_epsilon(op));
-  out[0] = convert(b, r, op->res[0].type->elem);
+  out[0] = bld_convert(b, r, op->res[0].type->elem);
   return true;
 }
 
@@ -177,20 +116,20 @@ static bool rw_bn_training(B *b, Op *op, Value **out) {
   int64_t fi;
   ElemType w;
   if (!bn_ok(op, 3, 3, &fi, &w)) return false;
-  Value *x = convert(b, op->opnds[0], w);
-  Value *scale = convert(b, op->opnds[1], w), *offset = convert(b, op->opnds[2], w);
+  Value *x = bld_convert(b, op->opnds[0], w);
+  Value *scale = bld_convert(b, op->opnds[1], w), *offset = bld_convert(b, op->opnds[2], w);
   const Type *t = x->type;
   int64_t count = type_num_elements(t) / (t->dims[fi] ? t->dims[fi] : 1);
   if (t->dims[fi] == 0) count = 0;
-  Value *n = cf(b, scale->type, (double)count);
-  Value *mean = dvd(b, sum_but(b, x, fi), n);
-  Value *c = sub(b, x, spread(b, mean, t, fi));
-  Value *var = dvd(b, sum_but(b, mul(b, c, c), fi), n);
+  Value *n = bld_const_f(b, scale->type, (double)count);
+  Value *mean = bld_div(b, sum_but(b, x, fi), n);
+  Value *c = bld_sub(b, x, spread(b, mean, t, fi));
+  Value *var = bld_div(b, sum_but(b, bld_mul(b, c, c), fi), n);
   Value *r = bn_normalize(b, x, fi, scale, offset, mean, var, bn_epsilon(op));
   ElemType et = op->res[0].type->elem;
-  out[0] = convert(b, r, et);
-  out[1] = convert(b, mean, et);
-  out[2] = convert(b, var, et);
+  out[0] = bld_convert(b, r, et);
+  out[1] = bld_convert(b, mean, et);
+  out[2] = bld_convert(b, var, et);
   return true;
 }
 
@@ -204,25 +143,25 @@ static bool rw_bn_grad(B *b, Op *op, Value **out) {
   ElemType w;
   if (!bn_ok(op, 5, 3, &fi, &w)) return false;
   if (!type_same_shape(op->opnds[0]->type, op->opnds[4]->type)) return false;
-  Value *x = convert(b, op->opnds[0], w), *dy = convert(b, op->opnds[4], w);
-  Value *scale = convert(b, op->opnds[1], w), *mean = convert(b, op->opnds[2], w),
-        *var = convert(b, op->opnds[3], w);
+  Value *x = bld_convert(b, op->opnds[0], w), *dy = bld_convert(b, op->opnds[4], w);
+  Value *scale = bld_convert(b, op->opnds[1], w), *mean = bld_convert(b, op->opnds[2], w),
+        *var = bld_convert(b, op->opnds[3], w);
   const Type *t = x->type;
   int64_t count = t->dims[fi] ? type_num_elements(t) / t->dims[fi] : 0;
-  Value *ve = add(b, var, cf(b, var->type, bn_epsilon(op)));
-  Value *sd = emit(b, OP_SQRT, 1, &ve, ve->type);
-  Value *c = sub(b, x, spread(b, mean, t, fi));
+  Value *ve = bld_add(b, var, bld_const_f(b, var->type, bn_epsilon(op)));
+  Value *sd = bld_op(b, OP_SQRT, 1, &ve, ve->type);
+  Value *c = bld_sub(b, x, spread(b, mean, t, fi));
   Value *sum_dy = sum_but(b, dy, fi);
-  Value *sum_dyc = sum_but(b, mul(b, dy, c), fi);
-  Value *i1 = mul(b, dy, cf(b, t, (double)count));
-  Value *i5 = dvd(b, mul(b, spread(b, sum_dyc, t, fi), c), spread(b, ve, t, fi));
-  Value *i6 = sub(b, sub(b, i1, spread(b, sum_dy, t, fi)), i5);
-  Value *k = dvd(b, dvd(b, scale, sd), cf(b, scale->type, (double)count));
+  Value *sum_dyc = sum_but(b, bld_mul(b, dy, c), fi);
+  Value *i1 = bld_mul(b, dy, bld_const_f(b, t, (double)count));
+  Value *i5 = bld_div(b, bld_mul(b, spread(b, sum_dyc, t, fi), c), spread(b, ve, t, fi));
+  Value *i6 = bld_sub(b, bld_sub(b, i1, spread(b, sum_dy, t, fi)), i5);
+  Value *k = bld_div(b, bld_div(b, scale, sd), bld_const_f(b, scale->type, (double)count));
   ElemType et = op->res[0].type->elem;
-  out[0] = convert(b, mul(b, spread(b, k, t, fi), i6), et);
-  Value *nrm = dvd(b, c, spread(b, sd, t, fi));
-  out[1] = convert(b, sum_but(b, mul(b, dy, nrm), fi), et);
-  out[2] = convert(b, sum_dy, et);
+  out[0] = bld_convert(b, bld_mul(b, spread(b, k, t, fi), i6), et);
+  Value *nrm = bld_div(b, c, spread(b, sd, t, fi));
+  out[1] = bld_convert(b, sum_but(b, bld_mul(b, dy, nrm), fi), et);
+  out[2] = bld_convert(b, sum_dy, et);
   return true;
 }
 
@@ -273,18 +212,18 @@ static Value *canonical_dot(B *b, Op *orig, Value *lhs, Value *rhs, int nb, cons
       rp[nr++] = d;
       N *= rtt->dims[d];
     }
-  Value *l = transpose(b, lhs, lp), *r = transpose(b, rhs, rp);
+  Value *l = bld_transpose(b, lhs, lp), *r = bld_transpose(b, rhs, rp);
   int rank = nb ? 3 : 2;
   int64_t ld[3] = {B_, M, K}, rd[3] = {B_, K, N}, od[3] = {B_, M, N};
-  l = reshape(b, l, rank, nb ? ld : ld + 1);
-  r = reshape(b, r, rank, nb ? rd : rd + 1);
+  l = bld_reshape(b, l, rank, nb ? ld : ld + 1);
+  r = bld_reshape(b, r, rank, nb ? rd : rd + 1);
   Value *v[2] = {l, r};
-  Value *d = emit(b, OP_DOT_GENERAL, 2, v, tensor(b, rt->elem, rank, nb ? od : od + 1));
+  Value *d = bld_op(b, OP_DOT_GENERAL, 2, v, bld_tensor(b, rt->elem, rank, nb ? od : od + 1));
   int64_t zero = 0, lk = rank - 1, rk = rank - 2;
   op_set_attr(m, d->def, "dot_dimension_numbers", dot_dims(m, nb ? 1 : 0, &zero, &zero, 1, &lk, &rk));
   copy_dot_attrs(m, orig, d->def);
   op_set_attr(m, d->def, "xlac.canonical", attr_unit(m));
-  return reshape(b, d, rt->rank, rt->dims);
+  return bld_reshape(b, d, rt->rank, rt->dims);
 }
 
 static bool rw_dot(B *b, Op *op, Value **out) {
@@ -393,8 +332,8 @@ static Value *sum_letters(B *b, Value *x, char *term, const char *keep1, const c
   rest[nd] = 0;
   if (nred == 0) return x;
   strcpy(term, rest);
-  Value *in[2] = {x, cf(b, type_scalar(&m->arena, t->elem), 0)};
-  Type *rt = tensor(b, t->elem, (int)nd, dims);
+  Value *in[2] = {x, bld_const_f(b, type_scalar(&m->arena, t->elem), 0)};
+  Type *rt = bld_tensor(b, t->elem, (int)nd, dims);
   Op *r = op_new(m, OP_REDUCE, 2, in, 1, &rt, b->loc);
   block_insert_before(b->blk, b->at, r);
   op_set_attr(m, r, "dimensions", attr_ints(m, (int)nred, red));
@@ -402,7 +341,7 @@ static Value *sum_letters(B *b, Value *x, char *term, const char *keep1, const c
   Value *p = block_add_arg(m, body, type_scalar(&m->arena, t->elem), NULL);
   Value *q = block_add_arg(m, body, type_scalar(&m->arena, t->elem), NULL);
   B bb = {m, body, NULL, b->loc};
-  Value *s = et_is_pred(t->elem) ? bin(&bb, OP_OR, p, q) : add(&bb, p, q);
+  Value *s = et_is_pred(t->elem) ? bld_bin(&bb, OP_OR, p, q) : bld_add(&bb, p, q);
   block_append(body, op_new(m, OP_RETURN, 1, &s, 0, NULL, b->loc));
   op_add_region(m, r, body);
   return &r->res[0];
@@ -473,7 +412,7 @@ static bool rw_einsum(B *b, Op *op, Value **out) {
       }
     cur[n] = 0;
     if (n != rt->rank) return false;
-    Type *dt = tensor(b, rt->elem, n, dims);
+    Type *dt = bld_tensor(b, rt->elem, n, dims);
     x = canonical_dot(b, op, x, y, nb, lb, rb, nc, lc, rc, dt);
   }
   if ((int)strlen(cur) != rt->rank) return false;
@@ -483,7 +422,27 @@ static bool rw_einsum(B *b, Op *op, Value **out) {
     if (!p) return false;
     perm[i] = p - cur;
   }
-  out[0] = transpose(b, x, perm);
+  out[0] = bld_transpose(b, x, perm);
+  return true;
+}
+
+/* ---- 16-bit convolutions ---- */
+
+/* A convolution on f16/bf16 is computed in f32 and rounded once at the end
+   (the GEMM behind convolutions takes f32 and f64), which is closer to the
+   exact result than rounding partial sums to 16 bits. */
+static bool rw_conv_half(B *b, Op *op, Value **out) {
+  if (op->nopnds != 2 || op->nres != 1) return false;
+  const Type *rt = op->res[0].type;
+  if (!plain(rt) || (rt->elem != ET_F16 && rt->elem != ET_BF16)) return false;
+  for (int i = 0; i < 2; i++)
+    if (!plain(op->opnds[i]->type) || op->opnds[i]->type->elem != rt->elem) return false;
+  Value *in[2] = {bld_convert(b, op->opnds[0], ET_F32), bld_convert(b, op->opnds[1], ET_F32)};
+  Type *ft = bld_shape_of(b, rt, ET_F32);
+  Op *c = op_new(b->m, OP_CONVOLUTION, 2, in, 1, &ft, op->loc);
+  for (int i = 0; i < op->nattrs; i++) op_set_attr(b->m, c, op->attrs[i].name, op->attrs[i].attr);
+  block_insert_before(b->blk, b->at, c);
+  out[0] = bld_convert(b, &c->res[0], rt->elem);
   return true;
 }
 
@@ -499,7 +458,8 @@ static bool collect(Op *op, void *ud) {
   case OP_DOT:
   case OP_DOT_GENERAL:
   case OP_EINSUM:
-  case OP_UNARY_EINSUM: VEC_PUSH(*(OpVec *)ud, op); break;
+  case OP_UNARY_EINSUM:
+  case OP_CONVOLUTION: VEC_PUSH(*(OpVec *)ud, op); break;
   default: break;
   }
   return true;
@@ -515,6 +475,7 @@ static int rewrite(B *b, Op *op, Value **out) {
   case OP_DOT_GENERAL: return rw_dot_general(b, op, out);
   case OP_EINSUM:
   case OP_UNARY_EINSUM: return rw_einsum(b, op, out);
+  case OP_CONVOLUTION: return rw_conv_half(b, op, out);
   default: return 0;
   }
 }

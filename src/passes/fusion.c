@@ -152,7 +152,8 @@ static bool is_splat(const Op *op) {
 static bool is_loop_op(const Op *op) {
   if (op->nres != 1 || op->nregions || !all_plain(op)) return false;
   if (op->kind == OP_CONSTANT) return nelems(op->res[0].type) <= MAX_FUSED_CONSTANT || is_splat(op);
-  return op_has_flag(op->kind, OPF_EW) || is_index_op(op->kind);
+  return op_has_flag(op->kind, OPF_EW) || is_index_op(op->kind) ||
+         (op->kind == OP_BITCAST_CONVERT && same_dims(op->res[0].type, op->opnds[0]->type));
 }
 
 /* A single-input reduce whose body is `return arg0 OP arg1`. */

@@ -45,8 +45,11 @@ int pass_constant_fold(Module *m, const PassOptions *o);  /* fold.c: evaluate op
 int pass_cse(Module *m, const PassOptions *o);            /* cse.c */
 int pass_dce(Module *m, const PassOptions *o);            /* dce.c: dead ops and unused private functions */
 int pass_expand(Module *m, const PassOptions *o);         /* expand.c: batch_norm_*, dot canonicalization, rng, ... */
+int pass_quant_lower(Module *m, const PassOptions *o);    /* quant.c: ops on quantized tensors -> integer/float ops */
 int pass_fusion(Module *m, const PassOptions *o);         /* fusion.c: loop, reduction, multi-output, epilogue */
 int pass_flatten_tuples(Module *m, const PassOptions *o); /* tuples.c: while loops over tuples -> over their leaves */
+int pass_legalize(Module *m, const PassOptions *o);       /* legalize.c: dynamic_*, map, composite, ... -> static ops */
+int pass_drop_barriers(Module *m, const PassOptions *o);  /* legalize.c: optimization_barrier -> its operands (after fusion) */
 
 /* A private copy of f whose parameters and results are the leaves of f's
    tuple parameters and results (f itself when it has no tuples). */

@@ -6,17 +6,21 @@
 #include "ir/verify.h"
 
 static const Pass cpu_passes[] = {
+    {"legalize", pass_legalize},
     {"inline", pass_inline_calls},
     {"flatten-tuples", pass_flatten_tuples},
     {"chlo-decompose", pass_chlo_decompose},
     {"simplify", pass_simplify},
     {"constant-fold", pass_constant_fold},
+    {"legalize", pass_legalize},
     {"cse", pass_cse},
+    {"quant-lower", pass_quant_lower},
     {"expand", pass_expand},
     {"simplify", pass_simplify},
     {"cse", pass_cse},
     {"dce", pass_dce},
     {"fusion", pass_fusion},
+    {"drop-barriers", pass_drop_barriers},
     {"dce", pass_dce},
 };
 

@@ -415,7 +415,21 @@ static bool simplify_select(Simp *s, Op *op) {
   return false;
 }
 
+/* A bitcast_convert to its operand's own type, or undoing the bitcast that
+   made its operand (the storage views quant-lower puts around quantized
+   values); quantized types must match exactly. */
+static bool simplify_bitcast(Simp *s, Op *op) {
+  Value *x = op->opnds[0];
+  Op *in = x->def;
+  if (in && in->kind == OP_BITCAST_CONVERT && in->nopnds == 1) x = in->opnds[0];
+  else if (x->type->kind != TY_TENSOR || x->type->quant || op->res[0].type->quant) return false;
+  if (!type_equal(x->type, op->res[0].type) || &op->res[0] == x) return false;
+  replace(s, op, 0, x);
+  return true;
+}
+
 static bool simplify_op(Simp *s, Op *op) {
+  if (op->kind == OP_BITCAST_CONVERT && op->nopnds == 1 && op->nres == 1) return simplify_bitcast(s, op);
   if (op->nres < 1 || op_touches_quant(op)) return false;
   switch (op->kind) {
   case OP_ADD: case OP_SUBTRACT: case OP_MULTIPLY: case OP_DIVIDE: case OP_AND: case OP_OR:

@@ -164,15 +164,15 @@ func.func @conv3d() {
   func.return
 }
 
-// CHECK: cpu: 1 ops native (1 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (1 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (1 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
+// CHECK: cpu: 1 ops native (1 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (1 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (1 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter

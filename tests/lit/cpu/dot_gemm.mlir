@@ -157,15 +157,15 @@ func.func @multi_dim_direct() {
   func.return
 }
 
-// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (1 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (1 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
-// CHECK: cpu: 1 ops native (0 fusions), 2 through the interpreter
+// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: {{[0-9]+}} ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (1 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (1 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter
+// CHECK: cpu: 1 ops native (0 fusions), 1 through the interpreter

@@ -12,9 +12,9 @@
 // CHECK: replica 3 partition 0: result[0]: tensor<4xf32> = [20, 50, 100, 170]
 // CHECK: replica 3 partition 0: result[1]: tensor<8xf32> = [3, 6, 9, 12, 4, 8, 12, 16]
 // CHECK: replica 3 partition 0: result[2]: tensor<f32> = 120
-// Compiled, the local work is native; the three collective ops go through
-// the interpreter, which meets the other replicas.
-// STATS: cpu: {{[0-9]+}} ops native (2 fusions), 3 through the interpreter
+// Compiled, the local work and replica_id are native; the two collectives
+// go through the interpreter, which meets the other replicas.
+// STATS: cpu: {{[0-9]+}} ops native (2 fusions), 2 through the interpreter
 
 func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<8xf32>, tensor<f32>) {
   %id = stablehlo.replica_id : tensor<ui32>

@@ -1,9 +1,10 @@
 // RUN: xlac run --split-input-file %s
 // RUN: xlac run --split-input-file --backend=cpu %s
 // RUN: xlac run --split-input-file --backend=cpu --threads=1 %s
-// Transposes of the last two dimensions of tensors over 1 MiB go to the
-// tiled kernel on the cpu backend (32 x 32 tiles; sizes here leave ragged
-// edge tiles).  Element (i, j) of the operand holds i * cols + j (converted
+// Transposes of the last two dimensions go to the blocked transpose kernel
+// on the cpu backend (16 x 16 blocks for 1-, 2- and 4-byte elements, 8 x 8
+// for 8-byte ones, in tiles of 16 x 16 blocks; sizes here leave partial
+// blocks and tiles).  Element (i, j) of the operand holds i * cols + j (converted
 // to the element type); the expected result is built from iotas over the
 // result shape, so it never goes through a transpose itself.  A transpose
 // only moves bits: the result must equal the interpreter's exactly.
@@ -115,7 +116,7 @@ func.func @i16_2d() {
 
 // -----
 
-// A small transpose stays with the loop kernel.
+// A small transpose (two blocks by three, partial ones included).
 func.func @small() {
   %i = stablehlo.iota dim = 0 : tensor<30x50xi32>
   %j = stablehlo.iota dim = 1 : tensor<30x50xi32>

@@ -5,7 +5,7 @@
 // RUN: rm -rf %t && xlac run --backend=cpu --xla_dump_to=%t/fusion --xla_dump_hlo_pass_re=fusion %s
 // RUN: ls %t/fusion | FileCheck %s --check-prefix=FUSION
 // RUN: FileCheck %s --check-prefix=BEFORE-FUSION < %t/fusion/module_0000.main.0000.cpu.after_dce.before_fusion.txt
-// RUN: FileCheck %s --check-prefix=AFTER-FUSION < %t/fusion/module_0000.main.0001.cpu.after_fusion.before_dce.txt
+// RUN: FileCheck %s --check-prefix=AFTER-FUSION < %t/fusion/module_0000.main.0001.cpu.after_fusion.before_drop-barriers.txt
 // The match is unanchored and POSIX extended.
 // RUN: xlac run --backend=cpu --xla_dump_to=%t/ends --xla_dump_hlo_pass_re='^pipeline-(start|end)$' %s
 // RUN: ls %t/ends | FileCheck %s --check-prefix=ENDS
@@ -19,7 +19,7 @@
 // RUN: ls %t/bad | FileCheck %s --check-prefix=BAD-LS
 
 // FUSION: module_0000.main.0000.cpu.after_dce.before_fusion.txt
-// FUSION-NEXT: module_0000.main.0001.cpu.after_fusion.before_dce.txt
+// FUSION-NEXT: module_0000.main.0001.cpu.after_fusion.before_drop-barriers.txt
 // FUSION-NEXT: module_0000.main.after_optimizations-buffer-assignment.txt
 
 // BEFORE-FUSION-NOT: fusion(
@@ -27,13 +27,13 @@
 // AFTER-FUSION: ENTRY %main
 // AFTER-FUSION: fusion(%c), kind=kLoop, calls=%fused_computation
 
-// ENDS: module_0000.main.0000.cpu.after_pipeline-start.before_inline.txt
+// ENDS: module_0000.main.0000.cpu.after_pipeline-start.before_legalize.txt
 // ENDS-NEXT: module_0000.main.0001.cpu.after_dce.before_pipeline-end.txt
 // ENDS-NEXT: module_0000.main.after_optimizations-buffer-assignment.txt
 
-// ALL: module_0000.main.0000.cpu.after_pipeline-start.before_inline.dot
-// ALL-NEXT: module_0000.main.0000.cpu.after_pipeline-start.before_inline.txt
-// ALL: module_0000.main.{{000[1-9]}}.cpu.after_fusion.before_dce.txt
+// ALL: module_0000.main.0000.cpu.after_pipeline-start.before_legalize.dot
+// ALL-NEXT: module_0000.main.0000.cpu.after_pipeline-start.before_legalize.txt
+// ALL: module_0000.main.{{000[1-9]}}.cpu.after_fusion.before_drop-barriers.txt
 // COUNT: {{^[2-9]$}}
 
 // BAD: warning: --xla_dump_hlo_pass_re: bad regular expression '('

@@ -1,0 +1,636 @@
+/*
+ * legalize.c - the legalize and drop-barriers passes: "shape and structure"
+ * ops that the code generator does not compile, rewritten into ops it does.
+ *
+ * Shapes are static in our IR, so the dynamic_* ops are their static twins
+ * with an operand that can only repeat what the result type already says.
+ * legalize rewrites, each replacement keeping the op's location:
+ *   - broadcast -> broadcast_in_dim onto the trailing dimensions;
+ *   - dynamic_broadcast_in_dim, dynamic_reshape, dynamic_iota -> the static
+ *     op, when the shape operand is not a constant (a constant that
+ *     disagrees with the result type keeps the op, so that running it
+ *     reports the error as before);
+ *   - dynamic_pad, real_dynamic_slice, dynamic_conv -> pad, slice,
+ *     convolution when the padding / bounds operands are constants that the
+ *     interpreter would accept;
+ *   - dynamic_gather -> gather (slice sizes from a constant operand, or
+ *     read off the result type when the operand is computed);
+ *   - torch_index_select -> gather with batching dimensions;
+ *   - get_dimension_size -> a constant; set_dimension_size -> its operand
+ *     when the types agree, else a zero pad / crop of it (which is what the
+ *     interpreter computes: shared elements copied, the rest zero);
+ *   - map whose body holds only elementwise ops and constants -> the body's
+ *     ops on whole tensors, scalars from outside the body broadcast;
+ *   - einsum / unary_einsum with a letter repeated within one input term
+ *     -> that input's diagonal (transpose, reshape, strided slice) and an
+ *     einsum without repeats, which the expand pass lowers to
+ *     reduce / dot_general / transpose;
+ *   - composite -> func.call of its decomposition (the inline pass, which
+ *     runs after, inlines it).
+ * drop-barriers runs after fusion (so barriers still separate fusions and
+ * stop constant folding) and replaces optimization_barrier results by its
+ * operands.
+ *
+ * Every replacement is checked by the verifier in a scratch function before
+ * it is committed; one that does not verify is dropped and the op stays
+ * (the interpreter thunk still runs it).  Deliberate differences from the
+ * interpreter, on programs that are wrong anyway: a computed (non-constant)
+ * shape operand that disagrees with the result type is not detected, and
+ * torch_index_select's out-of-range indices clamp as gather's do instead
+ * of failing.  chlo.ragged_dot is left alone.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/verify.h"
+#include "passes/build.h"
+#include "passes/passes.h"
+
+#define MAXR 64
+
+/* ---- building ops before the op being replaced (passes/build.h) ---- */
+typedef Builder Rw;
+
+static void set_ints(Rw *b, Value *v, const char *name, int n, const int64_t *p) {
+  op_set_attr(b->m, v->def, name, attr_ints(b->m, n, p));
+}
+
+static bool plain(const Type *t) { return t->kind == TY_TENSOR && !t->quant && t->rank <= MAXR; }
+
+/* ---- reading operands that are constants ---- */
+
+/* The integer elements of a constant operand, read the way the interpreter
+   reads index operands (huge unsigned values saturate).  False when v is
+   not an integer constant of n elements. */
+static bool const_ints(const Value *v, int64_t *out, int64_t n) {
+  if (!v->def || v->def->kind != OP_CONSTANT || v->type->kind != TY_TENSOR || v->type->quant) return false;
+  Attr *a = op_attr(v->def, "value");
+  if (!a || a->kind != ATTR_DENSE || !a->lit) return false;
+  const Literal *l = a->lit;
+  ElemType et = lit_elem(l);
+  if (!et_is_int(et) || l->n != n) return false;
+  for (int64_t i = 0; i < n; i++) {
+    if (et_is_unsigned(et)) {
+      uint64_t u = lit_get_u(l, i);
+      out[i] = u > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)u;
+    } else {
+      out[i] = lit_get_i(l, i);
+    }
+  }
+  return true;
+}
+
+/* A shape operand may be replaced by the result type unless it is a
+   constant that says something else. */
+static bool shape_operand_agrees(const Value *s, const Type *t) {
+  if (s->type->kind != TY_TENSOR || s->type->rank != 1 || s->type->dims[0] != t->rank) return false;
+  if (!s->def || s->def->kind != OP_CONSTANT) return true;
+  int64_t v[MAXR];
+  if (!const_ints(s, v, t->rank)) return false;
+  for (int i = 0; i < t->rank; i++)
+    if (v[i] != t->dims[i]) return false;
+  return true;
+}
+
+/* ---- the rewrites: each fills out[] (one value per result) or returns
+   false to leave the op alone ---- */
+
+static bool rw_broadcast(Rw *b, Op *op, Value **out) {
+  Value *x = op->opnds[0];
+  const Type *xt = x->type, *t = op->res[0].type;
+  int lead = t->rank - xt->rank;
+  if (lead < 0 || t->elem != xt->elem) return false;
+  int64_t bd[MAXR];
+  for (int i = 0; i < xt->rank; i++) {
+    if (xt->dims[i] != t->dims[lead + i]) return false;
+    bd[i] = lead + i;
+  }
+  out[0] = bld_op(b, OP_BROADCAST_IN_DIM, 1, &x, op->res[0].type);
+  set_ints(b, out[0], "broadcast_dimensions", xt->rank, bd);
+  return true;
+}
+
+static bool rw_dynamic_broadcast_in_dim(Rw *b, Op *op, Value **out) {
+  if (op->nopnds != 2 || !shape_operand_agrees(op->opnds[1], op->res[0].type)) return false;
+  Attr *bd = op_attr(op, "broadcast_dimensions");
+  if (!bd) return false;
+  out[0] = bld_op(b, OP_BROADCAST_IN_DIM, 1, &op->opnds[0], op->res[0].type);
+  op_set_attr(b->m, out[0]->def, "broadcast_dimensions", bd);
+  return true;
+}
+
+static bool rw_dynamic_reshape(Rw *b, Op *op, Value **out) {
+  if (op->nopnds != 2 || !shape_operand_agrees(op->opnds[1], op->res[0].type)) return false;
+  out[0] = bld_op(b, OP_RESHAPE, 1, &op->opnds[0], op->res[0].type);
+  return true;
+}
+
+static bool rw_dynamic_iota(Rw *b, Op *op, Value **out) {
+  if (op->nopnds != 1 || !shape_operand_agrees(op->opnds[0], op->res[0].type)) return false;
+  Attr *d = op_attr(op, "iota_dimension");
+  if (!d) return false;
+  out[0] = bld_op(b, OP_IOTA, 0, NULL, op->res[0].type);
+  op_set_attr(b->m, out[0]->def, "iota_dimension", d);
+  return true;
+}
+
+/* dynamic_pad(x, pv, low, high, interior) with constant amounts that the
+   interpreter accepts (magnitudes within int32, interior >= 0, sizes that
+   add up to the result). */
+static bool rw_dynamic_pad(Rw *b, Op *op, Value **out) {
+  if (op->nopnds != 5) return false;
+  const Type *xt = op->opnds[0]->type, *t = op->res[0].type;
+  int rank = xt->rank;
+  int64_t v[3][MAXR];
+  for (int k = 0; k < 3; k++)
+    if (!const_ints(op->opnds[2 + k], v[k], rank)) return false;
+  if (t->rank != rank) return false;
+  for (int d = 0; d < rank; d++) {
+    int64_t lo = v[0][d], hi = v[1][d], in = v[2][d];
+    if (in < 0 || in > INT32_MAX || lo < -INT32_MAX || lo > INT32_MAX || hi < -INT32_MAX || hi > INT32_MAX)
+      return false;
+    if (lo + hi + (xt->dims[d] > 0 ? (xt->dims[d] - 1) * (in + 1) + 1 : 0) != t->dims[d]) return false;
+  }
+  Value *in[2] = {op->opnds[0], op->opnds[1]};
+  out[0] = bld_op(b, OP_PAD, 2, in, op->res[0].type);
+  set_ints(b, out[0], "edge_padding_low", rank, v[0]);
+  set_ints(b, out[0], "edge_padding_high", rank, v[1]);
+  set_ints(b, out[0], "interior_padding", rank, v[2]);
+  return true;
+}
+
+/* real_dynamic_slice(x, start, limit, strides) with constant bounds the
+   interpreter accepts.  An empty result gets empty bounds, since start and
+   limit need not be ordered then. */
+static bool rw_real_dynamic_slice(Rw *b, Op *op, Value **out) {
+  if (op->nopnds != 4) return false;
+  const Type *xt = op->opnds[0]->type, *t = op->res[0].type;
+  int rank = xt->rank;
+  int64_t v[3][MAXR];
+  for (int k = 0; k < 3; k++)
+    if (!const_ints(op->opnds[1 + k], v[k], rank)) return false;
+  if (t->rank != rank) return false;
+  bool empty = false;
+  for (int d = 0; d < rank; d++) {
+    int64_t st = v[0][d], li = v[1][d], sr = v[2][d];
+    if (sr <= 0 || st < 0 || li > xt->dims[d]) return false;
+    if ((li > st ? (li - st - 1) / sr + 1 : 0) != t->dims[d]) return false;
+    empty = empty || t->dims[d] == 0;
+  }
+  if (empty)
+    for (int d = 0; d < rank; d++) {
+      v[0][d] = v[1][d] = 0;
+      v[2][d] = 1;
+    }
+  out[0] = bld_op(b, OP_SLICE, 1, &op->opnds[0], op->res[0].type);
+  set_ints(b, out[0], "start_indices", rank, v[0]);
+  set_ints(b, out[0], "limit_indices", rank, v[1]);
+  set_ints(b, out[0], "strides", rank, v[2]);
+  return true;
+}
+
+/* dynamic_conv(lhs, rhs, padding): the padding operand as the attribute. */
+static bool rw_dynamic_conv(Rw *b, Op *op, Value **out) {
+  if (op->nopnds != 3) return false;
+  const Type *pt = op->opnds[2]->type;
+  if (pt->kind != TY_TENSOR || pt->rank != 2 || pt->dims[1] != 2 || pt->dims[0] > MAXR) return false;
+  int64_t pad[2 * MAXR];
+  if (!const_ints(op->opnds[2], pad, 2 * pt->dims[0])) return false;
+  Literal *lit = lit_new_in(&b->m->arena, bld_tensor(b, ET_S64, 2, pt->dims));
+  for (int64_t i = 0; i < lit->n; i++) lit_set_i(lit, i, pad[i]);
+  Value *in[2] = {op->opnds[0], op->opnds[1]};
+  out[0] = bld_op(b, OP_CONVOLUTION, 2, in, op->res[0].type);
+  for (int i = 0; i < op->nattrs; i++) op_set_attr(b->m, out[0]->def, op->attrs[i].name, op->attrs[i].attr);
+  op_set_attr(b->m, out[0]->def, "padding", attr_dense(b->m, lit));
+  return true;
+}
+
+/* dynamic_gather(x, indices, slice_sizes).  A computed slice_sizes operand
+   can only hold what the result type implies: the offset dimensions' sizes
+   in order, and 1 for collapsed and batching dimensions. */
+static bool rw_dynamic_gather(Rw *b, Op *op, Value **out) {
+  if (op->nopnds != 3) return false;
+  const Type *xt = op->opnds[0]->type, *t = op->res[0].type;
+  Attr *dn = op_attr(op, "dimension_numbers");
+  if (!dn || dn->kind != ATTR_DICT) return false;
+  int64_t sizes[MAXR];
+  if (op->opnds[2]->def && op->opnds[2]->def->kind == OP_CONSTANT) {
+    if (!const_ints(op->opnds[2], sizes, xt->rank)) return false;
+  } else {
+    int64_t *od, *cs, *ob;
+    int nod = dict_ints(dn, "offset_dims", &od), ncs = dict_ints(dn, "collapsed_slice_dims", &cs);
+    int nob = dict_ints(dn, "operand_batching_dims", &ob);
+    if (nod < 0 || ncs < 0 || nob < 0 || nod + ncs + nob != xt->rank || !ints_in_range(od, nod, t->rank))
+      return false;
+    for (int d = 0, k = 0; d < xt->rank; d++) {
+      bool whole = !ints_contain(cs, ncs, d) && !ints_contain(ob, nob, d);
+      if (whole && k >= nod) return false; /* malformed: the gather verifier says why */
+      sizes[d] = whole ? t->dims[od[k++]] : 1;
+    }
+  }
+  Value *in[2] = {op->opnds[0], op->opnds[1]};
+  out[0] = bld_op(b, OP_GATHER, 2, in, op->res[0].type);
+  op_set_attr(b->m, out[0]->def, "dimension_numbers", dn);
+  set_ints(b, out[0], "slice_sizes", xt->rank, sizes);
+  Attr *s = op_attr(op, "indices_are_sorted");
+  if (s) op_set_attr(b->m, out[0]->def, "indices_are_sorted", s);
+  return true;
+}
+
+static Attr *gather_dims(Module *m, int nod, const int64_t *od, int ncs, const int64_t *cs, int nb,
+                         const int64_t *ob, const int64_t *ib, int nmap, const int64_t *map, int64_t ivd) {
+  static const char *const keys[] = {"offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                     "start_indices_batching_dims", "start_index_map", "index_vector_dim"};
+  Attr *v[6] = {attr_ints(m, nod, od), attr_ints(m, ncs, cs), attr_ints(m, nb, ob),
+                attr_ints(m, nb, ib), attr_ints(m, nmap, map), attr_int(m, ivd, NULL)};
+  return attr_dict(m, "stablehlo.gather", 6, keys, v);
+}
+
+/* torch_index_select(x, idx) {dim, batch_dims}: the result is
+   x[:dim] ++ idx[batch_dims:] ++ x[dim+1:], the leading batch_dims shared.
+   As a gather: one index per point (an implicit trailing index vector),
+   mapped to and collapsing `dim`, the shared dimensions as batching
+   dimensions, every other operand dimension taken whole. */
+static bool rw_torch_index_select(Rw *b, Op *op, Value **out) {
+  Value *x = op->opnds[0], *ix = op->opnds[1];
+  const Type *xt = x->type, *it = ix->type, *t = op->res[0].type;
+  int64_t dim = op_attr_int(op, "dim", 0), bd = op_attr_int(op, "batch_dims", 0);
+  if (dim < 0) dim += xt->rank;
+  if (bd < 0) bd += it->rank;
+  if (dim < 0 || dim >= xt->rank || bd < 0 || bd > dim || bd > it->rank || !et_is_int(it->elem)) return false;
+  int nidx = it->rank - (int)bd;
+  if (t->rank != xt->rank - 1 + nidx || t->rank > MAXR || t->elem != xt->elem) return false;
+  int64_t od[MAXR], batch[MAXR], sizes[MAXR];
+  int nod = 0;
+  for (int64_t d = 0; d < xt->rank; d++) {
+    sizes[d] = d < bd || d == dim ? 1 : xt->dims[d];
+    if (d < bd) batch[d] = d;
+    else if (d < dim) od[nod++] = d;
+    else if (d > dim) od[nod++] = d - 1 + nidx;
+  }
+  Value *in[2] = {x, ix};
+  out[0] = bld_op(b, OP_GATHER, 2, in, op->res[0].type);
+  op_set_attr(b->m, out[0]->def, "dimension_numbers",
+              gather_dims(b->m, nod, od, 1, &dim, (int)bd, batch, batch, 1, &dim, it->rank));
+  set_ints(b, out[0], "slice_sizes", xt->rank, sizes);
+  return true;
+}
+
+static bool rw_get_dimension_size(Rw *b, Op *op, Value **out) {
+  int64_t d = op_attr_int(op, "dimension", -1);
+  const Type *xt = op->opnds[0]->type, *t = op->res[0].type;
+  if (d < 0 || d >= xt->rank || t->rank != 0 || !et_is_int(t->elem)) return false;
+  Literal *lit = lit_new_in(&b->m->arena, op->res[0].type);
+  lit_set_i(lit, 0, xt->dims[d]);
+  out[0] = bld_constant(b, lit);
+  return true;
+}
+
+/* The interpreter copies the elements operand and result share and leaves
+   the others zero, whatever the size operand says: a pad with zeros whose
+   negative high edge crops. */
+static bool rw_set_dimension_size(Rw *b, Op *op, Value **out) {
+  Value *x = op->opnds[0];
+  const Type *xt = x->type, *t = op->res[0].type;
+  if (type_equal(xt, t)) {
+    out[0] = x;
+    return true;
+  }
+  if (t->rank != xt->rank || t->elem != xt->elem) return false;
+  int64_t lo[MAXR] = {0}, hi[MAXR];
+  for (int d = 0; d < t->rank; d++) hi[d] = t->dims[d] - xt->dims[d];
+  Value *in[2] = {x, bld_constant(b, lit_new_in(&b->m->arena, type_scalar(&b->m->arena, t->elem)))};
+  out[0] = bld_op(b, OP_PAD, 2, in, op->res[0].type);
+  set_ints(b, out[0], "edge_padding_low", t->rank, lo);
+  set_ints(b, out[0], "edge_padding_high", t->rank, hi);
+  set_ints(b, out[0], "interior_padding", t->rank, lo);
+  return true;
+}
+
+static bool rw_composite(Rw *b, Op *op, Value **out) {
+  const char *callee = op_attr_str(op, "decomposition");
+  if (!callee || !module_find_func(b->m, callee)) return false;
+  Type *rt[64];
+  if (op->nres > 64) return false;
+  for (int i = 0; i < op->nres; i++) rt[i] = op->res[i].type;
+  Op *call = op_new(b->m, OP_CALL, op->nopnds, op->opnds, op->nres, rt, op->loc);
+  op_set_attr(b->m, call, "callee", attr_symbol(b->m, callee));
+  block_insert_before(b->blk, b->at, call);
+  for (int i = 0; i < op->nres; i++) out[i] = &call->res[i];
+  return true;
+}
+
+/* ---- map ---- */
+
+/* The whole-tensor value of a scalar seen in the body: mapped already (a
+   body argument or a rewritten op), or a scalar from outside broadcast. */
+static Value *map_value(Rw *b, PtrMap *vals, Value *v, const Type *shape) {
+  Value *r = ptrmap_get(vals, v);
+  if (r) return r;
+  if (!plain(v->type) || v->type->rank != 0) return NULL;
+  r = bld_splat(b, v, shape);
+  ptrmap_put(vals, v, r);
+  return r;
+}
+
+static bool rw_map(Rw *b, Op *op, Value **out) {
+  if (op->nregions != 1 || op->nres != 1) return false;
+  Block *body = op->regions[0];
+  const Type *t = op->res[0].type;
+  if (body->nargs != op->nopnds) return false;
+  PtrMap vals = {0};
+  bool ok = true;
+  for (int i = 0; i < body->nargs && ok; i++) {
+    const Type *at = body->args[i]->type, *xt = op->opnds[i]->type;
+    ok = plain(at) && at->rank == 0 && at->elem == xt->elem && type_same_shape(xt, t);
+    ptrmap_put(&vals, body->args[i], op->opnds[i]);
+  }
+  Op *ret = block_terminator(body);
+  ok = ok && ret && ret->kind == OP_RETURN && ret->nopnds == 1;
+  for (Op *o = body->first; ok && o != ret; o = o->next) {
+    ok = o->nres == 1 && o->nregions == 0 && plain(o->res[0].type) && o->res[0].type->rank == 0 &&
+         (o->kind == OP_CONSTANT || (op_has_flag(o->kind, OPF_EW) && o->nopnds > 0));
+    if (!ok) break;
+    Type *rt = bld_tensor(b, o->res[0].type->elem, t->rank, t->dims);
+    if (o->kind == OP_CONSTANT) {
+      Op *c = build_op(b->m, b->blk, b->at, OP_CONSTANT, 0, NULL, o->res[0].type, b->loc);
+      for (int i = 0; i < o->nattrs; i++) op_set_attr(b->m, c, o->attrs[i].name, o->attrs[i].attr);
+      ptrmap_put(&vals, &o->res[0], bld_splat(b, &c->res[0], t));
+      continue;
+    }
+    Value *in[16];
+    if (o->nopnds > 16) {
+      ok = false;
+      break;
+    }
+    for (int i = 0; i < o->nopnds && ok; i++) ok = (in[i] = map_value(b, &vals, o->opnds[i], t)) != NULL;
+    if (!ok) break;
+    /* located at the body op, so its diagnostics point into the body */
+    Op *n = build_op(b->m, b->blk, b->at, o->kind, o->nopnds, in, rt, o->loc);
+    for (int i = 0; i < o->nattrs; i++) op_set_attr(b->m, n, o->attrs[i].name, o->attrs[i].attr);
+    ptrmap_put(&vals, &o->res[0], &n->res[0]);
+  }
+  if (ok) ok = (out[0] = map_value(b, &vals, ret->opnds[0], t)) != NULL && type_equal(out[0]->type, t);
+  ptrmap_free(&vals);
+  return ok;
+}
+
+/* ---- einsum with repeated letters ---- */
+
+typedef struct Terms {
+  char s[3][MAXR + 1];
+  int n; /* input terms */
+} Terms;
+
+/* Splits "ab,bc->ac" as the interpreter does (letters only); false when
+   malformed. */
+static bool split_terms(const char *cfg, int nin, Terms *tm) {
+  const char *arrow = cfg ? strstr(cfg, "->") : NULL;
+  if (!arrow) return false;
+  memset(tm, 0, sizeof *tm);
+  const char *p = cfg;
+  while (p <= arrow) {
+    const char *q = p;
+    while (q < arrow && *q != ',') q++;
+    if (tm->n >= nin || q - p > MAXR) return false;
+    memcpy(tm->s[tm->n++], p, (size_t)(q - p));
+    p = q + 1;
+    if (q == arrow) break;
+  }
+  if (tm->n != nin || strlen(arrow + 2) > MAXR) return false;
+  strcpy(tm->s[2], arrow + 2);
+  for (int k = 0; k < 3; k++)
+    for (const char *c = tm->s[k]; *c; c++)
+      if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z'))) return false;
+  return true;
+}
+
+/* The diagonal of x over the letters repeated in `term`; `term` becomes its
+   distinct letters in order of first appearance.  Each repeated letter's
+   dimensions are moved next to each other and merged into one of size
+   n^k, where the diagonal element i sits at i * (1 + n + ... + n^(k-1)):
+   a strided slice picks it. */
+static Value *diagonal(Rw *b, Value *x, char *term) {
+  const Type *t = x->type;
+  int64_t perm[MAXR], merged[MAXR], limit[MAXR], stride[MAXR], zero[MAXR] = {0}, dims[MAXR];
+  char letters[MAXR + 1];
+  int np = 0, nu = 0;
+  for (int i = 0; i < t->rank; i++) {
+    if (memchr(letters, term[i], (size_t)nu)) continue;
+    int64_t n = t->dims[i], size = 1, step = 0;
+    for (int j = i; j < t->rank; j++) {
+      if (term[j] != term[i]) continue;
+      perm[np++] = j;
+      if (n && size > INT64_MAX / n) return NULL;
+      step += size;
+      size *= n;
+    }
+    letters[nu] = term[i];
+    merged[nu] = limit[nu] = size;
+    stride[nu] = n > 1 ? step : 1;
+    dims[nu++] = n;
+  }
+  letters[nu] = 0;
+  Value *r = bld_reshape(b, bld_transpose(b, x, perm), nu, merged);
+  r = bld_op(b, OP_SLICE, 1, &r, bld_tensor(b, t->elem, nu, dims));
+  set_ints(b, r, "start_indices", nu, zero);
+  set_ints(b, r, "limit_indices", nu, limit);
+  set_ints(b, r, "strides", nu, stride);
+  strcpy(term, letters);
+  return r;
+}
+
+static bool has_repeat(const char *s) {
+  for (int i = 0; s[i]; i++)
+    if (strchr(s + i + 1, s[i])) return true;
+  return false;
+}
+
+static bool rw_einsum(Rw *b, Op *op, Value **out) {
+  int nin = op->kind == OP_EINSUM ? 2 : 1;
+  Terms tm;
+  if (op->nopnds != nin || !split_terms(op_attr_str(op, "einsum_config"), nin, &tm)) return false;
+  /* the interpreter's consistency rules; anything else keeps the op */
+  int64_t size[128];
+  for (int i = 0; i < 128; i++) size[i] = -1;
+  bool repeats = false;
+  for (int k = 0; k <= nin; k++) {
+    const Type *ty = k < nin ? op->opnds[k]->type : op->res[0].type;
+    if (!plain(ty) || ty->elem != op->res[0].type->elem || (int)strlen(tm.s[k == nin ? 2 : k]) != ty->rank)
+      return false;
+    const char *s = tm.s[k == nin ? 2 : k];
+    for (int j = 0; s[j]; j++) {
+      unsigned char c = (unsigned char)s[j];
+      if (k == nin && size[c] < 0) return false;
+      if (size[c] >= 0 && size[c] != ty->dims[j]) return false;
+      size[c] = ty->dims[j];
+    }
+    if (k < nin) repeats = repeats || has_repeat(s);
+    else if (has_repeat(s)) return false;
+  }
+  if (!repeats) return false; /* the expand pass lowers it */
+  Value *in[2];
+  for (int k = 0; k < nin; k++) {
+    in[k] = op->opnds[k];
+    if (has_repeat(tm.s[k]) && !(in[k] = diagonal(b, in[k], tm.s[k]))) return false;
+  }
+  char cfg[3 * MAXR + 8];
+  snprintf(cfg, sizeof cfg, "%s%s%s->%s", tm.s[0], nin == 2 ? "," : "", nin == 2 ? tm.s[1] : "", tm.s[2]);
+  out[0] = bld_op(b, op->kind, nin, in, op->res[0].type);
+  op_set_attr(b->m, out[0]->def, "einsum_config", attr_string(b->m, cfg, strlen(cfg)));
+  return true;
+}
+
+/* ---- the table ---- */
+
+typedef bool (*RewriteFn)(Rw *b, Op *op, Value **out);
+
+static const struct {
+  OpKind kind;
+  int nopnds; /* operands required, -1 any */
+  RewriteFn fn;
+} rewrites[] = {
+    {OP_BROADCAST, 1, rw_broadcast},
+    {OP_DYNAMIC_BROADCAST_IN_DIM, 2, rw_dynamic_broadcast_in_dim},
+    {OP_DYNAMIC_RESHAPE, 2, rw_dynamic_reshape},
+    {OP_DYNAMIC_IOTA, 1, rw_dynamic_iota},
+    {OP_DYNAMIC_PAD, 5, rw_dynamic_pad},
+    {OP_REAL_DYNAMIC_SLICE, 4, rw_real_dynamic_slice},
+    {OP_DYNAMIC_CONV, 3, rw_dynamic_conv},
+    {OP_DYNAMIC_GATHER, 3, rw_dynamic_gather},
+    {OP_TORCH_INDEX_SELECT, 2, rw_torch_index_select},
+    {OP_GET_DIMENSION_SIZE, 1, rw_get_dimension_size},
+    {OP_SET_DIMENSION_SIZE, 2, rw_set_dimension_size},
+    {OP_MAP, -1, rw_map},
+    {OP_EINSUM, 2, rw_einsum},
+    {OP_UNARY_EINSUM, 1, rw_einsum},
+    {OP_COMPOSITE, -1, rw_composite},
+};
+
+static RewriteFn rewrite_of(const Op *op) {
+  for (size_t i = 0; i < ARRAY_LEN(rewrites); i++)
+    if (rewrites[i].kind == op->kind) return rewrites[i].nopnds < 0 || rewrites[i].nopnds == op->nopnds ? rewrites[i].fn : NULL;
+  return NULL;
+}
+
+/* Every op this file rewrites works on plain tensors (composite excepted:
+   a call passes anything). */
+static bool operands_plain(const Op *op) {
+  if (op->kind == OP_COMPOSITE) return true;
+  if (op->nres != 1 || !plain(op->res[0].type)) return false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (!plain(op->opnds[i]->type)) return false;
+  return true;
+}
+
+/* ---- checking a replacement in a scratch function ---- */
+
+static void count_only(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
+  (void)loc;
+  (void)msg;
+  if (lvl == DIAG_ERROR) ++*(int *)ud;
+}
+
+/* The verifier's verdict on the ops first..last (the replacement built
+   before the op), copied into a function of their own whose parameters
+   stand for the values they use from outside.  Silent: its errors are
+   swallowed and the global error count put back as it was. */
+static bool replacement_verifies(Op *first, Op *stop) {
+  if (first == stop) return true;
+  Module *s = module_new();
+  Func *f = func_new(s, "legalize_check", SRCLOC_NONE);
+  f->is_private = true;
+  PtrMap map = {0}, defined = {0};
+  for (Op *o = first; o != stop; o = o->next)
+    for (int i = 0; i < o->nres; i++) ptrmap_put(&defined, &o->res[i], (void *)1);
+  for (Op *o = first; o != stop; o = o->next) {
+    for (int i = 0; i < o->nopnds; i++) {
+      Value *v = o->opnds[i];
+      if (!ptrmap_has(&defined, v) && !ptrmap_has(&map, v)) ptrmap_put(&map, v, block_add_arg(s, f->body, v->type, NULL));
+    }
+    block_append(f->body, op_clone(s, o, &map));
+  }
+  block_append(f->body, op_new(s, OP_FUNC_RETURN, 0, NULL, 0, NULL, SRCLOC_NONE));
+  ptrmap_free(&map);
+  ptrmap_free(&defined);
+  int before = diag_error_count(), swallowed = 0;
+  diag_set_hook(count_only, &swallowed);
+  bool ok = verify_module(s);
+  /* the count only goes back to zero: re-count the earlier errors */
+  if (diag_error_count() != before) {
+    diag_reset_count();
+    for (int i = 0; i < before; i++) error_at(SRCLOC_NONE, "(recounted)");
+  }
+  diag_set_hook(NULL, NULL);
+  module_free(s);
+  return ok;
+}
+
+/* ---- the passes ---- */
+
+typedef VEC(Op *) OpVec;
+
+static bool collect_legal(Op *op, void *ud) {
+  if (rewrite_of(op)) VEC_PUSH(*(OpVec *)ud, op);
+  return true;
+}
+
+int pass_legalize(Module *m, const PassOptions *o) {
+  (void)o;
+  int changed = 0;
+  for (Func *f = m->funcs; f; f = f->next) {
+    OpVec ops = {0};
+    block_walk(f->body, collect_legal, &ops);
+    for (int i = 0; i < ops.len; i++) {
+      Op *op = ops.data[i];
+      if (!operands_plain(op) || op->nres > 64) continue;
+      Rw b = {m, op->parent, op, op->loc};
+      Value *out[64] = {0};
+      Op *before = op->prev;
+      bool ok = rewrite_of(op)(&b, op, out);
+      Op *first = before ? before->next : op->parent->first;
+      for (int r = 0; ok && r < op->nres; r++) ok = out[r] && type_equal(out[r]->type, op->res[r].type);
+      /* a call is checked against its callee, which the scratch module
+         lacks; the composite's operands and results were checked the same way */
+      if (ok && op->kind != OP_COMPOSITE) ok = replacement_verifies(first, op);
+      if (!ok) {
+        /* drop whatever was built */
+        for (Op *p = op->prev; p != before;) {
+          Op *q = p->prev;
+          op_erase(p);
+          p = q;
+        }
+        continue;
+      }
+      for (int r = 0; r < op->nres; r++) func_replace_uses(f, &op->res[r], out[r], NULL);
+      op_erase(op);
+      changed = 1;
+    }
+    VEC_FREE(ops);
+  }
+  return changed;
+}
+
+static bool collect_barriers(Op *op, void *ud) {
+  if (op->kind == OP_OPTIMIZATION_BARRIER) VEC_PUSH(*(OpVec *)ud, op);
+  return true;
+}
+
+int pass_drop_barriers(Module *m, const PassOptions *o) {
+  (void)o;
+  int changed = 0;
+  for (Func *f = m->funcs; f; f = f->next) {
+    OpVec ops = {0};
+    block_walk(f->body, collect_barriers, &ops);
+    for (int i = 0; i < ops.len; i++) {
+      Op *op = ops.data[i];
+      if (op->nres != op->nopnds) continue;
+      for (int r = 0; r < op->nres; r++) func_replace_uses(f, &op->res[r], op->opnds[r], NULL);
+      op_erase(op);
+      changed = 1;
+    }
+    VEC_FREE(ops);
+  }
+  return changed;
+}
