@@ -13,19 +13,12 @@
 #include <complex.h>
 #include <string.h>
 
+#include "rt_util.h"
 #include "xlacrt.h"
 
-/* (re, im) as a double complex, keeping infinities, NaNs and signed zeros
-   (re + im * I would not) */
-static double complex make(double re, double im) {
-  double p[2] = {re, im};
-  double complex z;
-  memcpy(&z, p, sizeof z);
-  return z;
-}
 
 void xlacrt_complex_fn(int32_t fn, double ar, double ai, double br, double bi, double *out) {
-  double complex a = make(ar, ai), b = make(br, bi), r;
+  double complex a = rt_zmake(ar, ai), b = rt_zmake(br, bi), r;
   switch (fn) {
   case XLACRT_C_DIV: r = a / b; break;
   case XLACRT_C_EXP: r = cexp(a); break;
@@ -44,7 +37,7 @@ void xlacrt_complex_fn(int32_t fn, double ar, double ai, double br, double bi, d
   case XLACRT_C_ACOSH: r = cacosh(a); break;
   case XLACRT_C_ATANH: r = catanh(a); break;
   case XLACRT_C_POW: r = cpow(a, b); break;
-  default: r = make(0.0, 0.0); break;
+  default: r = rt_zmake(0.0, 0.0); break;
   }
   out[0] = creal(r);
   out[1] = cimag(r);

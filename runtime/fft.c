@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_util.h"
 #include "xlacrt.h"
 
 typedef double complex zd;
@@ -36,27 +37,15 @@ enum {
   COLS = 8,                 /* four-step: columns gathered together (two cache lines) */
 };
 
-static zd zmake(double re, double im) {
-  double p[2] = {re, im};
-  zd z;
-  memcpy(&z, p, sizeof z);
-  return z;
-}
 
-static void *alloc_rt(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p) abort(); /* no way to report failure to generated code */
-  return p;
-}
-
-static zd *zalloc(int64_t n) { return alloc_rt(sizeof(zd) * (size_t)(n > 0 ? n : 1)); }
+static zd *zalloc(int64_t n) { return rt_alloc(sizeof(zd) * (size_t)(n > 0 ? n : 1)); }
 
 static int is_pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
 
 /* exp(sign * 2 pi i m / n), the expression the interpreter evaluates */
 static zd twiddle(int sign, int64_t m, int64_t n) {
   double ang = sign * 2.0 * M_PI * (double)m / (double)n;
-  return zmake(cos(ang), sin(ang));
+  return rt_zmake(cos(ang), sin(ang));
 }
 
 /* exp(sign * 2 pi i e / N) for any e in [0, N) as hi[e / B] * lo[e % B]:
@@ -393,8 +382,8 @@ static void irfft_task(int64_t chunk, void *ctx) {
 
 static void load_complex(zd *buf, const void *in, int f64, int64_t n) {
   for (int64_t i = 0; i < n; i++)
-    buf[i] = f64 ? zmake(((const double *)in)[2 * i], ((const double *)in)[2 * i + 1])
-                 : zmake(((const float *)in)[2 * i], ((const float *)in)[2 * i + 1]);
+    buf[i] = f64 ? rt_zmake(((const double *)in)[2 * i], ((const double *)in)[2 * i + 1])
+                 : rt_zmake(((const float *)in)[2 * i], ((const float *)in)[2 * i + 1]);
 }
 
 static void store_complex(void *out, const zd *buf, int f64, int64_t n) {
@@ -425,7 +414,7 @@ void xlacrt_fft(xlacrt_pool *p, int kind, int f64, int64_t batch, int nlen, cons
   zd *buf = zalloc(total);
   if (kind == XLACRT_FFT_RFFT) {
     for (int64_t i = 0; i < total; i++)
-      buf[i] = zmake(f64 ? ((const double *)in)[i] : (double)((const float *)in)[i], 0);
+      buf[i] = rt_zmake(f64 ? ((const double *)in)[i] : (double)((const float *)in)[i], 0);
   } else {
     load_complex(buf, in, f64, total);
   }

@@ -22,24 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_util.h"
 #include "xlacrt.h"
 
 typedef double complex zdouble;
 
 enum { BLOCK = 64, BLOCK_MIN = 128, ROW_CHUNK = 32 };
 
-static zdouble zmake(double re, double im) {
-  double p[2] = {re, im};
-  zdouble z;
-  memcpy(&z, p, sizeof z);
-  return z;
-}
-
-static void *xmalloc_rt(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p) abort(); /* no way to report failure to generated code */
-  return p;
-}
 
 static int is_complex(int type) { return type == XLACRT_LA_C64 || type == XLACRT_LA_C128; }
 static int is_single(int type) { return type == XLACRT_LA_F32 || type == XLACRT_LA_C64; }
@@ -49,8 +38,8 @@ static double load_real(int type, const void *p, int64_t i) {
   return is_single(type) ? (double)((const float *)p)[i] : ((const double *)p)[i];
 }
 static zdouble load_cplx(int type, const void *p, int64_t i) {
-  if (is_single(type)) return zmake(((const float *)p)[2 * i], ((const float *)p)[2 * i + 1]);
-  return zmake(((const double *)p)[2 * i], ((const double *)p)[2 * i + 1]);
+  if (is_single(type)) return rt_zmake(((const float *)p)[2 * i], ((const float *)p)[2 * i + 1]);
+  return rt_zmake(((const double *)p)[2 * i], ((const double *)p)[2 * i + 1]);
 }
 static void store_real(int type, void *p, int64_t i, double v) {
   if (is_single(type))
@@ -111,7 +100,7 @@ static void chol_real(xlacrt_pool *p, double *w, int64_t n) {
     for (int64_t i = 0; i < n; i++) chol_row(&c, i);
     return;
   }
-  double *neg = xmalloc_rt(sizeof(double) * (size_t)(n * BLOCK));
+  double *neg = rt_alloc(sizeof(double) * (size_t)(n * BLOCK));
   for (int64_t k0 = 0; k0 < n; k0 += BLOCK) {
     int64_t k1 = k0 + BLOCK < n ? k0 + BLOCK : n, kb = k1 - k0, m = n - k1;
     CholPanel c = {w, n, k0, k1};
@@ -135,7 +124,7 @@ static void chol_cplx(zdouble *w, int64_t n) {
       for (int64_t k = 0; k < j; k++) s -= w[i * n + k] * conj(w[j * n + k]);
       if (i == j) {
         double re = creal(s);
-        w[i * n + i] = re < 0 || isnan(re) ? zmake(NAN, NAN) : zmake(re == 0 ? 0.0 : sqrt(re), 0);
+        w[i * n + i] = re < 0 || isnan(re) ? rt_zmake(NAN, NAN) : rt_zmake(re == 0 ? 0.0 : sqrt(re), 0);
       } else {
         w[i * n + j] = s / w[j * n + j];
       }
@@ -187,7 +176,7 @@ static void chol_one(const CholJob *J, void *work, int64_t bi) {
 static void chol_task(int64_t chunk, void *ctx) {
   const CholJob *J = ctx;
   size_t esz = is_complex(J->type) ? sizeof(zdouble) : sizeof(double);
-  void *work = xmalloc_rt(esz * (size_t)(J->n * J->n));
+  void *work = rt_alloc(esz * (size_t)(J->n * J->n));
   int64_t b0 = chunk * J->per_chunk, b1 = b0 + J->per_chunk < J->batch ? b0 + J->per_chunk : J->batch;
   for (int64_t bi = b0; bi < b1; bi++) chol_one(J, work, bi);
   free(work);
@@ -270,7 +259,7 @@ static void col_task(int64_t chunk, void *ctx) {
    right-hand side updated by GEMM. */
 static void solve_blocked_real(xlacrt_pool *p, const double *t, int64_t m, double *w, int64_t nc,
                                int lower) {
-  double *neg = xmalloc_rt(sizeof(double) * (size_t)(m * BLOCK));
+  double *neg = rt_alloc(sizeof(double) * (size_t)(m * BLOCK));
   int64_t nblocks = (m + BLOCK - 1) / BLOCK;
   for (int64_t bk = 0; bk < nblocks; bk++) {
     /* lower: blocks from the top; upper: from the bottom */
@@ -338,8 +327,8 @@ static void trsm_one(const TrsmJob *J, void *tbuf, void *wbuf, int64_t bi) {
 static void trsm_task(int64_t chunk, void *ctx) {
   const TrsmJob *J = ctx;
   size_t esz = is_complex(J->type) ? sizeof(zdouble) : sizeof(double);
-  void *t = xmalloc_rt(esz * (size_t)(J->m * J->m));
-  void *w = xmalloc_rt(esz * (size_t)(J->br * J->bc));
+  void *t = rt_alloc(esz * (size_t)(J->m * J->m));
+  void *w = rt_alloc(esz * (size_t)(J->br * J->bc));
   int64_t b0 = chunk * J->per_chunk, b1 = b0 + J->per_chunk < J->batch ? b0 + J->per_chunk : J->batch;
   for (int64_t bi = b0; bi < b1; bi++) trsm_one(J, t, w, bi);
   free(t);

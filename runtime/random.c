@@ -45,6 +45,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "rt_util.h"
 #include "xlacrt.h"
 
 static inline uint32_t rotl32(uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
@@ -304,22 +305,6 @@ uint64_t xlacrt_rng_key(int32_t file, uint32_t offset) {
 /* A uniform double in [0, 1) from the top 53 bits. */
 static inline double unit(uint64_t bits) { return (double)(bits >> 11) * 0x1p-53; }
 
-static double f32_bits_value(uint32_t bits) {
-  float f;
-  memcpy(&f, &bits, sizeof f);
-  return f;
-}
-
-/* An IEEE binary16 value, exactly. */
-static double f16_value(uint16_t h) {
-  int e = (h >> 10) & 31;
-  uint32_t m = h & 1023u;
-  double v = e == 31 ? (m ? NAN : INFINITY) : e ? ldexp((double)(m | 1024u), e - 25) : ldexp((double)m, -24);
-  return (h & 0x8000u) ? -v : v;
-}
-
-static double bf16_value(uint16_t h) { return f32_bits_value((uint32_t)h << 16); }
-
 /* v rounded to nearest even in an IEEE format with `ebits` exponent and
    `mbits` fraction bits (f16, bf16): overflow gives inf, NaN the quiet NaN
    with a clear sign, as the interpreter's literals do. */
@@ -374,8 +359,8 @@ static void draws(const NumJob *j, uint64_t first, uint64_t attempt, uint64_t d[
 /* v rounded to the element type, as a double. */
 static double round_to(const NumJob *j, double v) {
   switch (j->type) {
-  case XLACRT_RNG_F16: return f16_value(narrow_bits(v, 5, 10));
-  case XLACRT_RNG_BF16: return bf16_value(narrow_bits(v, 8, 7));
+  case XLACRT_RNG_F16: return rt_f16_to_double(narrow_bits(v, 5, 10));
+  case XLACRT_RNG_BF16: return rt_bf16_to_double(narrow_bits(v, 8, 7));
   case XLACRT_RNG_F32: return (float)v;
   default: return j->round ? j->round(v, j->round_ctx) : v;
   }
@@ -454,8 +439,8 @@ static void read_scalar(int type, const void *p, double *f, uint64_t *u) {
   case XLACRT_RNG_S16: s = *(const int16_t *)p; break;
   case XLACRT_RNG_S32: s = *(const int32_t *)p; break;
   case XLACRT_RNG_S64: s = *(const int64_t *)p; break;
-  case XLACRT_RNG_F16: *f = f16_value(*(const uint16_t *)p); return;
-  case XLACRT_RNG_BF16: *f = bf16_value(*(const uint16_t *)p); return;
+  case XLACRT_RNG_F16: *f = rt_f16_to_double(*(const uint16_t *)p); return;
+  case XLACRT_RNG_BF16: *f = rt_bf16_to_double(*(const uint16_t *)p); return;
   case XLACRT_RNG_F32: *f = *(const float *)p; return;
   default: *f = *(const double *)p; return;
   }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_util.h"
 #include "xlacrt.h"
 
 /* A key widened to one of three comparable forms, and its position. */
@@ -52,24 +53,6 @@ DEFINE_SORTS(f, EntryF)
 DEFINE_SORTS(s, EntryS)
 DEFINE_SORTS(u, EntryU)
 
-static float f32_from_bits(uint32_t b) {
-  float f;
-  memcpy(&f, &b, sizeof f);
-  return f;
-}
-
-static double half_to_double(uint16_t h) {
-  int e = (h >> 10) & 0x1f;
-  uint32_t m = h & 0x3ff, s = (uint32_t)(h >> 15) << 31;
-  if (e == 0x1f) return (double)f32_from_bits(s | 0x7f800000u | (m << 13));
-  if (e == 0) {
-    /* zero or subnormal: m * 2^-24, exact in double */
-    double v = (double)m / 16777216.0;
-    return s ? -v : v;
-  }
-  return (double)f32_from_bits(s | ((uint32_t)(e - 15 + 127) << 23) | (m << 13));
-}
-
 /* Reads a key element as raw bits (little-endian, any width). */
 static uint64_t load_bits(const char *p, int bytes) {
   switch (bytes) {
@@ -91,9 +74,9 @@ static int key_bytes(int key_type) {
 
 static double float_key(int key_type, uint64_t b) {
   switch (key_type) {
-  case XLACRT_KEY_F16: return half_to_double((uint16_t)b);
-  case XLACRT_KEY_BF16: return (double)f32_from_bits((uint32_t)b << 16);
-  case XLACRT_KEY_F32: return (double)f32_from_bits((uint32_t)b);
+  case XLACRT_KEY_F16: return rt_f16_to_double((uint16_t)b);
+  case XLACRT_KEY_BF16: return rt_bf16_to_double((uint16_t)b);
+  case XLACRT_KEY_F32: return (double)rt_f32_from_bits((uint32_t)b);
   default: { double d; memcpy(&d, &b, sizeof d); return d; }
   }
 }

@@ -13,6 +13,8 @@
  */
 #include "codegen/cg.h"
 
+#include <stdlib.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -115,11 +117,61 @@ void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueR
   case ET_PRED: v = LLVMBuildZExt(cg->b, v, cg->t_i8, ""); break;
   case ET_S2: case ET_S4: v = LLVMBuildSExt(cg->b, v, cg->t_i8, ""); break;
   case ET_U2: case ET_U4: v = LLVMBuildZExt(cg->b, v, cg->t_i8, ""); break;
-  case ET_F16: case ET_BF16: v = LLVMBuildFPTrunc(cg->b, v, st, ""); break;
+  case ET_F16: case ET_BF16: v = cg_fptrunc(cg, v, st, ""); break;
   default: break;
   }
   LLVMValueRef p = LLVMBuildGEP2(cg->b, st, base, &i, 1, "");
   LLVMBuildStore(cg->b, v, p);
+}
+
+/* the i32 constant c, or a vector of it when t is a vector type */
+static LLVMValueRef splat_i32(LLVMTypeRef t, uint32_t c) {
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return LLVMConstInt(t, c, 0);
+  unsigned n = LLVMGetVectorSize(t);
+  LLVMValueRef k = LLVMConstInt(LLVMGetElementType(t), c, 0);
+  LLVMValueRef *ks = xcalloc(n, sizeof(LLVMValueRef));
+  for (unsigned i = 0; i < n; i++) ks[i] = k;
+  LLVMValueRef r = LLVMConstVector(ks, n);
+  free(ks);
+  return r;
+}
+
+/* f32 -> bfloat16 by the bits: round to nearest even.
+   LLVM's fptrunc becomes vcvtneps2bf16 in vector code, which flushes
+   subnormal results to zero; this keeps them, as the interpreter does. */
+static LLVMValueRef f32_to_bf16(Cg *cg, LLVMValueRef v, LLVMTypeRef to) {
+  /* a bf16 value widened for computing comes back as it was */
+  if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMFPExt &&
+      LLVMTypeOf(LLVMGetOperand(v, 0)) == to)
+    return LLVMGetOperand(v, 0);
+  LLVMTypeRef ft = LLVMTypeOf(v), it = cg->t_i32, ht = cg->t_i16;
+  if (LLVMGetTypeKind(ft) == LLVMVectorTypeKind) {
+    unsigned n = LLVMGetVectorSize(ft);
+    it = LLVMVectorType(it, n), ht = LLVMVectorType(ht, n);
+  }
+  LLVMValueRef bits = LLVMBuildBitCast(cg->b, v, it, "");
+  LLVMValueRef lsb = LLVMBuildAnd(cg->b, LLVMBuildLShr(cg->b, bits, splat_i32(it, 16), ""),
+                                  splat_i32(it, 1), "");
+  LLVMValueRef rounded = LLVMBuildAdd(cg->b, LLVMBuildAdd(cg->b, bits, splat_i32(it, 0x7fff), ""), lsb, "");
+  /* a NaN keeps its top bits (a bf16 NaN widened to f32 comes back
+     unchanged, signalling or not); one whose payload lies only in the
+     dropped bits is made quiet, so it does not become an infinity */
+  LLVMValueRef payload = LLVMBuildAnd(cg->b, bits, splat_i32(it, 0x7f0000), "");
+  LLVMValueRef empty = LLVMBuildICmp(cg->b, LLVMIntEQ, payload, splat_i32(it, 0), "");
+  LLVMValueRef quiet = LLVMBuildSelect(cg->b, empty, LLVMBuildOr(cg->b, bits, splat_i32(it, 0x400000), ""), bits, "");
+  LLVMValueRef nan = LLVMBuildFCmp(cg->b, LLVMRealUNO, v, v, "");
+  LLVMValueRef r = LLVMBuildSelect(cg->b, nan, quiet, rounded, "");
+  r = LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, r, splat_i32(it, 16), ""), ht, "");
+  return LLVMBuildBitCast(cg->b, r, to, "");
+}
+
+LLVMValueRef cg_fptrunc(Cg *cg, LLVMValueRef v, LLVMTypeRef to, const char *name) {
+  LLVMTypeRef ft = LLVMTypeOf(v), fe = ft, te = to;
+  if (LLVMGetTypeKind(ft) == LLVMVectorTypeKind) fe = LLVMGetElementType(ft);
+  if (LLVMGetTypeKind(to) == LLVMVectorTypeKind) te = LLVMGetElementType(to);
+  if (LLVMGetTypeKind(fe) == LLVMFloatTypeKind && LLVMGetTypeKind(te) == LLVMBFloatTypeKind)
+    return f32_to_bf16(cg, v, to);
+  return LLVMBuildFPTrunc(cg->b, v, to, name);
 }
 
 void cg_set_nontemporal(Cg *cg, LLVMValueRef store) {
@@ -394,7 +446,7 @@ LLVMValueRef cg_narrow_round(Cg *cg, ElemType et, LLVMValueRef v) {
     return LLVMBuildSelect(b, nan, LLVMConstReal(t, NAN), p, "");
   }
   NarrowFmt f = narrow_fmt(et);
-  if (LLVMTypeOf(v) != t) v = LLVMBuildFPTrunc(b, v, t, ""); /* never: callers pass the compute type */
+  if (LLVMTypeOf(v) != t) v = cg_fptrunc(cg, v, t, ""); /* never: callers pass the compute type */
   FloatBits fb = float_bits(cg, t);
   LLVMValueRef n, e, ovf;
   narrow_split(cg, &f, fb, v, &n, &e, &ovf);

@@ -63,6 +63,9 @@ void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueR
 /* Marks a store (of a whole, suitably aligned vector) as streaming: it
    writes around the caches. */
 void cg_set_nontemporal(Cg *cg, LLVMValueRef store);
+/* fptrunc (scalars or vectors), except that f32 -> bf16 rounds by the bits
+   and keeps subnormals (vector fptrunc to bf16 would flush them). */
+LLVMValueRef cg_fptrunc(Cg *cg, LLVMValueRef v, LLVMTypeRef to, const char *name);
 LLVMValueRef cg_i64(Cg *cg, int64_t v);
 /* Constant of the compute type of et with value v (integers wrap). */
 LLVMValueRef cg_const(Cg *cg, ElemType et, double v);

@@ -117,7 +117,7 @@ bool special_op_supported(const Op *op) {
 static LLVMValueRef fcast(Cg *cg, LLVMValueRef v, LLVMTypeRef to) {
   LLVMTypeRef from = LLVMTypeOf(v);
   if (from == to) return v;
-  return LLVMGetTypeKind(from) == LLVMDoubleTypeKind ? LLVMBuildFPTrunc(cg->b, v, to, "")
+  return LLVMGetTypeKind(from) == LLVMDoubleTypeKind ? cg_fptrunc(cg, v, to, "")
                                                      : LLVMBuildFPExt(cg->b, v, to, "");
 }
 
@@ -160,7 +160,7 @@ static LLVMValueRef convert(Cg *cg, ElemType from, ElemType to, LLVMValueRef v) 
   }
   /* f16/bf16/f32/f64 from a float value */
   if (to == ET_F16 || to == ET_BF16)
-    return LLVMBuildFPExt(b, LLVMBuildFPTrunc(b, x, cg_storage_type(cg, to), ""), cg->t_f32, "");
+    return LLVMBuildFPExt(b, cg_fptrunc(cg, x, cg_storage_type(cg, to), ""), cg->t_f32, "");
   return fcast(cg, x, tt);
 }
 

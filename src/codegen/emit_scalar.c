@@ -90,7 +90,7 @@ static LLVMValueRef via_double(Cg *cg, const char *fn, LLVMValueRef *v, int n, L
   for (int i = 0; i < n; i++)
     d[i] = t == cg->t_f64 ? v[i] : LLVMBuildFPExt(cg->b, v[i], cg->t_f64, "");
   LLVMValueRef r = cg_libm(cg, fn, d, n);
-  return t == cg->t_f64 ? r : LLVMBuildFPTrunc(cg->b, r, t, "");
+  return t == cg->t_f64 ? r : cg_fptrunc(cg, r, t, "");
 }
 
 /* double-precision expression: helpers to build in f64 */
@@ -98,14 +98,14 @@ static LLVMValueRef to_d(Cg *cg, LLVMValueRef v, LLVMTypeRef t) {
   return t == cg->t_f64 ? v : LLVMBuildFPExt(cg->b, v, cg->t_f64, "");
 }
 static LLVMValueRef from_d(Cg *cg, LLVMValueRef v, LLVMTypeRef t) {
-  return t == cg->t_f64 ? v : LLVMBuildFPTrunc(cg->b, v, t, "");
+  return t == cg->t_f64 ? v : cg_fptrunc(cg, v, t, "");
 }
 
 /* Rounds a float value to the precision of et (f16/bf16 are computed in f32
    but must round after every op, as the interpreter does). */
 static LLVMValueRef round_to(Cg *cg, ElemType et, LLVMValueRef v) {
   if (et == ET_F16 || et == ET_BF16) {
-    LLVMValueRef r = LLVMBuildFPTrunc(cg->b, v, cg_storage_type(cg, et), "");
+    LLVMValueRef r = cg_fptrunc(cg, v, cg_storage_type(cg, et), "");
     return LLVMBuildFPExt(cg->b, r, cg->t_f32, "");
   }
   return v;
@@ -173,8 +173,8 @@ static LLVMValueRef compare(Cg *cg, const Op *op, ElemType t, LLVMValueRef a, LL
     LLVMTypeRef ft = LLVMTypeOf(a);
     if (t == ET_F16 || t == ET_BF16) {
       ft = cg_storage_type(cg, t);
-      a = LLVMBuildFPTrunc(cg->b, a, ft, "");
-      b = LLVMBuildFPTrunc(cg->b, b, ft, "");
+      a = cg_fptrunc(cg, a, ft, "");
+      b = cg_fptrunc(cg, b, ft, "");
     }
     unsigned w = ft == cg->t_f64 ? 64 : (ft == cg->t_f32 ? 32 : 16);
     LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, w);
@@ -205,11 +205,11 @@ static LLVMValueRef convert(Cg *cg, ElemType from, ElemType to, LLVMValueRef v) 
     LLVMTypeRef ft = LLVMTypeOf(v);
     if (to == ET_F16 || to == ET_BF16) {
       /* round once to the narrow type from the source precision */
-      LLVMValueRef r = LLVMBuildFPTrunc(cg->b, v, cg_storage_type(cg, to), "");
+      LLVMValueRef r = cg_fptrunc(cg, v, cg_storage_type(cg, to), "");
       return LLVMBuildFPExt(cg->b, r, cg->t_f32, "");
     }
     if (ft == tt) return v;
-    return LLVMGetTypeKind(ft) == LLVMDoubleTypeKind ? LLVMBuildFPTrunc(cg->b, v, tt, "")
+    return LLVMGetTypeKind(ft) == LLVMDoubleTypeKind ? cg_fptrunc(cg, v, tt, "")
                                                      : LLVMBuildFPExt(cg->b, v, tt, "");
   }
   if (is_f(to)) {
@@ -252,7 +252,7 @@ static LLVMValueRef to_bits(Cg *cg, ElemType et, LLVMValueRef v) {
     return LLVMBuildTrunc(cg->b, w, cg->t_i16, "");
   }
   LLVMTypeRef st = cg_storage_type(cg, et);
-  if (LLVMTypeOf(v) != st) v = LLVMBuildFPTrunc(cg->b, v, st, "");
+  if (LLVMTypeOf(v) != st) v = cg_fptrunc(cg, v, st, "");
   return LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, (unsigned)et_bits(et)), "");
 }
 
@@ -341,7 +341,7 @@ static LLVMValueRef dc(Cg *cg, double v) { return LLVMConstReal(cg->t_f64, v); }
 static LLVMValueRef round_from_d(Cg *cg, ElemType et, LLVMValueRef d) {
   LLVMBuilderRef b = cg->b;
   if (et == ET_F64) return d;
-  LLVMValueRef f = LLVMBuildFPTrunc(b, d, cg->t_f32, "");
+  LLVMValueRef f = cg_fptrunc(cg, d, cg->t_f32, "");
   if (et == ET_F32) return f;
   LLVMValueRef back = LLVMBuildFPExt(b, f, cg->t_f64, "");
   LLVMValueRef ab = cg_intrinsic(cg, "llvm.fabs", cg->t_f64, &back, 1);
@@ -353,7 +353,7 @@ static LLVMValueRef round_from_d(Cg *cg, ElemType et, LLVMValueRef d) {
   bits = LLVMBuildOr(b, bits, LLVMBuildZExt(b, inexact, cg->t_i32, ""), "");
   f = LLVMBuildBitCast(b, bits, cg->t_f32, "");
   if (et == ET_F16) {
-    LLVMValueRef r = LLVMBuildFPTrunc(b, f, cg->t_f16, "");
+    LLVMValueRef r = cg_fptrunc(cg, f, cg->t_f16, "");
     return LLVMBuildFPExt(b, r, cg->t_f32, "");
   }
   /* bfloat: round to nearest even on the bits; the AVX-512 conversion

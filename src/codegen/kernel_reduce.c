@@ -457,7 +457,7 @@ static LLVMValueRef vcombine(Cg *cg, OpKind kind, ElemType et, LLVMValueRef a, L
   if (et == ET_F16 || et == ET_BF16) {
     LLVMTypeRef t = LLVMTypeOf(r), st = cg_storage_type(cg, et);
     if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) st = LLVMVectorType(st, LLVMGetVectorSize(t));
-    r = LLVMBuildFPExt(cg->b, LLVMBuildFPTrunc(cg->b, r, st, ""), t, "");
+    r = LLVMBuildFPExt(cg->b, cg_fptrunc(cg, r, st, ""), t, "");
   }
   return r;
 }

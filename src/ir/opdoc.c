@@ -255,6 +255,11 @@ static bool cpu_native(OpKind k) {
   case OP_EINSUM: case OP_UNARY_EINSUM: case OP_COMPOSITE: case OP_OPTIMIZATION_BARRIER:
   /* complex element types (emit_complex.c) and quantization (quant.c) */
   case OP_COMPLEX: case OP_REAL: case OP_IMAG: case OP_UNIFORM_QUANTIZE: case OP_UNIFORM_DEQUANTIZE:
+  /* elementwise: special functions (inline, or a runtime call per element),
+     bit-level ops */
+  case OP_CHLO_ERFC: case OP_CHLO_LGAMMA: case OP_CHLO_DIGAMMA: case OP_CHLO_IGAMMA:
+  case OP_CHLO_IGAMMAC: case OP_CHLO_POLYGAMMA: case OP_CHLO_ZETA: case OP_CHLO_BESSEL_I1E:
+  case OP_CHLO_MULHI: case OP_REDUCE_PRECISION: case OP_BITCAST_CONVERT:
     return true;
   default:
     return false;
@@ -289,6 +294,8 @@ void print_op_coverage_markdown(StrBuf *b) {
              "  in f32);\n"
              "- quantized types: ops with regions (reduce, sort, ...); every other op is\n"
              "  rewritten to integer and float ops (the quant-lower pass);\n"
+             "- bitcast_convert between element types of different widths (the shape\n"
+             "  changes), and of pred, complex and f8/f6/f4 values;\n"
              "- ops rewritten into static ones need what makes the rewrite possible:\n"
              "  dynamic_pad, real_dynamic_slice and dynamic_conv constant amounts, map an\n"
              "  elementwise body.\n\n"

@@ -7,6 +7,19 @@
 
 Builder bld_before(Module *m, Op *op) { return (Builder){m, op->parent, op, op->loc}; }
 
+void bld_discard(Op *op, Op *mark) {
+  for (Op *p = op->prev; p != mark;) {
+    Op *q = p->prev;
+    op_erase(p);
+    p = q;
+  }
+}
+
+void bld_replace(Func *f, Op *op, Value *const *out) {
+  for (int r = 0; r < op->nres; r++) func_replace_uses(f, &op->res[r], out[r], NULL);
+  op_erase(op);
+}
+
 Value *bld_op(Builder *b, OpKind k, int n, Value *const *opnds, Type *t) {
   return &build_op(b->m, b->blk, b->at, k, n, opnds, t, b->loc)->res[0];
 }

@@ -25,6 +25,12 @@ typedef struct Builder {
 /* A builder placing ops right before op, at op's location. */
 Builder bld_before(Module *m, Op *op);
 
+/* Undoing and committing a rewrite of op: bld_discard erases what was
+   built in front of op since `mark` (op->prev when the rewrite began);
+   bld_replace makes op's results' users use out[] and erases op. */
+void bld_discard(Op *op, Op *mark);
+void bld_replace(Func *f, Op *op, Value *const *out);
+
 /* One op with one result of type t. */
 Value *bld_op(Builder *b, OpKind k, int n, Value *const *opnds, Type *t);
 /* A plain tensor type (no layout, no quantization). */

@@ -37,91 +37,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "passes/build.h"
 #include "passes/passes.h"
 
-/* ---- building ops before the op being replaced ---- */
-typedef struct B {
-  Module *m;
-  Block *blk;
-  Op *at;
-  SrcLoc loc;
-} B;
-
-static Value *emit(B *b, OpKind k, int n, Value *const *opnds, Type *t) {
-  return &build_op(b->m, b->blk, b->at, k, n, opnds, t, b->loc)->res[0];
-}
-
-/* a plain tensor type (no layout, no quantization) of x's shape */
-static Type *shape_of(B *b, const Type *t, ElemType et) {
-  return type_tensor(&b->m->arena, et, t->rank, t->dims);
-}
-
-static Value *un(B *b, OpKind k, Value *x) { return emit(b, k, 1, &x, x->type); }
-static Value *bin(B *b, OpKind k, Value *x, Value *y) {
-  Value *v[2] = {x, y};
-  return emit(b, k, 2, v, x->type);
-}
-static Value *add(B *b, Value *x, Value *y) { return bin(b, OP_ADD, x, y); }
-static Value *sub(B *b, Value *x, Value *y) { return bin(b, OP_SUBTRACT, x, y); }
-static Value *mul(B *b, Value *x, Value *y) { return bin(b, OP_MULTIPLY, x, y); }
-static Value *dvd(B *b, Value *x, Value *y) { return bin(b, OP_DIVIDE, x, y); }
-
-static Value *convert(B *b, Value *x, ElemType et) {
-  return emit(b, OP_CONVERT, 1, &x, shape_of(b, x->type, et));
-}
+/* ---- building ops before the op being replaced (passes/build.h) ---- */
+typedef Builder B;
 
 static Value *bitcast(B *b, Value *x, ElemType et) {
-  return emit(b, OP_BITCAST_CONVERT, 1, &x, shape_of(b, x->type, et));
-}
-
-/* scalar literal constant broadcast to the shape of `like` */
-static Value *splat(B *b, const Type *like, Literal *lit) {
-  Op *c = build_op(b->m, b->blk, b->at, OP_CONSTANT, 0, NULL, lit->type, b->loc);
-  op_set_attr(b->m, c, "value", attr_dense(b->m, lit));
-  Value *v = &c->res[0];
-  if (like->rank == 0) return v;
-  Value *r = emit(b, OP_BROADCAST_IN_DIM, 1, &v, shape_of(b, like, lit->type->elem));
-  op_set_attr(b->m, r->def, "broadcast_dimensions", attr_ints(b->m, 0, NULL));
-  return r;
+  return bld_bitcast(b, x, bld_shape_of(b, x->type, et));
 }
 
 static Literal *scalar_lit(B *b, ElemType et) {
   return lit_new_in(&b->m->arena, type_scalar(&b->m->arena, et));
 }
 
-static Value *cf(B *b, const Type *like, double v) {
-  Literal *l = scalar_lit(b, like->elem);
-  lit_set_f(l, 0, v);
-  return splat(b, like, l);
-}
-
-static Value *cbits(B *b, const Type *like, ElemType et, uint64_t bits) {
-  Literal *l = scalar_lit(b, et);
-  lit_set_bits(l, 0, bits);
-  return splat(b, like, l);
-}
-
-static Value *cmp(B *b, Value *x, Value *y, const char *dir) {
-  Value *v[2] = {x, y};
-  Value *r = emit(b, OP_COMPARE, 2, v, shape_of(b, x->type, ET_PRED));
-  op_set_attr(b->m, r->def, "comparison_direction", attr_enum(b->m, "comparison_direction", dir));
-  return r;
-}
-
-static Value *sel(B *b, Value *p, Value *t, Value *f) {
-  Value *v[3] = {p, t, f};
-  return emit(b, OP_SELECT, 3, v, t->type);
-}
 
 /* c[0] + t (c[1] + t (c[2] + ...)) */
 static Value *horner(B *b, Value *t, const double *c, int n) {
-  Value *p = cf(b, t->type, c[n - 1]);
-  for (int i = n - 2; i >= 0; i--) p = add(b, mul(b, p, t), cf(b, t->type, c[i]));
+  Value *p = bld_const_f(b, t->type, c[n - 1]);
+  for (int i = n - 2; i >= 0; i--) p = bld_add(b, bld_mul(b, p, t), bld_const_f(b, t->type, c[i]));
   return p;
 }
 
 /* |x| < lim, as a predicate */
-static Value *below(B *b, Value *x, double lim) { return cmp(b, x, cf(b, x->type, lim), "LT"); }
+static Value *below(B *b, Value *x, double lim) { return bld_compare(b, x, bld_const_f(b, x->type, lim), "LT"); }
 
 /* ---- the real-valued functions (x is f32 or f64) ---- */
 
@@ -135,77 +74,77 @@ static Value *below(B *b, Value *x, double lim) { return cmp(b, x, cf(b, x->type
 
 /* (e^|x| / 2) as exp(|x|/2) * (exp(|x|/2) / 2): no premature overflow */
 static Value *half_exp(B *b, Value *a) {
-  Value *h = un(b, OP_EXPONENTIAL, mul(b, a, cf(b, a->type, 0.5)));
-  return mul(b, mul(b, h, cf(b, a->type, 0.5)), h);
+  Value *h = bld_un(b, OP_EXPONENTIAL, bld_mul(b, a, bld_const_f(b, a->type, 0.5)));
+  return bld_mul(b, bld_mul(b, h, bld_const_f(b, a->type, 0.5)), h);
 }
 
 /* sinh|x| = (e + e / (e + 1)) / 2 with e = expm1|x|: no cancellation near 0. */
 static Value *f_sinh(B *b, Value *x) {
-  Value *a = un(b, OP_ABS, x);
-  Value *e = un(b, OP_EXPONENTIAL_MINUS_ONE, a);
-  Value *small = mul(b, add(b, e, dvd(b, e, add(b, e, cf(b, x->type, 1)))), cf(b, x->type, 0.5));
-  Value *r = sel(b, below(b, a, HYP_BIG), small, half_exp(b, a));
-  return mul(b, r, un(b, OP_SIGN, x)); /* sign keeps -0 and NaN */
+  Value *a = bld_un(b, OP_ABS, x);
+  Value *e = bld_un(b, OP_EXPONENTIAL_MINUS_ONE, a);
+  Value *small = bld_mul(b, bld_add(b, e, bld_div(b, e, bld_add(b, e, bld_const_f(b, x->type, 1)))), bld_const_f(b, x->type, 0.5));
+  Value *r = bld_select(b, below(b, a, HYP_BIG), small, half_exp(b, a));
+  return bld_mul(b, r, bld_un(b, OP_SIGN, x)); /* sign keeps -0 and NaN */
 }
 
 static Value *f_cosh(B *b, Value *x) {
-  Value *a = un(b, OP_ABS, x);
-  Value *e = un(b, OP_EXPONENTIAL, a);
-  Value *half = cf(b, x->type, 0.5);
-  Value *small = add(b, mul(b, e, half), dvd(b, half, e));
-  return sel(b, below(b, a, HYP_BIG), small, half_exp(b, a));
+  Value *a = bld_un(b, OP_ABS, x);
+  Value *e = bld_un(b, OP_EXPONENTIAL, a);
+  Value *half = bld_const_f(b, x->type, 0.5);
+  Value *small = bld_add(b, bld_mul(b, e, half), bld_div(b, half, e));
+  return bld_select(b, below(b, a, HYP_BIG), small, half_exp(b, a));
 }
 
 /* asinh|x| = log1p(|x| + x^2 / (1 + sqrt(1 + x^2))): the log1p argument is
    computed without cancellation; log(|x|) + log 2 once x^2 would overflow. */
 static Value *f_asinh(B *b, Value *x) {
-  Value *a = un(b, OP_ABS, x);
-  Value *one = cf(b, x->type, 1);
-  Value *t = mul(b, a, a);
-  Value *s = un(b, OP_SQRT, add(b, one, t));
-  Value *mid = un(b, OP_LOG_PLUS_ONE, add(b, a, dvd(b, t, add(b, one, s))));
-  Value *big = add(b, un(b, OP_LOG, a), cf(b, x->type, LN2));
-  Value *r = sel(b, below(b, a, LOG2X_BIG), mid, big);
-  return mul(b, r, un(b, OP_SIGN, x));
+  Value *a = bld_un(b, OP_ABS, x);
+  Value *one = bld_const_f(b, x->type, 1);
+  Value *t = bld_mul(b, a, a);
+  Value *s = bld_un(b, OP_SQRT, bld_add(b, one, t));
+  Value *mid = bld_un(b, OP_LOG_PLUS_ONE, bld_add(b, a, bld_div(b, t, bld_add(b, one, s))));
+  Value *big = bld_add(b, bld_un(b, OP_LOG, a), bld_const_f(b, x->type, LN2));
+  Value *r = bld_select(b, below(b, a, LOG2X_BIG), mid, big);
+  return bld_mul(b, r, bld_un(b, OP_SIGN, x));
 }
 
 /* acosh: near 1, log1p(t + sqrt(2t + t^2)) with t = x - 1 exact (Sterbenz);
    then log(x + sqrt(x^2 - 1)); then log(x) + log 2. */
 static Value *f_acosh(B *b, Value *x) {
-  Value *one = cf(b, x->type, 1);
-  Value *t = sub(b, x, one);
-  Value *near = un(b, OP_LOG_PLUS_ONE,
-                   add(b, t, un(b, OP_SQRT, add(b, mul(b, t, cf(b, x->type, 2)), mul(b, t, t)))));
-  Value *mid = un(b, OP_LOG, add(b, x, un(b, OP_SQRT, sub(b, mul(b, x, x), one))));
-  Value *big = add(b, un(b, OP_LOG, x), cf(b, x->type, LN2));
-  Value *r = sel(b, below(b, x, 2), near, sel(b, below(b, x, LOG2X_BIG), mid, big));
-  return sel(b, below(b, x, 1), cf(b, x->type, NAN), r);
+  Value *one = bld_const_f(b, x->type, 1);
+  Value *t = bld_sub(b, x, one);
+  Value *near = bld_un(b, OP_LOG_PLUS_ONE,
+                   bld_add(b, t, bld_un(b, OP_SQRT, bld_add(b, bld_mul(b, t, bld_const_f(b, x->type, 2)), bld_mul(b, t, t)))));
+  Value *mid = bld_un(b, OP_LOG, bld_add(b, x, bld_un(b, OP_SQRT, bld_sub(b, bld_mul(b, x, x), one))));
+  Value *big = bld_add(b, bld_un(b, OP_LOG, x), bld_const_f(b, x->type, LN2));
+  Value *r = bld_select(b, below(b, x, 2), near, bld_select(b, below(b, x, LOG2X_BIG), mid, big));
+  return bld_select(b, below(b, x, 1), bld_const_f(b, x->type, NAN), r);
 }
 
 /* atanh|x| = log1p(2|x| / (1 - |x|)) / 2 */
 static Value *f_atanh(B *b, Value *x) {
-  Value *a = un(b, OP_ABS, x);
-  Value *q = dvd(b, mul(b, a, cf(b, x->type, 2)), sub(b, cf(b, x->type, 1), a));
-  Value *r = mul(b, un(b, OP_LOG_PLUS_ONE, q), cf(b, x->type, 0.5));
-  return mul(b, r, un(b, OP_SIGN, x));
+  Value *a = bld_un(b, OP_ABS, x);
+  Value *q = bld_div(b, bld_mul(b, a, bld_const_f(b, x->type, 2)), bld_sub(b, bld_const_f(b, x->type, 1), a));
+  Value *r = bld_mul(b, bld_un(b, OP_LOG_PLUS_ONE, q), bld_const_f(b, x->type, 0.5));
+  return bld_mul(b, r, bld_un(b, OP_SIGN, x));
 }
 
 /* asin x = atan2(x, sqrt((1 - x)(1 + x))); the product is exact-ish near
    |x| = 1 where 1 -+ x is exact. */
 static Value *f_asin(B *b, Value *x) {
-  Value *one = cf(b, x->type, 1);
-  Value *c = un(b, OP_SQRT, mul(b, sub(b, one, x), add(b, one, x)));
-  return bin(b, OP_ATAN2, x, c);
+  Value *one = bld_const_f(b, x->type, 1);
+  Value *c = bld_un(b, OP_SQRT, bld_mul(b, bld_sub(b, one, x), bld_add(b, one, x)));
+  return bld_bin(b, OP_ATAN2, x, c);
 }
 
 /* acos x = 2 atan2(sqrt(1 - x), sqrt(1 + x)) */
 static Value *f_acos(B *b, Value *x) {
-  Value *one = cf(b, x->type, 1);
-  Value *r = bin(b, OP_ATAN2, un(b, OP_SQRT, sub(b, one, x)), un(b, OP_SQRT, add(b, one, x)));
-  return mul(b, r, cf(b, x->type, 2));
+  Value *one = bld_const_f(b, x->type, 1);
+  Value *r = bld_bin(b, OP_ATAN2, bld_un(b, OP_SQRT, bld_sub(b, one, x)), bld_un(b, OP_SQRT, bld_add(b, one, x)));
+  return bld_mul(b, r, bld_const_f(b, x->type, 2));
 }
 
-static Value *f_atan(B *b, Value *x) { return bin(b, OP_ATAN2, x, cf(b, x->type, 1)); }
+static Value *f_atan(B *b, Value *x) { return bld_bin(b, OP_ATAN2, x, bld_const_f(b, x->type, 1)); }
 
 /* erf for f32.  |x| < 1: x P(x^2), P of degree 6; |x| >= 1:
    1 - exp(-x^2) Q(1/|x|), Q of degree 7 (Q approximates erfc(x) e^(x^2)).
@@ -219,15 +158,15 @@ static const double erf_q[] = {0.0003285195562057197, 0.558046817779541,    0.04
                                0.11397392302751541,   -0.016229012981057167};
 
 static Value *f_erf32(B *b, Value *x) {
-  Value *a = un(b, OP_ABS, x);
-  Value *t = mul(b, x, x);
-  Value *inner = mul(b, x, horner(b, t, erf_p, (int)ARRAY_LEN(erf_p)));
-  Value *one = cf(b, x->type, 1);
-  Value *q = horner(b, dvd(b, one, a), erf_q, (int)ARRAY_LEN(erf_q));
-  Value *outer = sub(b, one, mul(b, un(b, OP_EXPONENTIAL, un(b, OP_NEGATE, t)), q));
-  outer = mul(b, outer, un(b, OP_SIGN, x));
+  Value *a = bld_un(b, OP_ABS, x);
+  Value *t = bld_mul(b, x, x);
+  Value *inner = bld_mul(b, x, horner(b, t, erf_p, (int)ARRAY_LEN(erf_p)));
+  Value *one = bld_const_f(b, x->type, 1);
+  Value *q = horner(b, bld_div(b, one, a), erf_q, (int)ARRAY_LEN(erf_q));
+  Value *outer = bld_sub(b, one, bld_mul(b, bld_un(b, OP_EXPONENTIAL, bld_un(b, OP_NEGATE, t)), q));
+  outer = bld_mul(b, outer, bld_un(b, OP_SIGN, x));
   /* NaN compares false and takes the inner form, which propagates it */
-  return sel(b, cmp(b, a, one, "GE"), outer, inner);
+  return bld_select(b, bld_compare(b, a, one, "GE"), outer, inner);
 }
 
 /* erf_inv for f32: erfinv(x) / x as a polynomial in w - 2.5 (w < 5) or in
@@ -240,15 +179,15 @@ static const double erfinv_q[] = {2.832977056503296,     1.0016742944717407,    
                                   0.0012787040323019028, 7.568983710370958e-05,  -0.00015012449875939637};
 
 static Value *f_erfinv32(B *b, Value *x) {
-  Value *one = cf(b, x->type, 1);
-  Value *w = un(b, OP_NEGATE, un(b, OP_LOG, mul(b, sub(b, one, x), add(b, one, x))));
-  Value *p1 = horner(b, sub(b, w, cf(b, x->type, 2.5)), erfinv_p, (int)ARRAY_LEN(erfinv_p));
-  Value *p2 = horner(b, sub(b, un(b, OP_SQRT, w), cf(b, x->type, 3)), erfinv_q,
+  Value *one = bld_const_f(b, x->type, 1);
+  Value *w = bld_un(b, OP_NEGATE, bld_un(b, OP_LOG, bld_mul(b, bld_sub(b, one, x), bld_add(b, one, x))));
+  Value *p1 = horner(b, bld_sub(b, w, bld_const_f(b, x->type, 2.5)), erfinv_p, (int)ARRAY_LEN(erfinv_p));
+  Value *p2 = horner(b, bld_sub(b, bld_un(b, OP_SQRT, w), bld_const_f(b, x->type, 3)), erfinv_q,
                      (int)ARRAY_LEN(erfinv_q));
-  Value *r = mul(b, sel(b, below(b, w, 5), p1, p2), x);
+  Value *r = bld_mul(b, bld_select(b, below(b, w, 5), p1, p2), x);
   /* +-1 map to +-inf (the polynomial in sqrt(inf) would not) */
-  Value *edge = cmp(b, un(b, OP_ABS, x), one, "EQ");
-  return sel(b, edge, mul(b, x, cf(b, x->type, INFINITY)), r);
+  Value *edge = bld_compare(b, bld_un(b, OP_ABS, x), one, "EQ");
+  return bld_select(b, edge, bld_mul(b, x, bld_const_f(b, x->type, INFINITY)), r);
 }
 
 typedef Value *(*RealFn)(B *b, Value *x);
@@ -315,7 +254,7 @@ static Value *bcast_operand(B *b, Op *op, Value *x, const Type *to) {
     if (d < 0 || d >= to->rank || (t->dims[i] != 1 && t->dims[i] != to->dims[d])) return NULL;
     map[i] = d;
   }
-  Value *r = emit(b, OP_BROADCAST_IN_DIM, 1, &x, shape_of(b, to, t->elem));
+  Value *r = bld_op(b, OP_BROADCAST_IN_DIM, 1, &x, bld_shape_of(b, to, t->elem));
   op_set_attr(b->m, r->def, "broadcast_dimensions", attr_ints(b->m, t->rank, map));
   return r;
 }
@@ -328,7 +267,7 @@ static Value *rw_broadcast(B *b, Op *op) {
   Value *v[3];
   for (int i = 0; i < n; i++)
     if (!(v[i] = bcast_operand(b, op, op->opnds[i], rt))) return NULL;
-  Value *r = emit(b, k, n, v, op->res[0].type);
+  Value *r = bld_op(b, k, n, v, op->res[0].type);
   if (k == OP_COMPARE) {
     Attr *a;
     if ((a = op_attr(op, "comparison_direction"))) op_set_attr(b->m, r->def, "comparison_direction", a);
@@ -341,10 +280,10 @@ static Value *rw_conj(B *b, Op *op) {
   Value *x = op->opnds[0];
   if (!et_is_complex(x->type->elem)) return x;
   ElemType pt = et_real_part(x->type->elem);
-  Value *re = emit(b, OP_REAL, 1, &x, shape_of(b, x->type, pt));
-  Value *im = emit(b, OP_IMAG, 1, &x, shape_of(b, x->type, pt));
-  Value *v[2] = {re, un(b, OP_NEGATE, im)};
-  return emit(b, OP_COMPLEX, 2, v, op->res[0].type);
+  Value *re = bld_op(b, OP_REAL, 1, &x, bld_shape_of(b, x->type, pt));
+  Value *im = bld_op(b, OP_IMAG, 1, &x, bld_shape_of(b, x->type, pt));
+  Value *v[2] = {re, bld_un(b, OP_NEGATE, im)};
+  return bld_op(b, OP_COMPLEX, 2, v, op->res[0].type);
 }
 
 static bool ieee_float(ElemType et) {
@@ -354,9 +293,9 @@ static bool ieee_float(ElemType et) {
 static Value *rw_is_inf(B *b, Op *op) {
   Value *x = op->opnds[0];
   if (!ieee_float(x->type->elem)) return NULL;
-  if (op->kind == OP_CHLO_IS_INF) x = un(b, OP_ABS, x);
+  if (op->kind == OP_CHLO_IS_INF) x = bld_un(b, OP_ABS, x);
   double inf = op->kind == OP_CHLO_IS_NEG_INF ? -INFINITY : INFINITY;
-  return cmp(b, x, cf(b, x->type, inf), "EQ");
+  return bld_compare(b, x, bld_const_f(b, x->type, inf), "EQ");
 }
 
 static Value *rw_constant_like(B *b, Op *op) {
@@ -378,7 +317,7 @@ static Value *rw_constant_like(B *b, Op *op) {
   } else {
     return NULL;
   }
-  return splat(b, rt, l);
+  return bld_splat(b, bld_constant(b, l), rt);
 }
 
 /* next_after on the bit patterns: every IEEE format is sign-magnitude, so
@@ -392,17 +331,17 @@ static Value *rw_next_after(B *b, Op *op) {
   uint64_t sign = 1ull << (w - 1), ones = w == 64 ? ~0ull : (1ull << w) - 1;
   const Type *t = x->type;
   Value *xb = bitcast(b, x, ut), *yb = bitcast(b, y, ut);
-  Value *zero = cf(b, t, 0);
+  Value *zero = bld_const_f(b, t, 0);
   /* moving away from zero when (y > x) agrees with (x > 0) */
-  Value *away = cmp(b, cmp(b, y, x, "GT"), cmp(b, x, zero, "GT"), "EQ");
-  Value *step = sel(b, away, cbits(b, t, ut, 1), cbits(b, t, ut, ones));
-  Value *r = add(b, xb, step); /* unsigned: wraps, and the magnitude is > 0 */
-  Value *tiny = bin(b, OP_OR, bin(b, OP_AND, yb, cbits(b, t, ut, sign)), cbits(b, t, ut, 1));
-  r = sel(b, cmp(b, x, zero, "EQ"), tiny, r);
+  Value *away = bld_compare(b, bld_compare(b, y, x, "GT"), bld_compare(b, x, zero, "GT"), "EQ");
+  Value *step = bld_select(b, away, bld_const_bits(b, t, ut, 1), bld_const_bits(b, t, ut, ones));
+  Value *r = bld_add(b, xb, step); /* unsigned: wraps, and the magnitude is > 0 */
+  Value *tiny = bld_bin(b, OP_OR, bld_bin(b, OP_AND, yb, bld_const_bits(b, t, ut, sign)), bld_const_bits(b, t, ut, 1));
+  r = bld_select(b, bld_compare(b, x, zero, "EQ"), tiny, r);
   Value *rf = bitcast(b, r, et);
-  rf = sel(b, cmp(b, x, y, "EQ"), y, rf);
-  Value *nan = bin(b, OP_OR, cmp(b, x, x, "NE"), cmp(b, y, y, "NE"));
-  return sel(b, nan, cf(b, t, NAN), rf);
+  rf = bld_select(b, bld_compare(b, x, y, "EQ"), y, rf);
+  Value *nan = bld_bin(b, OP_OR, bld_compare(b, x, x, "NE"), bld_compare(b, y, y, "NE"));
+  return bld_select(b, nan, bld_const_f(b, t, NAN), rf);
 }
 
 /* top_k: sort (values, iota) along the last dimension, largest first and
@@ -417,10 +356,10 @@ static bool rw_top_k(B *b, Op *op, Value **out) {
   int last = t->rank - 1;
   if (k < 0 || k > len) return false;
   Module *m = b->m;
-  Value *iota = emit(b, OP_IOTA, 0, NULL, shape_of(b, t, it));
+  Value *iota = bld_op(b, OP_IOTA, 0, NULL, bld_shape_of(b, t, it));
   op_set_attr(m, iota->def, "iota_dimension", attr_int(m, last, NULL));
   Value *in[2] = {x, iota};
-  Type *rts[2] = {shape_of(b, t, et), shape_of(b, t, it)};
+  Type *rts[2] = {bld_shape_of(b, t, et), bld_shape_of(b, t, it)};
   Op *s = op_new(m, OP_SORT, 2, in, 2, rts, b->loc);
   block_insert_before(b->blk, b->at, s);
   op_set_attr(m, s, "dimension", attr_int(m, last, NULL));
@@ -429,7 +368,7 @@ static bool rw_top_k(B *b, Op *op, Value **out) {
   Value *args[4];
   for (int i = 0; i < 4; i++) args[i] = block_add_arg(m, cb, type_scalar(&m->arena, i < 2 ? et : it), NULL);
   B cbb = {m, cb, NULL, b->loc};
-  Value *gt = cmp(&cbb, args[0], args[1], "GT");
+  Value *gt = bld_compare(&cbb, args[0], args[1], "GT");
   if (et_is_float(et)) op_set_attr(m, gt->def, "compare_type", attr_enum(m, "comparison_type", "TOTALORDER"));
   block_append(cb, op_new(m, OP_RETURN, 1, &gt, 0, NULL, b->loc));
   op_add_region(m, s, cb);
@@ -442,7 +381,7 @@ static bool rw_top_k(B *b, Op *op, Value **out) {
   }
   for (int i = 0; i < 2; i++) {
     Value *src = &s->res[i];
-    out[i] = emit(b, OP_SLICE, 1, &src, op->res[i].type);
+    out[i] = bld_op(b, OP_SLICE, 1, &src, op->res[i].type);
     op_set_attr(m, out[i]->def, "start_indices", attr_ints(m, t->rank, lo));
     op_set_attr(m, out[i]->def, "limit_indices", attr_ints(m, t->rank, hi));
     op_set_attr(m, out[i]->def, "strides", attr_ints(m, t->rank, st));
@@ -459,7 +398,7 @@ static bool rewrite(B *b, Op *op, Value **out) {
   switch (op->kind) {
   case OP_CHLO_SQUARE:
     if (op->opnds[0]->type->elem != op->res[0].type->elem) return false;
-    out[0] = mul(b, op->opnds[0], op->opnds[0]);
+    out[0] = bld_mul(b, op->opnds[0], op->opnds[0]);
     return true;
   case OP_CHLO_CONJ:
     if (op->opnds[0]->type->elem != op->res[0].type->elem) return false;
@@ -479,9 +418,9 @@ static bool rewrite(B *b, Op *op, Value **out) {
   bool up;
   RealFn f = real_fn(op->kind, et, &up);
   if (!f) return false;
-  if (up) x = convert(b, x, ET_F32);
+  if (up) x = bld_convert(b, x, ET_F32);
   Value *r = f(b, x);
-  out[0] = up ? convert(b, r, et) : r;
+  out[0] = up ? bld_convert(b, r, et) : r;
   return true;
 }
 
@@ -525,15 +464,10 @@ int pass_chlo_decompose(Module *m, const PassOptions *o) {
       Op *before_first = op->prev;
       if (!rewrite(&b, op, out)) {
         /* drop whatever a rewrite that gave up half way had built */
-        for (Op *p = op->prev; p != before_first;) {
-          Op *q = p->prev;
-          op_erase(p);
-          p = q;
-        }
+        bld_discard(op, before_first);
         continue;
       }
-      for (int r = 0; r < op->nres; r++) func_replace_uses(f, &op->res[r], out[r], NULL);
-      op_erase(op);
+      bld_replace(f, op, out);
       changed = 1;
     }
     VEC_FREE(ops);

@@ -494,16 +494,11 @@ int pass_expand(Module *m, const PassOptions *o) {
       int r = rewrite(&b, op, out);
       if (r != 1) {
         /* drop whatever a rewrite that gave up half way had built */
-        for (Op *p = op->prev; p != before_first;) {
-          Op *q = p->prev;
-          op_erase(p);
-          p = q;
-        }
+        bld_discard(op, before_first);
         if (r == 2) changed = 1;
         continue;
       }
-      for (int k = 0; k < op->nres; k++) func_replace_uses(f, &op->res[k], out[k], NULL);
-      op_erase(op);
+      bld_replace(f, op, out);
       changed = 1;
     }
     VEC_FREE(ops);

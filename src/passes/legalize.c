@@ -596,15 +596,10 @@ int pass_legalize(Module *m, const PassOptions *o) {
       if (ok && op->kind != OP_COMPOSITE) ok = replacement_verifies(first, op);
       if (!ok) {
         /* drop whatever was built */
-        for (Op *p = op->prev; p != before;) {
-          Op *q = p->prev;
-          op_erase(p);
-          p = q;
-        }
+        bld_discard(op, before);
         continue;
       }
-      for (int r = 0; r < op->nres; r++) func_replace_uses(f, &op->res[r], out[r], NULL);
-      op_erase(op);
+      bld_replace(f, op, out);
       changed = 1;
     }
     VEC_FREE(ops);
@@ -626,8 +621,7 @@ int pass_drop_barriers(Module *m, const PassOptions *o) {
     for (int i = 0; i < ops.len; i++) {
       Op *op = ops.data[i];
       if (op->nres != op->nopnds) continue;
-      for (int r = 0; r < op->nres; r++) func_replace_uses(f, &op->res[r], op->opnds[r], NULL);
-      op_erase(op);
+      bld_replace(f, op, op->opnds);
       changed = 1;
     }
     VEC_FREE(ops);

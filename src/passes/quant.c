@@ -173,8 +173,7 @@ static bool lower_op(Module *m, Func *f, Op *op) {
     free(in);
     free(rts);
   }
-  for (int i = 0; i < op->nres; i++) func_replace_uses(f, &op->res[i], out[i], NULL);
-  op_erase(op);
+  bld_replace(f, op, out);
   return true;
 }
 
