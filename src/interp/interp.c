@@ -142,31 +142,8 @@ static const InterpOpFn interp_table[OP_COUNT] = {
 #undef OP
 };
 
-/* Ops that handle quantized types themselves, or only pass values through. */
-static bool handles_quant_itself(OpKind k) {
-  switch (k) {
-  case OP_UNIFORM_QUANTIZE: case OP_UNIFORM_DEQUANTIZE: case OP_BITCAST_CONVERT:
-  case OP_CONSTANT: case OP_WHILE: case OP_IF: case OP_CASE: case OP_CALL: case OP_COMPOSITE:
-  case OP_CUSTOM_CALL: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT: case OP_OPTIMIZATION_BARRIER:
-  case OP_ASYNC_START: case OP_ASYNC_DONE:
-    return true;
-  default:
-    return !op_has_flag(k, OPF_SPEC); /* checks, interpreter and chlo ops */
-  }
-}
-
-static bool type_is_quant(const Type *t) { return t && t->kind == TY_TENSOR && t->quant; }
-
-static bool op_sees_quant(const Op *op) {
-  for (int i = 0; i < op->nopnds; i++)
-    if (type_is_quant(op->opnds[i]->type)) return true;
-  for (int i = 0; i < op->nres; i++)
-    if (type_is_quant(op->res[i].type)) return true;
-  return false;
-}
-
 bool interp_run_op(Interp *I, Op *op, IVal **args, IVal **res) {
-  if (op_sees_quant(op) && !handles_quant_itself(op->kind))
+  if (!op_keeps_quant(op->kind) && op_has_quant(op))
     return interp_quantized_wrap(I, op, args, res, interp_table[op->kind]);
   return interp_table[op->kind](I, op, args, res);
 }

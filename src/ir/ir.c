@@ -362,6 +362,28 @@ int64_t dict_int(const Attr *dict, const char *key, int64_t def) {
   return def;
 }
 
+bool type_is_quant(const Type *t) { return t && t->kind == TY_TENSOR && t->quant; }
+
+bool op_has_quant(const Op *op) {
+  for (int i = 0; i < op->nopnds; i++)
+    if (type_is_quant(op->opnds[i]->type)) return true;
+  for (int i = 0; i < op->nres; i++)
+    if (type_is_quant(op->res[i].type)) return true;
+  return false;
+}
+
+bool op_keeps_quant(OpKind k) {
+  switch (k) {
+  case OP_UNIFORM_QUANTIZE: case OP_UNIFORM_DEQUANTIZE: case OP_BITCAST_CONVERT:
+  case OP_CONSTANT: case OP_WHILE: case OP_IF: case OP_CASE: case OP_CALL: case OP_COMPOSITE:
+  case OP_CUSTOM_CALL: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT: case OP_OPTIMIZATION_BARRIER:
+  case OP_ASYNC_START: case OP_ASYNC_DONE: case OP_RETURN: case OP_FUNC_RETURN:
+    return true;
+  default:
+    return !op_has_flag(k, OPF_SPEC); /* checks, interpreter and chlo ops */
+  }
+}
+
 bool ints_contain(const int64_t *v, int n, int64_t x) {
   for (int i = 0; i < n; i++)
     if (v[i] == x) return true;

@@ -205,6 +205,14 @@ int64_t dict_int(const Attr *dict, const char *key, int64_t def);
 
 /* Small queries on integer lists (dimension numbers, permutations). */
 bool ints_contain(const int64_t *v, int n, int64_t x);
+
+/* Quantized tensors: whether t is one; whether any operand or result of op
+   is one; whether op kind k takes quantized values as they are (computes on
+   them itself, or only passes them through) -- any other op on quantized
+   tensors means dequantize -> op -> quantize, as the spec defines it. */
+bool type_is_quant(const Type *t);
+bool op_has_quant(const Op *op);
+bool op_keeps_quant(OpKind k);
 bool ints_in_range(const int64_t *v, int n, int64_t hi); /* every element in [0, hi) */
 bool ints_distinct(const int64_t *v, int n);
 

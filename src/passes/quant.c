@@ -34,30 +34,11 @@
 
 typedef VEC(Op *) OpVec;
 
-static bool is_quant(const Type *t) { return t && t->kind == TY_TENSOR && t->quant; }
-
-static bool sees_quant(const Op *op) {
-  for (int i = 0; i < op->nopnds; i++)
-    if (is_quant(op->opnds[i]->type)) return true;
-  for (int i = 0; i < op->nres; i++)
-    if (is_quant(op->res[i].type)) return true;
-  return false;
-}
-
-/* Mirrors the interpreter: these handle quantized values themselves or
-   only move them. */
+/* Ops left as they are: those the interpreter does not wrap either, and
+   ops with regions, whose bodies see quantized element types. */
 static bool keeps_quant(const Op *op) {
-  switch (op->kind) {
-  case OP_UNIFORM_QUANTIZE: case OP_UNIFORM_DEQUANTIZE:
-    return false;
-  case OP_BITCAST_CONVERT: case OP_CONSTANT: case OP_WHILE: case OP_IF: case OP_CASE: case OP_CALL:
-  case OP_COMPOSITE: case OP_CUSTOM_CALL: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:
-  case OP_OPTIMIZATION_BARRIER: case OP_ASYNC_START: case OP_ASYNC_DONE: case OP_RETURN:
-  case OP_FUNC_RETURN:
-    return true;
-  default:
-    return !op_has_flag(op->kind, OPF_SPEC) || op->nregions > 0;
-  }
+  if (op->kind == OP_UNIFORM_QUANTIZE || op->kind == OP_UNIFORM_DEQUANTIZE) return false;
+  return op_keeps_quant(op->kind) || op->nregions > 0;
 }
 
 /* Well-formed enough to lower: the interpreter reports the rest at run time. */
@@ -125,14 +106,14 @@ static Value *quantize(Builder *b, Value *x, Type *qt) {
 }
 
 static bool collect(Op *op, void *ud) {
-  if (sees_quant(op) && !keeps_quant(op)) VEC_PUSH(*(OpVec *)ud, op);
+  if (op_has_quant(op) && !keeps_quant(op)) VEC_PUSH(*(OpVec *)ud, op);
   return true;
 }
 
 /* Rewrites op; false (nothing built) when a type is not lowerable. */
 static bool lower_op(Module *m, Func *f, Op *op) {
   for (int i = 0; i < op->nopnds; i++)
-    if (is_quant(op->opnds[i]->type) && !quant_ok(op->opnds[i]->type)) return false;
+    if (type_is_quant(op->opnds[i]->type) && !quant_ok(op->opnds[i]->type)) return false;
   for (int i = 0; i < op->nres; i++) {
     const Type *t = op->res[i].type;
     if (t->kind != TY_TENSOR || (t->quant && !quant_ok(t))) return false;
@@ -157,7 +138,7 @@ static bool lower_op(Module *m, Func *f, Op *op) {
     Type **rts = xcalloc((size_t)op->nres + 1, sizeof(Type *));
     for (int i = 0; i < op->nopnds; i++) {
       Value *v = op->opnds[i];
-      in[i] = is_quant(v->type) ? dequantize(&b, v, v->type->quant->expressed) : v;
+      in[i] = type_is_quant(v->type) ? dequantize(&b, v, v->type->quant->expressed) : v;
     }
     for (int i = 0; i < op->nres; i++) {
       Type *t = op->res[i].type;

@@ -38,19 +38,9 @@ typedef struct Simp {
 
 /* ---- looking at values ---- */
 
-static bool is_quant(const Type *t) { return t->kind == TY_TENSOR && t->quant; }
-
 /* Tensor types that may replace each other: equal and not quantized. */
 static bool same_type(const Type *a, const Type *b) {
   return a->kind == TY_TENSOR && b->kind == TY_TENSOR && !a->quant && !b->quant && type_equal(a, b);
-}
-
-static bool op_touches_quant(const Op *op) {
-  for (int i = 0; i < op->nopnds; i++)
-    if (is_quant(op->opnds[i]->type)) return true;
-  for (int i = 0; i < op->nres; i++)
-    if (is_quant(op->res[i].type)) return true;
-  return false;
 }
 
 static Literal *const_lit(const Value *v) {
@@ -265,7 +255,7 @@ static bool simplify_convert(Simp *s, Op *op) {
   Value *x = op->opnds[0];
   if (same_type(x->type, op->res[0].type)) return replace_by(s, op, x);
   Op *in = x->def;
-  if (!in || in->kind != OP_CONVERT || op_touches_quant(in)) return false;
+  if (!in || in->kind != OP_CONVERT || op_has_quant(in)) return false;
   Value *y = in->opnds[0];
   ElemType A = y->type->elem, B = x->type->elem, C = op->res[0].type->elem;
   if (!convert_lossless(A, B)) return false;
@@ -292,7 +282,7 @@ static bool simplify_transpose(Simp *s, Op *op) {
   if (n < 0 || x->type->kind != TY_TENSOR || n != x->type->rank) return false;
   if (is_identity_perm(p, n)) return replace_by(s, op, x);
   Op *in = x->def;
-  if (!in || in->kind != OP_TRANSPOSE || op_touches_quant(in)) return false;
+  if (!in || in->kind != OP_TRANSPOSE || op_has_quant(in)) return false;
   int64_t *q;
   if (op_attr_ints(in, "permutation", &q) != n) return false;
   /* result dim i is x dim p[i], which is y dim q[p[i]] */
@@ -316,7 +306,7 @@ static bool simplify_broadcast(Simp *s, Op *op) {
   if (n < 0 || x->type->kind != TY_TENSOR || n != x->type->rank) return false;
   if (same_type(x->type, op->res[0].type) && is_identity_perm(d, n)) return replace_by(s, op, x);
   Op *in = x->def;
-  if (!in || in->kind != OP_BROADCAST_IN_DIM || op_touches_quant(in)) return false;
+  if (!in || in->kind != OP_BROADCAST_IN_DIM || op_has_quant(in)) return false;
   Value *y = in->opnds[0];
   int64_t *e;
   if (y->type->kind != TY_TENSOR || op_attr_ints(in, "broadcast_dimensions", &e) != y->type->rank)
@@ -430,7 +420,7 @@ static bool simplify_bitcast(Simp *s, Op *op) {
 
 static bool simplify_op(Simp *s, Op *op) {
   if (op->kind == OP_BITCAST_CONVERT && op->nopnds == 1 && op->nres == 1) return simplify_bitcast(s, op);
-  if (op->nres < 1 || op_touches_quant(op)) return false;
+  if (op->nres < 1 || op_has_quant(op)) return false;
   switch (op->kind) {
   case OP_ADD: case OP_SUBTRACT: case OP_MULTIPLY: case OP_DIVIDE: case OP_AND: case OP_OR:
   case OP_XOR: case OP_MAXIMUM: case OP_MINIMUM:
@@ -449,7 +439,7 @@ static bool simplify_op(Simp *s, Op *op) {
   case OP_RESHAPE: {
     Value *x = op->opnds[0];
     if (same_type(x->type, op->res[0].type)) return replace_by(s, op, x);
-    if (x->def && x->def->kind == OP_RESHAPE && !op_touches_quant(x->def)) {
+    if (x->def && x->def->kind == OP_RESHAPE && !op_has_quant(x->def)) {
       op->opnds[0] = x->def->opnds[0];
       s->changed++;
       return true;
