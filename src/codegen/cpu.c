@@ -399,9 +399,23 @@ static bool lower_view(Lower *L, Op *op) {
   return true;
 }
 
+/* Whether v's storage is that of one of dsts other than dsts[i]: a loop's
+   own state (its region arguments, or a value updated in place in a state
+   buffer), which the copies into dsts could overwrite before it is read. */
+static bool in_other_dst(Lower *L, Value *v, Value *const *dsts, int n, int i) {
+  int64_t ov = -1;
+  BufferKind kv = buffers_lookup(L->buffers, v, &ov);
+  if (kv != BUF_TEMP && kv != BUF_RESULT) return false;
+  for (int k = 0; k < n; k++) {
+    int64_t od = -2;
+    if (k != i && buffers_lookup(L->buffers, dsts[k], &od) == kv && od == ov) return true;
+  }
+  return false;
+}
+
 /* Copies a region's returned values into `dsts` (the op's result buffers or
-   loop state), through scratch when a returned value is one of the region's
-   own arguments (a permutation of the loop state). */
+   loop state), through scratch when a returned value lives in another
+   destination's storage (a permutation of the loop state). */
 static void copy_returns(Lower *L, Block *b, Value *const *dsts, int n) {
   Cg *cg = &L->cg;
   Op *ret = block_terminator(b);
@@ -409,7 +423,7 @@ static void copy_returns(Lower *L, Block *b, Value *const *dsts, int n) {
   LLVMValueRef *scratch = xcalloc((size_t)(n + 1), sizeof(LLVMValueRef));
   for (int i = 0; i < n && i < ret->nopnds; i++) {
     Value *v = ret->opnds[i];
-    if (v->owner == b && !v->def && v->index != i) {
+    if (in_other_dst(L, v, dsts, n, i)) {
       int64_t nb = type_bytes(v->type);
       LLVMValueRef tmp = LLVMBuildArrayMalloc(cg->b, cg->t_i8, cg_i64(cg, nb > 0 ? nb : 1), "swap");
       LLVMBuildMemCpy(cg->b, tmp, 1, value_ptr(L, v), 1, cg_i64(cg, nb));

@@ -1,7 +1,8 @@
 /*
  * kernel_index.c - kernels for the indexing ops that are not elemental:
- * scatter and sort.  (dynamic_slice, dynamic_update_slice and gather are
- * elemental, see elemental.c, and go through the loop kernels.)
+ * scatter and sort, and dynamic_update_slice when it updates its operand's
+ * storage in place.  (dynamic_slice, gather and other dynamic_update_slices
+ * are elemental, see elemental.c, and go through the loop kernels.)
  *
  * Scatter copies each operand into its result, then applies the updates
  * one by one in row-major order of the update index space, on one thread:
@@ -340,10 +341,85 @@ static bool lower_sort(Lower *L, Op *op) {
   return true;
 }
 
+/* ---- dynamic_update_slice in place ---- */
+
+static bool same_storage(Lower *L, const Value *a, const Value *b) {
+  int64_t oa = -1, ob = -2;
+  BufferKind ka = buffers_lookup(L->buffers, a, &oa), kb = buffers_lookup(L->buffers, b, &ob);
+  return ka == kb && oa == ob && (ka == BUF_TEMP || ka == BUF_RESULT);
+}
+
+/* Buffer assignment gives a dynamic_update_slice its operand's storage when
+   the operand dies there (passes/buffers.c); then only the window is
+   written: a loop nest over the update, rows split into fixed chunks, each
+   row a contiguous copy.  Start indices are clamped as the spec says. */
+static bool lower_dus_in_place(Lower *L, Op *op) {
+  if (op->kind != OP_DYNAMIC_UPDATE_SLICE || op->nres != 1 || op->nopnds < 3) return false;
+  Value *x = op->opnds[0], *u = op->opnds[1];
+  const Type *xt = x->type, *ut = u->type, *rt = op->res[0].type;
+  if (!same_storage(L, x, &op->res[0])) return false;
+  if (!cg_tensor_native(xt) || !cg_tensor_native(ut) || xt->elem != ut->elem || rt->elem != xt->elem ||
+      !type_same_shape(xt, rt) || ut->rank != xt->rank || xt->rank < 1)
+    return false;
+  int rank = xt->rank, nstart = op->nopnds - 2;
+  /* one scalar per dimension, or one vector of them */
+  bool vec = nstart == 1 && op->opnds[2]->type->rank == 1 && op->opnds[2]->type->dims[0] == rank;
+  if (!vec && nstart != rank) return false;
+  for (int i = 2; i < op->nopnds; i++) {
+    const Type *it = op->opnds[i]->type;
+    if (it->kind != TY_TENSOR || it->quant || !et_is_int(it->elem) || !cg_elem_native(it->elem) ||
+        (!vec && type_num_elements(it) != 1))
+      return false;
+  }
+  for (int d = 0; d < rank; d++)
+    if (ut->dims[d] > xt->dims[d]) return false;
+  int64_t n = type_num_elements(ut);
+  if (n == 0) return true; /* nothing to write: the storage already holds the operand */
+
+  Cg *cg = &L->cg;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMValueRef up = kernel_load_ptr(cg, ptrs, 0), out = kernel_load_ptr(cg, ptrs, nstart + 1);
+  LLVMValueRef start[CG_MAX_RANK];
+  for (int d = 0; d < rank; d++) {
+    Value *sv = op->opnds[vec ? 2 : 2 + d];
+    LLVMValueRef p = kernel_load_ptr(cg, ptrs, vec ? 1 : 1 + d);
+    LLVMValueRef v = cg_index_to_i64(cg, sv->type->elem, cg_load(cg, sv->type->elem, p, cg_i64(cg, vec ? d : 0)));
+    start[d] = cg_clamp_i64(cg, v, 0, xt->dims[d] - ut->dims[d]);
+  }
+  /* chunks split the update's first dimension */
+  int64_t inner = n / ut->dims[0];
+  int64_t ch0 = inner >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / inner;
+  int64_t nchunks = (ut->dims[0] + ch0 - 1) / ch0;
+  LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch0), "");
+  LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch0), ""), cg_i64(cg, ut->dims[0]));
+  Loop loops[CG_MAX_RANK];
+  LLVMValueRef uidx[CG_MAX_RANK], xidx[CG_MAX_RANK];
+  for (int d = 0; d < rank; d++) {
+    loops[d] = d == 0 ? loop_begin(cg, lo, hi, "u0") : loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, ut->dims[d]), "u");
+    uidx[d] = loops[d].iv;
+    xidx[d] = LLVMBuildAdd(cg->b, start[d], uidx[d], "");
+  }
+  ElemType et = xt->elem;
+  LLVMValueRef v = cg_load(cg, et, up, cg_linearize(cg, ut, uidx));
+  cg_store(cg, et, out, cg_linearize(cg, xt, xidx), v);
+  for (int d = rank - 1; d >= 0; d--) loop_end(cg, &loops[d]);
+  LLVMBuildRetVoid(cg->b);
+  LLVMPositionBuilderAtEnd(cg->b, at);
+  Value *bufs[CG_MAX_RANK + 2];
+  int nb = 0;
+  for (int i = 1; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
+  bufs[nb++] = &op->res[0];
+  call_kernel(L, fn, nchunks, bufs, nb);
+  return true;
+}
+
 bool lower_indexing(Lower *L, Op *op) {
   if (lower_transpose(L, op)) return true;
   if (lower_window(L, op)) return true;
   switch (op->kind) {
+  case OP_DYNAMIC_UPDATE_SLICE: return lower_dus_in_place(L, op);
   case OP_SCATTER: return lower_scatter(L, op);
   case OP_SORT: return lower_sort(L, op);
   default: return false;

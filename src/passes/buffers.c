@@ -116,6 +116,12 @@ static void compute_liveness(Builder *B) {
   }
 }
 
+/* The buffer whose storage v really uses. */
+static Buffer *root_of(const BufferAssignment *a, Buffer *b) {
+  for (int guard = 0; b && b->alias && guard < a->nbufs; guard++) b = buf_of(a, b->alias);
+  return b;
+}
+
 static void assign_kinds(Builder *B, Func *f) {
   BufferAssignment *a = B->a;
   Block *body = f->body;
@@ -163,6 +169,23 @@ static void assign_kinds(Builder *B, Func *f) {
       }
     }
   }
+  /* in-place dynamic_update_slice: the result takes the operand's storage
+     when the operand dies right here and is neither the caller's parameter
+     nor a constant, so only the window is written (a loop that updates
+     one row of its state per iteration costs a row, not the whole state) */
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *op = B->ops.data[k];
+    if (op->kind != OP_DYNAMIC_UPDATE_SLICE || op->nopnds < 2 || op->nres != 1) continue;
+    Buffer *in = buf_of(a, op->opnds[0]), *out = buf_of(a, &op->res[0]);
+    if (!in || !out || out->kind != BUF_TEMP || out->alias || in->bytes != out->bytes) continue;
+    Buffer *root = root_of(a, in);
+    if (!root || (root->kind != BUF_TEMP && root->kind != BUF_RESULT)) continue;
+    /* the update must not live in that storage */
+    if (root_of(a, buf_of(a, op->opnds[1])) == root) continue;
+    OpSpan *s = ptrmap_get(&B->span, op);
+    if (in->end != s->start) continue;
+    out->alias = op->opnds[0];
+  }
   /* in-place reshape: the operand is a temp that dies right here */
   for (int k = 0; k < B->ops.len; k++) {
     Op *op = B->ops.data[k];
@@ -176,11 +199,6 @@ static void assign_kinds(Builder *B, Func *f) {
   }
 }
 
-/* The buffer whose storage v really uses. */
-static Buffer *root_of(const BufferAssignment *a, Buffer *b) {
-  for (int guard = 0; b && b->alias && guard < a->nbufs; guard++) b = buf_of(a, b->alias);
-  return b;
-}
 
 static int64_t round_up(int64_t n) { return (n + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN; }
 

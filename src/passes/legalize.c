@@ -26,15 +26,22 @@
  *     einsum without repeats, which the expand pass lowers to
  *     reduce / dot_general / transpose;
  *   - composite -> func.call of its decomposition (the inline pass, which
- *     runs after, inlines it).
+ *     runs after, inlines it);
+ *   - chlo.scan -> a while loop over the scanned positions that
+ *     dynamic_slices the inputs, runs a clone of the body and
+ *     dynamic_update_slices the outputs into accumulators carried in the
+ *     loop state.
+ * Ops inside regions are rewritten before the op holding them, so a scan
+ * body is cloned with its own scans already rewritten.
  * drop-barriers runs after fusion (so barriers still separate fusions and
  * stop constant folding) and replaces optimization_barrier results by its
  * operands.
  *
  * Every replacement is checked by the verifier in a scratch function before
- * it is committed; one that does not verify is dropped and the op stays
- * (the interpreter thunk still runs it).  Deliberate differences from the
- * interpreter, on programs that are wrong anyway: a computed (non-constant)
+ * it is committed (functions that its regions call are declared there); one
+ * that does not verify is dropped and the op stays (the interpreter thunk
+ * still runs it).  Deliberate differences from the interpreter, on
+ * programs that are wrong anyway: a computed (non-constant)
  * shape operand that disagrees with the result type is not detected, and
  * torch_index_select's out-of-range indices clamp as gather's do instead
  * of failing.  chlo.ragged_dot is left alone.
@@ -482,6 +489,159 @@ static bool rw_einsum(Rw *b, Op *op, Value **out) {
   return true;
 }
 
+/* ---- chlo.scan ---- */
+
+/* t is u with one more dimension, at d: the interpreter's test for telling
+   inputs from inits (it compares element sizes only). */
+static bool scan_slice_of(const Type *t, int64_t d, const Type *u) {
+  if (t->kind != TY_TENSOR || u->kind != TY_TENSOR || d < 0 || d >= t->rank || u->rank != t->rank - 1 ||
+      et_bytes(t->elem) != et_bytes(u->elem))
+    return false;
+  for (int i = 0; i < u->rank; i++)
+    if (u->dims[i] != t->dims[i < d ? i : i + 1]) return false;
+  return true;
+}
+
+/* The same with equal element types, which is what a while loop of
+   dynamic slices can reproduce. */
+static bool scan_slice_exact(const Type *t, int64_t d, const Type *u) {
+  return plain(t) && plain(u) && t->elem == u->elem && scan_slice_of(t, d, u);
+}
+
+static Value *scan_index(Rw *b, int64_t v) {
+  Literal *l = lit_new_in(&b->m->arena, type_scalar(&b->m->arena, ET_S64));
+  lit_set_i(l, 0, v);
+  return bld_constant(b, l);
+}
+
+/* t's dimensions with dimension d set to 1 */
+static Type *scan_unit_dim(Rw *b, const Type *t, int d) {
+  int64_t dims[MAXR];
+  memcpy(dims, t->dims, sizeof(int64_t) * (size_t)t->rank);
+  dims[d] = 1;
+  return bld_tensor(b, t->elem, t->rank, dims);
+}
+
+/* chlo.scan(inputs..., inits...) -> a while loop whose state is
+   (position, carries..., output accumulators...).  Each trip slices the
+   inputs at the position, runs a clone of the body, writes the output
+   slices into the accumulators and steps the position (down from len-1
+   when reversed).  The inputs/inits split and the length follow the
+   interpreter exactly; anything it would reject, or that needs a
+   conversion (carries whose types change, slices whose element types
+   differ), keeps the op.  A zero-length scan needs no loop: its outputs
+   are empty and its carries are the inits.  The code generator computes
+   each trip's dynamic_update_slice over the whole accumulator, so a long
+   scan costs length x output size per output. */
+static bool rw_scan(Rw *b, Op *op, Value **out) {
+  if (op->nregions != 1 || !op->regions[0] || op->nopnds > 64) return false;
+  Block *body = op->regions[0];
+  int64_t dim = op_attr_int(op, "dimension", -1);
+  Attr *rev = op_attr(op, "is_reverse");
+  bool reverse = rev && (rev->kind == ATTR_UNIT || (rev->kind == ATTR_BOOL && rev->b));
+  if (body->nargs != op->nopnds || dim < 0 || dim >= MAXR) return false;
+  int nin = -1;
+  int64_t *seg = NULL;
+  if (op_attr_ints(op, "operandSegmentSizes", &seg) == 2 || op_attr_ints(op, "operand_segment_sizes", &seg) == 2) {
+    if (seg[0] < 0 || seg[0] > op->nopnds) return false;
+    nin = (int)seg[0];
+  } else {
+    nin = 0;
+    while (nin < op->nopnds && scan_slice_of(op->opnds[nin]->type, dim, body->args[nin]->type)) nin++;
+  }
+  int ncarry = op->nopnds - nin, nout = op->nres - ncarry;
+  Op *term = block_terminator(body);
+  if (nout < 0 || !term || term->kind != OP_RETURN || term->nopnds != op->nres) return false;
+  int64_t len = nin > 0 ? (dim < op->opnds[0]->type->rank ? op->opnds[0]->type->dims[dim] : -1)
+                        : op_attr_int(op, "scan_dim_size", -1);
+  if (len < 0) return false;
+  for (int i = 0; i < nin; i++)
+    if (!scan_slice_exact(op->opnds[i]->type, dim, body->args[i]->type) || op->opnds[i]->type->dims[dim] != len)
+      return false;
+  for (int k = 0; k < nout; k++)
+    if (!scan_slice_exact(op->res[k].type, dim, term->opnds[k]->type) || op->res[k].type->dims[dim] != len)
+      return false;
+  for (int i = 0; i < ncarry; i++) {
+    const Type *t = op->opnds[nin + i]->type;
+    if (!type_equal(body->args[nin + i]->type, t) || !type_equal(term->opnds[nout + i]->type, t) ||
+        !type_equal(op->res[nout + i].type, t))
+      return false;
+  }
+
+  int n = 1 + ncarry + nout;
+  Value *init[1 + 128];
+  Type *st[1 + 128];
+  for (int i = 0; i < ncarry; i++) init[1 + i] = op->opnds[nin + i];
+  for (int k = 0; k < nout; k++) {
+    /* every element is written before it is read, so any value will do */
+    Literal *zero = lit_new_in(&b->m->arena, type_scalar(&b->m->arena, op->res[k].type->elem));
+    init[1 + ncarry + k] = bld_splat(b, bld_constant(b, zero), op->res[k].type);
+  }
+  if (len == 0) {
+    /* no trip: empty outputs and the inits as they are (no loop, whose
+       slices of an empty dimension would not verify) */
+    for (int k = 0; k < nout; k++) out[k] = init[1 + ncarry + k];
+    for (int i = 0; i < ncarry; i++) out[nout + i] = init[1 + i];
+    return true;
+  }
+  init[0] = scan_index(b, reverse ? len - 1 : 0);
+  for (int i = 0; i < n; i++) st[i] = init[i]->type;
+  Op *w = op_new(b->m, OP_WHILE, n, init, n, st, b->loc);
+  block_insert_before(b->blk, b->at, w);
+
+  Block *cond = block_new(b->m), *loop = block_new(b->m);
+  for (int i = 0; i < n; i++) {
+    block_add_arg(b->m, cond, st[i], NULL);
+    block_add_arg(b->m, loop, st[i], NULL);
+  }
+  Rw cb = {b->m, cond, NULL, b->loc};
+  Value *more = reverse ? bld_compare(&cb, cond->args[0], scan_index(&cb, 0), "GE")
+                        : bld_compare(&cb, cond->args[0], scan_index(&cb, len), "LT");
+  block_append(cond, op_new(b->m, OP_RETURN, 1, &more, 0, NULL, b->loc));
+  op_add_region(b->m, w, cond);
+
+  Rw lb = {b->m, loop, NULL, b->loc};
+  Value *pos = loop->args[0], *zero = nin + nout > 0 ? scan_index(&lb, 0) : NULL;
+  Value *starts[1 + MAXR + 1];
+  PtrMap map = {0};
+  for (int i = 0; i < nin; i++) {
+    Value *x = op->opnds[i];
+    const Type *xt = x->type, *at = body->args[i]->type;
+    starts[0] = x;
+    for (int d = 0; d < xt->rank; d++) starts[1 + d] = d == dim ? pos : zero;
+    Type *slt = scan_unit_dim(&lb, xt, (int)dim);
+    Value *sl = bld_op(&lb, OP_DYNAMIC_SLICE, 1 + xt->rank, starts, slt);
+    set_ints(&lb, sl, "slice_sizes", slt->rank, slt->dims);
+    ptrmap_put(&map, body->args[i], bld_reshape(&lb, sl, at->rank, at->dims));
+  }
+  for (int i = 0; i < ncarry; i++) ptrmap_put(&map, body->args[nin + i], loop->args[1 + i]);
+  block_clone_into(b->m, body, loop, &map);
+  /* the clone's own terminator is replaced by the loop's */
+  Op *cret = block_terminator(loop);
+  Value *res[1 + 128];
+  for (int j = 0; j < term->nopnds; j++) res[j] = cret->opnds[j];
+  op_erase(cret);
+  ptrmap_free(&map);
+  Value *ret[1 + 128];
+  ret[0] = bld_add(&lb, pos, scan_index(&lb, reverse ? -1 : 1));
+  for (int i = 0; i < ncarry; i++) ret[1 + i] = res[nout + i];
+  for (int k = 0; k < nout; k++) {
+    Value *acc = loop->args[1 + ncarry + k];
+    const Type *t = acc->type;
+    Type *ut = scan_unit_dim(&lb, t, (int)dim);
+    starts[0] = acc;
+    starts[1] = bld_reshape(&lb, res[k], ut->rank, ut->dims);
+    for (int d = 0; d < t->rank; d++) starts[2 + d] = d == dim ? pos : zero;
+    ret[1 + ncarry + k] = bld_op(&lb, OP_DYNAMIC_UPDATE_SLICE, 2 + t->rank, starts, acc->type);
+  }
+  block_append(loop, op_new(b->m, OP_RETURN, n, ret, 0, NULL, b->loc));
+  op_add_region(b->m, w, loop);
+
+  for (int k = 0; k < nout; k++) out[k] = &w->res[1 + ncarry + k];
+  for (int i = 0; i < ncarry; i++) out[nout + i] = &w->res[1 + i];
+  return true;
+}
+
 /* ---- the table ---- */
 
 typedef bool (*RewriteFn)(Rw *b, Op *op, Value **out);
@@ -506,6 +666,7 @@ static const struct {
     {OP_EINSUM, 2, rw_einsum},
     {OP_UNARY_EINSUM, 1, rw_einsum},
     {OP_COMPOSITE, -1, rw_composite},
+    {OP_CHLO_SCAN, -1, rw_scan},
 };
 
 static RewriteFn rewrite_of(const Op *op) {
@@ -518,7 +679,9 @@ static RewriteFn rewrite_of(const Op *op) {
    a call passes anything). */
 static bool operands_plain(const Op *op) {
   if (op->kind == OP_COMPOSITE) return true;
-  if (op->nres != 1 || !plain(op->res[0].type)) return false;
+  if (op->nres != 1 && op->kind != OP_CHLO_SCAN) return false;
+  for (int i = 0; i < op->nres; i++)
+    if (!plain(op->res[i].type)) return false;
   for (int i = 0; i < op->nopnds; i++)
     if (!plain(op->opnds[i]->type)) return false;
   return true;
@@ -532,15 +695,42 @@ static void count_only(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
   if (lvl == DIAG_ERROR) ++*(int *)ud;
 }
 
+typedef struct Declare {
+  const Module *from;
+  Module *to;
+} Declare;
+
+/* Declares in the scratch module each function of the real one that op
+   names (a call in a scan body), so the verifier can check the call
+   against its signature. */
+static bool declare_callees(Op *op, void *ud) {
+  Declare *d = ud;
+  for (int i = 0; i < op->nattrs; i++) {
+    Attr *a = op->attrs[i].attr;
+    if (a->kind != ATTR_SYMBOL || module_find_func(d->to, a->s)) continue;
+    const Func *g = module_find_func(d->from, a->s);
+    if (!g) continue;
+    Func *h = func_new(d->to, g->name, SRCLOC_NONE);
+    h->is_private = true;
+    for (int k = 0; k < g->body->nargs; k++) block_add_arg(d->to, h->body, g->body->args[k]->type, NULL);
+    h->nresults = g->nresults;
+    h->result_types = g->result_types;
+  }
+  return true;
+}
+
 /* The verifier's verdict on the ops first..last (the replacement built
    before the op), copied into a function of their own whose parameters
    stand for the values they use from outside.  Silent: its errors are
    swallowed and the global error count put back as it was. */
-static bool replacement_verifies(Op *first, Op *stop) {
+static bool replacement_verifies(const Module *m, Op *first, Op *stop) {
   if (first == stop) return true;
   Module *s = module_new();
   Func *f = func_new(s, "legalize_check", SRCLOC_NONE);
   f->is_private = true;
+  Declare dc = {m, s};
+  for (Op *o = first; o != stop; o = o->next)
+    for (int r = 0; r < o->nregions; r++) block_walk(o->regions[r], declare_callees, &dc);
   PtrMap map = {0}, defined = {0};
   for (Op *o = first; o != stop; o = o->next)
     for (int i = 0; i < o->nres; i++) ptrmap_put(&defined, &o->res[i], (void *)1);
@@ -582,7 +772,9 @@ int pass_legalize(Module *m, const PassOptions *o) {
   for (Func *f = m->funcs; f; f = f->next) {
     OpVec ops = {0};
     block_walk(f->body, collect_legal, &ops);
-    for (int i = 0; i < ops.len; i++) {
+    /* innermost first (block_walk lists an op before the ops in its
+       regions): a scan clones its body, which must be rewritten already */
+    for (int i = ops.len - 1; i >= 0; i--) {
       Op *op = ops.data[i];
       if (!operands_plain(op) || op->nres > 64) continue;
       Rw b = {m, op->parent, op, op->loc};
@@ -593,7 +785,7 @@ int pass_legalize(Module *m, const PassOptions *o) {
       for (int r = 0; ok && r < op->nres; r++) ok = out[r] && type_equal(out[r]->type, op->res[r].type);
       /* a call is checked against its callee, which the scratch module
          lacks; the composite's operands and results were checked the same way */
-      if (ok && op->kind != OP_COMPOSITE) ok = replacement_verifies(first, op);
+      if (ok && op->kind != OP_COMPOSITE) ok = replacement_verifies(m, first, op);
       if (!ok) {
         /* drop whatever was built */
         bld_discard(op, before);
