@@ -233,4 +233,34 @@ enum {
 };
 void xlacrt_complex_fn(int32_t fn, double ar, double ai, double br, double bi, double *out);
 
+/* ---- ragged dot (ragged.c) ----
+ * chlo.ragged_dot on operands in a canonical layout, row-major, one GEMM
+ * per group (G groups along a ragged dimension of size r, split as
+ * [p][r][q] where it matters).  Modes:
+ *   ROWS (ragged non-contracting dimension):  lhs [batch][p][r][q][k],
+ *     rhs [batch][G][k][n], out [batch][p][r][q][n]; rows in group g use
+ *     rhs matrix g, rows past the last group are zero;
+ *   CONTRACT (ragged contracting dimension; k = p*r*q):
+ *     lhs [batch][m][p][r][q], rhs [batch][p][r][q][n], out [G][batch][m][n];
+ *     group g contracts over its own slice of r only;
+ *   BATCH (ragged batch dimension): lhs [batch][m][k], rhs [batch][k][n],
+ *     out [batch][m][n]; batch index b has index (b / q) % r along the
+ *     ragged dimension (size r) and is zero past the last group.
+ * trans_b: rhs has its [k][n] part stored as [n][k].  group_sizes holds
+ * gs_rows rows of G sizes (gs_rows 1: shared by all batch indices, else
+ * one row per batch index); negative sizes count as 0 and the groups are
+ * cut off at the end of the ragged dimension.  Types (XLACRT_RAGGED_*):
+ * f32 and f64; bf16/f16 operands with an f32 result; I64: 64-bit integer
+ * operands and result, products wrapping.  The descriptor is all int64_t
+ * so a compiler can emit it as an i64 array. */
+enum { XLACRT_RAGGED_ROWS = 1, XLACRT_RAGGED_CONTRACT = 2, XLACRT_RAGGED_BATCH = 3 };
+enum { XLACRT_RAGGED_F32, XLACRT_RAGGED_F64, XLACRT_RAGGED_BF16, XLACRT_RAGGED_F16, XLACRT_RAGGED_I64 };
+typedef struct xlacrt_ragged {
+    int64_t mode, type, trans_b;
+    int64_t batch, m, k, n, p, r, q;
+    int64_t groups, gs_rows;
+} xlacrt_ragged;
+void xlacrt_ragged_dot(xlacrt_pool *p, const xlacrt_ragged *d, const void *lhs, const void *rhs,
+                       const int64_t *group_sizes, void *out);
+
 #endif

@@ -216,7 +216,9 @@ void lower_count_fusion(Lower *L) { L->exe->stats.fusions++; }
 
 /* Tries to compile op natively; false when it must go through the thunk. */
 static bool lower_native(Lower *L, Op *op) {
-  if (lower_dot(L, op) || lower_indexing(L, op) || lower_linalg(L, op) || lower_random(L, op)) return true;
+  if (lower_dot(L, op) || lower_row(L, op) || lower_indexing(L, op) || lower_linalg(L, op) || lower_random(L, op) ||
+      lower_ragged_dot(L, op))
+    return true;
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   Value *inputs[64], *roots[64];
   Op *reduces[64] = {0};

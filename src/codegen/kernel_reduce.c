@@ -95,7 +95,6 @@ struct ReduceBody {
 };
 typedef struct ReduceBody Body;
 
-static LLVMValueRef alloca_in_entry(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name);
 
 static void body_init(Cg *cg, LLVMValueRef fn, const Op *r, Body *bd) {
   memset(bd, 0, sizeof *bd);
@@ -363,7 +362,7 @@ static Shape analyze(const KernelSpec *k) {
 
 /* ---- helpers ---- */
 
-static LLVMValueRef alloca_in_entry(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name) {
+LLVMValueRef alloca_in_entry(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name) {
   LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
   LLVMBasicBlockRef eb = LLVMGetEntryBasicBlock(fn);
   LLVMValueRef first = LLVMGetFirstInstruction(eb);
@@ -497,13 +496,19 @@ static void split_dims(const Shape *s, int *kept, int *nk, int *reduced, int *nr
   }
 }
 
-/* Starts a kernel whose first inputs are read by the elemental generator. */
-static void io_init(Cg *cg, KernelIO *io, const KernelSpec *k, LLVMValueRef ptrs) {
+/* Starts a kernel whose first inputs are read by the elemental generator:
+   their pointers come from the kernel's pointer array, or are given (a
+   reduction inside a row fusion reads some inputs from scratch). */
+static void io_init_from(Cg *cg, KernelIO *io, const KernelSpec *k, LLVMValueRef ptrs, LLVMValueRef *given) {
   memset(io, 0, sizeof *io);
   io->ninputs = k->ninputs;
   io->inputs = k->inputs;
   io->input_ptrs = xcalloc((size_t)(k->ninputs + 1), sizeof(LLVMValueRef));
-  for (int i = 0; i < k->ninputs; i++) io->input_ptrs[i] = kernel_load_ptr(cg, ptrs, i);
+  for (int i = 0; i < k->ninputs; i++) io->input_ptrs[i] = given ? given[i] : kernel_load_ptr(cg, ptrs, i);
+}
+
+static void io_init(Cg *cg, KernelIO *io, const KernelSpec *k, LLVMValueRef ptrs) {
+  io_init_from(cg, io, k, ptrs, NULL);
 }
 
 static void io_done(KernelIO *io) {
@@ -513,9 +518,52 @@ static void io_done(KernelIO *io) {
 
 /* ---- the sequential kernel: the interpreter's order ---- */
 
+/* Accumulates output `lin` (its row-major index in the result) from the
+   init values over the reduced dims in row-major order, exactly as the
+   interpreter does; leaves each slot's value in accp[slot] (allocas of
+   type ct[slot], created here). */
+static void seq_output(Cg *cg, LLVMValueRef fn, KernelIO *io, const KernelSpec *k, const Shape *s,
+                       const Slots *sl, Body *bodies, LLVMValueRef lin, LLVMValueRef *accp, LLVMTypeRef *ct) {
+  const Type *in = s->in, *out = k->reduces[0]->res[0].type;
+  LLVMValueRef oidx[CG_MAX_RANK], full[CG_MAX_RANK];
+  for (int d = out->rank - 1; d >= 0; d--) {
+    LLVMValueRef dim = cg_i64(cg, out->dims[d]);
+    oidx[d] = d == 0 ? lin : LLVMBuildURem(cg->b, lin, dim, "");
+    if (d) lin = LLVMBuildUDiv(cg->b, lin, dim, "");
+  }
+  kernel_io_reset_memo(io);
+  LLVMValueRef acc[MAX_SLOTS], x[MAX_SLOTS];
+  for (int i = 0; i < sl->n; i++) {
+    const Op *op = sl->sop[i];
+    LLVMValueRef v = emit_elemental(cg, io, op->opnds[op->nres + sl->sres[i]], NULL);
+    ct[i] = LLVMTypeOf(v);
+    /* accumulators live in allocas; mem2reg turns them into registers */
+    accp[i] = alloca_in_entry(cg, fn, ct[i], "acc");
+    LLVMBuildStore(cg->b, v, accp[i]);
+  }
+  Loop loops[CG_MAX_RANK];
+  int nl = 0;
+  for (int d = 0, j = 0; d < in->rank; d++) {
+    if (s->red[d]) {
+      loops[nl] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, in->dims[d]), "red");
+      full[d] = loops[nl].iv;
+      nl++;
+    } else {
+      full[d] = oidx[j++];
+    }
+  }
+  kernel_io_reset_memo(io);
+  for (int i = 0; i < sl->n; i++) {
+    x[i] = emit_elemental(cg, io, sl->sop[i]->opnds[sl->sres[i]], full);
+    acc[i] = LLVMBuildLoad2(cg->b, ct[i], accp[i], "");
+  }
+  combine_all(cg, sl, bodies, acc, x);
+  for (int i = 0; i < sl->n; i++) LLVMBuildStore(cg->b, acc[i], accp[i]);
+  for (int i = nl - 1; i >= 0; i--) loop_end(cg, &loops[i]);
+}
+
 static LLVMValueRef emit_sequential(Lower *L, const KernelSpec *k, const Shape *s, int64_t *nchunks) {
   Cg *cg = &L->cg;
-  const Type *in = s->in, *out = k->reduces[0]->res[0].type;
   int64_t nout = s->nout, nred = s->nred;
   int64_t ch = nred >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (nred ? nred : 1);
   *nchunks = nout > 0 ? (nout + ch - 1) / ch : 0;
@@ -534,43 +582,9 @@ static LLVMValueRef emit_sequential(Lower *L, const KernelSpec *k, const Shape *
   LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
   LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, nout));
   Loop lo_loop = loop_begin(cg, lo, hi, "out");
-  LLVMValueRef oidx[CG_MAX_RANK], full[CG_MAX_RANK];
-  LLVMValueRef lin = lo_loop.iv;
-  for (int d = out->rank - 1; d >= 0; d--) {
-    LLVMValueRef dim = cg_i64(cg, out->dims[d]);
-    oidx[d] = d == 0 ? lin : LLVMBuildURem(cg->b, lin, dim, "");
-    if (d) lin = LLVMBuildUDiv(cg->b, lin, dim, "");
-  }
-  kernel_io_reset_memo(&io);
-  LLVMValueRef acc[MAX_SLOTS], accp[MAX_SLOTS], x[MAX_SLOTS];
+  LLVMValueRef accp[MAX_SLOTS];
   LLVMTypeRef ct[MAX_SLOTS];
-  for (int i = 0; i < sl.n; i++) {
-    const Op *op = sl.sop[i];
-    LLVMValueRef v = emit_elemental(cg, &io, op->opnds[op->nres + sl.sres[i]], NULL);
-    ct[i] = LLVMTypeOf(v);
-    /* accumulators live in allocas; mem2reg turns them into registers */
-    accp[i] = alloca_in_entry(cg, fn, ct[i], "acc");
-    LLVMBuildStore(cg->b, v, accp[i]);
-  }
-  Loop loops[CG_MAX_RANK];
-  int nl = 0;
-  for (int d = 0, j = 0; d < in->rank; d++) {
-    if (s->red[d]) {
-      loops[nl] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, in->dims[d]), "red");
-      full[d] = loops[nl].iv;
-      nl++;
-    } else {
-      full[d] = oidx[j++];
-    }
-  }
-  kernel_io_reset_memo(&io);
-  for (int i = 0; i < sl.n; i++) {
-    x[i] = emit_elemental(cg, &io, sl.sop[i]->opnds[sl.sres[i]], full);
-    acc[i] = LLVMBuildLoad2(cg->b, ct[i], accp[i], "");
-  }
-  combine_all(cg, &sl, bodies, acc, x);
-  for (int i = 0; i < sl.n; i++) LLVMBuildStore(cg->b, acc[i], accp[i]);
-  for (int i = nl - 1; i >= 0; i--) loop_end(cg, &loops[i]);
+  seq_output(cg, fn, &io, k, s, &sl, bodies, lo_loop.iv, accp, ct);
   for (int r = 0; r < k->nroots; r++) {
     int i = sl.root[r];
     LLVMValueRef v = LLVMBuildLoad2(cg->b, ct[i], accp[i], "");
@@ -600,13 +614,13 @@ typedef struct RowGen {
 } RowGen;
 
 static void row_gen_init(RowGen *g, Lower *L, const KernelSpec *k, const Shape *s, LLVMValueRef fn,
-                         LLVMValueRef ptrs) {
+                         LLVMValueRef ptrs, LLVMValueRef *given) {
   Cg *cg = &L->cg;
   memset(g, 0, sizeof *g);
   g->cg = cg;
   g->k = k;
   g->s = s;
-  io_init(cg, &g->io, k, ptrs);
+  io_init_from(cg, &g->io, k, ptrs, given);
   int reduced[CG_MAX_RANK], nr;
   split_dims(s, g->kept, &g->nk, reduced, &nr);
   for (int i = 0; i < nr; i++)
@@ -793,7 +807,7 @@ static LLVMValueRef emit_row(Lower *L, const KernelSpec *k, const Shape *s, int6
     int64_t ch = s->nred >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / s->nred;
     *nchunks = (s->nout + ch - 1) / ch;
     LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
-    row_gen_init(&g, L, k, s, fn, ptrs);
+    row_gen_init(&g, L, k, s, fn, ptrs, NULL);
     LLVMValueRef outs[64];
     for (int r = 0; r < k->nroots; r++) outs[r] = kernel_load_ptr(cg, ptrs, k->ninputs + r);
     LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
@@ -811,7 +825,7 @@ static LLVMValueRef emit_row(Lower *L, const KernelSpec *k, const Shape *s, int6
   /* blocks on the pool; chunk = o * nb + b; partials in 8-byte slots of a
      scratch array the driver below keeps on its stack */
   LLVMValueRef bfn = kernel_new(L, &chunk, &ptrs);
-  row_gen_init(&g, L, k, s, bfn, ptrs);
+  row_gen_init(&g, L, k, s, bfn, ptrs, NULL);
   LLVMValueRef scratch = kernel_load_ptr(cg, ptrs, nbufs);
   LLVMValueRef o = LLVMBuildUDiv(cg->b, chunk, cg_i64(cg, p.nb), "");
   LLVMValueRef b = LLVMBuildURem(cg->b, chunk, cg_i64(cg, p.nb), "");
@@ -964,12 +978,89 @@ static LLVMValueRef emit_col(Lower *L, const KernelSpec *k, const Shape *s, int6
   return fn;
 }
 
+static int reduce_mode(const KernelSpec *k, Shape *s) {
+  *s = analyze(k);
+  if (getenv("XLAC_REDUCE_SEQUENTIAL")) s->kind = RED_SEQ;
+  return s->kind;
+}
+
 LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
-  Shape s = analyze(k);
-  if (getenv("XLAC_REDUCE_SEQUENTIAL")) s.kind = RED_SEQ;
-  switch (s.kind) {
+  Shape s;
+  switch (reduce_mode(k, &s)) {
   case RED_ROW: return emit_row(L, k, &s, nchunks);
   case RED_COL: return emit_col(L, k, &s, nchunks);
   default: return emit_sequential(L, k, &s, nchunks);
   }
+}
+
+/* ---- one output at a time, inside another kernel ----
+ * A row fusion (kernel_row.c) runs the stages of a row one after another;
+ * a reduction stage computes the outputs of one row with exactly the
+ * blocking and combining order its own kernel would use (emit_row with
+ * one block per output, or the sequential order), so fusing it changes no
+ * bits of the result. */
+
+struct RowReduce {
+  Lower *L;
+  const KernelSpec *k;
+  Shape s;
+  LLVMValueRef fn;
+  LLVMValueRef *given;
+};
+
+
+bool row_reduce_ok(const KernelSpec *k) {
+  if (!reduce_kernel_ok(k)) return false;
+  Shape s;
+  switch (reduce_mode(k, &s)) {
+  case RED_SEQ: return s.nout > 0;
+  case RED_ROW: return row_plan(&s, k->nroots).nb == 1;
+  default: return false;
+  }
+}
+
+RowReduce *row_reduce_new(Lower *L, const KernelSpec *k, LLVMValueRef fn, LLVMValueRef *input_ptrs) {
+  RowReduce *rr = xcalloc(1, sizeof *rr);
+  rr->L = L;
+  rr->k = k;
+  rr->fn = fn;
+  reduce_mode(k, &rr->s);
+  rr->given = xcalloc((size_t)(k->ninputs + 1), sizeof(LLVMValueRef));
+  memcpy(rr->given, input_ptrs, sizeof(LLVMValueRef) * (size_t)k->ninputs);
+  return rr;
+}
+
+void row_reduce_emit(RowReduce *rr, LLVMValueRef o, LLVMValueRef *res) {
+  Cg *cg = &rr->L->cg;
+  const KernelSpec *k = rr->k;
+  if (rr->s.kind == RED_ROW) {
+    RowGen g;
+    LLVMValueRef part[64];
+    row_gen_init(&g, rr->L, k, &rr->s, rr->fn, NULL, rr->given);
+    row_block(&g, o, cg_i64(cg, 0), cg_i64(cg, rr->s.R), cg_i64(cg, 0), cg_i64(cg, rr->s.D), part);
+    for (int r = 0; r < k->nroots; r++) res[r] = combine_scalar(cg, k->reduces[r], g.init[r], part[r]);
+    io_done(&g.io);
+    return;
+  }
+  Slots sl;
+  slots_of(k, &sl);
+  KernelIO io;
+  io_init_from(cg, &io, k, NULL, rr->given);
+  Body bodies[MAX_SLOTS];
+  bodies_init(cg, rr->fn, &sl, bodies);
+  LLVMValueRef accp[MAX_SLOTS];
+  LLVMTypeRef ct[MAX_SLOTS];
+  seq_output(cg, rr->fn, &io, k, &rr->s, &sl, bodies, o, accp, ct);
+  for (int r = 0; r < k->nroots; r++) {
+    int i = sl.root[r];
+    res[r] = LLVMBuildLoad2(cg->b, ct[i], accp[i], "");
+  }
+  bodies_free(&sl, bodies);
+  io_done(&io);
+}
+
+void row_reduce_free(RowReduce *rr) {
+  if (!rr) return;
+  free(rr->given);
+  free(rr);
 }

@@ -59,6 +59,19 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
 Op *simple_reducer(const Op *reduce);
 bool reduce_kernel_ok(const KernelSpec *k);
 LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
+/* A 64-byte aligned stack slot of type t in kernel fn's entry block (the
+   builder's position is kept). */
+LLVMValueRef alloca_in_entry(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name);
+/* The reductions of k evaluated one output at a time inside another
+   kernel (the stages of a row fusion), with the blocking and order of
+   k's own kernel: ok when each output is one block.  input_ptrs (copied)
+   are the base pointers of k's inputs at the point of use; emit leaves the
+   compute-type results of output o (its linear index) in res. */
+typedef struct RowReduce RowReduce;
+bool row_reduce_ok(const KernelSpec *k);
+RowReduce *row_reduce_new(Lower *L, const KernelSpec *k, LLVMValueRef fn, LLVMValueRef *input_ptrs);
+void row_reduce_emit(RowReduce *rr, LLVMValueRef o, LLVMValueRef *res);
+void row_reduce_free(RowReduce *rr);
 /* A reduction body (reduce, reduce_window: n inputs, n inits, n results)
    evaluated on compute-type scalars inside kernel fn: out = body(acc, x). */
 typedef struct ReduceBody ReduceBody;
@@ -81,6 +94,12 @@ bool lower_window(Lower *L, Op *op);
 bool lower_linalg(Lower *L, Op *op);
 /* kernel_random.c: rng, rng_bit_generator, replica/partition ids, tokens. */
 bool lower_random(Lower *L, Op *op);
+/* kernel_ragged.c: chlo.ragged_dot (per-group GEMMs in the runtime). */
+bool lower_ragged_dot(Lower *L, Op *op);
+
+/* kernel_row.c: row fusions (softmax, layernorm: a kInput fusion whose
+   body calls its stages), one kernel running every stage row by row. */
+bool lower_row(Lower *L, Op *op);
 
 /* Runtime functions generated code may call (symbols.c): name, address. */
 typedef struct RuntimeSymbol {

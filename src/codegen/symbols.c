@@ -36,6 +36,8 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_rng", (void *)xlacrt_rng},
     /* complex division and functions (emit_complex.c) */
     {"xlacrt_complex_fn", (void *)xlacrt_complex_fn},
+    /* ragged dot (kernel_ragged.c) */
+    {"xlacrt_ragged_dot", (void *)xlacrt_ragged_dot},
 };
 
 const RuntimeSymbol *runtime_symbols(int *n) {

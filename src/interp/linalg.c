@@ -460,7 +460,8 @@ bool interp_CHLO_RAGGED_DOT(Interp *I, Op *op, IVal **args, IVal **res) {
     for (g = 0; g < ng; g++) {
       int64_t sz = lit_get_i(G, grow * ng + g);
       if (sz < 0) sz = 0;
-      int64_t next = acc + sz;
+      /* saturate: sizes may be anything, positions are < INT64_MAX */
+      int64_t next = sz > INT64_MAX - acc ? INT64_MAX : acc + sz;
       if (mode == 2 && g == gsel) {
         gstart = acc;
         gend = next;

@@ -245,6 +245,7 @@ static bool cpu_native(OpKind k) {
   case OP_CHLO_BROADCAST_SELECT:
   /* runtime-library calls (kernel_linalg.c, kernel_random.c) */
   case OP_CHOLESKY: case OP_TRIANGULAR_SOLVE: case OP_FFT: case OP_RNG: case OP_RNG_BIT_GENERATOR:
+  case OP_CHLO_RAGGED_DOT:
   case OP_REPLICA_ID: case OP_PARTITION_ID:
   /* tokens carry no data */
   case OP_CREATE_TOKEN: case OP_AFTER_ALL:
@@ -253,6 +254,7 @@ static bool cpu_native(OpKind k) {
   case OP_DYNAMIC_PAD: case OP_REAL_DYNAMIC_SLICE: case OP_DYNAMIC_GATHER: case OP_DYNAMIC_CONV:
   case OP_TORCH_INDEX_SELECT: case OP_GET_DIMENSION_SIZE: case OP_SET_DIMENSION_SIZE: case OP_MAP:
   case OP_EINSUM: case OP_UNARY_EINSUM: case OP_COMPOSITE: case OP_OPTIMIZATION_BARRIER:
+  case OP_CHLO_SCAN:
   /* complex element types (emit_complex.c) and quantization (quant.c) */
   case OP_COMPLEX: case OP_REAL: case OP_IMAG: case OP_UNIFORM_QUANTIZE: case OP_UNIFORM_DEQUANTIZE:
   /* elementwise: special functions (inline, or a runtime call per element),
@@ -292,13 +294,15 @@ void print_op_coverage_markdown(StrBuf *b) {
              "- the f8/f6/f4 family: reductions, and compare with TOTALORDER;\n"
              "- convolution: integer and mixed element types (f16 and bf16 are computed\n"
              "  in f32);\n"
+             "- chlo.ragged_dot: complex, f8/f6/f4 and mixed float/integer types;\n"
              "- quantized types: ops with regions (reduce, sort, ...); every other op is\n"
              "  rewritten to integer and float ops (the quant-lower pass);\n"
              "- bitcast_convert between element types of different widths (the shape\n"
              "  changes), and of pred, complex and f8/f6/f4 values;\n"
              "- ops rewritten into static ones need what makes the rewrite possible:\n"
              "  dynamic_pad, real_dynamic_slice and dynamic_conv constant amounts, map an\n"
-             "  elementwise body.\n\n"
+             "  elementwise body, chlo.scan (a while loop) body and carries of the types\n"
+             "  the loop slices.\n\n"
              "In a compiled program run as several replicas, the collectives (and\n"
              "send/recv, infeed/outfeed) are thunks that meet the other replicas through the\n"
              "interpreter's process grid; everything around them is native.\n\n");

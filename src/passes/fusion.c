@@ -20,6 +20,13 @@
  *   kOutput a dot_general or convolution, as the first op, plus an
  *           elementwise epilogue on its result (bias add through a
  *           broadcast, max(x, 0), tanh, ...) with a single output.
+ *   row     (printed as kInput) softmax, layernorm and the like: reductions
+ *           over the same short rows (the trailing dim, at most 16384
+ *           elements) and the groups that use their results on those rows
+ *           again.  The fusion's body calls the groups (as fusions or
+ *           single ops) in dependency order; the cpu backend runs them
+ *           stage by stage for each row, so a row is read from memory once
+ *           (codegen/kernel_row.c).  See "row fusions" below.
  *
  * Algorithm.  Each block (function bodies and the regions of while/if/case)
  * is processed on its own.  Ops are visited in reverse order, consumers
@@ -40,10 +47,13 @@
  * is elementwise; the group becomes kOutput.  Afterwards, sibling groups of
  * the same kind and iteration space that read a common non-scalar input are
  * merged (mean and mean of squares of one tensor become one kInput fusion
- * reading it once).  Every merge is checked for cycles, treating a group as
- * one node, and side-effecting ops keep their relative order.  Finally each
- * group of two or more ops is outlined and the block is re-sorted
- * topologically (a group runs where its last op was, if dependencies allow).
+ * reading it once); reductions are merged only when neither reads the
+ * other's result.  Then row clusters are formed from the groups (below).
+ * Every merge is checked for cycles, treating a group as one node, and
+ * side-effecting ops keep their relative order.  Finally each group of two
+ * or more ops is outlined, each row cluster is outlined around the calls of
+ * its groups, and the block is re-sorted topologically (a fusion runs where
+ * its last op was, if dependencies allow).
  *
  * Cost model.
  *   - Never fused: ops with side effects, collectives, custom_call, calls,
@@ -455,11 +465,34 @@ static bool same_reduce_space(Ctx *c, int a, int b) {
   return true;
 }
 
-/* May groups a and b share one iteration space (and so be one fusion)? */
+/* Does a value of group b depend on one of group a? */
+static bool group_reaches(Ctx *c, int a, int b) {
+  bump_epoch(c);
+  NodeVec stack = {0};
+  NodeVec *ma = &grp(c, a)->members;
+  for (int i = 0; i < ma->len; i++)
+    for (int u = 0; u < ma->data[i]->users.len; u++) VEC_PUSH(stack, ma->data[i]->users.data[u]);
+  bool found = false;
+  while (stack.len && !found) {
+    Node *n = stack.data[--stack.len];
+    if (n->mark == c->epoch) continue;
+    n->mark = c->epoch;
+    found = n->group == b;
+    for (int u = 0; u < n->users.len; u++) VEC_PUSH(stack, n->users.data[u]);
+  }
+  VEC_FREE(stack);
+  return found;
+}
+
+/* May groups a and b share one iteration space (and so be one fusion)?
+   Reductions must also be independent: one kernel folds all its reduces in
+   the same pass, so none may read another's result (softmax's max and sum
+   read the same rows, but the sum needs the max first). */
 static bool compatible(Ctx *c, int a, int b) {
   Group *A = grp(c, a), *B = grp(c, b);
   if (A->kind != B->kind || A->kind == K_OUTPUT) return false;
-  if (A->kind == K_INPUT) return same_reduce_space(c, a, b);
+  if (A->kind == K_INPUT)
+    return same_reduce_space(c, a, b) && !group_reaches(c, a, b) && !group_reaches(c, b, a);
   return same_dims(space_type(c, a), space_type(c, b));
 }
 
@@ -626,6 +659,272 @@ static void merge_siblings(Ctx *c) {
   }
 }
 
+/* ---- row fusions ----
+ * Softmax, layernorm and friends reduce each row of a tensor, then use the
+ * per-row results on the same rows again, often reducing once more.  As
+ * separate fusions every stage reads the rows from memory; a row fits in
+ * the L1 cache, so one kernel that runs all stages row by row reads each
+ * row from memory once.  A row cluster is a set of the groups formed above
+ * (stages): reductions over the same rows, and loop groups whose values are
+ * whole rows or one value per row, connected by producer-consumer edges,
+ * where every value passed between stages is read only at its own row. */
+
+enum { MAX_ROW_ELEMS = 16384, MAX_ROW_BYTES = 64 * 1024 };
+
+static int cmp_nodes(const void *pa, const void *pb);
+
+/* The rows a reduce works on: its reduced dims are the trailing dims of its
+   input and at most one of them is longer than 1, so a row is contiguous
+   and the reduction kernel blocks it as one piece (<= 16384 elements). */
+static bool reduce_rows(const Op *op, int64_t *nrows, int64_t *D) {
+  if (op->kind != OP_REDUCE || op->nopnds < 2 || op->nres < 1) return false;
+  const Type *t = op->opnds[0]->type;
+  if (!plain_tensor(t) || t->rank > 64) return false;
+  int64_t *dims;
+  int nd = op_attr_ints(op, "dimensions", &dims);
+  if (nd < 1 || nd > t->rank) return false;
+  uint64_t seen = 0;
+  int64_t d = 1;
+  int nonunit = 0;
+  for (int i = 0; i < nd; i++) {
+    int64_t x = dims[i];
+    if (x < t->rank - nd || x >= t->rank || (seen >> x & 1)) return false;
+    seen |= 1ULL << x;
+    d *= t->dims[x];
+    nonunit += t->dims[x] > 1;
+  }
+  int64_t n = nelems(t);
+  if (nonunit > 1 || d < 1 || n < 1) return false;
+  *D = d;
+  *nrows = n / d;
+  return true;
+}
+
+/* The first of the trailing dims of t whose sizes multiply to D, or -1. */
+static int row_split(const Type *t, int64_t D) {
+  int s = t->rank;
+  int64_t p = 1;
+  while (p < D && s > 0) p *= t->dims[--s];
+  return p == D ? s : -1;
+}
+
+/* One value per row, or nrows rows of D in row-major order. */
+static bool row_value(const Type *t, int64_t nrows, int64_t D) {
+  if (!plain_tensor(t)) return false;
+  int64_t n = nelems(t);
+  return n == nrows || (n == nrows * D && row_split(t, D) >= 0);
+}
+
+/* Does broadcast_in_dim op read, for every element, its operand at the
+   same row?  Either it keeps the linear order (only unit dims change), or
+   it spreads one value per row over the row. */
+static bool broadcast_rows_ok(const Op *op, int64_t nrows, int64_t D) {
+  const Type *t = op->opnds[0]->type, *rt = op->res[0].type;
+  int64_t *bd;
+  if (op_attr_ints(op, "broadcast_dimensions", &bd) != t->rank) return false;
+  int limit = rt->rank;
+  if (nelems(t) != nelems(rt)) {
+    if (nelems(t) != nrows || nelems(rt) != nrows * D) return false;
+    limit = row_split(rt, D);
+  }
+  int64_t last = -1;
+  for (int i = 0; i < t->rank; i++) {
+    if (t->dims[i] == 1) continue;
+    if (bd[i] <= last || bd[i] >= limit || rt->dims[bd[i]] != t->dims[i]) return false;
+    last = bd[i];
+  }
+  return true;
+}
+
+/* The rule every op of a row fusion obeys (also checked by the code
+   generator, kernel_row.c): rowish[i] says operand i is a value of the row
+   being computed (a stage's result, or computed from one); the op must
+   read such operands only at the row of the element it computes.  A
+   reduce must reduce exactly the rows. */
+bool row_fusion_op_ok(const Op *op, const bool *rowish, int64_t nrows, int64_t D) {
+  if (op->nres != 1 || op->nregions > (op->kind == OP_REDUCE) || !row_value(op->res[0].type, nrows, D))
+    return false;
+  if (op->kind == OP_REDUCE) {
+    int64_t nr, d;
+    if (op->nopnds != 2 || rowish[1] || !reduce_rows(op, &nr, &d)) return false;
+    return nr == nrows && d == D;
+  }
+  for (int i = 0; i < op->nopnds; i++) {
+    if (!rowish[i]) continue;
+    const Type *t = op->opnds[i]->type;
+    if (!row_value(t, nrows, D)) return false;
+    if (op->kind == OP_RESHAPE) continue; /* the linear order is the row order */
+    if (op->kind == OP_BROADCAST_IN_DIM && broadcast_rows_ok(op, nrows, D)) continue;
+    if (op_has_flag(op->kind, OPF_EW) && same_dims(t, op->res[0].type)) continue;
+    return false;
+  }
+  return true;
+}
+
+static bool row_elem_ok(ElemType et) { return !et_is_complex(et) && (!et_is_float(et) || et_bits(et) >= 16); }
+
+static bool group_elems_ok(Ctx *c, int g) {
+  Group *G = grp(c, g);
+  for (int i = 0; i < G->members.len; i++) {
+    const Op *op = G->members.data[i]->op;
+    for (int r = 0; r < op->nres; r++)
+      if (!row_elem_ok(op->res[r].type->elem)) return false;
+  }
+  return true;
+}
+
+/* A reduction group whose reduces all work on the same short rows. */
+static bool row_reduce_group(Ctx *c, int g, int64_t *nrows, int64_t *D) {
+  Group *G = grp(c, g);
+  if (G->dead || G->kind != K_INPUT || !group_elems_ok(c, g)) return false;
+  bool any = false;
+  for (int i = 0; i < G->members.len; i++) {
+    const Op *op = G->members.data[i]->op;
+    if (op->kind != OP_REDUCE) continue;
+    int64_t nr, d;
+    if (!reduce_rows(op, &nr, &d) || (any && (nr != *nrows || d != *D))) return false;
+    *nrows = nr;
+    *D = d;
+    any = true;
+  }
+  return any && *D <= MAX_ROW_ELEMS;
+}
+
+/* A loop group computing whole rows, or one value per row. */
+static bool row_loop_group(Ctx *c, int g, int64_t nrows, int64_t D) {
+  Group *G = grp(c, g);
+  if (G->dead || G->kind != K_LOOP || G->root->op->kind == OP_CONSTANT || !group_elems_ok(c, g)) return false;
+  return row_value(space_type(c, g), nrows, D);
+}
+
+static bool in_list(const int *gs, int n, int g) {
+  for (int i = 0; i < n; i++)
+    if (gs[i] == g) return true;
+  return false;
+}
+
+/* Is group h a producer or a consumer of the set gs? */
+static bool adjacent(Ctx *c, const int *gs, int ngs, int h) {
+  NodeVec *mh = &grp(c, h)->members;
+  for (int i = 0; i < mh->len; i++)
+    for (int u = 0; u < mh->data[i]->users.len; u++)
+      if (in_list(gs, ngs, mh->data[i]->users.data[u]->group)) return true;
+  for (int k = 0; k < ngs; k++) {
+    NodeVec *mg = &grp(c, gs[k])->members;
+    for (int i = 0; i < mg->len; i++)
+      for (int u = 0; u < mg->data[i]->users.len; u++)
+        if (mg->data[i]->users.data[u]->group == h) return true;
+  }
+  return false;
+}
+
+/* Do the groups gs, as stages of one row kernel, read every value another
+   stage computes only at its own row, and is every value passed between
+   stages (kept in a row buffer) or written out whole rows or one value per
+   row? */
+static bool rows_local(Ctx *c, const int *gs, int ngs, int64_t nrows, int64_t D) {
+  NodeVec mem = {0};
+  for (int k = 0; k < ngs; k++) {
+    NodeVec *m = &grp(c, gs[k])->members;
+    for (int i = 0; i < m->len; i++) VEC_PUSH(mem, m->data[i]);
+  }
+  qsort(mem.data, (size_t)mem.len, sizeof(Node *), cmp_nodes);
+  PtrMap rowish = {0};
+  bool ok = true;
+  for (int i = 0; i < mem.len && ok; i++) {
+    Node *n = mem.data[i];
+    Op *op = n->op;
+    bool *rw = xcalloc((size_t)op->nopnds + 1, sizeof(bool));
+    bool any = false;
+    for (int j = 0; j < op->nopnds; j++) {
+      Value *v = op->opnds[j];
+      Node *d = def_node(c, v);
+      rw[j] = d && in_list(gs, ngs, d->group) && (d->group != n->group || ptrmap_has(&rowish, v));
+      any |= rw[j];
+    }
+    if (any || op->kind == OP_REDUCE) {
+      ok = row_fusion_op_ok(op, rw, nrows, D);
+      if (ok) ptrmap_put(&rowish, &op->res[0], (void *)1);
+    }
+    free(rw);
+    int own[1] = {n->group};
+    if (ok && has_outside_user(c, n, own, 1, NULL)) {
+      const Type *t = op->res[0].type;
+      ok = op->nres == 1 && row_value(t, nrows, D) &&
+           (nelems(t) == nrows || D * et_bytes(t->elem) <= MAX_ROW_BYTES);
+    }
+  }
+  ptrmap_free(&rowish);
+  VEC_FREE(mem);
+  return ok;
+}
+
+/* Is the cluster worth a row kernel: does a stage over whole rows (a
+   reduction, or a loop over rows) use a reduction's result, so that the
+   rows would otherwise be read again? */
+static bool rows_reread(Ctx *c, const int *gs, int ngs, int64_t nrows, int64_t D) {
+  bool *reached = xcalloc((size_t)ngs, sizeof(bool));
+  bool found = false;
+  /* reached: stages that depend on a reduction stage, by users' edges */
+  for (bool grew = true; grew && !found;) {
+    grew = false;
+    for (int k = 0; k < ngs; k++) {
+      Group *G = grp(c, gs[k]);
+      if (G->kind != K_INPUT && !reached[k]) continue;
+      for (int i = 0; i < G->members.len; i++) {
+        Node *n = G->members.data[i];
+        for (int u = 0; u < n->users.len; u++) {
+          int h = n->users.data[u]->group;
+          for (int j = 0; j < ngs; j++) {
+            if (gs[j] != h || h == gs[k] || reached[j]) continue;
+            reached[j] = grew = true;
+            Group *H = grp(c, h);
+            found |= H->kind == K_INPUT || (D > 1 && nelems(space_type(c, h)) == nrows * D);
+          }
+        }
+      }
+    }
+  }
+  free(reached);
+  return found;
+}
+
+/* Grows a row cluster from each row reduction group by adding adjacent
+   stages while the union stays within the limits, acyclic and row-local.
+   A cluster is kept when a reduction's result is used over whole rows
+   again (rows_reread).  cluster_of[g]: the cluster of group
+   g, or -1. */
+static void find_row_clusters(Ctx *c, int *cluster_of) {
+  int ncl = 0;
+  VEC(int) gs = {0};
+  for (int g = 0; g < c->groups.len; g++) {
+    int64_t nrows = 0, D = 0;
+    if (cluster_of[g] >= 0 || !row_reduce_group(c, g, &nrows, &D)) continue;
+    gs.len = 0;
+    VEC_PUSH(gs, g);
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (int h = 0; h < c->groups.len; h++) {
+        int64_t nr = 0, d = 0;
+        if (cluster_of[h] >= 0 || in_list(gs.data, gs.len, h) || grp(c, h)->dead) continue;
+        if (!(row_reduce_group(c, h, &nr, &d) && nr == nrows && d == D) && !row_loop_group(c, h, nrows, D))
+          continue;
+        if (!adjacent(c, gs.data, gs.len, h)) continue;
+        VEC_PUSH(gs, h);
+        if (within_limits(c, gs.data, gs.len, NULL) && !would_cycle(c, gs.data, gs.len, NULL) &&
+            rows_local(c, gs.data, gs.len, nrows, D))
+          grew = true;
+        else
+          gs.len--;
+      }
+    }
+    if (!rows_reread(c, gs.data, gs.len, nrows, D)) continue;
+    for (int k = 0; k < gs.len; k++) cluster_of[gs.data[k]] = ncl;
+    ncl++;
+  }
+  VEC_FREE(gs);
+}
+
 /* ---- outlining ---- */
 
 static int cmp_nodes(const void *pa, const void *pb) {
@@ -649,15 +948,64 @@ typedef struct Item {
   int seq;
 } Item;
 
-/* Outlines group g; returns the call op (not inserted) and its priority. */
+/* Moves ops (in a valid order) into a new private function reading ins and
+   returning outs, and puts a call of it with fusion kind `kind` into the
+   block before `at`; the ops are erased.  Returns the call. */
+static Op *make_fusion(Ctx *c, Op *const *ops, int nops, Value *const *ins, int nins, Value *const *outs,
+                       int nouts, const char *kind, Op *at) {
+  Module *m = c->m;
+  char *name = fused_name(c);
+  Op *root = ops[nops - 1];
+  Func *f = func_new(m, name, root->loc);
+  free(name);
+  f->is_private = true;
+  PtrMap map = {0};
+  for (int i = 0; i < nins; i++) {
+    Value *a = block_add_arg(m, f->body, ins[i]->type, NULL);
+    ptrmap_put(&map, ins[i], a);
+  }
+  for (int i = 0; i < nops; i++) block_append(f->body, op_clone(m, ops[i], &map));
+  Value **rets = xmalloc(sizeof(Value *) * (size_t)nouts);
+  Type **rtypes = ARENA_ARRAY(&m->arena, Type *, nouts);
+  for (int i = 0; i < nouts; i++) {
+    rets[i] = ptrmap_get(&map, outs[i]);
+    rtypes[i] = outs[i]->type;
+  }
+  block_append(f->body, op_new(m, OP_FUNC_RETURN, nouts, rets, 0, NULL, root->loc));
+  f->nresults = nouts;
+  f->result_types = rtypes;
+  ptrmap_free(&map);
+  free(rets);
+
+  Op *call = op_new(m, OP_CALL, nins, (Value **)ins, nouts, rtypes, root->loc);
+  op_set_attr(m, call, "callee", attr_symbol(m, f->name));
+  op_set_attr(m, call, "fusion_kind", attr_enum(m, "fusion_kind", kind));
+  for (int i = 0; i < nouts; i++) {
+    call->res[i].name = outs[i]->name;
+    block_replace_uses(c->b, outs[i], &call->res[i]);
+  }
+  /* in the block right away, so that later groups' replacements reach it */
+  block_insert_before(c->b, at, call);
+  for (int i = 0; i < nops; i++) op_erase(ops[i]);
+  c->nfused++;
+  return call;
+}
+
+/* Outlines group g; returns the call op and its priority (NULL when the
+   group computes nothing used). */
 static Op *outline(Ctx *c, int g, int *prio) {
   Group *G = grp(c, g);
   qsort(G->members.data, (size_t)G->members.len, sizeof(Node *), cmp_nodes);
   int gs[1] = {g};
   VEC(Value *) ins = {0};
   VEC(Value *) outs = {0};
+  VEC(Op *) ops = {0};
+  *prio = 0;
   for (int i = 0; i < G->members.len; i++) {
-    Op *op = G->members.data[i]->op;
+    Node *n = G->members.data[i];
+    Op *op = n->op;
+    VEC_PUSH(ops, op);
+    if (n->pos > *prio) *prio = n->pos;
     for (int j = 0; j < op->nopnds; j++) {
       Value *v = op->opnds[j];
       Node *d = def_node(c, v);
@@ -666,55 +1014,79 @@ static Op *outline(Ctx *c, int g, int *prio) {
       for (int s = 0; s < ins.len && !dup; s++) dup = ins.data[s] == v;
       if (!dup) VEC_PUSH(ins, v);
     }
-    if (has_outside_user(c, G->members.data[i], gs, 1, NULL)) VEC_PUSH(outs, &op->res[0]);
+    if (has_outside_user(c, n, gs, 1, NULL)) VEC_PUSH(outs, &op->res[0]);
   }
-  if (outs.len == 0) { /* dead code: leave it to dce */
-    VEC_FREE(ins);
-    return NULL;
-  }
-  Module *m = c->m;
-  char *name = fused_name(c);
-  Op *root = G->members.data[G->members.len - 1]->op;
-  Func *f = func_new(m, name, root->loc);
-  free(name);
-  f->is_private = true;
-  PtrMap map = {0};
-  for (int i = 0; i < ins.len; i++) {
-    Value *a = block_add_arg(m, f->body, ins.data[i]->type, NULL);
-    ptrmap_put(&map, ins.data[i], a);
-  }
-  for (int i = 0; i < G->members.len; i++)
-    block_append(f->body, op_clone(m, G->members.data[i]->op, &map));
-  Value **rets = xmalloc(sizeof(Value *) * (size_t)outs.len);
-  Type **rtypes = ARENA_ARRAY(&m->arena, Type *, outs.len);
-  for (int i = 0; i < outs.len; i++) {
-    rets[i] = ptrmap_get(&map, outs.data[i]);
-    rtypes[i] = outs.data[i]->type;
-  }
-  block_append(f->body, op_new(m, OP_FUNC_RETURN, outs.len, rets, 0, NULL, root->loc));
-  f->nresults = outs.len;
-  f->result_types = rtypes;
-  ptrmap_free(&map);
-  free(rets);
-
-  Op *call = op_new(m, OP_CALL, ins.len, ins.data, outs.len, rtypes, root->loc);
-  op_set_attr(m, call, "callee", attr_symbol(m, f->name));
-  op_set_attr(m, call, "fusion_kind", attr_enum(m, "fusion_kind", kind_names[G->kind]));
-  for (int i = 0; i < outs.len; i++) {
-    call->res[i].name = outs.data[i]->name;
-    block_replace_uses(c->b, outs.data[i], &call->res[i]);
-  }
-  /* in the block right away, so that later groups' replacements reach it */
-  block_insert_before(c->b, root, call);
-  *prio = 0;
-  for (int i = 0; i < G->members.len; i++) {
-    Node *n = G->members.data[i];
-    if (n->pos > *prio) *prio = n->pos;
-    op_erase(n->op);
-  }
+  Op *call = NULL;
+  /* no outputs: dead code, left to dce */
+  if (outs.len)
+    call = make_fusion(c, ops.data, ops.len, ins.data, ins.len, outs.data, outs.len, kind_names[G->kind],
+                       ops.data[ops.len - 1]);
   VEC_FREE(ins);
   VEC_FREE(outs);
-  c->nfused++;
+  VEC_FREE(ops);
+  return call;
+}
+
+/* Outlines the items of a row cluster (the calls of its outlined groups and
+   its single-op groups) into one fusion whose body runs them in a
+   dependency order; priority: the latest of theirs. */
+static Op *outline_row(Ctx *c, Op **items, const int *prios, int n, int *prio) {
+  PtrMap at = {0}; /* item -> its index + 1 */
+  for (int i = 0; i < n; i++) ptrmap_put(&at, items[i], (void *)(intptr_t)(i + 1));
+  Op **order = xcalloc((size_t)n, sizeof(Op *));
+  bool *done = xcalloc((size_t)n, sizeof(bool));
+  *prio = 0;
+  for (int k = 0; k < n; k++) {
+    int pick = -1;
+    for (int i = 0; i < n && pick < 0; i++) {
+      if (done[i]) continue;
+      bool ready = true;
+      for (int j = 0; j < items[i]->nopnds && ready; j++) {
+        intptr_t d = (intptr_t)ptrmap_get(&at, items[i]->opnds[j]->def);
+        ready = !d || done[d - 1];
+      }
+      if (ready) pick = i;
+    }
+    assert(pick >= 0); /* the cluster was checked for cycles */
+    done[pick] = true;
+    order[k] = items[pick];
+    if (prios[pick] > *prio) *prio = prios[pick];
+  }
+  VEC(Value *) ins = {0};
+  VEC(Value *) outs = {0};
+  for (int k = 0; k < n; k++) {
+    Op *op = order[k];
+    for (int j = 0; j < op->nopnds; j++) {
+      Value *v = op->opnds[j];
+      bool dup = ptrmap_has(&at, v->def);
+      for (int s = 0; s < ins.len && !dup; s++) dup = ins.data[s] == v;
+      if (!dup) VEC_PUSH(ins, v);
+    }
+  }
+  /* results read by anything outside the cluster, regions included */
+  PtrMap used = {0};
+  VEC(Block *) stack = {0};
+  VEC_PUSH(stack, c->b);
+  while (stack.len) {
+    Block *blk = stack.data[--stack.len];
+    for (Op *op = blk->first; op; op = op->next) {
+      if (blk == c->b && ptrmap_has(&at, op)) continue;
+      for (int j = 0; j < op->nopnds; j++) ptrmap_put(&used, op->opnds[j], (void *)1);
+      for (int r = 0; r < op->nregions; r++) VEC_PUSH(stack, op->regions[r]);
+    }
+  }
+  VEC_FREE(stack);
+  for (int k = 0; k < n; k++)
+    for (int r = 0; r < order[k]->nres; r++)
+      if (ptrmap_has(&used, &order[k]->res[r])) VEC_PUSH(outs, &order[k]->res[r]);
+  Op *call = NULL;
+  if (outs.len) call = make_fusion(c, order, n, ins.data, ins.len, outs.data, outs.len, "kInput", order[n - 1]);
+  ptrmap_free(&used);
+  ptrmap_free(&at);
+  VEC_FREE(ins);
+  VEC_FREE(outs);
+  free(order);
+  free(done);
   return call;
 }
 
@@ -852,15 +1224,52 @@ static void fuse_block(Module *m, Block *b, int *counter, int *nfused) {
   int norig = c.nodes.len;
   for (int i = norig - 1; i >= 0; i--) decide(&c, c.nodes.data[i]);
   merge_siblings(&c);
+  int ng = c.groups.len;
+  int *cluster_of = xmalloc(sizeof(int) * (size_t)(ng + 1));
+  for (int g = 0; g < ng; g++) cluster_of[g] = -1;
+  find_row_clusters(&c, cluster_of);
 
   PtrMap call_prio = {0};
-  for (int g = 0; g < c.groups.len; g++) {
+  Op **item = xcalloc((size_t)ng + 1, sizeof(Op *)); /* what each group became */
+  int *item_prio = xcalloc((size_t)ng + 1, sizeof(int));
+  for (int g = 0; g < ng; g++) {
     Group *G = grp(&c, g);
-    if (G->dead || G->members.len < 2) continue;
+    if (G->dead) continue;
+    if (G->members.len < 2) {
+      item[g] = G->members.data[0]->op;
+      item_prio[g] = G->members.data[0]->pos;
+      continue;
+    }
     int prio = 0;
     Op *call = outline(&c, g, &prio);
     if (call) ptrmap_put(&call_prio, call, (void *)(intptr_t)prio);
+    item[g] = call;
+    item_prio[g] = prio;
   }
+  /* row clusters: one fusion calling its stages */
+  Op **row_items = xcalloc((size_t)ng + 1, sizeof(Op *));
+  int *prios = xcalloc((size_t)ng + 1, sizeof(int));
+  for (int k = 0;; k++) {
+    int n = 0;
+    bool any = false;
+    for (int g = 0; g < ng; g++) {
+      if (cluster_of[g] != k) continue;
+      any = true;
+      if (!item[g]) continue;
+      row_items[n] = item[g];
+      prios[n++] = item_prio[g];
+    }
+    if (!any) break;
+    if (n < 2) continue;
+    int prio = 0;
+    Op *call = outline_row(&c, row_items, prios, n, &prio);
+    if (call) ptrmap_put(&call_prio, call, (void *)(intptr_t)prio);
+  }
+  free(row_items);
+  free(prios);
+  free(item);
+  free(item_prio);
+  free(cluster_of);
   VEC(Item) items = {0};
   if (c.nfused) {
     int seq = 0;

@@ -51,6 +51,13 @@ int pass_flatten_tuples(Module *m, const PassOptions *o); /* tuples.c: while loo
 int pass_legalize(Module *m, const PassOptions *o);       /* legalize.c: dynamic_*, map, composite, ... -> static ops */
 int pass_drop_barriers(Module *m, const PassOptions *o);  /* legalize.c: optimization_barrier -> its operands (after fusion) */
 
+/* The rule every op of a row fusion obeys (fusion.c forms row fusions by
+   it; the code generator checks it again before compiling one): operands
+   marked in rowish (the values of stages, and what is computed from them)
+   are read only at the row of the element computed; a reduce reduces
+   exactly the rows (nrows rows of D). */
+bool row_fusion_op_ok(const Op *op, const bool *rowish, int64_t nrows, int64_t D);
+
 /* A private copy of f whose parameters and results are the leaves of f's
    tuple parameters and results (f itself when it has no tuples). */
 Func *flatten_entry(Module *m, Func *f);
