@@ -61,7 +61,7 @@ static bool optimize(OptState *s, Module *m) {
       error_at(SRCLOC_NONE, "pass '%s' failed", p->name);
       return false;
     }
-    if (!verify_module(m)) {
+    if (!verify_module_structure(m)) {
       error_at(SRCLOC_NONE, "the module does not verify after pass '%s' (a bug in the pass, or an error in the program that it exposed)", p->name);
       return false;
     }

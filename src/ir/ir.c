@@ -246,8 +246,10 @@ Attr *attr_dense(Module *m, Literal *lit) {
   Attr *a = attr_new(m, ATTR_DENSE);
   a->lit = lit;
   a->type = lit->type;
-  /* integer views are precomputed so attr_get_ints never allocates */
-  if (et_is_int(lit->type->elem) || et_is_pred(lit->type->elem)) {
+  /* integer views are precomputed so attr_get_ints never allocates; only
+     for literals small enough to be shapes, indices or id lists (a huge
+     constant tensor would pay twice its size for a view nobody reads) */
+  if ((et_is_int(lit->type->elem) || et_is_pred(lit->type->elem)) && lit->n <= ((int64_t)1 << 20)) {
     a->n = (int)lit->n;
     a->ints = ARENA_ARRAY(&m->arena, int64_t, lit->n > 0 ? lit->n : 1);
     for (int64_t i = 0; i < lit->n; i++) a->ints[i] = lit_get_i(lit, i);

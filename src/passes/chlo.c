@@ -264,6 +264,13 @@ static Value *rw_broadcast(B *b, Op *op) {
   const Type *rt = op->res[0].type;
   int n = k == OP_SELECT ? 3 : 2;
   if (op->nopnds != n || op->nres != 1 || !plain_tensor(rt)) return NULL;
+  /* element types as the plain op needs them; otherwise the op is left to
+     the interpreter, which reports the mismatch */
+  const Type *x = op->opnds[n - 2]->type, *y = op->opnds[n - 1]->type;
+  if (x->kind != TY_TENSOR || y->kind != TY_TENSOR || x->elem != y->elem ||
+      (k == OP_COMPARE ? rt->elem != ET_PRED : rt->elem != x->elem) ||
+      (k == OP_SELECT && (op->opnds[0]->type->kind != TY_TENSOR || op->opnds[0]->type->elem != ET_PRED)))
+    return NULL;
   Value *v[3];
   for (int i = 0; i < n; i++)
     if (!(v[i] = bcast_operand(b, op, op->opnds[i], rt))) return NULL;
@@ -449,7 +456,8 @@ int pass_chlo_decompose(Module *m, const PassOptions *o) {
     for (int i = 0; i < ops.len; i++) {
       Op *op = ops.data[i];
       /* same semantics, different name: renaming the op is the rewrite */
-      if (op->kind == OP_CHLO_TAN) {
+      if (op->kind == OP_CHLO_TAN && op->nopnds == 1 && op->nres == 1 &&
+          type_equal(op->opnds[0]->type, op->res[0].type)) {
         op->kind = OP_TAN;
         changed = 1;
         continue;
@@ -462,7 +470,10 @@ int pass_chlo_decompose(Module *m, const PassOptions *o) {
       B b = {m, op->parent, op, op->loc};
       Value *out[2] = {NULL, NULL};
       Op *before_first = op->prev;
-      if (!rewrite(&b, op, out)) {
+      bool ok = rewrite(&b, op, out);
+      /* a rewrite must give exactly the op's result types */
+      for (int r = 0; ok && r < op->nres && r < 2; r++) ok = out[r] && type_equal(out[r]->type, op->res[r].type);
+      if (!ok) {
         /* drop whatever a rewrite that gave up half way had built */
         bld_discard(op, before_first);
         continue;

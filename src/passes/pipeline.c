@@ -35,7 +35,7 @@ bool run_cpu_pipeline(Module *m, const PassOptions *o) {
     if (!o->fuse && p->run == pass_fusion) continue;
     int r = p->run(m, o);
     if (r < 0) return false;
-    if (o->verify_each && !verify_module(m)) {
+    if (o->verify_each && !verify_module_structure(m)) {
       error_at(SRCLOC_NONE, "internal error: the module does not verify after pass '%s'", p->name);
       return false;
     }
