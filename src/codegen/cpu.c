@@ -199,6 +199,15 @@ LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
 }
 
 /* Calls kernel fn over nchunks chunks with the given buffers. */
+void call_kernel_op(Lower *L, LLVMValueRef kfn, int64_t nchunks, Op *op) {
+  Value **bufs = xcalloc((size_t)(op->nopnds + op->nres + 1), sizeof(Value *));
+  int nb = 0;
+  for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
+  for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
+  call_kernel(L, kfn, nchunks, bufs, nb);
+  free(bufs);
+}
+
 void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs) {
   Cg *cg = &L->cg;
   if (nchunks <= 0) return;
@@ -268,11 +277,7 @@ static bool lower_native(Lower *L, Op *op) {
   }
   /* back in the entry function */
   LLVMPositionBuilderAtEnd(L->cg.b, at);
-  Value *bufs[128];
-  int nb = 0;
-  for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
-  for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
-  call_kernel(L, kfn, nchunks, bufs, nb);
+  call_kernel_op(L, kfn, nchunks, op);
   if (callee) lower_count_fusion(L);
   return true;
 }

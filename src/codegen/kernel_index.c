@@ -186,11 +186,7 @@ static bool lower_scatter(Lower *L, Op *op) {
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   LLVMValueRef kfn = emit_scatter(L, op, &s);
   LLVMPositionBuilderAtEnd(L->cg.b, at);
-  Value *bufs[4 * MAX_SCATTER];
-  int nb = 0;
-  for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
-  for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
-  call_kernel(L, kfn, 1, bufs, nb);
+  call_kernel_op(L, kfn, 1, op);
   return true;
 }
 

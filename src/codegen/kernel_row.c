@@ -365,11 +365,7 @@ bool lower_row(Lower *L, Op *op) {
     int64_t nchunks = 0;
     LLVMValueRef kfn = emit_row_kernel(L, &rf, &nchunks);
     LLVMPositionBuilderAtEnd(L->cg.b, at);
-    Value *bufs[128];
-    int nb = 0;
-    for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
-    for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
-    call_kernel(L, kfn, nchunks, bufs, nb);
+    call_kernel_op(L, kfn, nchunks, op);
     lower_count_fusion(L);
   }
   /* single-op stages own their roots array */

@@ -379,11 +379,7 @@ static bool lower_reduce_window(Lower *L, Op *op) {
     int64_t nchunks = 0;
     LLVMValueRef kfn = emit_reduce_window_general(L, op, &w, &nchunks);
     LLVMPositionBuilderAtEnd(L->cg.b, at);
-    Value *bufs[48];
-    int nb = 0;
-    for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
-    for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
-    call_kernel(L, kfn, nchunks, bufs, nb);
+    call_kernel_op(L, kfn, nchunks, op);
     return true;
   }
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
