@@ -139,6 +139,11 @@ typedef struct KernelIO {
 } KernelIO;
 /* Whether every value from roots back to inputs can be generated. */
 bool elemental_supported(Value *const *roots, int nroots, Value *const *inputs, int ninputs);
+/* Is v computed from the inputs by elementwise ops on `shape` only (rank-0
+   values and splat constants broadcast)?  Then it can be generated at a
+   linear index: a loop kernel is one flat loop, a reduction's producer is
+   read linearly.  seen: values already checked. */
+bool elemental_flat(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen);
 LLVMValueRef emit_elemental(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx);
 void kernel_io_reset_memo(KernelIO *io);
 void kernel_io_free(KernelIO *io);

@@ -208,10 +208,9 @@ void call_kernel_op(Lower *L, LLVMValueRef kfn, int64_t nchunks, Op *op) {
   free(bufs);
 }
 
-void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs) {
+/* The call itself, on an array of pointers built in the entry function. */
+static void call_kernel_arr(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef arr) {
   Cg *cg = &L->cg;
-  if (nchunks <= 0) return;
-  LLVMValueRef arr = ptr_array(L, bufs, nbufs);
   if (nchunks == 1) {
     LLVMValueRef args[2] = {cg_i64(cg, 0), arr};
     LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(kfn), kfn, args, 2, "");
@@ -219,6 +218,14 @@ void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs
     LLVMValueRef args[4] = {L->p_pool, cg_i64(cg, nchunks), kfn, arr};
     LLVMBuildCall2(cg->b, cg->ty_parallel_for, cg->fn_parallel_for, args, 4, "");
   }
+}
+
+void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs) {
+  if (nchunks > 0) call_kernel_arr(L, kfn, nchunks, ptr_array(L, bufs, nbufs));
+}
+
+void call_kernel_ptrs(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n) {
+  if (nchunks > 0) call_kernel_arr(L, kfn, nchunks, ptr_array_of(L, ptrs, n));
 }
 
 void lower_count_fusion(Lower *L) { L->exe->stats.fusions++; }

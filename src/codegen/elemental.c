@@ -230,6 +230,24 @@ static bool supported_rec(Value *v, Value *const *inputs, int ninputs, PtrMap *s
   return true;
 }
 
+bool elemental_flat(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen) {
+  for (int i = 0; i < n; i++)
+    if (inputs[i] == v) return v->type->rank == 0 || type_same_shape(v->type, shape);
+  if (ptrmap_has(seen, v)) return true;
+  ptrmap_put(seen, v, (void *)1);
+  Op *op = v->def;
+  if (!op) return false;
+  if (op->kind == OP_CONSTANT) {
+    const Literal *l = op_attr(op, "value")->lit;
+    return v->type->rank == 0 || l->n <= 1 || type_same_shape(v->type, shape);
+  }
+  if (!op_has_flag(op->kind, OPF_EW)) return false;
+  if (v->type->rank != 0 && !type_same_shape(v->type, shape)) return false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (!elemental_flat(op->opnds[i], shape, inputs, n, seen)) return false;
+  return true;
+}
+
 bool elemental_supported(Value *const *roots, int nroots, Value *const *inputs, int ninputs) {
   PtrMap seen = {0};
   bool ok = true;

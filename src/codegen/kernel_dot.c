@@ -65,20 +65,6 @@ static LLVMValueRef temp_ptr(Lower *L, int64_t off) {
   return LLVMBuildGEP2(L->cg.b, L->cg.t_i8, L->p_temp, &i, 1, "");
 }
 
-/* Runs kernel kfn over nchunks chunks with the given pointers. */
-static void run_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n) {
-  Cg *cg = &L->cg;
-  if (nchunks <= 0) return;
-  LLVMValueRef arr = ptr_array_of(L, ptrs, n);
-  if (nchunks == 1) {
-    LLVMValueRef args[2] = {cg_i64(cg, 0), arr};
-    LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(kfn), kfn, args, 2, "");
-  } else {
-    LLVMValueRef args[4] = {L->p_pool, cg_i64(cg, nchunks), kfn, arr};
-    LLVMBuildCall2(cg->b, cg->ty_parallel_for, cg->fn_parallel_for, args, 4, "");
-  }
-}
-
 static bool plain_tensor(const Type *t) { return t->kind == TY_TENSOR && !t->quant; }
 
 static bool is_16bit_float(ElemType et) { return et == ET_BF16 || et == ET_F16; }
@@ -107,7 +93,7 @@ static void emit_convert(Lower *L, LLVMValueRef src, ElemType from, LLVMValueRef
   LLVMBuildRetVoid(cg->b);
   LLVMPositionBuilderAtEnd(cg->b, at);
   LLVMValueRef p[2] = {src, dst};
-  run_kernel(L, fn, (n + CHUNK_ELEMS - 1) / CHUNK_ELEMS, p, 2);
+  call_kernel_ptrs(L, fn, (n + CHUNK_ELEMS - 1) / CHUNK_ELEMS, p, 2);
 }
 
 /* ---- dot_general as GEMM ---- */
@@ -479,7 +465,7 @@ static void emit_dot_loop(Lower *L, const Op *op, const DotDims *d, LLVMValueRef
     return;
   }
   LLVMValueRef p[3] = {lp, rp, out};
-  run_kernel(L, kfn, nchunks, p, 3);
+  call_kernel_ptrs(L, kfn, nchunks, p, 3);
 }
 
 /* ---- convolution ---- */
@@ -800,7 +786,7 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   ptrs[np++] = pbuf;
   ptrs[np++] = outp;
   if (wp) ptrs[np++] = wp;
-  run_kernel(L, kfn, nchunks, ptrs, np);
+  call_kernel_ptrs(L, kfn, nchunks, ptrs, np);
   return true;
 }
 

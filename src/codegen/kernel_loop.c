@@ -11,27 +11,6 @@
 
 #include "codegen/lower.h"
 
-/* Do all values between roots and inputs share one shape, with only
-   elementwise ops between them?  Then the kernel is one flat loop. */
-static bool flat_ok(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen) {
-  for (int i = 0; i < n; i++)
-    if (inputs[i] == v) return v->type->rank == 0 || type_same_shape(v->type, shape);
-  if (ptrmap_has(seen, v)) return true;
-  ptrmap_put(seen, v, (void *)1);
-  Op *op = v->def;
-  if (!op) return false;
-  if (op->kind == OP_CONSTANT) {
-    const Literal *l = op_attr(op, "value")->lit;
-    return v->type->rank == 0 || l->n <= 1 || type_same_shape(v->type, shape);
-  }
-  if (!op_has_flag(op->kind, OPF_EW)) return false;
-  if (v->type->rank != 0 && !type_same_shape(v->type, shape)) return false;
-  for (int i = 0; i < op->nopnds; i++)
-    if (!flat_ok(op->opnds[i], shape, inputs, n, seen)) return false;
-  return true;
-}
-
-
 /* out[i] = root(i) for i in [lo, hi), one flat loop the vectorizer widens. */
 static void emit_flat(Cg *cg, KernelIO *io, Value *const *roots, int nroots, LLVMValueRef *outs,
                       LLVMValueRef lo, LLVMValueRef hi) {
@@ -126,7 +105,7 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
   int64_t n = type_num_elements(shape);
   PtrMap seen = {0};
   bool flat = true;
-  for (int r = 0; r < k->nroots && flat; r++) flat = flat_ok(k->roots[r], shape, k->inputs, k->ninputs, &seen);
+  for (int r = 0; r < k->nroots && flat; r++) flat = elemental_flat(k->roots[r], shape, k->inputs, k->ninputs, &seen);
   ptrmap_free(&seen);
 
   LLVMValueRef chunk, ptrs;

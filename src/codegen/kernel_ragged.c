@@ -136,10 +136,8 @@ static void emit_copy(Lower *L, LLVMValueRef src, ElemType se, LLVMValueRef dst,
   LLVMBuildRetVoid(cg->b);
   LLVMPositionBuilderAtEnd(cg->b, at);
 
-  /* (the pool runs a single chunk inline, on the calling thread) */
   LLVMValueRef pv[2] = {src, dst};
-  LLVMValueRef args[4] = {L->p_pool, cg_i64(cg, nchunks), fn, ptr_array_of(L, pv, 2)};
-  LLVMBuildCall2(cg->b, cg->ty_parallel_for, cg->fn_parallel_for, args, 4, "");
+  call_kernel_ptrs(L, fn, nchunks, pv, 2);
 }
 
 /* An operand for the runtime: its buffer when `order` reads it in storage

@@ -264,27 +264,6 @@ typedef struct Shape {
   int64_t A, K;
 } Shape;
 
-/* Is v computed from the inputs by elementwise ops on the input shape only
-   (rank-0 values and splat constants broadcast)?  Then the producer can be
-   generated at a linear index. */
-static bool flat_rec(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen) {
-  for (int i = 0; i < n; i++)
-    if (inputs[i] == v) return v->type->rank == 0 || type_same_shape(v->type, shape);
-  if (ptrmap_has(seen, v)) return true;
-  ptrmap_put(seen, v, (void *)1);
-  Op *op = v->def;
-  if (!op) return false;
-  if (op->kind == OP_CONSTANT) {
-    const Literal *l = op_attr(op, "value")->lit;
-    return v->type->rank == 0 || l->n <= 1 || type_same_shape(v->type, shape);
-  }
-  if (!op_has_flag(op->kind, OPF_EW)) return false;
-  if (v->type->rank != 0 && !type_same_shape(v->type, shape)) return false;
-  for (int i = 0; i < op->nopnds; i++)
-    if (!flat_rec(op->opnds[i], shape, inputs, n, seen)) return false;
-  return true;
-}
-
 /* Element types the vector paths handle: whole-byte integers and floats
    (pred and 2/4-bit integers take the sequential path). */
 static bool vector_type_ok(ElemType et) {
@@ -318,7 +297,7 @@ static Shape analyze(const KernelSpec *k) {
   s.flat = true;
   for (int i = 0; i < k->nroots && s.flat; i++)
     for (int j = 0; j < k->reduces[i]->nres && s.flat; j++)
-      s.flat = flat_rec(k->reduces[i]->opnds[j], s.in, k->inputs, k->ninputs, &seen);
+      s.flat = elemental_flat(k->reduces[i]->opnds[j], s.in, k->inputs, k->ninputs, &seen);
   ptrmap_free(&seen);
 
   /* the non-unit dims in order: kept ones before (phase 0), reduced ones

@@ -133,6 +133,15 @@ static LLVMValueRef combine(Cg *cg, const Op *reducer, const Block *b, ElemType 
   return emit_scalar_op(cg, reducer, ts, args, et);
 }
 
+/* Outputs per chunk, about CHUNK_ELEMS window elements' worth, and the
+   chunk count for n outputs. */
+static int64_t window_chunk(const Win *w, int64_t n, int64_t *nchunks) {
+  int64_t per = w->count > 0 ? w->count : 1;
+  int64_t ch = CHUNK_ELEMS / per > 0 ? CHUNK_ELEMS / per : 1;
+  *nchunks = n > 0 ? (n + ch - 1) / ch : 0;
+  return ch;
+}
+
 /* The kernel: ptrs = operand, init, result; chunks of output elements. */
 static LLVMValueRef emit_reduce_window(Lower *L, Op *op, const Win *w, int64_t *nchunks) {
   Cg *cg = &L->cg;
@@ -142,9 +151,7 @@ static LLVMValueRef emit_reduce_window(Lower *L, Op *op, const Win *w, int64_t *
   ElemType et = xt->elem;
   int rank = xt->rank;
   int64_t n = type_num_elements(rt);
-  int64_t per = w->count > 0 ? w->count : 1;
-  int64_t ch = CHUNK_ELEMS / per > 0 ? CHUNK_ELEMS / per : 1;
-  *nchunks = n > 0 ? (n + ch - 1) / ch : 0;
+  int64_t ch = window_chunk(w, n, nchunks);
 
   LLVMValueRef chunk, ptrs;
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
@@ -306,9 +313,7 @@ static LLVMValueRef emit_reduce_window_general(Lower *L, Op *op, const Win *w, i
   const Type *xt = op->opnds[0]->type, *rt = op->res[0].type;
   int rank = xt->rank;
   int64_t nout = type_num_elements(rt);
-  int64_t per = w->count > 0 ? w->count : 1;
-  int64_t ch = CHUNK_ELEMS / per > 0 ? CHUNK_ELEMS / per : 1;
-  *nchunks = nout > 0 ? (nout + ch - 1) / ch : 0;
+  int64_t ch = window_chunk(w, nout, nchunks);
 
   LLVMValueRef chunk, ptrs;
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);

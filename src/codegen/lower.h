@@ -50,6 +50,8 @@ LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i);
 LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
 /* Calls kernel kfn over nchunks chunks (on the pool when more than one). */
 void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs);
+/* The same with pointers already computed in the entry function. */
+void call_kernel_ptrs(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n);
 /* The same with op's operands then its results as the buffers. */
 void call_kernel_op(Lower *L, LLVMValueRef kfn, int64_t nchunks, Op *op);
 /* Counts a fusion compiled natively (CpuStats.fusions). */
