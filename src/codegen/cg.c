@@ -174,6 +174,25 @@ LLVMValueRef cg_fptrunc(Cg *cg, LLVMValueRef v, LLVMTypeRef to, const char *name
   return LLVMBuildFPTrunc(cg->b, v, to, name);
 }
 
+LLVMBasicBlockRef cg_enter_entry(Cg *cg, LLVMValueRef fn) {
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  if (first)
+    LLVMPositionBuilderBefore(cg->b, first);
+  else
+    LLVMPositionBuilderAtEnd(cg->b, entry);
+  return cur;
+}
+
+LLVMValueRef cg_entry_alloca(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name) {
+  LLVMBasicBlockRef cur = cg_enter_entry(cg, fn);
+  LLVMValueRef a = LLVMBuildAlloca(cg->b, t, name);
+  LLVMSetAlignment(a, 64);
+  LLVMPositionBuilderAtEnd(cg->b, cur);
+  return a;
+}
+
 void cg_set_nontemporal(Cg *cg, LLVMValueRef store) {
   LLVMMetadataRef one = LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, 1, 0));
   LLVMSetMetadata(store, LLVMGetMDKindIDInContext(cg->ctx, "nontemporal", 11),

@@ -60,6 +60,13 @@ LLVMTypeRef cg_compute_type(Cg *cg, ElemType et);
 /* Loads element i (i64) of a buffer of et, as the compute type. */
 LLVMValueRef cg_load(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i);
 void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueRef v);
+/* Moves the builder to the start of fn's entry block, where allocas and
+   one-time setup go (an alloca in a loop grows the stack every iteration);
+   returns the block it was in, to go back to with
+   LLVMPositionBuilderAtEnd. */
+LLVMBasicBlockRef cg_enter_entry(Cg *cg, LLVMValueRef fn);
+/* A 64-byte aligned stack slot in fn's entry block. */
+LLVMValueRef cg_entry_alloca(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name);
 /* Marks a store (of a whole, suitably aligned vector) as streaming: it
    writes around the caches. */
 void cg_set_nontemporal(Cg *cg, LLVMValueRef store);

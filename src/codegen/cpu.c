@@ -147,13 +147,7 @@ LLVMValueRef value_ptr(Lower *L, Value *v) {
    stores at the builder's position); returns it. */
 LLVMValueRef ptr_array_of(Lower *L, LLVMValueRef *ptrs, int n) {
   Cg *cg = &L->cg;
-  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(L->fn);
-  LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  if (first)
-    LLVMPositionBuilderBefore(cg->b, first);
-  else
-    LLVMPositionBuilderAtEnd(cg->b, entry);
+  LLVMBasicBlockRef cur = cg_enter_entry(cg, L->fn);
   LLVMValueRef arr = LLVMBuildArrayAlloca(cg->b, cg->t_ptr, cg_i64(cg, n > 0 ? n : 1), "ptrs");
   LLVMPositionBuilderAtEnd(cg->b, cur);
   for (int i = 0; i < n; i++) {

@@ -238,21 +238,6 @@ static C cmul(Cg *cg, C x, C y) {
   return r;
 }
 
-/* A stack slot in the function's entry block (allocas in a loop grow the
-   stack every iteration). */
-static LLVMValueRef entry_alloca(Cg *cg, LLVMTypeRef t) {
-  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(cur));
-  LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  if (first)
-    LLVMPositionBuilderBefore(cg->b, first);
-  else
-    LLVMPositionBuilderAtEnd(cg->b, entry);
-  LLVMValueRef a = LLVMBuildAlloca(cg->b, t, "cplx");
-  LLVMPositionBuilderAtEnd(cg->b, cur);
-  return a;
-}
-
 /* fn(x, y) through xlacrt_complex_fn */
 static C call_rt(Cg *cg, int fn, C x, C y) {
   LLVMTypeRef params[6] = {cg->t_i32, cg->t_f64, cg->t_f64, cg->t_f64, cg->t_f64, cg->t_ptr};
@@ -260,7 +245,7 @@ static C call_rt(Cg *cg, int fn, C x, C y) {
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, "xlacrt_complex_fn");
   if (!f) f = LLVMAddFunction(cg->mod, "xlacrt_complex_fn", fty);
   LLVMTypeRef at = LLVMArrayType2(cg->t_f64, 2);
-  LLVMValueRef out = entry_alloca(cg, at);
+  LLVMValueRef out = cg_entry_alloca(cg, LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b)), at, "cplx");
   LLVMValueRef args[6] = {LLVMConstInt(cg->t_i32, (unsigned)fn, 0), x.re, x.im, y.re, y.im, out};
   LLVMBuildCall2(cg->b, fty, f, args, 6, "");
   LLVMValueRef i1 = cg_i64(cg, 1);

@@ -53,16 +53,8 @@ static void emit_flat_streaming(Cg *cg, KernelIO *io, Value *root, LLVMValueRef 
   ElemType et = root->type->elem;
   int64_t eb = et_bytes(et), w = LINE / eb;
   LLVMTypeRef st = cg_storage_type(cg, et), vt = LLVMVectorType(st, (unsigned)w);
-  /* the line buffer lives in the kernel's entry block */
-  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(cur);
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-  LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  if (first) LLVMPositionBuilderBefore(cg->b, first);
-  else LLVMPositionBuilderAtEnd(cg->b, entry);
-  LLVMValueRef buf = LLVMBuildAlloca(cg->b, vt, "line");
-  LLVMSetAlignment(buf, LINE);
-  LLVMPositionBuilderAtEnd(cg->b, cur);
+  /* the line buffer (64-byte aligned, one line) */
+  LLVMValueRef buf = cg_entry_alloca(cg, LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b)), vt, "line");
 
   /* head: elements before the first line boundary at or after out + lo */
   LLVMValueRef addr = LLVMBuildAdd(cg->b, LLVMBuildPtrToInt(cg->b, out, cg->t_i64, ""),

@@ -102,7 +102,7 @@ static void body_init(Cg *cg, LLVMValueRef fn, const Op *r, Body *bd) {
   bd->n = r->nres;
   Block *b = r->regions[0];
   for (int i = 0; i < 2 * bd->n; i++)
-    bd->slot[i] = alloca_in_entry(cg, fn, cg_storage_type(cg, b->args[i]->type->elem), "arg");
+    bd->slot[i] = cg_entry_alloca(cg, fn, cg_storage_type(cg, b->args[i]->type->elem), "arg");
   bd->io.ninputs = 2 * bd->n;
   bd->io.inputs = b->args;
   bd->io.input_ptrs = bd->slot;
@@ -341,23 +341,11 @@ static Shape analyze(const KernelSpec *k) {
 
 /* ---- helpers ---- */
 
-LLVMValueRef alloca_in_entry(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name) {
-  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
-  LLVMBasicBlockRef eb = LLVMGetEntryBasicBlock(fn);
-  LLVMValueRef first = LLVMGetFirstInstruction(eb);
-  if (first)
-    LLVMPositionBuilderBefore(cg->b, first);
-  else
-    LLVMPositionBuilderAtEnd(cg->b, eb);
-  LLVMValueRef a = LLVMBuildAlloca(cg->b, t, name);
-  LLVMSetAlignment(a, 64);
-  LLVMPositionBuilderAtEnd(cg->b, cur);
-  return a;
-}
-
 /* The pool, for kernels that start parallel work of their own: the entry
-   function keeps its pool argument in a module global (one execution at a
-   time per executable makes that safe). */
+   function keeps its pool argument in a module global.  Executions of one
+   executable may run at once (replicas), but all of them pass the
+   executable's own pool, so they store the same value; the store and the
+   loads are atomic (monotonic) so that this is not a data race. */
 static LLVMValueRef pool_global(Lower *L) {
   Cg *cg = &L->cg;
   LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, "xlac.pool");
@@ -365,14 +353,10 @@ static LLVMValueRef pool_global(Lower *L) {
   g = LLVMAddGlobal(cg->mod, cg->t_ptr, "xlac.pool");
   LLVMSetInitializer(g, LLVMConstPointerNull(cg->t_ptr));
   LLVMSetLinkage(g, LLVMInternalLinkage);
-  LLVMBasicBlockRef cur = LLVMGetInsertBlock(cg->b);
-  LLVMBasicBlockRef eb = LLVMGetEntryBasicBlock(L->fn);
-  LLVMValueRef first = LLVMGetFirstInstruction(eb);
-  if (first)
-    LLVMPositionBuilderBefore(cg->b, first);
-  else
-    LLVMPositionBuilderAtEnd(cg->b, eb);
-  LLVMBuildStore(cg->b, L->p_pool, g);
+  LLVMBasicBlockRef cur = cg_enter_entry(cg, L->fn);
+  LLVMValueRef st = LLVMBuildStore(cg->b, L->p_pool, g);
+  LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
+  LLVMSetAlignment(st, 8);
   LLVMPositionBuilderAtEnd(cg->b, cur);
   return g;
 }
@@ -517,7 +501,7 @@ static void seq_output(Cg *cg, LLVMValueRef fn, KernelIO *io, const KernelSpec *
     LLVMValueRef v = emit_elemental(cg, io, op->opnds[op->nres + sl->sres[i]], NULL);
     ct[i] = LLVMTypeOf(v);
     /* accumulators live in allocas; mem2reg turns them into registers */
-    accp[i] = alloca_in_entry(cg, fn, ct[i], "acc");
+    accp[i] = cg_entry_alloca(cg, fn, ct[i], "acc");
     LLVMBuildStore(cg->b, v, accp[i]);
   }
   Loop loops[CG_MAX_RANK];
@@ -612,8 +596,8 @@ static void row_gen_init(RowGen *g, Lower *L, const KernelSpec *k, const Shape *
     g->vw[r] = (unsigned)(64 / bytes);
     g->na[r] = na;
     g->vt[r] = LLVMVectorType(ct, g->vw[r]);
-    g->buf[r] = alloca_in_entry(cg, fn, LLVMArrayType(ct, STEP), "buf");
-    for (int a = 0; a < na; a++) g->acc[r][a] = alloca_in_entry(cg, fn, g->vt[r], "vacc");
+    g->buf[r] = cg_entry_alloca(cg, fn, LLVMArrayType(ct, STEP), "buf");
+    for (int a = 0; a < na; a++) g->acc[r][a] = cg_entry_alloca(cg, fn, g->vt[r], "vacc");
   }
   kernel_io_reset_memo(&g->io);
   for (int r = 0; r < k->nroots; r++) g->init[r] = emit_elemental(cg, &g->io, k->reduces[r]->opnds[1], NULL);
@@ -826,12 +810,14 @@ static LLVMValueRef emit_row(Lower *L, const KernelSpec *k, const Shape *s, int6
      block order after its init value */
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
   *nchunks = 1;
-  LLVMValueRef ctx = alloca_in_entry(cg, fn, LLVMArrayType(cg->t_ptr, (unsigned)nbufs + 1), "ctx");
-  LLVMValueRef sc = alloca_in_entry(cg, fn, LLVMArrayType(cg->t_i64, (unsigned)(p.nparts * k->nroots)), "partials");
+  LLVMValueRef ctx = cg_entry_alloca(cg, fn, LLVMArrayType(cg->t_ptr, (unsigned)nbufs + 1), "ctx");
+  LLVMValueRef sc = cg_entry_alloca(cg, fn, LLVMArrayType(cg->t_i64, (unsigned)(p.nparts * k->nroots)), "partials");
   for (int i = 0; i < nbufs; i++)
     LLVMBuildStore(cg->b, kernel_load_ptr(cg, ptrs, i), elem_ptr(cg, cg->t_ptr, ctx, cg_i64(cg, i)));
   LLVMBuildStore(cg->b, sc, elem_ptr(cg, cg->t_ptr, ctx, cg_i64(cg, nbufs)));
   LLVMValueRef pool = LLVMBuildLoad2(cg->b, cg->t_ptr, pool_global(L), "");
+  LLVMSetOrdering(pool, LLVMAtomicOrderingMonotonic);
+  LLVMSetAlignment(pool, 8);
   LLVMValueRef args[4] = {pool, cg_i64(cg, p.nparts), bfn, ctx};
   LLVMBuildCall2(cg->b, cg->ty_parallel_for, cg->fn_parallel_for, args, 4, "");
   KernelIO io;
@@ -840,7 +826,7 @@ static LLVMValueRef emit_row(Lower *L, const KernelSpec *k, const Shape *s, int6
   LLVMValueRef init[64], accp[64];
   for (int r = 0; r < k->nroots; r++) {
     init[r] = emit_elemental(cg, &io, k->reduces[r]->opnds[1], NULL);
-    accp[r] = alloca_in_entry(cg, fn, LLVMTypeOf(init[r]), "acc");
+    accp[r] = cg_entry_alloca(cg, fn, LLVMTypeOf(init[r]), "acc");
   }
   Loop ol = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->nout), "out");
   for (int r = 0; r < k->nroots; r++) LLVMBuildStore(cg->b, init[r], accp[r]);
@@ -896,7 +882,7 @@ static LLVMValueRef emit_col(Lower *L, const KernelSpec *k, const Shape *s, int6
     const Op *op = sl.sop[i];
     init[i] = emit_elemental(cg, &io, op->opnds[op->nres + sl.sres[i]], NULL);
     ct[i] = LLVMTypeOf(init[i]);
-    accb[i] = alloca_in_entry(cg, fn, LLVMArrayType(ct[i], (unsigned)T), "cacc");
+    accb[i] = cg_entry_alloca(cg, fn, LLVMArrayType(ct[i], (unsigned)T), "cacc");
   }
   int kept[CG_MAX_RANK], nk, reduced[CG_MAX_RANK], nr, outer[CG_MAX_RANK], no = 0;
   split_dims(s, kept, &nk, reduced, &nr);

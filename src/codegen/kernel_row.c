@@ -309,7 +309,7 @@ static LLVMValueRef emit_row_kernel(Lower *L, RowFusion *rf, int64_t *nchunks) {
     Slot *sl = &rf->slots[i];
     if (sl->out >= 0) continue;
     LLVMTypeRef st = cg_storage_type(cg, sl->v->type->elem);
-    sl->buf = alloca_in_entry(cg, fn, LLVMArrayType(st, (unsigned)(sl->rows ? rf->D : 1)), "rowbuf");
+    sl->buf = cg_entry_alloca(cg, fn, LLVMArrayType(st, (unsigned)(sl->rows ? rf->D : 1)), "rowbuf");
   }
   LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
   LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, rf->nrows));

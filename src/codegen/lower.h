@@ -63,9 +63,6 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
 Op *simple_reducer(const Op *reduce);
 bool reduce_kernel_ok(const KernelSpec *k);
 LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
-/* A 64-byte aligned stack slot of type t in kernel fn's entry block (the
-   builder's position is kept). */
-LLVMValueRef alloca_in_entry(Cg *cg, LLVMValueRef fn, LLVMTypeRef t, const char *name);
 /* The reductions of k evaluated one output at a time inside another
    kernel (the stages of a row fusion), with the blocking and order of
    k's own kernel: ok when each output is one block.  input_ptrs (copied)

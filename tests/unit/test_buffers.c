@@ -14,17 +14,8 @@
 #include "ir/verify.h"
 #include "passes/buffers.h"
 #include "passes/passes.h"
+#include "test_module.h"
 #include "test_util.h"
-
-static Module *parse(const char *text) {
-  int fid = src_add("test.mlir", text, strlen(text));
-  Module *m = stablehlo_parse(fid, 0, strlen(text));
-  if (m && !verify_module(m)) {
-    module_free(m);
-    return NULL;
-  }
-  return m;
-}
 
 /* Every pair of temps with their own storage and overlapping live ranges
    must not overlap in bytes; everything aligned and inside the arena. */

@@ -16,18 +16,8 @@
 #include "codegen/cpu.h"
 #include "frontends/stablehlo/stablehlo.h"
 #include "ir/verify.h"
+#include "test_module.h"
 #include "test_util.h"
-
-static Module *parse(const char *text) {
-  int fid = src_add("test.mlir", text, strlen(text));
-  if (fid < 0) return NULL;
-  Module *m = stablehlo_parse(fid, 0, strlen(text));
-  if (m && !verify_module(m)) {
-    module_free(m);
-    return NULL;
-  }
-  return m;
-}
 
 /* Pseudo-random inputs in [-1, 1) (floats) or [-1000, 1000) (integers). */
 static IVal **make_inputs(Func *f, uint64_t seed) {

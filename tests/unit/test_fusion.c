@@ -18,17 +18,8 @@
 #include "ir/print_hlo.h"
 #include "ir/verify.h"
 #include "passes/passes.h"
+#include "test_module.h"
 #include "test_util.h"
-
-static Module *parse(const char *text) {
-  int fid = src_add("test.mlir", text, strlen(text));
-  Module *m = stablehlo_parse(fid, 0, strlen(text));
-  if (m && !verify_module(m)) {
-    module_free(m);
-    return NULL;
-  }
-  return m;
-}
 
 /* Runs the entry on inputs drawn from `seed`; returns a tuple of results. */
 static IVal *run(Module *m, uint64_t seed) {

@@ -18,17 +18,8 @@
 #include "interp/interp.h"
 #include "ir/verify.h"
 #include "passes/passes.h"
+#include "test_module.h"
 #include "test_util.h"
-
-static Module *parse(const char *text) {
-  int fid = src_add("test.mlir", text, strlen(text));
-  Module *m = stablehlo_parse(fid, 0, strlen(text));
-  if (m && !verify_module(m)) {
-    module_free(m);
-    return NULL;
-  }
-  return m;
-}
 
 static bool count_kind(Op *op, void *ud) {
   int *n = ud;
