@@ -82,6 +82,8 @@ struct InterpGrid {
   pthread_mutex_t mu;
   pthread_cond_t cv;
   bool aborted;
+  bool deadlocked;         /* the abort is a deadlock, not a process's failure */
+  bool deadlock_reported;  /* a waiter has reported it (exactly one does) */
   Rdv *rdvs;
   Chan *chans;
   Func **infeed;
@@ -102,8 +104,12 @@ static bool silent_fail(Interp *I) {
 
 /* Called with the lock held.  When every process has finished or is waiting
    for something only another process could provide, nobody can make
-   progress: abort the grid.  Returns true when that happened. */
+   progress: abort the grid as deadlocked.  The waiters wake up and the
+   first of them reports the deadlock at its op (the caller may be a process
+   that just finished, which has no waiting op to name).  Returns true when
+   that happened. */
 static bool check_deadlock(InterpGrid *g) {
+  if (g->aborted) return false; /* a failure is already tearing the grid down */
   bool any_blocked = false;
   for (int i = 0; i < g->nprocs; i++) {
     if (!g->procs[i].finished && !g->procs[i].blocked) return false;
@@ -111,12 +117,15 @@ static bool check_deadlock(InterpGrid *g) {
   }
   if (!any_blocked) return false;
   g->aborted = true;
+  g->deadlocked = true;
   pthread_cond_broadcast(&g->cv);
   return true;
 }
 
 /* Waits (lock held) until ready(ctx) or the grid aborts.  Returns false on
-   abort, having reported a deadlock if this process detected it. */
+   abort; when the abort is a deadlock that nobody has reported yet, this
+   process reports it at op, so that a deadlock is reported exactly once
+   whichever process completed it. */
 static bool wait_until(Interp *I, Op *op, const void *on, bool (*ready)(const void *ctx),
                        const void *ctx) {
   InterpGrid *g = I->grid;
@@ -124,20 +133,20 @@ static bool wait_until(Interp *I, Op *op, const void *on, bool (*ready)(const vo
   while (!ready(ctx) && !g->aborted) {
     me->blocked = true;
     me->waiting_on = on;
-    if (check_deadlock(g)) {
-      me->blocked = false;
-      pthread_mutex_unlock(&g->mu);
-      interp_error(I, op,
-                   "deadlock: every process of the %dx%d grid is waiting (mismatched "
-                   "collectives, or a recv without a send?)",
-                   g->num_replicas, g->num_partitions);
-      pthread_mutex_lock(&g->mu);
-      return false;
-    }
+    if (check_deadlock(g)) break;
     pthread_cond_wait(&g->cv, &g->mu);
   }
   me->blocked = false;
   me->waiting_on = NULL;
+  if (g->aborted && g->deadlocked && !g->deadlock_reported) {
+    g->deadlock_reported = true;
+    pthread_mutex_unlock(&g->mu);
+    interp_error(I, op,
+                 "deadlock: every process of the %dx%d grid is waiting (mismatched "
+                 "collectives, or a recv without a send?)",
+                 g->num_replicas, g->num_partitions);
+    pthread_mutex_lock(&g->mu);
+  }
   return !g->aborted;
 }
 
