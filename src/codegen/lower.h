@@ -21,6 +21,8 @@ typedef struct Lower {
   struct BufferAssignment *buffers; /* where every value lives (passes/buffers.h) */
   LLVMValueRef fn, p_params, p_results, p_temp, p_pool, p_exe;
   VEC(struct Fallback) fallback;
+  VEC(Op *) loops;       /* compiled while loops, for their stop reports */
+  LLVMValueRef p_cancel; /* the cancel flag, loaded once in the entry block */
 } Lower;
 
 /* ---- kernels ---- */

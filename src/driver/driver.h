@@ -65,7 +65,14 @@ typedef struct RunOptions {
   /* cpu backend: XLA's dump flags (--xla_dump_to etc., also from XLA_FLAGS) */
   const char *dump_dir, *dump_pass_re;
   bool dump_as_dot, dump_as_html;
+  double timeout;    /* --timeout: seconds after which loops stop (0: none) */
 } RunOptions;
+
+/* --timeout (timer.c): a thread that sets c->stop once `seconds` have
+   passed, unless stopped first.  run_timer_stop accepts NULL. */
+typedef struct RunTimer RunTimer;
+RunTimer *run_timer_start(double seconds, InterpCancel *c);
+void run_timer_stop(RunTimer *t);
 
 /* `xlac run`: returns the process exit status. */
 int driver_run(const char *path, const RunOptions *o);

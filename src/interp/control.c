@@ -40,6 +40,22 @@ static bool scalar_tensor(Interp *I, Op *op, IVal *v, const char *what) {
   return true;
 }
 
+bool interp_loop_continue(Interp *I, const Op *loop) {
+  InterpCancel *c = I->opts ? I->opts->cancel : NULL;
+  if (!c || !atomic_load_explicit(&c->stop, memory_order_relaxed)) return true;
+  if (atomic_exchange(&c->reported, 1) == 0)
+    return interp_error(I, loop, "%s stopped: %s", op_info[loop->kind].name,
+                        c->reason ? c->reason : "the run was cancelled");
+  I->failed = true;
+  return false;
+}
+
+const atomic_int *interp_cancel_flag(const Interp *I) {
+  static const atomic_int never;
+  InterpCancel *c = I->opts ? I->opts->cancel : NULL;
+  return c ? &c->stop : &never;
+}
+
 bool interp_WHILE(Interp *I, Op *op, IVal **args, IVal **res) {
   int n = op->nopnds;
   if (op->nres != n) return interp_error(I, op, "while has %d operands but %d results", n, op->nres);
@@ -49,6 +65,7 @@ bool interp_WHILE(Interp *I, Op *op, IVal **args, IVal **res) {
   for (int i = 0; i < n; i++) vals[i] = ival_retain(args[i]);
   bool ok = true;
   for (;;) {
+    if (!(ok = interp_loop_continue(I, op))) break;
     IVal *c = NULL;
     ok = interp_run_block(I, op->regions[0], n, vals, &c);
     if (ok) ok = scalar_tensor(I, op, c, "the condition");

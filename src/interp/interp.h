@@ -14,6 +14,7 @@
 #ifndef XLAC_INTERP_H
 #define XLAC_INTERP_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "ir/ir.h"
@@ -47,10 +48,22 @@ void interp_register_custom_call(const char *target, InterpCustomCallFn fn, void
    in threads; collectives synchronize through it. */
 typedef struct InterpGrid InterpGrid;
 
+/* Stopping a run from outside it (a timer thread, a signal handler, another
+   thread): once `stop` is nonzero, every while loop, interpreted or
+   compiled, stops at its next iteration and the run fails with an error at
+   the loop naming `reason`; every process of a grid stops.  The error is
+   reported once per InterpCancel, by whichever loop sees the flag first. */
+typedef struct InterpCancel {
+  atomic_int stop;
+  atomic_int reported;
+  const char *reason;        /* e.g. "--timeout of 2 s expired" */
+} InterpCancel;
+
 typedef struct InterpOptions {
   const char *probe_dir;     /* where interpreter.probe writes (NULL: a temp dir) */
   bool quiet_checks;         /* don't print passing checks */
   FILE *out;                 /* interpreter.print and check reports (default stdout) */
+  InterpCancel *cancel;      /* NULL: runs are never stopped from outside */
 } InterpOptions;
 
 struct Interp {
@@ -78,6 +91,13 @@ bool interp_run_block(Interp *I, Block *b, int nargs, IVal **args, IVal **result
 bool interp_run_scalar_region(Interp *I, Block *b, int nargs, Literal **args, int nres, Literal **res);
 
 bool interp_error(Interp *I, const Op *op, const char *fmt, ...) XLAC_PRINTF(3, 4);
+
+/* The cancellation hook loops call once per iteration: true to go on; false
+   when the run was stopped (I->opts->cancel), after reporting it at `loop`
+   unless someone already did. */
+bool interp_loop_continue(Interp *I, const Op *loop);
+/* The flag compiled code polls: I's cancel flag, or one that is always 0. */
+const atomic_int *interp_cancel_flag(const Interp *I);
 
 /* Runs one op on the given values (as the evaluation loop would, including
    the quantization wrapper).  Used by compiled code for ops it does not

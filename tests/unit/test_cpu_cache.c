@@ -61,7 +61,7 @@ int main(void) {
   CHECK_EQ_I(cpu_cache_size(c), 3);
   /* a cached executable computes x*y + x */
   Interp I;
-  InterpOptions io = {NULL, true, stdout};
+  InterpOptions io = {NULL, true, stdout, NULL};
   interp_init(&I, a, &io);
   IVal *args[2] = {vec(4, 1), vec(4, 10)}, *res[1] = {0};
   CHECK(cpu_execute(e2, &I, 2, args, res));

@@ -68,7 +68,7 @@ static char *run_main(int *run, int *failed, bool *ok) {
   char *buf = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&buf, &len);
-  InterpOptions io = {NULL, true, out};
+  InterpOptions io = {NULL, true, out, NULL};
   Interp I;
   interp_init(&I, M, &io);
   Func *f = module_find_func(M, "main");
@@ -291,6 +291,49 @@ static void test_probe(void) {
   module_free(M);
 }
 
+/* The cancellation hook: a loop that never ends stops once the flag is
+   raised (here by the body itself, after three iterations, as a timer
+   thread would at any point), the error is reported once, and a later run
+   with the flag still up stops at once without a second report. */
+static int cancel_iters;
+static bool h_raise_at3(Interp *I, Op *op, int na, IVal **a, int nr, IVal **r, void *u) {
+  if (++cancel_iters == 3) atomic_store(&((InterpCancel *)u)->stop, 1);
+  r[0] = ival_retain(a[0]);
+  return true;
+}
+
+static void test_cancel(void) {
+  static InterpCancel cancel = {.reason = "stopped by the test"};
+  interp_register_custom_call("t.raise_at3", h_raise_at3, &cancel);
+  begin();
+  Block *mainb = B;
+  Type *t64 = sc(ET_S64);
+  Value *zero = cc("t.const", 0, NULL, t64);
+  Op *w = add_op(OP_WHILE, 1, &zero, 1, &t64);
+  Block *cond = block_new(M), *body = block_new(M);
+  Value *ca = block_add_arg(M, cond, t64, "a"), *ba = block_add_arg(M, body, t64, "a");
+  B = cond;
+  Value *p = cc("t.lt10", 1, &ca, sc(ET_PRED)); /* always 0 < 10 */
+  ret(OP_RETURN, 1, &p);
+  B = body;
+  Value *n = cc("t.raise_at3", 1, &ba, t64);
+  ret(OP_RETURN, 1, &n);
+  op_add_region(M, w, cond);
+  op_add_region(M, w, body);
+  B = mainb;
+  ret(OP_RETURN, 0, NULL);
+  for (int k = 0; k < 2; k++) {
+    InterpOptions io = {NULL, true, stdout, &cancel};
+    Interp I;
+    interp_init(&I, M, &io);
+    bool ok = interp_call(&I, module_find_func(M, "main"), 0, NULL, NULL);
+    CHECK(!ok && I.failed);
+    CHECK_EQ_I(cancel_iters, 3);
+    CHECK_EQ_I(atomic_load(&cancel.reported), 1);
+  }
+  module_free(M);
+}
+
 int main(void) {
   interp_register_custom_call("t.const", h_const, (void *)(intptr_t)0);
   interp_register_custom_call("t.inc", h_inc, NULL);
@@ -299,5 +342,6 @@ int main(void) {
   test_calls();
   test_checks();
   test_probe();
+  test_cancel();
   TEST_SUMMARY();
 }
