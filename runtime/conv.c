@@ -92,10 +92,12 @@ static int64_t total_groups(const xlacrt_conv *d)
         int64_t ci_n = d->in_feat / d->groups, bgrouped = d->batch_groups > 1;                \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n, O = d->out_feat;                      \
         int direct = d->out_rowmajor != 0;                                                    \
-        T *p = malloc(sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1));                       \
-        T *scratch = direct ? NULL : malloc(sizeof(T) * (size_t)(nr * og_n > 0 ? nr * og_n : 1)); \
+        T *p = xlacrt_try_alloc("convolution", sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1)); \
+        T *scratch = direct ? NULL                                                            \
+                            : xlacrt_try_alloc("convolution",                                 \
+                                               sizeof(T) * (size_t)(nr * og_n > 0 ? nr * og_n : 1)); \
         if (!p || (!direct && !scratch)) {                                                    \
-            /* out of memory: leave the rows as they are rather than crash */                 \
+            /* out of memory: recorded in the run's status, which fails it */                 \
             free(p);                                                                          \
             free(scratch);                                                                    \
             return;                                                                           \

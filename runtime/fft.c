@@ -38,7 +38,10 @@ enum {
 };
 
 
-static zd *zalloc(int64_t n) { return rt_alloc(sizeof(zd) * (size_t)(n > 0 ? n : 1)); }
+/* Scratch, plans and tables.  A failed allocation is recorded in the run's
+   status (xlacrt_fail) and the transform gives up: its output is then
+   unspecified, and the run reports the failure. */
+static zd *zalloc(int64_t n) { return xlacrt_try_alloc("fft", sizeof(zd) * (size_t)(n > 0 ? n : 1)); }
 
 static int is_pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
 
@@ -55,15 +58,17 @@ typedef struct TwTable {
   zd *lo, *hi;
 } TwTable;
 
-static void tw_init(TwTable *t, int sign, int64_t N) {
+static int tw_init(TwTable *t, int sign, int64_t N) {
   int64_t B = 1;
   while (B * B < N) B *= 2;
   t->N = N;
   t->B = B;
   t->lo = zalloc(B);
-  t->hi = zalloc(N / B + 1);
+  t->hi = t->lo ? zalloc(N / B + 1) : NULL;
+  if (!t->hi) return 0;
   for (int64_t b = 0; b < B; b++) t->lo[b] = twiddle(sign, b, N);
   for (int64_t a = 0; a * B < N; a++) t->hi[a] = twiddle(sign, a * B, N);
+  return 1;
 }
 
 static zd tw_get(const TwTable *t, int64_t e) { return t->hi[e / t->B] * t->lo[e % t->B]; }
@@ -90,10 +95,15 @@ struct Plan {
 };
 
 static void plan_exec(const Plan *pl, zd *x, zd *scratch, xlacrt_pool *pool);
+static void plan_free(Plan *pl);
 
+/* NULL when memory runs out (recorded in the run's status). */
 static Plan *plan_new(int64_t n, int sign) {
   Plan *pl = calloc(1, sizeof *pl);
-  if (!pl) abort();
+  if (!pl) {
+    xlacrt_fail("out of memory: fft: cannot allocate a plan");
+    return NULL;
+  }
   pl->n = n;
   pl->sign = sign;
   if (n <= 1) {
@@ -103,6 +113,7 @@ static Plan *plan_new(int64_t n, int sign) {
     /* per stage, contiguous: stage len's twiddle k is the interpreter's
        exp(sign 2 pi i k / len), computed as (k * n/len) / n (the same double) */
     pl->w = zalloc(n - 1);
+    if (!pl->w) goto fail;
     for (int64_t len = 2; len <= n; len <<= 1)
       for (int64_t k = 0; k < len / 2; k++) pl->w[len / 2 - 1 + k] = twiddle(sign, k * (n / len), n);
   } else if (is_pow2(n)) {
@@ -112,11 +123,12 @@ static Plan *plan_new(int64_t n, int sign) {
     pl->n1 = (int64_t)1 << (e / 2);
     pl->n2 = n / pl->n1;
     pl->p1 = plan_new(pl->n1, sign);
-    pl->p2 = plan_new(pl->n2, sign);
-    tw_init(&pl->tw, sign, n);
+    pl->p2 = pl->p1 ? plan_new(pl->n2, sign) : NULL;
+    if (!pl->p2 || !tw_init(&pl->tw, sign, n)) goto fail;
   } else if (n <= DIRECT_MAX) {
     pl->kind = P_DIRECT;
     pl->w = zalloc(n);
+    if (!pl->w) goto fail;
     for (int64_t m = 0; m < n; m++) pl->w[m] = twiddle(sign, m, n);
     pl->scratch = n;
   } else {
@@ -125,12 +137,16 @@ static Plan *plan_new(int64_t n, int sign) {
     while (M < 2 * n - 1) M *= 2;
     pl->M = M;
     pl->p1 = plan_new(M, -1);
-    pl->p2 = plan_new(M, +1);
+    pl->p2 = pl->p1 ? plan_new(M, +1) : NULL;
+    if (!pl->p2) goto fail;
     /* c[k] = exp(sign pi i k^2 / n) = exp(sign 2 pi i (k^2 mod 2n) / 2n),
        with k^2 mod 2n kept exactly by (k+1)^2 = k^2 + 2k + 1 */
-    TwTable t;
-    tw_init(&t, sign, 2 * n);
-    pl->chirp = zalloc(n);
+    TwTable t = {0};
+    pl->chirp = tw_init(&t, sign, 2 * n) ? zalloc(n) : NULL;
+    if (!pl->chirp) {
+      tw_free(&t);
+      goto fail;
+    }
     int64_t q = 0;
     for (int64_t k = 0; k < n; k++) {
       pl->chirp[k] = tw_get(&t, q);
@@ -140,6 +156,7 @@ static Plan *plan_new(int64_t n, int sign) {
     tw_free(&t);
     /* the kernel b[m] = conj(c[|m|]) on the circle of length M */
     pl->bhat = zalloc(M);
+    if (!pl->bhat) goto fail;
     for (int64_t m = 0; m < M; m++) pl->bhat[m] = 0;
     for (int64_t k = 0; k < n; k++) {
       pl->bhat[k] = conj(pl->chirp[k]);
@@ -147,6 +164,7 @@ static Plan *plan_new(int64_t n, int sign) {
     }
     int64_t sub = pl->p1->scratch > pl->p2->scratch ? pl->p1->scratch : pl->p2->scratch;
     zd *tmp = zalloc(sub);
+    if (!tmp) goto fail;
     plan_exec(pl->p1, pl->bhat, tmp, NULL);
     free(tmp);
     /* dividing by a power of two is exact */
@@ -154,6 +172,9 @@ static Plan *plan_new(int64_t n, int sign) {
     pl->scratch = M + sub;
   }
   return pl;
+fail:
+  plan_free(pl);
+  return NULL;
 }
 
 static void plan_free(Plan *pl) {
@@ -161,7 +182,7 @@ static void plan_free(Plan *pl) {
   free(pl->w);
   plan_free(pl->p1);
   plan_free(pl->p2);
-  if (pl->kind == P_FOUR_STEP) tw_free(&pl->tw);
+  tw_free(&pl->tw);
   free(pl->chirp);
   free(pl->bhat);
   free(pl);
@@ -222,6 +243,11 @@ static void fs_cols_task(int64_t chunk, void *ctx) {
   const Plan *pl = f->pl;
   int64_t n1 = pl->n1, n2 = pl->n2;
   zd *cols = zalloc(COLS * n1), *scr = zalloc(pl->p1->scratch);
+  if (!cols || !scr) {
+    free(cols);
+    free(scr);
+    return;
+  }
   int64_t c_end = (chunk + 1) * COLS * COL_GROUPS_PER_CHUNK;
   if (c_end > n2) c_end = n2;
   for (int64_t c0 = chunk * COLS * COL_GROUPS_PER_CHUNK; c0 < c_end; c0 += COLS) {
@@ -247,6 +273,7 @@ static void fs_rows_task(int64_t chunk, void *ctx) {
   const Plan *pl = f->pl;
   int64_t per = fs_rows_per_chunk(pl), r0 = chunk * per, r1 = r0 + per < pl->n1 ? r0 + per : pl->n1;
   zd *scr = zalloc(pl->p2->scratch);
+  if (!scr) return;
   for (int64_t r = r0; r < r1; r++) plan_exec(pl->p2, f->y + r * pl->n2, scr, NULL);
   free(scr);
 }
@@ -264,6 +291,7 @@ static void fs_transpose_task(int64_t chunk, void *ctx) {
 
 static void four_step(const Plan *pl, zd *x, xlacrt_pool *pool) {
   FourStep f = {pl, x, zalloc(pl->n)};
+  if (!f.y) return;
   int64_t per_chunk = COLS * COL_GROUPS_PER_CHUNK;
   xlacrt_parallel_for(pool, (pl->n2 + per_chunk - 1) / per_chunk, fs_cols_task, &f);
   int64_t rows = fs_rows_per_chunk(pl);
@@ -320,6 +348,11 @@ static void axis_task(int64_t chunk, void *ctx) {
   const AxisJob *J = ctx;
   int64_t n = J->n, inner = J->inner;
   zd *line = inner > 1 ? zalloc(n) : NULL, *scr = zalloc(J->pl->scratch);
+  if ((inner > 1 && !line) || !scr) {
+    free(line);
+    free(scr);
+    return;
+  }
   int64_t l0 = chunk * J->per_chunk, l1 = l0 + J->per_chunk < J->nlines ? l0 + J->per_chunk : J->nlines;
   for (int64_t l = l0; l < l1; l++) {
     zd *base = J->buf + (l / inner) * n * inner + l % inner;
@@ -340,6 +373,7 @@ static void axis_pass(xlacrt_pool *pool, zd *buf, int64_t outer, int64_t n, int6
                       int scale) {
   if (outer <= 0 || n <= 0 || inner <= 0) return;
   Plan *pl = plan_new(n, sign);
+  if (!pl) return;
   AxisJob J = {buf, outer, n, inner, outer * inner, 0, pl, scale, pool};
   J.per_chunk = CHUNK_ELEMS / n > 0 ? CHUNK_ELEMS / n : 1;
   xlacrt_parallel_for(pool, (J.nlines + J.per_chunk - 1) / J.per_chunk, axis_task, &J);
@@ -360,6 +394,11 @@ static void irfft_task(int64_t chunk, void *ctx) {
   const IrJob *J = ctx;
   int64_t n = J->n, h = J->h;
   zd *line = zalloc(n), *scr = zalloc(J->pl->scratch);
+  if (!line || !scr) {
+    free(line);
+    free(scr);
+    return;
+  }
   int64_t r0 = chunk * J->per_chunk, r1 = r0 + J->per_chunk < J->rows ? r0 + J->per_chunk : J->rows;
   for (int64_t r = r0; r < r1; r++) {
     const zd *half = J->half + r * h;
@@ -412,6 +451,7 @@ void xlacrt_fft(xlacrt_pool *p, int kind, int f64, int64_t batch, int nlen, cons
   int64_t last = kind == XLACRT_FFT_FFT || kind == XLACRT_FFT_IFFT ? n : h;
   int64_t total = kind == XLACRT_FFT_RFFT ? full : lead * last;
   zd *buf = zalloc(total);
+  if (!buf) return;
   if (kind == XLACRT_FFT_RFFT) {
     for (int64_t i = 0; i < total; i++)
       buf[i] = rt_zmake(f64 ? ((const double *)in)[i] : (double)((const float *)in)[i], 0);
@@ -445,6 +485,7 @@ void xlacrt_fft(xlacrt_pool *p, int kind, int f64, int64_t batch, int nlen, cons
   case XLACRT_FFT_IRFFT: {
     for (int a = 0; a < nlen - 1; a++) axis_pass(p, buf, total / (len[a] * inner[a]), len[a], inner[a], +1, 1);
     Plan *pl = plan_new(n, +1);
+    if (!pl) break;
     IrJob J = {buf, out, f64, lead, n, h, 0, pl, p};
     J.per_chunk = CHUNK_ELEMS / n > 0 ? CHUNK_ELEMS / n : 1;
     xlacrt_parallel_for(p, (lead + J.per_chunk - 1) / J.per_chunk, irfft_task, &J);

@@ -100,7 +100,8 @@ static void chol_real(xlacrt_pool *p, double *w, int64_t n) {
     for (int64_t i = 0; i < n; i++) chol_row(&c, i);
     return;
   }
-  double *neg = rt_alloc(sizeof(double) * (size_t)(n * BLOCK));
+  double *neg = xlacrt_try_alloc("cholesky", sizeof(double) * (size_t)(n * BLOCK));
+  if (!neg) return;
   for (int64_t k0 = 0; k0 < n; k0 += BLOCK) {
     int64_t k1 = k0 + BLOCK < n ? k0 + BLOCK : n, kb = k1 - k0, m = n - k1;
     CholPanel c = {w, n, k0, k1};
@@ -176,7 +177,8 @@ static void chol_one(const CholJob *J, void *work, int64_t bi) {
 static void chol_task(int64_t chunk, void *ctx) {
   const CholJob *J = ctx;
   size_t esz = is_complex(J->type) ? sizeof(zdouble) : sizeof(double);
-  void *work = rt_alloc(esz * (size_t)(J->n * J->n));
+  void *work = xlacrt_try_alloc("cholesky", esz * (size_t)(J->n * J->n));
+  if (!work) return;
   int64_t b0 = chunk * J->per_chunk, b1 = b0 + J->per_chunk < J->batch ? b0 + J->per_chunk : J->batch;
   for (int64_t bi = b0; bi < b1; bi++) chol_one(J, work, bi);
   free(work);
@@ -259,7 +261,8 @@ static void col_task(int64_t chunk, void *ctx) {
    right-hand side updated by GEMM. */
 static void solve_blocked_real(xlacrt_pool *p, const double *t, int64_t m, double *w, int64_t nc,
                                int lower) {
-  double *neg = rt_alloc(sizeof(double) * (size_t)(m * BLOCK));
+  double *neg = xlacrt_try_alloc("triangular_solve", sizeof(double) * (size_t)(m * BLOCK));
+  if (!neg) return;
   int64_t nblocks = (m + BLOCK - 1) / BLOCK;
   for (int64_t bk = 0; bk < nblocks; bk++) {
     /* lower: blocks from the top; upper: from the bottom */
@@ -327,8 +330,12 @@ static void trsm_one(const TrsmJob *J, void *tbuf, void *wbuf, int64_t bi) {
 static void trsm_task(int64_t chunk, void *ctx) {
   const TrsmJob *J = ctx;
   size_t esz = is_complex(J->type) ? sizeof(zdouble) : sizeof(double);
-  void *t = rt_alloc(esz * (size_t)(J->m * J->m));
-  void *w = rt_alloc(esz * (size_t)(J->br * J->bc));
+  void *t = xlacrt_try_alloc("triangular_solve", esz * (size_t)(J->m * J->m));
+  void *w = t ? xlacrt_try_alloc("triangular_solve", esz * (size_t)(J->br * J->bc)) : NULL;
+  if (!w) {
+    free(t);
+    return;
+  }
   int64_t b0 = chunk * J->per_chunk, b1 = b0 + J->per_chunk < J->batch ? b0 + J->per_chunk : J->batch;
   for (int64_t bi = b0; bi < b1; bi++) trsm_one(J, t, w, bi);
   free(t);

@@ -106,7 +106,8 @@ static void group_bounds(const int64_t *sizes, int64_t groups, int64_t r, int64_
 void xlacrt_ragged_dot(xlacrt_pool *p, const xlacrt_ragged *d, const void *lhs, const void *rhs,
                        const int64_t *group_sizes, void *out) {
   int64_t G = d->groups > 0 ? d->groups : 0, B = d->batch, P = d->p, R = d->r, Q = d->q, K = d->k, N = d->n;
-  int64_t *bounds = rt_alloc(sizeof(int64_t) * (size_t)(G + 1));
+  int64_t *bounds = xlacrt_try_alloc("ragged_dot", sizeof(int64_t) * (size_t)(G + 1));
+  if (!bounds) return;
   for (int64_t b = 0; b < B; b++) {
     /* one row of group sizes for all batch indices, or one each */
     const int64_t *sizes = group_sizes + (d->gs_rows == 1 ? 0 : b) * G;

@@ -19,13 +19,6 @@ static inline double complex rt_zmake(double re, double im) {
   return z;
 }
 
-/* malloc that cannot fail: generated code has no way to handle an error */
-static inline void *rt_alloc(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p) abort();
-  return p;
-}
-
 static inline float rt_f32_from_bits(uint32_t b) {
   float f;
   memcpy(&f, &b, sizeof f);

@@ -35,6 +35,7 @@ struct xlacrt_pool {
     xlacrt_task_fn fn;
     void *ctx;
     int64_t n;
+    xlacrt_status *status; /* the submitter's, for failures in chunks */
     _Atomic int64_t next;
 };
 
@@ -67,9 +68,12 @@ static void *worker_main(void *arg)
         xlacrt_task_fn fn = p->fn;
         void *ctx = p->ctx;
         int64_t n = p->n;
+        xlacrt_status *status = p->status;
         p->active++;
         pthread_mutex_unlock(&p->mu);
+        xlacrt_status_swap(status);
         run_chunks(p, fn, ctx, n);
+        xlacrt_status_swap(NULL);
         pthread_mutex_lock(&p->mu);
         if (--p->active == 0)
             pthread_cond_signal(&p->idle);
@@ -147,6 +151,7 @@ void xlacrt_parallel_for(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, void *ctx
     p->fn = fn;
     p->ctx = ctx;
     p->n = n;
+    p->status = xlacrt_status_current();
     atomic_store_explicit(&p->next, 0, memory_order_relaxed);
     p->generation++;
     pthread_cond_broadcast(&p->wake);

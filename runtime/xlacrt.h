@@ -16,6 +16,24 @@
 #define XLACRT_ABI_VERSION 1
 int xlacrt_abi_version(void);
 
+/* ---- errors ----
+ * Runtime calls never abort.  One that fails (its scratch memory cannot be
+ * allocated) leaves its outputs unspecified and records the failure in the
+ * status installed on the calling thread; parallel loops carry the
+ * submitter's status to their workers.  Install a zeroed status around a
+ * run of generated code and check `failed` afterwards. */
+typedef struct xlacrt_status {
+    int failed;    /* set once, atomically, by the first failure */
+    char msg[200]; /* what failed */
+} xlacrt_status;
+/* Installs s (may be NULL) on this thread; returns the previous one. */
+xlacrt_status *xlacrt_status_swap(xlacrt_status *s);
+xlacrt_status *xlacrt_status_current(void);
+/* Records a failure in the current status (the first one is kept). */
+void xlacrt_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* malloc that records "out of memory: WHAT" and returns NULL on failure. */
+void *xlacrt_try_alloc(const char *what, size_t n);
+
 /* ---- thread pool ----
  * A pool of worker threads shared by all executions of a client.  Work is
  * split into `n` chunks fixed by the caller (never by the thread count), so

@@ -60,6 +60,8 @@ struct CpuExecutable {
   xlacrt_pool *pool;
   struct Fallback *fallback_ops;
   int nfallback;
+  Op **loops;       /* compiled while loops, by the index their stop report passes */
+  int nloops;
   CpuStats stats;
 };
 
@@ -113,6 +115,15 @@ static void xlac_rt_fallback(CpuRun *run, int64_t index, void **ptrs) {
    grid). */
 static int32_t xlac_rt_device_id(CpuRun *run, int32_t partition) {
   return partition ? run->interp->partition_id : run->interp->replica_id;
+}
+
+/* The flag compiled while loops poll once per iteration (the execution's
+   cancel hook, InterpOptions.cancel), and what a loop that sees it set
+   calls before the entry function returns: the error at the loop. */
+static const atomic_int *xlac_rt_cancel_flag(CpuRun *run) { return interp_cancel_flag(run->interp); }
+
+static void xlac_rt_loop_stopped(CpuRun *run, int64_t index) {
+  if (interp_loop_continue(run->interp, run->exe->loops[index])) run->interp->failed = true;
 }
 
 int64_t type_bytes(const Type *t) {
@@ -478,10 +489,38 @@ static bool lower_control(Lower *L, Op *op) {
     for (int i = 0; i < op->nres; i++) state[i] = &op->res[i];
     for (int i = 0; i < op->nopnds; i++) copy_between(L, op->opnds[i], state[i]);
     LLVMBasicBlockRef before = LLVMGetInsertBlock(cg->b);
-    LLVMBasicBlockRef head = append_block(L, "while.cond");
+    LLVMBasicBlockRef head = append_block(L, "while.head");
     LLVMPositionBuilderAtEnd(cg->b, before);
     LLVMBuildBr(cg->b, head);
+    /* every iteration first polls the cancel flag (one relaxed load); when
+       it is set, the loop reports and the execution returns */
+    if (!L->p_cancel) {
+      LLVMBasicBlockRef cur = cg_enter_entry(cg, L->fn);
+      LLVMTypeRef fty = LLVMFunctionType(cg->t_ptr, &cg->t_ptr, 1, 0);
+      LLVMValueRef fn = LLVMAddFunction(cg->mod, "xlac_rt_cancel_flag", fty);
+      L->p_cancel = LLVMBuildCall2(cg->b, fty, fn, &L->p_exe, 1, "cancel");
+      LLVMPositionBuilderAtEnd(cg->b, cur);
+    }
     LLVMPositionBuilderAtEnd(cg->b, head);
+    LLVMValueRef flag = LLVMBuildLoad2(cg->b, cg->t_i32, L->p_cancel, "stop");
+    LLVMSetOrdering(flag, LLVMAtomicOrderingMonotonic);
+    LLVMSetAlignment(flag, 4);
+    LLVMValueRef stop = LLVMBuildICmp(cg->b, LLVMIntNE, flag, LLVMConstInt(cg->t_i32, 0, 0), "");
+    LLVMBasicBlockRef stopb = append_block(L, "while.stop");
+    {
+      LLVMTypeRef pt[2] = {cg->t_ptr, cg->t_i64};
+      LLVMTypeRef fty = LLVMFunctionType(cg->t_void, pt, 2, 0);
+      LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "xlac_rt_loop_stopped");
+      if (!fn) fn = LLVMAddFunction(cg->mod, "xlac_rt_loop_stopped", fty);
+      LLVMValueRef args[2] = {L->p_exe, cg_i64(cg, L->loops.len)};
+      LLVMBuildCall2(cg->b, fty, fn, args, 2, "");
+      LLVMBuildRetVoid(cg->b);
+      VEC_PUSH(L->loops, op);
+    }
+    LLVMBasicBlockRef condb = append_block(L, "while.cond");
+    LLVMPositionBuilderAtEnd(cg->b, head);
+    LLVMBuildCondBr(cg->b, stop, stopb, condb);
+    LLVMPositionBuilderAtEnd(cg->b, condb);
     lower_block(L, cond);
     Op *cret = block_terminator(cond);
     LLVMValueRef c = LLVMBuildICmp(cg->b, LLVMIntNE, load_scalar_i64(L, cret->opnds[0]), cg_i64(cg, 0), "");
@@ -632,6 +671,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->stats.temp_bytes = L.buffers->temp_bytes;
   exe->fallback_ops = L.fallback.data;
   exe->nfallback = L.fallback.len;
+  exe->loops = L.loops.data;
+  exe->nloops = L.loops.len;
   buffers_free(L.buffers);
   ptrmap_free(&cg->const_globals);
 
@@ -643,8 +684,13 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     fputs(ir, stderr);
     LLVMDisposeMessage(ir);
   }
-  if (!jit_optimize(cg->mod, lvl, &err)) {
-    error_at(entry->loc, "code generation failed: %s", err);
+  bool temp_fits = alloc_fits((size_t)exe->temp_bytes);
+  if (!temp_fits)
+    error_at(entry->loc, "out of memory: the program needs %lld bytes of temporary buffers, more than the "
+             "allocation limit of %zu bytes (--max-alloc or XLAC_MAX_ALLOC)",
+             (long long)exe->temp_bytes, alloc_limit_get());
+  if (!temp_fits || !jit_optimize(cg->mod, lvl, &err)) {
+    if (err) error_at(entry->loc, "code generation failed: %s", err);
     free(err);
     LLVMDisposeModule(cg->mod);
     jit_dispose_context(tsc);
@@ -655,11 +701,13 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   dump_object(o, m, cg->mod);
   int nrt;
   const RuntimeSymbol *rt = runtime_symbols(&nrt);
-  JitSymbol *syms = xcalloc((size_t)nrt + 2, sizeof(JitSymbol));
+  JitSymbol *syms = xcalloc((size_t)nrt + 4, sizeof(JitSymbol));
   for (int i = 0; i < nrt; i++) syms[i] = (JitSymbol){rt[i].name, rt[i].addr};
   syms[nrt] = (JitSymbol){"xlac_rt_fallback", (void *)xlac_rt_fallback};
   syms[nrt + 1] = (JitSymbol){"xlac_rt_device_id", (void *)xlac_rt_device_id};
-  exe->jit = jit_create(cg->mod, tsc, syms, nrt + 2, &err);
+  syms[nrt + 2] = (JitSymbol){"xlac_rt_cancel_flag", (void *)xlac_rt_cancel_flag};
+  syms[nrt + 3] = (JitSymbol){"xlac_rt_loop_stopped", (void *)xlac_rt_loop_stopped};
+  exe->jit = jit_create(cg->mod, tsc, syms, nrt + 4, &err);
   free(syms);
   jit_dispose_context(tsc);
   if (!exe->jit) {
@@ -747,7 +795,11 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
     IVal *r = results[i];
     bool reuse = r && r->kind == IV_TENSOR && r->refs == 1 && r->lit->type->elem == f->result_types[i]->elem &&
                  type_same_shape(r->lit->type, f->result_types[i]);
-    if (!reuse) results[i] = ival_new_tensor(f->result_types[i]);
+    if (!reuse) {
+      SrcLoc prev = oom_set_loc(f->loc, "result buffers");
+      results[i] = ival_new_tensor(f->result_types[i]);
+      oom_set_loc(prev, NULL);
+    }
     res[i] = results[i]->lit->data;
   }
   /* the executable's arena, or a private one when another execution holds it */
@@ -755,15 +807,36 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
   char *temp = NULL;
   if (e->temp_bytes) {
     if (own) {
-      temp = aligned_alloc(64, (size_t)e->temp_bytes);
+      temp = try_aligned_alloc(64, (size_t)e->temp_bytes);
     } else {
-      if (!e->temp) e->temp = aligned_alloc(64, (size_t)e->temp_bytes);
+      if (!e->temp) e->temp = try_aligned_alloc(64, (size_t)e->temp_bytes);
       temp = e->temp;
+    }
+    if (!temp) {
+      if (!own) atomic_flag_clear(&e->temp_busy);
+      free(params);
+      free(res);
+      for (int i = 0; i < f->nresults; i++) {
+        ival_release(results[i]);
+        results[i] = NULL;
+      }
+      error_at(f->loc, "out of memory: cannot allocate the %lld bytes of temporary buffers this program needs",
+               (long long)e->temp_bytes);
+      I->failed = true;
+      return false;
     }
   }
   I->failed = false;
   CpuRun run = {e, I};
+  /* runtime calls record failures (scratch memory) here */
+  xlacrt_status rt_status = {0};
+  xlacrt_status *prev_status = xlacrt_status_swap(&rt_status);
   e->fn(params, res, temp, e->pool, &run);
+  xlacrt_status_swap(prev_status);
+  if (rt_status.failed) {
+    error_at(f->loc, "%s", rt_status.msg);
+    I->failed = true;
+  }
   if (own) free(temp);
   else atomic_flag_clear(&e->temp_busy);
   free(params);
@@ -788,5 +861,6 @@ void cpu_executable_free(CpuExecutable *e) {
   free(e->temp);
   for (int i = 0; i < e->nfallback; i++) free(e->fallback_ops[i].caps);
   free(e->fallback_ops);
+  free(e->loops);
   free(e);
 }

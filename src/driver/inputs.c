@@ -191,6 +191,27 @@ static char *dims_str(int rank, const int64_t *dims) {
   return sb_take(&b);
 }
 
+typedef struct ValueDiags {
+  int value_file, wrapper_file;
+  uint32_t start, len; /* the value's bytes in the wrapper */
+  DiagHook hook;       /* the hook in force before, if any */
+  void *ud;
+} ValueDiags;
+
+static void value_diag(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
+  ValueDiags *vd = ud;
+  if (loc.file == vd->wrapper_file) {
+    uint32_t off = loc.off < vd->start ? 0 : loc.off - vd->start;
+    loc = (SrcLoc){vd->value_file, off > vd->len ? vd->len : off};
+  }
+  DiagHook inner = vd->hook;
+  void *inner_ud = vd->ud;
+  /* print through the previous hook, or the normal way */
+  diag_set_hook(inner, inner_ud);
+  diag(lvl, loc, "%s", msg);
+  diag_set_hook(value_diag, vd);
+}
+
 /* An MLIR dense attribute ("dense<[1, 2]>", optionally followed by
    ": tensor<2xi32>") is read by the StableHLO parser itself, so every
    literal form it accepts works here too; its diagnostics point into the
@@ -205,12 +226,20 @@ static Literal *parse_dense_literal(const char *text, const Type *t, char **err)
     if (*q == '>' && --depth == 0) break;
   }
   bool typed = *q && strchr(q, ':');
-  char *src = xasprintf("func.func @input() {\n  %%c = stablehlo.constant %s%s%s\n  func.return\n}\n",
-                        text, typed ? "" : " : ", typed ? "" : ts);
+  /* the parser reads the value inside a small function; its diagnostics are
+     moved onto a file that holds the value alone, so that they point at
+     line 1 of what the user wrote */
+  const char *prefix = "func.func @input() {\n  %c = stablehlo.constant ";
+  char *src = xasprintf("%s%s%s%s\n  func.return\n}\n", prefix, text, typed ? "" : " : ", typed ? "" : ts);
   int file = src_add("<input>", src, strlen(src));
   free(src);
+  ValueDiags vd = {src_add("<input>", text, strlen(text)), file, (uint32_t)strlen(prefix), (uint32_t)strlen(text),
+                   NULL, NULL};
+  diag_get_hook(&vd.hook, &vd.ud);
+  diag_set_hook(value_diag, &vd);
   const SrcFile *sf = src_get(file);
   Module *m = stablehlo_parse(file, 0, sf->len);
+  diag_set_hook(vd.hook, vd.ud);
   Literal *l = NULL;
   Op *c = m && m->funcs ? m->funcs->body->first : NULL;
   Attr *v = c && c->kind == OP_CONSTANT ? op_attr(c, "value") : NULL;

@@ -27,7 +27,14 @@ static const char usage_text[] =
     "  --backend=cpu|interp      execution backend: LLVM-compiled native code, or the\n"
     "                            reference interpreter (default: cpu; the environment\n"
     "                            variable XLAC_BACKEND=interp|cpu changes the default)\n"
-    "  --threads N               cpu backend: worker threads (default: all cores)\n"
+    "  --threads N               cpu backend: worker threads, 1 to 1024 (default, or 0:\n"
+    "                            all cores)\n"
+    "  --max-alloc SIZE          refuse any single allocation larger than SIZE (bytes, or\n"
+    "                            with K/M/G: 512M, 8G), with an error at the op; default:\n"
+    "                            the machine's memory (or XLAC_MAX_ALLOC)\n"
+    "  --timeout SECONDS         stop loops once SECONDS (> 0, fractions allowed) have\n"
+    "                            passed: a while loop still running fails with an error at\n"
+    "                            the loop, exit status 1 (also for bench and compare)\n"
     "  --split-input-file        treat each '// -----' separated chunk as its own module\n"
     "  --entry NAME              function to run (default: @main, the HLO ENTRY, the only\n"
     "                            function, or else every public zero-argument function)\n"
@@ -105,15 +112,37 @@ static bool opt(Args *a, const char *name, const char **value) {
   return true;
 }
 
-static bool parse_count(Args *a, const char *name, const char *v, int *out) {
-  char *e;
+/* An integer option in [lo, hi]; anything else (junk, a sign where none
+   fits, out of range) is a usage error naming the option and the range. */
+static bool parse_int_in(Args *a, const char *name, const char *v, long lo, long hi, int *out) {
+  char *e = NULL;
   errno = 0;
   long n = v ? strtol(v, &e, 10) : 0;
-  if (!v || e == v || *e || errno || n < 1 || n > 4096) {
-    usage_error(a, "%s needs a number between 1 and 4096", name);
+  if (!v || !*v || e == v || *e || errno || n < lo || n > hi) {
+    char *msg = xasprintf("%s needs a whole number between %ld and %ld, got '%%s'", name, lo, hi);
+    usage_error(a, msg, v ? v : "");
+    free(msg);
     return false;
   }
   *out = (int)n;
+  return true;
+}
+
+static bool parse_count(Args *a, const char *name, const char *v, int *out) {
+  return parse_int_in(a, name, v, 1, 4096, out);
+}
+
+/* --timeout: a positive number of seconds, at most a year. */
+static bool parse_seconds(Args *a, const char *v, double *out) {
+  char *e;
+  errno = 0;
+  double x = v && *v ? strtod(v, &e) : 0;
+  if (!v || !*v || *e || errno || !(x > 0) || x > 31536000) {
+    usage_error(a, "--timeout needs a number of seconds greater than 0 (at most 31536000), got '%s'",
+                v ? v : "");
+    return false;
+  }
+  *out = x;
   return true;
 }
 
@@ -144,12 +173,22 @@ static int cmd_run(Args *a) {
         o.backend = BACKEND_INTERP;
       else if (v)
         usage_error(a, "unknown backend '%s' (available: cpu, interp)", v);
+    } else if (opt(a, "--timeout", &v)) {
+      if (v) parse_seconds(a, v, &o.timeout);
     } else if (opt(a, "--threads", &v)) {
-      o.threads = v ? atoi(v) : 0;
+      /* 0 keeps the default (every core); more threads than this machine
+         could usefully run is a mistake, not a request */
+      if (v) parse_int_in(a, "--threads", v, 0, 1024, &o.threads);
     } else if (o.mode == MODE_BENCH && opt(a, "--warmup", &v)) {
-      o.warmup = v ? atoi(v) : 0;
+      if (v) parse_int_in(a, "--warmup", v, 0, 1000000, &o.warmup);
     } else if (o.mode == MODE_BENCH && opt(a, "--iters", &v)) {
-      o.iters = v ? atoi(v) : 0;
+      if (v) parse_int_in(a, "--iters", v, 1, 1000000, &o.iters);
+    } else if (opt(a, "--max-alloc", &v)) {
+      size_t lim;
+      if (v && !parse_byte_size(v, &lim))
+        usage_error(a, "--max-alloc needs a size in bytes such as 1048576, 512M or 8G, got '%s'", v);
+      else if (v)
+        alloc_limit_set(lim);
     } else if (opt(a, "--split-input-file", NULL)) {
       o.split = true;
     } else if (opt(a, "--entry", &v)) {
@@ -278,7 +317,29 @@ static int cmd_print_verify(Args *a, bool print) {
 
 int driver_opt(int argc, char **argv); /* opt.c */
 
+static int xlac_main_guarded(int argc, char **argv);
+
+/* Out of memory anywhere below unwinds to here (see OomGuard): the command
+   fails with a message and exit status 1 instead of aborting. */
 int xlac_main(int argc, char **argv) {
+  OomGuard g;
+  volatile int status = 1;
+  oom_push(&g);
+  if (setjmp(g.jb) == 0) {
+    status = xlac_main_guarded(argc, argv);
+  } else {
+    oom_report(&g);
+    status = 1;
+  }
+  oom_pop(&g);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "xlac: error: cannot write the output: %s\n", strerror(errno));
+    status = 1;
+  }
+  return status;
+}
+
+static int xlac_main_guarded(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage_text, stderr);
     return 1;

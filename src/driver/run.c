@@ -46,6 +46,7 @@ typedef struct RunState {
   int status;
   bool prepared, dirs_ok;
   char *tmp_root; /* private probe directories, when the program probes */
+  InterpCancel *cancel; /* --timeout: what stops the loops (NULL: none) */
 } RunState;
 
 static void protect(RunState *st, const char *path) {
@@ -406,7 +407,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   IVal **args = build_args(st, f);
   if (!args) return false;
   if (o->mode == MODE_BENCH) {
-    InterpOptions bio = {probe_dir, true, stdout};
+    InterpOptions bio = {probe_dir, true, stdout, st->cancel};
     Interp BI;
     interp_init(&BI, m, &bio);
     bool ok = bench_func(st, &BI, m, f, args);
@@ -415,7 +416,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   }
   if (o->mode == MODE_COMPARE) {
     /* the interpreter first: the cpu backend optimizes the module in place */
-    InterpOptions cio = {probe_dir, true, stdout};
+    InterpOptions cio = {probe_dir, true, stdout, st->cancel};
     Interp CI;
     interp_init(&CI, m, &cio);
     int nr = f->nresults;
@@ -438,7 +439,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     release_all(args, f->body->nargs);
     return ok && !CI.failed;
   }
-  InterpOptions io = {probe_dir, !o->verbose, stdout};
+  InterpOptions io = {probe_dir, !o->verbose, stdout, st->cancel};
   Interp I;
   interp_init(&I, m, &io);
   int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1;
@@ -502,7 +503,12 @@ static bool run_module(RunState *st, Module *m, const char *probe_dir) {
   const RunOptions *o = st->o;
   if (!m->funcs) {
     if (o->split) return true;
-    fprintf(stderr, "xlac: error: %s: the module has no function to run\n", st->path);
+    /* point at the start of the module's text */
+    SrcLoc at = m->loc;
+    if (src_get(at.file))
+      error_at(at, "the module has no function to run (the input is empty or holds only comments)");
+    else
+      fprintf(stderr, "xlac: error: %s: the module has no function to run\n", st->path);
     return false;
   }
   Func *f = o->entry ? module_find_func(m, o->entry) : module_entry(m);
@@ -580,6 +586,13 @@ static void run_chunk(Module **mp, int index, int count, void *ud) {
     st->status = 1;
     return;
   }
+  if (st->cancel && atomic_load(&st->cancel->stop)) {
+    /* the time is up: what is left does not run */
+    if (atomic_exchange(&st->cancel->reported, 1) == 0)
+      fprintf(stderr, "xlac: error: %s; the rest of the input was not run\n", st->cancel->reason);
+    st->status = 1;
+    return;
+  }
   const char *pdir = st->o->probe_dir;
   char *own = NULL;
   if (!pdir && uses_probes(mp, 1)) {
@@ -609,7 +622,17 @@ int driver_run(const char *path, const RunOptions *o) {
   st.path = path;
   st.rng = o->seed;
   protect(&st, path);
+  InterpCancel cancel = {0};
+  RunTimer *timer = NULL;
+  char reason[64];
+  if (o->timeout > 0) {
+    snprintf(reason, sizeof reason, "--timeout of %g s expired", o->timeout);
+    cancel.reason = reason;
+    st.cancel = &cancel;
+    timer = run_timer_start(o->timeout, &cancel);
+  }
   if (!for_each_module(path, o->split, run_chunk, &st, NULL)) st.status = 1;
+  run_timer_stop(timer);
   if (st.checks_passed || st.checks_failed)
     fprintf(stderr, "%d checks passed, %d failed\n", st.checks_passed, st.checks_failed);
   if (st.tmp_root) {

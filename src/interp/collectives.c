@@ -1077,12 +1077,26 @@ static void *proc_main(void *arg) {
   Proc *p = arg;
   InterpGrid *g = p->grid;
   Func *f = p->prog->func;
-  p->results = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
-  if (p->prog->run)
-    p->ok = p->prog->run(p->prog->ctx, &p->I, p->prog->nargs, p->prog->args, p->results);
-  else
-    p->ok = interp_call(&p->I, f, p->prog->nargs, p->prog->args, p->results);
-  pthread_mutex_lock(&g->mu);
+  /* running out of memory in this process fails it (and so the grid)
+     instead of the whole program; see OomGuard */
+  OomGuard guard;
+  oom_push(&guard);
+  if (setjmp(guard.jb) == 0) {
+    p->results = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
+    if (p->prog->run)
+      p->ok = p->prog->run(p->prog->ctx, &p->I, p->prog->nargs, p->prog->args, p->results);
+    else
+      p->ok = interp_call(&p->I, f, p->prog->nargs, p->prog->args, p->results);
+  } else {
+    oom_report(&guard);
+    p->I.failed = true;
+    p->ok = false;
+  }
+  oom_pop(&guard);
+  /* the grid's mutex checks its owner: EDEADLK means memory ran out while
+     this thread held it, and it is still ours */
+  int lrc = pthread_mutex_lock(&g->mu);
+  (void)lrc;
   p->finished = true;
   if (!p->ok) g->aborted = true;
   check_deadlock(g);
@@ -1107,7 +1121,11 @@ static bool run_grid(Interp *parent, Op *op, int nr, int np, GridProgram *progra
   g.nprocs = n;
   g.infeed = infeed;
   g.ninfeed = ninfeed;
-  pthread_mutex_init(&g.mu, NULL);
+  pthread_mutexattr_t mattr;
+  pthread_mutexattr_init(&mattr);
+  pthread_mutexattr_settype(&mattr, PTHREAD_MUTEX_ERRORCHECK);
+  pthread_mutex_init(&g.mu, &mattr);
+  pthread_mutexattr_destroy(&mattr);
   pthread_cond_init(&g.cv, NULL);
   g.procs = xcalloc((size_t)n, sizeof(Proc));
   pthread_t *th = xcalloc((size_t)n, sizeof(pthread_t));

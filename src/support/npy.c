@@ -335,10 +335,24 @@ Literal *npy_decode(const void *data, size_t len, const Type *expect, char **err
 }
 
 Literal *npy_read(const char *path, const Type *expect, char **err) {
-  char *text;
+  char *text, *rerr;
   size_t len;
   if (err) *err = NULL;
-  if (!read_file(path, &text, &len)) return fail(err, "cannot read '%s': %s", path, strerror(errno));
+  /* read at most what the format can need: a header (its length field is at
+     most 4 GiB in versions 2 and 3; 1 MiB is plenty) and, when the type is
+     known, exactly its data */
+  size_t max = alloc_limit_get();
+  if (expect && expect->kind == TY_TENSOR) {
+    int64_t ne = type_num_elements(expect), nb;
+    if (ne >= 0 && !__builtin_mul_overflow(ne, (int64_t)et_bytes(expect->elem), &nb) &&
+        (uint64_t)nb < max - ((size_t)1 << 20))
+      max = (size_t)nb + ((size_t)1 << 20);
+  }
+  if (!read_file(path, max, &text, &len, &rerr)) {
+    Literal *r = fail(err, "%s", rerr);
+    free(rerr);
+    return r;
+  }
   Literal *l = npy_decode(text, len, expect, err);
   free(text);
   return l;

@@ -4,32 +4,183 @@
  */
 #include "support/support.h"
 
+#include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-static void out_of_memory(size_t n) {
-  fprintf(stderr, "xlac: out of memory (allocating %zu bytes)\n", n);
-  abort();
+/* ---- out of memory ----
+ * The allocation wrappers never return NULL.  A request larger than the
+ * allocation limit is refused before it is tried; a request the system
+ * refuses (or one the test hook fails on purpose) unwinds to the calling
+ * thread's innermost OomGuard with longjmp, the way Lua raises its memory
+ * errors.  The catcher reports the failure at the location the thread last
+ * announced with oom_set_loc (the op being run).  Memory held by the frames
+ * that were unwound is not freed: the guard's owner gives up on the whole
+ * operation, it does not resume it. */
+static _Thread_local OomGuard *oom_top;
+static _Thread_local SrcLoc oom_loc = {-1, 0};
+static _Thread_local const char *oom_what;
+static _Atomic size_t alloc_limit;    /* 0: not yet initialized */
+static _Atomic long fail_alloc_at = -1; /* XLAC_FAIL_ALLOC: fail the Nth allocation */
+static _Atomic long alloc_count;
+
+/* Parses "123", "64K", "512M", "8G" (powers of 1024).  Returns false on junk. */
+bool parse_byte_size(const char *s, size_t *out) {
+  if (!s || !*s || *s == '-' || *s == '+') return false;
+  char *e;
+  errno = 0;
+  unsigned long long v = strtoull(s, &e, 10);
+  if (e == s || errno) return false;
+  unsigned shift = 0;
+  switch (*e) {
+  case 'k': case 'K': shift = 10; e++; break;
+  case 'm': case 'M': shift = 20; e++; break;
+  case 'g': case 'G': shift = 30; e++; break;
+  case 't': case 'T': shift = 40; e++; break;
+  default: break;
+  }
+  if (*e == 'B' || *e == 'b') e++;
+  if (*e || v == 0 || (shift && v > (SIZE_MAX >> shift))) return false;
+  *out = (size_t)v << shift;
+  return true;
+}
+
+static size_t default_alloc_limit(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+  size_t lim = pages > 0 && psz > 0 ? (size_t)pages * (size_t)psz : (size_t)1 << 40;
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (size_t)rl.rlim_cur < lim)
+    lim = (size_t)rl.rlim_cur;
+  const char *env = getenv("XLAC_MAX_ALLOC");
+  size_t v;
+  if (env && parse_byte_size(env, &v)) lim = v;
+  const char *fail = getenv("XLAC_FAIL_ALLOC");
+  if (fail && *fail) fail_alloc_at = strtol(fail, NULL, 10);
+  return lim;
+}
+
+size_t alloc_limit_get(void) {
+  size_t l = alloc_limit;
+  if (!l) {
+    l = default_alloc_limit();
+    alloc_limit = l;
+  }
+  return l;
+}
+
+void alloc_limit_set(size_t bytes) {
+  alloc_limit_get(); /* reads XLAC_FAIL_ALLOC once */
+  alloc_limit = bytes ? bytes : default_alloc_limit();
+}
+
+bool alloc_fits(size_t n) { return n <= alloc_limit_get(); }
+
+static DiagHook diag_hook;
+static void *diag_hook_ud;
+static FILE *diag_stream;
+
+void oom_push(OomGuard *g) {
+  g->hook = diag_hook;
+  g->hook_ud = diag_hook_ud;
+  g->stream = diag_stream;
+  g->outer_loc = oom_loc;
+  g->outer_what = oom_what;
+  g->prev = oom_top;
+  g->bytes = 0;
+  g->over_limit = false;
+  g->loc = SRCLOC_NONE;
+  g->what = NULL;
+  oom_top = g;
+}
+
+void oom_pop(OomGuard *g) {
+  assert(oom_top == g);
+  oom_top = g->prev;
+}
+
+SrcLoc oom_set_loc(SrcLoc loc, const char *what) {
+  SrcLoc old = oom_loc;
+  oom_loc = loc;
+  oom_what = what;
+  return old;
+}
+
+void oom_raise(size_t n) {
+  OomGuard *g = oom_top;
+  /* every entry point (the command line, each grid thread, the library's
+     calls) installs a guard; reaching here without one is a bug */
+  if (!g) {
+    /* a bug: an entry point forgot its guard; there is no caller to return to */
+    fprintf(stderr, "xlac: internal error: out of memory (%zu bytes) outside an OomGuard\n", n);
+    abort();
+  }
+  g->bytes = n;
+  g->over_limit = n > alloc_limit_get();
+  g->loc = oom_loc;
+  g->what = oom_what;
+  /* the frames that set the location are gone */
+  oom_loc = g->outer_loc;
+  oom_what = g->outer_what;
+  longjmp(g->jb, 1);
+}
+
+void oom_report(const OomGuard *g) {
+  char msg[256];
+  diag_hook = g->hook;
+  diag_hook_ud = g->hook_ud;
+  diag_stream = g->stream;
+  if (g->over_limit)
+    snprintf(msg, sizeof msg, "out of memory: %s%s%zu bytes requested, more than the allocation limit of %zu bytes "
+             "(--max-alloc or XLAC_MAX_ALLOC)", g->what ? g->what : "", g->what ? ": " : "", g->bytes,
+             alloc_limit_get());
+  else
+    snprintf(msg, sizeof msg, "out of memory: %s%scannot allocate %zu bytes", g->what ? g->what : "",
+             g->what ? ": " : "", g->bytes);
+  diag_plain(DIAG_ERROR, g->loc, msg);
+}
+
+static void *alloc_checked(void *p, size_t n) {
+  if (!p) oom_raise(n);
+  return p;
+}
+
+static bool alloc_refused(size_t n) {
+  if (n > alloc_limit_get()) return true;
+  if (fail_alloc_at > 0 && ++alloc_count == fail_alloc_at) return true;
+  return false;
+}
+
+void *try_malloc(size_t n) { return alloc_refused(n) ? NULL : malloc(n ? n : 1); }
+
+void *try_aligned_alloc(size_t align, size_t n) {
+  if (alloc_refused(n)) return NULL;
+  size_t rounded = (n + align - 1) / align * align;
+  if (rounded < n) return NULL;
+  return aligned_alloc(align, rounded ? rounded : align);
 }
 
 void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p) out_of_memory(n);
-  return p;
+  if (alloc_refused(n)) oom_raise(n);
+  return alloc_checked(malloc(n ? n : 1), n);
 }
 
 void *xcalloc(size_t n, size_t m) {
-  void *p = calloc(n ? n : 1, m ? m : 1);
-  if (!p) out_of_memory(n * m);
-  return p;
+  size_t total;
+  if (__builtin_mul_overflow(n, m, &total)) oom_raise(SIZE_MAX);
+  if (alloc_refused(total)) oom_raise(total);
+  return alloc_checked(calloc(n ? n : 1, m ? m : 1), total);
 }
 
 void *xrealloc(void *p, size_t n) {
-  p = realloc(p, n ? n : 1);
-  if (!p) out_of_memory(n);
-  return p;
+  if (alloc_refused(n)) oom_raise(n);
+  return alloc_checked(realloc(p, n ? n : 1), n);
 }
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
@@ -70,6 +221,7 @@ void arena_free(Arena *a) {
 }
 
 void *arena_alloc(Arena *a, size_t n) {
+  if (n > SIZE_MAX / 2) oom_raise(n);
   n = (n + 15) & ~(size_t)15;
   ArenaChunk *c = a->head;
   if (!c || c->cap - c->used < n) {
@@ -234,21 +386,75 @@ void strmap_free(StrMap *m) {
 }
 
 /* ---- files ---- */
-bool read_file(const char *path, char **out_text, size_t *out_len) {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!f) return false;
-  StrBuf b = {0};
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) sb_putn(&b, buf, n);
-  bool ok = !ferror(f);
-  if (f != stdin) fclose(f);
-  if (!ok) {
-    sb_free(&b);
+bool read_file(const char *path, size_t max, char **out_text, size_t *out_len, char **err) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  *err = NULL;
+  const char *name = is_stdin ? "<stdin>" : path;
+  int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    *err = xasprintf("cannot read '%s': %s", name, strerror(errno));
     return false;
   }
-  *out_len = b.len;
-  *out_text = sb_take(&b);
+  struct stat sb;
+  if (fstat(fd, &sb) != 0) {
+    *err = xasprintf("cannot read '%s': %s", name, strerror(errno));
+    if (!is_stdin) close(fd);
+    return false;
+  }
+  /* a directory or a device (/dev/zero, /dev/urandom) would never end or
+     means a mistake; pipes (stdin, process substitution) are read up to max */
+  if (S_ISDIR(sb.st_mode) || (!is_stdin && !S_ISREG(sb.st_mode) && !S_ISFIFO(sb.st_mode) && !S_ISSOCK(sb.st_mode))) {
+    *err = xasprintf("cannot read '%s': %s", name,
+                     S_ISDIR(sb.st_mode) ? strerror(EISDIR) : "not a regular file (a device or a special file)");
+    if (!is_stdin) close(fd);
+    return false;
+  }
+  if (S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > max) {
+    *err = xasprintf("cannot read '%s': the file has %lld bytes, more than the %zu this input may have", path,
+                     (long long)sb.st_size, max);
+    if (!is_stdin) close(fd);
+    return false;
+  }
+  size_t cap = S_ISREG(sb.st_mode) ? (size_t)sb.st_size + 1 : 65536, len = 0;
+  char *buf = malloc(cap + 1);
+  bool ok = buf != NULL;
+  if (!ok) *err = xasprintf("cannot read '%s': out of memory for %zu bytes", name, cap);
+  while (ok) {
+    if (len == cap) {
+      if (cap > max) break;
+      size_t ncap = cap * 2 > max + 1 ? max + 1 : cap * 2;
+      char *nb = malloc(ncap + 1);
+      if (!nb) {
+        *err = xasprintf("cannot read '%s': out of memory for %zu bytes", name, ncap);
+        ok = false;
+        break;
+      }
+      memcpy(nb, buf, len);
+      free(buf);
+      buf = nb;
+      cap = ncap;
+    }
+    ssize_t r = read(fd, buf + len, cap - len);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) {
+      *err = xasprintf("cannot read '%s': %s", name, strerror(errno));
+      ok = false;
+    }
+    if (r <= 0) break;
+    len += (size_t)r;
+  }
+  if (ok && len > max) {
+    *err = xasprintf("cannot read '%s': more than the %zu bytes this input may have", name, max);
+    ok = false;
+  }
+  if (!is_stdin) close(fd);
+  if (!ok) {
+    free(buf);
+    return false;
+  }
+  buf[len] = 0;
+  *out_len = len;
+  *out_text = buf;
   return true;
 }
 
@@ -262,10 +468,12 @@ int src_add(const char *name, const char *text, size_t len) {
 }
 
 int src_load(const char *path) {
-  char *text;
+  char *text, *err;
   size_t len;
-  if (!read_file(path, &text, &len)) {
-    fprintf(stderr, "xlac: error: cannot read '%s': %s\n", path, strerror(errno));
+  size_t max = alloc_limit_get() < SRC_MAX_BYTES ? alloc_limit_get() : SRC_MAX_BYTES;
+  if (!read_file(path, max, &text, &len, &err)) {
+    diag_plain(DIAG_ERROR, SRCLOC_NONE, err);
+    free(err);
     return -1;
   }
   SrcFile f = {xstrdup(strcmp(path, "-") == 0 ? "<stdin>" : path), text, len};
@@ -305,10 +513,7 @@ void src_line_col(SrcLoc loc, int *line, int *col) {
 }
 
 /* ---- diagnostics ---- */
-static int diag_errors;
-static FILE *diag_stream;
-static DiagHook diag_hook;
-static void *diag_hook_ud;
+static _Atomic int diag_errors;
 
 int diag_error_count(void) { return diag_errors; }
 void diag_reset_count(void) { diag_errors = 0; }
@@ -317,35 +522,100 @@ void diag_set_hook(DiagHook hook, void *ud) {
   diag_hook = hook;
   diag_hook_ud = ud;
 }
+void diag_get_hook(DiagHook *hook, void **ud) {
+  *hook = diag_hook;
+  *ud = diag_hook_ud;
+}
 
-void vdiag(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap) {
+/* At most this many bytes of the source line are echoed: a window around
+   the column, so a 50 MB one-line literal costs no more than a short line. */
+enum { DIAG_LINE_WINDOW = 200 };
+
+/* Appends to out[*n] (capacity cap) without allocating. */
+static void put_bytes(char *out, size_t *n, size_t cap, const char *s, size_t len) {
+  if (*n >= cap) return;
+  if (len > cap - *n) len = cap - *n;
+  memcpy(out + *n, s, len);
+  *n += len;
+}
+
+/* The source line of loc (a window of it when long) and a caret under the
+   column, written into out.  Control bytes (a NUL, say) are shown as '?'. */
+static void format_source_line(const SrcFile *f, size_t off, char *out, size_t *n, size_t cap) {
+  /* a window of at most DIAG_LINE_WINDOW bytes of the line, the column
+     near its middle when the line is long */
+  size_t start = off, end = off;
+  while (start > 0 && f->text[start - 1] != '\n' && off - start < DIAG_LINE_WINDOW / 2) start--;
+  while (end < f->len && f->text[end] != '\n' && end - start < DIAG_LINE_WINDOW) end++;
+  while (start > 0 && f->text[start - 1] != '\n' && end - start < DIAG_LINE_WINDOW) start--;
+  /* do not start or end inside a UTF-8 sequence */
+  while (start < off && ((unsigned char)f->text[start] & 0xC0) == 0x80) start++;
+  while (end > off && end < f->len && ((unsigned char)f->text[end] & 0xC0) == 0x80) end--;
+  bool cut_left = start > 0 && f->text[start - 1] != '\n';
+  bool cut_right = end < f->len && f->text[end] != '\n';
+  size_t pad = 0;
+  if (cut_left) {
+    put_bytes(out, n, cap, "...", 3);
+    pad = 3;
+  }
+  for (size_t i = start; i < end; i++) {
+    char c = f->text[i];
+    if ((unsigned char)c < 0x20 && c != '\t') c = '?';
+    put_bytes(out, n, cap, &c, 1);
+  }
+  if (cut_right) put_bytes(out, n, cap, "...", 3);
+  put_bytes(out, n, cap, "\n", 1);
+  for (size_t i = 0; i < pad; i++) put_bytes(out, n, cap, " ", 1);
+  for (size_t i = start; i < off; i++) put_bytes(out, n, cap, f->text[i] == '\t' ? "\t" : " ", 1);
+  put_bytes(out, n, cap, "^\n", 2);
+}
+
+/* Prints one diagnostic with a single write, so lines from threads that
+   report at once do not interleave.  msg is already formatted. */
+static void emit_diag(DiagLevel lvl, SrcLoc loc, const char *msg, char *out, size_t cap) {
   static const char *names[] = {"error", "warning", "note"};
   if (lvl == DIAG_ERROR) diag_errors++;
+  if (diag_hook) {
+    diag_hook(lvl, loc, msg, diag_hook_ud);
+    return;
+  }
+  FILE *stream = diag_stream ? diag_stream : stderr;
+  const SrcFile *f = src_get(loc.file);
+  size_t n = 0;
+  if (!f) {
+    int k = snprintf(out, cap, "xlac: %s: ", names[lvl]);
+    n = k > 0 ? (size_t)k : 0;
+    put_bytes(out, &n, cap, msg, strlen(msg));
+    put_bytes(out, &n, cap, "\n", 1);
+  } else {
+    int line, col;
+    src_line_col(loc, &line, &col);
+    int k = snprintf(out, cap, "%s:%d:%d: %s: ", f->name, line, col, names[lvl]);
+    n = k > 0 ? ((size_t)k < cap ? (size_t)k : cap) : 0;
+    put_bytes(out, &n, cap, msg, strlen(msg));
+    put_bytes(out, &n, cap, "\n", 1);
+    format_source_line(f, loc.off > f->len ? f->len : loc.off, out, &n, cap);
+  }
+  fwrite(out, 1, n, stream);
+  fflush(stream);
+}
+
+void diag_plain(DiagLevel lvl, SrcLoc loc, const char *msg) {
+  /* no allocation: this reports running out of memory */
+  char out[1024];
+  emit_diag(lvl, loc, msg, out, sizeof out);
+}
+
+void vdiag(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap) {
   StrBuf msg = {0};
   sb_vprintf(&msg, fmt, ap);
-  if (diag_hook) {
-    diag_hook(lvl, loc, msg.data ? msg.data : "", diag_hook_ud);
-    sb_free(&msg);
-    return;
-  }
-  FILE *out = diag_stream ? diag_stream : stderr;
+  const char *m = msg.data ? msg.data : "";
+  size_t cap = strlen(m) + 4 * DIAG_LINE_WINDOW + 512;
   const SrcFile *f = src_get(loc.file);
-  if (!f) {
-    fprintf(out, "xlac: %s: %s\n", names[lvl], msg.data ? msg.data : "");
-    sb_free(&msg);
-    return;
-  }
-  int line, col;
-  src_line_col(loc, &line, &col);
-  fprintf(out, "%s:%d:%d: %s: %s\n", f->name, line, col, names[lvl], msg.data ? msg.data : "");
-  /* the source line and a caret under the column */
-  size_t off = loc.off > f->len ? f->len : loc.off;
-  size_t start = off, end = off;
-  while (start > 0 && f->text[start - 1] != '\n') start--;
-  while (end < f->len && f->text[end] != '\n') end++;
-  fprintf(out, "%.*s\n", (int)(end - start), f->text + start);
-  for (size_t i = start; i < off; i++) fputc(f->text[i] == '\t' ? '\t' : ' ', out);
-  fputs("^\n", out);
+  if (f) cap += strlen(f->name);
+  char *out = xmalloc(cap);
+  emit_diag(lvl, loc, m, out, cap);
+  free(out);
   sb_free(&msg);
 }
 

@@ -10,6 +10,7 @@
 #ifndef XLAC_SUPPORT_H
 #define XLAC_SUPPORT_H
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -18,7 +19,58 @@
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define XLAC_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
-/* ---- allocation that never returns NULL (aborts on OOM with a message) ---- */
+typedef struct SrcLoc {
+  int32_t file; /* index into the source manager; -1 = unknown */
+  uint32_t off; /* byte offset into that file's text */
+} SrcLoc;
+#define SRCLOC_NONE ((SrcLoc){-1, 0})
+
+typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
+/* see diag_set_hook */
+typedef void (*DiagHook)(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud);
+
+/* ---- allocation ----
+ * The x* wrappers never return NULL.  A request larger than the allocation
+ * limit (default: the machine's memory or RLIMIT_AS; XLAC_MAX_ALLOC or
+ * alloc_limit_set() change it) is refused before it is tried, and a refused
+ * request unwinds with longjmp to the calling thread's innermost OomGuard:
+ *
+ *   OomGuard g;
+ *   oom_push(&g);
+ *   if (setjmp(g.jb) == 0) { ...work...; } else { oom_report(&g); ...fail... }
+ *   oom_pop(&g);
+ *
+ * Every entry point (the command line, each grid thread, the library's
+ * calls) installs one; memory held by unwound frames is not recovered.
+ * Threads announce what they are doing with oom_set_loc so the report names
+ * the op.  XLAC_FAIL_ALLOC=N makes the Nth allocation fail (tests).
+ * try_malloc / try_aligned_alloc apply the same limit but return NULL. */
+typedef struct OomGuard {
+  jmp_buf jb;
+  struct OomGuard *prev;
+  size_t bytes;     /* the request that failed */
+  bool over_limit;  /* refused by the limit rather than by the system */
+  SrcLoc loc;       /* where the thread was (oom_set_loc) */
+  const char *what; /* what it was doing, or NULL */
+  DiagHook hook;    /* diagnostics as they were at oom_push, restored by */
+  void *hook_ud;    /* oom_report (a pass may have been muting them) */
+  void *stream;
+  SrcLoc outer_loc; /* the thread's location at oom_push */
+  const char *outer_what;
+} OomGuard;
+void oom_push(OomGuard *g);
+void oom_pop(OomGuard *g);
+_Noreturn void oom_raise(size_t n);
+void oom_report(const OomGuard *g);
+/* Sets the calling thread's location for reports; returns the previous. */
+SrcLoc oom_set_loc(SrcLoc loc, const char *what);
+size_t alloc_limit_get(void);
+void alloc_limit_set(size_t bytes); /* 0: back to the default */
+bool alloc_fits(size_t n);
+/* "123", "64K", "512M", "8G" (powers of 1024); false on junk or zero. */
+bool parse_byte_size(const char *s, size_t *out);
+void *try_malloc(size_t n);
+void *try_aligned_alloc(size_t align, size_t n); /* rounds n up to align */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);
@@ -78,11 +130,6 @@ void strmap_put(StrMap *m, const char *key, void *val);
 void strmap_free(StrMap *m);
 
 /* ---- source manager & locations ---- */
-typedef struct SrcLoc {
-  int32_t file; /* index into the source manager; -1 = unknown */
-  uint32_t off; /* byte offset into that file's text */
-} SrcLoc;
-#define SRCLOC_NONE ((SrcLoc){-1, 0})
 
 typedef struct SrcFile {
   char *name;
@@ -90,6 +137,8 @@ typedef struct SrcFile {
   size_t len;
 } SrcFile;
 
+/* Program text larger than this is refused (offsets are 32-bit). */
+#define SRC_MAX_BYTES ((size_t)1 << 30)
 /* Loads a file (or "-" for stdin).  Returns file id, or -1 with an error
    message already printed. */
 int src_load(const char *path);
@@ -105,8 +154,9 @@ void src_line_col(SrcLoc loc, int *line, int *col);
 /* ---- diagnostics ----
  * Library code never exits: it reports and returns failure.  Every error
  * counts in diag_error_count() so drivers can decide the exit status. */
-typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
 void diag(DiagLevel lvl, SrcLoc loc, const char *fmt, ...) XLAC_PRINTF(3, 4);
+/* A preformatted message, printed without allocating (out of memory). */
+void diag_plain(DiagLevel lvl, SrcLoc loc, const char *msg);
 void vdiag(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap);
 #define error_at(loc, ...) diag(DIAG_ERROR, (loc), __VA_ARGS__)
 #define warning_at(loc, ...) diag(DIAG_WARNING, (loc), __VA_ARGS__)
@@ -117,11 +167,15 @@ void diag_reset_count(void);
 void diag_set_stream(void *FILE_ptr);
 /* Optional capture hook: when set, diagnostics are passed here instead of
    being printed (used by expected-error tests). */
-typedef void (*DiagHook)(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud);
 void diag_set_hook(DiagHook hook, void *ud);
+void diag_get_hook(DiagHook *hook, void **ud);
 
 /* ---- misc ---- */
-bool read_file(const char *path, char **out_text, size_t *out_len);
+/* Reads a whole file ("-": stdin) of at most max bytes into a NUL-terminated
+   heap buffer.  Directories and devices are refused (/dev/zero would never
+   end); so is a file larger than max, or a pipe giving more.  On failure
+   returns false with *err (heap message naming the file). */
+bool read_file(const char *path, size_t max, char **out_text, size_t *out_len, char **err);
 uint64_t hash_bytes(const void *p, size_t n, uint64_t seed);
 
 #endif

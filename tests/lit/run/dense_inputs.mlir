@@ -13,7 +13,10 @@ func.func @main(%a: tensor<2xi32>, %b: tensor<2xi32>) -> tensor<2xi32> {
 
 // ARGS: result[0]: tensor<2xi32> = [6, 7]
 // WRAP: result[0]: tensor<2xi32> = [-2147483648, 0]
-// SHAPE: <input>:2:{{[0-9]+}}: error: too many elements in dimension 0 (expected 2)
+// The location is in the value as written (line 1), not in a wrapper.
+// SHAPE: <input>:1:14: error: too many elements in dimension 0 (expected 2)
+// SHAPE-NEXT: dense<[1, 2, 3]>
+// SHAPE-NEXT: {{^}}             ^
 // SHAPE: xlac: error: input 'a': cannot parse 'dense<[1, 2, 3]>' as a dense literal
 // TYPE: xlac: error: input 'a': value has type tensor<2xi64>, but the parameter is tensor<2xi32>
 // NOTLIST: --args expects a list like [dense<1> : tensor<2xi32>, ...]

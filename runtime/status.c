@@ -1,0 +1,50 @@
+/*
+ * status.c - how runtime calls report failure.
+ *
+ * Generated code cannot unwind, and the runtime never aborts: a call that
+ * cannot get its scratch memory leaves its outputs unspecified and records
+ * the failure in the status the running thread installed.  The thread pool
+ * hands the submitting thread's status to the workers that run a job's
+ * chunks, so a failure anywhere in a parallel loop lands in the status of
+ * the execution that started it.  Whoever runs generated code installs a
+ * status around the run and checks it afterwards.
+ */
+#include "xlacrt.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static _Thread_local xlacrt_status *current_status;
+
+xlacrt_status *xlacrt_status_swap(xlacrt_status *s)
+{
+    xlacrt_status *old = current_status;
+    current_status = s;
+    return old;
+}
+
+xlacrt_status *xlacrt_status_current(void) { return current_status; }
+
+void xlacrt_fail(const char *fmt, ...)
+{
+    xlacrt_status *s = current_status;
+    if (!s)
+        return;
+    /* the first failure wins; later ones are consequences */
+    int expected = 0;
+    if (!__atomic_compare_exchange_n(&s->failed, &expected, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+    va_end(ap);
+}
+
+void *xlacrt_try_alloc(const char *what, size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        xlacrt_fail("out of memory: %s: cannot allocate %zu bytes of scratch", what, n);
+    return p;
+}
