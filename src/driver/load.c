@@ -62,8 +62,10 @@ bool for_each_module(const char *path, bool split, ChunkFn fn, void *ud, int *fi
   if (file) *file = fid;
   if (fid < 0) return false;
   const SrcFile *f = src_get(fid);
-  if (memchr(f->text, 0, f->len)) {
-    fprintf(stderr, "xlac: error: '%s' is not a text file (it contains NUL bytes)\n", path);
+  const char *nul = memchr(f->text, 0, f->len);
+  if (nul) {
+    error_at(((SrcLoc){fid, (uint32_t)(nul - f->text)}),
+             "the input is not a text file (it contains NUL bytes); the first one is here");
     return false;
   }
   Chunk *chunks;

@@ -540,7 +540,8 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
       sb_puts(b, ", backend_config=");
       put_escaped(b, bc->s, bc->slen);
     } else if (bc && bc->kind == ATTR_OPAQUE) {
-      sb_printf(b, ", backend_config=%s", bc->s);
+      sb_puts(b, ", backend_config=");
+      sb_putn(b, bc->s, bc->slen);
     }
     DONE("call_target_name"); DONE("has_side_effect"); DONE("api_version"); DONE("backend_config"); break;
   }
@@ -640,7 +641,7 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
     for (int k = 0; k < ndone && !skip; k++) skip = !strcmp(done[k], an);
     if (skip) continue;
     switch (a->kind) {
-    case ATTR_OPAQUE: sb_printf(b, ", %s=%s", an, a->s); break;
+    case ATTR_OPAQUE: sb_printf(b, ", %s=", an); sb_putn(b, a->s, a->slen); break;
     case ATTR_STRING: sb_printf(b, ", %s=", an); put_escaped(b, a->s, a->slen); break;
     case ATTR_BOOL: sb_printf(b, ", %s=%s", an, a->b ? "true" : "false"); break;
     case ATTR_INT: sb_printf(b, ", %s=%lld", an, (long long)a->i); break;
@@ -656,7 +657,7 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
           sb_printf(b, "%s%s=", k ? " " : "", a->keys[k]);
           if (e->kind == ATTR_STRING) put_escaped(b, e->s, e->slen);
           else if (e->kind == ATTR_INT) sb_printf(b, "%lld", (long long)e->i);
-          else if (e->kind == ATTR_OPAQUE) sb_puts(b, e->s);
+          else if (e->kind == ATTR_OPAQUE) sb_putn(b, e->s, e->slen);
           else sb_puts(b, "\"\"");
         }
         sb_putc(b, '}');

@@ -176,9 +176,9 @@ static void print_attr(Printer *pr, const Attr *a) {
     /* MLIR kept verbatim; HLO attribute text xlac does not interpret is not
        MLIR syntax, so it becomes a string */
     if (a->name && strcmp(a->name, "hlo") == 0)
-      print_string(b, a->s, strlen(a->s));
+      print_string(b, a->s, a->slen);
     else
-      sb_puts(b, a->s);
+      sb_putn(b, a->s, a->slen); /* all of it: the frontends refuse NUL bytes */
     return;
   }
 }

@@ -183,6 +183,38 @@ static void test_errors(void) {
   fclose(null);
 }
 
+static int hook_line, hook_col;
+static char hook_msg[256];
+static void hook(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
+  (void)ud;
+  if (lvl != DIAG_ERROR || hook_msg[0]) return;
+  snprintf(hook_msg, sizeof hook_msg, "%s", msg);
+  src_line_col(loc, &hook_line, &hook_col);
+}
+
+/* Parses text[0, len) expecting an error whose message starts with msg at
+   line:col. */
+static void expect_error(const char *text, size_t len, const char *msg, int line, int col) {
+  hook_msg[0] = 0;
+  diag_set_hook(hook, NULL);
+  Module *m = hlo_parse(src_add("bad", text, len), 0, len);
+  diag_set_hook(NULL, NULL);
+  bool ok = !m && strncmp(hook_msg, msg, strlen(msg)) == 0 && hook_line == line && hook_col == col;
+  if (!ok) fprintf(stderr, "got %d:%d '%s', want %d:%d '%s'\n", hook_line, hook_col, hook_msg, line, col, msg);
+  CHECK(ok);
+  module_free(m);
+}
+
+static void test_located_errors(void) {
+  /* a NUL byte, anywhere: refused where it is */
+  static const char nul[] = "HloModule m\nENTRY e {\n  ROOT c = f32[] constant(1), backend_config=#foo<a\0b>\n}\n";
+  expect_error(nul, sizeof nul - 1, "the input is not a text file", 3, 52);
+  expect_error(nul, strlen(nul) + 1, "the input is not a text file", 3, 52);
+  /* a cycle: named at the instruction that closes it */
+  const char *cyc = "HloModule m\nENTRY e {\n  ROOT r = f32[] negate(a)\n  a = f32[] negate(b)\n  b = f32[] negate(a)\n}\n";
+  expect_error(cyc, strlen(cyc), "instruction 'a' depends on itself", 4, 3);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1) {
     for (int i = 1; i < argc; i++) {
@@ -203,6 +235,7 @@ int main(int argc, char **argv) {
     test_basic();
     test_ops();
     test_errors();
+    test_located_errors();
     CHECK(hlo_sniff("// c\nHloModule x", 17));
     CHECK(!hlo_sniff("module {\n}", 10));
   }

@@ -821,14 +821,16 @@ typedef struct Slot {
   Value *tuple;  /* materialized stablehlo.tuple of multi's results */
   int pending;   /* async start / send / recv: its instruction index + 1 */
   uint8_t state; /* 0 not built, 1 building, 2 built */
+  uint8_t walk;  /* build_in_order: 0 not seen, 1 on its stack, 2 done */
+  int next;      /* build_in_order: the next operand to visit */
 } Slot;
 
 typedef struct Env {
   HComp *c;
   Block *blk;
   Slot *slots;
+  int *stack;    /* build_in_order's explicit stack, one entry per instruction */
   int depth;     /* nesting of computations */
-  int rec;       /* nesting of on-demand operand builds */
 } Env;
 
 /* What an instruction is built from: usually one record, but an async
@@ -1410,6 +1412,7 @@ static Attr *parse_metadata(P *p, uint32_t off, uint32_t end) {
         v->kind = ATTR_OPAQUE;
         v->name = "hlo"; /* HLO syntax: other printers must quote it */
         v->s = arena_strndup(&p->m->arena, s.src + a, b - a);
+        v->slen = b - a;
       }
     }
     if (!ok) break;
@@ -2191,29 +2194,68 @@ static bool map_inst(Ctx *x) {
   return ok && finish(x, op);
 }
 
+/* Builds one instruction.  build_in_order has built its operands already, so
+   the operand() calls in map_inst find them built and do not recurse; the
+   state check stays as a guard. */
 static bool build_inst(P *p, Env *env, int idx) {
   Slot *sl = &env->slots[idx];
   if (sl->state == 2) return true;
   HInst *in = &env->c->insts[idx];
   if (sl->state == 1) return fail_at(p, in->name.off, "instruction '%.*s' depends on itself", (int)in->name.len, p->src + in->name.off);
-  if (env->rec > 10000) return fail_at(p, in->name.off, "operands are nested too deeply out of order");
   if (p->built_ops > MAX_BUILT_OPS) return fail_at(p, in->name.off, "module expands to too many operations");
   sl->state = 1;
-  env->rec++;
   bool used[in->nattrs + 1];
   memset(used, 0, sizeof used);
   Ctx x = {p, env, in, idx, in->type, p->src + in->opcode.off, in->opcode.len, used, loc_at(p, in->name.off)};
   bool ok = map_inst(&x);
-  env->rec--;
   sl->state = 2;
   return ok;
+}
+
+/* Builds instruction `first` after everything it depends on, in depth-first
+   post-order over the operand names.  Operands may be defined after their
+   users, in chains as long as the computation, so the walk keeps its own
+   stack (env->stack, one entry per instruction: an instruction is pushed at
+   most once) instead of recursing.  An operand met again while it is still
+   on the stack closes a cycle.  Undefined names are left for build_inst to
+   report where they are used. */
+static bool build_in_order(P *p, Env *env, int first) {
+  HComp *c = env->c;
+  Slot *slots = env->slots;
+  if (slots[first].walk == 2 || slots[first].state == 2) return true;
+  int sp = 0;
+  env->stack[sp++] = first;
+  slots[first].walk = 1;
+  slots[first].next = 0;
+  while (sp > 0) {
+    int i = env->stack[sp - 1];
+    Slot *sl = &slots[i];
+    HInst *in = &c->insts[i];
+    if (sl->state != 2 && sl->next < in->nopnds) {
+      Span s = in->opnds[sl->next++];
+      int j = (int)(intptr_t)strmap_getn(&c->names, p->src + s.off, s.len) - 1;
+      if (j < 0 || slots[j].walk == 2 || slots[j].state == 2) continue;
+      if (slots[j].walk == 1) {
+        HInst *d = &c->insts[j];
+        return fail_at(p, d->name.off, "instruction '%.*s' depends on itself", (int)d->name.len, p->src + d->name.off);
+      }
+      slots[j].walk = 1;
+      slots[j].next = 0;
+      env->stack[sp++] = j;
+      continue;
+    }
+    sp--;
+    sl->walk = 2;
+    if (!build_inst(p, env, i)) return false;
+  }
+  return true;
 }
 
 static bool instantiate(P *p, HComp *c, Block *blk, Value *const *subst, int kind, int depth) {
   if (depth > MAX_DEPTH) return fail_at(p, c->name.off, "computations nest too deeply");
   if (c->active) return fail_at(p, c->name.off, "computation '%.*s' refers to itself", (int)c->name.len, p->src + c->name.off);
   c->active++;
-  Env env = {c, blk, xcalloc((size_t)c->ninst, sizeof(Slot)), depth, 0};
+  Env env = {c, blk, xcalloc((size_t)c->ninst, sizeof(Slot)), xmalloc(sizeof(int) * (size_t)c->ninst), depth};
   Module *m = p->m;
   bool ok = true;
   for (int i = 0; i < c->nparams; i++) {
@@ -2239,7 +2281,7 @@ static bool instantiate(P *p, HComp *c, Block *blk, Value *const *subst, int kin
   bool flat_root = kind == BODY_REGION_FLAT && span_is(p, root->opcode, "tuple");
   for (int i = 0; ok && i < c->ninst; i++) {
     if (flat_root && i == c->root) continue;
-    ok = build_inst(p, &env, i);
+    ok = build_in_order(p, &env, i);
   }
   if (ok) {
     VEC(Value *) rets = {0};
@@ -2271,6 +2313,7 @@ static bool instantiate(P *p, HComp *c, Block *blk, Value *const *subst, int kin
     VEC_FREE(rets);
   }
   free(env.slots);
+  free(env.stack);
   c->active--;
   return ok && !p->failed;
 }
@@ -2342,7 +2385,11 @@ Module *hlo_parse(int file, size_t begin, size_t end) {
   for (int k = 0; k < OP_COUNT; k++)
     if (op_info[k].hlo_name) strmap_put(&p.opcodes, op_info[k].hlo_name, (void *)(intptr_t)(k + 1));
 
-  bool ok = parse_header(&p);
+  /* a NUL byte would end the C strings made from spans (names, opaque
+     attribute text): no text format has one, so it is refused up front */
+  const char *nul = begin < end ? memchr(p.src + begin, 0, end - begin) : NULL;
+  bool ok = nul ? fail_at(&p, (size_t)(nul - p.src), "the input is not a text file (it contains NUL bytes); the first one is here")
+                : parse_header(&p);
   HComp *entry = NULL;
   while (ok) {
     skip_ws(&p);

@@ -358,6 +358,12 @@ static ElemType parse_scalar_elem(P *p) {
   if (is_id(p, "complex")) {
     next(p);
     if (!expect(p, '<')) return ET_INVALID;
+    /* the part type is a plain float: complex<complex<...>> is refused here
+       rather than recursed into, however deep the input nests it */
+    if (is_id(p, "complex")) {
+      err(p, p->tok.start, "only complex<f32> and complex<f64> are supported");
+      return ET_INVALID;
+    }
     ElemType inner = parse_scalar_elem(p);
     if (p->failed) return ET_INVALID;
     if (!expect(p, '>')) return ET_INVALID;
@@ -2722,9 +2728,14 @@ Module *stablehlo_parse(int file, size_t begin, size_t end) {
   p.t_i32 = type_scalar(&p.m->arena, ET_S32);
   p.t_f64 = type_scalar(&p.m->arena, ET_F64);
   p.t_i1 = type_scalar(&p.m->arena, ET_PRED);
-  next(&p);
+  /* a NUL byte would end the C strings made from token text (names, opaque
+     attributes kept verbatim): no text format has one, so it is refused up
+     front */
+  const char *nul = memchr(sf->text + begin, 0, end - begin);
+  if (nul) err(&p, (size_t)(nul - sf->text), "the input is not a text file (it contains NUL bytes); the first one is here");
+  else next(&p);
   bool seen_module = false;
-  parse_items_top(&p, false, &seen_module);
+  if (!p.failed) parse_items_top(&p, false, &seen_module);
   if (!p.failed) {
     for (int i = 0; i < p.calls.len; i++) {
       Op *op = p.calls.data[i];
