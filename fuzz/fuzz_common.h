@@ -60,7 +60,8 @@ static void fuzz_roundtrip(const Module *m) {
   module_free(again);
 }
 
-static int fuzz_one(const uint8_t *data, size_t size, const char *name, FuzzParseFn parse) {
+/* (unused in targets that drive the parser themselves) */
+__attribute__((unused)) static int fuzz_one(const uint8_t *data, size_t size, const char *name, FuzzParseFn parse) {
   static FILE *sink;
   static int roundtrip = -1;
   if (!sink) {
