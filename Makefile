@@ -1,6 +1,7 @@
 # Thin wrapper over CMake.  `make` builds build/bin/xlac; `make test` runs the
-# suite; `make asan` builds and runs the suite under ASan+UBSan; `make fuzz`
-# builds the libFuzzer targets into build-fuzz/bin.
+# suite; `make asan` builds and runs the suite under ASan+UBSan; `make tsan`
+# builds build-tsan with ThreadSanitizer and runs the tests that use threads;
+# `make fuzz` builds the libFuzzer targets into build-fuzz/bin.
 GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
 all: build/CMakeCache.txt
@@ -17,11 +18,30 @@ asan:
 	cmake --build build-asan
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 tests/run-tests.sh build-asan
 
+# The tests that run threads (replicas and partitions, the thread pool, the
+# --timeout timer), as run-tests.sh filters.  Reports go to files, so that a
+# race fails the target even in a test that expects its program to fail.
+TSAN_TESTS := collectives replicas deadlock run/timeout test_cpu_ test_runtime_gemm test_rt_linalg \
+	cpu/transpose cpu/gemv cpu/rng
+tsan:
+	cmake -S . -B build-tsan $(GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXLAC_TSAN=ON
+	cmake --build build-tsan
+	rm -rf build-tsan/tsan-reports && mkdir -p build-tsan/tsan-reports
+	@fail=0; for t in $(TSAN_TESTS); do \
+	  echo "tsan: $$t"; \
+	  TSAN_OPTIONS="log_path=$(CURDIR)/build-tsan/tsan-reports/report $$TSAN_OPTIONS" \
+	    tests/run-tests.sh build-tsan $$t || fail=1; \
+	done; \
+	if [ -n "$$(ls build-tsan/tsan-reports)" ]; then \
+	  cat build-tsan/tsan-reports/*; echo "tsan: ThreadSanitizer reported races (above)"; fail=1; \
+	fi; \
+	exit $$fail
+
 fuzz:
 	CC=clang cmake -S . -B build-fuzz $(GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXLAC_FUZZ=ON
 	cmake --build build-fuzz
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-tsan build-fuzz
 
-.PHONY: all test asan fuzz clean
+.PHONY: all test asan tsan fuzz clean
