@@ -2419,7 +2419,14 @@ Module *hlo_parse(int file, size_t begin, size_t end) {
     }
   }
   if (ok && p.comps.len == 0) ok = fail_at(&p, p.pos, "expected at least one computation");
-  if (ok && !entry) entry = p.comps.data[p.comps.len - 1];
+  if (ok && !entry) {
+    /* XLA's parser makes the last computation the entry; so do we, but
+       say so where it happens: a missing ENTRY is usually a mistake */
+    entry = p.comps.data[p.comps.len - 1];
+    warning_at(loc_at(&p, entry->name.off),
+               "no computation is marked ENTRY; using the last one, '%.*s', as the entry (as XLA does)",
+               (int)entry->name.len, p.src + entry->name.off);
+  }
   if (ok) ok = classify(&p);
   if (ok) {
     entry->func_ref = true;
