@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static _Thread_local xlacrt_status *current_status;
 
@@ -47,4 +48,21 @@ void *xlacrt_try_alloc(const char *what, size_t n)
     if (!p)
         xlacrt_fail("out of memory: %s: cannot allocate %zu bytes of scratch", what, n);
     return p;
+}
+
+void *xlacrt_save_copy(const void *src, int64_t n)
+{
+    void *p = xlacrt_try_alloc("loop state", (size_t)(n > 0 ? n : 1));
+    if (p && n > 0)
+        memcpy(p, src, (size_t)n);
+    return p;
+}
+
+void xlacrt_restore_free(void *dst, void *saved, int64_t n)
+{
+    if (!saved)
+        return; /* the failure is recorded; the run's results are dropped */
+    if (n > 0)
+        memcpy(dst, saved, (size_t)n);
+    free(saved);
 }

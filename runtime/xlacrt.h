@@ -33,6 +33,11 @@ xlacrt_status *xlacrt_status_current(void);
 void xlacrt_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* malloc that records "out of memory: WHAT" and returns NULL on failure. */
 void *xlacrt_try_alloc(const char *what, size_t n);
+/* A heap copy of n bytes of src (NULL, recorded, when memory runs out), and
+   its way back: copies saved to dst and frees it; does nothing for NULL.
+   Compiled loops permute their state through these. */
+void *xlacrt_save_copy(const void *src, int64_t n);
+void xlacrt_restore_free(void *dst, void *saved, int64_t n);
 
 /* ---- thread pool ----
  * A pool of worker threads shared by all executions of a client.  Work is

@@ -443,16 +443,25 @@ static void copy_returns(Lower *L, Block *b, Value *const *dsts, int n) {
   for (int i = 0; i < n && i < ret->nopnds; i++) {
     Value *v = ret->opnds[i];
     if (in_other_dst(L, v, dsts, n, i)) {
+      /* through the runtime, which records a failed allocation in the
+         run's status instead of handing back NULL to copy into */
       int64_t nb = type_bytes(v->type);
-      LLVMValueRef tmp = LLVMBuildArrayMalloc(cg->b, cg->t_i8, cg_i64(cg, nb > 0 ? nb : 1), "swap");
-      LLVMBuildMemCpy(cg->b, tmp, 1, value_ptr(L, v), 1, cg_i64(cg, nb));
-      scratch[i] = tmp;
+      LLVMTypeRef pt[2] = {cg->t_ptr, cg->t_i64};
+      LLVMTypeRef fty = LLVMFunctionType(cg->t_ptr, pt, 2, 0);
+      LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "xlacrt_save_copy");
+      if (!fn) fn = LLVMAddFunction(cg->mod, "xlacrt_save_copy", fty);
+      LLVMValueRef args[2] = {value_ptr(L, v), cg_i64(cg, nb)};
+      scratch[i] = LLVMBuildCall2(cg->b, fty, fn, args, 2, "swap");
     }
   }
   for (int i = 0; i < n && i < ret->nopnds; i++) {
     if (scratch[i]) {
-      LLVMBuildMemCpy(cg->b, value_ptr(L, dsts[i]), 1, scratch[i], 1, cg_i64(cg, type_bytes(dsts[i]->type)));
-      LLVMBuildFree(cg->b, scratch[i]);
+      LLVMTypeRef pt[3] = {cg->t_ptr, cg->t_ptr, cg->t_i64};
+      LLVMTypeRef fty = LLVMFunctionType(cg->t_void, pt, 3, 0);
+      LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "xlacrt_restore_free");
+      if (!fn) fn = LLVMAddFunction(cg->mod, "xlacrt_restore_free", fty);
+      LLVMValueRef args[3] = {value_ptr(L, dsts[i]), scratch[i], cg_i64(cg, type_bytes(dsts[i]->type))};
+      LLVMBuildCall2(cg->b, fty, fn, args, 3, "");
     } else {
       copy_between(L, ret->opnds[i], dsts[i]);
     }

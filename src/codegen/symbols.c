@@ -18,6 +18,9 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_conv_rows_f64", (void *)xlacrt_conv_rows_f64},
     {"xlacrt_conv_run", (void *)xlacrt_conv_run},
     {"xlacrt_sort", (void *)xlacrt_sort},
+    /* loop state permutations (cpu.c) */
+    {"xlacrt_save_copy", (void *)xlacrt_save_copy},
+    {"xlacrt_restore_free", (void *)xlacrt_restore_free},
     {"xlacrt_sort_cmp", (void *)xlacrt_sort_cmp},
     /* special functions (emit_scalar.c): one call per element */
     {"xlacrt_lgamma", (void *)xlacrt_lgamma},
