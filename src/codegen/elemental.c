@@ -477,7 +477,9 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
     int nin = op_attr_ints(op, "interior_padding", &in);
     LLVMValueRef inb = LLVMConstInt(cg->t_i1, 1, 0);
     for (int i = 0; i < rt->rank; i++) {
-      int64_t step = (nin > i ? in[i] : 0) + 1;
+      /* the verifier bounds (dims - 1) * (interior + 1); with one element the
+         interior amount is unused and may be anything */
+      int64_t step = x->type->dims[i] > 1 && nin > i ? in[i] + 1 : 1;
       LLVMValueRef rel = LLVMBuildSub(cg->b, idx[i], cg_i64(cg, lo[i]), "");
       LLVMValueRef q = LLVMBuildSDiv(cg->b, rel, cg_i64(cg, step), "");
       LLVMValueRef rm = LLVMBuildSRem(cg->b, rel, cg_i64(cg, step), "");

@@ -111,22 +111,16 @@ static bool conv_plan(Interp *I, Op *op, const Type *lt, const Type *rt, const T
   int64_t B = lt->dims[p->ib], C = lt->dims[p->ifeat], O = rt->dims[p->ko];
   if (B % p->bgc || C % p->fgc || O % p->fgc || O % p->bgc || rt->dims[p->ki] != C / p->fgc)
     return interp_error(I, op, "feature/batch dimensions do not match the group counts");
-  /* expected result shape (C25); padding and sizes are user data, so guard
-     the arithmetic against overflow */
+  /* expected result shape (C25); padding and sizes are user data:
+     window_dim_size also guarantees that every position conv_run computes
+     fits in int64 */
   if (ot->dims[p->ob] != B / p->bgc || ot->dims[p->of] != O)
     return interp_error(I, op, "result batch/feature dimension sizes are wrong");
   for (int i = 0; i < ns; i++) {
-    int64_t in = lt->dims[p->is[i]], k = rt->dims[p->ks[i]], padded, win, nwin;
-    int64_t din = 0, dwin = 0;
-    if (in && __builtin_mul_overflow(in - 1, p->ldil[i], &din)) goto big;
-    if (in) din += 1;
-    if (k && __builtin_mul_overflow(k - 1, p->rdil[i], &dwin)) goto big;
-    if (k) dwin += 1;
-    if (__builtin_add_overflow(din, p->pad_lo[i], &padded) ||
-        __builtin_add_overflow(padded, p->pad_hi[i], &padded))
+    int64_t nwin;
+    if (window_dim_size(lt->dims[p->is[i]], p->pad_lo[i], p->pad_hi[i], p->ldil[i], rt->dims[p->ks[i]], p->rdil[i],
+                        p->stride[i], &nwin) != 0)
       goto big;
-    win = dwin;
-    nwin = (padded <= 0 || win > padded) ? 0 : (padded - win) / p->stride[i] + 1;
     if (ot->dims[p->os[i]] != nwin)
       return interp_error(I, op, "result spatial dimension %d has size %lld, expected %lld", i,
                           (long long)ot->dims[p->os[i]], (long long)nwin);

@@ -413,7 +413,8 @@ static bool slice_into(Interp *I, Op *op, Literal *out, const Literal *x, const 
          (xt->dims[d] - 1 - start[d]) / stride[d] < t->dims[d] - 1))
       return interp_error(I, op, "slice of dimension %d is out of bounds", d);
     base += t->dims[d] > 0 ? start[d] * xs[d] : 0;
-    ss[d] = stride[d] * xs[d];
+    /* one element or none: the stride (any size) is never taken */
+    ss[d] = t->dims[d] > 1 ? stride[d] * xs[d] : 0;
   }
   if (out->n) strided_copy(out, x, t->rank, t->dims, ss, base);
   return true;
@@ -434,8 +435,8 @@ bool interp_SLICE(Interp *I, Op *op, IVal **args, IVal **res) {
   Literal *out = new_result_like(I, op, 0, x);
   if (!out) return false;
   for (int d = 0; d < rank && d < out->type->rank; d++) {
-    int64_t want = limit[d] > start[d] && st[d] > 0 ? (limit[d] - start[d] - 1) / st[d] + 1 : 0;
-    if (want != out->type->dims[d] || limit[d] > x->type->dims[d]) {
+    int64_t want = limit[d] > start[d] && start[d] >= 0 && st[d] > 0 ? (limit[d] - start[d] - 1) / st[d] + 1 : 0;
+    if (start[d] < 0 || want != out->type->dims[d] || limit[d] > x->type->dims[d]) {
       lit_free(out);
       return interp_error(I, op, "slice bounds of dimension %d do not match the result type", d);
     }
@@ -499,7 +500,9 @@ bool interp_CONCATENATE(Interp *I, Op *op, IVal **args, IVal **res) {
 
 /* Fills out with the padding value, then drops each operand element at
    low + i * (interior + 1) when that lands inside the result (negative
-   padding crops). */
+   padding crops).  Any int64 amounts whose exact sizes add up
+   (pad_dim_size): i * (interior + 1) stays below the interior-padded extent,
+   which fits, and a position past INT64_MAX is past the result too. */
 static bool pad_common(Interp *I, Op *op, const Literal *x, const Literal *pv, const int64_t *lo,
                        const int64_t *hi, const int64_t *in, IVal **res) {
   const Type *xt = x->type;
@@ -509,14 +512,12 @@ static bool pad_common(Interp *I, Op *op, const Literal *x, const Literal *pv, c
   if (!out) return false;
   const Type *t = out->type;
   bool ok = t->rank == xt->rank;
+  int64_t step[MAX_RANK];
   for (int d = 0; ok && d < xt->rank; d++) {
-    if (in[d] < 0 || in[d] > INT32_MAX || lo[d] < -INT32_MAX || lo[d] > INT32_MAX ||
-        hi[d] < -INT32_MAX || hi[d] > INT32_MAX) {
-      ok = false;
-      break;
-    }
-    int64_t want = lo[d] + hi[d] + (xt->dims[d] > 0 ? (xt->dims[d] - 1) * (in[d] + 1) + 1 : 0);
-    ok = want == t->dims[d];
+    int64_t want;
+    ok = pad_dim_size(xt->dims[d], lo[d], hi[d], in[d], &want) == 0 && want == t->dims[d];
+    /* with fewer than two elements the interior amount is never used */
+    step[d] = ok && xt->dims[d] > 1 ? in[d] + 1 : 1;
   }
   if (!ok) {
     lit_free(out);
@@ -530,8 +531,8 @@ static bool pad_common(Interp *I, Op *op, const Literal *x, const Literal *pv, c
     int64_t off = 0;
     bool inside = true;
     for (int d = 0; d < t->rank; d++) {
-      int64_t p = lo[d] + idx[d] * (in[d] + 1);
-      if (p < 0 || p >= t->dims[d]) {
+      int64_t p;
+      if (__builtin_add_overflow(lo[d], idx[d] * step[d], &p) || p < 0 || p >= t->dims[d]) {
         inside = false;
         break;
       }

@@ -403,8 +403,7 @@ static bool read_ints_or(Interp *I, Op *op, const char *name, int rank, int64_t 
   }
   if (n != rank) return interp_error(I, op, "'%s' must have %d entries", name, rank);
   for (int d = 0; d < rank; d++) {
-    if (v[d] < 1 || v[d] > INT32_MAX)
-      return interp_error(I, op, "'%s' entries must be positive", name);
+    if (v[d] < 1) return interp_error(I, op, "'%s' entries must be positive", name);
     out[d] = v[d];
   }
   return true;
@@ -416,7 +415,7 @@ static bool read_window(Interp *I, Op *op, int rank, Window *w) {
   if (op_attr_ints(op, "window_dimensions", &v) != rank)
     return interp_error(I, op, "'window_dimensions' must have %d entries", rank);
   for (int d = 0; d < rank; d++) {
-    if (v[d] < 0 || v[d] > INT32_MAX) return interp_error(I, op, "bad window dimension");
+    if (v[d] < 0) return interp_error(I, op, "bad window dimension");
     w->size[d] = v[d];
   }
   if (!read_ints_or(I, op, "window_strides", rank, 1, w->stride) ||
@@ -428,9 +427,19 @@ static bool read_window(Interp *I, Op *op, int rank, Window *w) {
   for (int d = 0; d < rank; d++) {
     w->lo[d] = np ? v[2 * d] : 0;
     w->hi[d] = np ? v[2 * d + 1] : 0;
-    if (w->lo[d] < -INT32_MAX || w->lo[d] > INT32_MAX || w->hi[d] < -INT32_MAX ||
-        w->hi[d] > INT32_MAX)
-      return interp_error(I, op, "padding out of range");
+  }
+  return true;
+}
+
+/* The window counts of an input shape are `dims` (window_dim_size, which
+   also keeps every position unpad computes within int64). */
+static bool window_shape_ok(Interp *I, Op *op, const Window *w, const int64_t *in, const int64_t *dims) {
+  for (int d = 0; d < w->rank; d++) {
+    int64_t n;
+    if (window_dim_size(in[d], w->lo[d], w->hi[d], w->bdil[d], w->size[d], w->wdil[d], w->stride[d], &n) != 0)
+      return interp_error(I, op, "window sizes of dimension %d overflow", d);
+    if (n != dims[d])
+      return interp_error(I, op, "dimension %d has %lld windows, not %lld", d, (long long)n, (long long)dims[d]);
   }
   return true;
 }
@@ -466,6 +475,10 @@ bool interp_REDUCE_WINDOW(Interp *I, Op *op, IVal **args, IVal **res) {
   if (!shape_ok) {
     free_lits(outs, n);
     return interp_error(I, op, "results must have the input's rank and one shape");
+  }
+  if (!window_shape_ok(I, op, &w, xt->dims, t->dims)) {
+    free_lits(outs, n);
+    return false;
   }
   Combiner c;
   Literal *vals[MAX_VARIADIC] = {0}, *inits[MAX_VARIADIC] = {0};
@@ -521,6 +534,7 @@ bool interp_SELECT_AND_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
   if (!check_rank(I, op, rank) || !read_window(I, op, rank, &w)) return false;
   if (st->rank != rank || init->n != 1) return interp_error(I, op, "bad source or init value");
   for (int d = 0; d < rank; d++) w.bdil[d] = w.wdil[d] = 1;
+  if (!window_shape_ok(I, op, &w, xt->dims, st->dims)) return false;
   Literal *out = new_result(I, op, 0);
   if (!out) return false;
   if (!type_same_shape(out->type, xt)) {

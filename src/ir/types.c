@@ -139,8 +139,45 @@ bool type_equal(const Type *a, const Type *b) {
 
 int64_t type_num_elements(const Type *t) {
   int64_t n = 1;
-  for (int i = 0; i < t->rank; i++) n *= t->dims[i];
+  for (int i = 0; i < t->rank; i++)
+    if (__builtin_mul_overflow(n, t->dims[i], &n)) return INT64_MAX;
   return n;
+}
+
+bool dim_add(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
+bool dim_mul(int64_t a, int64_t b, int64_t *out) { return !__builtin_mul_overflow(a, b, out); }
+
+bool type_sizes(const Type *t, int64_t *elems, int64_t *bytes) {
+  int64_t n = 1;
+  for (int i = 0; i < t->rank; i++)
+    if (t->dims[i] < 0 || !dim_mul(n, t->dims[i], &n)) return false;
+  *elems = n;
+  return dim_mul(n, et_bytes(t->elem) > 0 ? et_bytes(t->elem) : 1, bytes);
+}
+
+int pad_dim_size(int64_t n, int64_t lo, int64_t hi, int64_t interior, int64_t *out) {
+  /* the interior-padded extent (n - 1) * interior + n must fit */
+  int64_t core = 0, ends;
+  if (interior < 0) return 1;
+  if (n > 0 && (!dim_mul(n - 1, interior, &core) || !dim_add(core, n, &core))) return 1;
+  /* lo + hi overflows only when both are large with one sign, and then so
+     does the exact total (core >= 0) */
+  if (!dim_add(lo, hi, &ends)) return lo < 0 ? 2 : 3;
+  if (!dim_add(core, ends, out)) return 3;
+  return *out < 0 ? 2 : 0;
+}
+
+int window_dim_size(int64_t n, int64_t lo, int64_t hi, int64_t base_dil, int64_t win, int64_t win_dil,
+                    int64_t stride, int64_t *out) {
+  *out = 0;
+  if (n < 0 || win < 0 || base_dil <= 0 || win_dil <= 0 || stride <= 0) return 1;
+  int64_t dilated = 0, wd = 0, ext, padded;
+  if (n > 0 && (!dim_mul(n - 1, base_dil, &dilated) || !dim_add(dilated, 1, &dilated))) return 2;
+  if (!dim_add(dilated, lo > 0 ? lo : 0, &ext) || !dim_add(ext, hi > 0 ? hi : 0, &ext)) return 2;
+  if (!dim_add(ext, lo < 0 ? lo : 0, &padded) || !dim_add(padded, hi < 0 ? hi : 0, &padded)) return 2;
+  if (win > 0 && (!dim_mul(win - 1, win_dil, &wd) || !dim_add(wd, 1, &wd))) return 3;
+  *out = padded <= 0 || wd > padded ? 0 : (padded - wd) / stride + 1;
+  return 0;
 }
 
 bool type_is_tensor(const Type *t) { return t && t->kind == TY_TENSOR; }

@@ -81,7 +81,33 @@ Type *type_clone(Arena *a, const Type *t);
 Type *type_with_elem(Arena *a, const Type *t, ElemType et);
 bool type_equal(const Type *a, const Type *b);    /* ignores layout */
 bool type_same_shape(const Type *a, const Type *b);
-int64_t type_num_elements(const Type *t);         /* tensor only */
+/* Tensor only.  Saturates at INT64_MAX when the product overflows (the
+   verifier rejects such types; see type_sizes). */
+int64_t type_num_elements(const Type *t);
+/* Checked shape arithmetic: false when the exact result does not fit in an
+   int64_t (or, for the sizes, a dimension is negative). */
+bool dim_add(int64_t a, int64_t b, int64_t *out);
+bool dim_mul(int64_t a, int64_t b, int64_t *out);
+/* Element count and storage bytes of a tensor type. */
+bool type_sizes(const Type *t, int64_t *elems, int64_t *bytes);
+/* Size of a padded dimension: n elements with `interior` elements between
+   neighbours (n - 1 gaps) and lo/hi elements added (removed when negative)
+   at the ends.  Returns 0 with the size in *out; 1 when interior is negative
+   or n - 1 gaps do not fit in int64_t (the interior-padded extent must);
+   2 when the exact result is negative; 3 when it is larger than INT64_MAX. */
+int pad_dim_size(int64_t n, int64_t lo, int64_t hi, int64_t interior, int64_t *out);
+/* Number of window positions along one dimension of convolution,
+   reduce_window and select_and_scatter: an input of n elements dilated by
+   base_dil (base_dil - 1 holes between neighbours), padded by lo/hi (negative
+   crops), and a window of `win` elements dilated by win_dil, moved by
+   `stride`.  The dilated input with its positive padding, and the dilated
+   window, must fit in int64_t, and so must the exact padded size: then every
+   position inside the padded input is representable, and so is its
+   distance to the unpadded start.  Returns 0 with the count in *out; 1 when
+   a dilation or the stride is not positive or a size is negative; 2 when
+   the padded input overflows; 3 when the dilated window overflows. */
+int window_dim_size(int64_t n, int64_t lo, int64_t hi, int64_t base_dil, int64_t win, int64_t win_dil,
+                    int64_t stride, int64_t *out);
 bool type_is_tensor(const Type *t);
 bool type_is_scalar(const Type *t);
 /* Prints "tensor<2x3xf32>", "tuple<...>", "!stablehlo.token". */

@@ -830,7 +830,10 @@ static void verify_CONCATENATE(V *v, Op *op) {
           fail(v, op, "inputs %s and %s differ in dimension %d", tstr(a), tstr(t), k);
           ok = false;
         }
-      dims[d] += t->dims[d];
+      if (ok && !dim_add(dims[d], t->dims[d], &dims[d])) {
+        fail(v, op, "concatenated dimension %lld overflows (larger than INT64_MAX)", (long long)d);
+        ok = false;
+      }
     }
   }
   if (ok && !is_quant(a) && !is_quant(r) && r->elem != a->elem)
@@ -864,7 +867,9 @@ static void verify_SLICE(V *v, Op *op) {
       fail(v, op, "strides must be positive, got %lld", (long long)s);
       ok = false;
     } else {
-      dims[d] = (li[d] - st[d] + s - 1) / s;
+      /* ceil((limit - start) / stride) without forming limit - start + stride */
+      int64_t len = li[d] - st[d];
+      dims[d] = len / s + (len % s != 0);
     }
   }
   if (ok && !is_quant(a) && !is_quant(r) && r->elem != a->elem)
@@ -872,6 +877,19 @@ static void verify_SLICE(V *v, Op *op) {
   else if (ok)
     want_shape(v, op, 0, a->rank, dims);
   free(dims);
+}
+
+/* One padded dimension (pad and dynamic_pad), reporting what is wrong. */
+static bool pad_dim(V *v, Op *op, int d, int64_t n, int64_t lo, int64_t hi, int64_t in, int64_t *out) {
+  switch (pad_dim_size(n, lo, hi, in, out)) {
+  case 0: return true;
+  case 1:
+    if (in < 0) fail(v, op, "interior_padding must be non-negative, got %lld", (long long)in);
+    else fail(v, op, "interior_padding %lld of dimension %d overflows the dimension size", (long long)in, d);
+    return false;
+  case 2: fail(v, op, "padding makes dimension %d negative", d); return false;
+  default: fail(v, op, "padding makes dimension %d overflow (larger than INT64_MAX)", d); return false;
+  }
 }
 
 static void verify_PAD(V *v, Op *op) {
@@ -893,18 +911,8 @@ static void verify_PAD(V *v, Op *op) {
   }
   int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(a->rank + 1));
   bool ok = true;
-  for (int d = 0; d < a->rank && ok; d++) {
-    if (in[d] < 0) {
-      fail(v, op, "interior_padding must be non-negative, got %lld", (long long)in[d]);
-      ok = false;
-      break;
-    }
-    dims[d] = a->dims[d] + lo[d] + hi[d] + (a->dims[d] > 0 ? (a->dims[d] - 1) * in[d] : 0);
-    if (dims[d] < 0) {
-      fail(v, op, "padding makes dimension %d negative", d);
-      ok = false;
-    }
-  }
+  for (int d = 0; d < a->rank && ok; d++)
+    ok = pad_dim(v, op, d, a->dims[d], lo[d], hi[d], in[d], &dims[d]);
   if (ok) want_shape(v, op, 0, a->rank, dims);
   free(dims);
 }
@@ -978,16 +986,9 @@ static void verify_DYNAMIC_PAD(V *v, Op *op) {
   if (const_ints(v, op->opnds[2], &lo, &nlo) && const_ints(v, op->opnds[3], &hi, &nhi) &&
       const_ints(v, op->opnds[4], &in, &nin) && nlo == a->rank && nhi == a->rank && nin == a->rank)
     for (int d = 0; d < a->rank; d++) {
-      /* amounts are user data: an overflowing size is just a wrong one */
-      int64_t want = 0, gaps = 0;
-      bool over = __builtin_mul_overflow(a->dims[d] > 0 ? a->dims[d] - 1 : 0, in[d], &gaps) ||
-                  __builtin_add_overflow(a->dims[d], lo[d], &want) || __builtin_add_overflow(want, hi[d], &want) ||
-                  __builtin_add_overflow(want, gaps, &want);
-      if (over) {
-        fail(v, op, "padding amounts at index %d overflow", d);
-        return;
-      }
-      if (in[d] < 0 || r->dims[d] != want) {
+      int64_t want;
+      if (!pad_dim(v, op, d, a->dims[d], lo[d], hi[d], in[d], &want)) return;
+      if (r->dims[d] != want) {
         fail(v, op, "expected output dimension at index %d to equal %lld, but got %lld", d, (long long)want,
              (long long)r->dims[d]);
         return;
@@ -1075,10 +1076,10 @@ static void verify_BITCAST_CONVERT(V *v, Op *op) {
   if (ba == br) {
     ok = shapes_eq(a, r);
   } else if (br < ba) {
-    ok = r->rank == a->rank + 1 && r->dims[a->rank] * br == ba;
+    ok = r->rank == a->rank + 1 && br > 0 && ba % br == 0 && r->dims[a->rank] == ba / br;
     for (int d = 0; ok && d < a->rank; d++) ok = r->dims[d] == a->dims[d];
   } else {
-    ok = a->rank == r->rank + 1 && a->dims[r->rank] * ba == br;
+    ok = a->rank == r->rank + 1 && ba > 0 && br % ba == 0 && a->dims[r->rank] == br / ba;
     for (int d = 0; ok && d < r->rank; d++) ok = r->dims[d] == a->dims[d];
   }
   if (!ok) fail(v, op, "cannot bitcast %s to %s: shapes and bit widths do not match", tstr(a), tstr(r));
@@ -1374,13 +1375,18 @@ static bool padding_attr(V *v, Op *op, int rank, int64_t *lo, int64_t *hi) {
   return true;
 }
 
-static int64_t num_windows(int64_t in, int64_t lo, int64_t hi, int64_t base_dil, int64_t win, int64_t win_dil,
-                           int64_t stride) {
-  int64_t dilated = in == 0 ? 0 : (in - 1) * base_dil + 1;
-  int64_t padded = lo + dilated + hi;
-  int64_t wd = win == 0 ? 0 : (win - 1) * win_dil + 1;
-  if (padded <= 0 || wd > padded) return 0;
-  return (padded - wd) / stride + 1;
+/* Window count along spatial dimension d (window_dim_size), reporting
+   sizes that overflow. */
+static bool num_windows(V *v, Op *op, int d, int64_t in, int64_t lo, int64_t hi, int64_t base_dil, int64_t win,
+                        int64_t win_dil, int64_t stride, int64_t *out) {
+  switch (window_dim_size(in, lo, hi, base_dil, win, win_dil, stride, out)) {
+  case 0: return true;
+  case 1: fail(v, op, "window sizes, strides and dilations of dimension %d must be positive", d); return false;
+  case 2:
+    fail(v, op, "the dilated and padded input dimension %d overflows (larger than INT64_MAX)", d);
+    return false;
+  default: fail(v, op, "the dilated window dimension %d overflows (larger than INT64_MAX)", d); return false;
+  }
 }
 
 static void verify_REDUCE_WINDOW(V *v, Op *op) {
@@ -1399,8 +1405,10 @@ static void verify_REDUCE_WINDOW(V *v, Op *op) {
              window_attr(v, op, "window_dilations", r, 1, wdl, true) && padding_attr(v, op, r, lo, hi)) {
     ElemType ins[64], es[64];
     for (int i = 0; i < n; i++) ins[i] = opnd_type(op, i)->elem;
-    if (reducer(v, op, 0, n, ins, es)) {
-      for (int d = 0; d < r; d++) out[d] = num_windows(a->dims[d], lo[d], hi[d], bd[d], wd[d], wdl[d], ws[d]);
+    bool ok = reducer(v, op, 0, n, ins, es);
+    for (int d = 0; ok && d < r; d++)
+      ok = num_windows(v, op, d, a->dims[d], lo[d], hi[d], bd[d], wd[d], wdl[d], ws[d], &out[d]);
+    if (ok) {
       for (int i = 0; i < n; i++)
         if (!want_shape(v, op, i, r, out)) break;
       reduction_result_elems(v, op, n, es);
@@ -1422,8 +1430,9 @@ static void verify_SELECT_AND_SCATTER(V *v, Op *op) {
   int64_t *wd = buf, *ws = buf + r, *lo = buf + 2 * r, *hi = buf + 3 * r, *out = buf + 4 * r;
   if (window_attr(v, op, "window_dimensions", r, 1, wd, true) && window_attr(v, op, "window_strides", r, 1, ws, true) &&
       padding_attr(v, op, r, lo, hi)) {
-    for (int d = 0; d < r; d++) out[d] = num_windows(a->dims[d], lo[d], hi[d], 1, wd[d], 1, ws[d]);
-    if (!dims_eq(s, r, out)) {
+    bool ok = true;
+    for (int d = 0; ok && d < r; d++) ok = num_windows(v, op, d, a->dims[d], lo[d], hi[d], 1, wd[d], 1, ws[d], &out[d]);
+    if (ok && !dims_eq(s, r, out)) {
       char *str = dims_str(r, out);
       fail(v, op, "source shape %s does not match the window count %s", tstr(s), str);
       free(str);
@@ -1713,11 +1722,11 @@ static void verify_CONVOLUTION(V *v, Op *op) {
     int64_t *out = d;
     out[ob] = l->dims[ib] / bgc;
     out[ofd] = k->dims[kof];
-    for (int s = 0; s < S; s++) {
+    for (int s = 0; ok && s < S; s++) {
       int64_t ind = l->dims[is[s]], kd = k->dims[ks[s]];
-      out[os[s]] = num_windows(ind, lo[s], hi[s], ld[s], kd, rd[s], ws[s]);
+      ok = num_windows(v, op, s, ind, lo[s], hi[s], ld[s], kd, rd[s], ws[s], &out[os[s]]);
     }
-    want_shape(v, op, 0, N, out);
+    if (ok) want_shape(v, op, 0, N, out);
   }
   free(d);
 }
@@ -2293,8 +2302,10 @@ static void verify_ALL_TO_ALL(V *v, Op *op) {
     int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(a->rank + 1));
     copy_ints(dims, a->dims, a->rank);
     dims[sd] /= sc;
-    dims[cd] *= sc;
-    bool ok = want_shape(v, op, i, a->rank, dims);
+    int64_t cat = dims[cd];
+    bool ok = dim_mul(cat, sc, &dims[cd]);
+    if (!ok) fail(v, op, "concat dimension of size %lld times split_count %lld overflows", (long long)cat, (long long)sc);
+    ok = ok && want_shape(v, op, i, a->rank, dims);
     free(dims);
     if (!ok) return;
   }
@@ -2565,10 +2576,37 @@ static const VerifyFn verify_table[OP_COUNT] = {
 
 static void verify_block(V *v, Block *b);
 
+/* Every tensor in t has an element count and a byte size that fit in
+   int64_t (the parsers bound them; IR built otherwise may not). */
+static bool type_fits(const Type *t) {
+  if (!t) return true;
+  if (t->kind == TY_TENSOR) {
+    int64_t n, bytes;
+    return type_sizes(t, &n, &bytes);
+  }
+  if (t->kind == TY_TUPLE || t->kind == TY_FUTURE)
+    for (int i = 0; i < t->ntuple; i++)
+      if (!type_fits(t->tuple[i])) return false;
+  return true;
+}
+
 static void verify_op(V *v, Op *op) {
   if ((int)op->kind < 0 || op->kind >= OP_COUNT) return;
   if (op_has_flag(op->kind, OPF_TERM) && op->next)
     fail(v, op, "must be the last operation in its block");
+  for (int i = 0; i < op->nres; i++)
+    if (!type_fits(op->res[i].type)) {
+      fail(v, op, "result #%d type %s has a negative dimension or too many elements (the element count and byte size must fit in int64)",
+           i, tstr(op->res[i].type));
+      return;
+    }
+  for (int k = 0; k < op->nregions; k++)
+    for (int i = 0; op->regions[k] && i < op->regions[k]->nargs; i++)
+      if (!type_fits(op->regions[k]->args[i]->type)) {
+        fail(v, op, "region #%d argument #%d type %s has a negative dimension or too many elements", k, i,
+             tstr(op->regions[k]->args[i]->type));
+        return;
+      }
   verify_table[op->kind](v, op);
   for (int k = 0; k < op->nregions; k++)
     if (op->regions[k]) verify_block(v, op->regions[k]);
@@ -2586,6 +2624,15 @@ static bool verify(Module *m, bool values) {
         error_at(f->loc, "redefinition of symbol named '%s'", f->name);
         v.ok = false;
       }
+    bool sizes_ok = true;
+    for (int i = 0; i < f->body->nargs && sizes_ok; i++) sizes_ok = type_fits(f->body->args[i]->type);
+    for (int i = 0; i < f->nresults && f->result_types && sizes_ok; i++) sizes_ok = type_fits(f->result_types[i]);
+    if (!sizes_ok) {
+      error_at(f->loc, "function @%s has an argument or result type with a negative dimension or too many elements",
+               f->name);
+      v.ok = false;
+      continue;
+    }
     /* a declaration (private function without a body) has nothing to check */
     if (!f->body->first && f->is_private) continue;
     Op *t = block_terminator(f->body);

@@ -142,9 +142,9 @@ static bool rw_dynamic_iota(Rw *b, Op *op, Value **out) {
   return true;
 }
 
-/* dynamic_pad(x, pv, low, high, interior) with constant amounts that the
-   interpreter accepts (magnitudes within int32, interior >= 0, sizes that
-   add up to the result). */
+/* dynamic_pad(x, pv, low, high, interior) with constant amounts whose
+   exact sizes add up to the result (pad_dim_size, as the verifier and the
+   interpreter check a pad). */
 static bool rw_dynamic_pad(Rw *b, Op *op, Value **out) {
   if (op->nopnds != 5) return false;
   const Type *xt = op->opnds[0]->type, *t = op->res[0].type;
@@ -154,10 +154,8 @@ static bool rw_dynamic_pad(Rw *b, Op *op, Value **out) {
     if (!const_ints(op->opnds[2 + k], v[k], rank)) return false;
   if (t->rank != rank) return false;
   for (int d = 0; d < rank; d++) {
-    int64_t lo = v[0][d], hi = v[1][d], in = v[2][d];
-    if (in < 0 || in > INT32_MAX || lo < -INT32_MAX || lo > INT32_MAX || hi < -INT32_MAX || hi > INT32_MAX)
-      return false;
-    if (lo + hi + (xt->dims[d] > 0 ? (xt->dims[d] - 1) * (in + 1) + 1 : 0) != t->dims[d]) return false;
+    int64_t size;
+    if (pad_dim_size(xt->dims[d], v[0][d], v[1][d], v[2][d], &size) != 0 || size != t->dims[d]) return false;
   }
   Value *in[2] = {op->opnds[0], op->opnds[1]};
   out[0] = bld_op(b, OP_PAD, 2, in, op->res[0].type);
