@@ -295,6 +295,59 @@ static bool promotable(ElemType from, ElemType to) {
   return et_bits(to) >= et_bits(from);
 }
 
+/* An enum attribute (#stablehlo<kind VALUE>) whose value the backends read:
+   one of `values` (NULL-terminated), or absent when not `required`.  *out
+   is the value (NULL when absent); false after reporting. */
+static bool enum_attr(V *v, Op *op, const char *name, bool required, const char *const *values,
+                      const char **out) {
+  *out = NULL;
+  Attr *a = op_attr(op, name);
+  if (!a) {
+    if (required) fail(v, op, "requires attribute '%s'", name);
+    return !required;
+  }
+  bool known = false;
+  for (int i = 0; a->kind == ATTR_ENUM && a->s && values[i] && !known; i++) known = strcmp(a->s, values[i]) == 0;
+  if (known) {
+    *out = a->s;
+    return true;
+  }
+  StrBuf b = {0};
+  for (int i = 0; values[i]; i++) sb_printf(&b, "%s%s", i == 0 ? "" : values[i + 1] ? ", " : " or ", values[i]);
+  if (a->kind == ATTR_ENUM && a->s)
+    fail(v, op, "attribute '%s' must be %s, got %s", name, b.data, a->s);
+  else if (a->kind == ATTR_STRING && a->s)
+    fail(v, op, "attribute '%s' must be an enum (%s), got the string \"%s\"", name, b.data, a->s);
+  else
+    fail(v, op, "attribute '%s' must be an enum (%s)", name, b.data);
+  sb_free(&b);
+  return false;
+}
+
+static const char *const CMP_DIRECTIONS[] = {"EQ", "NE", "GE", "GT", "LE", "LT", NULL};
+static const char *const CMP_TYPES[] = {"FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED", NULL};
+
+/* comparison_direction (required) and compare_type (optional, and then
+   fitting the operands' element type) of compare and broadcast_compare. */
+static void compare_attrs(V *v, Op *op, const Type *a) {
+  const char *dir, *ct;
+  enum_attr(v, op, "comparison_direction", true, CMP_DIRECTIONS, &dir);
+  if (!enum_attr(v, op, "compare_type", false, CMP_TYPES, &ct) || !ct || !is_tensor(a) || is_quant(a)) return;
+  const char *want = NULL;
+  switch (et_class(a->elem)) {
+  case EC_SINT: want = "SIGNED"; break;
+  case EC_UINT:
+  case EC_PRED: want = "UNSIGNED"; break;
+  case EC_COMPLEX: want = "FLOAT"; break;
+  case EC_FLOAT:
+    if (strcmp(ct, "FLOAT") != 0 && strcmp(ct, "TOTALORDER") != 0)
+      fail(v, op, "compare_type %s is not valid for %s (expected FLOAT or TOTALORDER)", ct, tstr(a));
+    break;
+  default: break;
+  }
+  if (want && strcmp(ct, want) != 0) fail(v, op, "compare_type %s is not valid for %s (expected %s)", ct, tstr(a), want);
+}
+
 /* precision_config: at most two of DEFAULT / HIGH / HIGHEST. */
 static void precision_config(V *v, Op *op) {
   Attr *pc = op_attr(op, "precision_config");
@@ -556,28 +609,7 @@ static void verify_COMPARE(V *v, Op *op) {
     return;
   }
   if (r->elem != ET_PRED) fail(v, op, "result must be a tensor of i1, got %s", tstr(r));
-  const char *dir = op_attr_str(op, "comparison_direction");
-  static const char *dirs[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
-  bool known = false;
-  for (size_t i = 0; dir && i < ARRAY_LEN(dirs); i++) known = known || strcmp(dir, dirs[i]) == 0;
-  if (!known) fail(v, op, "requires a comparison_direction of EQ, NE, GE, GT, LE or LT");
-  const char *ct = op_attr_str(op, "compare_type");
-  if (ct && !is_quant(a)) {
-    const char *want = NULL;
-    switch (et_class(a->elem)) {
-    case EC_SINT: want = "SIGNED"; break;
-    case EC_UINT:
-    case EC_PRED: want = "UNSIGNED"; break;
-    case EC_COMPLEX: want = "FLOAT"; break;
-    case EC_FLOAT:
-      if (strcmp(ct, "FLOAT") != 0 && strcmp(ct, "TOTALORDER") != 0)
-        fail(v, op, "compare_type %s is not valid for %s (expected FLOAT or TOTALORDER)", ct, tstr(a));
-      break;
-    default: break;
-    }
-    if (want && strcmp(ct, want) != 0)
-      fail(v, op, "compare_type %s is not valid for %s (expected %s)", ct, tstr(a), want);
-  }
+  compare_attrs(v, op, a);
 }
 
 static void verify_COMPLEX(V *v, Op *op) {
@@ -1746,11 +1778,9 @@ static void verify_TRIANGULAR_SOLVE(V *v, Op *op) {
       fail(v, op, "batch dimensions of a and b differ: %s and %s", tstr(a), tstr(b));
       return;
     }
-  const char *tr = op_attr_str(op, "transpose_a");
-  if (tr && strcmp(tr, "NO_TRANSPOSE") != 0 && strcmp(tr, "TRANSPOSE") != 0 && strcmp(tr, "ADJOINT") != 0) {
-    fail(v, op, "Invalid transpose option value for triangular solve: %s", tr);
-    return;
-  }
+  static const char *const transposes[] = {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT", NULL};
+  const char *tr;
+  if (!enum_attr(v, op, "transpose_a", false, transposes, &tr)) return;
   bool left = is_flag(op, "left_side");
   if (a->dims[R - 2] != a->dims[R - 1] || a->dims[R - 1] != b->dims[left ? R - 2 : R - 1]) {
     fail(v, op, "a must be square and match b's %s dimension: %s and %s", left ? "row" : "column", tstr(a), tstr(b));
@@ -1773,23 +1803,17 @@ static void verify_CHOLESKY(V *v, Op *op) {
 static void verify_FFT(V *v, Op *op) {
   if (!counts(v, op, 1, 1, 1, 1) || !all_tensors(v, op)) return;
   const Type *a = opnd_type(op, 0), *r = res_type(op, 0);
-  const char *ty = op_attr_str(op, "fft_type");
+  static const char *const types[] = {"FFT", "IFFT", "RFFT", "IRFFT", NULL};
+  const char *ty;
   int64_t *len;
   int n;
-  if (!ty) {
-    fail(v, op, "requires an 'fft_type' attribute");
-    return;
-  }
+  if (!enum_attr(v, op, "fft_type", true, types, &ty)) return;
   if (!ints_attr(v, op, "fft_length", &len, &n)) return;
   if (n < 1 || n > 3 || n > a->rank) {
     fail(v, op, "fft_length must have 1 to 3 entries and at most rank(operand), got %d", n);
     return;
   }
   bool rfft = strcmp(ty, "RFFT") == 0, irfft = strcmp(ty, "IRFFT") == 0;
-  if (!rfft && !irfft && strcmp(ty, "FFT") != 0 && strcmp(ty, "IFFT") != 0) {
-    fail(v, op, "unknown fft_type %s", ty);
-    return;
-  }
   bool ok;
   if (rfft) ok = et_is_float(a->elem) && et_is_complex(r->elem) && et_real_part(r->elem) == a->elem;
   else if (irfft) ok = et_is_complex(a->elem) && et_is_float(r->elem) && et_real_part(a->elem) == r->elem;
@@ -2397,7 +2421,9 @@ static void verify_RNG(V *v, Op *op) {
   if (s->rank != 1 || s->dims[0] != r->rank)
     fail(v, op, "shape operand %s must have %d elements", tstr(s), r->rank);
   const_shape_operand(v, op, 2);
-  const char *dist = op_attr_str(op, "rng_distribution");
+  static const char *const dists[] = {"UNIFORM", "NORMAL", NULL};
+  const char *dist;
+  if (!enum_attr(v, op, "rng_distribution", false, dists, &dist)) return;
   if (dist && strcmp(dist, "NORMAL") == 0 && !et_is_float(r->elem))
     fail(v, op, "NORMAL distribution requires a floating-point type, got %s", tstr(r));
   elem_in(v, op, "result", 0, r, K_PRED | K_INT | K_FLOAT);
@@ -2405,9 +2431,22 @@ static void verify_RNG(V *v, Op *op) {
 
 static void verify_RNG_BIT_GENERATOR(V *v, Op *op) {
   if (!counts(v, op, 1, 1, 2, 2) || !all_tensors(v, op)) return;
-  if (!base_eq(opnd_type(op, 0), res_type(op, 0)))
-    fail(v, op, "output state type %s must be the initial state type %s", tstr(res_type(op, 0)),
-         tstr(opnd_type(op, 0)));
+  const Type *st = opnd_type(op, 0), *out = res_type(op, 1);
+  if (!base_eq(st, res_type(op, 0)))
+    fail(v, op, "output state type %s must be the initial state type %s", tstr(res_type(op, 0)), tstr(st));
+  static const char *const algs[] = {"DEFAULT", "THREE_FRY", "PHILOX", NULL};
+  const char *alg;
+  if (!enum_attr(v, op, "rng_algorithm", false, algs, &alg)) return;
+  /* DEFAULT is PHILOX here, in both backends */
+  bool three_fry = alg && strcmp(alg, "THREE_FRY") == 0;
+  if (st->rank != 1 || st->elem != ET_U64 || st->quant)
+    fail(v, op, "initial state must be a 1-dimensional tensor of ui64, got %s", tstr(st));
+  else if (three_fry ? st->dims[0] != 2 : st->dims[0] != 2 && st->dims[0] != 3)
+    fail(v, op, "initial state of the %s algorithm must have %s elements, got %s", alg ? alg : "DEFAULT",
+         three_fry ? "2" : "2 or 3", tstr(st));
+  int bits = et_bits(out->elem);
+  if (out->quant || !(kind_of(out->elem) & (K_INT | K_FLOAT)) || bits < 8 || bits > 64 || bits != 8 * et_bytes(out->elem))
+    fail(v, op, "output must be a tensor of integers or floats of 8 to 64 bits, got %s", tstr(out));
 }
 
 /* ---- everything else ---- */
@@ -2548,20 +2587,71 @@ ANY(CHLO_RAGGED_DOT)
 ANY(CHLO_SCAN)
 ANY(CHLO_CONSTANT_LIKE)
 ANY(CHLO_CONSTANT)
-ANY(CHLO_BROADCAST_ADD)
-ANY(CHLO_BROADCAST_SUBTRACT)
-ANY(CHLO_BROADCAST_MULTIPLY)
-ANY(CHLO_BROADCAST_DIVIDE)
-ANY(CHLO_BROADCAST_MAXIMUM)
-ANY(CHLO_BROADCAST_MINIMUM)
-ANY(CHLO_BROADCAST_POWER)
-ANY(CHLO_BROADCAST_REMAINDER)
-ANY(CHLO_BROADCAST_AND)
-ANY(CHLO_BROADCAST_OR)
-ANY(CHLO_BROADCAST_XOR)
-ANY(CHLO_BROADCAST_ATAN2)
-ANY(CHLO_BROADCAST_COMPARE)
-ANY(CHLO_BROADCAST_SELECT)
+
+/* CHLO implicit broadcasting, as both backends do it (the interpreter
+   directly, chlo-decompose through broadcast_in_dim and the plain op):
+   every operand stretches to the result's shape, its trailing dimensions
+   lining up or, for an operand of lower rank, dimension i going to
+   broadcast_dimensions[i]; each operand dimension is 1 or the result's.
+   Element types as the plain op requires them. */
+static void chlo_broadcast(V *v, Op *op, int n, unsigned mask) {
+  if (!counts(v, op, n, n, 1, 1) || !all_tensors(v, op)) return;
+  const Type *r = res_type(op, 0);
+  int64_t *bd;
+  int nbd;
+  if (!ints_attr(v, op, "broadcast_dimensions", &bd, &nbd)) return;
+  for (int i = 0; i < n; i++) {
+    const Type *x = opnd_type(op, i);
+    if (x->rank > r->rank) {
+      fail(v, op, "operand #%d of rank %d does not broadcast to the result %s", i, x->rank, tstr(r));
+      return;
+    }
+    bool aligned = nbd == 0 || x->rank == r->rank;
+    if (!aligned && nbd != x->rank) {
+      fail(v, op, "broadcast_dimensions has %d entries but operand #%d has rank %d", nbd, i, x->rank);
+      return;
+    }
+    if (!aligned && !dims_valid(v, op, "broadcast_dimensions", bd, nbd, r->rank)) return;
+    for (int d = 0; d < x->rank; d++) {
+      int64_t to = aligned ? r->rank - x->rank + d : bd[d];
+      if (x->dims[d] != 1 && x->dims[d] != r->dims[to]) {
+        fail(v, op, "operand #%d dimension %d of size %lld does not broadcast to result dimension %lld of size %lld",
+             i, d, (long long)x->dims[d], (long long)to, (long long)r->dims[to]);
+        return;
+      }
+    }
+  }
+  bool select = op->kind == OP_CHLO_BROADCAST_SELECT, cmp = op->kind == OP_CHLO_BROADCAST_COMPARE;
+  const Type *x = opnd_type(op, n - 2), *y = opnd_type(op, n - 1);
+  if (cmp) compare_attrs(v, op, x);
+  if (is_quant(x) || is_quant(y) || is_quant(r)) return;
+  if (select && opnd_type(op, 0)->elem != ET_PRED) {
+    fail(v, op, "pred must be a tensor of i1, got %s", tstr(opnd_type(op, 0)));
+    return;
+  }
+  if (!elem_in(v, op, "operand", n - 2, x, mask) || !elem_in(v, op, "operand", n - 1, y, mask)) return;
+  if (x->elem != y->elem)
+    fail(v, op, "requires the same element type for both operands, got %s and %s", tstr(x), tstr(y));
+  else if (cmp ? r->elem != ET_PRED : r->elem != x->elem)
+    fail(v, op, "result element type must be %s, got %s", cmp ? "i1" : elem_info[x->elem].mlir_name, tstr(r));
+}
+
+#define CHLO_BCAST(id, n, mask) \
+  static void verify_##id(V *v, Op *op) { chlo_broadcast(v, op, n, mask); }
+CHLO_BCAST(CHLO_BROADCAST_ADD, 2, K_ANY)
+CHLO_BCAST(CHLO_BROADCAST_SUBTRACT, 2, K_INT | K_FLOAT | K_COMPLEX)
+CHLO_BCAST(CHLO_BROADCAST_MULTIPLY, 2, K_ANY)
+CHLO_BCAST(CHLO_BROADCAST_DIVIDE, 2, K_INT | K_FLOAT | K_COMPLEX)
+CHLO_BCAST(CHLO_BROADCAST_MAXIMUM, 2, K_ANY)
+CHLO_BCAST(CHLO_BROADCAST_MINIMUM, 2, K_ANY)
+CHLO_BCAST(CHLO_BROADCAST_POWER, 2, K_INT | K_FLOAT | K_COMPLEX)
+CHLO_BCAST(CHLO_BROADCAST_REMAINDER, 2, K_INT | K_FLOAT | K_COMPLEX)
+CHLO_BCAST(CHLO_BROADCAST_AND, 2, K_PRED | K_INT)
+CHLO_BCAST(CHLO_BROADCAST_OR, 2, K_PRED | K_INT)
+CHLO_BCAST(CHLO_BROADCAST_XOR, 2, K_PRED | K_INT)
+CHLO_BCAST(CHLO_BROADCAST_ATAN2, 2, K_FLOAT | K_COMPLEX)
+CHLO_BCAST(CHLO_BROADCAST_COMPARE, 2, K_ANY)
+CHLO_BCAST(CHLO_BROADCAST_SELECT, 3, K_ANY)
 
 typedef void (*VerifyFn)(V *v, Op *op);
 static const VerifyFn verify_table[OP_COUNT] = {
