@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/verify.h"
+
 /* ---- values ---- */
 IVal *ival_tensor(Literal *lit) {
   IVal *v = xcalloc(1, sizeof(IVal));
@@ -271,7 +273,7 @@ bool interp_run_block(Interp *I, Block *b, int nargs, IVal **args, IVal **result
 }
 
 bool interp_call(Interp *I, Func *f, int nargs, IVal **args, IVal **results) {
-  if (I->depth > 256) return interp_error(I, NULL, "call depth exceeded calling @%s", f->name);
+  if (I->depth > XLAC_MAX_CALL_DEPTH) return interp_error(I, NULL, "call depth exceeded calling @%s", f->name);
   I->depth++;
   /* a function body does not see its caller's values */
   Env *saved = current_env;

@@ -2706,6 +2706,175 @@ static void verify_block(V *v, Block *b) {
   for (Op *op = b->first; op; op = op->next) verify_op(v, op);
 }
 
+/* ------------------------------------------------------------------------ */
+/* the call graph: no recursion, bounded nesting                            */
+/* ------------------------------------------------------------------------ */
+
+/* An op of `caller` naming function `callee` (both indexes into CallGraph's
+   funcs): a call, a composite's decomposition, a custom_call's
+   called_computations, a run_parallel program or infeed function. */
+typedef struct CallEdge {
+  Op *op;
+  int callee;
+} CallEdge;
+typedef VEC(CallEdge) CallEdges;
+
+typedef struct CallGraph {
+  V *v;
+  int n;
+  Func **funcs;
+  CallEdges *out; /* per function, in program order */
+  StrMap index;   /* name -> index + 1 (the first of duplicate names) */
+  int caller;     /* while collecting */
+} CallGraph;
+
+static void add_edge(CallGraph *g, Op *op, const char *name, size_t len) {
+  int k = (int)(intptr_t)strmap_getn(&g->index, name, len) - 1;
+  if (k >= 0) VEC_PUSH(g->out[g->caller], ((CallEdge){op, k}));
+}
+
+/* A symbol (callee, decomposition, programs): the name with one '@'. */
+static void symbol_refs(CallGraph *g, Op *op, const Attr *a) {
+  if (!a) return;
+  if (a->kind == ATTR_ARRAY) {
+    for (int i = 0; i < a->n; i++) symbol_refs(g, op, a->elems[i]);
+    return;
+  }
+  if ((a->kind == ATTR_SYMBOL || a->kind == ATTR_STRING) && a->s) {
+    const char *s = a->s[0] == '@' ? a->s + 1 : a->s;
+    add_edge(g, op, s, strlen(s));
+  }
+}
+
+/* called_computations, in any of the spellings the interpreter accepts:
+   [@f, @g], "{%f, %g}", %f, "f". */
+static void computation_refs(CallGraph *g, Op *op, const Attr *a) {
+  if (!a) return;
+  if (a->kind == ATTR_ARRAY) {
+    for (int i = 0; i < a->n; i++) computation_refs(g, op, a->elems[i]);
+    return;
+  }
+  if (a->kind != ATTR_SYMBOL && a->kind != ATTR_STRING && a->kind != ATTR_OPAQUE) return;
+  for (const char *p = a->s; p && *p;) {
+    p += strspn(p, "{}%@\", \t\n");
+    size_t len = strcspn(p, "{}%@\", \t\n");
+    if (len) add_edge(g, op, p, len);
+    p += len;
+  }
+}
+
+static bool collect_calls(Op *op, void *ud) {
+  CallGraph *g = ud;
+  switch (op->kind) {
+  case OP_CALL: symbol_refs(g, op, op_attr(op, "callee")); break;
+  case OP_COMPOSITE: symbol_refs(g, op, op_attr(op, "decomposition")); break;
+  case OP_CUSTOM_CALL: computation_refs(g, op, op_attr(op, "called_computations")); break;
+  case OP_INTERP_RUN_PARALLEL:
+    symbol_refs(g, op, op_attr(op, "programs"));
+    symbol_refs(g, op, op_attr(op, "infeed"));
+    break;
+  default: break;
+  }
+  return true;
+}
+
+/* "@a calls @b calls @c", eliding the middle of long chains. */
+static char *chain_str(CallGraph *g, const int *path, int n) {
+  StrBuf b = {0};
+  for (int i = 0; i < n; i++) {
+    if (n > 12 && i == 6) {
+      sb_printf(&b, " calls ... (%d more) ...", n - 12);
+      i = n - 6;
+    }
+    sb_printf(&b, "%s@%s", i ? " calls " : "", g->funcs[path[i]]->name);
+  }
+  return sb_take(&b);
+}
+
+/* Reports every call that closes a cycle, then (when there is none) every
+   chain of more than `limit` calls, at the call that goes past the limit.
+   Iterative: call chains can be long. */
+static void check_calls(V *v, int limit) {
+  CallGraph g = {v, 0, NULL, NULL, {0}, 0};
+  for (Func *f = v->m->funcs; f; f = f->next) g.n++;
+  if (g.n == 0) return;
+  g.funcs = xcalloc((size_t)g.n, sizeof(Func *));
+  g.out = xcalloc((size_t)g.n, sizeof(CallEdges));
+  int k = 0;
+  for (Func *f = v->m->funcs; f; f = f->next, k++) {
+    g.funcs[k] = f;
+    if (!strmap_get(&g.index, f->name)) strmap_put(&g.index, f->name, (void *)(intptr_t)(k + 1));
+  }
+  for (k = 0; k < g.n; k++) {
+    g.caller = k;
+    if (g.funcs[k]->body) block_walk(g.funcs[k]->body, collect_calls, &g);
+  }
+  /* depth-first over every function; state 0 new, 1 on the stack, 2 done */
+  int *state = xcalloc((size_t)g.n, sizeof(int)), *pos = xcalloc((size_t)g.n, sizeof(int));
+  int *height = xcalloc((size_t)g.n, sizeof(int)), *best = xcalloc((size_t)g.n, sizeof(int));
+  int *called = xcalloc((size_t)g.n, sizeof(int));
+  int *stack = xcalloc((size_t)g.n, sizeof(int)), *next = xcalloc((size_t)g.n, sizeof(int));
+  bool cyclic = false;
+  for (int root = 0; root < g.n; root++) {
+    if (state[root]) continue;
+    int sp = 0;
+    stack[sp] = root, next[sp] = 0, pos[root] = sp++, state[root] = 1, best[root] = -1;
+    while (sp > 0) {
+      int f = stack[sp - 1];
+      if (next[sp - 1] < g.out[f].len) {
+        int e = next[sp - 1]++;
+        CallEdge *ce = &g.out[f].data[e];
+        int h = ce->callee;
+        called[h] = 1;
+        if (state[h] == 0) {
+          stack[sp] = h, next[sp] = 0, pos[h] = sp++, state[h] = 1, best[h] = -1;
+        } else if (state[h] == 1) {
+          /* the stack from h up to f, then h again */
+          int len = sp - pos[h] + 1;
+          int *path = xmalloc(sizeof(int) * (size_t)len);
+          for (int i = 0; i < len - 1; i++) path[i] = stack[pos[h] + i];
+          path[len - 1] = h;
+          char *c = chain_str(&g, path, len);
+          fail(v, ce->op, "recursive call: %s (functions may not call themselves, directly or not)", c);
+          free(c);
+          free(path);
+          cyclic = true;
+        } else if (height[h] + 1 > height[f]) {
+          height[f] = height[h] + 1, best[f] = e;
+        }
+      } else {
+        state[f] = 2;
+        sp--;
+        if (sp > 0) {
+          int p = stack[sp - 1], e = next[sp - 1] - 1;
+          if (height[f] + 1 > height[p]) height[p] = height[f] + 1, best[p] = e;
+        }
+      }
+    }
+  }
+  /* every chain that is too deep starts at a function nobody calls */
+  VEC(Op *) reported = {0};
+  for (int root = 0; !cyclic && root < g.n; root++) {
+    if (called[root] || height[root] <= limit) continue;
+    int f = root;
+    for (int i = 1; i <= limit; i++) f = g.out[f].data[best[f]].callee;
+    CallEdge *ce = &g.out[f].data[best[f]];
+    bool seen = false;
+    for (int i = 0; i < reported.len && !seen; i++) seen = reported.data[i] == ce->op;
+    if (seen) continue; /* the same call, deep in the chain of another root */
+    VEC_PUSH(reported, ce->op);
+    fail(v, ce->op,
+         "call to @%s is call number %d of a chain of %d nested calls starting at @%s; calls may nest at most %d deep",
+         g.funcs[ce->callee]->name, limit + 1, height[root], g.funcs[root]->name, limit);
+  }
+  VEC_FREE(reported);
+  free(state), free(pos), free(height), free(best), free(called), free(stack), free(next);
+  for (k = 0; k < g.n; k++) VEC_FREE(g.out[k]);
+  free(g.out);
+  free(g.funcs);
+  strmap_free(&g.index);
+}
+
 static bool verify(Module *m, bool values) {
   V v = {m, true, values};
   for (Func *f = m->funcs; f; f = f->next) {
@@ -2732,6 +2901,9 @@ static bool verify(Module *m, bool values) {
     }
     verify_block(&v, f->body);
   }
+  /* the nesting limit with some room between passes, which may add a level
+     or two (a fusion calls its fused computation, a row fusion its stages) */
+  check_calls(&v, values ? XLAC_MAX_CALL_DEPTH : XLAC_MAX_CALL_DEPTH + 16);
   return v.ok;
 }
 

@@ -8,6 +8,16 @@
 
 #include "ir/ir.h"
 
+/* The deepest nesting of function calls a module may have: a chain of
+   calls (func.call, composite decompositions, custom_call computations,
+   run_parallel programs) starting at any function has at most this many
+   calls.  The verifier rejects deeper modules, and recursion (a function
+   that reaches itself through calls) at all; the interpreter refuses to go
+   deeper at run time with the same limit, and compiled code inlines or
+   calls without one, so the backends agree because the verifier stops
+   such modules first. */
+#define XLAC_MAX_CALL_DEPTH 256
+
 /* Reports every violation with error_at() at the offending op and returns
    false if there was any.  Never crashes on malformed IR. */
 bool verify_module(Module *m);

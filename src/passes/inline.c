@@ -12,8 +12,13 @@
  * to unknown functions.  The callee itself stays; dce removes it once it is
  * private and unused.
  *
- * Inlining repeats until no call is left to inline, so a chain of calls
- * flattens completely.  A budget on copied ops stops a program whose
+ * The copied ops are visited in turn, so a chain of calls flattens
+ * completely.  Only the functions that stay are flattened: the public ones
+ * and the entry, those that an attribute other than a call's callee names
+ * (composite decompositions, custom-call computations, ...), and the
+ * callees of calls that stay calls.  A private function whose calls are all
+ * inlined is left for dce: flattening it as well would copy a chain of n
+ * functions n times over.  A budget on copied ops stops a program whose
  * functions call each other in a wide tree from growing exponentially; the
  * calls beyond it stay calls, which is still correct.
  */
@@ -30,7 +35,15 @@ typedef struct Inl {
   PtrMap recursive;  /* Func* -> non-NULL when it can reach itself */
   int64_t budget;    /* ops still allowed to be copied */
   int inlined;
+  PtrMap queued;     /* Func* -> non-NULL once on the work list */
+  VEC(Func *) work;  /* functions to flatten */
 } Inl;
+
+static void enqueue(Inl *s, Func *f) {
+  if (!f || ptrmap_has(&s->queued, f)) return;
+  ptrmap_put(&s->queued, f, f);
+  VEC_PUSH(s->work, f);
+}
 
 static Func *callee_of(const Inl *s, const Op *op) {
   const char *name = op->kind == OP_CALL ? op_attr_str(op, "callee") : NULL;
@@ -95,13 +108,16 @@ static bool can_inline(Inl *s, const Op *call, Func *g) {
   return count_ops(g->body) <= s->budget;
 }
 
-static void inline_call(Inl *s, Func *caller, Op *call, Func *g) {
+/* Returns the first copied op (NULL when the body was only a return). */
+static Op *inline_call(Inl *s, Func *caller, Op *call, Func *g) {
   PtrMap map = {0};
+  Op *first = NULL;
   for (int i = 0; i < g->body->nargs; i++) ptrmap_put(&map, g->body->args[i], call->opnds[i]);
   Op *ret = block_terminator(g->body);
   for (const Op *op = g->body->first; op && op != ret; op = op->next) {
     Op *c = op_clone(s->m, op, &map);
     block_insert_before(call->parent, call, c);
+    if (!first) first = c;
   }
   for (int i = 0; i < call->nres; i++) {
     Value *v = ptrmap_get(&map, ret->opnds[i]);
@@ -111,6 +127,7 @@ static void inline_call(Inl *s, Func *caller, Op *call, Func *g) {
   s->budget -= count_ops(g->body);
   op_erase(call);
   s->inlined++;
+  return first;
 }
 
 static void inline_block(Inl *s, Func *caller, Block *b) {
@@ -118,12 +135,38 @@ static void inline_block(Inl *s, Func *caller, Block *b) {
     Op *next = op->next;
     Func *g = callee_of(s, op);
     if (g && g != caller && can_inline(s, op, g)) {
-      inline_call(s, caller, op, g);
+      /* go on with the copy: calls in it are inlined in turn */
+      Op *first = inline_call(s, caller, op, g);
+      if (first) next = first;
     } else {
+      /* a call that stays: its callee stays, so flatten it too */
+      enqueue(s, g);
       for (int r = 0; r < op->nregions; r++) inline_block(s, caller, op->regions[r]);
     }
     op = next;
   }
+}
+
+/* Functions named by an attribute other than a call's callee stay. */
+static void enqueue_named(Inl *s, const Attr *a) {
+  if (!a) return;
+  if ((a->kind == ATTR_SYMBOL || a->kind == ATTR_STRING || a->kind == ATTR_OPAQUE) && a->s) {
+    /* a symbol, or text that may name several ("{%cmp}") */
+    for (const char *p = a->s; *p;) {
+      p += strspn(p, "{}%@\", \t\n");
+      size_t n = strcspn(p, "{}%@\", \t\n");
+      if (n) enqueue(s, strmap_getn(&s->funcs, p, n));
+      p += n;
+    }
+  }
+  if (a->kind == ATTR_ARRAY || a->kind == ATTR_DICT)
+    for (int i = 0; i < a->n; i++) enqueue_named(s, a->elems[i]);
+}
+
+static bool enqueue_refs(Op *op, void *ud) {
+  for (int i = 0; i < op->nattrs; i++)
+    if (!(op->kind == OP_CALL && strcmp(op->attrs[i].name, "callee") == 0)) enqueue_named(ud, op->attrs[i].attr);
+  return true;
 }
 
 int pass_inline_calls(Module *m, const PassOptions *o) {
@@ -132,15 +175,16 @@ int pass_inline_calls(Module *m, const PassOptions *o) {
   memset(&s, 0, sizeof s);
   s.m = m;
   s.budget = INLINE_OP_BUDGET;
-  for (Func *f = m->funcs; f; f = f->next) strmap_put(&s.funcs, f->name, f);
-  int total = 0;
-  for (;;) {
-    s.inlined = 0;
-    for (Func *f = m->funcs; f; f = f->next) inline_block(&s, f, f->body);
-    total += s.inlined;
-    if (!s.inlined || s.budget <= 0) break;
-  }
+  for (Func *f = m->funcs; f; f = f->next)
+    if (!strmap_get(&s.funcs, f->name)) strmap_put(&s.funcs, f->name, f);
+  Func *entry = module_entry(m);
+  for (Func *f = m->funcs; f; f = f->next)
+    if (!f->is_private || f == entry) enqueue(&s, f);
+  module_walk(m, enqueue_refs, &s);
+  for (int i = 0; i < s.work.len; i++) inline_block(&s, s.work.data[i], s.work.data[i]->body);
   strmap_free(&s.funcs);
   ptrmap_free(&s.recursive);
-  return total > 0;
+  ptrmap_free(&s.queued);
+  VEC_FREE(s.work);
+  return s.inlined > 0;
 }

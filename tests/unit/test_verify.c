@@ -1,9 +1,10 @@
 /*
  * test_verify.c - unit tests of the verifier's limits: the checked shape
  * arithmetic (types.h: dim_add/dim_mul, type_sizes, pad_dim_size,
- * window_dim_size) at the edges of int64, and types too large for int64 in
- * IR built without a parser.  The lit tests in tests/lit/verify cover the
- * same rules through the parsers.
+ * window_dim_size) at the edges of int64, types too large for int64 in IR
+ * built without a parser, and the call graph (recursion, nesting depth at
+ * the XLAC_MAX_CALL_DEPTH boundary).  The lit tests in tests/lit/verify
+ * cover the same rules through the parsers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -153,11 +154,52 @@ static void test_huge_ir(void) {
   module_free(m);
 }
 
+/* A chain @f0 -> @f1 -> ... -> @f{n} of n calls. */
+static Module *chain(int n, bool cycle) {
+  StrBuf b = {0};
+  for (int i = 0; i <= n; i++) {
+    sb_printf(&b, "func.func %s@f%d(%%a: tensor<f32>) -> tensor<f32> {\n", i ? "private " : "", i);
+    if (i < n || cycle)
+      sb_printf(&b, "  %%r = func.call @f%d(%%a) : (tensor<f32>) -> tensor<f32>\n  func.return %%r : tensor<f32>\n}\n",
+                i < n ? i + 1 : 0);
+    else
+      sb_printf(&b, "  func.return %%a : tensor<f32>\n}\n");
+  }
+  Module *m = parse_only(b.data);
+  sb_free(&b);
+  return m;
+}
+
+static void test_calls(void) {
+  Module *m = chain(XLAC_MAX_CALL_DEPTH, false);
+  CHECK(m && verifies(m));
+  module_free(m);
+  m = chain(XLAC_MAX_CALL_DEPTH + 1, false);
+  CHECK(m && !verifies(m) && errors == 1);
+  CHECK(strstr(last_error, "call to @f257 is call number 257") != NULL);
+  /* the checks between passes leave some room */
+  CHECK(m && verify_module_structure(m));
+  module_free(m);
+  m = chain(5000, false);
+  CHECK(m && !verifies(m) && errors == 1);
+  module_free(m);
+  m = chain(5000, true);
+  CHECK(m && !verifies(m) && errors == 1);
+  CHECK(strstr(last_error, "recursive call: @f0 calls @f1 calls") != NULL);
+  CHECK(strstr(last_error, "calls @f4999 calls @f5000 calls @f0") != NULL);
+  module_free(m);
+  m = chain(0, true);
+  CHECK(m && !verifies(m) && errors == 1);
+  CHECK(strstr(last_error, "recursive call: @f0 calls @f0") != NULL);
+  module_free(m);
+}
+
 int main(void) {
   test_arith();
   test_sizes();
   test_pad();
   test_windows();
   test_huge_ir();
+  test_calls();
   TEST_SUMMARY();
 }

@@ -4,18 +4,25 @@ func.func private @swap(%a: tensor<2xf32>, %b: tensor<i8>) -> (tensor<i8>, tenso
   func.return %b, %a : tensor<i8>, tensor<2xf32>
 }
 
+func.func private @times(%a: tensor<i64>, %b: tensor<i64>) -> tensor<i64> {
+  %p = stablehlo.multiply %a, %b : tensor<i64>
+  func.return %p : tensor<i64>
+}
+
+// n! by a loop whose body calls @times (recursion does not verify)
 func.func @fact(%n: tensor<i64>) -> tensor<i64> {
   %one = stablehlo.constant dense<1> : tensor<i64>
-  %le = stablehlo.compare LE, %n, %one : (tensor<i64>, tensor<i64>) -> tensor<i1>
-  %r = "stablehlo.if"(%le) ({
-    stablehlo.return %one : tensor<i64>
+  %r:2 = "stablehlo.while"(%n, %one) ({
+  ^bb0(%i: tensor<i64>, %acc: tensor<i64>):
+    %gt = stablehlo.compare GT, %i, %one : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %gt : tensor<i1>
   }, {
-    %m = stablehlo.subtract %n, %one : tensor<i64>
-    %f = func.call @fact(%m) : (tensor<i64>) -> tensor<i64>
-    %p = stablehlo.multiply %n, %f : tensor<i64>
-    stablehlo.return %p : tensor<i64>
-  }) : (tensor<i1>) -> tensor<i64>
-  func.return %r : tensor<i64>
+  ^bb0(%i: tensor<i64>, %acc: tensor<i64>):
+    %p = func.call @times(%acc, %i) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %m = stablehlo.subtract %i, %one : tensor<i64>
+    stablehlo.return %m, %p : tensor<i64>, tensor<i64>
+  }) : (tensor<i64>, tensor<i64>) -> (tensor<i64>, tensor<i64>)
+  func.return %r#1 : tensor<i64>
 }
 
 func.func @main() {
@@ -24,7 +31,7 @@ func.func @main() {
   %x, %y = func.call @swap(%a, %b) : (tensor<2xf32>, tensor<i8>) -> (tensor<i8>, tensor<2xf32>)
   check.expect_eq_const %x, dense<-7> : tensor<i8>
   check.expect_eq_const %y, dense<[1.0, 2.0]> : tensor<2xf32>
-  // recursion
+  // a call inside a loop body
   %n = stablehlo.constant dense<20> : tensor<i64>
   %f = func.call @fact(%n) : (tensor<i64>) -> tensor<i64>
   check.expect_eq_const %f, dense<2432902008176640000> : tensor<i64>
