@@ -805,9 +805,9 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
     bool reuse = r && r->kind == IV_TENSOR && r->refs == 1 && r->lit->type->elem == f->result_types[i]->elem &&
                  type_same_shape(r->lit->type, f->result_types[i]);
     if (!reuse) {
-      SrcLoc prev = oom_set_loc(f->loc, "result buffers");
+      OomLoc prev = oom_set_loc(f->loc, "result buffers");
       results[i] = ival_new_tensor(f->result_types[i]);
-      oom_set_loc(prev, NULL);
+      oom_restore_loc(prev);
     }
     res[i] = results[i]->lit->data;
   }

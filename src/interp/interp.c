@@ -242,7 +242,10 @@ static bool run_block_in(Interp *I, Block *b, int nargs, IVal **args, IVal **res
     if (ok) {
       IVal **out = op->nres <= 8 ? stack_out : xcalloc((size_t)op->nres, sizeof(IVal *));
       memset(out, 0, sizeof(IVal *) * (size_t)(op->nres <= 8 ? 8 : op->nres));
+      /* an allocation that fails in the op is reported at the op */
+      OomLoc prev_loc = oom_set_loc(op->loc, op_info[op->kind].name);
       ok = interp_run_op(I, op, in, out);
+      oom_restore_loc(prev_loc);
       for (int i = 0; i < op->nres; i++) {
         if (ok && !out[i]) ok = interp_error(I, op, "result %d was not produced", i);
         if (out[i]) env_put(&env, &op->res[i], out[i]);

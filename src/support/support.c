@@ -105,11 +105,16 @@ void oom_pop(OomGuard *g) {
   oom_top = g->prev;
 }
 
-SrcLoc oom_set_loc(SrcLoc loc, const char *what) {
-  SrcLoc old = oom_loc;
+OomLoc oom_set_loc(SrcLoc loc, const char *what) {
+  OomLoc old = {oom_loc, oom_what};
   oom_loc = loc;
   oom_what = what;
   return old;
+}
+
+void oom_restore_loc(OomLoc prev) {
+  oom_loc = prev.loc;
+  oom_what = prev.what;
 }
 
 void oom_raise(size_t n) {

@@ -62,8 +62,14 @@ void oom_push(OomGuard *g);
 void oom_pop(OomGuard *g);
 _Noreturn void oom_raise(size_t n);
 void oom_report(const OomGuard *g);
-/* Sets the calling thread's location for reports; returns the previous. */
-SrcLoc oom_set_loc(SrcLoc loc, const char *what);
+/* Sets the calling thread's location (and what it is doing, or NULL) for
+   reports; returns the previous one, which oom_restore_loc puts back. */
+typedef struct OomLoc {
+  SrcLoc loc;
+  const char *what;
+} OomLoc;
+OomLoc oom_set_loc(SrcLoc loc, const char *what);
+void oom_restore_loc(OomLoc prev);
 size_t alloc_limit_get(void);
 void alloc_limit_set(size_t bytes); /* 0: back to the default */
 bool alloc_fits(size_t n);

@@ -1156,9 +1156,9 @@ static bool map_constant(Ctx *x) {
   if (x->type->kind != TY_TENSOR)
     return fail_at(p, x->in->opcode.off, "tuple and token constants are not supported");
   /* the shape is the input's: an allocation too large is reported here */
-  SrcLoc prev = oom_set_loc(x->loc, "constant");
+  OomLoc prev = oom_set_loc(x->loc, "constant");
   Literal *l = lit_new_in(&p->m->arena, x->type);
-  oom_set_loc(prev, NULL);
+  oom_restore_loc(prev);
   P s;
   sub_init(&s, p, x->in->args_off, x->in->args_end);
   skip_ws(&s);
