@@ -655,6 +655,12 @@ static bool parse_header(P *p) {
       return false;
     }
     NamedAttr na = {span_dup(p, &p->m->arena, key), attr_string(p->m, p->src + a, b - a)};
+    for (int i = 0; i < attrs.len; i++) {
+      if (strcmp(attrs.data[i].name, na.name) == 0) {
+        VEC_FREE(attrs);
+        return fail_at(p, s, "module option '%s' is given twice", na.name);
+      }
+    }
     VEC_PUSH(attrs, na);
   }
   p->m->nattrs = attrs.len;
