@@ -2582,11 +2582,41 @@ SHAPES(CHLO_NEXT_AFTER, 2)
 SHAPES(CHLO_POLYGAMMA, 2)
 SHAPES(CHLO_ZETA, 2)
 SHAPES(CHLO_MULHI, 2)
-ANY(CHLO_TOP_K)
 ANY(CHLO_RAGGED_DOT)
 ANY(CHLO_SCAN)
 ANY(CHLO_CONSTANT_LIKE)
 ANY(CHLO_CONSTANT)
+
+/* chlo.top_k: the k largest elements of each row along the last dimension
+   and their indices, as both backends compute them (the interpreter
+   directly, chlo-decompose through sort and slice). */
+static void verify_CHLO_TOP_K(V *v, Op *op) {
+  if (!counts(v, op, 1, 1, 2, 2) || !all_tensors(v, op)) return;
+  const Type *x = opnd_type(op, 0), *vt = res_type(op, 0), *it = res_type(op, 1);
+  if (x->rank < 1) {
+    fail(v, op, "requires an operand of rank >= 1, got %s", tstr(x));
+    return;
+  }
+  if (et_is_complex(x->elem)) {
+    fail(v, op, "cannot order complex values (%s)", tstr(x));
+    return;
+  }
+  int64_t k;
+  if (!int_attr(v, op, "k", true, -1, &k)) return;
+  int64_t len = x->dims[x->rank - 1];
+  if (k < 0 || k > len) {
+    fail(v, op, "k = %lld is out of range [0, %lld] for %s", (long long)k, (long long)len, tstr(x));
+    return;
+  }
+  bool ok = vt->rank == x->rank && it->rank == x->rank && vt->elem == x->elem && et_is_int(it->elem);
+  for (int d = 0; ok && d < x->rank; d++) {
+    int64_t want = d + 1 == x->rank ? k : x->dims[d];
+    ok = vt->dims[d] == want && it->dims[d] == want;
+  }
+  if (!ok)
+    fail(v, op, "results must be the operand's shape with the last dimension k = %lld (values of its element "
+         "type, integer indices), got %s and %s", (long long)k, tstr(vt), tstr(it));
+}
 
 /* CHLO implicit broadcasting, as both backends do it (the interpreter
    directly, chlo-decompose through broadcast_in_dim and the plain op):
