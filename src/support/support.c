@@ -119,10 +119,10 @@ void oom_restore_loc(OomLoc prev) {
 
 void oom_raise(size_t n) {
   OomGuard *g = oom_top;
-  /* every entry point (the command line, each grid thread, the library's
-     calls) installs a guard; reaching here without one is a bug */
   if (!g) {
-    /* a bug: an entry point forgot its guard; there is no caller to return to */
+    /* every entry point (the command line, each grid thread, the library's
+       calls) installs a guard: one that forgot is a bug, and there is no
+       caller to return to */
     fprintf(stderr, "xlac: internal error: out of memory (%zu bytes) outside an OomGuard\n", n);
     abort();
   }
