@@ -499,21 +499,6 @@ static void binary_same(V *v, Op *op, unsigned mask) {
 /* Ops whose operands and results only need to be well-formed values. */
 static void anything(V *v, Op *op) { counts(v, op, 0, -1, 0, -1); }
 
-/* Same shapes for all operands and results (CHLO elementwise ops, whose
-   element rules are not part of the spec). */
-static void same_shapes(V *v, Op *op, int nopnds) {
-  if (!counts(v, op, nopnds, nopnds, 1, 1) || !all_tensors(v, op)) return;
-  for (int i = 1; i < nopnds; i++)
-    if (!shapes_eq(opnd_type(op, 0), opnd_type(op, i))) {
-      fail(v, op, "requires the same shape for all operands, got %s and %s", tstr(opnd_type(op, 0)),
-           tstr(opnd_type(op, i)));
-      return;
-    }
-  if (!shapes_eq(opnd_type(op, 0), res_type(op, 0)))
-    fail(v, op, "requires the same shape for operands and result, got %s and %s", tstr(opnd_type(op, 0)),
-         tstr(res_type(op, 0)));
-}
-
 /* ------------------------------------------------------------------------ */
 /* the table                                                                */
 /* ------------------------------------------------------------------------ */
@@ -528,8 +513,6 @@ static void same_shapes(V *v, Op *op, int nopnds) {
   static void verify_##id(V *v, Op *op) { binary_same(v, op, mask); }
 #define ANY(id) \
   static void verify_##id(V *v, Op *op) { anything(v, op); }
-#define SHAPES(id, n) \
-  static void verify_##id(V *v, Op *op) { same_shapes(v, op, n); }
 
 UNARY(CBRT, K_FLOAT | K_COMPLEX)
 UNARY(CEIL, K_FLOAT)
@@ -1060,6 +1043,61 @@ static void verify_DYNAMIC_SLICE(V *v, Op *op) {
     return;
   }
   want_shape(v, op, 0, n, ss);
+}
+
+/* real_dynamic_slice(operand, start_indices, limit_indices, strides): the
+   bounds are integer tensors of rank(operand) elements; whichever of them
+   are constants are checked against the operand and result shapes. */
+static void verify_REAL_DYNAMIC_SLICE(V *v, Op *op) {
+  if (!counts(v, op, 4, 4, 1, 1) || !all_tensors(v, op)) return;
+  const Type *a = opnd_type(op, 0), *r = res_type(op, 0);
+  static const char *const names[] = {"start_indices", "limit_indices", "strides"};
+  int64_t *b[3];
+  for (int i = 1; i < 4; i++) {
+    const Type *t = opnd_type(op, i);
+    if (!elem_in(v, op, "operand", i, t, K_INT)) return;
+    if (type_num_elements(t) != a->rank) {
+      fail(v, op, "%s must have %d elements, got %s", names[i - 1], a->rank, tstr(t));
+      return;
+    }
+    int n;
+    if (!const_ints(v, op->opnds[i], &b[i - 1], &n) || n != a->rank) b[i - 1] = NULL;
+  }
+  if (r->rank != a->rank) {
+    fail(v, op, "result rank must be %d, got %s", a->rank, tstr(r));
+    return;
+  }
+  if (!is_quant(a) && !is_quant(r) && a->elem != r->elem) {
+    fail(v, op, "requires the same element type for operand and result");
+    return;
+  }
+  int64_t *st = b[0], *li = b[1], *sr = b[2];
+  for (int d = 0; d < a->rank; d++) {
+    if (st && st[d] < 0) {
+      fail(v, op, "start index %lld of dimension %d is negative", (long long)st[d], d);
+      return;
+    }
+    if (li && li[d] > a->dims[d]) {
+      fail(v, op, "limit index %lld of dimension %d exceeds its size %lld", (long long)li[d], d, (long long)a->dims[d]);
+      return;
+    }
+    if (sr && sr[d] <= 0) {
+      fail(v, op, "stride %lld of dimension %d must be positive", (long long)sr[d], d);
+      return;
+    }
+    /* with start >= 0, limit <= size and stride > 0 the slice fits */
+    if (r->dims[d] > a->dims[d]) {
+      fail(v, op, "result dimension %d of size %lld is larger than the operand's (%lld)", d, (long long)r->dims[d],
+           (long long)a->dims[d]);
+      return;
+    }
+  }
+  if (st && li && sr) {
+    int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(a->rank + 1));
+    for (int d = 0; d < a->rank; d++) dims[d] = li[d] > st[d] ? (li[d] - st[d] - 1) / sr[d] + 1 : 0;
+    want_shape(v, op, 0, a->rank, dims);
+    free(dims);
+  }
 }
 
 static void verify_DYNAMIC_UPDATE_SLICE(V *v, Op *op) {
@@ -1652,11 +1690,115 @@ static void verify_DOT(V *v, Op *op) {
   want_shape(v, op, 0, nd, dims);
 }
 
+/* einsum / unary_einsum: einsum_config such as "ab,bc->ac" read as the
+   interpreter reads it: one term per input and one for the result, each
+   with a letter per dimension; a letter has one size wherever it occurs;
+   result letters come from the inputs and appear once. */
+static void einsum_check(V *v, Op *op, int nin) {
+  if (!counts(v, op, nin, nin, 1, 1) || !all_tensors(v, op)) return;
+  const char *cfg = op_attr_str(op, "einsum_config");
+  if (!cfg) {
+    fail(v, op, "requires a string attribute 'einsum_config'");
+    return;
+  }
+  const char *arrow = strstr(cfg, "->");
+  if (!arrow) {
+    fail(v, op, "einsum_config '%s' has no '->'", cfg);
+    return;
+  }
+  const char *terms[3];
+  size_t tlen[3];
+  int nt = 0;
+  const char *p = cfg;
+  while (p < arrow) {
+    const char *q = p;
+    while (q < arrow && *q != ',') q++;
+    if (nt >= 2) {
+      fail(v, op, "einsum_config '%s' has too many inputs", cfg);
+      return;
+    }
+    terms[nt] = p;
+    tlen[nt++] = (size_t)(q - p);
+    p = q < arrow ? q + 1 : q;
+  }
+  if (nt != nin) {
+    fail(v, op, "einsum_config '%s' has %d input term%s, the op has %d operand%s", cfg, nt, nt == 1 ? "" : "s", nin,
+         nin == 1 ? "" : "s");
+    return;
+  }
+  terms[nt] = arrow + 2;
+  tlen[nt] = strlen(arrow + 2);
+  int64_t size[128];
+  for (int i = 0; i < 128; i++) size[i] = -1;
+  for (int t = 0; t <= nin; t++) {
+    const Type *ty = t < nin ? opnd_type(op, t) : res_type(op, 0);
+    const char *what = t < nin ? "operand" : "result";
+    if ((int)tlen[t] != ty->rank) {
+      fail(v, op, "einsum_config term '%.*s' has %zu letters for %s type %s", (int)tlen[t], terms[t], tlen[t], what,
+           tstr(ty));
+      return;
+    }
+    for (size_t j = 0; j < tlen[t]; j++) {
+      unsigned char ch = (unsigned char)terms[t][j];
+      if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) {
+        fail(v, op, "einsum_config '%s' has unsupported character '%c'", cfg, ch);
+        return;
+      }
+      if (t == nin && size[ch] < 0) {
+        fail(v, op, "einsum_config result letter '%c' is in no input term", ch);
+        return;
+      }
+      if (t == nin && memchr(terms[t], ch, j)) {
+        fail(v, op, "einsum_config result letter '%c' is repeated", ch);
+        return;
+      }
+      if (size[ch] >= 0 && size[ch] != ty->dims[j]) {
+        fail(v, op, "einsum letter '%c' has inconsistent sizes %lld and %lld", ch, (long long)size[ch],
+             (long long)ty->dims[j]);
+        return;
+      }
+      size[ch] = ty->dims[j];
+    }
+  }
+}
+
+static void verify_EINSUM(V *v, Op *op) { einsum_check(v, op, 2); }
+static void verify_UNARY_EINSUM(V *v, Op *op) { einsum_check(v, op, 1); }
+
 static int64_t conv_dn(const Attr *dn, const char *key) { return dict_int(dn, key, -1); }
 
-static void verify_CONVOLUTION(V *v, Op *op) {
-  if (!counts(v, op, 2, 2, 1, 1) || !all_tensors(v, op)) return;
+/* dynamic_conv's padding operand: an integer tensor of 2 * rank elements
+   (or none, for no padding).  *known says whether its values are
+   constants (then in lo/hi). */
+static bool padding_operand(V *v, Op *op, int rank, int64_t *lo, int64_t *hi, bool *known) {
+  const Type *pt = opnd_type(op, 2);
+  for (int i = 0; i < rank; i++) lo[i] = hi[i] = 0;
+  *known = false;
+  if (!elem_in(v, op, "operand", 2, pt, K_INT)) return false;
+  int64_t n = type_num_elements(pt);
+  if (n != 0 && n != 2 * (int64_t)rank) {
+    fail(v, op, "padding operand must have shape [%d, 2], got %s", rank, tstr(pt));
+    return false;
+  }
+  int64_t *p;
+  int np;
+  if (n == 0) {
+    *known = true;
+  } else if (const_ints(v, op->opnds[2], &p, &np) && np == 2 * rank) {
+    for (int i = 0; i < rank; i++) {
+      lo[i] = p[2 * i];
+      hi[i] = p[2 * i + 1];
+    }
+    *known = true;
+  }
+  return true;
+}
+
+/* convolution, or dynamic_conv (padding as a third operand) */
+static void conv_check(V *v, Op *op, bool dynamic) {
+  if (!counts(v, op, 2 + dynamic, 2 + dynamic, 1, 1) || !all_tensors(v, op)) return;
   const Type *l = opnd_type(op, 0), *k = opnd_type(op, 1), *res = res_type(op, 0);
+  bool pad_known = true;
   int N = l->rank;
   if (k->rank != N || N < 2) {
     fail(v, op, "lhs and rhs must have the same rank of at least 2, got %s and %s", tstr(l), tstr(k));
@@ -1735,7 +1877,8 @@ static void verify_CONVOLUTION(V *v, Op *op) {
   }
   if (ok)
     ok = window_attr(v, op, "window_strides", S, 1, ws, true) && window_attr(v, op, "lhs_dilation", S, 1, ld, true) &&
-         window_attr(v, op, "rhs_dilation", S, 1, rd, true) && padding_attr(v, op, S, lo, hi);
+         window_attr(v, op, "rhs_dilation", S, 1, rd, true) &&
+         (dynamic ? padding_operand(v, op, S, lo, hi, &pad_known) : padding_attr(v, op, S, lo, hi));
   if (ok) {
     int64_t *wr;
     int nwr;
@@ -1756,12 +1899,17 @@ static void verify_CONVOLUTION(V *v, Op *op) {
     out[ofd] = k->dims[kof];
     for (int s = 0; ok && s < S; s++) {
       int64_t ind = l->dims[is[s]], kd = k->dims[ks[s]];
-      ok = num_windows(v, op, s, ind, lo[s], hi[s], ld[s], kd, rd[s], ws[s], &out[os[s]]);
+      /* padding only known at run time: the spatial sizes are not checked */
+      if (pad_known) ok = num_windows(v, op, s, ind, lo[s], hi[s], ld[s], kd, rd[s], ws[s], &out[os[s]]);
+      else out[os[s]] = res->dims[os[s]];
     }
     if (ok) want_shape(v, op, 0, N, out);
   }
   free(d);
 }
+
+static void verify_CONVOLUTION(V *v, Op *op) { conv_check(v, op, false); }
+static void verify_DYNAMIC_CONV(V *v, Op *op) { conv_check(v, op, true); }
 
 static void verify_TRIANGULAR_SOLVE(V *v, Op *op) {
   if (!counts(v, op, 2, 2, 1, 1) || !all_tensors(v, op)) return;
@@ -1901,8 +2049,9 @@ static void verify_BATCH_NORM_GRAD(V *v, Op *op) {
 
 /* ---- gather / scatter ---- */
 
-static void verify_GATHER(V *v, Op *op) {
-  if (!counts(v, op, 2, 2, 1, 1) || !all_tensors(v, op)) return;
+/* gather, or dynamic_gather (slice_sizes as a third operand) */
+static void gather_check(V *v, Op *op, bool dynamic) {
+  if (!counts(v, op, 2 + dynamic, 2 + dynamic, 1, 1) || !all_tensors(v, op)) return;
   const Type *a = opnd_type(op, 0), *ix = opnd_type(op, 1), *r = res_type(op, 0);
   if (!elem_in(v, op, "operand", 1, ix, K_INT)) return;
   Attr *dn = op_attr(op, "dimension_numbers");
@@ -1916,8 +2065,23 @@ static void verify_GATHER(V *v, Op *op) {
       !dict_ints_field(v, op, dn, "collapsed_slice_dims", &cs, &ncs) ||
       !dict_ints_field(v, op, dn, "operand_batching_dims", &ob, &nob) ||
       !dict_ints_field(v, op, dn, "start_indices_batching_dims", &sb, &nsb) ||
-      !dict_ints_field(v, op, dn, "start_index_map", &sim, &nsim) || !ints_attr(v, op, "slice_sizes", &ss, &nss))
+      !dict_ints_field(v, op, dn, "start_index_map", &sim, &nsim))
     return;
+  bool ss_known = true;
+  if (dynamic) {
+    /* the slice_sizes operand: its values only when constant */
+    const Type *st = opnd_type(op, 2);
+    if (!elem_in(v, op, "operand", 2, st, K_INT)) return;
+    int64_t n = type_num_elements(st);
+    if (n != a->rank) {
+      fail(v, op, "slice_sizes operand must have %d elements, got %s", a->rank, tstr(st));
+      return;
+    }
+    ss_known = const_ints(v, op->opnds[2], &ss, &nss) && nss == a->rank;
+    nss = a->rank;
+  } else if (!ints_attr(v, op, "slice_sizes", &ss, &nss)) {
+    return;
+  }
   int64_t ivd = dict_int(dn, "index_vector_dim", 0);
   int R = a->rank;
   if (nod + ncs + nob != R) {
@@ -1972,18 +2136,31 @@ static void verify_GATHER(V *v, Op *op) {
     fail(v, op, "slice_sizes must have %d entries, got %d", R, nss);
     return;
   }
+  int64_t *implied = NULL;
+  if (!ss_known) {
+    /* computed sizes can only be what the result type says: the offset
+       dimensions' sizes in order, 1 for collapsed and batching dimensions */
+    implied = xmalloc(sizeof(int64_t) * (size_t)(R + 1));
+    for (int d = 0, k = 0; d < R; d++)
+      implied[d] = ints_contain(cs, ncs, d) || ints_contain(ob, nob, d) ? 1 : k < nod ? r->dims[od[k++]] : 0;
+    ss = implied;
+  }
   for (int d = 0; d < R; d++) {
     if (ss[d] < 0 || ss[d] > a->dims[d]) {
-      fail(v, op, "slice size %lld of dimension %d is out of range [0, %lld]", (long long)ss[d], d, (long long)a->dims[d]);
+      fail(v, op, "slice size %lld of dimension %d%s is out of range [0, %lld]", (long long)ss[d], d,
+           implied ? " (implied by the result type)" : "", (long long)a->dims[d]);
+      free(implied);
       return;
     }
     if ((ints_contain(cs, ncs, d) || ints_contain(ob, nob, d)) && ss[d] > 1) {
       fail(v, op, "slice size of collapsed or batching dimension %d must be at most 1, got %lld", d, (long long)ss[d]);
+      free(implied);
       return;
     }
   }
   if (!is_quant(a) && !is_quant(r) && a->elem != r->elem) {
     fail(v, op, "requires the same element type for operand and result");
+    free(implied);
     return;
   }
   /* result: batch dims (indices shape without index_vector_dim) interleaved
@@ -2008,6 +2185,51 @@ static void verify_GATHER(V *v, Op *op) {
   want_shape(v, op, 0, rr, dims);
   free(dims);
   free(offs);
+  free(implied);
+}
+
+static void verify_GATHER(V *v, Op *op) { gather_check(v, op, false); }
+static void verify_DYNAMIC_GATHER(V *v, Op *op) { gather_check(v, op, true); }
+
+/* torch_index_select(operand, index) {dim, batch_dims}: the result is
+   operand[:dim] ++ index[batch_dims:] ++ operand[dim+1:], the first
+   batch_dims dimensions shared by operand and index. */
+static void verify_TORCH_INDEX_SELECT(V *v, Op *op) {
+  if (!counts(v, op, 2, 2, 1, 1) || !all_tensors(v, op)) return;
+  const Type *a = opnd_type(op, 0), *ix = opnd_type(op, 1), *r = res_type(op, 0);
+  if (!elem_in(v, op, "operand", 1, ix, K_INT)) return;
+  int64_t dim, bd;
+  if (!int_attr(v, op, "dim", false, 0, &dim) || !int_attr(v, op, "batch_dims", false, 0, &bd)) return;
+  int64_t d0 = dim, b0 = bd;
+  if (dim < 0) dim += a->rank;
+  if (bd < 0) bd += ix->rank;
+  if (dim < 0 || dim >= a->rank) {
+    fail(v, op, "dim %lld is out of range for operand rank %d", (long long)d0, a->rank);
+    return;
+  }
+  if (bd < 0 || bd > dim || bd > ix->rank) {
+    fail(v, op, "batch_dims %lld must be in [0, min(dim, index rank)] (dim %lld, index rank %d)", (long long)b0,
+         (long long)dim, ix->rank);
+    return;
+  }
+  for (int d = 0; d < bd; d++)
+    if (a->dims[d] != ix->dims[d]) {
+      fail(v, op, "batch dimension %d differs in size between operand (%lld) and index (%lld)", d,
+           (long long)a->dims[d], (long long)ix->dims[d]);
+      return;
+    }
+  if (!is_quant(a) && !is_quant(r) && a->elem != r->elem) {
+    fail(v, op, "requires the same element type for operand and result");
+    return;
+  }
+  int nidx = ix->rank - (int)bd, rr = a->rank - 1 + nidx;
+  int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(rr + 1));
+  int n = 0;
+  for (int d = 0; d < dim; d++) dims[n++] = a->dims[d];
+  for (int d = (int)bd; d < ix->rank; d++) dims[n++] = ix->dims[d];
+  for (int d = (int)dim + 1; d < a->rank; d++) dims[n++] = a->dims[d];
+  want_shape(v, op, 0, rr, dims);
+  free(dims);
 }
 
 static void verify_SCATTER(V *v, Op *op) {
@@ -2538,11 +2760,6 @@ static void verify_CHECK_EXPECT_ALMOST_EQ_CONST(V *v, Op *op) { check_const(v, o
 ANY(CHECK_EXPECT_SERIALIZED_EQ)
 ANY(INTERP_PROBE)
 ANY(INTERP_PRINT)
-ANY(DYNAMIC_CONV)
-ANY(DYNAMIC_GATHER)
-ANY(EINSUM)
-ANY(UNARY_EINSUM)
-ANY(REAL_DYNAMIC_SLICE)
 static void verify_SET_DIMENSION_SIZE(V *v, Op *op) {
   if (!counts(v, op, 2, 2, 1, 1) || !all_tensors(v, op)) return;
   const Type *a = opnd_type(op, 0), *sz = opnd_type(op, 1);
@@ -2552,40 +2769,70 @@ static void verify_SET_DIMENSION_SIZE(V *v, Op *op) {
     fail(v, op, "requires dimension attribute in range [0, %d); found (%lld)", a->rank, (long long)d);
   if (sz->rank != 0) fail(v, op, "size operand should be of rank-0, got %s", tstr(sz));
 }
-ANY(TORCH_INDEX_SELECT)
 
-/* CHLO: shapes where the op is elementwise; the broadcasting and structured
-   ones only need well-formed values. */
-SHAPES(CHLO_ACOS, 1)
-SHAPES(CHLO_ACOSH, 1)
-SHAPES(CHLO_ASIN, 1)
-SHAPES(CHLO_ASINH, 1)
-SHAPES(CHLO_ATAN, 1)
-SHAPES(CHLO_ATANH, 1)
-SHAPES(CHLO_BESSEL_I1E, 1)
-SHAPES(CHLO_CONJ, 1)
-SHAPES(CHLO_COSH, 1)
-SHAPES(CHLO_DIGAMMA, 1)
-SHAPES(CHLO_ERF, 1)
-SHAPES(CHLO_ERF_INV, 1)
-SHAPES(CHLO_ERFC, 1)
-SHAPES(CHLO_IS_INF, 1)
-SHAPES(CHLO_IS_NEG_INF, 1)
-SHAPES(CHLO_IS_POS_INF, 1)
-SHAPES(CHLO_LGAMMA, 1)
-SHAPES(CHLO_SINH, 1)
-SHAPES(CHLO_SQUARE, 1)
-SHAPES(CHLO_TAN, 1)
-SHAPES(CHLO_IGAMMA, 2)
-SHAPES(CHLO_IGAMMAC, 2)
-SHAPES(CHLO_NEXT_AFTER, 2)
-SHAPES(CHLO_POLYGAMMA, 2)
-SHAPES(CHLO_ZETA, 2)
-SHAPES(CHLO_MULHI, 2)
+/* CHLO elementwise ops, element types as the interpreter evaluates them:
+   the trigonometric/hyperbolic family and conj on floats and complex
+   numbers, the special functions and next_after on floats only, square on
+   any number, mulhi on integers, the is_*_inf tests from floats to i1; the
+   structured ones are checked below. */
+UNARY(CHLO_ACOS, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_ACOSH, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_ASIN, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_ASINH, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_ATAN, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_ATANH, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_BESSEL_I1E, K_FLOAT)
+UNARY(CHLO_CONJ, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_COSH, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_DIGAMMA, K_FLOAT)
+UNARY(CHLO_ERF, K_FLOAT)
+UNARY(CHLO_ERF_INV, K_FLOAT)
+UNARY(CHLO_ERFC, K_FLOAT)
+static void verify_CHLO_IS_INF(V *v, Op *op) { unary(v, op, K_FLOAT, ET_PRED); }
+static void verify_CHLO_IS_NEG_INF(V *v, Op *op) { unary(v, op, K_FLOAT, ET_PRED); }
+static void verify_CHLO_IS_POS_INF(V *v, Op *op) { unary(v, op, K_FLOAT, ET_PRED); }
+UNARY(CHLO_LGAMMA, K_FLOAT)
+UNARY(CHLO_SINH, K_FLOAT | K_COMPLEX)
+UNARY(CHLO_SQUARE, K_INT | K_FLOAT | K_COMPLEX)
+UNARY(CHLO_TAN, K_FLOAT | K_COMPLEX)
+BINARY(CHLO_IGAMMA, K_FLOAT)
+BINARY(CHLO_IGAMMAC, K_FLOAT)
+BINARY(CHLO_NEXT_AFTER, K_FLOAT)
+BINARY(CHLO_POLYGAMMA, K_FLOAT)
+BINARY(CHLO_ZETA, K_FLOAT)
+BINARY(CHLO_MULHI, K_INT)
 ANY(CHLO_RAGGED_DOT)
 ANY(CHLO_SCAN)
-ANY(CHLO_CONSTANT_LIKE)
-ANY(CHLO_CONSTANT)
+/* chlo.constant_like: a scalar value splatted into the operand's shape, as
+   the interpreter reads it (a dense value of one element or of the result's
+   count, or a float, integer or bool; no float for an integer result). */
+static void verify_CHLO_CONSTANT_LIKE(V *v, Op *op) {
+  if (!counts(v, op, 1, 1, 1, 1) || !all_tensors(v, op)) return;
+  const Type *x = opnd_type(op, 0), *r = res_type(op, 0);
+  if (!shapes_eq(x, r)) {
+    fail(v, op, "requires the same shape for operand and result, got %s and %s", tstr(x), tstr(r));
+    return;
+  }
+  Attr *a = op_attr(op, "value");
+  if (!a) {
+    fail(v, op, "requires a 'value' attribute");
+    return;
+  }
+  if (a->kind == ATTR_DENSE && a->lit) {
+    int64_t n = type_num_elements(r);
+    if (a->lit->n != 1 && a->lit->n != n)
+      fail(v, op, "value has %lld elements, expected 1 or %lld for %s", (long long)a->lit->n, (long long)n,
+           tstr(r));
+  } else if (a->kind == ATTR_FLOAT) {
+    if (!is_quant(r) && et_is_int(r->elem)) fail(v, op, "float value for an integer result %s", tstr(r));
+  } else if (a->kind != ATTR_INT && a->kind != ATTR_BOOL) {
+    fail(v, op, "'value' must be a dense, float, integer or bool attribute");
+  }
+}
+
+/* chlo.constant: chlo-decompose turns it into stablehlo.constant, so the
+   same rules. */
+static void verify_CHLO_CONSTANT(V *v, Op *op) { verify_CONSTANT(v, op); }
 
 /* chlo.top_k: the k largest elements of each row along the last dimension
    and their indices, as both backends compute them (the interpreter
