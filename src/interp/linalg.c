@@ -227,54 +227,28 @@ bool interp_DOT(Interp *I, Op *op, IVal **args, IVal **res) {
    a letter repeated within one term walks the diagonal. */
 static bool einsum_eval(Interp *I, Op *op, int nin, const Literal **ins, const char *cfg,
                         Literal *out) {
-  if (!cfg) return interp_error(I, op, "missing einsum_config");
-  const char *arrow = strstr(cfg, "->");
-  if (!arrow) return interp_error(I, op, "einsum_config '%s' has no '->'", cfg);
-  const char *terms[3];
-  size_t tlen[3];
-  int nt = 0;
-  const char *p = cfg;
-  while (p < arrow) {
-    const char *q = p;
-    while (q < arrow && *q != ',') q++;
-    if (nt >= 2) return interp_error(I, op, "einsum_config '%s' has too many inputs", cfg);
-    terms[nt] = p;
-    tlen[nt++] = (size_t)(q - p);
-    p = q < arrow ? q + 1 : q;
+  const Type *types[3] = {ins[0]->type, nin > 1 ? ins[1]->type : out->type, out->type};
+  EinsumSpec spec;
+  char *err = einsum_spec_read(cfg, nin, types, &spec);
+  if (err) {
+    interp_error(I, op, "%s", err);
+    free(err);
+    return false;
   }
-  if (nt != nin) return interp_error(I, op, "einsum_config '%s' expects %d inputs, op has %d", cfg, nt, nin);
-  terms[nt] = arrow + 2;
-  tlen[nt] = strlen(arrow + 2);
-
-  int64_t size[128];
-  for (int i = 0; i < 128; i++) size[i] = -1;
-  for (int t = 0; t <= nin; t++) {
-    const Type *ty = t < nin ? ins[t]->type : out->type;
-    if ((int)tlen[t] != ty->rank)
-      return interp_error(I, op, "einsum_config term %d has %zu letters for a rank-%d tensor", t, tlen[t], ty->rank);
-    for (size_t j = 0; j < tlen[t]; j++) {
-      unsigned char ch = (unsigned char)terms[t][j];
-      if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')))
-        return interp_error(I, op, "unsupported character '%c' in einsum_config", ch);
-      if (t == nin && size[ch] < 0) return interp_error(I, op, "output letter '%c' not in any input", ch);
-      if (size[ch] >= 0 && size[ch] != ty->dims[j])
-        return interp_error(I, op, "einsum letter '%c' has inconsistent sizes", ch);
-      size[ch] = ty->dims[j];
-    }
-  }
+  const char *const *terms = spec.term;
+  const int *tlen = spec.len;
+  const int64_t *size = spec.size;
   /* letters: output ones first, then the summed ones */
-  int nl = 0, nout = (int)tlen[nin];
+  int nl = 0, nout = tlen[nin];
   unsigned char letters[128];
   int64_t ldims[128];
   for (int j = 0; j < nout; j++) {
     unsigned char ch = (unsigned char)terms[nin][j];
-    for (int k = 0; k < nl; k++)
-      if (letters[k] == ch) return interp_error(I, op, "output letter '%c' repeated", ch);
     letters[nl] = ch;
     ldims[nl++] = size[ch];
   }
   for (int t = 0; t < nin; t++)
-    for (size_t j = 0; j < tlen[t]; j++) {
+    for (int j = 0; j < tlen[t]; j++) {
       unsigned char ch = (unsigned char)terms[t][j];
       bool seen = false;
       for (int k = 0; k < nl; k++) seen |= letters[k] == ch;
@@ -289,7 +263,7 @@ static bool einsum_eval(Interp *I, Op *op, int nin, const Literal **ins, const c
   for (int t = 0; t < nin; t++) {
     int64_t str[64];
     shape_strides(ins[t]->type->rank, ins[t]->type->dims, str);
-    for (size_t j = 0; j < tlen[t]; j++)
+    for (int j = 0; j < tlen[t]; j++)
       for (int k = 0; k < nl; k++)
         if (letters[k] == (unsigned char)terms[t][j]) contrib[t][k] += str[j];
   }

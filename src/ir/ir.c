@@ -418,3 +418,49 @@ bool module_walk(Module *m, OpVisitor f, void *ud) {
     if (!block_walk(fn->body, f, ud)) return false;
   return true;
 }
+
+/* ---- einsum_config ---- */
+char *einsum_spec_read(const char *cfg, int nin, const Type *const *types, EinsumSpec *out) {
+  if (!cfg) return xstrdup("requires a string attribute 'einsum_config'");
+  const char *arrow = strstr(cfg, "->");
+  if (!arrow) return xasprintf("einsum_config '%s' has no '->'", cfg);
+  int nt = 0;
+  for (const char *p = cfg; p < arrow;) {
+    const char *q = p;
+    while (q < arrow && *q != ',') q++;
+    if (nt >= 2) return xasprintf("einsum_config '%s' has too many inputs", cfg);
+    out->term[nt] = p;
+    out->len[nt++] = (int)(q - p);
+    p = q < arrow ? q + 1 : q;
+  }
+  if (nt != nin)
+    return xasprintf("einsum_config '%s' has %d input term%s, the op has %d operand%s", cfg, nt, nt == 1 ? "" : "s",
+                     nin, nin == 1 ? "" : "s");
+  out->term[nt] = arrow + 2;
+  out->len[nt] = (int)strlen(arrow + 2);
+  for (int i = 0; i < 128; i++) out->size[i] = -1;
+  for (int t = 0; t <= nin; t++) {
+    const Type *ty = types[t];
+    const char *term = out->term[t];
+    int len = out->len[t];
+    if (len != ty->rank) {
+      char *ts = type_str(ty);
+      char *msg = xasprintf("einsum_config term '%.*s' has %d letters for %s type %s", len, term, len,
+                            t < nin ? "operand" : "result", ts);
+      free(ts);
+      return msg;
+    }
+    for (int j = 0; j < len; j++) {
+      unsigned char ch = (unsigned char)term[j];
+      if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')))
+        return xasprintf("einsum_config '%s' has unsupported character '%c'", cfg, ch);
+      if (t == nin && out->size[ch] < 0) return xasprintf("einsum_config result letter '%c' is in no input term", ch);
+      if (t == nin && memchr(term, ch, (size_t)j)) return xasprintf("einsum_config result letter '%c' is repeated", ch);
+      if (out->size[ch] >= 0 && out->size[ch] != ty->dims[j])
+        return xasprintf("einsum letter '%c' has inconsistent sizes %lld and %lld", ch, (long long)out->size[ch],
+                         (long long)ty->dims[j]);
+      out->size[ch] = ty->dims[j];
+    }
+  }
+  return NULL;
+}

@@ -221,4 +221,18 @@ typedef bool (*OpVisitor)(Op *op, void *ud);   /* return false to stop */
 bool block_walk(Block *b, OpVisitor f, void *ud);
 bool module_walk(Module *m, OpVisitor f, void *ud);
 
+/* ---- einsum_config ----
+ * "ab,bc->ac": a term of letters per input, then the result's.  Read for
+ * nin inputs and checked against the tensor types of the inputs and the
+ * result (types[0..nin]): a letter per dimension, one size per letter
+ * wherever it occurs, result letters taken from the inputs, each once.
+ * The verifier and the interpreter read it through this one function. */
+typedef struct EinsumSpec {
+  const char *term[3]; /* term[nin] is the result's; not NUL-terminated */
+  int len[3];
+  int64_t size[128];   /* by letter; -1 when absent */
+} EinsumSpec;
+/* NULL with *out filled, or a heap message saying what is wrong. */
+char *einsum_spec_read(const char *cfg, int nin, const Type *const *types, EinsumSpec *out);
+
 #endif

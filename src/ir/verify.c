@@ -1696,70 +1696,11 @@ static void verify_DOT(V *v, Op *op) {
    result letters come from the inputs and appear once. */
 static void einsum_check(V *v, Op *op, int nin) {
   if (!counts(v, op, nin, nin, 1, 1) || !all_tensors(v, op)) return;
-  const char *cfg = op_attr_str(op, "einsum_config");
-  if (!cfg) {
-    fail(v, op, "requires a string attribute 'einsum_config'");
-    return;
-  }
-  const char *arrow = strstr(cfg, "->");
-  if (!arrow) {
-    fail(v, op, "einsum_config '%s' has no '->'", cfg);
-    return;
-  }
-  const char *terms[3];
-  size_t tlen[3];
-  int nt = 0;
-  const char *p = cfg;
-  while (p < arrow) {
-    const char *q = p;
-    while (q < arrow && *q != ',') q++;
-    if (nt >= 2) {
-      fail(v, op, "einsum_config '%s' has too many inputs", cfg);
-      return;
-    }
-    terms[nt] = p;
-    tlen[nt++] = (size_t)(q - p);
-    p = q < arrow ? q + 1 : q;
-  }
-  if (nt != nin) {
-    fail(v, op, "einsum_config '%s' has %d input term%s, the op has %d operand%s", cfg, nt, nt == 1 ? "" : "s", nin,
-         nin == 1 ? "" : "s");
-    return;
-  }
-  terms[nt] = arrow + 2;
-  tlen[nt] = strlen(arrow + 2);
-  int64_t size[128];
-  for (int i = 0; i < 128; i++) size[i] = -1;
-  for (int t = 0; t <= nin; t++) {
-    const Type *ty = t < nin ? opnd_type(op, t) : res_type(op, 0);
-    const char *what = t < nin ? "operand" : "result";
-    if ((int)tlen[t] != ty->rank) {
-      fail(v, op, "einsum_config term '%.*s' has %zu letters for %s type %s", (int)tlen[t], terms[t], tlen[t], what,
-           tstr(ty));
-      return;
-    }
-    for (size_t j = 0; j < tlen[t]; j++) {
-      unsigned char ch = (unsigned char)terms[t][j];
-      if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) {
-        fail(v, op, "einsum_config '%s' has unsupported character '%c'", cfg, ch);
-        return;
-      }
-      if (t == nin && size[ch] < 0) {
-        fail(v, op, "einsum_config result letter '%c' is in no input term", ch);
-        return;
-      }
-      if (t == nin && memchr(terms[t], ch, j)) {
-        fail(v, op, "einsum_config result letter '%c' is repeated", ch);
-        return;
-      }
-      if (size[ch] >= 0 && size[ch] != ty->dims[j]) {
-        fail(v, op, "einsum letter '%c' has inconsistent sizes %lld and %lld", ch, (long long)size[ch],
-             (long long)ty->dims[j]);
-        return;
-      }
-      size[ch] = ty->dims[j];
-    }
-  }
+  const Type *types[3] = {opnd_type(op, 0), nin > 1 ? opnd_type(op, 1) : res_type(op, 0), res_type(op, 0)};
+  EinsumSpec spec;
+  char *err = einsum_spec_read(op_attr_str(op, "einsum_config"), nin, types, &spec);
+  if (err) fail(v, op, "%s", err);
+  free(err);
 }
 
 static void verify_EINSUM(V *v, Op *op) { einsum_check(v, op, 2); }
