@@ -162,8 +162,6 @@ static bool alloc_refused(size_t n) {
   return false;
 }
 
-void *try_malloc(size_t n) { return alloc_refused(n) ? NULL : malloc(n ? n : 1); }
-
 void *try_aligned_alloc(size_t align, size_t n) {
   if (alloc_refused(n)) return NULL;
   size_t rounded = (n + align - 1) / align * align;

@@ -44,7 +44,7 @@ typedef void (*DiagHook)(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud);
  * calls) installs one; memory held by unwound frames is not recovered.
  * Threads announce what they are doing with oom_set_loc so the report names
  * the op.  XLAC_FAIL_ALLOC=N makes the Nth allocation fail (tests).
- * try_malloc / try_aligned_alloc apply the same limit but return NULL. */
+ * try_aligned_alloc applies the same limit but returns NULL. */
 typedef struct OomGuard {
   jmp_buf jb;
   struct OomGuard *prev;
@@ -75,7 +75,6 @@ void alloc_limit_set(size_t bytes); /* 0: back to the default */
 bool alloc_fits(size_t n);
 /* "123", "64K", "512M", "8G" (powers of 1024); false on junk or zero. */
 bool parse_byte_size(const char *s, size_t *out);
-void *try_malloc(size_t n);
 void *try_aligned_alloc(size_t align, size_t n); /* rounds n up to align */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
