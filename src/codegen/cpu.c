@@ -35,6 +35,7 @@
 #include "codegen/dump.h"
 #include "codegen/jit.h"
 #include "codegen/lower.h"
+#include "codegen/objcache.h"
 #include "passes/passes.h"
 #include "xlacrt.h"
 
@@ -698,16 +699,6 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     error_at(entry->loc, "out of memory: the program needs %lld bytes of temporary buffers, more than the "
              "allocation limit of %zu bytes (--max-alloc or XLAC_MAX_ALLOC)",
              (long long)exe->temp_bytes, alloc_limit_get());
-  if (!temp_fits || !jit_optimize(cg->mod, lvl, &err)) {
-    if (err) error_at(entry->loc, "code generation failed: %s", err);
-    free(err);
-    LLVMDisposeModule(cg->mod);
-    jit_dispose_context(tsc);
-    cpu_executable_free(exe);
-    return NULL;
-  }
-  dump_llvm(o, m, "ir-with-opt.ll", cg->mod);
-  dump_object(o, m, cg->mod);
   int nrt;
   const RuntimeSymbol *rt = runtime_symbols(&nrt);
   JitSymbol *syms = xcalloc((size_t)nrt + 4, sizeof(JitSymbol));
@@ -716,7 +707,28 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   syms[nrt + 1] = (JitSymbol){"xlac_rt_device_id", (void *)xlac_rt_device_id};
   syms[nrt + 2] = (JitSymbol){"xlac_rt_cancel_flag", (void *)xlac_rt_cancel_flag};
   syms[nrt + 3] = (JitSymbol){"xlac_rt_loop_stopped", (void *)xlac_rt_loop_stopped};
-  exe->jit = jit_create(cg->mod, tsc, syms, nrt + 4, &err);
+  /* the persistent compile cache (objcache.c): a valid entry for this IR is
+     linked instead of optimizing it and generating code; dumps show the
+     whole compilation, so with dump_dir the entry is only written */
+  ObjCache *oc = temp_fits && o->cache_dir ? objcache_open(o->cache_dir, cg->mod, lvl, !o->dump_dir) : NULL;
+  exe->jit = oc ? objcache_load(oc, syms, nrt + 4, "xlac_entry") : NULL;
+  if (exe->jit) {
+    LLVMDisposeModule(cg->mod);
+  } else if (!temp_fits || !jit_optimize(cg->mod, lvl, &err)) {
+    if (err) error_at(entry->loc, "code generation failed: %s", err);
+    free(err);
+    free(syms);
+    objcache_close(oc, &exe->stats);
+    LLVMDisposeModule(cg->mod);
+    jit_dispose_context(tsc);
+    cpu_executable_free(exe);
+    return NULL;
+  } else {
+    dump_llvm(o, m, "ir-with-opt.ll", cg->mod);
+    dump_object(o, m, cg->mod);
+    exe->jit = oc ? objcache_compile(oc, cg->mod, syms, nrt + 4, &err) : jit_create(cg->mod, tsc, syms, nrt + 4, &err);
+  }
+  objcache_close(oc, &exe->stats);
   free(syms);
   jit_dispose_context(tsc);
   if (!exe->jit) {

@@ -24,9 +24,23 @@ typedef struct CpuOptions {
   bool dump_as_dot;        /* --xla_dump_hlo_as_dot */
   bool dump_as_html;       /* --xla_dump_hlo_as_html */
   int module_id;           /* NNNN in dump file names */
+  const char *cache_dir;   /* persistent compile cache: compiled objects are kept
+                              in this directory and reused by later processes
+                              (NULL: none); see objcache.c */
 } CpuOptions;
 
 typedef struct CpuExecutable CpuExecutable;
+
+/* What the persistent compile cache did for one compilation. */
+typedef enum CpuCacheResult {
+  CPU_CACHE_OFF,      /* no cache_dir */
+  CPU_CACHE_HIT,      /* loaded the object an earlier compilation stored */
+  CPU_CACHE_MISS,     /* no entry: compiled, and stored */
+  CPU_CACHE_REPLACED, /* the entry was unusable (truncated, corrupted): compiled
+                         and stored anew; cache_note says what was wrong */
+  CPU_CACHE_ERROR,    /* the directory could not be used (not creatable, not
+                         writable): compiled, not stored; cache_note says why */
+} CpuCacheResult;
 
 typedef struct CpuStats {
   int native_ops;          /* top-level ops compiled to native code */
@@ -34,6 +48,8 @@ typedef struct CpuStats {
   int fusions;             /* fusion kernels */
   int64_t temp_bytes;      /* the temp arena */
   double compile_ms;       /* passes + LLVM + JIT */
+  CpuCacheResult cache;    /* the persistent compile cache (cache_dir) */
+  char cache_note[320];    /* with CPU_CACHE_REPLACED or CPU_CACHE_ERROR: why */
 } CpuStats;
 
 /* Compiles function `entry` of module m.  The module is optimized in place

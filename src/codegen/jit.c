@@ -104,7 +104,9 @@ void *jit_new_context(LLVMContextRef *ctx) {
 
 void jit_dispose_context(void *tsctx) { LLVMOrcDisposeThreadSafeContext(tsctx); }
 
-Jit *jit_create(LLVMModuleRef M, void *tsctx, const JitSymbol *syms, int nsyms, char **err) {
+/* An LLJIT for the host with the process's libraries and `syms` visible to
+   what is added to it. */
+static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
   pthread_once(&init_once, init_llvm);
   LLVMTargetMachineRef tm = jit_host_machine(3);
   if (!tm) {
@@ -143,16 +145,83 @@ Jit *jit_create(LLVMModuleRef M, void *tsctx, const JitSymbol *syms, int nsyms, 
       return NULL;
     }
   }
+  return lljit;
+}
+
+static Jit *wrap(LLVMOrcLLJITRef lljit) {
+  Jit *j = xcalloc(1, sizeof(Jit));
+  j->lljit = lljit;
+  return j;
+}
+
+Jit *jit_create(LLVMModuleRef M, void *tsctx, const JitSymbol *syms, int nsyms, char **err) {
+  LLVMOrcLLJITRef lljit = new_lljit(syms, nsyms, err);
+  if (!lljit) {
+    LLVMDisposeModule(M);
+    return NULL;
+  }
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(M, tsctx);
-  e = LLVMOrcLLJITAddLLVMIRModule(lljit, jd, tsm);
+  LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(lljit, LLVMOrcLLJITGetMainJITDylib(lljit), tsm);
   if (e) {
     *err = take_error(e);
     LLVMOrcDisposeLLJIT(lljit);
     return NULL;
   }
-  Jit *j = xcalloc(1, sizeof(Jit));
-  j->lljit = lljit;
-  return j;
+  return wrap(lljit);
+}
+
+Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms, int nsyms, char **err) {
+  LLVMOrcLLJITRef lljit = new_lljit(syms, nsyms, err);
+  if (!lljit) return NULL;
+  /* the JIT owns the buffer; the caller keeps obj */
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj, size, "xlac-object");
+  LLVMErrorRef e = LLVMOrcLLJITAddObjectFile(lljit, LLVMOrcLLJITGetMainJITDylib(lljit), buf);
+  if (e) {
+    *err = take_error(e);
+    LLVMOrcDisposeLLJIT(lljit);
+    return NULL;
+  }
+  return wrap(lljit);
+}
+
+bool jit_emit_object(LLVMModuleRef M, char **data, size_t *size, char **err) {
+  /* the machine the JIT compiles with, so the object is what it would make */
+  LLVMTargetMachineRef tm = jit_host_machine(3);
+  if (!tm) {
+    *err = xstrdup("cannot create a target machine for the host");
+    return false;
+  }
+  char *msg = NULL;
+  LLVMMemoryBufferRef buf = NULL;
+  bool ok = !LLVMTargetMachineEmitToMemoryBuffer(tm, M, LLVMObjectFile, &msg, &buf);
+  LLVMDisposeTargetMachine(tm);
+  if (!ok) {
+    *err = xasprintf("cannot emit the object file: %s", msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    return false;
+  }
+  *size = LLVMGetBufferSize(buf);
+  *data = xmalloc(*size ? *size : 1);
+  memcpy(*data, LLVMGetBufferStart(buf), *size);
+  LLVMDisposeMemoryBuffer(buf);
+  return true;
+}
+
+char *jit_host_description(void) {
+  pthread_once(&init_once, init_llvm);
+  LLVMTargetMachineRef tm = jit_host_machine(3);
+  if (!tm) return xstrdup("no target machine");
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  char *cpu = LLVMGetTargetMachineCPU(tm);
+  char *feats = LLVMGetTargetMachineFeatureString(tm);
+  unsigned major = 0, minor = 0, patch = 0;
+  LLVMGetVersion(&major, &minor, &patch);
+  char *r = xasprintf("triple=%s cpu=%s features=%s llvm=%u.%u.%u", triple, cpu, feats, major, minor, patch);
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(feats);
+  LLVMDisposeTargetMachine(tm);
+  return r;
 }
 
 void *jit_lookup(Jit *j, const char *name, char **err) {

@@ -16,14 +16,23 @@ LLVMTargetMachineRef jit_host_machine(int opt_level);
 /* Verifies and optimizes M in place (default<O3> etc.).  Returns false with
    a message on failure. */
 bool jit_optimize(LLVMModuleRef M, int opt_level, char **err);
-/* Takes ownership of M and ctx (a module built in a ThreadSafeContext's
-   context, see jit_new_context); symbols named in `syms` resolve to the given
+/* Takes ownership of M (a module built in a ThreadSafeContext's context,
+   see jit_new_context); symbols named in `syms` resolve to the given
    addresses.  Returns NULL with *err set on failure. */
 typedef struct JitSymbol {
   const char *name;
   void *addr;
 } JitSymbol;
 Jit *jit_create(LLVMModuleRef M, void *tsctx, const JitSymbol *syms, int nsyms, char **err);
+/* The same from a relocatable object (jit_emit_object's output, e.g. from
+   the compile cache); obj is copied. */
+Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms, int nsyms, char **err);
+/* Generates machine code for M (optimized; code generation modifies it)
+   with the JIT's target machine: *data (heap) receives the object file. */
+bool jit_emit_object(LLVMModuleRef M, char **data, size_t *size, char **err);
+/* What the code generated for this host depends on besides the IR: target
+   triple, CPU name, feature string and LLVM version (heap string). */
+char *jit_host_description(void);
 void *jit_lookup(Jit *j, const char *name, char **err);
 void jit_free(Jit *j);
 /* A fresh LLVM context wrapped for the JIT; *ctx receives the LLVMContextRef. */

@@ -66,6 +66,8 @@ typedef struct RunOptions {
   const char *dump_dir, *dump_pass_re;
   bool dump_as_dot, dump_as_html;
   double timeout;    /* --timeout: seconds after which loops stop (0: none) */
+  const char *compile_cache; /* --compile-cache DIR (or XLAC_COMPILE_CACHE): keep
+                                compiled code there for later processes */
 } RunOptions;
 
 /* --timeout (timer.c): a thread that sets c->stop once `seconds` have

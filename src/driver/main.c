@@ -12,8 +12,7 @@
 #include "codegen/dump.h"
 #include "driver/driver.h"
 #include "ir/opdoc.h"
-
-#define XLAC_VERSION "0.1.0"
+#include "support/version.h"
 
 static const char usage_text[] =
     "usage: xlac <command> [options] FILE\n"
@@ -49,7 +48,10 @@ static const char usage_text[] =
     "  --replicas N              run N replicas (collectives)\n"
     "  --partitions N            run N partitions per replica\n"
     "  --print-all               print large tensors in full\n"
-    "  --verbose                 also report passing checks\n"
+    "  --verbose                 also report passing checks (and, compiled, the op\n"
+    "                            counts and whether the compile cache had the program)\n"
+    "  --compile-cache DIR       cpu backend: keep compiled code in DIR and reuse it in\n"
+    "                            later runs of the same program (or XLAC_COMPILE_CACHE)\n"
     "  --xla_dump_to=DIR         cpu backend: write XLA-style dumps to DIR (HLO before and\n"
     "                            after optimizations, buffer assignment, LLVM IR, object)\n"
     "  --xla_dump_hlo_as_dot     also draw the module as Graphviz dot\n"
@@ -155,6 +157,8 @@ static int cmd_run(Args *a) {
   const char *env_backend = getenv("XLAC_BACKEND");
   o.backend = env_backend && strcmp(env_backend, "interp") == 0 && o.mode == MODE_RUN ? BACKEND_INTERP : BACKEND_CPU;
   o.replicas = o.partitions = 1;
+  const char *env_cache = getenv("XLAC_COMPILE_CACHE");
+  if (env_cache && *env_cache) o.compile_cache = env_cache;
   VEC(RunInput) inputs = {0};
   VEC(char *) owned_values = {0}; /* values split out of --args */
   const char *file = NULL, *v;
@@ -252,6 +256,9 @@ static int cmd_run(Args *a) {
       o.print_all = true;
     } else if (opt(a, "--verbose", NULL)) {
       o.verbose = true;
+    } else if (opt(a, "--compile-cache", &v)) {
+      if (v && !*v) usage_error(a, "--compile-cache needs a directory%s", "");
+      o.compile_cache = v;
     } else if (opt(a, "--xla_dump_to", &v)) {
       if (v && !*v) usage_error(a, "--xla_dump_to needs a directory%s", "");
       dump.dump_dir = v;

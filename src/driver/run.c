@@ -285,7 +285,39 @@ static CpuOptions cpu_options(const RunOptions *o) {
   co.dump_as_dot = o->dump_as_dot;
   co.dump_as_html = o->dump_as_html;
   co.module_id = next_module_id++;
+  co.cache_dir = o->compile_cache;
   return co;
+}
+
+/* cpu_compile with the run's options; says what the compile cache did
+   (with --verbose), and warns once when it cannot be used. */
+static CpuExecutable *compile_cpu(const RunOptions *o, Module *m, Func *f) {
+  static bool warned;
+  CpuOptions co = cpu_options(o);
+  CpuExecutable *exe = cpu_compile(m, f, &co);
+  if (!exe) return NULL;
+  const CpuStats *cs = cpu_executable_stats(exe);
+  if (cs->cache == CPU_CACHE_ERROR && !warned) {
+    fprintf(stderr, "xlac: warning: %s\n", cs->cache_note);
+    warned = true;
+  }
+  if (o->verbose && cs->cache != CPU_CACHE_OFF) {
+    switch (cs->cache) {
+    case CPU_CACHE_HIT:
+      fprintf(stderr, "cpu: compile cache hit\n");
+      break;
+    case CPU_CACHE_MISS:
+      fprintf(stderr, "cpu: compile cache miss: compiled and stored\n");
+      break;
+    case CPU_CACHE_REPLACED:
+      fprintf(stderr, "cpu: compile cache miss: %s and stored\n", cs->cache_note);
+      break;
+    default:
+      fprintf(stderr, "cpu: compile cache unusable: compiled without it\n");
+      break;
+    }
+  }
+  return exe;
 }
 
 /* Times executions of f; prints a human line and one machine-readable line:
@@ -299,8 +331,7 @@ static bool bench_func(RunState *st, Interp *I, Module *m, Func *f, IVal **args)
   double compile_ms = 0;
   bool ok = true;
   if (o->backend == BACKEND_CPU) {
-    CpuOptions co = cpu_options(o);
-    exe = cpu_compile(m, f, &co);
+    exe = compile_cpu(o, m, f);
     ok = exe != NULL;
     if (ok) compile_ms = cpu_executable_stats(exe)->compile_ms;
   }
@@ -423,8 +454,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     IVal **ref = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof(IVal *));
     IVal **got = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof(IVal *));
     bool ok = interp_call(&CI, f, f->body->nargs, args, ref);
-    CpuOptions co = cpu_options(o);
-    CpuExecutable *exe = ok ? cpu_compile(m, f, &co) : NULL;
+    CpuExecutable *exe = ok ? compile_cpu(o, m, f) : NULL;
     ok = exe && cpu_execute(exe, &CI, f->body->nargs, args, got);
     double worst = 0;
     for (int i = 0; ok && i < nr; i++) {
@@ -448,8 +478,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   char *label = named ? xasprintf("@%s ", f->name) : xstrdup("");
   if (nr * np == 1 && o->backend == BACKEND_CPU) {
     IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
-    CpuOptions co = cpu_options(o);
-    CpuExecutable *exe = cpu_compile(m, f, &co);
+    CpuExecutable *exe = compile_cpu(o, m, f);
     ok = exe && cpu_execute(exe, &I, f->body->nargs, args, res);
     if (ok) ok = emit_results(st, f, label, res);
     if (exe && o->verbose) print_cpu_stats(exe);
@@ -468,8 +497,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
        hands to the interpreter (collectives today) meet through the grid */
     CpuExecutable *exe = NULL;
     if (o->backend == BACKEND_CPU) {
-      CpuOptions co = cpu_options(o);
-      exe = cpu_compile(m, f, &co);
+      exe = compile_cpu(o, m, f);
     }
     for (int i = 0; i < n; i++) progs[i] = (GridProgram){f, f->body->nargs, args, NULL, NULL};
     if (exe)
