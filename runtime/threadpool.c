@@ -37,6 +37,12 @@ struct xlacrt_pool {
     int64_t n;
     xlacrt_status *status; /* the submitter's, for failures in chunks */
     _Atomic int64_t next;
+
+    /* An external pool (xlacrt_pool_create_external): the caller's
+       scheduler runs the helpers; no workers of our own. */
+    xlacrt_schedule_fn schedule;
+    void *schedule_user;
+    int external_threads;
 };
 
 /* Set while a thread runs chunks of some pool, so that a nested
@@ -132,10 +138,112 @@ void xlacrt_pool_destroy(xlacrt_pool *p)
 
 int xlacrt_pool_size(const xlacrt_pool *p) { return p ? p->nthreads : 1; }
 
+xlacrt_pool *xlacrt_pool_create_external(int nthreads, xlacrt_schedule_fn schedule, void *user)
+{
+    xlacrt_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->nthreads = nthreads > 1 ? nthreads : 1;
+    p->schedule = schedule;
+    p->schedule_user = user;
+    p->external_threads = p->nthreads - 1;
+    atomic_init(&p->next, 0);
+    pthread_mutex_init(&p->submit, NULL);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->wake, NULL);
+    pthread_cond_init(&p->idle, NULL);
+    return p;
+}
+
+/* A job handed to an external scheduler.  Helpers may start after the job
+   is over (the scheduler is not ours to wait for), so the job lives on the
+   heap until its last holder lets go, and the submitter waits for the
+   chunks to be done, not for the helpers to have run. */
+typedef struct ext_job {
+    xlacrt_task_fn fn;
+    void *ctx;
+    int64_t n;
+    xlacrt_status *status;
+    _Atomic int64_t next, done;
+    _Atomic int refs;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+} ext_job;
+
+static void ext_release(ext_job *j)
+{
+    if (atomic_fetch_sub(&j->refs, 1) == 1) {
+        pthread_cond_destroy(&j->cv);
+        pthread_mutex_destroy(&j->mu);
+        free(j);
+    }
+}
+
+static void ext_run(ext_job *j)
+{
+    for (;;) {
+        int64_t i = atomic_fetch_add(&j->next, 1);
+        if (i >= j->n)
+            break;
+        j->fn(i, j->ctx);
+        if (atomic_fetch_add(&j->done, 1) + 1 == j->n) {
+            pthread_mutex_lock(&j->mu);
+            pthread_cond_broadcast(&j->cv);
+            pthread_mutex_unlock(&j->mu);
+        }
+    }
+}
+
+static void ext_helper(void *arg)
+{
+    ext_job *j = arg;
+    int was = in_pool_task;
+    in_pool_task = 1;
+    xlacrt_status *prev = xlacrt_status_swap(j->status);
+    ext_run(j);
+    xlacrt_status_swap(prev);
+    in_pool_task = was;
+    ext_release(j);
+}
+
+static void parallel_for_external(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, void *ctx)
+{
+    ext_job *j = malloc(sizeof *j);
+    if (!j) {
+        for (int64_t i = 0; i < n; i++)
+            fn(i, ctx);
+        return;
+    }
+    int helpers = p->external_threads < n - 1 ? p->external_threads : (int)(n - 1);
+    j->fn = fn;
+    j->ctx = ctx;
+    j->n = n;
+    j->status = xlacrt_status_current();
+    atomic_init(&j->next, 0);
+    atomic_init(&j->done, 0);
+    atomic_init(&j->refs, helpers + 1);
+    pthread_mutex_init(&j->mu, NULL);
+    pthread_cond_init(&j->cv, NULL);
+    for (int h = 0; h < helpers; h++)
+        p->schedule(p->schedule_user, ext_helper, j);
+    in_pool_task = 1;
+    ext_run(j);
+    in_pool_task = 0;
+    pthread_mutex_lock(&j->mu);
+    while (atomic_load(&j->done) < n)
+        pthread_cond_wait(&j->cv, &j->mu);
+    pthread_mutex_unlock(&j->mu);
+    ext_release(j);
+}
+
 void xlacrt_parallel_for(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, void *ctx)
 {
     if (n <= 0)
         return;
+    if (p && p->schedule && n > 1 && !in_pool_task && p->external_threads > 0) {
+        parallel_for_external(p, n, fn, ctx);
+        return;
+    }
     if (!p || p->nworkers == 0 || n == 1 || in_pool_task) {
         for (int64_t i = 0; i < n; i++)
             fn(i, ctx);

@@ -48,6 +48,10 @@ typedef struct xlacrt_pool xlacrt_pool;
 xlacrt_pool *xlacrt_pool_create(int nthreads); /* nthreads <= 0: number of cores */
 void xlacrt_pool_destroy(xlacrt_pool *p);
 int xlacrt_pool_size(const xlacrt_pool *p);
+/* A pool over the caller's threads: schedule(user, fn, arg) must run
+   fn(arg) on one of them soon; nthreads counts the calling thread too. */
+typedef void (*xlacrt_schedule_fn)(void *user, void (*fn)(void *arg), void *arg);
+xlacrt_pool *xlacrt_pool_create_external(int nthreads, xlacrt_schedule_fn schedule, void *user);
 typedef void (*xlacrt_task_fn)(int64_t chunk, void *ctx);
 /* Runs fn(0..n-1, ctx) on the pool and the calling thread; returns when all
    chunks are done.  p may be NULL (runs serially). */

@@ -60,6 +60,7 @@ struct CpuExecutable {
   atomic_flag temp_busy; /* set while an execution uses temp; a concurrent one allocates its own */
   xlacrt_pool *pool;
   struct Fallback *fallback_ops;
+  bool own_pool;    /* created here (else the caller's, CpuOptions.pool) */
   int nfallback;
   Op **loops;       /* compiled while loops, by the index their stop report passes */
   int nloops;
@@ -615,7 +616,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   CpuExecutable *exe = xcalloc(1, sizeof(CpuExecutable));
   exe->m = m;
   exe->entry = entry;
-  exe->pool = xlacrt_pool_create(o->threads);
+  exe->own_pool = !o->pool;
+  exe->pool = o->pool ? o->pool : xlacrt_pool_create(o->threads);
 
   dump_module(o, m, "before_optimizations");
   /* tuples in the signature become lists of tensors; the flat copy must stay
@@ -878,7 +880,7 @@ Func *cpu_executable_entry(const CpuExecutable *e) { return e->entry; }
 void cpu_executable_free(CpuExecutable *e) {
   if (!e) return;
   jit_free(e->jit);
-  xlacrt_pool_destroy(e->pool);
+  if (e->own_pool) xlacrt_pool_destroy(e->pool);
   free(e->temp);
   for (int i = 0; i < e->nfallback; i++) free(e->fallback_ops[i].caps);
   free(e->fallback_ops);

@@ -27,6 +27,7 @@ typedef struct CpuOptions {
   const char *cache_dir;   /* persistent compile cache: compiled objects are kept
                               in this directory and reused by later processes
                               (NULL: none); see objcache.c */
+  struct xlacrt_pool *pool;/* borrowed: run on this pool (NULL: the executable makes its own of `threads`) */
 } CpuOptions;
 
 typedef struct CpuExecutable CpuExecutable;

@@ -89,6 +89,7 @@ struct InterpGrid {
   Func **infeed;
   int ninfeed, next_infeed;
   Proc *procs;
+  DiagContext diag;        /* the starter's diagnostics hook, for every process */
 };
 
 static int self_id(const Interp *I) { return I->replica_id * I->num_partitions + I->partition_id; }
@@ -1077,6 +1078,7 @@ static void *proc_main(void *arg) {
   Proc *p = arg;
   InterpGrid *g = p->grid;
   Func *f = p->prog->func;
+  diag_context_set(g->diag);
   /* running out of memory in this process fails it (and so the grid)
      instead of the whole program; see OomGuard */
   OomGuard guard;
@@ -1121,6 +1123,7 @@ static bool run_grid(Interp *parent, Op *op, int nr, int np, GridProgram *progra
   g.nprocs = n;
   g.infeed = infeed;
   g.ninfeed = ninfeed;
+  g.diag = diag_context_get();
   pthread_mutexattr_t mattr;
   pthread_mutexattr_init(&mattr);
   pthread_mutexattr_settype(&mattr, PTHREAD_MUTEX_ERRORCHECK);

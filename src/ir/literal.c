@@ -183,9 +183,10 @@ double et_max_finite(ElemType et) {
 }
 
 /* ---- construction ---- */
-Literal *lit_new(const Type *t) {
+/* A literal without data yet.  It owns a private copy of its type: a tiny
+   arena-free clone. */
+static Literal *lit_shell(const Type *t) {
   Literal *l = xcalloc(1, sizeof(Literal));
-  /* the literal owns a private copy of its type: a tiny arena-free clone */
   Type *ty = xcalloc(1, sizeof(Type));
   *ty = *t;
   ty->layout = NULL;
@@ -205,7 +206,19 @@ Literal *lit_new(const Type *t) {
   }
   l->type = ty;
   l->n = type_num_elements(t);
+  return l;
+}
+
+Literal *lit_new(const Type *t) {
+  Literal *l = lit_shell(t);
   l->data = xcalloc((size_t)(l->n > 0 ? l->n : 1), (size_t)et_bytes(t->elem));
+  return l;
+}
+
+Literal *lit_new_borrowed(const Type *t, void *data) {
+  Literal *l = lit_shell(t);
+  l->data = data;
+  l->borrowed = true;
   return l;
 }
 
@@ -224,7 +237,7 @@ void lit_free(Literal *l) {
   }
   free(l->type->dims);
   free(l->type);
-  free(l->data);
+  if (!l->borrowed) free(l->data);
   free(l);
 }
 

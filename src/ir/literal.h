@@ -18,11 +18,15 @@ typedef struct Literal {
   Type *type;     /* TY_TENSOR; owned by whoever owns the literal */
   int64_t n;      /* number of elements */
   void *data;     /* n * et_bytes(elem) bytes */
+  bool borrowed;  /* data belongs to someone else (a zero-copy buffer): lit_free leaves it */
 } Literal;
 
 /* Heap literals (interpreter, I/O).  lit_new zero-fills. */
 Literal *lit_new(const Type *t);          /* deep-copies t into the literal's own storage */
 Literal *lit_clone(const Literal *l);
+/* A literal over someone else's memory (type t, row-major elements at
+   data), which lit_free leaves alone. */
+Literal *lit_new_borrowed(const Type *t, void *data);
 void lit_free(Literal *l);
 /* Arena literal (constants in the IR); type is referenced, data is owned by arena. */
 Literal *lit_new_in(Arena *a, Type *t);

@@ -94,18 +94,20 @@ static void swallow(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
    only be reset to zero, so the earlier errors are re-counted silently. */
 static void restore_error_count(int before) {
   int dummy = 0;
+  DiagContext outer = diag_context_get();
   diag_reset_count();
   diag_set_hook(swallow, &dummy);
   for (int i = 0; i < before; i++) error_at(SRCLOC_NONE, "restored");
-  diag_set_hook(NULL, NULL);
+  diag_context_set(outer);
 }
 
 static bool evaluate(Fold *s, Op *op, IVal **args, IVal **res) {
   int swallowed = 0, errors_before = diag_error_count();
   interp_init(&s->interp, s->m, &s->iopts);
+  DiagContext outer = diag_context_get();
   diag_set_hook(swallow, &swallowed);
   bool ok = fold_eval[op->kind](&s->interp, op, args, res) && !s->interp.failed;
-  diag_set_hook(NULL, NULL);
+  diag_context_set(outer);
   if (diag_error_count() != errors_before) {
     restore_error_count(errors_before);
     ok = false;

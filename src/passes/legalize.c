@@ -743,6 +743,7 @@ static bool replacement_verifies(const Module *m, Op *first, Op *stop) {
   ptrmap_free(&map);
   ptrmap_free(&defined);
   int before = diag_error_count(), swallowed = 0;
+  DiagContext outer = diag_context_get();
   diag_set_hook(count_only, &swallowed);
   bool ok = verify_module(s);
   /* the count only goes back to zero: re-count the earlier errors */
@@ -750,7 +751,7 @@ static bool replacement_verifies(const Module *m, Op *first, Op *stop) {
     diag_reset_count();
     for (int i = 0; i < before; i++) error_at(SRCLOC_NONE, "(recounted)");
   }
-  diag_set_hook(NULL, NULL);
+  diag_context_set(outer);
   module_free(s);
   return ok;
 }

@@ -5,6 +5,7 @@
 #include "support/support.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
@@ -82,9 +83,12 @@ void alloc_limit_set(size_t bytes) {
 
 bool alloc_fits(size_t n) { return n <= alloc_limit_get(); }
 
-static DiagHook diag_hook;
-static void *diag_hook_ud;
-static FILE *diag_stream;
+/* Per thread: a library call captures its own diagnostics without seeing
+   another thread's.  Threads a call starts (replica grids) inherit the
+   starter's with diag_context_get/set. */
+static _Thread_local DiagHook diag_hook;
+static _Thread_local void *diag_hook_ud;
+static _Thread_local FILE *diag_stream;
 
 void oom_push(OomGuard *g) {
   g->hook = diag_hook;
@@ -461,13 +465,40 @@ bool read_file(const char *path, size_t max, char **out_text, size_t *out_len, c
   return true;
 }
 
-/* ---- source manager ---- */
-static VEC(SrcFile) src_files;
+/* ---- source manager ----
+ * A table of pointers, so that a SrcFile never moves while the table grows,
+ * guarded by a mutex: library calls on several threads load text at once. */
+static VEC(SrcFile *) src_files;
+static pthread_mutex_t src_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int src_push(SrcFile *f) {
+  pthread_mutex_lock(&src_lock);
+  /* grow by hand: VEC_PUSH would unwind (out of memory) with the lock held */
+  if (src_files.len == src_files.cap) {
+    int cap = src_files.cap ? src_files.cap * 2 : 16;
+    SrcFile **d = realloc(src_files.data, (size_t)cap * sizeof *d);
+    if (!d) {
+      pthread_mutex_unlock(&src_lock);
+      free(f->name);
+      free(f->text);
+      free(f);
+      oom_raise((size_t)cap * sizeof *d);
+    }
+    src_files.data = d;
+    src_files.cap = cap;
+  }
+  src_files.data[src_files.len++] = f;
+  int id = src_files.len - 1;
+  pthread_mutex_unlock(&src_lock);
+  return id;
+}
 
 int src_add(const char *name, const char *text, size_t len) {
-  SrcFile f = {xstrdup(name), xstrndup(text, len), len};
-  VEC_PUSH(src_files, f);
-  return src_files.len - 1;
+  SrcFile *f = xmalloc(sizeof *f);
+  f->name = xstrdup(name);
+  f->text = xstrndup(text, len);
+  f->len = len;
+  return src_push(f);
 }
 
 int src_load(const char *path) {
@@ -479,22 +510,45 @@ int src_load(const char *path) {
     free(err);
     return -1;
   }
-  SrcFile f = {xstrdup(strcmp(path, "-") == 0 ? "<stdin>" : path), text, len};
-  VEC_PUSH(src_files, f);
-  return src_files.len - 1;
+  SrcFile *f = xmalloc(sizeof *f);
+  f->name = xstrdup(strcmp(path, "-") == 0 ? "<stdin>" : path);
+  f->text = text;
+  f->len = len;
+  return src_push(f);
 }
 
 const SrcFile *src_get(int file) {
-  if (file < 0 || file >= src_files.len) return NULL;
-  return &src_files.data[file];
+  pthread_mutex_lock(&src_lock);
+  const SrcFile *f = file >= 0 && file < src_files.len ? src_files.data[file] : NULL;
+  pthread_mutex_unlock(&src_lock);
+  return f;
+}
+
+void src_release(int file) {
+  pthread_mutex_lock(&src_lock);
+  SrcFile *f = NULL;
+  if (file >= 0 && file < src_files.len) {
+    f = src_files.data[file];
+    src_files.data[file] = NULL;
+  }
+  pthread_mutex_unlock(&src_lock);
+  if (f) {
+    free(f->name);
+    free(f->text);
+    free(f);
+  }
 }
 
 void src_reset(void) {
+  pthread_mutex_lock(&src_lock);
   for (int i = 0; i < src_files.len; i++) {
-    free(src_files.data[i].name);
-    free(src_files.data[i].text);
+    if (!src_files.data[i]) continue;
+    free(src_files.data[i]->name);
+    free(src_files.data[i]->text);
+    free(src_files.data[i]);
   }
   VEC_FREE(src_files);
+  pthread_mutex_unlock(&src_lock);
 }
 
 void src_line_col(SrcLoc loc, int *line, int *col) {
@@ -528,6 +582,12 @@ void diag_set_hook(DiagHook hook, void *ud) {
 void diag_get_hook(DiagHook *hook, void **ud) {
   *hook = diag_hook;
   *ud = diag_hook_ud;
+}
+DiagContext diag_context_get(void) { return (DiagContext){diag_hook, diag_hook_ud, diag_stream}; }
+void diag_context_set(DiagContext c) {
+  diag_hook = c.hook;
+  diag_hook_ud = c.ud;
+  diag_stream = c.stream;
 }
 
 /* At most this many bytes of the source line are echoed: a window around
@@ -573,16 +633,10 @@ static void format_source_line(const SrcFile *f, size_t off, char *out, size_t *
   put_bytes(out, n, cap, "^\n", 2);
 }
 
-/* Prints one diagnostic with a single write, so lines from threads that
-   report at once do not interleave.  msg is already formatted. */
-static void emit_diag(DiagLevel lvl, SrcLoc loc, const char *msg, char *out, size_t cap) {
+/* Formats one diagnostic into out (capacity cap): "file:line:col: error:
+   msg", the source line and a caret; returns the length. */
+static size_t format_diag(DiagLevel lvl, SrcLoc loc, const char *msg, char *out, size_t cap) {
   static const char *names[] = {"error", "warning", "note"};
-  if (lvl == DIAG_ERROR) diag_errors++;
-  if (diag_hook) {
-    diag_hook(lvl, loc, msg, diag_hook_ud);
-    return;
-  }
-  FILE *stream = diag_stream ? diag_stream : stderr;
   const SrcFile *f = src_get(loc.file);
   size_t n = 0;
   if (!f) {
@@ -599,8 +653,30 @@ static void emit_diag(DiagLevel lvl, SrcLoc loc, const char *msg, char *out, siz
     put_bytes(out, &n, cap, "\n", 1);
     format_source_line(f, loc.off > f->len ? f->len : loc.off, out, &n, cap);
   }
+  return n;
+}
+
+/* Prints one diagnostic with a single write, so lines from threads that
+   report at once do not interleave.  msg is already formatted. */
+static void emit_diag(DiagLevel lvl, SrcLoc loc, const char *msg, char *out, size_t cap) {
+  if (lvl == DIAG_ERROR) diag_errors++;
+  if (diag_hook) {
+    diag_hook(lvl, loc, msg, diag_hook_ud);
+    return;
+  }
+  FILE *stream = diag_stream ? diag_stream : stderr;
+  size_t n = format_diag(lvl, loc, msg, out, cap);
   fwrite(out, 1, n, stream);
   fflush(stream);
+}
+
+size_t diag_format(DiagLevel lvl, SrcLoc loc, const char *msg, char *out, size_t cap) {
+  return format_diag(lvl, loc, msg, out, cap);
+}
+
+size_t diag_format_size(SrcLoc loc, const char *msg) {
+  const SrcFile *f = src_get(loc.file);
+  return strlen(msg) + 4 * DIAG_LINE_WINDOW + 512 + (f ? strlen(f->name) : 0);
 }
 
 void diag_plain(DiagLevel lvl, SrcLoc loc, const char *msg) {

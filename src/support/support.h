@@ -154,6 +154,9 @@ const SrcFile *src_get(int file);
    so the table does not grow forever).  Old SrcLocs then print without a
    location; nothing may still point at a file's text. */
 void src_reset(void);
+/* Forgets one file (its owner is done with every module parsed from it);
+   its locations then print without a source line. */
+void src_release(int file);
 void src_line_col(SrcLoc loc, int *line, int *col);
 
 /* ---- diagnostics ----
@@ -174,6 +177,21 @@ void diag_set_stream(void *FILE_ptr);
    being printed (used by expected-error tests). */
 void diag_set_hook(DiagHook hook, void *ud);
 void diag_get_hook(DiagHook *hook, void **ud);
+/* Hooks and stream are per thread; a thread started on behalf of another
+   (a replica of a grid) takes over its starter's. */
+typedef struct DiagContext {
+  DiagHook hook;
+  void *ud;
+  void *stream;
+} DiagContext;
+DiagContext diag_context_get(void);
+/* The text a diagnostic prints as (location, message, source line and
+   caret), for hooks that keep it: writes at most cap bytes into out (no
+   allocation) and returns the length.  diag_format_size is a capacity
+   that always suffices. */
+size_t diag_format(DiagLevel lvl, SrcLoc loc, const char *msg, char *out, size_t cap);
+size_t diag_format_size(SrcLoc loc, const char *msg);
+void diag_context_set(DiagContext c);
 
 /* ---- misc ---- */
 /* Reads a whole file ("-": stdin) of at most max bytes into a NUL-terminated

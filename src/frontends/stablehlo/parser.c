@@ -1277,7 +1277,7 @@ static Attr *parse_number_attr(P *p) {
   uint64_t mag;
   if (!int_value(p, t, &neg, &mag)) return NULL;
   if (ty && ty->kind == TY_TENSOR && et_is_int(ty->elem)) {
-    Literal tmp = {ty, 1, &(uint64_t){0}};
+    Literal tmp = {ty, 1, &(uint64_t){0}, false};
     if (et_bytes(ty->elem) > 8 || !set_int_elem(p, &tmp, 0, t)) return NULL;
     return attr_int(p->m, et_is_unsigned(ty->elem) ? (int64_t)lit_get_u(&tmp, 0) : lit_get_i(&tmp, 0), ty);
   }

@@ -1,0 +1,144 @@
+/*
+ * api.h - what the public API's files (the files of src/api) share: the handle
+ * structs behind the opaque types of include/xlac/xlac.h, and the helpers
+ * that turn the library's diagnostics into xlac_status objects.
+ */
+#ifndef XLAC_API_H
+#define XLAC_API_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "interp/interp.h"
+#include "xlac/xlac.h"
+
+/* A parsed, verified module.  `text` (when the program came from text) is
+   kept so that each compile parses a private copy with real source
+   locations; a built program (builder.h) has no text and is printed and
+   parsed back instead. */
+struct xlac_program {
+  uint32_t magic;  /* API_MAGIC_PROGRAM while alive */
+  Module *m;
+  char *name;      /* what diagnostics call the text */
+  char *text;      /* NULL for built programs */
+  size_t len;
+  int file;        /* source id of m's locations (src_release on destroy), or -1 */
+};
+
+enum {
+  API_MAGIC_PROGRAM = 0x50524f47,  /* "PROG" */
+  API_MAGIC_CLIENT = 0x434c4e54,   /* "CLNT" */
+  API_MAGIC_EXE = 0x45584543,      /* "EXEC" */
+  API_MAGIC_BUFFER = 0x42554646,   /* "BUFF" */
+  API_MAGIC_DEAD = 0xdeadbeef,
+};
+
+#define API_STR2(x) #x
+#define API_STR(x) API_STR2(x)
+#define XLAC_VERSION_STRING \
+  API_STR(XLAC_VERSION_MAJOR) "." API_STR(XLAC_VERSION_MINOR) "." API_STR(XLAC_VERSION_PATCH)
+
+struct xlac_device {
+  struct xlac_client *client;
+  int id;
+  char *desc;
+};
+
+struct xlac_client {
+  uint32_t magic;
+  atomic_int refs;         /* the caller's + one per executable and buffer */
+  atomic_int destroyed;
+  int num_replicas, num_partitions, ndev;
+  xlac_backend backend;
+  int num_threads;
+  xlac_thread_pool user_pool; /* a copy of the caller's, when given */
+  struct xlacrt_pool *pool;
+  char *cache_dir;
+  xlac_device *devices;
+  atomic_int next_module_id;  /* NNNN of dump file names */
+};
+
+struct xlac_cancel {
+  InterpCancel ic;
+};
+
+/* One argument or result of an executable's flattened signature (tuples
+   are flattened into their leaves). */
+typedef struct ApiLeaf {
+  xlac_type type;
+  int rank;
+  int64_t *dims;
+  char *name;
+  Type *t;                 /* the IR type (the module's arena) */
+} ApiLeaf;
+
+struct xlac_executable {
+  uint32_t magic;
+  xlac_client *client;
+  Module *m;
+  int file;                /* source text of m (src_release on destroy), or -1 */
+  Func *entry;
+  struct CpuExecutable *cpu; /* NULL: the interpreter runs it */
+  int num_replicas, num_partitions;
+  int nargs, nres;
+  ApiLeaf *args, *res;
+  int *alias;              /* per result: the argument whose storage it may take, or -1 */
+  xlac_executable_stats stats;
+};
+
+struct xlac_buffer {
+  uint32_t magic;
+  xlac_client *client;
+  int device;
+  xlac_type type;
+  IVal *val;               /* a tensor (the data) or a token */
+  atomic_int donated;
+};
+
+bool api_type_valid(xlac_type t);
+ElemType api_elem(xlac_type t);
+xlac_type api_type_of(const Type *t);
+/* NULL when c is a live client; else the error (fn names the caller). */
+xlac_status *api_check_client(const xlac_client *c, const char *fn);
+xlac_status *api_check_client_alive(const xlac_client *c, const char *fn);
+void api_client_retain(xlac_client *c);
+void api_client_release(xlac_client *c);
+/* A new buffer around v (taking the reference). */
+xlac_buffer *api_buffer_new(xlac_client *c, int device, IVal *v);
+
+/* Wraps a module (taking it) as a program; text may be NULL.  Returns NULL
+   only if m is NULL. */
+xlac_program *api_program_new(Module *m, const char *name, const char *text, size_t len);
+
+/* ---- diagnostics -> status ----
+ * Between api_capture_begin and api_capture_end, every diagnostic the
+ * calling thread (and the replica threads it starts) reports is formatted
+ * (file:line:col, source line, caret) into the capture instead of being
+ * printed; api_capture_end returns it as a status with `code` (NULL when
+ * nothing was reported and ok is true).  An out-of-memory unwind inside
+ * the capture is reported through it as XLAC_OUT_OF_MEMORY. */
+typedef struct ApiCapture {
+  char *text;          /* plain malloc: the hook must not unwind */
+  size_t len, cap;
+  int errors;
+  bool oom;
+  DiagContext outer;
+  pthread_mutex_t mu;
+} ApiCapture;
+void api_capture_begin(ApiCapture *c);
+xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char *what);
+
+/* Registers text under name, parses and verifies it (diagnostics
+   reported; call inside a capture and a memory guard).  NULL on failure;
+   else *out_file is the source id the module's locations point into. */
+Module *api_parse(const char *text, size_t len, const char *name, int *out_file);
+/* xlac_executable_execute with the interpreter options the command line
+   needs (check reports, probes; NULL: quiet checks) and the check counts
+   (may be NULL). */
+xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
+                         const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
+                         int *checks_run, int *checks_failed);
+/* Prints m as StableHLO or HLO text (malloc'ed, NUL-terminated). */
+xlac_status *api_print_module(const Module *m, xlac_format format, char **out_text, size_t *out_len);
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * capture.c - diagnostics into statuses.  Library calls run the same code
+ * as the command line, which reports through diag(); a call installs a
+ * capturing hook on its thread (replica threads inherit it), keeps the
+ * formatted errors and notes, and returns them as one status message.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api.h"
+
+static void put(ApiCapture *c, const char *s, size_t n) {
+  if (c->len + n + 1 > c->cap) {
+    size_t cap = c->cap ? c->cap : 256;
+    while (cap < c->len + n + 1) cap *= 2;
+    char *t = realloc(c->text, cap);
+    if (!t) return; /* keep what fits: the status still says it failed */
+    c->text = t;
+    c->cap = cap;
+  }
+  memcpy(c->text + c->len, s, n);
+  c->len += n;
+  c->text[c->len] = 0;
+}
+
+static void capture_hook(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
+  ApiCapture *c = ud;
+  if (lvl == DIAG_WARNING) return; /* a call that succeeds says nothing */
+  pthread_mutex_lock(&c->mu);
+  if (lvl == DIAG_ERROR) {
+    c->errors++;
+    if (strncmp(msg, "out of memory", 13) == 0) c->oom = true;
+  }
+  if (!src_get(loc.file)) {
+    if (lvl == DIAG_NOTE) put(c, "note: ", 6);
+    put(c, msg, strlen(msg));
+    put(c, "\n", 1);
+  } else {
+    size_t cap = diag_format_size(loc, msg);
+    char *buf = malloc(cap);
+    if (buf) {
+      size_t n = diag_format(lvl, loc, msg, buf, cap);
+      put(c, buf, n);
+      free(buf);
+    }
+  }
+  pthread_mutex_unlock(&c->mu);
+}
+
+void api_capture_begin(ApiCapture *c) {
+  memset(c, 0, sizeof *c);
+  pthread_mutex_init(&c->mu, NULL);
+  c->outer = diag_context_get();
+  diag_set_hook(capture_hook, c);
+}
+
+xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char *what) {
+  diag_context_set(c->outer);
+  xlac_status *s = NULL;
+  if (!ok || c->errors) {
+    while (c->len && c->text[c->len - 1] == '\n') c->text[--c->len] = 0;
+    const char *msg = c->len ? c->text : what;
+    s = xlac_status_create(c->oom ? XLAC_OUT_OF_MEMORY : code, "%s", msg ? msg : "failed");
+  }
+  free(c->text);
+  pthread_mutex_destroy(&c->mu);
+  return s;
+}

@@ -1,0 +1,645 @@
+/*
+ * executable.c - compiling programs and executing them.
+ *
+ * Compiling parses a private copy of the program (the CPU backend optimizes
+ * its module in place, and a program may be compiled many times), picks the
+ * entry function, flattens its signature into leaves (the buffers callers
+ * pass) and hands it to the CPU backend on the client's pool, or keeps it
+ * for the interpreter.
+ *
+ * Executing checks every argument against the signature, binds the
+ * buffers' values as parameters (rebuilding tuples), runs one device
+ * directly or several as a grid of threads (replicas x partitions meeting in
+ * their collectives), and wraps the results' leaves as new buffers.  A
+ * donated argument paired with a result gives that result its storage.
+ * Each execution has its own interpreter state, so any number may run at
+ * once.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api.h"
+#include "codegen/cpu.h"
+#include "codegen/dump.h"
+
+/* ---- signature leaves ---- */
+
+typedef VEC(ApiLeaf) LeafVec;
+
+static void add_leaves(LeafVec *v, Type *t, const char *name) {
+  if (t->kind == TY_TUPLE) {
+    for (int i = 0; i < t->ntuple; i++) add_leaves(v, t->tuple[i], NULL);
+    return;
+  }
+  ApiLeaf l = {0};
+  l.type = api_type_of(t);
+  l.t = t;
+  if (t->kind == TY_TENSOR) {
+    l.rank = t->rank;
+    l.dims = xcalloc((size_t)(t->rank + 1), sizeof(int64_t));
+    if (t->rank) memcpy(l.dims, t->dims, sizeof(int64_t) * (size_t)t->rank);
+  } else {
+    l.dims = xcalloc(1, sizeof(int64_t));
+  }
+  l.name = name ? xstrdup(name) : NULL;
+  VEC_PUSH(*v, l);
+}
+
+static void free_leaves(ApiLeaf *l, int n) {
+  for (int i = 0; l && i < n; i++) {
+    free(l[i].dims);
+    free(l[i].name);
+  }
+  free(l);
+}
+
+static char *leaf_str(const ApiLeaf *l) {
+  if (l->type == XLAC_TOKEN) return xstrdup("!stablehlo.token");
+  return type_str(l->t);
+}
+
+/* The argument the program pairs with a result through the argument
+   attribute tf.aliasing_output = N. */
+static int declared_alias(const Func *f, int arg) {
+  if (!f->arg_attrs || !f->arg_attrs[arg]) return -1;
+  const Attr *a = attr_dict_get(f->arg_attrs[arg], "tf.aliasing_output");
+  return a && a->kind == ATTR_INT ? (int)a->i : -1;
+}
+
+static bool same_leaf(const ApiLeaf *a, const ApiLeaf *b) {
+  if (a->type != b->type || a->rank != b->rank) return false;
+  for (int i = 0; i < a->rank; i++)
+    if (a->dims[i] != b->dims[i]) return false;
+  return true;
+}
+
+/* ---- compiling ---- */
+
+typedef struct CompileJob {
+  xlac_client *client;
+  xlac_compile_options o;
+  Module *m;        /* taken by the executable */
+  int file;
+  xlac_executable *exe;
+  xlac_code code;   /* what a failure is */
+} CompileJob;
+
+static void list_funcs(StrBuf *b, const Module *m) {
+  int k = 0;
+  for (const Func *f = m->funcs; f; f = f->next) sb_printf(b, "%s@%s", k++ ? ", " : "", f->name);
+  if (!k) sb_puts(b, "none");
+}
+
+/* The XLA_FLAGS vocabulary: the dump flags.  Words are separated by
+   blanks; anything else is an error (a library has no environment to warn
+   into). */
+static bool apply_xla_flags(CpuOptions *co, const char *flags, char **keep) {
+  char *copy = xstrdup(flags);
+  *keep = copy;
+  for (char *w = strtok(copy, " \t\n"); w; w = strtok(NULL, " \t\n")) {
+    int rc = dump_parse_flag(co, w);
+    if (rc == 0) {
+      error_at(SRCLOC_NONE, "xla_flags: unknown flag '%s' (xlac knows --xla_dump_to, --xla_dump_hlo_pass_re, "
+               "--xla_dump_hlo_as_dot, --xla_dump_hlo_as_html, --xla_dump_hlo_as_text)", w);
+      return false;
+    }
+    if (rc < 0) return false;
+  }
+  return true;
+}
+
+static bool compile_guarded(CompileJob *j) {
+  xlac_client *c = j->client;
+  const xlac_compile_options *o = &j->o;
+  Module *m = j->m;
+  Func *entry;
+  if (o->entry) {
+    const char *name = o->entry[0] == '@' ? o->entry + 1 : o->entry;
+    entry = module_find_func(m, name);
+    if (!entry) {
+      StrBuf b = {0};
+      list_funcs(&b, m);
+      error_at(SRCLOC_NONE, "the program has no function @%s (it has %s)", name, b.data);
+      sb_free(&b);
+      j->code = XLAC_NOT_FOUND;
+      return false;
+    }
+  } else {
+    entry = module_entry(m);
+    if (!entry) {
+      StrBuf b = {0};
+      list_funcs(&b, m);
+      error_at(SRCLOC_NONE, "the program has no @main, no HLO ENTRY and more than one function (%s): name the one "
+               "to compile with xlac_compile_options.entry", b.data);
+      sb_free(&b);
+      j->code = XLAC_NOT_FOUND;
+      return false;
+    }
+  }
+  xlac_executable *e = xcalloc(1, sizeof *e);
+  j->exe = e;
+  e->magic = API_MAGIC_EXE;
+  e->client = c;
+  api_client_retain(c);
+  e->m = m;
+  e->file = j->file;
+  j->m = NULL;
+  j->file = -1;
+  e->entry = entry;
+  e->num_replicas = o->num_replicas > 0 ? o->num_replicas : c->num_replicas;
+  e->num_partitions = o->num_partitions > 0 ? o->num_partitions : c->num_partitions;
+  if ((int64_t)e->num_replicas * e->num_partitions != c->ndev) {
+    error_at(SRCLOC_NONE, "the program is compiled for %d replicas x %d partitions = %lld devices, the client has %d",
+             e->num_replicas, e->num_partitions, (long long)e->num_replicas * e->num_partitions, c->ndev);
+    return false;
+  }
+
+  LeafVec args = {0}, res = {0};
+  VEC(int) leaf_param = {0}; /* the parameter each argument leaf belongs to */
+  for (int i = 0; i < entry->body->nargs; i++) {
+    int before = args.len;
+    add_leaves(&args, entry->body->args[i]->type, entry->body->args[i]->name);
+    for (int k = before; k < args.len; k++) VEC_PUSH(leaf_param, i);
+  }
+  for (int i = 0; i < entry->nresults; i++) add_leaves(&res, entry->result_types[i], NULL);
+  e->args = args.data;
+  e->nargs = args.len;
+  e->res = res.data;
+  e->nres = res.len;
+  e->alias = xcalloc((size_t)(e->nres + 1), sizeof(int));
+  for (int i = 0; i < e->nres; i++) e->alias[i] = -1;
+  /* pairs the program declares, then the ones the caller asks for */
+  for (int a = 0; a < e->nargs; a++) {
+    int r = args.len == entry->body->nargs ? declared_alias(entry, a) : -1;
+    if (r >= 0 && r < e->nres && e->alias[r] < 0 && same_leaf(&e->args[a], &e->res[r])) e->alias[r] = a;
+  }
+  for (int k = 0; k < o->num_donate_args; k++) {
+    int a = o->donate_args[k];
+    if (a < 0 || a >= e->nargs) {
+      error_at(SRCLOC_NONE, "donate_args[%d] = %d: the program has %d arguments", k, a, e->nargs);
+      VEC_FREE(leaf_param);
+      return false;
+    }
+    bool paired = false;
+    for (int r = 0; r < e->nres && !paired; r++) paired = e->alias[r] == a;
+    for (int r = 0; r < e->nres && !paired; r++)
+      if (e->alias[r] < 0 && e->args[a].type != XLAC_TOKEN && same_leaf(&e->args[a], &e->res[r])) {
+        e->alias[r] = a;
+        paired = true;
+      }
+  }
+  VEC_FREE(leaf_param);
+  for (int r = 0; r < e->nres; r++) e->stats.aliased_results += e->alias[r] >= 0;
+  for (int i = 0; i < e->nargs; i++)
+    if (e->args[i].type != XLAC_TOKEN) e->stats.arg_bytes += type_num_elements(e->args[i].t) * et_bytes(e->args[i].t->elem);
+  for (int i = 0; i < e->nres; i++)
+    if (e->res[i].type != XLAC_TOKEN) e->stats.result_bytes += type_num_elements(e->res[i].t) * et_bytes(e->res[i].t->elem);
+  e->stats.struct_size = sizeof e->stats;
+  e->stats.num_replicas = e->num_replicas;
+  e->stats.num_partitions = e->num_partitions;
+
+  if (c->backend == XLAC_BACKEND_INTERPRETER) return true;
+  CpuOptions co = {0};
+  co.threads = c->num_threads;
+  co.pool = c->pool;
+  co.opt_level = o->opt_level;
+  co.no_fusion = o->no_fusion != 0;
+  co.dump_dir = o->dump_dir;
+  co.module_id = atomic_fetch_add(&c->next_module_id, 1);
+  char *flags_copy = NULL;
+  if (o->xla_flags && !apply_xla_flags(&co, o->xla_flags, &flags_copy)) {
+    free(flags_copy);
+    return false;
+  }
+  if (o->opt_level < 0 || o->opt_level > 3) {
+    free(flags_copy);
+    error_at(SRCLOC_NONE, "opt_level %d is not in 0..3", o->opt_level);
+    return false;
+  }
+  e->cpu = cpu_compile(m, entry, &co);
+  free(flags_copy);
+  if (!e->cpu) return false;
+  const CpuStats *cs = cpu_executable_stats(e->cpu);
+  e->stats.temp_bytes = cs->temp_bytes;
+  e->stats.native_ops = cs->native_ops;
+  e->stats.interpreted_ops = cs->fallback_ops;
+  e->stats.fusions = cs->fusions;
+  e->stats.compile_ms = cs->compile_ms;
+  return true;
+}
+
+void xlac_executable_destroy(xlac_executable *e) {
+  if (!e || e->magic != API_MAGIC_EXE) return;
+  e->magic = API_MAGIC_DEAD;
+  cpu_executable_free(e->cpu);
+  module_free(e->m);
+  if (e->file >= 0) src_release(e->file);
+  free_leaves(e->args, e->nargs);
+  free_leaves(e->res, e->nres);
+  free(e->alias);
+  api_client_release(e->client);
+  free(e);
+}
+
+/* Runs a compile job (with j->m set, or text to parse first) inside a
+   capture and a memory guard. */
+static xlac_status *run_compile(CompileJob *j, const char *text, size_t len, const char *name,
+                                xlac_executable **out) {
+  ApiCapture cap;
+  api_capture_begin(&cap);
+  OomGuard g;
+  oom_push(&g);
+  volatile bool ok = false;
+  j->code = XLAC_INVALID_ARGUMENT;
+  if (setjmp(g.jb) == 0) {
+    if (!j->m) j->m = api_parse(text, len, name, &j->file);
+    ok = j->m && compile_guarded(j);
+  } else {
+    oom_report(&g);
+  }
+  oom_pop(&g);
+  xlac_status *s = api_capture_end(&cap, ok, j->code, "compilation failed");
+  if (s) {
+    xlac_executable_destroy(j->exe);
+    if (j->m) module_free(j->m);
+    if (j->file >= 0) src_release(j->file);
+    return s;
+  }
+  j->exe->stats.struct_size = sizeof j->exe->stats;
+  *out = j->exe;
+  return NULL;
+}
+
+static xlac_status *start_compile(xlac_client *c, const xlac_compile_options *opts, xlac_executable **out,
+                                  const char *fn, CompileJob *j) {
+  if (out) *out = NULL;
+  xlac_status *s = api_check_client(c, fn);
+  if (s) return s;
+  if (!out) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: out_executable is NULL", fn);
+  if ((s = api_check_client_alive(c, fn))) return s;
+  memset(j, 0, sizeof *j);
+  j->client = c;
+  j->file = -1;
+  if (opts) {
+    size_t n = opts->struct_size && opts->struct_size < sizeof j->o ? opts->struct_size : sizeof j->o;
+    memcpy(&j->o, opts, n);
+  }
+  if (j->o.num_donate_args < 0 || (j->o.num_donate_args > 0 && !j->o.donate_args))
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: donate_args is NULL or num_donate_args negative", fn);
+  return NULL;
+}
+
+xlac_status *xlac_compile_text(xlac_client *c, const char *text, size_t len, const xlac_compile_options *opts,
+                               xlac_executable **out_executable) {
+  CompileJob j;
+  xlac_status *s = start_compile(c, opts, out_executable, "xlac_compile_text", &j);
+  if (s) return s;
+  if (!text && len) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_compile_text: text is NULL");
+  return run_compile(&j, text ? text : "", len, "<input>", out_executable);
+}
+
+xlac_status *xlac_compile_file(xlac_client *c, const char *path, const xlac_compile_options *opts,
+                               xlac_executable **out_executable) {
+  CompileJob j;
+  xlac_status *s = start_compile(c, opts, out_executable, "xlac_compile_file", &j);
+  if (s) return s;
+  if (!path) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_compile_file: path is NULL");
+  char *text = NULL, *err = NULL;
+  size_t len = 0;
+  size_t max = alloc_limit_get() < SRC_MAX_BYTES ? alloc_limit_get() : SRC_MAX_BYTES;
+  if (!read_file(path, max, &text, &len, &err)) {
+    s = xlac_status_create(XLAC_NOT_FOUND, "%s", err ? err : path);
+    free(err);
+    return s;
+  }
+  s = run_compile(&j, text, len, path, out_executable);
+  free(text);
+  return s;
+}
+
+xlac_status *xlac_compile(xlac_client *c, const xlac_program *p, const xlac_compile_options *opts,
+                          xlac_executable **out_executable) {
+  CompileJob j;
+  xlac_status *s = start_compile(c, opts, out_executable, "xlac_compile", &j);
+  if (s) return s;
+  if (!p || p->magic != API_MAGIC_PROGRAM) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_compile: not a program");
+  if (p->text) return run_compile(&j, p->text, p->len, p->name, out_executable);
+  /* a built program: compile its printed form */
+  char *text;
+  size_t len;
+  if ((s = api_print_module(p->m, XLAC_FORMAT_STABLEHLO, &text, &len))) return s;
+  s = run_compile(&j, text, len, p->name, out_executable);
+  free(text);
+  return s;
+}
+
+/* ---- queries ---- */
+
+static bool exe_ok(const xlac_executable *e) { return e && e->magic == API_MAGIC_EXE; }
+
+int xlac_executable_num_args(const xlac_executable *e) { return exe_ok(e) ? e->nargs : 0; }
+int xlac_executable_num_results(const xlac_executable *e) { return exe_ok(e) ? e->nres : 0; }
+
+static xlac_status *leaf_shape(const xlac_executable *e, int index, xlac_shape *out, bool arg, const char *fn) {
+  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: not an executable", fn);
+  if (!out) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: out_shape is NULL", fn);
+  int n = arg ? e->nargs : e->nres;
+  if (index < 0 || index >= n)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: index %d, the program has %d %s", fn, index, n,
+                              arg ? "arguments" : "results");
+  const ApiLeaf *l = arg ? &e->args[index] : &e->res[index];
+  *out = (xlac_shape){l->type, l->rank, l->dims, l->name};
+  return NULL;
+}
+
+xlac_status *xlac_executable_arg_shape(const xlac_executable *e, int index, xlac_shape *out_shape) {
+  return leaf_shape(e, index, out_shape, true, "xlac_executable_arg_shape");
+}
+
+xlac_status *xlac_executable_result_shape(const xlac_executable *e, int index, xlac_shape *out_shape) {
+  return leaf_shape(e, index, out_shape, false, "xlac_executable_result_shape");
+}
+
+int xlac_executable_arg_index(const xlac_executable *e, const char *name) {
+  if (!exe_ok(e) || !name) return -1;
+  if (*name == '%') name++;
+  for (int i = 0; i < e->nargs; i++)
+    if (e->args[i].name && strcmp(e->args[i].name, name) == 0) return i;
+  return -1;
+}
+
+xlac_status *xlac_executable_stats_get(const xlac_executable *e, xlac_executable_stats *out_stats) {
+  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_stats_get: not an executable");
+  if (!out_stats) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_stats_get: out_stats is NULL");
+  size_t n = out_stats->struct_size && out_stats->struct_size < sizeof e->stats ? out_stats->struct_size
+                                                                                : sizeof e->stats;
+  memcpy(out_stats, &e->stats, n);
+  out_stats->struct_size = n;
+  return NULL;
+}
+
+xlac_status *xlac_executable_print(const xlac_executable *e, xlac_format format, char **out_text, size_t *out_len) {
+  if (out_text) *out_text = NULL;
+  if (out_len) *out_len = 0;
+  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_print: not an executable");
+  if (!out_text) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_print: out_text is NULL");
+  return api_print_module(e->m, format, out_text, out_len);
+}
+
+/* ---- executing ---- */
+
+/* A value of type t built from leaves[*k...] (new reference). */
+static IVal *rebuild(const Type *t, IVal **leaves, int *k) {
+  if (t->kind != TY_TUPLE) return ival_retain(leaves[(*k)++]);
+  IVal **parts = xcalloc((size_t)(t->ntuple + 1), sizeof(IVal *));
+  for (int i = 0; i < t->ntuple; i++) parts[i] = rebuild(t->tuple[i], leaves, k);
+  IVal *v = ival_tuple(t->ntuple, parts);
+  for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
+  free(parts);
+  return v;
+}
+
+static void leaves_of(IVal *v, IVal **out, int *k) {
+  if (v && v->kind == IV_TUPLE) {
+    for (int i = 0; i < v->n; i++) leaves_of(v->elems[i], out, k);
+  } else {
+    out[(*k)++] = v;
+  }
+}
+
+static bool run_cpu(void *ctx, Interp *I, int nargs, IVal **args, IVal **results) {
+  return cpu_execute(ctx, I, nargs, args, results);
+}
+
+typedef struct ExecJob {
+  xlac_executable *e;
+  int ndev;
+  xlac_buffer *const *const *args;
+  bool *donate;            /* per argument leaf */
+  xlac_buffer ***results;  /* [ndev][nres], filled on success */
+  InterpOptions io;
+  int checks_run, checks_failed;
+} ExecJob;
+
+static bool exec_guarded(ExecJob *j) {
+  xlac_executable *e = j->e;
+  Func *f = e->entry;
+  int nparams = f->body->nargs, nfres = f->nresults;
+  IVal ***params = xcalloc((size_t)j->ndev, sizeof(IVal **));
+  IVal ***out = xcalloc((size_t)j->ndev, sizeof(IVal **));
+  IVal **leaves = xcalloc((size_t)(e->nargs + 1), sizeof(IVal *));
+  for (int d = 0; d < j->ndev; d++) {
+    for (int i = 0; i < e->nargs; i++) leaves[i] = j->args[d][i]->val;
+    params[d] = xcalloc((size_t)(nparams + 1), sizeof(IVal *));
+    int k = 0;
+    for (int i = 0; i < nparams; i++) params[d][i] = rebuild(f->body->args[i]->type, leaves, &k);
+  }
+  free(leaves);
+  Interp I;
+  interp_init(&I, e->m, &j->io);
+  bool ok;
+  if (j->ndev == 1) {
+    out[0] = xcalloc((size_t)(nfres + 1), sizeof(IVal *));
+    ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
+  } else {
+    GridProgram *progs = xcalloc((size_t)j->ndev, sizeof(GridProgram));
+    for (int d = 0; d < j->ndev; d++)
+      progs[d] = (GridProgram){f, nparams, params[d], e->cpu ? run_cpu : NULL, e->cpu};
+    ok = interp_run_grid(&I, e->num_replicas, e->num_partitions, progs, out);
+    free(progs);
+  }
+  ok = ok && !I.failed;
+  j->checks_run = I.checks_run;
+  j->checks_failed = I.checks_failed;
+  for (int d = 0; d < j->ndev; d++) {
+    for (int i = 0; i < nparams; i++) ival_release(params[d][i]);
+    free(params[d]);
+  }
+  free(params);
+
+  if (ok) {
+    IVal **rl = xcalloc((size_t)(e->nres + 1), sizeof(IVal *));
+    for (int d = 0; d < j->ndev; d++) {
+      int k = 0;
+      for (int i = 0; i < nfres; i++) leaves_of(out[d][i], rl, &k);
+      assert(k == e->nres);
+      for (int r = 0; r < e->nres; r++) {
+        IVal *v = ival_retain(rl[r]);
+        int a = e->alias[r];
+        xlac_buffer *donor = a >= 0 && j->donate[a] ? j->args[d][a] : NULL;
+        /* the donor's storage takes the result when nobody else shares
+           it; a result that is some argument's value (or borrows the
+           caller's memory) is copied, so that buffers never share data */
+        bool shared = false;
+        for (int i = 0; i < e->nargs && !shared; i++) shared = v == j->args[d][i]->val;
+        if (v->kind == IV_TENSOR && donor && donor->val->refs == 1 && v != donor->val) {
+          const Literal *l = v->lit;
+          if (l->n) memcpy(donor->val->lit->data, l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
+          ival_release(v);
+          v = ival_retain(donor->val);
+        } else if (v->kind == IV_TENSOR && (shared || v->lit->borrowed)) {
+          IVal *copy = ival_tensor(lit_clone(v->lit));
+          ival_release(v);
+          v = copy;
+        }
+        j->results[d][r] = api_buffer_new(e->client, d, v);
+      }
+    }
+    free(rl);
+  }
+  for (int d = 0; d < j->ndev; d++) {
+    for (int i = 0; out[d] && i < nfres; i++) ival_release(out[d][i]);
+    free(out[d]);
+  }
+  free(out);
+  return ok;
+}
+
+xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
+                         const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
+                         int *checks_run, int *checks_failed) {
+  static const char fn[] = "xlac_executable_execute";
+  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: not an executable", fn);
+  xlac_status *s = api_check_client_alive(e->client, fn);
+  if (s) return s;
+  int ndev = e->num_replicas * e->num_partitions;
+  if (num_devices != ndev)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: %d devices given, the executable runs on %d (%d replicas x %d "
+                              "partitions)", fn, num_devices, ndev, e->num_replicas, e->num_partitions);
+  if (!args && e->nargs) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: args is NULL", fn);
+  if (!results && e->nres) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: results is NULL", fn);
+  xlac_execute_options o = {0};
+  if (opts) {
+    size_t n = opts->struct_size && opts->struct_size < sizeof o ? opts->struct_size : sizeof o;
+    memcpy(&o, opts, n);
+  }
+  if (o.num_donate_args < 0 || (o.num_donate_args && !o.donate_args))
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: donate_args is NULL or num_donate_args negative", fn);
+  for (int d = 0; d < ndev; d++) {
+    if (e->nargs && !args[d]) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: args[%d] is NULL", fn, d);
+    if (e->nres && !results[d]) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: results[%d] is NULL", fn, d);
+    for (int i = 0; i < e->nargs; i++) {
+      const xlac_buffer *b = args[d][i];
+      const ApiLeaf *l = &e->args[i];
+      if (!b || b->magic != API_MAGIC_BUFFER)
+        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is %s", fn, i, d,
+                                  b ? "not a buffer" : "NULL");
+      if (b->client != e->client)
+        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d belongs to another client", fn, i, d);
+      if (atomic_load(&b->donated))
+        return xlac_status_create(XLAC_FAILED_PRECONDITION, "%s: argument %d of device %d was donated to an earlier "
+                                  "execution", fn, i, d);
+      if (b->device != d)
+        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is on device %d", fn, i, d,
+                                  b->device);
+      bool match = b->type == l->type;
+      if (match && l->type != XLAC_TOKEN) {
+        const Type *bt = b->val->lit->type;
+        match = bt->rank == l->rank;
+        for (int k = 0; match && k < l->rank; k++) match = bt->dims[k] == l->dims[k];
+      }
+      if (!match) {
+        char *want = leaf_str(l);
+        char *got = b->val->kind == IV_TENSOR ? type_str(b->val->lit->type) : xstrdup("!stablehlo.token");
+        s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d%s%s%s of device %d is %s, the program takes %s",
+                               fn, i, l->name ? " (%" : "", l->name ? l->name : "", l->name ? ")" : "", d, got, want);
+        free(want);
+        free(got);
+        return s;
+      }
+    }
+  }
+  bool *donate = calloc((size_t)e->nargs + 1, sizeof(bool));
+  if (!donate) return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
+  for (int k = 0; k < o.num_donate_args; k++) {
+    int a = o.donate_args[k];
+    if (a < 0 || a >= e->nargs) {
+      free(donate);
+      return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: donate_args[%d] = %d, the program has %d arguments", fn, k,
+                                a, e->nargs);
+    }
+    donate[a] = true;
+  }
+  /* a donated buffer passed twice would be consumed while still read */
+  for (int d = 0; d < ndev; d++)
+    for (int a = 0; a < e->nargs; a++) {
+      if (!donate[a]) continue;
+      for (int d2 = 0; d2 < ndev; d2++)
+        for (int i = 0; i < e->nargs; i++)
+          if ((d2 != d || i != a) && args[d2][i] == args[d][a]) {
+            free(donate);
+            return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is donated but also passed "
+                                      "as argument %d of device %d", fn, a, d, i, d2);
+          }
+    }
+
+  ExecJob j = {0};
+  j.e = e;
+  j.ndev = ndev;
+  j.args = args;
+  j.donate = donate;
+  j.results = calloc((size_t)ndev, sizeof(xlac_buffer **));
+  bool alloc_ok = j.results != NULL;
+  for (int d = 0; alloc_ok && d < ndev; d++) alloc_ok = (j.results[d] = calloc((size_t)e->nres + 1, sizeof(xlac_buffer *)));
+  if (!alloc_ok) {
+    for (int d = 0; j.results && d < ndev; d++) free(j.results[d]);
+    free(j.results);
+    free(donate);
+    return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
+  }
+  if (io) j.io = *io;
+  else j.io.quiet_checks = true;
+  if (o.cancel) j.io.cancel = &o.cancel->ic;
+
+  ApiCapture cap;
+  api_capture_begin(&cap);
+  OomGuard g;
+  oom_push(&g);
+  volatile bool ok = false;
+  if (setjmp(g.jb) == 0)
+    ok = exec_guarded(&j);
+  else
+    oom_report(&g);
+  oom_pop(&g);
+  xlac_code code = o.cancel && atomic_load(&o.cancel->ic.stop) ? XLAC_CANCELLED : XLAC_INTERNAL;
+  s = api_capture_end(&cap, ok, code, "the execution failed");
+  for (int d = 0; d < ndev; d++) {
+    for (int r = 0; r < e->nres; r++) {
+      if (s) xlac_buffer_destroy(j.results[d][r]);
+      else results[d][r] = j.results[d][r];
+    }
+    free(j.results[d]);
+  }
+  free(j.results);
+  if (!s)
+    for (int d = 0; d < ndev; d++)
+      for (int a = 0; a < e->nargs; a++)
+        if (donate[a]) {
+          /* the storage now belongs to the result (or to nobody) */
+          xlac_buffer *b = args[d][a];
+          atomic_store(&b->donated, 1);
+          IVal *v = b->val;
+          b->val = NULL;
+          ival_release(v);
+        }
+  free(donate);
+  if (checks_run) *checks_run = j.checks_run;
+  if (checks_failed) *checks_failed = j.checks_failed;
+  return s;
+}
+
+xlac_status *xlac_executable_execute(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
+                                     const xlac_execute_options *opts, xlac_buffer **const *results) {
+  return api_execute(e, num_devices, args, opts, results, NULL, NULL, NULL);
+}
+
+xlac_status *xlac_executable_run(xlac_executable *e, xlac_buffer *const *args, int num_args, xlac_buffer **results) {
+  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_run: not an executable");
+  if (num_args != e->nargs)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_run: %d arguments given, the program takes %d",
+                              num_args, e->nargs);
+  xlac_buffer *const *argv[1] = {args};
+  xlac_buffer **resv[1] = {results};
+  return api_execute(e, 1, argv, NULL, resv, NULL, NULL, NULL);
+}

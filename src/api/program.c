@@ -1,0 +1,174 @@
+/*
+ * program.c - programs: text in (StableHLO or HLO, detected), a verified
+ * module out, and back to text.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api.h"
+#include "frontends/hlo/hlo.h"
+#include "frontends/stablehlo/stablehlo.h"
+#include "ir/print.h"
+#include "ir/print_hlo.h"
+#include "ir/verify.h"
+
+xlac_program *api_program_new(Module *m, const char *name, const char *text, size_t len) {
+  if (!m) return NULL;
+  xlac_program *p = xcalloc(1, sizeof *p);
+  p->magic = API_MAGIC_PROGRAM;
+  p->m = m;
+  p->name = xstrdup(name ? name : "<built>");
+  if (text) {
+    p->text = xmalloc(len + 1);
+    memcpy(p->text, text, len);
+    p->text[len] = 0;
+    p->len = len;
+  }
+  p->file = -1;
+  return p;
+}
+
+/* Registers text under name, parses and verifies it.  Runs inside a
+   capture and a memory guard (the caller's); on failure the source is
+   released again and NULL returned. */
+Module *api_parse(const char *text, size_t len, const char *name, int *out_file) {
+  *out_file = -1;
+  if (len >= SRC_MAX_BYTES) {
+    error_at(SRCLOC_NONE, "%s: the program text is %zu bytes, more than the %zu a program may have", name, len,
+             (size_t)SRC_MAX_BYTES);
+    return NULL;
+  }
+  int fid = src_add(name, text, len);
+  const SrcFile *f = src_get(fid);
+  const char *nul = memchr(f->text, 0, f->len);
+  if (nul) {
+    error_at(((SrcLoc){fid, (uint32_t)(nul - f->text)}),
+             "the input is not a text file (it contains NUL bytes); the first one is here");
+    src_release(fid);
+    return NULL;
+  }
+  Module *m = hlo_sniff(f->text, f->len) ? hlo_parse(fid, 0, f->len) : stablehlo_parse(fid, 0, f->len);
+  if (m && !verify_module(m)) {
+    module_free(m);
+    m = NULL;
+  }
+  if (!m) {
+    src_release(fid);
+    return NULL;
+  }
+  *out_file = fid;
+  return m;
+}
+
+typedef struct ParseJob {
+  const char *text;
+  size_t len;
+  const char *name;
+  xlac_program *out;
+} ParseJob;
+
+static bool parse_guarded(ParseJob *j) {
+  int fid;
+  Module *m = api_parse(j->text, j->len, j->name, &fid);
+  if (!m) return false;
+  j->out = api_program_new(m, j->name, j->text, j->len);
+  j->out->file = fid;
+  return true;
+}
+
+static xlac_status *parse_program(const char *text, size_t len, const char *name, xlac_program **out) {
+  ParseJob j = {text, len, name, NULL};
+  ApiCapture cap;
+  api_capture_begin(&cap);
+  OomGuard g;
+  oom_push(&g);
+  volatile bool ok = false;
+  if (setjmp(g.jb) == 0)
+    ok = parse_guarded(&j);
+  else
+    oom_report(&g);
+  oom_pop(&g);
+  xlac_status *s = api_capture_end(&cap, ok, XLAC_INVALID_ARGUMENT, "the program could not be parsed");
+  if (s) {
+    xlac_program_destroy(j.out);
+    return s;
+  }
+  *out = j.out;
+  return NULL;
+}
+
+xlac_status *xlac_program_parse(const char *text, size_t len, const char *name, xlac_program **out_program) {
+  if (!out_program) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_program_parse: out_program is NULL");
+  *out_program = NULL;
+  if (!text && len) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_program_parse: text is NULL");
+  return parse_program(text ? text : "", len, name ? name : "<input>", out_program);
+}
+
+xlac_status *xlac_program_load(const char *path, xlac_program **out_program) {
+  if (!out_program) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_program_load: out_program is NULL");
+  *out_program = NULL;
+  if (!path) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_program_load: path is NULL");
+  char *text = NULL, *err = NULL;
+  size_t len = 0;
+  size_t max = alloc_limit_get() < SRC_MAX_BYTES ? alloc_limit_get() : SRC_MAX_BYTES;
+  if (!read_file(path, max, &text, &len, &err)) {
+    xlac_status *s = xlac_status_create(XLAC_NOT_FOUND, "%s", err ? err : path);
+    free(err);
+    return s;
+  }
+  xlac_status *s = parse_program(text, len, path, out_program);
+  free(text);
+  return s;
+}
+
+static bool print_guarded(const Module *m, xlac_format format, StrBuf *b) {
+  if (format == XLAC_FORMAT_HLO)
+    print_module_hlo(b, m);
+  else
+    print_module_mlir(b, m);
+  return true;
+}
+
+xlac_status *api_print_module(const Module *m, xlac_format format, char **out_text, size_t *out_len) {
+  if (format != XLAC_FORMAT_STABLEHLO && format != XLAC_FORMAT_HLO)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "unknown format %d (XLAC_FORMAT_STABLEHLO or XLAC_FORMAT_HLO)",
+                              (int)format);
+  StrBuf b = {0};
+  ApiCapture cap;
+  api_capture_begin(&cap);
+  OomGuard g;
+  oom_push(&g);
+  volatile bool ok = false;
+  if (setjmp(g.jb) == 0)
+    ok = print_guarded(m, format, &b);
+  else
+    oom_report(&g);
+  oom_pop(&g);
+  xlac_status *s = api_capture_end(&cap, ok, XLAC_INTERNAL, "printing failed");
+  if (s) {
+    sb_free(&b);
+    return s;
+  }
+  if (out_len) *out_len = b.len;
+  *out_text = b.data ? b.data : xstrdup("");
+  return NULL;
+}
+
+xlac_status *xlac_program_print(const xlac_program *p, xlac_format format, char **out_text, size_t *out_len) {
+  if (out_text) *out_text = NULL;
+  if (out_len) *out_len = 0;
+  if (!p || p->magic != API_MAGIC_PROGRAM)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_program_print: not a program");
+  if (!out_text) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_program_print: out_text is NULL");
+  return api_print_module(p->m, format, out_text, out_len);
+}
+
+void xlac_program_destroy(xlac_program *p) {
+  if (!p || p->magic != API_MAGIC_PROGRAM) return;
+  p->magic = API_MAGIC_DEAD;
+  module_free(p->m);
+  if (p->file >= 0) src_release(p->file);
+  free(p->name);
+  free(p->text);
+  free(p);
+}

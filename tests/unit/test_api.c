@@ -1,0 +1,543 @@
+/* test_api.c - the public C API (include/xlac/xlac.h) as a user sees it:
+   clients and devices, programs, compiling, buffers of every element type,
+   executing on one device and on a grid, donation, cancellation, and the
+   errors bad arguments get.  Uses nothing but the public header. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+#include "xlac/xlac.h"
+
+static const char axpy[] =
+    "func.func @main(%alpha: tensor<f32>, %x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.broadcast_in_dim %alpha, dims = [] : (tensor<f32>) -> tensor<4xf32>\n"
+    "  %1 = stablehlo.multiply %0, %x : tensor<4xf32>\n"
+    "  %2 = stablehlo.add %1, %y : tensor<4xf32>\n"
+    "  func.return %2 : tensor<4xf32>\n"
+    "}\n";
+
+/* A status that must be an error: its code, and a message containing `part`. */
+static void expect_error(xlac_status *s, xlac_code code, const char *part, int line) {
+  if (!s) {
+    test_failed++;
+    fprintf(stderr, "test_api.c:%d: expected an error containing \"%s\", got success\n", line, part);
+    return;
+  }
+  if (xlac_status_code(s) != code || !strstr(xlac_status_message(s), part)) {
+    test_failed++;
+    fprintf(stderr, "test_api.c:%d: expected code %d with \"%s\", got code %d: %s\n", line, code, part,
+            xlac_status_code(s), xlac_status_message(s));
+  } else {
+    test_passed++;
+  }
+  xlac_status_destroy(s);
+}
+#define EXPECT_ERROR(s, code, part) expect_error((s), (code), (part), __LINE__)
+
+static void expect_ok(xlac_status *s, int line) {
+  if (s) {
+    test_failed++;
+    fprintf(stderr, "test_api.c:%d: unexpected error: %s\n", line, xlac_status_message(s));
+    xlac_status_destroy(s);
+  } else {
+    test_passed++;
+  }
+}
+#define EXPECT_OK(s) expect_ok((s), __LINE__)
+
+static xlac_buffer *f32_buffer(xlac_client *c, int dev, const float *v, int64_t n, int rank) {
+  xlac_buffer *b = NULL;
+  int64_t dims[1] = {n};
+  EXPECT_OK(xlac_buffer_from_host(c, dev, XLAC_F32, dims, rank, v, sizeof(float) * (size_t)n, 0, &b));
+  return b;
+}
+
+static void test_axpy(xlac_backend backend) {
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.backend = backend;
+  co.num_threads = 2;
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(&co, &c));
+  CHECK_EQ_I(xlac_client_device_count(c), 1);
+  xlac_device *d = NULL;
+  EXPECT_OK(xlac_client_device(c, 0, &d));
+  xlac_device_info info = {.struct_size = sizeof info};
+  EXPECT_OK(xlac_device_info_get(d, &info));
+  CHECK_EQ_I(info.id, 0);
+  CHECK_STR(info.kind, backend == XLAC_BACKEND_CPU ? "cpu" : "interpreter");
+
+  xlac_executable *e = NULL;
+  EXPECT_OK(xlac_compile_text(c, axpy, sizeof axpy - 1, NULL, &e));
+  CHECK_EQ_I(xlac_executable_num_args(e), 3);
+  CHECK_EQ_I(xlac_executable_num_results(e), 1);
+  xlac_shape sh;
+  EXPECT_OK(xlac_executable_arg_shape(e, 1, &sh));
+  CHECK_EQ_I(sh.type, XLAC_F32);
+  CHECK_EQ_I(sh.rank, 1);
+  CHECK_EQ_I(sh.dims[0], 4);
+  CHECK_STR(sh.name, "x");
+  CHECK_EQ_I(xlac_executable_arg_index(e, "%y"), 2);
+  CHECK_EQ_I(xlac_executable_arg_index(e, "nope"), -1);
+  xlac_executable_stats st = {.struct_size = sizeof st};
+  EXPECT_OK(xlac_executable_stats_get(e, &st));
+  CHECK_EQ_I(st.arg_bytes, 36);
+  CHECK_EQ_I(st.result_bytes, 16);
+  if (backend == XLAC_BACKEND_CPU) CHECK_EQ_I(st.interpreted_ops, 0);
+
+  float alpha = 2, x[4] = {1, 2, 3, 4}, y[4] = {10, 20, 30, 40}, out[4] = {0};
+  xlac_buffer *args[3] = {f32_buffer(c, 0, &alpha, 1, 0), f32_buffer(c, 0, x, 4, 1), f32_buffer(c, 0, y, 4, 1)};
+  xlac_buffer *res[1] = {NULL};
+  EXPECT_OK(xlac_executable_run(e, args, 3, res));
+  EXPECT_OK(xlac_buffer_to_host(res[0], out, sizeof out, 0));
+  CHECK_EQ_F(out[0], 12);
+  CHECK_EQ_F(out[3], 48);
+  EXPECT_OK(xlac_buffer_shape(res[0], &sh));
+  CHECK_EQ_I(sh.rank, 1);
+  CHECK_EQ_I(xlac_buffer_host_size(res[0], 0), 16);
+
+  /* wrong argument shapes, counts, handles */
+  xlac_buffer *bad[3] = {args[0], args[0], args[2]};
+  xlac_buffer *res2[1] = {NULL};
+  EXPECT_ERROR(xlac_executable_run(e, bad, 3, res2), XLAC_INVALID_ARGUMENT,
+               "argument 1 (%x) of device 0 is tensor<f32>, the program takes tensor<4xf32>");
+  CHECK(res2[0] == NULL);
+  EXPECT_ERROR(xlac_executable_run(e, args, 2, res2), XLAC_INVALID_ARGUMENT, "2 arguments given, the program takes 3");
+  xlac_buffer *nul[3] = {args[0], NULL, args[2]};
+  EXPECT_ERROR(xlac_executable_run(e, nul, 3, res2), XLAC_INVALID_ARGUMENT, "argument 1 of device 0 is NULL");
+  EXPECT_ERROR(xlac_executable_run(NULL, args, 3, res2), XLAC_INVALID_ARGUMENT, "not an executable");
+  EXPECT_ERROR(xlac_buffer_to_host(res[0], out, 3, 0), XLAC_INVALID_ARGUMENT, "3 bytes given, the buffer needs 16");
+
+  /* the printed optimized program parses back */
+  char *text = NULL;
+  EXPECT_OK(xlac_executable_print(e, XLAC_FORMAT_HLO, &text, NULL));
+  CHECK(text && strstr(text, "ENTRY"));
+  xlac_program *p = NULL;
+  EXPECT_OK(xlac_program_parse(text, strlen(text), "optimized", &p));
+  xlac_free(text);
+  xlac_program_destroy(p);
+
+  for (int i = 0; i < 3; i++) xlac_buffer_destroy(args[i]);
+  xlac_buffer_destroy(res[0]);
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+}
+
+static void test_errors(void) {
+  xlac_client *c = NULL;
+  EXPECT_ERROR(xlac_client_create(NULL, NULL), XLAC_INVALID_ARGUMENT, "out_client is NULL");
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.backend = (xlac_backend)7;
+  EXPECT_ERROR(xlac_client_create(&co, &c), XLAC_INVALID_ARGUMENT, "unknown backend 7");
+  CHECK(c == NULL);
+  EXPECT_OK(xlac_client_create(NULL, &c));
+  xlac_executable *e = NULL;
+  /* bad program text: file:line:col, the source line and a caret */
+  static const char broken[] = "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+                               "  %0 = stablehlo.add %x, %x : tensor<5xf32>\n"
+                               "  func.return %0 : tensor<4xf32>\n}\n";
+  xlac_status *s = xlac_compile_text(c, broken, sizeof broken - 1, NULL, &e);
+  CHECK(s && xlac_status_code(s) == XLAC_INVALID_ARGUMENT);
+  CHECK(s && strstr(xlac_status_message(s), "<input>:2:"));
+  CHECK(s && strstr(xlac_status_message(s), "^"));
+  xlac_status_destroy(s);
+  CHECK(e == NULL);
+  EXPECT_ERROR(xlac_compile_text(c, "garbage(", 8, NULL, &e), XLAC_INVALID_ARGUMENT, "<input>:1:");
+  EXPECT_ERROR(xlac_compile_file(c, "/nonexistent/model.mlir", NULL, &e), XLAC_NOT_FOUND, "/nonexistent/model.mlir");
+  xlac_compile_options o = {.struct_size = sizeof o};
+  o.entry = "nothere";
+  EXPECT_ERROR(xlac_compile_text(c, axpy, sizeof axpy - 1, &o, &e), XLAC_NOT_FOUND, "no function @nothere (it has @main)");
+  o.entry = NULL;
+  o.xla_flags = "--xla_bogus=1";
+  EXPECT_ERROR(xlac_compile_text(c, axpy, sizeof axpy - 1, &o, &e), XLAC_INVALID_ARGUMENT, "unknown flag '--xla_bogus=1'");
+
+  /* buffers */
+  xlac_buffer *b = NULL;
+  int64_t dims[2] = {2, 3};
+  float v[6] = {0};
+  EXPECT_ERROR(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 2, v, 20, 0, &b), XLAC_INVALID_ARGUMENT,
+               "20 bytes given, the f32 shape needs 24");
+  EXPECT_ERROR(xlac_buffer_from_host(c, 1, XLAC_F32, dims, 2, v, 24, 0, &b), XLAC_INVALID_ARGUMENT,
+               "device 1 does not exist");
+  EXPECT_ERROR(xlac_buffer_from_host(c, 0, (xlac_type)99, dims, 2, v, 24, 0, &b), XLAC_INVALID_ARGUMENT,
+               "unknown element type 99");
+  int64_t neg[1] = {-2};
+  EXPECT_ERROR(xlac_buffer_from_host(c, 0, XLAC_F32, neg, 1, v, 24, 0, &b), XLAC_INVALID_ARGUMENT, "negative");
+  EXPECT_ERROR(xlac_buffer_from_host(c, 0, XLAC_F32, NULL, 2, v, 24, 0, &b), XLAC_INVALID_ARGUMENT, "dims is NULL");
+  float *unaligned = (float *)((char *)aligned_alloc(64, 128) + 4);
+  EXPECT_ERROR(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 2, unaligned, 24, XLAC_HOST_ZERO_COPY, &b),
+               XLAC_INVALID_ARGUMENT, "64-byte aligned");
+  free((char *)unaligned - 4);
+  CHECK(b == NULL);
+  EXPECT_ERROR(xlac_buffer_to_host(NULL, v, 24, 0), XLAC_INVALID_ARGUMENT, "the buffer is NULL");
+
+  /* a destroyed client: its handle is refused; its executables fail */
+  EXPECT_OK(xlac_compile_text(c, axpy, sizeof axpy - 1, NULL, &e));
+  float one = 1, x[4] = {1, 2, 3, 4};
+  xlac_buffer *args[3] = {f32_buffer(c, 0, &one, 1, 0), f32_buffer(c, 0, x, 4, 1), f32_buffer(c, 0, x, 4, 1)};
+  xlac_client_destroy(c);
+  CHECK_EQ_I(xlac_client_device_count(c), 0);
+  xlac_executable *e2 = NULL;
+  EXPECT_ERROR(xlac_compile_text(c, axpy, sizeof axpy - 1, NULL, &e2), XLAC_FAILED_PRECONDITION, "not a live client");
+  xlac_buffer *res[1] = {NULL};
+  EXPECT_ERROR(xlac_executable_run(e, args, 3, res), XLAC_FAILED_PRECONDITION, "the client was destroyed");
+  for (int i = 0; i < 3; i++) xlac_buffer_destroy(args[i]);
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c); /* a second destroy is harmless */
+}
+
+/* Every element type round-trips through a buffer, and the packed layout
+   of the 2- and 4-bit types unpacks to sign-/zero-extended bytes. */
+static void test_types(void) {
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(NULL, &c));
+  for (int t = 0; t < XLAC_TOKEN; t++) {
+    size_t eb = xlac_type_host_bytes((xlac_type)t);
+    CHECK(eb > 0 && xlac_type_name((xlac_type)t));
+    unsigned char in[48], out[48];
+    for (size_t i = 0; i < 3 * eb; i++) in[i] = (unsigned char)(i & (xlac_type_bits((xlac_type)t) < 8 ? 1 : 0x7f));
+    int64_t dims[1] = {3};
+    xlac_buffer *b = NULL;
+    EXPECT_OK(xlac_buffer_from_host(c, 0, (xlac_type)t, dims, 1, in, 3 * eb, 0, &b));
+    EXPECT_OK(xlac_buffer_to_host(b, out, sizeof out, 0));
+    CHECK(memcmp(in, out, 3 * eb) == 0);
+    xlac_buffer_destroy(b);
+  }
+  int64_t dims[1] = {5};
+  unsigned char packed[3] = {0x9F, 0x27, 0x08}; /* s4: -1, -7, 7, 2, -8 */
+  xlac_buffer *b = NULL;
+  EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_S4, dims, 1, packed, 3, XLAC_HOST_PACKED, &b));
+  signed char un[5];
+  EXPECT_OK(xlac_buffer_to_host(b, un, sizeof un, 0));
+  CHECK(un[0] == -1 && un[1] == -7 && un[2] == 7 && un[3] == 2 && un[4] == -8);
+  unsigned char back[3];
+  CHECK_EQ_I(xlac_buffer_host_size(b, XLAC_HOST_PACKED), 3);
+  EXPECT_OK(xlac_buffer_to_host(b, back, 3, XLAC_HOST_PACKED));
+  CHECK(memcmp(back, packed, 3) == 0);
+  xlac_buffer_destroy(b);
+  unsigned char u2 = 0xE4; /* u2: 0, 1, 2, 3 */
+  int64_t d4[1] = {4};
+  EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_U2, d4, 1, &u2, 1, XLAC_HOST_PACKED, &b));
+  unsigned char u2un[4];
+  EXPECT_OK(xlac_buffer_to_host(b, u2un, 4, 0));
+  CHECK(u2un[0] == 0 && u2un[1] == 1 && u2un[2] == 2 && u2un[3] == 3);
+  xlac_buffer_destroy(b);
+  /* zero-copy data must already be canonical */
+  unsigned char *pred = aligned_alloc(64, 64);
+  pred[0] = 1;
+  pred[1] = 2;
+  int64_t d2[1] = {2};
+  EXPECT_ERROR(xlac_buffer_from_host(c, 0, XLAC_PRED, d2, 1, pred, 2, XLAC_HOST_ZERO_COPY, &b), XLAC_INVALID_ARGUMENT,
+               "element 1 is 0x02, not a valid i1");
+  free(pred);
+  xlac_client_destroy(c);
+}
+
+/* Zero-copy arguments are read in place; a donated zero-copy argument
+   receives the result in the caller's memory. */
+static void test_zero_copy_and_donation(xlac_backend backend) {
+  static const char step[] = "func.func @main(%p: tensor<16xf32>, %g: tensor<16xf32>) -> tensor<16xf32> {\n"
+                             "  %lr = stablehlo.constant dense<0.5> : tensor<16xf32>\n"
+                             "  %0 = stablehlo.multiply %lr, %g : tensor<16xf32>\n"
+                             "  %1 = stablehlo.subtract %p, %0 : tensor<16xf32>\n"
+                             "  func.return %1 : tensor<16xf32>\n}\n";
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.backend = backend;
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(&co, &c));
+  xlac_compile_options o = {.struct_size = sizeof o};
+  int donate[1] = {0};
+  o.donate_args = donate;
+  o.num_donate_args = 1;
+  xlac_executable *e = NULL;
+  EXPECT_OK(xlac_compile_text(c, step, sizeof step - 1, &o, &e));
+  xlac_executable_stats st = {.struct_size = sizeof st};
+  EXPECT_OK(xlac_executable_stats_get(e, &st));
+  CHECK_EQ_I(st.aliased_results, 1);
+  float *p = aligned_alloc(64, 64 * sizeof(float)), g[16];
+  for (int i = 0; i < 16; i++) p[i] = (float)i, g[i] = 2;
+  int64_t dims[1] = {16};
+  xlac_buffer *pb = NULL, *gb = NULL;
+  EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 1, p, sizeof(float) * 16, XLAC_HOST_ZERO_COPY, &pb));
+  EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 1, g, sizeof g, 0, &gb));
+  xlac_buffer *args[2] = {pb, gb}, *res[1] = {NULL};
+  /* plain run: p untouched, the result is new memory */
+  EXPECT_OK(xlac_executable_run(e, args, 2, res));
+  float out[16];
+  EXPECT_OK(xlac_buffer_to_host(res[0], out, sizeof out, 0));
+  CHECK_EQ_F(out[5], 4);
+  CHECK_EQ_F(p[5], 5);
+  xlac_buffer_destroy(res[0]);
+  /* donated: the result lives in p's memory, and pb is consumed */
+  xlac_execute_options eo = {.struct_size = sizeof eo};
+  eo.donate_args = donate;
+  eo.num_donate_args = 1;
+  xlac_buffer *const *argv[1] = {args};
+  xlac_buffer **resv[1] = {res};
+  EXPECT_OK(xlac_executable_execute(e, 1, argv, &eo, resv));
+  CHECK_EQ_F(p[5], 4);
+  CHECK(xlac_buffer_is_donated(pb));
+  EXPECT_ERROR(xlac_buffer_to_host(pb, out, sizeof out, 0), XLAC_FAILED_PRECONDITION, "donated");
+  xlac_buffer *res2[1] = {NULL};
+  EXPECT_ERROR(xlac_executable_run(e, args, 2, res2), XLAC_FAILED_PRECONDITION, "was donated");
+  /* the next step donates the result: a training loop in place */
+  args[0] = res[0];
+  EXPECT_OK(xlac_executable_execute(e, 1, argv, &eo, resv));
+  CHECK_EQ_F(p[5], 3);
+  xlac_buffer_destroy(args[0]);
+  xlac_buffer_destroy(pb);
+  xlac_buffer_destroy(res[0]);
+  xlac_buffer_destroy(gb);
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+  free(p);
+}
+
+/* 4 replicas in one client: an all_reduce over all of them. */
+static void test_replicas(xlac_backend backend) {
+  static const char prog[] =
+      "func.func @main(%x: tensor<3xi32>) -> tensor<3xi32> {\n"
+      "  %0 = \"stablehlo.all_reduce\"(%x) ({\n"
+      "  ^bb0(%a: tensor<i32>, %b: tensor<i32>):\n"
+      "    %s = stablehlo.add %a, %b : tensor<i32>\n"
+      "    stablehlo.return %s : tensor<i32>\n"
+      "  }) {replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>} : (tensor<3xi32>) -> tensor<3xi32>\n"
+      "  func.return %0 : tensor<3xi32>\n}\n";
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.backend = backend;
+  co.num_replicas = 4;
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(&co, &c));
+  CHECK_EQ_I(xlac_client_device_count(c), 4);
+  xlac_executable *e = NULL;
+  EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, NULL, &e));
+  xlac_buffer *bufs[4], *outs[4] = {0};
+  xlac_buffer *const *argv[4];
+  xlac_buffer **resv[4];
+  for (int d = 0; d < 4; d++) {
+    int32_t v[3] = {d, 10 * d, 100};
+    int64_t dims[1] = {3};
+    EXPECT_OK(xlac_buffer_from_host(c, d, XLAC_S32, dims, 1, v, sizeof v, 0, &bufs[d]));
+    argv[d] = &bufs[d];
+    resv[d] = &outs[d];
+  }
+  EXPECT_ERROR(xlac_executable_execute(e, 2, argv, NULL, resv), XLAC_INVALID_ARGUMENT,
+               "2 devices given, the executable runs on 4");
+  xlac_buffer *const *swapped[4] = {argv[1], argv[0], argv[2], argv[3]};
+  EXPECT_ERROR(xlac_executable_execute(e, 4, swapped, NULL, resv), XLAC_INVALID_ARGUMENT,
+               "argument 0 of device 0 is on device 1");
+  EXPECT_OK(xlac_executable_execute(e, 4, argv, NULL, resv));
+  for (int d = 0; d < 4; d++) {
+    int32_t r[3] = {0};
+    EXPECT_OK(xlac_buffer_to_host(outs[d], r, sizeof r, 0));
+    CHECK(r[0] == 6 && r[1] == 60 && r[2] == 400);
+    CHECK_EQ_I(xlac_buffer_device(outs[d]), d);
+    xlac_buffer_destroy(outs[d]);
+    xlac_buffer_destroy(bufs[d]);
+  }
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+}
+
+/* ---- concurrency: one executable, many threads ---- */
+
+typedef struct Worker {
+  xlac_executable *e;
+  xlac_buffer **args;
+  int iters;
+  int mismatches, errors;
+  const float *expect;
+} Worker;
+
+static void *worker(void *arg) {
+  Worker *w = arg;
+  for (int i = 0; i < w->iters; i++) {
+    xlac_buffer *res[1] = {NULL};
+    xlac_status *s = xlac_executable_run(w->e, w->args, 3, res);
+    if (s) {
+      w->errors++;
+      xlac_status_destroy(s);
+      continue;
+    }
+    float out[256];
+    s = xlac_buffer_to_host(res[0], out, sizeof out, 0);
+    if (s || memcmp(out, w->expect, sizeof out) != 0) w->mismatches++;
+    xlac_status_destroy(s);
+    xlac_buffer_destroy(res[0]);
+  }
+  return NULL;
+}
+
+static void test_concurrency(int nthreads, int iters) {
+  static const char prog[] =
+      "func.func @main(%a: tensor<f32>, %x: tensor<256xf32>, %y: tensor<256xf32>) -> tensor<256xf32> {\n"
+      "  %0 = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<256xf32>\n"
+      "  %1 = stablehlo.multiply %0, %x : tensor<256xf32>\n"
+      "  %2 = stablehlo.tanh %1 : tensor<256xf32>\n"
+      "  %3 = stablehlo.add %2, %y : tensor<256xf32>\n"
+      "  func.return %3 : tensor<256xf32>\n}\n";
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(NULL, &c));
+  xlac_executable *e = NULL;
+  EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, NULL, &e));
+  float a = 0.37f, x[256], y[256], expect[256];
+  for (int i = 0; i < 256; i++) x[i] = (float)i / 17 - 7, y[i] = (float)(i % 5);
+  xlac_buffer *args[3] = {f32_buffer(c, 0, &a, 1, 0), f32_buffer(c, 0, x, 256, 1), f32_buffer(c, 0, y, 256, 1)};
+  xlac_buffer *res[1] = {NULL};
+  EXPECT_OK(xlac_executable_run(e, args, 3, res));
+  EXPECT_OK(xlac_buffer_to_host(res[0], expect, sizeof expect, 0));
+  xlac_buffer_destroy(res[0]);
+  Worker *w = calloc((size_t)nthreads, sizeof(Worker));
+  pthread_t *th = calloc((size_t)nthreads, sizeof(pthread_t));
+  for (int t = 0; t < nthreads; t++) {
+    w[t] = (Worker){e, args, iters, 0, 0, expect};
+    pthread_create(&th[t], NULL, worker, &w[t]);
+  }
+  int mism = 0, errs = 0;
+  for (int t = 0; t < nthreads; t++) {
+    pthread_join(th[t], NULL);
+    mism += w[t].mismatches;
+    errs += w[t].errors;
+  }
+  CHECK_EQ_I(errs, 0);
+  CHECK_EQ_I(mism, 0);
+  printf("concurrency: %d threads x %d executions, %d errors, %d mismatches\n", nthreads, iters, errs, mism);
+  free(w);
+  free(th);
+  for (int i = 0; i < 3; i++) xlac_buffer_destroy(args[i]);
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+}
+
+/* A caller-supplied thread pool: every parallel loop goes through it. */
+typedef struct MyPool {
+  pthread_mutex_t mu;
+  int scheduled;
+} MyPool;
+
+typedef struct Task {
+  void (*fn)(void *);
+  void *arg;
+} Task;
+
+static void *task_main(void *p) {
+  Task *t = p;
+  t->fn(t->arg);
+  free(t);
+  return NULL;
+}
+
+static void my_schedule(void *user, void (*fn)(void *), void *arg) {
+  MyPool *mp = user;
+  pthread_mutex_lock(&mp->mu);
+  mp->scheduled++;
+  pthread_mutex_unlock(&mp->mu);
+  Task *t = malloc(sizeof *t);
+  t->fn = fn;
+  t->arg = arg;
+  pthread_t th;
+  pthread_create(&th, NULL, task_main, t);
+  pthread_detach(th);
+}
+
+static void test_user_pool(void) {
+  static const char prog[] = "func.func @main(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {\n"
+                             "  %0 = stablehlo.exponential %x : tensor<1024x1024xf32>\n"
+                             "  func.return %0 : tensor<1024x1024xf32>\n}\n";
+  MyPool mp = {PTHREAD_MUTEX_INITIALIZER, 0};
+  xlac_thread_pool tp = {&mp, 3, my_schedule};
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.thread_pool = &tp;
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(&co, &c));
+  xlac_executable *e = NULL;
+  EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, NULL, &e));
+  float *x = calloc(1024 * 1024, sizeof(float)), *out = malloc(1024 * 1024 * sizeof(float));
+  int64_t dims[2] = {1024, 1024};
+  xlac_buffer *b = NULL, *r[1] = {NULL};
+  EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 2, x, 1024 * 1024 * sizeof(float), 0, &b));
+  EXPECT_OK(xlac_executable_run(e, &b, 1, r));
+  EXPECT_OK(xlac_buffer_to_host(r[0], out, 1024 * 1024 * sizeof(float), 0));
+  CHECK_EQ_F(out[12345], 1);
+  pthread_mutex_lock(&mp.mu);
+  CHECK(mp.scheduled > 0);
+  pthread_mutex_unlock(&mp.mu);
+  xlac_buffer_destroy(b);
+  xlac_buffer_destroy(r[0]);
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+  free(x);
+  free(out);
+}
+
+/* Cancelling a run that would loop forever. */
+typedef struct Canceller {
+  xlac_cancel *c;
+} Canceller;
+
+static void *cancel_later(void *p) {
+  struct timespec ts = {0, 50 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+  xlac_cancel_trigger(((Canceller *)p)->c);
+  return NULL;
+}
+
+static void test_cancel(xlac_backend backend) {
+  static const char prog[] =
+      "func.func @main(%x: tensor<i32>) -> tensor<i32> {\n"
+      "  %0 = stablehlo.while(%i = %x) : tensor<i32>\n"
+      "  cond {\n"
+      "    %t = stablehlo.constant dense<true> : tensor<i1>\n"
+      "    stablehlo.return %t : tensor<i1>\n"
+      "  } do {\n"
+      "    %one = stablehlo.constant dense<1> : tensor<i32>\n"
+      "    %n = stablehlo.add %i, %one : tensor<i32>\n"
+      "    stablehlo.return %n : tensor<i32>\n"
+      "  }\n"
+      "  func.return %0 : tensor<i32>\n}\n";
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.backend = backend;
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(&co, &c));
+  xlac_executable *e = NULL;
+  EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, NULL, &e));
+  int32_t zero = 0;
+  xlac_buffer *b = NULL, *r[1] = {NULL};
+  EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_S32, NULL, 0, &zero, 4, 0, &b));
+  Canceller cc;
+  EXPECT_OK(xlac_cancel_create(&cc.c));
+  pthread_t th;
+  pthread_create(&th, NULL, cancel_later, &cc);
+  xlac_execute_options eo = {.struct_size = sizeof eo};
+  eo.cancel = cc.c;
+  xlac_buffer *const *argv[1] = {&b};
+  xlac_buffer **resv[1] = {r};
+  EXPECT_ERROR(xlac_executable_execute(e, 1, argv, &eo, resv), XLAC_CANCELLED, "cancelled");
+  CHECK(r[0] == NULL);
+  pthread_join(th, NULL);
+  xlac_cancel_destroy(cc.c);
+  xlac_buffer_destroy(b);
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+}
+
+int main(int argc, char **argv) {
+  int iters = argc > 1 ? atoi(argv[1]) : 1000;
+  CHECK_STR(xlac_version(), "0.4.0");
+  CHECK_EQ_I(xlac_type_bits(XLAC_S4), 4);
+  CHECK_STR(xlac_type_name(XLAC_BF16), "bf16");
+  CHECK(xlac_type_name((xlac_type)-1) == NULL);
+  test_axpy(XLAC_BACKEND_CPU);
+  test_axpy(XLAC_BACKEND_INTERPRETER);
+  test_errors();
+  test_types();
+  test_zero_copy_and_donation(XLAC_BACKEND_CPU);
+  test_zero_copy_and_donation(XLAC_BACKEND_INTERPRETER);
+  test_replicas(XLAC_BACKEND_CPU);
+  test_replicas(XLAC_BACKEND_INTERPRETER);
+  test_user_pool();
+  test_cancel(XLAC_BACKEND_CPU);
+  test_cancel(XLAC_BACKEND_INTERPRETER);
+  test_concurrency(8, iters);
+  TEST_SUMMARY();
+}
