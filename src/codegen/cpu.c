@@ -64,6 +64,8 @@ struct CpuExecutable {
   int nfallback;
   Op **loops;       /* compiled while loops, by the index their stop report passes */
   int nloops;
+  struct HostCallSite **custom_calls; /* host-function calls (kernel_custom.c), by index */
+  int ncustom;
   CpuStats stats;
 };
 
@@ -111,6 +113,11 @@ static void xlac_rt_fallback(CpuRun *run, int64_t index, void **ptrs) {
   }
   for (int i = 0; i < ni; i++) ival_release(in[i]);
 }
+
+/* What runtime entries defined outside this file need of an execution
+   (kernel_custom.c's host-function calls). */
+Interp *cpu_run_interp(CpuRun *run) { return run->interp; }
+struct HostCallSite *cpu_run_custom_call(CpuRun *run, int64_t index) { return run->exe->custom_calls[index]; }
 
 /* replica_id / partition_id for compiled code: the ids of the process the
    caller's interpreter state runs as (replica 0 / partition 0 outside a
@@ -240,7 +247,7 @@ void lower_count_fusion(Lower *L) { L->exe->stats.fusions++; }
 /* Tries to compile op natively; false when it must go through the thunk. */
 static bool lower_native(Lower *L, Op *op) {
   if (lower_dot(L, op) || lower_row(L, op) || lower_indexing(L, op) || lower_linalg(L, op) || lower_random(L, op) ||
-      lower_ragged_dot(L, op))
+      lower_ragged_dot(L, op) || lower_custom_call(L, op))
     return true;
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   Value *inputs[64], *roots[64];
@@ -634,6 +641,11 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     return NULL;
   }
   dump_module(o, m, "after_optimizations");
+  /* an unknown custom_call target is a compile error, wherever it is */
+  if (!lower_resolve_custom_calls(m, exe->flat)) {
+    cpu_executable_free(exe);
+    return NULL;
+  }
   entry = exe->flat;
   if (!func_has_only_tensors(entry)) {
     /* tuples and futures at the top level are not compiled yet */
@@ -685,6 +697,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->nfallback = L.fallback.len;
   exe->loops = L.loops.data;
   exe->nloops = L.loops.len;
+  exe->custom_calls = L.custom_calls.data;
+  exe->ncustom = L.custom_calls.len;
   buffers_free(L.buffers);
   ptrmap_free(&cg->const_globals);
 
@@ -885,5 +899,6 @@ void cpu_executable_free(CpuExecutable *e) {
   for (int i = 0; i < e->nfallback; i++) free(e->fallback_ops[i].caps);
   free(e->fallback_ops);
   free(e->loops);
+  lower_free_custom_calls(e->custom_calls, e->ncustom);
   free(e);
 }

@@ -14,6 +14,9 @@
 #include "passes/buffers.h"
 #include "xlacrt.h"
 
+struct CpuRun;       /* one execution (cpu.c) */
+struct HostCallSite; /* a prepared host-function call (interp/hostcall.h) */
+
 /* ---- lowering state ---- */
 typedef struct Lower {
   Cg cg;
@@ -22,6 +25,7 @@ typedef struct Lower {
   LLVMValueRef fn, p_params, p_results, p_temp, p_pool, p_exe;
   VEC(struct Fallback) fallback;
   VEC(Op *) loops;       /* compiled while loops, for their stop reports */
+  VEC(struct HostCallSite *) custom_calls; /* host-function calls, by the index they pass */
   LLVMValueRef p_cancel; /* the cancel flag, loaded once in the entry block */
 } Lower;
 
@@ -99,6 +103,21 @@ bool lower_linalg(Lower *L, Op *op);
 bool lower_random(Lower *L, Op *op);
 /* kernel_ragged.c: chlo.ragged_dot (per-group GEMMs in the runtime). */
 bool lower_ragged_dot(Lower *L, Op *op);
+
+/* kernel_custom.c: custom calls into registered host functions, through
+   the runtime entry xlac_rt_custom_call (operand then result pointers);
+   AllocateBuffer.  Other targets (check.*, TopK, shape_assertion) run in
+   the interpreter thunk. */
+bool lower_custom_call(Lower *L, Op *op);
+/* Resolves every custom_call reachable from f, after the pipeline: errors
+   at the ops whose target has no implementation (naming it and the
+   registered ones); pass-through annotations (Sharding, ...) removed. */
+bool lower_resolve_custom_calls(Module *m, Func *f);
+void lower_free_custom_calls(struct HostCallSite **sites, int n);
+void xlac_rt_custom_call(struct CpuRun *run, int64_t index, void **ptrs);
+/* cpu.c: what the runtime entries outside it need from an execution. */
+Interp *cpu_run_interp(struct CpuRun *run);
+struct HostCallSite *cpu_run_custom_call(struct CpuRun *run, int64_t index);
 
 /* kernel_row.c: row fusions (softmax, layernorm: a kInput fusion whose
    body calls its stages), one kernel running every stage row by row. */

@@ -41,6 +41,8 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_complex_fn", (void *)xlacrt_complex_fn},
     /* ragged dot (kernel_ragged.c) */
     {"xlacrt_ragged_dot", (void *)xlacrt_ragged_dot},
+    /* custom calls into registered host functions (kernel_custom.c) */
+    {"xlac_rt_custom_call", (void *)xlac_rt_custom_call},
 };
 
 const RuntimeSymbol *runtime_symbols(int *n) {

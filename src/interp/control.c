@@ -9,19 +9,19 @@
  *
  * custom_call dispatches on call_target_name: first the check.* targets that
  * StableHLO's generated tests use (checks.c), then XLA's built-in "TopK"
- * (which JAX's HLO dumps contain), then the host functions registered with
- * interp_register_custom_call; anything else is a runtime error naming the
- * target.
+ * (which JAX's HLO dumps contain), then the IVal-based functions registered
+ * with interp_register_custom_call, then hostcall.c: the annotation targets
+ * JAX emits, the host functions of the public registry
+ * (xlac_custom_call_register), and the error for anything else, which
+ * names the target.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "interp/checks.h"
+#include "interp/hostcall.h"
 #include "interp/interp.h"
-
-/* Defined in interp.c next to the registry. */
-bool interp_find_custom_call(const char *target, InterpCustomCallFn *fn, void **user);
 
 static bool region_arity(Interp *I, Op *op, int k, int want_results) {
   if (k >= op->nregions || !op->regions[k])
@@ -292,7 +292,7 @@ bool interp_CUSTOM_CALL(Interp *I, Op *op, IVal **args, IVal **res) {
     if (interp_find_custom_call(target, &fn, &user))
       ok = fn(I, op, op->nopnds, args, op->nres, res, user);
     else
-      ok = interp_error(I, op, "no implementation for custom_call target '%s'", target);
+      ok = hostcall_interp(I, op, target, args, res);
   }
   free(target);
   return ok;

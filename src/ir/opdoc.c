@@ -262,10 +262,66 @@ static bool cpu_native(OpKind k) {
   case OP_CHLO_ERFC: case OP_CHLO_LGAMMA: case OP_CHLO_DIGAMMA: case OP_CHLO_IGAMMA:
   case OP_CHLO_IGAMMAC: case OP_CHLO_POLYGAMMA: case OP_CHLO_ZETA: case OP_CHLO_BESSEL_I1E:
   case OP_CHLO_MULHI: case OP_REDUCE_PRECISION: case OP_BITCAST_CONVERT:
+  /* host functions, annotations (kernel_custom.c); see "Custom-call targets" */
+  case OP_CUSTOM_CALL:
     return true;
   default:
     return false;
   }
+}
+
+/* The custom_call targets xlac knows (interp/hostcall.c decides; keep this
+   in step with its tables). */
+static void print_custom_call_targets(StrBuf *b) {
+  sb_puts(b,
+          "\n## Custom-call targets\n\n"
+          "`stablehlo.custom_call @target` (HLO: `custom-call` with `custom_call_target`)\n"
+          "means the same in both backends:\n\n"
+          "| target | what xlac does |\n"
+          "|---|---|\n"
+          "| a name registered with `xlac_custom_call_register` or `xlac_custom_call_register_classic` "
+          "(include/xlac/xlac.h) | calls the host function; compiled code calls it directly (native) |\n"
+          "| `check.eq`, `check.expect_eq`, `check.expect_almost_eq`, `check.expect_close` | the assertions of "
+          "StableHLO's tests (thunk) |\n"
+          "| `TopK` | XLA's top-k, with the comparator in `called_computations` or descending (thunk) |\n"
+          "| `Sharding`, `SPMDFullToShardShape`, `SPMDShardToFullShape`, `xla.sdy.GlobalToLocalShape`, "
+          "`xla.sdy.LocalToGlobalShape`, `xla.sdy.FuncResultSharding` | sharding annotations: the results are "
+          "the operands (removed before code generation); a shard shape other than the full shape needs XLA's "
+          "SPMD partitioner and is an error |\n"
+          "| `annotate_device_placement`, `MoveToHost`, `MoveToDevice`, `LayoutConstraint` | memory-space and "
+          "layout annotations: the results are the operands |\n"
+          "| `shape_assertion` | JAX's shape-polymorphism check: unless every element of the predicate is true, "
+          "fails with `error_message`, `{i}` replaced by operand i+1 (thunk) |\n"
+          "| `AllocateBuffer` | `jax.lax.empty`: a zero-filled result |\n"
+          "| `InspectSharding` | `jax.debug.inspect_array_sharding`: nothing (one device has no shardings) |\n"
+          "| `lapack_*` (jnp.linalg and jax.scipy.linalg on CPU: `getrf`, `geqrf`, `geqp3`, `orgqr`/`ungqr`, "
+          "`potrf`, `gesdd`, `syevd`/`heevd`, `geev`, `gees`, `gehrd`, `sytrd`/`hetrd`, `trsm`, `gtsv`, with "
+          "the `_ffi` suffix and without), `blas_*trsm` | rejected: LAPACK calls |\n"
+          "| `ducc_fft`, `dynamic_ducc_fft` | rejected: the CPU FFT of older JAX releases (newer ones emit "
+          "`stablehlo.fft`) |\n"
+          "| `xla_python_cpu_callback`, `xla_ffi_python_cpu_callback`, "
+          "`xla_ffi_partitioned_python_cpu_callback` and the GPU ones | rejected: callbacks into the Python "
+          "process (`jax.pure_callback`, `jax.debug.print`, `io_callback`) |\n"
+          "| `ApproxTopK`, `PartialReduce`, `stablehlo.dynamic_approx_top_k` | rejected: approximate top-k "
+          "(`jax.lax.top_k` is implemented) |\n"
+          "| `stablehlo.dynamic_*` | rejected: StableHLO's experimental dynamic-shape ops |\n"
+          "| `mhlo.*` | rejected: MHLO ops carried as custom calls |\n"
+          "| `tf.call_tf_function` | rejected: calls into TensorFlow (`jax2tf.call_tf`) |\n"
+          "| `cu_*`, `cusolver_*`, `cublas*`, `cusparse*`, `hip*`, `__gpu$*`, `__cudnn$*`, `mosaic_gpu*`, "
+          "`triton_kernel_call`, `tpu_custom_call`, `Eigh`, `Qr`, `ProductOfElementaryHouseholderReflectors`, "
+          "`LuDecomposition` | rejected: GPU and TPU kernels |\n"
+          "| anything else | rejected |\n\n"
+          "A rejected target fails compilation with an error at the op that says what the\n"
+          "target is and lists the registered host functions; the interpreter reports the\n"
+          "same error when the op runs.  Registering a host function under a rejected\n"
+          "name provides it; the names in the other rows cannot be registered.\n\n"
+          "A host function sees the op's operands and results flattened (the leaves of a\n"
+          "tuple in order; a token is a buffer without data), row-major with one element\n"
+          "per byte for the 2- and 4-bit types (xlac.h's unpacked host layout).  A\n"
+          "function that asks for another layout (`operand_layouts` / `result_layouts`,\n"
+          "or the layout of an HLO shape) gets transposed copies.  It receives the\n"
+          "`backend_config` as its bytes (a dictionary as MLIR text) and the other\n"
+          "attributes as one MLIR dictionary.\n");
 }
 
 void print_op_coverage_markdown(StrBuf *b) {
@@ -302,7 +358,9 @@ void print_op_coverage_markdown(StrBuf *b) {
              "- ops rewritten into static ones need what makes the rewrite possible:\n"
              "  dynamic_pad, real_dynamic_slice and dynamic_conv constant amounts, map an\n"
              "  elementwise body, chlo.scan (a while loop) body and carries of the types\n"
-             "  the loop slices.\n\n"
+             "  the loop slices;\n"
+             "- custom_call: the targets the interpreter implements (check.*, TopK,\n"
+             "  shape_assertion; see \"Custom-call targets\" below).\n\n"
              "In a compiled program run as several replicas, the collectives (and\n"
              "send/recv, infeed/outfeed) are thunks that meet the other replicas through the\n"
              "interpreter's process grid; everything around them is native.\n\n");
@@ -317,4 +375,5 @@ void print_op_coverage_markdown(StrBuf *b) {
               oi->hlo_name ? "`" : "", oi->hlo_name ? oi->hlo_name : "-", oi->hlo_name ? "`" : "",
               kind, cpu_native((OpKind)k) ? "native" : "thunk", op_types[k]);
   }
+  print_custom_call_targets(b);
 }

@@ -1,0 +1,796 @@
+/*
+ * hostcall.c - the registry of host functions (xlac_custom_call_register
+ * and friends), what each custom_call target means, and calling a host
+ * function on the buffers of one custom_call (see hostcall.h).
+ *
+ * The registry is a sorted array of entries under a mutex.  An entry is
+ * immutable once published and never freed: replacing a name publishes a
+ * new entry that keeps the old one reachable, because an executable
+ * compiled earlier holds the old entry and may still call it.
+ *
+ * Buffers: the interpreter and compiled code both store tensors row-major
+ * with one element per byte for the sub-byte types, which is the unpacked
+ * host layout xlac.h documents, and xlac_type lists the element types in
+ * the order of ir/elemtypes.def; so a host function reads and writes the
+ * backends' own storage.  Only a function that asks for another layout
+ * (operand_layouts / result_layouts, or the layout of an HLO shape) gets a
+ * transposed copy.
+ */
+#include "interp/hostcall.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/print.h"
+
+/* xlac_type lists elemtypes.def's types in order, from 0 (ElemType starts
+   at ET_PRED = 1, after ET_INVALID). */
+_Static_assert((int)ET_COUNT - (int)ET_PRED == (int)XLAC_TOKEN, "xlac_type must follow ir/elemtypes.def");
+_Static_assert((int)ET_F32 - (int)ET_PRED == (int)XLAC_F32 && (int)ET_F8E8M0FNU - (int)ET_PRED == (int)XLAC_F8E8M0FNU &&
+                   (int)ET_C128 - (int)ET_PRED == (int)XLAC_C128,
+               "xlac_type must follow ir/elemtypes.def");
+static xlac_type xtype(ElemType et) { return (xlac_type)((int)et - (int)ET_PRED); }
+static ElemType etype(xlac_type t) { return (ElemType)((int)t + (int)ET_PRED); }
+
+/* ---- the registry ---- */
+
+struct HostFn {
+  char *name;
+  int api; /* 0: typed (xlac_custom_call_fn); else an xlac_custom_call_api */
+  xlac_custom_call_fn typed;
+  void *classic;
+  void *user;
+  struct HostFn *replaced; /* the entry this one replaced: still callable */
+};
+
+struct xlac_custom_call_status {
+  bool failed;
+  char *msg;
+};
+
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static HostFn **reg; /* sorted by name */
+static int nreg, reg_cap;
+
+/* Index of name in reg, or where it would go (*found says which). */
+static int reg_search(const char *name, bool *found) {
+  int lo = 0, hi = nreg;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    int c = strcmp(reg[mid]->name, name);
+    if (c == 0) {
+      *found = true;
+      return mid;
+    }
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  *found = false;
+  return lo;
+}
+
+static const HostFn *reg_lookup(const char *name) {
+  pthread_mutex_lock(&reg_lock);
+  bool found;
+  int i = reg_search(name, &found);
+  const HostFn *h = found ? reg[i] : NULL;
+  pthread_mutex_unlock(&reg_lock);
+  return h;
+}
+
+/* ---- what a target means ---- */
+
+typedef struct Builtin {
+  const char *name;
+  HostTarget kind;
+} Builtin;
+
+/* Targets with a meaning of their own; they cannot be registered. */
+static const Builtin builtins[] = {
+    {"TopK", HOST_TOPK},
+    /* sharding and memory-space annotations: on one device, and for the
+       values a program computes, they change nothing */
+    {"Sharding", HOST_IDENTITY},
+    {"SPMDFullToShardShape", HOST_IDENTITY},
+    {"SPMDShardToFullShape", HOST_IDENTITY},
+    {"xla.sdy.GlobalToLocalShape", HOST_IDENTITY},
+    {"xla.sdy.LocalToGlobalShape", HOST_IDENTITY},
+    {"xla.sdy.FuncResultSharding", HOST_IDENTITY},
+    {"annotate_device_placement", HOST_IDENTITY},
+    {"MoveToHost", HOST_IDENTITY},
+    {"MoveToDevice", HOST_IDENTITY},
+    {"LayoutConstraint", HOST_IDENTITY},
+    {"shape_assertion", HOST_SHAPE_ASSERTION},
+    {"AllocateBuffer", HOST_ALLOCATE},
+    {"InspectSharding", HOST_NOOP},
+};
+
+static HostTarget builtin_kind(const char *target) {
+  for (size_t i = 0; i < ARRAY_LEN(builtins); i++)
+    if (strcmp(builtins[i].name, target) == 0) return builtins[i].kind;
+  return HOST_UNKNOWN;
+}
+
+static bool reserved(const char *target) {
+  return strncmp(target, "check.", 6) == 0 || builtin_kind(target) != HOST_UNKNOWN;
+}
+
+HostTarget hostcall_classify(const char *target, const HostFn **fn) {
+  if (fn) *fn = NULL;
+  if (!target) return HOST_UNKNOWN;
+  if (strncmp(target, "check.", 6) == 0) return HOST_CHECK;
+  HostTarget k = builtin_kind(target);
+  if (k == HOST_TOPK) return k;
+  InterpCustomCallFn ifn;
+  void *user;
+  if (interp_find_custom_call(target, &ifn, &user)) return HOST_INTERP;
+  if (k != HOST_UNKNOWN) return k;
+  const HostFn *h = reg_lookup(target);
+  if (!h) return HOST_UNKNOWN;
+  if (fn) *fn = h;
+  return HOST_FUNCTION;
+}
+
+/* The families of targets JAX emits that xlac does not implement, with
+   what they are; the message for an unregistered target names the family
+   so that the user knows where the call came from. */
+typedef struct Family {
+  const char *pat;
+  bool prefix;
+  const char *what;
+} Family;
+
+#define F_PYTHON                                                                                         \
+  "a callback into the Python process that traced the program (jax.pure_callback, jax.debug.print, " \
+  "io_callback) cannot run outside JAX"
+#define F_DEVICE "a GPU or TPU kernel; export the program for the CPU platform instead"
+#define F_APPROX "approximate top-k (jax.lax.approx_max_k / approx_min_k) is not supported; jax.lax.top_k is"
+
+static const Family families[] = {
+    {"lapack_", true, "LAPACK calls from jnp.linalg / jax.scipy.linalg are not supported"},
+    {"blas_", true, "BLAS calls (jax.lax.linalg.triangular_solve in older JAX) are not supported"},
+    {"ducc_fft", false, "the CPU FFT of older JAX releases is not supported (newer ones emit stablehlo.fft)"},
+    {"dynamic_ducc_fft", false, "the CPU FFT of older JAX releases is not supported (newer ones emit stablehlo.fft)"},
+    {"xla_python_cpu_callback", false, F_PYTHON},
+    {"xla_ffi_python_cpu_callback", false, F_PYTHON},
+    {"xla_ffi_partitioned_python_cpu_callback", false, F_PYTHON},
+    {"xla_python_gpu_callback", false, F_PYTHON},
+    {"xla_ffi_python_gpu_callback", false, F_PYTHON},
+    {"ApproxTopK", false, F_APPROX},
+    {"PartialReduce", false, F_APPROX},
+    {"stablehlo.dynamic_approx_top_k", false, F_APPROX},
+    {"stablehlo.dynamic_", true, "StableHLO's experimental dynamic-shape ops are not supported; export with static shapes"},
+    {"mhlo.", true,
+     "MHLO ops carried as custom calls (by an MHLO-to-StableHLO conversion) are not supported; "
+     "give xlac the StableHLO or CHLO op itself"},
+    {"tf.call_tf_function", false, "calls into TensorFlow (jax2tf.call_tf) are not supported"},
+    {"cu_", true, F_DEVICE},
+    {"cusolver_", true, F_DEVICE},
+    {"cublas", true, F_DEVICE},
+    {"cusparse", true, F_DEVICE},
+    {"hip_", true, F_DEVICE},
+    {"hipsolver_", true, F_DEVICE},
+    {"hipblas", true, F_DEVICE},
+    {"hipsparse", true, F_DEVICE},
+    {"__gpu$", true, F_DEVICE},
+    {"__cudnn$", true, F_DEVICE},
+    {"mosaic_gpu", true, F_DEVICE},
+    {"triton_kernel_call", false, F_DEVICE},
+    {"tpu_custom_call", false, F_DEVICE},
+    {"Eigh", false, F_DEVICE},
+    {"Qr", false, F_DEVICE},
+    {"ProductOfElementaryHouseholderReflectors", false, F_DEVICE},
+    {"LuDecomposition", false, F_DEVICE},
+};
+
+static const char *family_of(const char *target) {
+  for (size_t i = 0; i < ARRAY_LEN(families); i++) {
+    const Family *f = &families[i];
+    if (f->prefix ? strncmp(target, f->pat, strlen(f->pat)) == 0 : strcmp(target, f->pat) == 0) return f->what;
+  }
+  return NULL;
+}
+
+static char *unknown_message(const char *target) {
+  StrBuf b = {0};
+  const char *what = family_of(target);
+  if (what)
+    sb_printf(&b, "custom_call @%s: %s; a host function registered under this name would be called instead", target,
+              what);
+  else
+    sb_printf(&b, "no implementation for custom_call target '%s': no host function is registered under this name",
+              target);
+  char *list = xlac_custom_call_list();
+  sb_printf(&b, " (registered: %s)", list && *list ? list : "none");
+  free(list);
+  return sb_take(&b);
+}
+
+static char *message(const char *fmt, ...) XLAC_PRINTF(1, 2);
+static char *message(const char *fmt, ...) {
+  StrBuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  sb_vprintf(&b, fmt, ap);
+  va_end(ap);
+  return sb_take(&b);
+}
+
+static char *type_text(const Type *t) {
+  StrBuf b = {0};
+  type_print_mlir(&b, t);
+  return sb_take(&b);
+}
+
+static bool is_int_scalar(const Type *t) {
+  return t->kind == TY_TENSOR && !t->quant && et_is_int(t->elem) && type_num_elements(t) == 1;
+}
+
+char *hostcall_problem(const Op *op) {
+  const char *t = op_attr_str(op, "call_target_name");
+  if (!t) return xstrdup("custom_call has no call_target_name");
+  const HostFn *fn;
+  switch (hostcall_classify(t, &fn)) {
+  case HOST_UNKNOWN:
+    return unknown_message(t);
+  case HOST_IDENTITY:
+    if (op->nres != op->nopnds)
+      return message("custom_call @%s passes its operands through: it needs as many results as operands, got %d and %d",
+                     t, op->nres, op->nopnds);
+    for (int i = 0; i < op->nres; i++)
+      if (!type_equal(op->opnds[i]->type, op->res[i].type)) {
+        char *a = type_text(op->opnds[i]->type), *r = type_text(op->res[i].type);
+        char *m = message("custom_call @%s turns operand #%d of type %s into %s: that takes XLA's SPMD partitioner, "
+                          "which xlac does not have (it runs a program on one partition, where the types agree)",
+                          t, i, a, r);
+        free(a);
+        free(r);
+        return m;
+      }
+    return NULL;
+  case HOST_SHAPE_ASSERTION: {
+    bool ok = op->nres == 0 && op->nopnds >= 1 && op->opnds[0]->type->kind == TY_TENSOR &&
+              op->opnds[0]->type->elem == ET_PRED;
+    for (int i = 1; ok && i < op->nopnds; i++) ok = is_int_scalar(op->opnds[i]->type);
+    if (!ok)
+      return message("custom_call @%s takes a predicate tensor and integer scalars (the values its error message "
+                     "shows) and has no results",
+                     t);
+    return NULL;
+  }
+  case HOST_ALLOCATE:
+    if (op->nopnds != 0 || op->nres != 1 || op->res[0].type->kind != TY_TENSOR)
+      return message("custom_call @%s takes no operands and has one tensor result", t);
+    return NULL;
+  case HOST_NOOP:
+    if (op->nres != 0) return message("custom_call @%s has no results", t);
+    return NULL;
+  case HOST_FUNCTION: {
+    char *err = NULL;
+    HostCallSite *s = hostcall_site_new(op, fn, &err);
+    hostcall_site_free(s);
+    return err;
+  }
+  case HOST_CHECK:
+  case HOST_TOPK:
+  case HOST_INTERP:
+    return NULL;
+  }
+  return NULL;
+}
+
+/* ---- call sites ---- */
+
+struct HostCallSite {
+  const Op *op;
+  const HostFn *fn;
+  const char *target;     /* the op's attribute (the module outlives the site) */
+  int nargs, nres;
+  xlac_ffi_buffer *bufs;  /* operands then results; data is set per call */
+  size_t *bytes;          /* each buffer's size */
+  int64_t **layout;       /* minor-to-major the function expects, or NULL for row-major */
+  int64_t *dims;          /* storage of every buffer's dims */
+  char *config;
+  size_t config_len;
+  char *attrs;
+};
+
+typedef VEC(const Type *) TypeVec;
+
+static void leaf_types(const Type *t, TypeVec *out) {
+  if (t->kind == TY_TUPLE) {
+    for (int i = 0; i < t->ntuple; i++) leaf_types(t->tuple[i], out);
+  } else {
+    VEC_PUSH(*out, t);
+  }
+}
+
+/* The layout a function expects for leaf i of one side: from the op's
+   `<side>_layouts` attribute when it has one (one entry per operand, no
+   tuples), else from the leaf type's HLO layout.  NULL for row-major;
+   *err when the attribute is malformed. */
+static int64_t *leaf_layout(const Op *op, const char *attr, bool has_tuples, int i, const Type *t, char **err) {
+  const int64_t *m2m = NULL;
+  int n = 0;
+  Attr *a = op_attr(op, attr);
+  if (a) {
+    int64_t *v = NULL;
+    int count = a->kind == ATTR_ARRAY ? a->n : -1;
+    bool operands = strcmp(attr, "operand_layouts") == 0;
+    int want = operands ? op->nopnds : op->nres;
+    if (has_tuples || count != want) {
+      *err = message("custom_call @%s: '%s' must have one layout per %s%s", op_attr_str(op, "call_target_name"),
+                     attr, operands ? "operand" : "result", has_tuples ? " (and no tuples)" : "");
+      return NULL;
+    }
+    if (!attr_get_ints(a->elems[i], &v, &n)) n = -1;
+    m2m = v;
+  } else if (t->kind == TY_TENSOR && t->layout) {
+    m2m = t->layout;
+    n = t->rank;
+  } else {
+    return NULL;
+  }
+  int rank = t->kind == TY_TENSOR ? t->rank : 0;
+  if (n != rank || !ints_in_range(m2m, n, rank) || !ints_distinct(m2m, n)) {
+    *err = message("custom_call @%s: the layout of %s #%d is not a permutation of its %d dimensions",
+                   op_attr_str(op, "call_target_name"), strcmp(attr, "operand_layouts") == 0 ? "operand" : "result",
+                   i, rank);
+    return NULL;
+  }
+  bool row_major = true;
+  for (int d = 0; d < n; d++) row_major = row_major && m2m[d] == rank - 1 - d;
+  if (row_major) return NULL;
+  int64_t *copy = xmalloc(sizeof(int64_t) * (size_t)n);
+  memcpy(copy, m2m, sizeof(int64_t) * (size_t)n);
+  return copy;
+}
+
+/* The backend_config as the function sees it: a string's bytes, HLO's
+   unparsed text as it was written, anything else as MLIR text. */
+static void read_config(const Op *op, HostCallSite *s) {
+  Attr *a = op_attr(op, "backend_config");
+  if (!a) {
+    s->config = xstrdup("");
+    s->config_len = 0;
+  } else if (a->kind == ATTR_STRING || a->kind == ATTR_OPAQUE) {
+    s->config = xstrndup(a->s ? a->s : "", a->s ? a->slen : 0);
+    s->config_len = a->s ? a->slen : 0;
+  } else {
+    StrBuf b = {0};
+    print_attr_mlir(&b, a);
+    s->config_len = b.len;
+    s->config = sb_take(&b);
+  }
+}
+
+/* Every other attribute, printed as one MLIR dictionary by the module
+   printer's own attribute printer. */
+static char *attributes_text(const Op *op) {
+  const char **keys = xcalloc((size_t)op->nattrs + 1, sizeof(char *));
+  Attr **elems = xcalloc((size_t)op->nattrs + 1, sizeof(Attr *));
+  int n = 0;
+  for (int i = 0; i < op->nattrs; i++) {
+    const char *k = op->attrs[i].name;
+    if (strcmp(k, "call_target_name") == 0 || strcmp(k, "backend_config") == 0) continue;
+    keys[n] = k;
+    elems[n++] = op->attrs[i].attr;
+  }
+  Attr dict;
+  memset(&dict, 0, sizeof dict);
+  dict.kind = ATTR_DICT;
+  dict.n = n;
+  dict.keys = keys;
+  dict.elems = elems;
+  StrBuf b = {0};
+  print_attr_mlir(&b, &dict);
+  free(keys);
+  free(elems);
+  return sb_take(&b);
+}
+
+HostCallSite *hostcall_site_new(const Op *op, const HostFn *fn, char **err) {
+  *err = NULL;
+  TypeVec leaves = {0};
+  bool arg_tuples = false, res_tuples = false;
+  for (int i = 0; i < op->nopnds; i++) {
+    arg_tuples = arg_tuples || op->opnds[i]->type->kind == TY_TUPLE;
+    leaf_types(op->opnds[i]->type, &leaves);
+  }
+  int nargs = leaves.len;
+  for (int i = 0; i < op->nres; i++) {
+    res_tuples = res_tuples || op->res[i].type->kind == TY_TUPLE;
+    leaf_types(op->res[i].type, &leaves);
+  }
+  int n = leaves.len;
+  HostCallSite *s = xcalloc(1, sizeof *s);
+  s->op = op;
+  s->fn = fn;
+  s->target = op_attr_str(op, "call_target_name");
+  s->nargs = nargs;
+  s->nres = n - nargs;
+  s->bufs = xcalloc((size_t)n + 1, sizeof(xlac_ffi_buffer));
+  s->bytes = xcalloc((size_t)n + 1, sizeof(size_t));
+  s->layout = xcalloc((size_t)n + 1, sizeof(int64_t *));
+  int ndims = 0;
+  for (int i = 0; i < n; i++) ndims += leaves.data[i]->kind == TY_TENSOR ? leaves.data[i]->rank : 0;
+  s->dims = xcalloc((size_t)ndims + 1, sizeof(int64_t));
+  ndims = 0;
+  for (int i = 0; i < n && !*err; i++) {
+    const Type *t = leaves.data[i];
+    xlac_ffi_buffer *b = &s->bufs[i];
+    b->dims = s->dims + ndims;
+    if (t->kind == TY_TENSOR) {
+      b->type = xtype(t->elem);
+      b->rank = t->rank;
+      memcpy(s->dims + ndims, t->dims, sizeof(int64_t) * (size_t)t->rank);
+      ndims += t->rank;
+      s->bytes[i] = (size_t)type_num_elements(t) * (size_t)et_bytes(t->elem);
+    } else if (t->kind == TY_TOKEN) {
+      b->type = XLAC_TOKEN;
+    } else {
+      char *tt = type_text(t);
+      *err = message("custom_call @%s: a host function cannot take or return %s", s->target, tt);
+      free(tt);
+      break;
+    }
+    bool is_arg = i < nargs;
+    s->layout[i] = leaf_layout(op, is_arg ? "operand_layouts" : "result_layouts", is_arg ? arg_tuples : res_tuples,
+                               is_arg ? i : i - nargs, t, err);
+  }
+  VEC_FREE(leaves);
+  if (*err) {
+    hostcall_site_free(s);
+    return NULL;
+  }
+  read_config(op, s);
+  s->attrs = attributes_text(op);
+  return s;
+}
+
+void hostcall_site_free(HostCallSite *s) {
+  if (!s) return;
+  for (int i = 0; i < s->nargs + s->nres; i++) free(s->layout[i]);
+  free(s->layout);
+  free(s->bufs);
+  free(s->bytes);
+  free(s->dims);
+  free(s->config);
+  free(s->attrs);
+  free(s);
+}
+
+int hostcall_site_nargs(const HostCallSite *s) { return s->nargs; }
+int hostcall_site_nresults(const HostCallSite *s) { return s->nres; }
+
+/* Copies a row-major array into the layout minor-to-major m2m (to_layout)
+   or back out of it. */
+static void relayout(char *dst, const char *src, const xlac_ffi_buffer *b, size_t eb, const int64_t *m2m,
+                     bool to_layout) {
+  int r = b->rank;
+  int64_t stride[64], idx[64] = {0};
+  if (r > 64) return; /* the verifier's rank limit is far lower */
+  int64_t s = 1;
+  for (int k = 0; k < r; k++) {
+    stride[m2m[k]] = s;
+    s *= b->dims[m2m[k]];
+  }
+  if (s == 0) return;
+  for (int64_t i = 0; i < s; i++) {
+    int64_t off = 0;
+    for (int d = 0; d < r; d++) off += idx[d] * stride[d];
+    if (to_layout)
+      memcpy(dst + (size_t)off * eb, src + (size_t)i * eb, eb);
+    else
+      memcpy(dst + (size_t)i * eb, src + (size_t)off * eb, eb);
+    for (int d = r - 1; d >= 0; d--) {
+      if (++idx[d] < b->dims[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+typedef void (*ClassicFn)(void *out, const void **in);
+typedef void (*ClassicStatusFn)(void *out, const void **in, const char *opaque, size_t opaque_len,
+                                xlac_custom_call_status *status);
+
+/* Calls the function on bufs (data filled in); a heap message on failure. */
+static char *invoke(const HostCallSite *s, const Interp *I, xlac_ffi_buffer *bufs, void **data) {
+  const HostFn *h = s->fn;
+  if (h->api == 0) {
+    xlac_ffi_call c;
+    memset(&c, 0, sizeof c);
+    c.struct_size = sizeof c;
+    c.target = s->target;
+    c.num_args = s->nargs;
+    c.args = bufs;
+    c.num_results = s->nres;
+    c.results = bufs + s->nargs;
+    c.backend_config = s->config;
+    c.backend_config_len = s->config_len;
+    c.attributes = s->attrs;
+    c.replica_id = I->replica_id;
+    c.partition_id = I->partition_id;
+    xlac_status *st = h->typed(h->user, &c);
+    if (!st) return NULL;
+    char *m = xstrdup(*xlac_status_message(st) ? xlac_status_message(st) : "(no message)");
+    xlac_status_destroy(st);
+    return m;
+  }
+  /* XLA's classic convention: one result is passed as its data pointer,
+     several as an array of them */
+  void *out = s->nres == 1 ? data[s->nargs] : s->nres > 1 ? (void *)(data + s->nargs) : NULL;
+  const void **in = (const void **)data;
+  if (h->api == XLAC_CUSTOM_CALL_CLASSIC) {
+    ((ClassicFn)h->classic)(out, in);
+    return NULL;
+  }
+  xlac_custom_call_status st = {false, NULL};
+  ((ClassicStatusFn)h->classic)(out, in, s->config, s->config_len, &st);
+  if (!st.failed) return NULL;
+  char *m = xstrdup(st.msg && *st.msg ? st.msg : "(no message)");
+  free(st.msg);
+  return m;
+}
+
+bool hostcall_site_run(Interp *I, const HostCallSite *s, void *const *ptrs) {
+  int n = s->nargs + s->nres;
+  xlac_ffi_buffer *bufs = xcalloc((size_t)n + 1, sizeof(xlac_ffi_buffer));
+  void **data = xcalloc((size_t)n + 1, sizeof(void *));
+  void **scratch = xcalloc((size_t)n + 1, sizeof(void *));
+  memcpy(bufs, s->bufs, sizeof(xlac_ffi_buffer) * (size_t)n);
+  char *err = NULL;
+  for (int i = 0; i < n && !err; i++) {
+    data[i] = ptrs[i];
+    if (s->layout[i] && s->bytes[i]) {
+      /* try_aligned_alloc: generated code, which calls this, cannot unwind */
+      scratch[i] = try_aligned_alloc(64, s->bytes[i]);
+      if (!scratch[i]) {
+        err = message("out of memory: %zu bytes to change the layout of a buffer", s->bytes[i]);
+        break;
+      }
+      size_t eb = (size_t)et_bytes(etype(s->bufs[i].type));
+      if (i < s->nargs) relayout(scratch[i], ptrs[i], &s->bufs[i], eb, s->layout[i], true);
+      data[i] = scratch[i];
+    }
+    bufs[i].data = data[i];
+  }
+  if (!err) err = invoke(s, I, bufs, data);
+  for (int i = s->nargs; i < n; i++)
+    if (scratch[i] && !err)
+      relayout(ptrs[i], scratch[i], &s->bufs[i], (size_t)et_bytes(etype(s->bufs[i].type)), s->layout[i], false);
+  for (int i = 0; i < n; i++) free(scratch[i]);
+  free(scratch);
+  free(data);
+  free(bufs);
+  if (!err) return true;
+  interp_error(I, s->op, "custom_call @%s failed: %s", s->target, err);
+  free(err);
+  return false;
+}
+
+/* ---- the interpreter's part ---- */
+
+typedef VEC(IVal *) IValVec;
+
+static void ival_leaves(IVal *v, IValVec *out) {
+  if (v->kind == IV_TUPLE) {
+    for (int i = 0; i < v->n; i++) ival_leaves(v->elems[i], out);
+  } else {
+    VEC_PUSH(*out, v);
+  }
+}
+
+/* A value of type t from leaves[*k...] (new reference). */
+static IVal *rebuild(const Type *t, IVal **leaves, int *k) {
+  if (t->kind != TY_TUPLE) return ival_retain(leaves[(*k)++]);
+  IVal **parts = xcalloc((size_t)t->ntuple + 1, sizeof(IVal *));
+  for (int i = 0; i < t->ntuple; i++) parts[i] = rebuild(t->tuple[i], leaves, k);
+  IVal *v = ival_tuple(t->ntuple, parts);
+  for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
+  free(parts);
+  return v;
+}
+
+static bool call_host(Interp *I, Op *op, const HostFn *fn, IVal **args, IVal **res) {
+  char *err = NULL;
+  HostCallSite *s = hostcall_site_new(op, fn, &err);
+  if (!s) {
+    interp_error(I, op, "%s", err);
+    free(err);
+    return false;
+  }
+  IValVec in = {0};
+  for (int i = 0; i < op->nopnds; i++) ival_leaves(args[i], &in);
+  int n = s->nargs + s->nres;
+  void **ptrs = xcalloc((size_t)n + 1, sizeof(void *));
+  IVal **out = xcalloc((size_t)s->nres + 1, sizeof(IVal *));
+  bool ok = in.len == s->nargs;
+  for (int i = 0; ok && i < s->nargs; i++) {
+    IVal *v = in.data[i];
+    /* the values must be what the op's types say (the verifier checked
+       the program, but the interpreter does not trust its callers) */
+    ok = v->kind == (s->bufs[i].type == XLAC_TOKEN ? IV_TOKEN : IV_TENSOR) &&
+         (v->kind == IV_TOKEN || (size_t)v->lit->n * (size_t)et_bytes(lit_elem(v->lit)) == s->bytes[i]);
+    ptrs[i] = v->kind == IV_TENSOR ? v->lit->data : NULL;
+  }
+  if (!ok) {
+    ok = interp_error(I, op, "custom_call @%s: the operands do not match the op's operand types", s->target);
+  } else {
+    TypeVec rt = {0};
+    for (int i = 0; i < op->nres; i++) leaf_types(op->res[i].type, &rt);
+    for (int i = 0; i < s->nres; i++) {
+      out[i] = ival_zero_of_type(rt.data[i]);
+      ptrs[s->nargs + i] = out[i]->kind == IV_TENSOR ? out[i]->lit->data : NULL;
+    }
+    VEC_FREE(rt);
+    ok = hostcall_site_run(I, s, ptrs);
+    int k = 0;
+    for (int i = 0; ok && i < op->nres; i++) res[i] = rebuild(op->res[i].type, out, &k);
+  }
+  for (int i = 0; i < s->nres; i++) ival_release(out[i]);
+  free(out);
+  free(ptrs);
+  VEC_FREE(in);
+  hostcall_site_free(s);
+  return ok;
+}
+
+/* JAX's shape_assertion(pred, values...) {error_message = "... {0} ..."}:
+   fails with the message, {i} replaced by the i-th value, unless every
+   element of pred is true. */
+static bool shape_assertion(Interp *I, Op *op, IVal **args) {
+  const Literal *p = args[0]->lit;
+  bool holds = true;
+  for (int64_t k = 0; k < p->n && holds; k++) holds = lit_get_b(p, k);
+  if (holds) return true;
+  const char *fmt = op_attr_str(op, "error_message");
+  if (!fmt) fmt = "shape assertion failed";
+  StrBuf b = {0};
+  for (const char *c = fmt; *c; c++) {
+    char *end;
+    if (*c == '{' && c[1] >= '0' && c[1] <= '9') {
+      long i = strtol(c + 1, &end, 10);
+      if (*end == '}' && i >= 0 && i + 1 < op->nopnds) {
+        sb_printf(&b, "%lld", (long long)lit_get_i(args[i + 1]->lit, 0));
+        c = end;
+        continue;
+      }
+    }
+    sb_putc(&b, *c);
+  }
+  interp_error(I, op, "custom_call @shape_assertion: %s", b.data ? b.data : "");
+  sb_free(&b);
+  return false;
+}
+
+bool hostcall_interp(Interp *I, Op *op, const char *target, IVal **args, IVal **res) {
+  const HostFn *fn;
+  HostTarget k = hostcall_classify(target, &fn);
+  if (k == HOST_FUNCTION) return call_host(I, op, fn, args, res);
+  char *why = hostcall_problem(op);
+  if (why) {
+    interp_error(I, op, "%s", why);
+    free(why);
+    return false;
+  }
+  switch (k) {
+  case HOST_IDENTITY:
+    for (int i = 0; i < op->nres; i++) res[i] = ival_retain(args[i]);
+    return true;
+  case HOST_SHAPE_ASSERTION:
+    return shape_assertion(I, op, args);
+  case HOST_ALLOCATE:
+    res[0] = ival_zero_of_type(op->res[0].type);
+    return true;
+  case HOST_NOOP:
+    return true;
+  default:
+    return interp_error(I, op, "internal error: custom_call @%s reached the host-call dispatch", target);
+  }
+}
+
+/* ---- the public registry functions (include/xlac/xlac.h) ----
+   Plain malloc here: these are library entry points, where no out-of-
+   memory guard is installed, so a failure becomes an error status. */
+
+static xlac_status *reg_put(const char *fname, const char *target, int api, xlac_custom_call_fn typed,
+                            void *classic, void *user) {
+  if (!target || !*target)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: the target name is %s", fname, target ? "empty" : "NULL");
+  if (!typed && !classic)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: the function for target '%s' is NULL", fname, target);
+  if (reserved(target))
+    return xlac_status_create(XLAC_INVALID_ARGUMENT,
+                              "%s: custom_call target '%s' is implemented by xlac itself and cannot be registered",
+                              fname, target);
+  HostFn *h = calloc(1, sizeof *h);
+  char *name = strdup(target);
+  if (!h || !name) {
+    free(h);
+    free(name);
+    return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory registering '%s'", fname, target);
+  }
+  h->name = name;
+  h->api = api;
+  h->typed = typed;
+  h->classic = classic;
+  h->user = user;
+  pthread_mutex_lock(&reg_lock);
+  bool found;
+  int i = reg_search(target, &found);
+  if (found) {
+    h->replaced = reg[i];
+    reg[i] = h;
+  } else {
+    if (nreg == reg_cap) {
+      int cap = reg_cap ? 2 * reg_cap : 16;
+      HostFn **grown = realloc(reg, sizeof(HostFn *) * (size_t)cap);
+      if (!grown) {
+        pthread_mutex_unlock(&reg_lock);
+        free(h->name);
+        free(h);
+        return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory registering '%s'", fname, target);
+      }
+      reg = grown;
+      reg_cap = cap;
+    }
+    memmove(reg + i + 1, reg + i, sizeof(HostFn *) * (size_t)(nreg - i));
+    reg[i] = h;
+    nreg++;
+  }
+  pthread_mutex_unlock(&reg_lock);
+  return NULL;
+}
+
+xlac_status *xlac_custom_call_register(const char *target, xlac_custom_call_fn fn, void *user) {
+  return reg_put("xlac_custom_call_register", target, 0, fn, NULL, user);
+}
+
+xlac_status *xlac_custom_call_register_classic(const char *target, void *fn, xlac_custom_call_api api) {
+  if (api != XLAC_CUSTOM_CALL_CLASSIC && api != XLAC_CUSTOM_CALL_CLASSIC_STATUS)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT,
+                              "xlac_custom_call_register_classic: unknown api %d for target '%s' (expected "
+                              "XLAC_CUSTOM_CALL_CLASSIC or XLAC_CUSTOM_CALL_CLASSIC_STATUS)",
+                              (int)api, target ? target : "(NULL)");
+  return reg_put("xlac_custom_call_register_classic", target, (int)api, NULL, fn, NULL);
+}
+
+void xlac_custom_call_status_set_failure(xlac_custom_call_status *status, const char *message, size_t len) {
+  if (!status) return;
+  status->failed = true;
+  free(status->msg);
+  if (!message) len = 0;
+  /* on allocation failure the call still fails, with a generic message */
+  status->msg = malloc(len + 1);
+  if (status->msg) {
+    if (len) memcpy(status->msg, message, len);
+    status->msg[len] = 0;
+  }
+}
+
+char *xlac_custom_call_list(void) {
+  pthread_mutex_lock(&reg_lock);
+  size_t total = 1;
+  for (int i = 0; i < nreg; i++) total += strlen(reg[i]->name) + 2;
+  char *s = malloc(total);
+  if (s) {
+    char *p = s;
+    for (int i = 0; i < nreg; i++) {
+      if (i) {
+        memcpy(p, ", ", 2);
+        p += 2;
+      }
+      size_t k = strlen(reg[i]->name);
+      memcpy(p, reg[i]->name, k);
+      p += k;
+    }
+    *p = 0;
+  }
+  pthread_mutex_unlock(&reg_lock);
+  return s;
+}
