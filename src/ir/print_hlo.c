@@ -24,6 +24,9 @@ typedef struct Pr {
   VEC(char *) vname; /* by Value::id */
   VEC(int) uses;     /* by Value::id */
   VEC(char *) out;   /* finished computations, in print order */
+  /* the next computation takes its arguments as one tuple parameter (a
+     while with several state values: HLO loops carry one tuple) */
+  bool tuple_params;
 } Pr;
 
 static void number_block(Pr *pr, Block *b);
@@ -345,8 +348,24 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
       }
       VEC_FREE(caps);
     } else {
+      pr->tuple_params = op->kind == OP_WHILE && op->nopnds != 1;
       print_block_as_comp(pr, rnames[r], rb, NULL, 0, false, NULL);
     }
+  }
+  char *loop_init = NULL;
+  if (op->kind == OP_WHILE && op->nopnds != 1) {
+    /* the state values travel as one tuple */
+    char *base = xasprintf("%s.init", opname);
+    loop_init = claim(&pr->names, base);
+    free(base);
+    sb_printf(&pre, "  %%%s = (", loop_init);
+    for (int i = 0; i < op->nopnds; i++) {
+      if (i) sb_puts(&pre, ", ");
+      put_type(&pre, op->opnds[i]->type);
+    }
+    sb_puts(&pre, ") tuple(");
+    for (int i = 0; i < op->nopnds; i++) sb_printf(&pre, "%s%%%s", i ? ", " : "", value_name(pr, op->opnds[i]));
+    sb_puts(&pre, ")\n");
   }
   sb_append(b, &pre);
   sb_free(&pre);
@@ -375,11 +394,14 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
       if (sep) sb_printf(b, ", %%%s", sep + 1);
       else sb_printf(b, ", %%%s", value_name(pr, capv[r]));
     }
+  } else if (loop_init) {
+    sb_printf(b, "%%%s", loop_init);
   } else {
     int n = printed_opnds(op);
     for (int i = 0; i < n; i++) sb_printf(b, "%s%%%s", i ? ", " : "", value_name(pr, op->opnds[i]));
   }
   sb_putc(b, ')');
+  free(loop_init);
 
   /* attributes: the op's own, then whatever is left */
   const char *done[24];
@@ -702,7 +724,32 @@ static void print_block_as_comp(Pr *pr, const char *name, Block *b, Value *const
   }
   char **saved = xmalloc(sizeof(char *) * (size_t)(ncaps + b->nargs + 1));
   sb_printf(&h, "%s%%%s (", entry ? "ENTRY " : "", name);
-  int np = ncaps ? ncaps : b->nargs;
+  /* taken here so that the computations of nested ops do not see it */
+  bool tuple_params = pr->tuple_params && !ncaps;
+  pr->tuple_params = false;
+  if (tuple_params) {
+    /* one tuple parameter, unpacked into the block's arguments */
+    char *base = xasprintf("%s.param", name);
+    char *pn = claim(&pr->names, base);
+    free(base);
+    sb_printf(&h, "%s: (", pn);
+    sb_printf(&body, "  %%%s = (", pn);
+    for (int i = 0; i < b->nargs; i++) {
+      if (i) sb_puts(&h, ", "), sb_puts(&body, ", ");
+      type_print_hlo(&h, b->args[i]->type, false);
+      put_type(&body, b->args[i]->type);
+    }
+    sb_putc(&h, ')');
+    sb_puts(&body, ") parameter(0)\n");
+    for (int i = 0; i < b->nargs; i++) {
+      Value *a = b->args[i];
+      sb_printf(&body, "  %s%%%s = ", root == a ? "ROOT " : "", value_name(pr, a));
+      put_type(&body, a->type);
+      sb_printf(&body, " get-tuple-element(%%%s), index=%d\n", pn, i);
+    }
+    free(pn);
+  }
+  int np = tuple_params ? 0 : ncaps ? ncaps : b->nargs;
   for (int i = 0; i < np; i++) {
     Value *a = ncaps ? caps[i] : b->args[i];
     if (ncaps) {
