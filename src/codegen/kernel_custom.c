@@ -25,74 +25,34 @@
 #include "interp/hostcall.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* ---- resolving targets at compile time ---- */
 
-typedef struct Reach {
-  Module *m;
-  PtrMap seen;
-  VEC(Func *) todo;
-  Func *cur;               /* the function being walked */
-  VEC(Op *) drop;          /* pass-through annotations ... */
-  VEC(Func *) drop_in;     /* ... and their functions */
-  bool ok;
-} Reach;
+typedef struct Drops {
+  VEC(Op *) ops;     /* pass-through annotations ... */
+  VEC(Func *) funcs; /* ... and their functions */
+} Drops;
 
-/* Functions named by an attribute (func.call's callee, called_computations,
-   a composite's decomposition) are resolved too. */
-static void note_funcs(Reach *r, const Attr *a) {
-  if (a->kind == ATTR_ARRAY) {
-    for (int i = 0; i < a->n; i++) note_funcs(r, a->elems[i]);
-    return;
-  }
-  if (a->kind != ATTR_SYMBOL || !a->s) return;
-  Func *g = module_find_func(r->m, a->s[0] == '@' ? a->s + 1 : a->s);
-  if (g && !ptrmap_has(&r->seen, g)) {
-    ptrmap_put(&r->seen, g, (void *)1);
-    VEC_PUSH(r->todo, g);
-  }
-}
-
-static bool resolve_op(Op *op, void *ud) {
-  Reach *r = ud;
-  for (int i = 0; i < op->nattrs; i++) note_funcs(r, op->attrs[i].attr);
-  if (op->kind != OP_CUSTOM_CALL) return true;
-  char *why = hostcall_problem(op);
-  if (why) {
-    error_at(op->loc, "%s", why);
-    free(why);
-    r->ok = false;
-  } else if (hostcall_classify(op_attr_str(op, "call_target_name"), NULL) == HOST_IDENTITY) {
-    VEC_PUSH(r->drop, op);
-    VEC_PUSH(r->drop_in, r->cur);
-  }
-  return true;
+static void note_identity(Op *op, Func *in, void *ud) {
+  Drops *d = ud;
+  if (hostcall_classify(op_attr_str(op, "call_target_name"), NULL) != HOST_IDENTITY) return;
+  VEC_PUSH(d->ops, op);
+  VEC_PUSH(d->funcs, in);
 }
 
 bool lower_resolve_custom_calls(Module *m, Func *f) {
-  Reach r;
-  memset(&r, 0, sizeof r);
-  r.m = m;
-  r.ok = true;
-  ptrmap_put(&r.seen, f, (void *)1);
-  VEC_PUSH(r.todo, f);
-  for (int i = 0; i < r.todo.len; i++) {
-    r.cur = r.todo.data[i];
-    block_walk(r.cur->body, resolve_op, &r);
-  }
+  Drops d = {{0}, {0}};
+  bool ok = hostcall_check_reachable(m, f, note_identity, &d);
   /* an annotation's results are its operands (hostcall_problem checked the
      types): the uses take the operands and the op goes, costing no copy */
-  for (int i = 0; r.ok && i < r.drop.len; i++) {
-    Op *op = r.drop.data[i];
-    for (int k = 0; k < op->nres; k++) func_replace_uses(r.drop_in.data[i], &op->res[k], op->opnds[k], NULL);
+  for (int i = 0; ok && i < d.ops.len; i++) {
+    Op *op = d.ops.data[i];
+    for (int k = 0; k < op->nres; k++) func_replace_uses(d.funcs.data[i], &op->res[k], op->opnds[k], NULL);
     op_erase(op);
   }
-  ptrmap_free(&r.seen);
-  VEC_FREE(r.todo);
-  VEC_FREE(r.drop);
-  VEC_FREE(r.drop_in);
-  return r.ok;
+  VEC_FREE(d.ops);
+  VEC_FREE(d.funcs);
+  return ok;
 }
 
 /* ---- lowering ---- */

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "ir/print.h"
+#include "ir/rewrite.h"
 
 /* xlac_type lists elemtypes.def's types in order, from 0 (ElemType starts
    at ET_PRED = 1, after ET_INVALID). */
@@ -281,6 +282,63 @@ char *hostcall_problem(const Op *op) {
     return NULL;
   }
   return NULL;
+}
+
+typedef struct Reach {
+  Module *m;
+  PtrMap seen;
+  VEC(Func *) todo;
+  Func *cur; /* the function being walked */
+  void (*each)(Op *op, Func *in, void *ud);
+  void *ud;
+  bool ok;
+} Reach;
+
+/* Functions named by an attribute are checked too. */
+static void note_funcs(Reach *r, const Attr *a) {
+  if (a->kind == ATTR_ARRAY) {
+    for (int i = 0; i < a->n; i++) note_funcs(r, a->elems[i]);
+    return;
+  }
+  if (a->kind != ATTR_SYMBOL || !a->s) return;
+  Func *g = module_find_func(r->m, a->s[0] == '@' ? a->s + 1 : a->s);
+  if (g && !ptrmap_has(&r->seen, g)) {
+    ptrmap_put(&r->seen, g, (void *)1);
+    VEC_PUSH(r->todo, g);
+  }
+}
+
+static bool check_op(Op *op, void *ud) {
+  Reach *r = ud;
+  for (int i = 0; i < op->nattrs; i++) note_funcs(r, op->attrs[i].attr);
+  if (op->kind != OP_CUSTOM_CALL) return true;
+  char *why = hostcall_problem(op);
+  if (why) {
+    error_at(op->loc, "%s", why);
+    free(why);
+    r->ok = false;
+  } else if (r->each) {
+    r->each(op, r->cur, r->ud);
+  }
+  return true;
+}
+
+bool hostcall_check_reachable(Module *m, Func *f, void (*each)(Op *op, Func *in, void *ud), void *ud) {
+  Reach r;
+  memset(&r, 0, sizeof r);
+  r.m = m;
+  r.each = each;
+  r.ud = ud;
+  r.ok = true;
+  ptrmap_put(&r.seen, f, (void *)1);
+  VEC_PUSH(r.todo, f);
+  for (int i = 0; i < r.todo.len; i++) {
+    r.cur = r.todo.data[i];
+    block_walk(r.cur->body, check_op, &r);
+  }
+  ptrmap_free(&r.seen);
+  VEC_FREE(r.todo);
+  return r.ok;
 }
 
 /* ---- call sites ---- */

@@ -42,6 +42,14 @@ HostTarget hostcall_classify(const char *target, const HostFn **fn);
    HOST_TOPK, HOST_INTERP) report their own problems when they run. */
 char *hostcall_problem(const Op *op);
 
+/* Checks every custom_call reachable from f (through its regions and the
+   functions its ops name: callees, called_computations, decompositions):
+   reports each that cannot run (hostcall_problem) with error_at at the op
+   and returns false if there was one; calls each(op, its function, ud)
+   (may be NULL) for the others.  A compile step for either backend runs
+   this, so that an unknown target fails compilation. */
+bool hostcall_check_reachable(Module *m, Func *f, void (*each)(Op *op, Func *in, void *ud), void *ud);
+
 /* A call of a host function, prepared once from its op: the types and
    dimensions of the flattened operands and results (tuples contribute
    their leaves in order, tokens a buffer without data), the backend_config
