@@ -28,6 +28,10 @@ typedef struct V {
   Module *m;
   bool ok;
   bool values; /* also check the values of constant operands */
+  /* Shape inference (verify_op_infer): results whose type is a
+     placeholder; want_shape gives them the shape it infers. */
+  bool *infer;
+  int ninfer;
 } V;
 
 static void fail(V *v, const Op *op, const char *fmt, ...) XLAC_PRINTF(3, 4);
@@ -198,9 +202,15 @@ static char *dims_str(int rank, const int64_t *dims) {
   return sb_take(&b);
 }
 
-/* Compares the result's shape with an inferred one. */
+/* Compares the result's shape with an inferred one -- or, for a result
+   whose shape is being inferred, makes it that shape. */
 static bool want_shape(V *v, Op *op, int r, int rank, const int64_t *dims) {
   const Type *t = res_type(op, r);
+  if (r < v->ninfer && v->infer[r] && is_tensor(t)) {
+    op->res[r].type = type_tensor(&v->m->arena, t->elem, rank, dims);
+    v->infer[r] = false;
+    return true;
+  }
   if (!is_tensor(t) || dims_eq(t, rank, dims)) return true;
   char *s = dims_str(rank, dims);
   fail(v, op, "inferred shape %s is incompatible with result type %s", s, tstr(t));
@@ -3094,7 +3104,7 @@ static void check_calls(V *v, int limit) {
 }
 
 static bool verify(Module *m, bool values) {
-  V v = {m, true, values};
+  V v = {m, true, values, NULL, 0};
   for (Func *f = m->funcs; f; f = f->next) {
     for (Func *g = m->funcs; g != f; g = g->next)
       if (strcmp(g->name, f->name) == 0) {
@@ -3126,5 +3136,17 @@ static bool verify(Module *m, bool values) {
 }
 
 bool verify_module(Module *m) { return verify(m, true); }
+
+bool verify_op_alone(Module *m, Op *op) {
+  V v = {m, true, true, NULL, 0};
+  verify_op(&v, op);
+  return v.ok;
+}
+
+bool verify_op_infer(Module *m, Op *op, bool *pending) {
+  V v = {m, true, true, pending, op->nres};
+  verify_op(&v, op);
+  return v.ok;
+}
 
 bool verify_module_structure(Module *m) { return verify(m, false); }

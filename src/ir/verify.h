@@ -26,5 +26,19 @@ bool verify_module(Module *m);
    constant folding can turn a program that fails only at run time into
    one that breaks those, so the checks between passes leave them out. */
 bool verify_module_structure(Module *m);
+/* One op and the ops of its regions, as verify_module checks them, for IR
+   built an op at a time (the builder API checks each op as it is added).
+   What needs the whole module -- function bodies ending in a return, the
+   call graph -- is left to verify_module. */
+bool verify_op_alone(Module *m, Op *op);
+/* Shape inference by the same code: the ops whose result shape follows
+   from their operands and attributes (transpose, slice, pad, concatenate,
+   dot_general, convolution, gather, reduce, reduce_window, ...) compute
+   that shape to check it.  For each result with pending[i] set (a tensor
+   placeholder with the right element type and rank, any dimensions), the
+   check instead gives the result the inferred shape and clears pending[i].
+   Returns false after reporting an error, as verify_op_alone does; a
+   result still pending afterwards was not inferred. */
+bool verify_op_infer(Module *m, Op *op, bool *pending);
 
 #endif

@@ -2714,20 +2714,25 @@ static bool parse_items_top(P *p, bool in_module, bool *seen_module) {
   return false;
 }
 
+static void parser_init(P *p, Module *m, int file, const char *text, size_t begin, size_t end) {
+  *p = (P){0};
+  p->lx = (Lexer){file, text, begin, end};
+  p->m = m;
+  p->t_i64 = type_scalar(&m->arena, ET_S64);
+  p->t_i32 = type_scalar(&m->arena, ET_S32);
+  p->t_f64 = type_scalar(&m->arena, ET_F64);
+  p->t_i1 = type_scalar(&m->arena, ET_PRED);
+}
+
 Module *stablehlo_parse(int file, size_t begin, size_t end) {
   const SrcFile *sf = src_get(file);
   if (!sf) return NULL;
   if (end > sf->len) end = sf->len;
   if (begin > end) begin = end;
-  P p = {0};
-  p.lx = (Lexer){file, sf->text, begin, end};
-  p.m = module_new();
+  P p;
+  parser_init(&p, module_new(), file, sf->text, begin, end);
   p.m->format = SRC_STABLEHLO;
   p.m->loc = (SrcLoc){file, (uint32_t)begin};
-  p.t_i64 = type_scalar(&p.m->arena, ET_S64);
-  p.t_i32 = type_scalar(&p.m->arena, ET_S32);
-  p.t_f64 = type_scalar(&p.m->arena, ET_F64);
-  p.t_i1 = type_scalar(&p.m->arena, ET_PRED);
   /* a NUL byte would end the C strings made from token text (names, opaque
      attributes kept verbatim): no text format has one, so it is refused up
      front */
@@ -2755,4 +2760,45 @@ Module *stablehlo_parse(int file, size_t begin, size_t end) {
     return NULL;
   }
   return p.m;
+}
+
+/* ---------------------------------------------------------------- fragments */
+
+/* What the fragment parsers share: the text must be NUL-free (it comes from
+   C strings, but a length may reach past one) and fully consumed. */
+static bool fragment_begin(P *p, Module *m, int file, const char *text, size_t len) {
+  parser_init(p, m, file, text, 0, len);
+  const char *nul = memchr(text, 0, len);
+  if (nul) err(p, (size_t)(nul - text), "unexpected NUL byte");
+  else next(p);
+  return !p->failed;
+}
+
+static bool fragment_end(P *p, bool ok) {
+  if (ok && !p->failed && p->tok.kind != TK_EOF) {
+    char buf[48];
+    err(p, p->tok.start, "unexpected %s after the end", tok_desc(p, buf, sizeof buf));
+  }
+  strmap_free(&p->attr_alias);
+  strmap_free(&p->type_alias);
+  return ok && !p->failed;
+}
+
+Attr *stablehlo_parse_attr_dict(Module *m, int file, const char *text, size_t len) {
+  P p;
+  Attr *d = NULL;
+  if (fragment_begin(&p, m, file, text, len) && expect(&p, '{')) d = parse_dict_body(&p, NULL, '}');
+  return fragment_end(&p, d != NULL) ? d : NULL;
+}
+
+Type **stablehlo_parse_type_list(Module *m, int file, const char *text, size_t len, int *n) {
+  P p;
+  PList types = {0};
+  bool ok = fragment_begin(&p, m, file, text, len);
+  if (ok && p.tok.kind != TK_EOF) ok = parse_type_list(&p, &types);
+  if (!fragment_end(&p, ok)) return NULL;
+  *n = types.len;
+  Type **out = ARENA_ARRAY(&m->arena, Type *, types.len > 0 ? types.len : 1);
+  for (int i = 0; i < types.len; i++) out[i] = types.data[i];
+  return out;
 }
