@@ -841,6 +841,8 @@ static char *infer(Module *m, const Op *op, Inferred *out) {
   }
   case OP_REDUCE:
   case OP_REDUCE_WINDOW: {
+    if (op->nopnds < 2 || op->nopnds % 2)
+      return xasprintf("expects N inputs followed by N init values, got %d operands", op->nopnds);
     if (!is_tensor(a)) return xasprintf("operand 0 must be a tensor");
     int n = op->nopnds / 2, rank = a->rank;
     if (k == OP_REDUCE) {
@@ -875,7 +877,11 @@ static char *infer(Module *m, const Op *op, Inferred *out) {
     if (k == OP_REVERSE || k == OP_CHOLESKY || k == OP_BATCH_NORM_INFERENCE || k == OP_DYNAMIC_UPDATE_SLICE ||
         k == OP_COLLECTIVE_PERMUTE || k == OP_COLLECTIVE_BROADCAST)
       n = op->nopnds ? 1 : 0;
-    if (k == OP_SCATTER) n = (op->nopnds - 1) / 2;
+    if (k == OP_SCATTER) {
+      if (op->nopnds < 3 || op->nopnds % 2 == 0)
+        return xasprintf("expects N inputs, the indices and N updates, got %d operands", op->nopnds);
+      n = (op->nopnds - 1) / 2;
+    }
     inf_alloc(m, out, n);
     for (int i = 0; i < n; i++) out->types[i] = op->opnds[i]->type;
     if (k == OP_ALL_REDUCE || k == OP_CROSS_REPLICA_SUM) {

@@ -26,6 +26,13 @@ static xlac_status *need_out(OpKind k, void *out) {
   return out ? NULL : bld_error(k, XLAC_INVALID_ARGUMENT, "out is NULL");
 }
 
+/* The default attribute arrays live on the stack, MAX_RANK entries. */
+static xlac_status *rank_fits(OpKind k, int rank) {
+  return rank <= MAX_RANK ? NULL
+                          : bld_error(k, XLAC_INVALID_ARGUMENT, "operand 0 has rank %d; give the arrays explicitly "
+                                      "above rank %d (xlac_op)", rank, MAX_RANK);
+}
+
 /* An INTS spec of n entries from p, or from `def` (filled with `fill`)
    when p is NULL. */
 static void ints_or(OpReq *r, const char *name, const int64_t *p, int n, int64_t *def, int64_t fill) {
@@ -246,14 +253,17 @@ xlac_status *xlac_op_broadcast_in_dim(xlac_func *f, xlac_value *x, const int64_t
   xlac_status *s = need_out(OP_BROADCAST_IN_DIM, out);
   if (s) return s;
   int xr = rank_of(x);
+  if (!broadcast_dims && (s = rank_fits(OP_BROADCAST_IN_DIM, xr))) return s;
   int64_t def[MAX_RANK];
   OpReq r = op_req(f, OP_BROADCAST_IN_DIM, out, 1);
   op_req_operands(&r, &x, 1);
   if (xr >= 0) {
     /* numpy's rule: x's dimensions are the result's last ones */
-    if (!broadcast_dims)
+    if (!broadcast_dims) {
       for (int i = 0; i < xr && i < MAX_RANK; i++) def[i] = rank - xr + i;
-    ints_or(&r, "broadcast_dimensions", broadcast_dims, xr, def, 0);
+      broadcast_dims = def;
+    }
+    ints_or(&r, "broadcast_dimensions", broadcast_dims, xr, NULL, 0);
   }
   r.res_mode = RES_DIMS;
   r.res_dims = dims;
@@ -300,6 +310,7 @@ xlac_status *xlac_op_slice(xlac_func *f, xlac_value *x, const int64_t *start, co
   int xr = rank_of(x);
   if (xr > 0 && (!start || !limit))
     return bld_error(OP_SLICE, XLAC_INVALID_ARGUMENT, "%s is NULL", start ? "limit" : "start");
+  if (!strides && (s = rank_fits(OP_SLICE, xr))) return s;
   int64_t ones[MAX_RANK];
   OpReq r = op_req(f, OP_SLICE, out, 1);
   op_req_operands(&r, &x, 1);
@@ -352,6 +363,7 @@ xlac_status *xlac_op_pad(xlac_func *f, xlac_value *x, xlac_value *padding_value,
   int xr = rank_of(x);
   if (xr > 0 && (!low || !high))
     return bld_error(OP_PAD, XLAC_INVALID_ARGUMENT, "%s is NULL", low ? "high" : "low");
+  if (!interior && (s = rank_fits(OP_PAD, xr))) return s;
   int64_t zeros[MAX_RANK];
   xlac_value *v[2] = {x, padding_value};
   OpReq r = op_req(f, OP_PAD, out, 1);

@@ -162,7 +162,7 @@ static void run_all(const xlac_program *p, int nargs, IVal **args, int nres, Res
   const xlac_program *progs[3] = {p, pm, ph};
   for (int i = 0; i < 3; i++) {
     if (!progs[i]) continue;
-    IVal *res[8] = {0};
+    IVal *res[16] = {0};
     bool ran = run_module(progs[i]->m, nargs, args, nres, res);
     CHECK(ran);
     if (ran) {
@@ -537,9 +537,11 @@ static bool misc_ok(IVal **r) {
   static const float gen[6] = {2, 3, 4, 5, 6, 7};             /* generic stablehlo.add x + 1 */
   static const float conv[2] = {6, 15};                       /* 1x3 window of ones over rows */
   static const float gath[3] = {4, 5, 6};                     /* row 1 */
+  static const float zeros3[3] = {0, 0, 0};                   /* row 1 broadcast, minus x, row 1 */
   return lit_is_f(r[0], 6, xt) && lit_is_f(r[1], 2, sl) && lit_is_f(r[2], 12, cat) && lit_is_f(r[3], 10, pad) &&
          lit_is_f(r[4], 4, dot) && lit_is_f(r[5], 2, branch) && lit_is_f(r[6], 6, call) &&
-         lit_is_f(r[7], 6, gen) && lit_is_f(r[8], 2, conv) && lit_is_f(r[9], 3, gath);
+         lit_is_f(r[7], 6, gen) && lit_is_f(r[8], 2, conv) && lit_is_f(r[9], 3, gath) &&
+         lit_is_f(r[10], 3, zeros3);
 }
 
 static void test_misc(void) {
@@ -570,7 +572,7 @@ static void test_misc(void) {
   }
 
   xlac_func *f = NULL;
-  xlac_value *x, *r[10];
+  xlac_value *x, *r[11];
   OK(xlac_func_create(b, "main", &f));
   OK(xlac_func_param(f, XLAC_F32, dims, 2, "x", &x));
   int64_t perm[2] = {1, 0};
@@ -620,14 +622,19 @@ static void test_misc(void) {
   int64_t offs = 0, coll = 0, smap = 0, sizes[2] = {1, 3};
   xlac_gather_dims gd = {&offs, 1, &coll, 1, NULL, 0, NULL, 0, &smap, 1, 0};
   OK(xlac_op_gather(f, x, row, &gd, sizes, &r[9]));
-  OK(xlac_func_return(f, r, 10));
+  /* numpy's broadcasting rule by default: a row to every row */
+  xlac_value *rowb, *same;
+  OK(xlac_op_broadcast_in_dim(f, r[9], dims, 2, NULL, &rowb));
+  OK(xlac_op_sub(f, rowb, x, &same));
+  OK(xlac_op_slice(f, same, (int64_t[]){1, 0}, dims, NULL, &r[10]));
+  OK(xlac_func_return(f, r, 11));
   xlac_program *p = NULL;
   OK(xlac_builder_build(b, "main", &p));
   xlac_builder_destroy(b);
   if (!p) return;
   float xv[6] = {1, 2, 3, 4, 5, 6};
   IVal *arg = f32_val(2, dims, xv);
-  run_all(p, 1, &arg, 10, misc_ok);
+  run_all(p, 1, &arg, 11, misc_ok);
   ival_release(arg);
   xlac_program_destroy(p);
 }
@@ -845,6 +852,85 @@ static void test_errors(void) {
   xlac_builder_destroy(NULL);
 }
 
+/* ---- every op of the op table through the generic entry ----
+ * Each name (and HLO opcode) is found, and whatever the operands, the op
+ * is either added or refused with a message that starts with its name;
+ * the ops that were added make a module that verifies as a whole. */
+static void test_every_op(void) {
+  xlac_builder *b = NULL;
+  xlac_func *f = NULL;
+  xlac_value *x, *y, *p, *outs[8];
+  int64_t four = 4;
+  OK(xlac_builder_create(NULL, &b));
+  xlac_func *sum = scalar_binary(b, "sum", XLAC_F32, xlac_op_add);
+  OK(xlac_func_create(b, "main", &f));
+  OK(xlac_func_param(f, XLAC_F32, &four, 1, "x", &x));
+  OK(xlac_func_param(f, XLAC_F32, &four, 1, "y", &y));
+  OK(xlac_func_param(f, XLAC_PRED, &four, 1, "p", &p));
+  xlac_value *sets[4][3] = {{0}, {x}, {x, y}, {p, x, y}};
+  const char *types[2] = {NULL, "tensor<4xf32>"};
+  int added = 0, refused = 0, bad = 0;
+  for (int k = 0; k < OP_COUNT; k++) {
+    if (op_has_flag((OpKind)k, OPF_TERM)) continue;
+    const char *names[2] = {op_info[k].name, op_info[k].hlo_name};
+    for (int which = 0; which < 2; which++) {
+      if (!names[which]) continue;
+      for (int nops = 0; nops < 4; nops++)
+        for (int t = 0; t < 2; t++)
+          for (int withcomp = 0; withcomp < 2; withcomp++) {
+            int n = -1;
+            xlac_status *s = xlac_op(f, names[which], sets[nops], nops, NULL, types[t], withcomp ? &sum : NULL,
+                                     withcomp, outs, 8, &n);
+            if (!s) {
+              added++;
+              continue;
+            }
+            refused++;
+            const char *msg = xlac_status_message(s);
+            if (strncmp(msg, op_info[k].name, strlen(op_info[k].name)) != 0 || xlac_status_code(s) == XLAC_NOT_FOUND) {
+              bad++;
+              fprintf(stderr, "test_builder.c: %s with %d operands: %s\n", names[which], nops, msg);
+            }
+            xlac_status_destroy(s);
+          }
+    }
+  }
+  CHECK(added > 0 && refused > 0);
+  CHECK_EQ_I(bad, 0);
+  OK(xlac_func_return(f, &x, 1));
+  xlac_program *prog = NULL;
+  OK(xlac_builder_build(b, "main", &prog));
+  xlac_program_destroy(prog);
+  xlac_builder_destroy(b);
+}
+
+/* ---- running out of memory: a status, then only destroy works ---- */
+static void test_oom(void) {
+  xlac_builder *b = NULL;
+  xlac_func *f = NULL;
+  xlac_value *x, *out = NULL;
+  int64_t n = (int64_t)1 << 21, four = 4;
+  OK(xlac_builder_create(NULL, &b));
+  OK(xlac_func_create(b, "main", &f));
+  OK(xlac_func_param(f, XLAC_F32, &four, 1, "x", &x));
+  float *big = calloc((size_t)n, sizeof(float));
+  alloc_limit_set((size_t)1 << 20);
+  ERR(xlac_op_constant(f, XLAC_F32, &n, 1, big, sizeof(float) * (size_t)n, &out), XLAC_OUT_OF_MEMORY,
+      "stablehlo.constant: out of memory", "can only be destroyed");
+  alloc_limit_set(0);
+  free(big);
+  CHECK(out == NULL);
+  ERR(xlac_op_add(f, x, x, &out), XLAC_FAILED_PRECONDITION, "stablehlo.add: ", "ran out of memory earlier");
+  ERR(xlac_builder_build(b, "main", &(xlac_program *){NULL}), XLAC_FAILED_PRECONDITION, "ran out of memory");
+  xlac_builder_destroy(b);
+  /* diagnostics are back where they were: a new builder reports as before */
+  OK(xlac_builder_create(NULL, &b));
+  OK(xlac_func_create(b, "main", &f));
+  OK(xlac_func_param(f, XLAC_F32, &four, 1, "x", &x));
+  ERR(xlac_op_and(f, x, x, &out), XLAC_INVALID_ARGUMENT, "stablehlo.and: ");
+  xlac_builder_destroy(b);
+}
+
 int main(void) {
   test_axpy();
   test_reduce();
@@ -855,5 +941,7 @@ int main(void) {
   test_misc();
   test_more();
   test_errors();
+  test_every_op();
+  test_oom();
   TEST_SUMMARY();
 }
