@@ -290,4 +290,165 @@ typedef struct xlacrt_ragged {
 void xlacrt_ragged_dot(xlacrt_pool *p, const xlacrt_ragged *d, const void *lhs, const void *rhs,
                        const int64_t *group_sizes, void *out);
 
+/* ---- communicators (comm.c) ----
+ * Compiled collectives are calls into the runtime on a communicator: the
+ * endpoint of one process in a set of num_replicas x num_partitions
+ * processes that run the same program.  A communicator is a table of
+ * operations, so the same generated code runs over threads of one process
+ * that share memory (a grid, below) or over any other transport: `meet`
+ * hands back pointers to every group member's buffers (an implementation
+ * without shared memory hands back its own copies), `leave` ends the
+ * collective, `send` and `recv` queue messages on channels.
+ *
+ * Every call returns XLACRT_COMM_OK; XLACRT_COMM_FAILED, with the reason
+ * in the communicator's msg, to be reported; or XLACRT_COMM_ABORTED when
+ * another process failed (it reports its own failure: stay quiet).  After
+ * a failure the outputs are unspecified. */
+enum { XLACRT_COMM_OK, XLACRT_COMM_FAILED, XLACRT_COMM_ABORTED };
+
+typedef struct xlacrt_comm xlacrt_comm;
+typedef struct xlacrt_comm_ops {
+    /* Meets the other members of the group ids[0..n) (flattened process
+       ids, replica * num_partitions + partition, in group order; this
+       process is ids[me]) at their next collective of kind `key` with
+       that group.  Each member publishes nbufs buffers: bufs[i] of
+       bytes[i] bytes, sigs[i] a fingerprint of its type that all members
+       must agree on.  On success peers[k * nbufs + i] points to member k's
+       buffer i, readable until leave. */
+    int (*meet)(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids, int32_t me,
+                int32_t nbufs, const void *const *bufs, const int64_t *bytes,
+                const int64_t *sigs, const void **peers);
+    /* Ends the collective of the last successful meet; returns when no
+       member reads this process's buffers any more. */
+    void (*leave)(xlacrt_comm *c);
+    /* Queues a copy of nbufs buffers as one message on a channel (never
+       waits). */
+    int (*send)(xlacrt_comm *c, int64_t channel, int32_t nbufs, const void *const *bufs,
+                const int64_t *bytes, const int64_t *sigs);
+    /* Takes the channel's oldest message into bufs, waiting for one; it
+       must have these buffer counts, sizes and fingerprints. */
+    int (*recv)(xlacrt_comm *c, int64_t channel, int32_t nbufs, void *const *bufs,
+                const int64_t *bytes, const int64_t *sigs);
+} xlacrt_comm_ops;
+
+struct xlacrt_comm {
+    const xlacrt_comm_ops *ops;
+    int32_t num_replicas, num_partitions;
+    int32_t replica_id, partition_id;
+    char msg[256]; /* why the last call failed (XLACRT_COMM_FAILED) */
+};
+
+/* The communicator of a program that runs alone (1 x 1): groups of one,
+   sends dropped, a recv fails.  One per thread. */
+xlacrt_comm *xlacrt_comm_self(void);
+
+/* Process groups, the spec's strategies for ops with replica_groups.  The
+   group of process (replica, partition) of a num_replicas x num_partitions
+   set under `strategy`, from groups (rows x cols ids, -1 pads ragged rows;
+   rows * cols == 0: one group of everybody): stores the flattened ids of
+   the members in group order in ids (room for every process) and the
+   process's position in *me.  Returns the group size, 0 when the process
+   is in no group, or -1 when the groups are invalid (why: in err). */
+enum {
+  XLACRT_GROUP_CROSS_REPLICA, XLACRT_GROUP_CROSS_PARTITION,
+  XLACRT_GROUP_CROSS_REPLICA_AND_PARTITION, XLACRT_GROUP_FLATTENED_IDS
+};
+int xlacrt_comm_group(int strategy, const int64_t *groups, int64_t rows, int64_t cols,
+                      int num_replicas, int num_partitions, int replica, int partition,
+                      int32_t *ids, int32_t *me, char *err, size_t errlen);
+/* collective_permute's group: every process named by a (source, target)
+   pair (npairs rows of pairs: replica ids, or partition ids when
+   cross_partition), in ascending order of that id, within the process's
+   partition (replica).  *me is the process's position or -1 (not named),
+   *source the position of the process it receives from or -1.  Returns
+   the group size, or -1 when an id is out of range (why: in err). */
+int xlacrt_comm_permute_group(int cross_partition, const int64_t *pairs, int64_t npairs,
+                              int num_replicas, int num_partitions, int replica, int partition,
+                              int32_t *ids, int32_t *me, int32_t *source, char *err,
+                              size_t errlen);
+
+/* ---- grids: processes that are threads of this process ----
+ * A grid's communicators meet through shared memory: each member of a
+ * collective publishes pointers to its buffers and, once all have arrived,
+ * reads the others' directly; nobody leaves before everybody is done
+ * reading.  Collectives are matched by (kind, group, how many times this
+ * process has met that group for that kind), so a loop's next iteration
+ * never meets the previous one.
+ *
+ * Failure: a process that ends with ok == 0 (xlacrt_grid_finish) aborts
+ * the grid, and every waiter returns XLACRT_COMM_ABORTED; when every
+ * process that has not finished waits for something no process can
+ * provide, the grid is deadlocked and the first waiter to notice returns
+ * XLACRT_COMM_FAILED to report it.  A host can keep state of its own under
+ * the grid's lock and wait on it (the reference interpreter's collectives
+ * do), so that its waits and the communicators' are one deadlock
+ * detection. */
+typedef struct xlacrt_grid xlacrt_grid;
+/* NULL when memory runs out. */
+xlacrt_grid *xlacrt_grid_create(int num_replicas, int num_partitions);
+/* After every process has finished. */
+void xlacrt_grid_destroy(xlacrt_grid *g);
+/* The communicator of process replica * num_partitions + partition. */
+xlacrt_comm *xlacrt_grid_comm(xlacrt_grid *g, int process);
+/* The process's program has ended; ok == 0 aborts the grid.  May be
+   called by a thread that already holds the grid's lock. */
+void xlacrt_grid_finish(xlacrt_grid *g, int process, int ok);
+void xlacrt_grid_lock(xlacrt_grid *g);
+void xlacrt_grid_unlock(xlacrt_grid *g);
+/* With the lock held: waits until ready(ctx) (evaluated with the lock
+   held, by any thread of the grid).  Returns XLACRT_COMM_OK, or
+   XLACRT_COMM_ABORTED / XLACRT_COMM_FAILED (a deadlock this caller is the
+   one to report) when the grid aborts first. */
+int xlacrt_grid_wait(xlacrt_grid *g, int process, int (*ready)(const void *ctx), const void *ctx);
+/* With the lock held: wakes the waiters after a change of state; aborts
+   the grid (the caller reports why); whether it is aborted. */
+void xlacrt_grid_notify(xlacrt_grid *g);
+void xlacrt_grid_abort(xlacrt_grid *g);
+int xlacrt_grid_aborted(const xlacrt_grid *g);
+
+/* ---- collectives (collectives.c) ----
+ * One call per collective op of a program.  The descriptor is constant
+ * data a compiler emits (every field 8 bytes).  Reductions run a combiner
+ * the compiler generates from the op's region:
+ *   combine(peers, n, stride, offset, out, count)
+ * sets out[i] (result elements) for i in [0, count) to the fold over the
+ * members k = 0..n-1, in group order, of element offset + i of the buffer
+ * peers[k * stride]: acc = x_0, then acc = region(acc, x_k), which is the
+ * reference interpreter's order; the runtime cuts the work into chunks
+ * fixed by the shapes and runs them on the pool. */
+enum {
+  XLACRT_COLL_ALL_REDUCE = 1, XLACRT_COLL_REDUCE_SCATTER, XLACRT_COLL_ALL_GATHER,
+  XLACRT_COLL_ALL_TO_ALL, XLACRT_COLL_BROADCAST, XLACRT_COLL_REDUCE, XLACRT_COLL_PERMUTE,
+  XLACRT_COLL_SEND, XLACRT_COLL_RECV
+};
+typedef void (*xlacrt_combine_fn)(const void *const *peers, int64_t n, int64_t stride,
+                                  int64_t offset, void *out, int64_t count);
+typedef struct xlacrt_coll_value {
+    const int64_t *dims;      /* the operand's dimensions */
+    int64_t rank;
+    int64_t elem_bytes;       /* of an operand element */
+    int64_t out_elem_bytes;   /* of a result element */
+    int64_t sig;              /* fingerprint of the operand type */
+    xlacrt_combine_fn combine; /* reductions */
+} xlacrt_coll_value;
+typedef struct xlacrt_coll {
+    int64_t kind;             /* XLACRT_COLL_* */
+    int64_t strategy;         /* XLACRT_GROUP_* */
+    const int64_t *groups;    /* replica groups (rows x cols), or source_target_pairs (rows x 2) */
+    int64_t rows, cols;
+    int64_t channel;          /* send / recv; permute: nonzero when across partitions */
+    /* ALL_GATHER: gather dimension, the result's size along it;
+       REDUCE_SCATTER: scatter dimension, the result's size along it;
+       ALL_TO_ALL: split dimension, concat dimension, split count */
+    int64_t dim, dim2, count;
+    int64_t nvals;
+    const xlacrt_coll_value *vals;
+} xlacrt_coll;
+/* Runs collective d as this process of c: ins[j] / outs[j] are operand /
+   result j (RECV: only outs; SEND: only ins).  BROADCAST and REDUCE take
+   the group position of value j's root from roots[j] (NULL: 0).  Returns
+   an XLACRT_COMM_* code; on failure the outputs are unspecified. */
+int32_t xlacrt_collective(xlacrt_comm *c, xlacrt_pool *p, const xlacrt_coll *d,
+                          const void *const *ins, void *const *outs, const int32_t *roots);
+
 #endif

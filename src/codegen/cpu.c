@@ -247,7 +247,7 @@ void lower_count_fusion(Lower *L) { L->exe->stats.fusions++; }
 /* Tries to compile op natively; false when it must go through the thunk. */
 static bool lower_native(Lower *L, Op *op) {
   if (lower_dot(L, op) || lower_row(L, op) || lower_indexing(L, op) || lower_linalg(L, op) || lower_random(L, op) ||
-      lower_ragged_dot(L, op) || lower_custom_call(L, op))
+      lower_ragged_dot(L, op) || lower_custom_call(L, op) || lower_collective(L, op))
     return true;
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   Value *inputs[64], *roots[64];

@@ -119,6 +119,13 @@ void xlac_rt_custom_call(struct CpuRun *run, int64_t index, void **ptrs);
 Interp *cpu_run_interp(struct CpuRun *run);
 struct HostCallSite *cpu_run_custom_call(struct CpuRun *run, int64_t index);
 
+/* kernel_collective.c: collectives and send/recv as calls of
+   xlacrt_collective on the execution's communicator, which the runtime
+   entries below hand to generated code and report failures of. */
+bool lower_collective(Lower *L, Op *op);
+xlacrt_comm *xlac_rt_comm(struct CpuRun *run);
+void xlac_rt_comm_failed(struct CpuRun *run, xlacrt_comm *c, int32_t rc, int32_t file, int32_t off);
+
 /* kernel_row.c: row fusions (softmax, layernorm: a kInput fusion whose
    body calls its stages), one kernel running every stage row by row. */
 bool lower_row(Lower *L, Op *op);

@@ -41,6 +41,10 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_complex_fn", (void *)xlacrt_complex_fn},
     /* ragged dot (kernel_ragged.c) */
     {"xlacrt_ragged_dot", (void *)xlacrt_ragged_dot},
+    /* collectives (kernel_collective.c) */
+    {"xlacrt_collective", (void *)xlacrt_collective},
+    {"xlac_rt_comm", (void *)xlac_rt_comm},
+    {"xlac_rt_comm_failed", (void *)xlac_rt_comm_failed},
     /* custom calls into registered host functions (kernel_custom.c) */
     {"xlac_rt_custom_call", (void *)xlac_rt_custom_call},
 };

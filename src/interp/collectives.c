@@ -14,11 +14,15 @@
  * process), so programs that are different functions can still meet, and a
  * loop's next iteration never collides with the previous one.
  *
- * One mutex and one condition variable guard the whole grid: the
- * interpreter is an oracle, not a performance vehicle.  A process that fails
- * aborts the grid so that nobody waits forever, and when every live process
- * is waiting on something no one can provide, the grid reports a deadlock
- * instead of hanging.
+ * The grid's lock, waits, failure and deadlock handling are the runtime's
+ * (runtime/comm.c, xlacrt_grid), which compiled collectives meet through
+ * too: one mutex and one condition variable for the whole grid (the
+ * interpreter is an oracle, not a performance vehicle).  A process that
+ * fails aborts the grid so that nobody waits forever, and when every live
+ * process is waiting on something no one can provide, interpreted or
+ * compiled, the grid reports a deadlock instead of hanging.  The process
+ * groups are computed by the runtime as well (xlacrt_comm_group), so both
+ * backends form them the same way.
  *
  * Outside a grid a program runs as replica 0 / partition 0 of a 1x1 grid;
  * its collectives then involve a group of one.
@@ -28,6 +32,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "xlacrt.h"
 
 /* ------------------------------------------------------------------------ */
 /* grid state                                                               */
@@ -71,19 +77,12 @@ typedef struct Proc {
   GridProgram *prog;
   IVal **results;
   bool ok;
-  bool finished;
-  bool blocked;        /* waiting for something that has not happened yet */
-  const void *waiting_on;
   VEC(SeqEntry) seqs;
 } Proc;
 
 struct InterpGrid {
   int num_replicas, num_partitions, nprocs;
-  pthread_mutex_t mu;
-  pthread_cond_t cv;
-  bool aborted;
-  bool deadlocked;         /* the abort is a deadlock, not a process's failure */
-  bool deadlock_reported;  /* a waiter has reported it (exactly one does) */
+  xlacrt_grid *hub;        /* its lock guards everything below */
   Rdv *rdvs;
   Chan *chans;
   Func **infeed;
@@ -103,52 +102,22 @@ static bool silent_fail(Interp *I) {
   return false;
 }
 
-/* Called with the lock held.  When every process has finished or is waiting
-   for something only another process could provide, nobody can make
-   progress: abort the grid as deadlocked.  The waiters wake up and the
-   first of them reports the deadlock at its op (the caller may be a process
-   that just finished, which has no waiting op to name).  Returns true when
-   that happened. */
-static bool check_deadlock(InterpGrid *g) {
-  if (g->aborted) return false; /* a failure is already tearing the grid down */
-  bool any_blocked = false;
-  for (int i = 0; i < g->nprocs; i++) {
-    if (!g->procs[i].finished && !g->procs[i].blocked) return false;
-    any_blocked = any_blocked || (!g->procs[i].finished && g->procs[i].blocked);
-  }
-  if (!any_blocked) return false;
-  g->aborted = true;
-  g->deadlocked = true;
-  pthread_cond_broadcast(&g->cv);
-  return true;
-}
-
 /* Waits (lock held) until ready(ctx) or the grid aborts.  Returns false on
    abort; when the abort is a deadlock that nobody has reported yet, this
    process reports it at op, so that a deadlock is reported exactly once
    whichever process completed it. */
-static bool wait_until(Interp *I, Op *op, const void *on, bool (*ready)(const void *ctx),
-                       const void *ctx) {
+static bool wait_until(Interp *I, Op *op, int (*ready)(const void *ctx), const void *ctx) {
   InterpGrid *g = I->grid;
-  Proc *me = self_proc(I);
-  while (!ready(ctx) && !g->aborted) {
-    me->blocked = true;
-    me->waiting_on = on;
-    if (check_deadlock(g)) break;
-    pthread_cond_wait(&g->cv, &g->mu);
-  }
-  me->blocked = false;
-  me->waiting_on = NULL;
-  if (g->aborted && g->deadlocked && !g->deadlock_reported) {
-    g->deadlock_reported = true;
-    pthread_mutex_unlock(&g->mu);
+  int rc = xlacrt_grid_wait(g->hub, self_id(I), ready, ctx);
+  if (rc == XLACRT_COMM_FAILED) {
+    xlacrt_grid_unlock(g->hub);
     interp_error(I, op,
                  "deadlock: every process of the %dx%d grid is waiting (mismatched "
                  "collectives, or a recv without a send?)",
                  g->num_replicas, g->num_partitions);
-    pthread_mutex_lock(&g->mu);
+    xlacrt_grid_lock(g->hub);
   }
-  return !g->aborted;
+  return rc == XLACRT_COMM_OK;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -178,7 +147,7 @@ static void rdv_free(Rdv *r) {
   free(r);
 }
 
-static bool rdv_ready(const void *ctx) {
+static int rdv_ready(const void *ctx) {
   const Rdv *r = ctx;
   return r->arrived == r->n;
 }
@@ -194,9 +163,9 @@ static bool exchange(Interp *I, Op *op, const int *ids, int n, int me, int nvals
     return true;
   }
   InterpGrid *g = I->grid;
-  pthread_mutex_lock(&g->mu);
-  if (g->aborted) {
-    pthread_mutex_unlock(&g->mu);
+  xlacrt_grid_lock(g->hub);
+  if (xlacrt_grid_aborted(g->hub)) {
+    xlacrt_grid_unlock(g->hub);
     return silent_fail(I);
   }
   int64_t seq = next_seq(self_proc(I), op->kind, ids, n);
@@ -217,9 +186,8 @@ static bool exchange(Interp *I, Op *op, const int *ids, int n, int me, int nvals
     g->rdvs = r;
   }
   if (r->nvals != nvals || r->deposited[me]) {
-    g->aborted = true;
-    pthread_cond_broadcast(&g->cv);
-    pthread_mutex_unlock(&g->mu);
+    xlacrt_grid_abort(g->hub);
+    xlacrt_grid_unlock(g->hub);
     return interp_error(I, op,
                         r->nvals != nvals
                             ? "processes of a group passed different operand counts to a collective"
@@ -228,13 +196,10 @@ static bool exchange(Interp *I, Op *op, const int *ids, int n, int me, int nvals
   for (int j = 0; j < nvals; j++) r->vals[me * nvals + j] = ival_retain(vals[j]);
   r->deposited[me] = true;
   r->arrived++;
-  if (r->arrived == n) {
-    for (int k = 0; k < n; k++) g->procs[ids[k]].blocked = false;
-    pthread_cond_broadcast(&g->cv);
-  }
-  if (!wait_until(I, op, r, rdv_ready, r)) {
+  if (r->arrived == n) xlacrt_grid_notify(g->hub);
+  if (!wait_until(I, op, rdv_ready, r)) {
     /* the grid is torn down by its owner, which frees leftover rendezvous */
-    pthread_mutex_unlock(&g->mu);
+    xlacrt_grid_unlock(g->hub);
     return silent_fail(I);
   }
   for (int i = 0; i < n * nvals; i++) out[i] = ival_retain(r->vals[i]);
@@ -244,7 +209,7 @@ static bool exchange(Interp *I, Op *op, const int *ids, int n, int me, int nvals
     *pp = r->next;
     rdv_free(r);
   }
-  pthread_mutex_unlock(&g->mu);
+  xlacrt_grid_unlock(g->hub);
   return true;
 }
 
@@ -252,14 +217,14 @@ static bool exchange(Interp *I, Op *op, const int *ids, int n, int me, int nvals
 /* process groups                                                           */
 /* ------------------------------------------------------------------------ */
 
-typedef enum Strategy { CROSS_REPLICA, CROSS_PARTITION, CROSS_REPLICA_AND_PARTITION, FLATTENED_IDS } Strategy;
-
-static int64_t channel_id(const Op *op) {
+int64_t interp_channel_id(const Op *op) {
   Attr *a = op_attr(op, "channel_handle");
   if (a && a->kind == ATTR_DICT) return dict_int(a, "handle", 0);
   if (a && a->kind == ATTR_INT) return a->i;
   return op_attr_int(op, "channel_id", 0);
 }
+
+static int64_t channel_id(const Op *op) { return interp_channel_id(op); }
 
 static bool flag_attr(const Op *op, const char *name) {
   Attr *a = op_attr(op, name);
@@ -269,10 +234,7 @@ static bool flag_attr(const Op *op, const char *name) {
   return false;
 }
 
-/* Reads a list of id lists (dense 2-D tensor, or array of arrays that may
-   be ragged) into a rows x cols heap array padded with -1.  An absent
-   attribute gives rows = 0. */
-static bool read_id_lists(Interp *I, Op *op, const char *name, int64_t **data, int *rows, int *cols) {
+bool interp_id_lists(const Op *op, const char *name, int64_t **data, int *rows, int *cols, const char **err) {
   Attr *a = op_attr(op, name);
   *data = NULL;
   *rows = *cols = 0;
@@ -282,7 +244,10 @@ static bool read_id_lists(Interp *I, Op *op, const char *name, int64_t **data, i
     int r = l->type->rank;
     *rows = r == 2 ? (int)l->type->dims[0] : 1;
     *cols = r == 2 ? (int)l->type->dims[1] : r == 1 ? (int)l->type->dims[0] : 1;
-    if ((int64_t)*rows * *cols != l->n) return interp_error(I, op, "malformed '%s'", name);
+    if ((int64_t)*rows * *cols != l->n) {
+      *err = "malformed";
+      return false;
+    }
     *data = xmalloc(sizeof(int64_t) * (size_t)(l->n > 0 ? l->n : 1));
     for (int64_t i = 0; i < l->n; i++) (*data)[i] = lit_get_i(l, i);
     return true;
@@ -292,7 +257,10 @@ static bool read_id_lists(Interp *I, Op *op, const char *name, int64_t **data, i
     for (int i = 0; i < a->n; i++) {
       int64_t *v;
       int n;
-      if (!attr_get_ints(a->elems[i], &v, &n)) return interp_error(I, op, "malformed '%s'", name);
+      if (!attr_get_ints(a->elems[i], &v, &n)) {
+        *err = "malformed";
+        return false;
+      }
       if (n > c) c = n;
     }
     *rows = a->n;
@@ -306,106 +274,61 @@ static bool read_id_lists(Interp *I, Op *op, const char *name, int64_t **data, i
     }
     return true;
   }
-  return interp_error(I, op, "'%s' must be a 2-D integer tensor", name);
+  *err = "must be a 2-D integer tensor";
+  return false;
 }
 
-/* Computes the group this process belongs to under strategy s.  Stores the
-   flattened process ids in ids (capacity: the number of processes) and this
-   process's position in *me.  Returns the group size, 0 when the process is
-   in no group, -1 after reporting an error. */
-static int find_group(Interp *I, Op *op, Strategy s, const int64_t *rg, int rows, int cols,
-                      int *ids, int *me) {
-  int R = I->num_replicas, P = I->num_partitions;
-  int r0 = I->replica_id, p0 = I->partition_id;
-  int axis = s == CROSS_PARTITION ? P : s == FLATTENED_IDS ? R * P : R;
-  int mine = s == CROSS_PARTITION ? p0 : s == FLATTENED_IDS ? r0 * P + p0 : r0;
-  const char *what = s == CROSS_PARTITION ? "partition" : s == FLATTENED_IDS ? "process" : "replica";
-  /* every id in range and used at most once */
-  bool *seen = xcalloc((size_t)axis, sizeof(bool));
-  int row = -1;
-  for (int i = 0; i < rows * cols; i++) {
-    int64_t v = rg[i];
-    if (v < 0) continue;
-    if (v >= axis) {
-      free(seen);
-      interp_error(I, op, "%s id %lld in replica groups is out of range (there are %d)", what,
-                   (long long)v, axis);
-      return -1;
+/* Reads a list of id lists (dense 2-D tensor, or array of arrays that may
+   be ragged) into a rows x cols heap array padded with -1.  An absent
+   attribute gives rows = 0. */
+static bool read_id_lists(Interp *I, Op *op, const char *name, int64_t **data, int *rows, int *cols) {
+  const char *err;
+  if (interp_id_lists(op, name, data, rows, cols, &err)) return true;
+  if (strcmp(err, "malformed") == 0) return interp_error(I, op, "malformed '%s'", name);
+  return interp_error(I, op, "'%s' %s", name, err);
+}
+
+bool interp_collective_groups(const Op *op, bool partition_variant, int *strategy, int64_t **groups, int *rows,
+                              int *cols, const char **err) {
+  int64_t ch = channel_id(op);
+  *groups = NULL;
+  if (partition_variant) {
+    *strategy = ch > 0 ? XLACRT_GROUP_CROSS_PARTITION : XLACRT_GROUP_CROSS_REPLICA;
+  } else if (flag_attr(op, "use_global_device_ids")) {
+    if (ch <= 0) {
+      *err = "use_global_device_ids requires a positive channel id";
+      return false;
     }
-    if (seen[v]) {
-      free(seen);
-      interp_error(I, op, "%s id %lld appears twice in replica groups", what, (long long)v);
-      return -1;
-    }
-    seen[v] = true;
-    if (v == mine) row = i / cols;
+    *strategy = XLACRT_GROUP_FLATTENED_IDS;
+  } else {
+    *strategy = ch > 0 ? XLACRT_GROUP_CROSS_REPLICA_AND_PARTITION : XLACRT_GROUP_CROSS_REPLICA;
   }
-  free(seen);
-  /* no groups at all means one group of everybody */
-  int64_t *all = NULL;
-  if (rows * cols == 0) {
-    all = xmalloc(sizeof(int64_t) * (size_t)axis);
-    for (int i = 0; i < axis; i++) all[i] = i;
-    rg = all;
-    rows = 1;
-    cols = axis;
-    row = 0;
-  }
-  int n = 0;
-  *me = -1;
-  if (row >= 0) {
-    const int64_t *g = rg + (int64_t)row * cols;
-    switch (s) {
-    case CROSS_REPLICA:
-      for (int j = 0; j < cols; j++)
-        if (g[j] >= 0) ids[n++] = (int)g[j] * P + p0;
-      break;
-    case CROSS_PARTITION:
-      for (int j = 0; j < cols; j++)
-        if (g[j] >= 0) ids[n++] = r0 * P + (int)g[j];
-      break;
-    case CROSS_REPLICA_AND_PARTITION:
-      for (int p = 0; p < P; p++)
-        for (int j = 0; j < cols; j++)
-          if (g[j] >= 0) ids[n++] = (int)g[j] * P + p;
-      break;
-    case FLATTENED_IDS:
-      for (int j = 0; j < cols; j++)
-        if (g[j] >= 0) ids[n++] = (int)g[j];
-      break;
-    }
-    for (int k = 0; k < n; k++)
-      if (ids[k] == self_id(I)) *me = k;
-  }
-  free(all);
-  return n;
+  const char *e;
+  if (interp_id_lists(op, "replica_groups", groups, rows, cols, &e)) return true;
+  *err = e[0] == 'm' ? "malformed 'replica_groups'" : "'replica_groups' must be a 2-D integer tensor";
+  return false;
 }
 
 /* The group of this process for ops that use replica_groups, per the op's
    channel and use_global_device_ids.  `partition_variant` selects the
    cross_partition flavor (all_to_all, collective_broadcast) over
    cross_replica_and_partition (all_gather, all_reduce, reduce_scatter).
-   Returns the size, 0 if not in any group, -1 on error. */
+   Stores the flattened process ids in ids (capacity: the number of
+   processes) and this process's position in *me.  Returns the size, 0 if
+   not in any group, -1 on error. */
 static int op_group(Interp *I, Op *op, bool partition_variant, int *ids, int *me) {
-  int64_t ch = channel_id(op);
-  bool global = flag_attr(op, "use_global_device_ids");
-  Strategy s;
-  if (partition_variant) {
-    s = ch > 0 ? CROSS_PARTITION : CROSS_REPLICA;
-  } else if (global) {
-    if (ch <= 0) {
-      interp_error(I, op, "use_global_device_ids requires a positive channel id");
-      return -1;
-    }
-    s = FLATTENED_IDS;
-  } else {
-    s = ch > 0 ? CROSS_REPLICA_AND_PARTITION : CROSS_REPLICA;
-  }
+  int strategy, rows, cols;
   int64_t *rg;
-  int rows, cols;
-  if (!read_id_lists(I, op, "replica_groups", &rg, &rows, &cols)) return -1;
-  int n = find_group(I, op, s, rg, rows, cols, ids, me);
+  const char *err;
+  if (!interp_collective_groups(op, partition_variant, &strategy, &rg, &rows, &cols, &err)) {
+    interp_error(I, op, "%s", err);
+    return -1;
+  }
+  char msg[200];
+  int n = xlacrt_comm_group(strategy, rg, rows, cols, I->num_replicas, I->num_partitions, I->replica_id,
+                            I->partition_id, ids, me, msg, sizeof msg);
   free(rg);
+  if (n < 0) interp_error(I, op, "%s", msg);
   return n;
 }
 
@@ -900,8 +823,6 @@ bool interp_COLLECTIVE_PERMUTE(Interp *I, Op *op, IVal **args, IVal **res) {
   if (!type_equal(op->res[0].type, ARG_LIT(0)->type))
     return interp_error(I, op, "result must have the type of the operand");
   bool cross_partition = channel_id(op) > 0;
-  int axis = cross_partition ? I->num_partitions : I->num_replicas;
-  int mine = cross_partition ? I->partition_id : I->replica_id;
   int64_t *pairs;
   int rows, cols;
   if (!read_id_lists(I, op, "source_target_pairs", &pairs, &rows, &cols)) return false;
@@ -910,31 +831,11 @@ bool interp_COLLECTIVE_PERMUTE(Interp *I, Op *op, IVal **args, IVal **res) {
     return interp_error(I, op, "source_target_pairs must have two columns");
   }
   /* the group: every process named by a pair, in ascending order */
-  bool *in = xcalloc((size_t)axis, sizeof(bool));
-  int64_t source = -1;
-  bool ok = true;
-  for (int i = 0; i < rows && ok; i++) {
-    for (int c = 0; c < 2; c++)
-      if (pairs[2 * i + c] < 0 || pairs[2 * i + c] >= axis) {
-        ok = interp_error(I, op, "id %lld in source_target_pairs is out of range (there are %d)",
-                          (long long)pairs[2 * i + c], axis);
-        break;
-      }
-    if (!ok) break;
-    in[pairs[2 * i]] = in[pairs[2 * i + 1]] = true;
-    if (pairs[2 * i + 1] == mine) source = pairs[2 * i];
-  }
-  int *ids = xmalloc(sizeof(int) * (size_t)axis), n = 0, me = -1;
-  for (int v = 0; v < axis && ok; v++) {
-    if (!in[v]) continue;
-    if (v == mine) me = n;
-    ids[n++] = cross_partition ? I->replica_id * I->num_partitions + v : v * I->num_partitions + I->partition_id;
-  }
-  int src_pos = -1;
-  for (int k = 0; k < n; k++) {
-    int v = cross_partition ? ids[k] % I->num_partitions : ids[k] / I->num_partitions;
-    if (v == source) src_pos = k;
-  }
+  int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me, src_pos;
+  char msg[200];
+  int n = xlacrt_comm_permute_group(cross_partition, pairs, rows, I->num_replicas, I->num_partitions,
+                                    I->replica_id, I->partition_id, ids, &me, &src_pos, msg, sizeof msg);
+  bool ok = n >= 0 || interp_error(I, op, "%s", msg);
   if (ok && me < 0) {
     res[0] = ival_new_tensor(op->res[0].type);
   } else if (ok) {
@@ -952,7 +853,6 @@ bool interp_COLLECTIVE_PERMUTE(Interp *I, Op *op, IVal **args, IVal **res) {
     free(all);
   }
   free(ids);
-  free(in);
   free(pairs);
   return ok;
 }
@@ -969,7 +869,7 @@ static Chan *get_chan(InterpGrid *g, int64_t handle) {
   return c;
 }
 
-static bool chan_ready(const void *ctx) { return ((const Chan *)ctx)->head != NULL; }
+static int chan_ready(const void *ctx) { return ((const Chan *)ctx)->head != NULL; }
 
 bool interp_SEND(Interp *I, Op *op, IVal **args, IVal **res) {
   if (op->nopnds < 1 || args[op->nopnds - 1]->kind != IV_TOKEN)
@@ -981,15 +881,13 @@ bool interp_SEND(Interp *I, Op *op, IVal **args, IVal **res) {
     m->nvals = nv;
     m->vals = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(IVal *));
     for (int j = 0; j < nv; j++) m->vals[j] = ival_retain(args[j]);
-    pthread_mutex_lock(&g->mu);
+    xlacrt_grid_lock(g->hub);
     Chan *c = get_chan(g, channel_id(op));
     if (c->tail) c->tail->next = m;
     else c->head = m;
     c->tail = m;
-    for (int i = 0; i < g->nprocs; i++)
-      if (g->procs[i].waiting_on == c) g->procs[i].blocked = false;
-    pthread_cond_broadcast(&g->cv);
-    pthread_mutex_unlock(&g->mu);
+    xlacrt_grid_notify(g->hub);
+    xlacrt_grid_unlock(g->hub);
   }
   /* outside a grid nobody can receive: the values are dropped */
   res[0] = ival_token();
@@ -1002,16 +900,16 @@ bool interp_RECV(Interp *I, Op *op, IVal **args, IVal **res) {
     return interp_error(I, op, "the last result must be a token");
   if (!I->grid) return interp_error(I, op, "recv outside a process grid: nothing can be sent to it");
   InterpGrid *g = I->grid;
-  pthread_mutex_lock(&g->mu);
+  xlacrt_grid_lock(g->hub);
   Chan *c = get_chan(g, channel_id(op));
-  if (!wait_until(I, op, c, chan_ready, c)) {
-    pthread_mutex_unlock(&g->mu);
+  if (!wait_until(I, op, chan_ready, c)) {
+    xlacrt_grid_unlock(g->hub);
     return silent_fail(I);
   }
   Msg *m = c->head;
   c->head = m->next;
   if (!c->head) c->tail = NULL;
-  pthread_mutex_unlock(&g->mu);
+  xlacrt_grid_unlock(g->hub);
   bool ok = m->nvals == nv;
   if (!ok) interp_error(I, op, "recv expects %d values but the matching send passed %d", nv, m->nvals);
   for (int j = 0; j < nv && ok; j++) {
@@ -1038,9 +936,9 @@ bool interp_INFEED(Interp *I, Op *op, IVal **args, IVal **res) {
     return interp_error(I, op, "the last result must be a token");
   Func *f = NULL;
   if (I->grid) {
-    pthread_mutex_lock(&I->grid->mu);
+    xlacrt_grid_lock(I->grid->hub);
     if (I->grid->next_infeed < I->grid->ninfeed) f = I->grid->infeed[I->grid->next_infeed++];
-    pthread_mutex_unlock(&I->grid->mu);
+    xlacrt_grid_unlock(I->grid->hub);
   }
   if (!f) return interp_error(I, op, "infeed queue is empty");
   if (f->nresults != nv || f->body->nargs != 0)
@@ -1074,6 +972,16 @@ bool interp_OUTFEED(Interp *I, Op *op, IVal **args, IVal **res) {
 /* running a grid                                                           */
 /* ------------------------------------------------------------------------ */
 
+xlacrt_comm *interp_comm(Interp *I) {
+  return I->grid ? xlacrt_grid_comm(I->grid->hub, self_id(I)) : xlacrt_comm_self();
+}
+
+void interp_comm_failed(Interp *I, xlacrt_comm *c, int rc, SrcLoc at) {
+  /* an abort is another process's failure, which that process reports */
+  if (rc == XLACRT_COMM_FAILED) error_at(at, "runtime error: %s", c->msg);
+  I->failed = true;
+}
+
 static void *proc_main(void *arg) {
   Proc *p = arg;
   InterpGrid *g = p->grid;
@@ -1095,15 +1003,9 @@ static void *proc_main(void *arg) {
     p->ok = false;
   }
   oom_pop(&guard);
-  /* the grid's mutex checks its owner: EDEADLK means memory ran out while
-     this thread held it, and it is still ours */
-  int lrc = pthread_mutex_lock(&g->mu);
-  (void)lrc;
-  p->finished = true;
-  if (!p->ok) g->aborted = true;
-  check_deadlock(g);
-  pthread_cond_broadcast(&g->cv);
-  pthread_mutex_unlock(&g->mu);
+  /* (memory may have run out while this thread held the grid's lock:
+     finishing copes with that) */
+  xlacrt_grid_finish(g->hub, (int)(p - g->procs), p->ok);
   return NULL;
 }
 
@@ -1124,12 +1026,8 @@ static bool run_grid(Interp *parent, Op *op, int nr, int np, GridProgram *progra
   g.infeed = infeed;
   g.ninfeed = ninfeed;
   g.diag = diag_context_get();
-  pthread_mutexattr_t mattr;
-  pthread_mutexattr_init(&mattr);
-  pthread_mutexattr_settype(&mattr, PTHREAD_MUTEX_ERRORCHECK);
-  pthread_mutex_init(&g.mu, &mattr);
-  pthread_mutexattr_destroy(&mattr);
-  pthread_cond_init(&g.cv, NULL);
+  g.hub = xlacrt_grid_create(nr, np);
+  if (!g.hub) return interp_error(parent, op, "out of memory: cannot set up a %dx%d grid", nr, np);
   g.procs = xcalloc((size_t)n, sizeof(Proc));
   pthread_t *th = xcalloc((size_t)n, sizeof(pthread_t));
   bool *started = xcalloc((size_t)n, sizeof(bool));
@@ -1154,11 +1052,7 @@ static bool run_grid(Interp *parent, Op *op, int nr, int np, GridProgram *progra
   for (int i = 0; i < n; i++) {
     if (pthread_create(&th[i], &attr, proc_main, &g.procs[i]) != 0) {
       ok = interp_error(parent, op, "cannot start a thread for process %d", i);
-      pthread_mutex_lock(&g.mu);
-      g.aborted = true;
-      for (int k = i; k < n; k++) g.procs[k].finished = true;
-      pthread_cond_broadcast(&g.cv);
-      pthread_mutex_unlock(&g.mu);
+      for (int k = i; k < n; k++) xlacrt_grid_finish(g.hub, k, 0);
       break;
     }
     started[i] = true;
@@ -1201,8 +1095,7 @@ static bool run_grid(Interp *parent, Op *op, int nr, int np, GridProgram *progra
     }
     free(c);
   }
-  pthread_mutex_destroy(&g.mu);
-  pthread_cond_destroy(&g.cv);
+  xlacrt_grid_destroy(g.hub);
   free(g.procs);
   free(th);
   free(started);

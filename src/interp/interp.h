@@ -139,4 +139,30 @@ typedef struct GridProgram {
 bool interp_run_grid(Interp *parent, int num_replicas, int num_partitions, GridProgram *programs,
                      IVal ***results);
 
+/* For collectives compiled to calls into the runtime (runtime/xlacrt.h),
+   which must form the same groups and meet the same processes. */
+struct xlacrt_comm;
+/* The communicator of I's process: its grid's, or a program alone's. */
+struct xlacrt_comm *interp_comm(Interp *I);
+/* A collective on c returned rc (an XLACRT_COMM_* failure): reports c's
+   message at `at` as a runtime error, unless another process's failure
+   aborted it, and fails I. */
+void interp_comm_failed(Interp *I, struct xlacrt_comm *c, int rc, SrcLoc at);
+/* An op's channel id (channel_handle or channel_id; 0 when absent). */
+int64_t interp_channel_id(const Op *op);
+/* A list of id lists attribute (replica_groups, source_target_pairs: a
+   dense 2-D tensor or an array of arrays, maybe ragged) as a rows x cols
+   heap array padded with -1; an absent attribute gives rows = 0.  False,
+   with *err, when it is malformed. */
+bool interp_id_lists(const Op *op, const char *name, int64_t **data, int *rows, int *cols, const char **err);
+/* How an op with replica_groups forms its process groups: the strategy (an
+   XLACRT_GROUP_* value) its channel and use_global_device_ids select, and
+   its replica groups as from interp_id_lists.  partition_variant: the ops
+   whose channel selects cross_partition (all_to_all,
+   collective_broadcast, collective_reduce) rather than
+   cross_replica_and_partition.  False, with *err, when the attributes do
+   not make sense. */
+bool interp_collective_groups(const Op *op, bool partition_variant, int *strategy, int64_t **groups, int *rows,
+                              int *cols, const char **err);
+
 #endif
