@@ -79,8 +79,10 @@ static int64_t type_sig(const Type *t) {
 /* ---- combiners ---- */
 
 /* The reduction region of op, when the elemental generator can compute it
-   on scalars of the reduction type `et`. */
+   on scalars of the reduction type `et`; cross-replica-sum without one
+   adds. */
 static bool region_ok(const Op *op, ElemType et) {
+  if (op->kind == OP_CROSS_REPLICA_SUM && op->nregions == 0) return true;
   if (op->nregions != 1) return false;
   Block *b = op->regions[0];
   Op *ret = block_terminator(b);
@@ -106,6 +108,18 @@ static LLVMValueRef conv(Cg *cg, LLVMValueRef v, ElemType from, ElemType to) {
   return et_class(from) == EC_SINT ? LLVMBuildSExt(cg->b, v, tt, "") : LLVMBuildZExt(cg->b, v, tt, "");
 }
 
+/* The spec's add on compute-type values (or for predicates). */
+static LLVMValueRef emit_add(Cg *cg, ElemType et, LLVMValueRef a, LLVMValueRef b) {
+  switch (et_class(et)) {
+  case EC_PRED: return LLVMBuildOr(cg->b, a, b, "");
+  case EC_FLOAT: return LLVMBuildFAdd(cg->b, a, b, "");
+  case EC_COMPLEX:
+    return cg_complex(cg, et, LLVMBuildFAdd(cg->b, cg_re(cg, a), cg_re(cg, b), ""),
+                      LLVMBuildFAdd(cg->b, cg_im(cg, a), cg_im(cg, b), ""));
+  default: return LLVMBuildAdd(cg->b, a, b, "");
+  }
+}
+
 /* void combine(ptr peers, i64 n, i64 stride, i64 offset, ptr out, i64 count):
    out[i] = fold over k of operand element offset + i of peers[k * stride]
    (see runtime/xlacrt.h). */
@@ -122,14 +136,14 @@ static LLVMValueRef emit_combiner(Lower *L, const Op *op, ElemType in_et, ElemTy
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
   LLVMValueRef peers = LLVMGetParam(fn, 0), n = LLVMGetParam(fn, 1), stride = LLVMGetParam(fn, 2);
   LLVMValueRef offset = LLVMGetParam(fn, 3), out = LLVMGetParam(fn, 4), count = LLVMGetParam(fn, 5);
-  Block *body = op->regions[0];
-  Value *root = block_terminator(body)->opnds[0];
+  Block *body = op->nregions ? op->regions[0] : NULL;
+  Value *root = body ? block_terminator(body)->opnds[0] : NULL;
   LLVMValueRef slots[2];
   for (int i = 0; i < 2; i++) slots[i] = cg_entry_alloca(cg, fn, cg_storage_type(cg, et), "arg");
   KernelIO io;
   memset(&io, 0, sizeof io);
   io.ninputs = 2;
-  io.inputs = body->args;
+  io.inputs = body ? body->args : NULL;
   io.input_ptrs = slots;
 
   LLVMValueRef block = cg_i64(cg, COMBINE_BLOCK);
@@ -152,11 +166,17 @@ static LLVMValueRef emit_combiner(Lower *L, const Op *op, ElemType in_et, ElemTy
   Loop li = loop_begin(cg, lo, hi, "elem");
   LLVMValueRef acc = cg_load(cg, et, out, li.iv);
   LLVMValueRef x = conv(cg, cg_load(cg, in_et, pk, LLVMBuildAdd(cg->b, offset, li.iv, "")), in_et, et);
-  cg_store(cg, et, slots[0], cg_i64(cg, 0), acc);
-  cg_store(cg, et, slots[1], cg_i64(cg, 0), x);
-  kernel_io_reset_memo(&io);
-  LLVMValueRef none[1] = {NULL};
-  cg_store(cg, et, out, li.iv, emit_elemental(cg, &io, root, none));
+  LLVMValueRef r;
+  if (body) {
+    cg_store(cg, et, slots[0], cg_i64(cg, 0), acc);
+    cg_store(cg, et, slots[1], cg_i64(cg, 0), x);
+    kernel_io_reset_memo(&io);
+    LLVMValueRef none[1] = {NULL};
+    r = emit_elemental(cg, &io, root, none);
+  } else {
+    r = emit_add(cg, et, acc, x);
+  }
+  cg_store(cg, et, out, li.iv, r);
   loop_end(cg, &li);
   loop_end(cg, &lk);
   loop_end(cg, &lb);

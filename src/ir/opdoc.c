@@ -247,6 +247,10 @@ static bool cpu_native(OpKind k) {
   case OP_CHOLESKY: case OP_TRIANGULAR_SOLVE: case OP_FFT: case OP_RNG: case OP_RNG_BIT_GENERATOR:
   case OP_CHLO_RAGGED_DOT:
   case OP_REPLICA_ID: case OP_PARTITION_ID:
+  /* collectives and send/recv: runtime calls (kernel_collective.c) */
+  case OP_ALL_REDUCE: case OP_REDUCE_SCATTER: case OP_CROSS_REPLICA_SUM: case OP_COLLECTIVE_REDUCE:
+  case OP_ALL_GATHER: case OP_ALL_TO_ALL: case OP_COLLECTIVE_BROADCAST: case OP_COLLECTIVE_PERMUTE:
+  case OP_SEND: case OP_RECV:
   /* tokens carry no data */
   case OP_CREATE_TOKEN: case OP_AFTER_ALL:
   /* rewritten by legalize.c into static ops */
@@ -360,10 +364,16 @@ void print_op_coverage_markdown(StrBuf *b) {
              "  elementwise body, chlo.scan (a while loop) body and carries of the types\n"
              "  the loop slices;\n"
              "- custom_call: the targets the interpreter implements (check.*, TopK,\n"
-             "  shape_assertion; see \"Custom-call targets\" below).\n\n"
-             "In a compiled program run as several replicas, the collectives (and\n"
-             "send/recv, infeed/outfeed) are thunks that meet the other replicas through the\n"
-             "interpreter's process grid; everything around them is native.\n\n");
+             "  shape_assertion; see \"Custom-call targets\" below);\n"
+             "- collectives: quantized types, reductions whose region is not elementwise\n"
+             "  on scalars, and operands converted to the reduction type other than by\n"
+             "  widening integers or real floats.\n\n"
+             "In a compiled program run as several replicas (or partitions), the\n"
+             "collectives and send/recv are calls into the runtime library that meet the\n"
+             "other processes' threads and read their buffers directly; reductions fold the\n"
+             "group's members in the interpreter's order, so results are the same bits.\n"
+             "Infeed and outfeed stay thunks, which meet through the interpreter's process\n"
+             "grid.\n\n");
   sb_puts(b, "| op | HLO opcode | kind | parse | verify | interpret | cpu | element types |\n"
              "|---|---|---|---|---|---|---|---|\n");
   for (int k = 0; k < OP_COUNT; k++) {

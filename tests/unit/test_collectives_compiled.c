@@ -40,10 +40,10 @@ static bool run_compiled(void *exe, Interp *I, int nargs, IVal **args, IVal **re
 
 /* Runs @main of m on an nr x np grid: compiled when exe is set (the
    processes listed in `interp_only` interpreted all the same), else
-   interpreted.  args[i]: process i's arguments.  results[i]: its first
-   result (NULL when the grid failed). */
+   interpreted.  args[i]: process i's arguments.  results[i]: its results
+   (NULL when the grid failed; free with release_results). */
 static bool grid(Module *m, CpuExecutable *exe, unsigned interp_only, int nr, int np, IVal ***args,
-                 IVal **results) {
+                 IVal ***results) {
   Func *f = module_find_func(m, "main");
   InterpOptions io = {0};
   Interp I;
@@ -55,14 +55,13 @@ static bool grid(Module *m, CpuExecutable *exe, unsigned interp_only, int nr, in
     if (exe && !(interp_only >> i & 1)) progs[i].run = run_compiled, progs[i].ctx = exe;
   }
   bool ok = interp_run_grid(&I, nr, np, progs, res);
-  for (int i = 0; i < nr * np; i++) {
-    results[i] = NULL;
-    if (!ok) continue;
-    results[i] = res[i][0];
-    for (int k = 1; k < f->nresults; k++) ival_release(res[i][k]);
-    free(res[i]);
-  }
+  for (int i = 0; i < nr * np; i++) results[i] = ok ? res[i] : NULL;
   return ok;
+}
+
+static void release_results(IVal **r, int n) {
+  for (int k = 0; r && k < n; k++) ival_release(r[k]);
+  free(r);
 }
 
 static double now_ms(void) {
@@ -89,22 +88,23 @@ static double same_both_ways(const char *name, const char *text, int nr, int thr
     args[i] = calloc((size_t)f->body->nargs + 1, sizeof(IVal *));
     for (int k = 0; k < f->body->nargs; k++) args[i][k] = ival_tensor(random_lit(f->body->args[k]->type, 7 * i + k + 1));
   }
-  IVal *ref[MAXP], *got[MAXP];
+  IVal **ref[MAXP], **got[MAXP];
   bool ok_i = grid(mi, NULL, 0, nr, 1, args, ref);
   double t0 = now_ms();
   bool ok_c = exe && grid(mc, exe, 0, nr, 1, args, got);
   double ms = now_ms() - t0;
   CHECK(ok_i && ok_c);
-  for (int i = 0; ok_i && ok_c && i < nr; i++) {
-    const Literal *a = ref[i]->lit, *b = got[i]->lit;
-    bool same = a->n == b->n && lit_elem(a) == lit_elem(b) &&
-                memcmp(a->data, b->data, (size_t)a->n * (size_t)et_bytes(lit_elem(a))) == 0;
-    if (!same) fprintf(stderr, "%s: replica %d differs from the interpreter\n", name, i);
-    CHECK(same);
-  }
+  for (int i = 0; ok_i && ok_c && i < nr; i++)
+    for (int k = 0; k < f->nresults; k++) {
+      const Literal *a = ref[i][k]->lit, *b = got[i][k]->lit;
+      bool same = a->n == b->n && lit_elem(a) == lit_elem(b) &&
+                  memcmp(a->data, b->data, (size_t)a->n * (size_t)et_bytes(lit_elem(a))) == 0;
+      if (!same) fprintf(stderr, "%s: result %d of replica %d differs from the interpreter\n", name, k, i);
+      CHECK(same);
+    }
   for (int i = 0; i < nr; i++) {
-    if (ok_i) ival_release(ref[i]);
-    if (ok_c) ival_release(got[i]);
+    if (ok_i) release_results(ref[i], f->nresults);
+    if (ok_c) release_results(got[i], f->nresults);
     for (int k = 0; k < f->body->nargs; k++) ival_release(args[i][k]);
     free(args[i]);
   }
@@ -160,6 +160,14 @@ static void test_reductions_exact(void) {
                  "  return %r : tensor<3x2000x5xf32>\n"
                  "}\n",
                  4, 2);
+  /* the legacy cross-replica-sum adds without a region */
+  same_both_ways("cross-replica-sum",
+                 "func.func @main(%x: tensor<500xf16>, %y: tensor<7xi32>) -> (tensor<500xf16>, tensor<7xi32>) {\n"
+                 "  %r:2 = \"stablehlo.cross-replica-sum\"(%x, %y) {replica_groups = dense<[[2, 3, 0, 1]]> : tensor<1x4xi64>}\n"
+                 "     : (tensor<500xf16>, tensor<7xi32>) -> (tensor<500xf16>, tensor<7xi32>)\n"
+                 "  return %r#0, %r#1 : tensor<500xf16>, tensor<7xi32>\n"
+                 "}\n",
+                 4, 1);
   /* a region of several ops, and operands widened to the reduction type */
   same_both_ways("all_reduce region",
                  "func.func @main(%x: tensor<300xbf16>) -> tensor<300xf32> {\n"
@@ -216,7 +224,7 @@ static bool run_failing(const char *text, int nr, unsigned interp_only, int *ner
   CHECK(exe != NULL);
   FILE *log = tmpfile();
   diag_set_stream(log);
-  IVal **args[MAXP], *res[MAXP];
+  IVal **args[MAXP], **res[MAXP];
   for (int i = 0; i < nr; i++) args[i] = NULL;
   bool ok = exe && grid(m, exe, interp_only, nr, 1, args, res);
   diag_set_stream(stderr);
@@ -232,7 +240,7 @@ static bool run_failing(const char *text, int nr, unsigned interp_only, int *ner
     CHECK(0);
   }
   if (ok)
-    for (int i = 0; i < nr; i++) ival_release(res[i]);
+    for (int i = 0; i < nr; i++) release_results(res[i], 1);
   cpu_executable_free(exe);
   module_free(m);
   return ok;
