@@ -44,7 +44,7 @@ extern "C" {
 #endif
 
 #define XLAC_VERSION_MAJOR 0
-#define XLAC_VERSION_MINOR 4
+#define XLAC_VERSION_MINOR 1
 #define XLAC_VERSION_PATCH 0
 /* "MAJOR.MINOR.PATCH" of the library actually linked. */
 const char *xlac_version(void);
@@ -220,6 +220,14 @@ xlac_status *xlac_executable_result_shape(const xlac_executable *e, int index, x
 /* The parameter index of a name (with or without '%'), or -1. */
 int xlac_executable_arg_index(const xlac_executable *e, const char *name);
 
+typedef enum xlac_cache_result {
+  XLAC_CACHE_OFF = 0,      /* the client has no cache_dir (or the interpreter runs the program) */
+  XLAC_CACHE_HIT = 1,      /* loaded what an earlier compile (maybe another process) stored */
+  XLAC_CACHE_MISS = 2,     /* compiled and stored */
+  XLAC_CACHE_REPLACED = 3, /* the entry was unusable (truncated, corrupted): compiled and stored anew */
+  XLAC_CACHE_UNUSABLE = 4, /* the directory cannot be used: compiled without it */
+} xlac_cache_result;
+
 typedef struct xlac_executable_stats {
   size_t struct_size;
   int64_t temp_bytes;      /* the temp arena one execution uses */
@@ -229,7 +237,8 @@ typedef struct xlac_executable_stats {
   int interpreted_ops;     /* top-level ops run by the reference interpreter */
   int fusions;
   double compile_ms;       /* this compile (a cache hit: loading the entry) */
-  int cache_hit;           /* nonzero: loaded from the persistent compile cache */
+  xlac_cache_result cache; /* what the persistent compile cache did */
+  const char *cache_note;  /* with XLAC_CACHE_REPLACED / XLAC_CACHE_UNUSABLE: why ("" otherwise); owned by the executable */
   int num_replicas, num_partitions;
   int aliased_results;     /* results paired with an argument (donate_args) */
 } xlac_executable_stats;

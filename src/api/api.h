@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 
 #include "interp/interp.h"
+#include "support/version.h"
 #include "xlac/xlac.h"
 
 /* A parsed, verified module.  `text` (when the program came from text) is
@@ -33,10 +34,6 @@ enum {
   API_MAGIC_DEAD = 0xdeadbeef,
 };
 
-#define API_STR2(x) #x
-#define API_STR(x) API_STR2(x)
-#define XLAC_VERSION_STRING \
-  API_STR(XLAC_VERSION_MAJOR) "." API_STR(XLAC_VERSION_MINOR) "." API_STR(XLAC_VERSION_PATCH)
 
 struct xlac_device {
   struct xlac_client *client;
@@ -76,6 +73,7 @@ struct xlac_executable {
   uint32_t magic;
   xlac_client *client;
   Module *m;
+  bool owns_module;        /* false: m is the caller's (api_compile_module) */
   int file;                /* source text of m (src_release on destroy), or -1 */
   Func *entry;
   struct CpuExecutable *cpu; /* NULL: the interpreter runs it */
@@ -123,6 +121,7 @@ typedef struct ApiCapture {
   int errors;
   bool oom;
   DiagContext outer;
+  bool passthrough;    /* api_set_passthrough: nothing captured */
   pthread_mutex_t mu;
 } ApiCapture;
 void api_capture_begin(ApiCapture *c);
@@ -138,6 +137,28 @@ Module *api_parse(const char *text, size_t len, const char *name, int *out_file)
 xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
                          const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
                          int *checks_run, int *checks_failed);
+/* ---- what the command line needs beyond the public API ---- */
+
+/* On this thread, calls report diagnostics as they happen (printed, or to
+   the thread's hook) instead of collecting them into statuses, whose
+   messages are then empty when everything was already reported. */
+void api_set_passthrough(bool on);
+
+/* The dump flags beyond xlac_compile_options.dump_dir. */
+typedef struct ApiDumpOptions {
+  const char *pass_re;
+  bool as_dot, as_html;
+} ApiDumpOptions;
+
+/* Compiles function f of the caller's module m, which the executable
+   borrows (it must outlive it; the CPU backend optimizes it in place). */
+xlac_status *api_compile_module(xlac_client *c, Module *m, Func *f, const xlac_compile_options *opts,
+                                const ApiDumpOptions *dump, xlac_executable **out);
+/* A buffer holding v (a tensor or token; the buffer takes the reference). */
+xlac_status *api_buffer_from_value(xlac_client *c, int device, IVal *v, xlac_buffer **out);
+/* The value a buffer holds (borrowed; NULL once donated). */
+IVal *api_buffer_value(const xlac_buffer *b);
+
 /* Prints m as StableHLO or HLO text (malloc'ed, NUL-terminated). */
 xlac_status *api_print_module(const Module *m, xlac_format format, char **out_text, size_t *out_len);
 

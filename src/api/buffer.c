@@ -22,6 +22,19 @@ xlac_buffer *api_buffer_new(xlac_client *c, int device, IVal *v) {
   return b;
 }
 
+xlac_status *api_buffer_from_value(xlac_client *c, int device, IVal *v, xlac_buffer **out) {
+  *out = NULL;
+  xlac_status *s = api_check_client(c, "xlac_buffer_from_host");
+  if (!s) s = api_check_client_alive(c, "xlac_buffer_from_host");
+  if (s) return s;
+  if (device < 0 || device >= c->ndev || !v || v->kind == IV_TUPLE)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_buffer_from_host: bad device or value");
+  *out = api_buffer_new(c, device, v);
+  return NULL;
+}
+
+IVal *api_buffer_value(const xlac_buffer *b) { return b && b->magic == API_MAGIC_BUFFER ? b->val : NULL; }
+
 static xlac_status *check_buffer(const xlac_buffer *b, const char *fn) {
   if (!b) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: the buffer is NULL", fn);
   if (b->magic != API_MAGIC_BUFFER) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: not a buffer", fn);

@@ -47,11 +47,16 @@ static void capture_hook(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
   pthread_mutex_unlock(&c->mu);
 }
 
+static _Thread_local bool passthrough;
+
+void api_set_passthrough(bool on) { passthrough = on; }
+
 void api_capture_begin(ApiCapture *c) {
   memset(c, 0, sizeof *c);
   pthread_mutex_init(&c->mu, NULL);
   c->outer = diag_context_get();
-  diag_set_hook(capture_hook, c);
+  c->passthrough = passthrough;
+  if (!c->passthrough) diag_set_hook(capture_hook, c);
 }
 
 xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char *what) {
@@ -59,7 +64,7 @@ xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char 
   xlac_status *s = NULL;
   if (!ok || c->errors) {
     while (c->len && c->text[c->len - 1] == '\n') c->text[--c->len] = 0;
-    const char *msg = c->len ? c->text : what;
+    const char *msg = c->passthrough ? "" : c->len ? c->text : what;
     s = xlac_status_create(c->oom ? XLAC_OUT_OF_MEMORY : code, "%s", msg ? msg : "failed");
   }
   free(c->text);

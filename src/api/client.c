@@ -18,7 +18,7 @@
 #include "api/api.h"
 #include "xlacrt.h"
 
-const char *xlac_version(void) { return XLAC_VERSION_STRING; }
+const char *xlac_version(void) { return XLAC_VERSION; }
 
 /* ---- element types ---- */
 

@@ -22,6 +22,7 @@
 #include "api/api.h"
 #include "codegen/cpu.h"
 #include "codegen/dump.h"
+#include "interp/hostcall.h"
 
 /* ---- signature leaves ---- */
 
@@ -79,7 +80,10 @@ static bool same_leaf(const ApiLeaf *a, const ApiLeaf *b) {
 typedef struct CompileJob {
   xlac_client *client;
   xlac_compile_options o;
-  Module *m;        /* taken by the executable */
+  Module *m;        /* taken by the executable unless borrowed */
+  bool borrowed;    /* m is the caller's (api_compile_module) */
+  Func *entry;      /* given by the caller, or NULL: options' entry or the module's */
+  const ApiDumpOptions *dump;
   int file;
   xlac_executable *exe;
   xlac_code code;   /* what a failure is */
@@ -113,8 +117,8 @@ static bool compile_guarded(CompileJob *j) {
   xlac_client *c = j->client;
   const xlac_compile_options *o = &j->o;
   Module *m = j->m;
-  Func *entry;
-  if (o->entry) {
+  Func *entry = j->entry;
+  if (!entry && o->entry) {
     const char *name = o->entry[0] == '@' ? o->entry + 1 : o->entry;
     entry = module_find_func(m, name);
     if (!entry) {
@@ -125,7 +129,7 @@ static bool compile_guarded(CompileJob *j) {
       j->code = XLAC_NOT_FOUND;
       return false;
     }
-  } else {
+  } else if (!entry) {
     entry = module_entry(m);
     if (!entry) {
       StrBuf b = {0};
@@ -143,6 +147,7 @@ static bool compile_guarded(CompileJob *j) {
   e->client = c;
   api_client_retain(c);
   e->m = m;
+  e->owns_module = !j->borrowed;
   e->file = j->file;
   j->m = NULL;
   j->file = -1;
@@ -196,16 +201,24 @@ static bool compile_guarded(CompileJob *j) {
   for (int i = 0; i < e->nres; i++)
     if (e->res[i].type != XLAC_TOKEN) e->stats.result_bytes += type_num_elements(e->res[i].t) * et_bytes(e->res[i].t->elem);
   e->stats.struct_size = sizeof e->stats;
+  e->stats.cache_note = "";
   e->stats.num_replicas = e->num_replicas;
   e->stats.num_partitions = e->num_partitions;
 
-  if (c->backend == XLAC_BACKEND_INTERPRETER) return true;
+  /* an unknown custom-call target is a compile error on either backend */
+  if (c->backend == XLAC_BACKEND_INTERPRETER) return hostcall_check_reachable(m, entry, NULL, NULL);
   CpuOptions co = {0};
   co.threads = c->num_threads;
   co.pool = c->pool;
   co.opt_level = o->opt_level;
   co.no_fusion = o->no_fusion != 0;
   co.dump_dir = o->dump_dir;
+  co.cache_dir = c->cache_dir;
+  if (j->dump) {
+    co.dump_pass_re = j->dump->pass_re;
+    co.dump_as_dot = j->dump->as_dot;
+    co.dump_as_html = j->dump->as_html;
+  }
   co.module_id = atomic_fetch_add(&c->next_module_id, 1);
   char *flags_copy = NULL;
   if (o->xla_flags && !apply_xla_flags(&co, o->xla_flags, &flags_copy)) {
@@ -226,6 +239,14 @@ static bool compile_guarded(CompileJob *j) {
   e->stats.interpreted_ops = cs->fallback_ops;
   e->stats.fusions = cs->fusions;
   e->stats.compile_ms = cs->compile_ms;
+  switch (cs->cache) {
+  case CPU_CACHE_OFF: e->stats.cache = XLAC_CACHE_OFF; break;
+  case CPU_CACHE_HIT: e->stats.cache = XLAC_CACHE_HIT; break;
+  case CPU_CACHE_MISS: e->stats.cache = XLAC_CACHE_MISS; break;
+  case CPU_CACHE_REPLACED: e->stats.cache = XLAC_CACHE_REPLACED; break;
+  case CPU_CACHE_ERROR: e->stats.cache = XLAC_CACHE_UNUSABLE; break;
+  }
+  e->stats.cache_note = cs->cache_note;
   return true;
 }
 
@@ -233,7 +254,7 @@ void xlac_executable_destroy(xlac_executable *e) {
   if (!e || e->magic != API_MAGIC_EXE) return;
   e->magic = API_MAGIC_DEAD;
   cpu_executable_free(e->cpu);
-  module_free(e->m);
+  if (e->owns_module) module_free(e->m);
   if (e->file >= 0) src_release(e->file);
   free_leaves(e->args, e->nargs);
   free_leaves(e->res, e->nres);
@@ -262,7 +283,7 @@ static xlac_status *run_compile(CompileJob *j, const char *text, size_t len, con
   xlac_status *s = api_capture_end(&cap, ok, j->code, "compilation failed");
   if (s) {
     xlac_executable_destroy(j->exe);
-    if (j->m) module_free(j->m);
+    if (j->m && !j->borrowed) module_free(j->m);
     if (j->file >= 0) src_release(j->file);
     return s;
   }
@@ -334,6 +355,18 @@ xlac_status *xlac_compile(xlac_client *c, const xlac_program *p, const xlac_comp
   return s;
 }
 
+xlac_status *api_compile_module(xlac_client *c, Module *m, Func *f, const xlac_compile_options *opts,
+                                const ApiDumpOptions *dump, xlac_executable **out) {
+  CompileJob j;
+  xlac_status *s = start_compile(c, opts, out, "xlac_compile", &j);
+  if (s) return s;
+  j.m = m;
+  j.borrowed = true;
+  j.entry = f;
+  j.dump = dump;
+  return run_compile(&j, NULL, 0, NULL, out);
+}
+
 /* ---- queries ---- */
 
 static bool exe_ok(const xlac_executable *e) { return e && e->magic == API_MAGIC_EXE; }
@@ -389,25 +422,6 @@ xlac_status *xlac_executable_print(const xlac_executable *e, xlac_format format,
 
 /* ---- executing ---- */
 
-/* A value of type t built from leaves[*k...] (new reference). */
-static IVal *rebuild(const Type *t, IVal **leaves, int *k) {
-  if (t->kind != TY_TUPLE) return ival_retain(leaves[(*k)++]);
-  IVal **parts = xcalloc((size_t)(t->ntuple + 1), sizeof(IVal *));
-  for (int i = 0; i < t->ntuple; i++) parts[i] = rebuild(t->tuple[i], leaves, k);
-  IVal *v = ival_tuple(t->ntuple, parts);
-  for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
-  free(parts);
-  return v;
-}
-
-static void leaves_of(IVal *v, IVal **out, int *k) {
-  if (v && v->kind == IV_TUPLE) {
-    for (int i = 0; i < v->n; i++) leaves_of(v->elems[i], out, k);
-  } else {
-    out[(*k)++] = v;
-  }
-}
-
 static bool run_cpu(void *ctx, Interp *I, int nargs, IVal **args, IVal **results) {
   return cpu_execute(ctx, I, nargs, args, results);
 }
@@ -433,7 +447,7 @@ static bool exec_guarded(ExecJob *j) {
     for (int i = 0; i < e->nargs; i++) leaves[i] = j->args[d][i]->val;
     params[d] = xcalloc((size_t)(nparams + 1), sizeof(IVal *));
     int k = 0;
-    for (int i = 0; i < nparams; i++) params[d][i] = rebuild(f->body->args[i]->type, leaves, &k);
+    for (int i = 0; i < nparams; i++) params[d][i] = ival_from_leaves(f->body->args[i]->type, leaves, &k);
   }
   free(leaves);
   Interp I;
@@ -462,7 +476,7 @@ static bool exec_guarded(ExecJob *j) {
     IVal **rl = xcalloc((size_t)(e->nres + 1), sizeof(IVal *));
     for (int d = 0; d < j->ndev; d++) {
       int k = 0;
-      for (int i = 0; i < nfres; i++) leaves_of(out[d][i], rl, &k);
+      for (int i = 0; i < nfres; i++) ival_collect_leaves(out[d][i], rl, &k);
       assert(k == e->nres);
       for (int r = 0; r < e->nres; r++) {
         IVal *v = ival_retain(rl[r]);

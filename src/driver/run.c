@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "driver/driver.h"
-#include "codegen/cpu.h"
+#include "api/api.h"
 #include "interp/checks.h"
 #include "support/npy.h"
 
@@ -47,6 +47,7 @@ typedef struct RunState {
   bool prepared, dirs_ok;
   char *tmp_root; /* private probe directories, when the program probes */
   InterpCancel *cancel; /* --timeout: what stops the loops (NULL: none) */
+  xlac_client *clients[2]; /* by backend: [0] interpreter, [1] cpu */
 } RunState;
 
 static void protect(RunState *st, const char *path) {
@@ -264,90 +265,145 @@ static int cmp_double(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Options for cpu_compile.  Each compilation is a new module number in dump
-   file names, as XLA numbers the modules it compiles in a process. */
-static void print_cpu_stats(const CpuExecutable *exe) {
-  const CpuStats *cs = cpu_executable_stats(exe);
-  fprintf(stderr, "cpu: %d ops native (%d fusions), %d through the interpreter, %lld temp bytes, compiled in %.1f ms\n",
-          cs->native_ops, cs->fusions, cs->fallback_ops, (long long)cs->temp_bytes, cs->compile_ms);
+/* ---- compiling and executing, through the library's API ----
+ * One client per backend for the whole run (its pool, its compile cache,
+ * the numbering of dump files); the loaded module is compiled in place
+ * (api_compile_module), and diagnostics are printed as they happen
+ * (api_set_passthrough), so a failed status has nothing left to say unless
+ * it is the API's own complaint. */
+
+static bool report(xlac_status *s) {
+  if (!s) return true;
+  if (*xlac_status_message(s)) fprintf(stderr, "xlac: error: %s\n", xlac_status_message(s));
+  xlac_status_destroy(s);
+  return false;
 }
 
-static bool run_compiled(void *exe, Interp *I, int nargs, IVal **args, IVal **results) {
-  return cpu_execute(exe, I, nargs, args, results);
-}
-
-static CpuOptions cpu_options(const RunOptions *o) {
-  static int next_module_id;
-  CpuOptions co = {0};
-  co.threads = o->threads;
-  co.dump_dir = o->dump_dir;
-  co.dump_pass_re = o->dump_pass_re;
-  co.dump_as_dot = o->dump_as_dot;
-  co.dump_as_html = o->dump_as_html;
-  co.module_id = next_module_id++;
+static xlac_client *run_client(RunState *st, Backend b) {
+  const RunOptions *o = st->o;
+  xlac_client **slot = &st->clients[b == BACKEND_CPU];
+  if (*slot) return *slot;
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.num_replicas = o->replicas > 0 ? o->replicas : 1;
+  co.num_partitions = o->partitions > 0 ? o->partitions : 1;
+  co.num_threads = o->threads;
   co.cache_dir = o->compile_cache;
-  return co;
+  co.backend = b == BACKEND_CPU ? XLAC_BACKEND_CPU : XLAC_BACKEND_INTERPRETER;
+  report(xlac_client_create(&co, slot));
+  return *slot;
 }
 
-/* cpu_compile with the run's options; says what the compile cache did
-   (with --verbose), and warns once when it cannot be used. */
-static CpuExecutable *compile_cpu(const RunOptions *o, Module *m, Func *f) {
+static void print_cpu_stats(const xlac_executable_stats *cs) {
+  fprintf(stderr, "cpu: %d ops native (%d fusions), %d through the interpreter, %lld temp bytes, compiled in %.1f ms\n",
+          cs->native_ops, cs->fusions, cs->interpreted_ops, (long long)cs->temp_bytes, cs->compile_ms);
+}
+
+/* Compiles f of m for backend b; says what the compile cache did (with
+   --verbose), and warns once when it cannot be used. */
+static xlac_executable *compile_for(RunState *st, Backend b, Module *m, Func *f, xlac_executable_stats *stats) {
   static bool warned;
-  CpuOptions co = cpu_options(o);
-  CpuExecutable *exe = cpu_compile(m, f, &co);
-  if (!exe) return NULL;
-  const CpuStats *cs = cpu_executable_stats(exe);
-  if (cs->cache == CPU_CACHE_ERROR && !warned) {
-    fprintf(stderr, "xlac: warning: %s\n", cs->cache_note);
+  const RunOptions *o = st->o;
+  xlac_client *c = run_client(st, b);
+  if (!c) return NULL;
+  xlac_compile_options co = {.struct_size = sizeof co};
+  co.dump_dir = o->dump_dir;
+  ApiDumpOptions dump = {o->dump_pass_re, o->dump_as_dot, o->dump_as_html};
+  xlac_executable *e = NULL;
+  if (!report(api_compile_module(c, m, f, &co, &dump, &e))) return NULL;
+  *stats = (xlac_executable_stats){.struct_size = sizeof *stats};
+  xlac_executable_stats_get(e, stats);
+  if (stats->cache == XLAC_CACHE_UNUSABLE && !warned) {
+    fprintf(stderr, "xlac: warning: %s\n", stats->cache_note);
     warned = true;
   }
-  if (o->verbose && cs->cache != CPU_CACHE_OFF) {
-    switch (cs->cache) {
-    case CPU_CACHE_HIT:
+  if (o->verbose && stats->cache != XLAC_CACHE_OFF) {
+    switch (stats->cache) {
+    case XLAC_CACHE_HIT:
       fprintf(stderr, "cpu: compile cache hit\n");
       break;
-    case CPU_CACHE_MISS:
+    case XLAC_CACHE_MISS:
       fprintf(stderr, "cpu: compile cache miss: compiled and stored\n");
       break;
-    case CPU_CACHE_REPLACED:
-      fprintf(stderr, "cpu: compile cache miss: %s and stored\n", cs->cache_note);
+    case XLAC_CACHE_REPLACED:
+      fprintf(stderr, "cpu: compile cache miss: %s and stored\n", stats->cache_note);
       break;
     default:
       fprintf(stderr, "cpu: compile cache unusable: compiled without it\n");
       break;
     }
   }
-  return exe;
+  return e;
+}
+
+/* Runs e on every device of its client with the same arguments (values of
+   f's parameters); results[d] gets device d's results as values of f's
+   result types.  Adds the checks run to st. */
+static bool execute(RunState *st, xlac_executable *e, Func *f, IVal **args, const InterpOptions *io,
+                    IVal ***results) {
+  xlac_executable_stats es = {.struct_size = sizeof es};
+  xlac_executable_stats_get(e, &es);
+  int ndev = es.num_replicas * es.num_partitions;
+  int na = xlac_executable_num_args(e), nr = xlac_executable_num_results(e);
+  IVal **leaves = xcalloc((size_t)na + 1, sizeof(IVal *));
+  int k = 0;
+  for (int i = 0; i < f->body->nargs; i++) ival_collect_leaves(args[i], leaves, &k);
+  xlac_buffer ***argv = xcalloc((size_t)ndev, sizeof(xlac_buffer **));
+  xlac_buffer ***resv = xcalloc((size_t)ndev, sizeof(xlac_buffer **));
+  bool ok = true;
+  for (int d = 0; d < ndev; d++) {
+    argv[d] = xcalloc((size_t)na + 1, sizeof(xlac_buffer *));
+    resv[d] = xcalloc((size_t)nr + 1, sizeof(xlac_buffer *));
+    for (int i = 0; i < na && ok; i++)
+      ok = report(api_buffer_from_value(e->client, d, ival_retain(leaves[i]), &argv[d][i]));
+  }
+  int cr = 0, cf = 0;
+  if (ok) ok = report(api_execute(e, ndev, (xlac_buffer *const *const *)argv, NULL, resv, io, &cr, &cf));
+  st->checks_passed += cr;
+  st->checks_failed += cf;
+  IVal **rl = xcalloc((size_t)nr + 1, sizeof(IVal *));
+  for (int d = 0; d < ndev; d++) {
+    if (ok) {
+      for (int r = 0; r < nr; r++) rl[r] = api_buffer_value(resv[d][r]);
+      results[d] = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
+      k = 0;
+      for (int i = 0; i < f->nresults; i++) results[d][i] = ival_from_leaves(f->result_types[i], rl, &k);
+    }
+    for (int i = 0; i < na; i++) xlac_buffer_destroy(argv[d][i]);
+    for (int r = 0; r < nr; r++) xlac_buffer_destroy(resv[d][r]);
+    free(argv[d]);
+    free(resv[d]);
+  }
+  free(rl);
+  free(argv);
+  free(resv);
+  free(leaves);
+  return ok;
+}
+
+static void release_results(IVal ***results, int ndev, int n) {
+  for (int d = 0; d < ndev; d++)
+    if (results[d]) release_all(results[d], n);
+  free(results);
 }
 
 /* Times executions of f; prints a human line and one machine-readable line:
    BENCH name=... backend=... compile_ms=... median_ms=... min_ms=... iters=... threads=... */
-static bool bench_func(RunState *st, Interp *I, Module *m, Func *f, IVal **args) {
+static bool bench_func(RunState *st, const InterpOptions *io, Module *m, Func *f, IVal **args) {
   const RunOptions *o = st->o;
   int iters = o->iters > 0 ? o->iters : 10, warmup = o->warmup >= 0 ? o->warmup : 2;
   double *times = xcalloc((size_t)iters, sizeof(double));
-  IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
-  CpuExecutable *exe = NULL;
-  double compile_ms = 0;
-  bool ok = true;
-  if (o->backend == BACKEND_CPU) {
-    exe = compile_cpu(o, m, f);
-    ok = exe != NULL;
-    if (ok) compile_ms = cpu_executable_stats(exe)->compile_ms;
-  }
+  xlac_executable_stats es;
+  xlac_executable *exe = compile_for(st, o->backend, m, f, &es);
+  bool ok = exe != NULL;
+  double compile_ms = exe && o->backend == BACKEND_CPU ? es.compile_ms : 0;
   for (int k = 0; ok && k < warmup + iters; k++) {
+    IVal **res[1] = {NULL};
     double t0 = clock_ms();
-    ok = exe ? cpu_execute(exe, I, f->body->nargs, args, res) : interp_call(I, f, f->body->nargs, args, res);
+    ok = execute(st, exe, f, args, io, res);
     double dt = clock_ms() - t0;
     if (k >= warmup) times[k - warmup] = dt;
-    /* compiled code overwrites last run's results in place, as a caller
-       reusing its output buffers would; the interpreter makes new ones */
-    for (int i = 0; !exe && i < f->nresults; i++) {
-      ival_release(res[i]);
-      res[i] = NULL;
-    }
+    if (res[0]) release_all(res[0], f->nresults);
   }
-  for (int i = 0; exe && i < f->nresults; i++) ival_release(res[i]);
   if (ok) {
     qsort(times, (size_t)iters, sizeof(double), cmp_double);
     double median = iters % 2 ? times[iters / 2] : 0.5 * (times[iters / 2 - 1] + times[iters / 2]);
@@ -355,17 +411,14 @@ static bool bench_func(RunState *st, Interp *I, Module *m, Func *f, IVal **args)
     int threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
     printf("%s @%s: compile %.1f ms, run median %.3f ms, min %.3f ms over %d runs (%s, %d threads)\n",
            st->path, f->name, compile_ms, median, times[0], iters, backend, threads);
-    if (exe) {
-      const CpuStats *cs = cpu_executable_stats(exe);
-      printf("  %d ops native (%d fusions), %d through the interpreter, temp %lld bytes\n", cs->native_ops,
-             cs->fusions, cs->fallback_ops, (long long)cs->temp_bytes);
-    }
+    if (o->backend == BACKEND_CPU)
+      printf("  %d ops native (%d fusions), %d through the interpreter, temp %lld bytes\n", es.native_ops,
+             es.fusions, es.interpreted_ops, (long long)es.temp_bytes);
     printf("BENCH name=%s backend=%s compile_ms=%.3f median_ms=%.4f min_ms=%.4f iters=%d threads=%d\n",
            st->path, backend, compile_ms, median, times[0], iters, threads);
     fflush(stdout);
   }
-  cpu_executable_free(exe);
-  free(res);
+  xlac_executable_destroy(exe);
   free(times);
   return ok;
 }
@@ -437,89 +490,59 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   const RunOptions *o = st->o;
   IVal **args = build_args(st, f);
   if (!args) return false;
+  int nres = f->nresults;
   if (o->mode == MODE_BENCH) {
     InterpOptions bio = {probe_dir, true, stdout, st->cancel};
-    Interp BI;
-    interp_init(&BI, m, &bio);
-    bool ok = bench_func(st, &BI, m, f, args);
+    bool ok = bench_func(st, &bio, m, f, args);
     release_all(args, f->body->nargs);
-    return ok && !BI.failed;
+    return ok;
   }
+  int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1, ndev = nr * np;
   if (o->mode == MODE_COMPARE) {
     /* the interpreter first: the cpu backend optimizes the module in place */
     InterpOptions cio = {probe_dir, true, stdout, st->cancel};
-    Interp CI;
-    interp_init(&CI, m, &cio);
-    int nr = f->nresults;
-    IVal **ref = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof(IVal *));
-    IVal **got = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof(IVal *));
-    bool ok = interp_call(&CI, f, f->body->nargs, args, ref);
-    CpuExecutable *exe = ok ? compile_cpu(o, m, f) : NULL;
-    ok = exe && cpu_execute(exe, &CI, f->body->nargs, args, got);
+    IVal ***ref = xcalloc((size_t)ndev, sizeof(IVal **)), ***got = xcalloc((size_t)ndev, sizeof(IVal **));
+    xlac_executable_stats es;
+    xlac_executable *ie = compile_for(st, BACKEND_INTERP, m, f, &es);
+    bool ok = ie && execute(st, ie, f, args, &cio, ref);
+    xlac_executable_destroy(ie);
+    xlac_executable *ce = ok ? compile_for(st, BACKEND_CPU, m, f, &es) : NULL;
+    ok = ce && execute(st, ce, f, args, &cio, got);
+    xlac_executable_destroy(ce);
     double worst = 0;
-    for (int i = 0; ok && i < nr; i++) {
-      char *label = xasprintf("result[%d]", i);
-      compare_values(label, ref[i], got[i], &worst);
-      free(label);
-    }
+    for (int d = 0; ok && d < ndev; d++)
+      for (int i = 0; i < nres; i++) {
+        char *label = ndev > 1 ? xasprintf("replica %d partition %d: result[%d]", d / np, d % np, i)
+                               : xasprintf("result[%d]", i);
+        compare_values(label, ref[d][i], got[d][i], &worst);
+        free(label);
+      }
     if (ok) printf("COMPARE name=%s max_ulp=%.0f\n", st->path, worst);
-    cpu_executable_free(exe);
-    release_all(ref, nr);
-    release_all(got, nr);
+    release_results(ref, ndev, nres);
+    release_results(got, ndev, nres);
     release_all(args, f->body->nargs);
-    return ok && !CI.failed;
+    return ok;
   }
   InterpOptions io = {probe_dir, !o->verbose, stdout, st->cancel};
-  Interp I;
-  interp_init(&I, m, &io);
-  int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1;
-  bool ok;
+  int failed_before = st->checks_failed;
   /* results of one of several functions run are labelled with its name */
   char *label = named ? xasprintf("@%s ", f->name) : xstrdup("");
-  if (nr * np == 1 && o->backend == BACKEND_CPU) {
-    IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
-    CpuExecutable *exe = compile_cpu(o, m, f);
-    ok = exe && cpu_execute(exe, &I, f->body->nargs, args, res);
-    if (ok) ok = emit_results(st, f, label, res);
-    if (exe && o->verbose) print_cpu_stats(exe);
-    cpu_executable_free(exe);
-    release_all(res, f->nresults);
-  } else if (nr * np == 1) {
-    IVal **res = xcalloc((size_t)(f->nresults > 0 ? f->nresults : 1), sizeof(IVal *));
-    ok = interp_call(&I, f, f->body->nargs, args, res);
-    if (ok) ok = emit_results(st, f, label, res);
-    release_all(res, f->nresults);
-  } else {
-    int n = nr * np;
-    GridProgram *progs = xcalloc((size_t)n, sizeof(GridProgram));
-    IVal ***results = xcalloc((size_t)n, sizeof(IVal **));
-    /* compiled: one executable, run by every process of the grid; ops it
-       hands to the interpreter (collectives today) meet through the grid */
-    CpuExecutable *exe = NULL;
-    if (o->backend == BACKEND_CPU) {
-      exe = compile_cpu(o, m, f);
-    }
-    for (int i = 0; i < n; i++) progs[i] = (GridProgram){f, f->body->nargs, args, NULL, NULL};
-    if (exe)
-      for (int i = 0; i < n; i++) progs[i].run = run_compiled, progs[i].ctx = exe;
-    ok = (o->backend != BACKEND_CPU || exe) && interp_run_grid(&I, nr, np, progs, results);
-    if (exe && o->verbose) print_cpu_stats(exe);
-    cpu_executable_free(exe);
-    for (int i = 0; i < n; i++) {
-      if (!results[i]) continue;
-      char *prefix = xasprintf("%sreplica %d partition %d: ", label, i / np, i % np);
-      if (ok) ok = emit_results(st, f, prefix, results[i]);
-      free(prefix);
-      release_all(results[i], f->nresults);
-    }
-    free(results);
-    free(progs);
+  xlac_executable_stats es;
+  xlac_executable *e = compile_for(st, o->backend, m, f, &es);
+  IVal ***results = xcalloc((size_t)ndev, sizeof(IVal **));
+  bool ok = e && execute(st, e, f, args, &io, results);
+  for (int d = 0; d < ndev; d++) {
+    if (!results[d]) continue;
+    char *prefix = ndev > 1 ? xasprintf("%sreplica %d partition %d: ", label, d / np, d % np) : xstrdup(label);
+    if (!emit_results(st, f, prefix, results[d])) ok = false;
+    free(prefix);
   }
+  if (e && o->verbose && o->backend == BACKEND_CPU) print_cpu_stats(&es);
+  release_results(results, ndev, nres);
+  xlac_executable_destroy(e);
   free(label);
   release_all(args, f->body->nargs);
-  st->checks_passed += I.checks_run;
-  st->checks_failed += I.checks_failed;
-  return ok && !I.failed && I.checks_failed == 0;
+  return ok && st->checks_failed == failed_before;
 }
 
 static void list_funcs(StrBuf *b, const Module *m) {
@@ -650,6 +673,7 @@ int driver_run(const char *path, const RunOptions *o) {
   st.path = path;
   st.rng = o->seed;
   protect(&st, path);
+  api_set_passthrough(true);
   InterpCancel cancel = {0};
   RunTimer *timer = NULL;
   char reason[64];
@@ -661,6 +685,9 @@ int driver_run(const char *path, const RunOptions *o) {
   }
   if (!for_each_module(path, o->split, run_chunk, &st, NULL)) st.status = 1;
   run_timer_stop(timer);
+  xlac_client_destroy(st.clients[0]);
+  xlac_client_destroy(st.clients[1]);
+  api_set_passthrough(false);
   if (st.checks_passed || st.checks_failed)
     fprintf(stderr, "%d checks passed, %d failed\n", st.checks_passed, st.checks_failed);
   if (st.tmp_root) {

@@ -72,6 +72,31 @@ void ival_release(IVal *v) {
   free(v);
 }
 
+void ival_collect_leaves(IVal *v, IVal **out, int *k) {
+  if (v && v->kind == IV_TUPLE) {
+    for (int i = 0; i < v->n; i++) ival_collect_leaves(v->elems[i], out, k);
+  } else {
+    out[(*k)++] = v;
+  }
+}
+
+IVal *ival_from_leaves(const Type *t, IVal *const *leaves, int *k) {
+  if (t->kind != TY_TUPLE) return ival_retain(leaves[(*k)++]);
+  IVal **parts = xcalloc((size_t)(t->ntuple + 1), sizeof(IVal *));
+  for (int i = 0; i < t->ntuple; i++) parts[i] = ival_from_leaves(t->tuple[i], leaves, k);
+  IVal *v = ival_tuple(t->ntuple, parts);
+  for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
+  free(parts);
+  return v;
+}
+
+int type_leaf_count(const Type *t) {
+  if (t->kind != TY_TUPLE) return 1;
+  int n = 0;
+  for (int i = 0; i < t->ntuple; i++) n += type_leaf_count(t->tuple[i]);
+  return n;
+}
+
 bool ival_equal(const IVal *a, const IVal *b) {
   if (a->kind != b->kind) return false;
   switch (a->kind) {

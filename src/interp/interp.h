@@ -37,6 +37,12 @@ IVal *ival_zero_of_type(const Type *t);     /* zero tensors / tuples / token */
 IVal *ival_retain(IVal *v);
 void ival_release(IVal *v);
 bool ival_equal(const IVal *a, const IVal *b);
+/* Tuples flattened: the tensors and tokens of v in order (borrowed) go to
+   out[*k...]; and back, a value of type t from leaves[*k...] (new
+   reference).  type_leaf_count says how many leaves a value of t has. */
+void ival_collect_leaves(IVal *v, IVal **out, int *k);
+IVal *ival_from_leaves(const Type *t, IVal *const *leaves, int *k);
+int type_leaf_count(const Type *t);
 
 /* Host functions reachable from stablehlo.custom_call @target. */
 typedef struct Interp Interp;

@@ -5,6 +5,12 @@
 #ifndef XLAC_SUPPORT_VERSION_H
 #define XLAC_SUPPORT_VERSION_H
 
-#define XLAC_VERSION "0.1.0"
+#include "xlac/xlac.h"
+
+#define XLAC_VERSION_STR2(x) #x
+#define XLAC_VERSION_STR(x) XLAC_VERSION_STR2(x)
+/* "MAJOR.MINOR.PATCH", from the public header's numbers */
+#define XLAC_VERSION \
+  XLAC_VERSION_STR(XLAC_VERSION_MAJOR) "." XLAC_VERSION_STR(XLAC_VERSION_MINOR) "." XLAC_VERSION_STR(XLAC_VERSION_PATCH)
 
 #endif
