@@ -2,12 +2,13 @@
 # Installs what xlac needs on a Debian 12 machine (run as root, or with sudo
 # available).  Idempotent: packages already present are left alone.
 #   build:  gcc, make, cmake, ninja
-#   tests:  LLVM 19's FileCheck and not (llvm-19-tools)
+#   tests:  LLVM 19's FileCheck and not (llvm-19-tools); pkg-config (pkgconf)
+#           for the test that builds against the installed library
 #   later:  LLVM 19's C API for code generation (llvm-19-dev)
 #   fuzz:   clang with libFuzzer (clang, libclang-rt-14-dev)
 #   bench:  OpenBLAS for bench_gemm's comparison only (libopenblas-dev)
 set -eu
-pkgs="build-essential cmake ninja-build llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev"
+pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -6,6 +6,14 @@
 // the Sharding annotation JAX would put around the call changes nothing on
 // one device.
 //
+// examples/custom_call/main.c (build/bin/example-custom-call) registers
+// the function, in XLA's typed and classic forms, and runs the program
+// compiled with each:
+// RUN: example-custom-call %s | FileCheck %s --check-prefix=MAIN
+// MAIN: registered host functions: {{.*}}example.softplus
+// MAIN: typed: softplus([-2, 0, 1, 20]) = [0.126928, 0.693147, 1.313262, 20.000000]
+// MAIN: classic: softplus([-2, 0, 1, 20]) = [0.126928, 0.693147, 1.313262, 20.000000]
+//
 // The xlac command cannot register host functions, so on its own the
 // program fails to compile, naming the target and the registered ones:
 // RUN: not xlac run --backend=cpu --input "x=[0, 1, 2, 3]" %s 2>&1 | FileCheck %s
