@@ -24,7 +24,9 @@
  * names the op and what is wrong with which operand, e.g.
  *   "stablehlo.add: operand 1 has type tensor<3xf32>, expected
  *    tensor<4xf32> like operand 0".
- * A failed call adds nothing: the builder stays usable.
+ * A failed call adds nothing: the builder stays usable -- except after
+ * XLAC_OUT_OF_MEMORY, when it may hold half an op and only
+ * xlac_builder_destroy still works.
  *
  * Ownership: the builder owns every function (xlac_func) and value
  * (xlac_value) made with it; they stay valid until xlac_builder_destroy
@@ -73,7 +75,8 @@ xlac_status *xlac_func_create(xlac_builder *b, const char *name, xlac_func **out
 xlac_status *xlac_computation_create(xlac_builder *b, const char *name, xlac_func **out_func);
 
 /* Appends a parameter of `type` with dims[0..rank-1] (dims may be NULL for
-   rank 0; XLAC_TOKEN gives a token).  name is informational (may be NULL). */
+   rank 0; XLAC_TOKEN gives a token).  name is informational (HLO text
+   names the parameter after it; may be NULL). */
 xlac_status *xlac_func_param(xlac_func *f, xlac_type type, const int64_t *dims, int rank, const char *name,
                              xlac_value **out_value);
 /* The same with the type as MLIR text, for types the C form cannot say:
