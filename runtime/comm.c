@@ -243,9 +243,15 @@ typedef struct Meet {
     const void **bufs; /* n * nbufs */
     int64_t *bytes, *sigs;
     unsigned char *joined;
+    char **copies;     /* per member: its small buffers copied, or NULL */
     int32_t arrived, left, refs;
     struct Meet *next;
 } Meet;
+
+/* Members whose buffers total at most this many bytes publish copies of
+   them, and leave a collective without waiting for the others to be done
+   reading: for small data a copy costs less than the second barrier. */
+enum { COPY_LIMIT = 16384 };
 
 typedef struct Msg {
     int32_t nbufs;
@@ -270,6 +276,7 @@ typedef struct GridProc {
     SeqEntry *seqs;
     int nseqs, capseqs;
     Meet *current; /* the collective between meet and leave */
+    int current_me; /* this process's position in it */
 } GridProc;
 
 struct xlacrt_grid {
@@ -382,6 +389,9 @@ xlacrt_grid *xlacrt_grid_create(int num_replicas, int num_partitions)
 
 static void meet_free(Meet *m)
 {
+    for (int k = 0; m->copies && k < m->n; k++)
+        free(m->copies[k]);
+    free(m->copies);
     free(m->ids);
     free(m->bufs);
     free(m->bytes);
@@ -494,7 +504,8 @@ static Meet *meet_new(int64_t key, int64_t seq, int32_t n, const int32_t *ids, i
     m->bytes = calloc(slots, sizeof *m->bytes);
     m->sigs = calloc(slots, sizeof *m->sigs);
     m->joined = calloc((size_t)n, 1);
-    if (!m->ids || !m->bufs || !m->bytes || !m->sigs || !m->joined) {
+    m->copies = calloc((size_t)n, sizeof *m->copies);
+    if (!m->ids || !m->bufs || !m->bytes || !m->sigs || !m->joined || !m->copies) {
         meet_free(m);
         return NULL;
     }
@@ -531,28 +542,56 @@ static int grid_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids,
 {
     GridProc *p = (GridProc *)c;
     xlacrt_grid *g = p->grid;
+    /* small buffers are published as a copy (made before taking the lock;
+       without memory for it, the buffers themselves) */
+    int64_t total = 0;
+    for (int i = 0; i < nbufs; i++)
+        total += bytes[i];
+    char *copy = total <= COPY_LIMIT ? malloc((size_t)(total > 0 ? total : 1)) : NULL;
+    const void *small_bufs[64];
+    if (copy && nbufs > 64) {
+        free(copy);
+        copy = NULL;
+    }
+    if (copy) {
+        int64_t off = 0;
+        for (int i = 0; i < nbufs; i++) {
+            if (bytes[i] > 0)
+                memcpy(copy + off, bufs[i], (size_t)bytes[i]);
+            small_bufs[i] = copy + off;
+            off += bytes[i];
+        }
+        bufs = small_bufs;
+    }
     pthread_mutex_lock(&g->mu);
     if (g->aborted) {
         pthread_mutex_unlock(&g->mu);
+        free(copy);
         return XLACRT_COMM_ABORTED;
     }
     int64_t seq = next_seq(p, key, ids, n);
-    if (seq < 0)
+    if (seq < 0) {
+        free(copy);
         return fail_grid(p, "out of memory joining a collective");
+    }
     Meet *m = g->meets;
     while (m && !(m->key == key && m->n == n && m->seq == seq && same_ids(m->ids, ids, n)))
         m = m->next;
     if (!m) {
         m = meet_new(key, seq, n, ids, nbufs);
-        if (!m)
+        if (!m) {
+            free(copy);
             return fail_grid(p, "out of memory joining a collective");
+        }
         m->next = g->meets;
         g->meets = m;
     }
-    if (m->nbufs != nbufs)
-        return fail_grid(p, "processes of a group passed different operand counts to a collective");
-    if (m->joined[me])
-        return fail_grid(p, "process joined the same collective twice");
+    if (m->nbufs != nbufs || m->joined[me]) {
+        free(copy);
+        return fail_grid(p, m->nbufs != nbufs ? "processes of a group passed different operand counts to a collective"
+                                              : "process joined the same collective twice");
+    }
+    m->copies[me] = copy;
     for (int i = 0; i < nbufs; i++) {
         m->bufs[me * nbufs + i] = bufs[i];
         m->bytes[me * nbufs + i] = bytes[i];
@@ -577,6 +616,7 @@ static int grid_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids,
                    all fail here; each leaves, so that the last one out
                    frees the meeting. */
                 p->current = m;
+                p->current_me = me;
                 pthread_mutex_unlock(&g->mu);
                 grid_leave(c);
                 return comm_fail(c, "operand %d has different types on different processes", i);
@@ -584,6 +624,7 @@ static int grid_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids,
             peers[k * nbufs + i] = m->bufs[k * nbufs + i];
         }
     p->current = m;
+    p->current_me = me;
     pthread_mutex_unlock(&g->mu);
     return XLACRT_COMM_OK;
 }
@@ -596,12 +637,14 @@ static void grid_leave(xlacrt_comm *c)
     if (!m)
         return;
     p->current = NULL;
+    int me = p->current_me;
     pthread_mutex_lock(&g->mu);
     if (++m->left == m->n)
         pthread_cond_broadcast(&g->cv);
-    /* Not a wait the deadlock detection needs to know about: every member
-       has arrived, and what remains of a collective never waits. */
-    while (m->left < m->n)
+    /* A member that published its own buffers waits until nobody reads
+       them.  Not a wait the deadlock detection needs to know about: every
+       member has arrived, and what remains of a collective never waits. */
+    while (!m->copies[me] && m->left < m->n)
         pthread_cond_wait(&g->cv, &g->mu);
     if (--m->refs == 0) {
         Meet **pp = &g->meets;

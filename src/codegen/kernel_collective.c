@@ -120,19 +120,51 @@ static LLVMValueRef emit_add(Cg *cg, ElemType et, LLVMValueRef a, LLVMValueRef b
   }
 }
 
+/* A region that is one common op on its arguments (the usual add, max,
+   ...): its kind and whether it takes them swapped; else OP_COUNT. */
+static OpKind simple_region(const Op *op, bool *swapped) {
+  *swapped = false;
+  if (op->nregions == 0) return OP_ADD; /* cross-replica-sum */
+  Block *b = op->regions[0];
+  Op *first = b->first, *ret = block_terminator(b);
+  if (!first || first->next != ret || first->nopnds != 2 || first->nres != 1 || ret->opnds[0] != &first->res[0])
+    return OP_COUNT;
+  switch (first->kind) {
+  case OP_ADD: case OP_MULTIPLY: case OP_MAXIMUM: case OP_MINIMUM: case OP_AND: case OP_OR: case OP_XOR: break;
+  default: return OP_COUNT;
+  }
+  if (first->opnds[0] == b->args[0] && first->opnds[1] == b->args[1]) return first->kind;
+  *swapped = true;
+  if (first->opnds[0] == b->args[1] && first->opnds[1] == b->args[0]) return first->kind;
+  return OP_COUNT;
+}
+
 /* void combine(ptr peers, i64 n, i64 stride, i64 offset, ptr out, i64 count):
    out[i] = fold over k of operand element offset + i of peers[k * stride]
-   (see runtime/xlacrt.h). */
+   (see runtime/xlacrt.h).  Compiling one costs a few milliseconds, so the
+   common regions share theirs by name across the module. */
 static LLVMValueRef emit_combiner(Lower *L, const Op *op, ElemType in_et, ElemType et) {
   Cg *cg = &L->cg;
   LLVMBasicBlockRef saved = LLVMGetInsertBlock(cg->b);
-  char name[32];
-  snprintf(name, sizeof name, "combine.%d", cg->counter++);
+  char name[64];
+  bool swapped;
+  OpKind simple = simple_region(op, &swapped);
+  if (simple != OP_COUNT) {
+    snprintf(name, sizeof name, "combine.op%d.%d.%d.%d", (int)simple, (int)swapped, (int)in_et, (int)et);
+    LLVMValueRef known = LLVMGetNamedFunction(cg->mod, name);
+    if (known) return known;
+  } else {
+    snprintf(name, sizeof name, "combine.%d", cg->counter++);
+  }
   LLVMTypeRef params[6] = {cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_ptr, cg->t_i64};
   LLVMValueRef fn = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, params, 6, 0));
   LLVMSetLinkage(fn, LLVMInternalLinkage);
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                           LLVMCreateStringAttribute(cg->ctx, "prefer-vector-width", 19, "512", 3));
+  /* out is the result, which no operand shares storage with: no run-time
+     overlap checks around the vector loops */
+  unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+  LLVMAddAttributeAtIndex(fn, 5, LLVMCreateEnumAttribute(cg->ctx, noalias, 0));
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
   LLVMValueRef peers = LLVMGetParam(fn, 0), n = LLVMGetParam(fn, 1), stride = LLVMGetParam(fn, 2);
   LLVMValueRef offset = LLVMGetParam(fn, 3), out = LLVMGetParam(fn, 4), count = LLVMGetParam(fn, 5);
