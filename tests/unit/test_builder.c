@@ -66,15 +66,6 @@ static IVal *f32_val(int rank, const int64_t *dims, const float *v) {
   return ival_tensor(l);
 }
 
-static IVal *i32_val(int rank, const int64_t *dims, const int32_t *v) {
-  Arena a;
-  arena_init(&a);
-  Literal *l = lit_new(type_tensor(&a, ET_S32, rank, dims));
-  arena_free(&a);
-  for (int64_t i = 0; i < l->n; i++) lit_set_i(l, i, v[i]);
-  return ival_tensor(l);
-}
-
 /* Runs the entry of m; results[] get new references. */
 static bool run_module(Module *m, int nargs, IVal **args, int nres, IVal **results) {
   InterpOptions opts = {0};
@@ -237,7 +228,9 @@ static void test_axpy(void) {
 
   /* and compiled, on both backends, through the public API */
   for (int backend = 0; backend < 2; backend++) {
-    xlac_client_options co = {sizeof co};
+    xlac_client_options co;
+    memset(&co, 0, sizeof co);
+    co.struct_size = sizeof co;
     co.backend = backend ? XLAC_BACKEND_INTERPRETER : XLAC_BACKEND_CPU;
     co.num_threads = 1;
     xlac_client *c = NULL;
