@@ -534,7 +534,7 @@ static bool misc_ok(IVal **r) {
   return lit_is_f(r[0], 6, xt) && lit_is_f(r[1], 2, sl) && lit_is_f(r[2], 12, cat) && lit_is_f(r[3], 10, pad) &&
          lit_is_f(r[4], 4, dot) && lit_is_f(r[5], 2, branch) && lit_is_f(r[6], 6, call) &&
          lit_is_f(r[7], 6, gen) && lit_is_f(r[8], 2, conv) && lit_is_f(r[9], 3, gath) &&
-         lit_is_f(r[10], 3, zeros3);
+         lit_is_f(r[10], 3, zeros3) && lit_is_f(r[11], 6, call) && lit_is_f(r[12], 6, call);
 }
 
 static void test_misc(void) {
@@ -565,7 +565,7 @@ static void test_misc(void) {
   }
 
   xlac_func *f = NULL;
-  xlac_value *x, *r[11];
+  xlac_value *x, *r[13];
   OK(xlac_func_create(b, "main", &f));
   OK(xlac_func_param(f, XLAC_F32, dims, 2, "x", &x));
   int64_t perm[2] = {1, 0};
@@ -620,14 +620,17 @@ static void test_misc(void) {
   OK(xlac_op_broadcast_in_dim(f, r[9], dims, 2, NULL, &rowb));
   OK(xlac_op_sub(f, rowb, x, &same));
   OK(xlac_op_slice(f, same, (int64_t[]){1, 0}, dims, NULL, &r[10]));
-  OK(xlac_func_return(f, r, 11));
+  /* the generic entry with a callee and with a computation */
+  OK(xlac_op(f, "func.call", &x, 1, "{callee = @twice}", NULL, NULL, 0, &r[11], 1, &n));
+  OK(xlac_op(f, "stablehlo.map", xx, 2, "{dimensions = array<i64: 0, 1>}", NULL, &sum, 1, &r[12], 1, &n));
+  OK(xlac_func_return(f, r, 13));
   xlac_program *p = NULL;
   OK(xlac_builder_build(b, "main", &p));
   xlac_builder_destroy(b);
   if (!p) return;
   float xv[6] = {1, 2, 3, 4, 5, 6};
   IVal *arg = f32_val(2, dims, xv);
-  run_all(p, 1, &arg, 11, misc_ok);
+  run_all(p, 1, &arg, 13, misc_ok);
   ival_release(arg);
   xlac_program_destroy(p);
 }
@@ -792,6 +795,14 @@ static void test_errors(void) {
       "stablehlo.constant: data has 12 bytes, tensor<4xf32> needs 16");
   ERR(xlac_op_compare(f, x4, x4, (xlac_comparison)17, &out), XLAC_INVALID_ARGUMENT, "invalid comparison direction");
   ERR(xlac_value_shape(NULL, &sh), XLAC_INVALID_ARGUMENT, "the value is NULL");
+  /* a tuple parameter: no xlac_shape, but its elements have one */
+  xlac_value *tup, *el;
+  OK(xlac_func_param_text(f, "tuple<tensor<4xf32>, !stablehlo.token>", "t", &tup));
+  ERR(xlac_value_shape(tup, &sh), XLAC_INVALID_ARGUMENT, "tuple<tensor<4xf32>, !stablehlo.token>");
+  OK(xlac_op_get_tuple_element(f, tup, 1, &el));
+  OK(xlac_value_shape(el, &sh));
+  CHECK(sh.type == XLAC_TOKEN && sh.rank == 0);
+  ERR(xlac_op_get_tuple_element(f, tup, 2, &el), XLAC_INVALID_ARGUMENT, "stablehlo.get_tuple_element: index 2");
   ERR(xlac_builder_build(b, NULL, NULL), XLAC_INVALID_ARGUMENT, "out_program is NULL");
 
   /* computations: unfinished, the wrong arity, in place of a function */
