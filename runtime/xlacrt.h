@@ -371,9 +371,10 @@ int xlacrt_comm_permute_group(int cross_partition, const int64_t *pairs, int64_t
  * A grid's communicators meet through shared memory: each member of a
  * collective publishes pointers to its buffers and, once all have arrived,
  * reads the others' directly; nobody leaves before everybody is done
- * reading.  Collectives are matched by (kind, group, how many times this
- * process has met that group for that kind), so a loop's next iteration
- * never meets the previous one.
+ * reading its buffers (small ones are published as copies, which free
+ * their owner from waiting).  Collectives are matched by (kind, group,
+ * how many times this process has met that group for that kind), so a
+ * loop's next iteration never meets the previous one.
  *
  * Failure: a process that ends with ok == 0 (xlacrt_grid_finish) aborts
  * the grid, and every waiter returns XLACRT_COMM_ABORTED; when every
