@@ -27,9 +27,11 @@ exported=$(nm -D --defined-only "$lib/libxlacrt.so" | awk '{ print $3 }' | grep 
 [ -z "$exported" ] || bad "libxlacrt.so exports more than xlacrt_*:" $exported
 nm -D --defined-only "$lib/libxlacrt.so" | grep -q ' xlacrt_sgemm$' || bad "libxlacrt.so does not export xlacrt_sgemm"
 
-# libxlac.so: exactly the functions the public headers declare (the
-# preprocessor drops the comments)
-declared=$(for h in "$root"/include/xlac/*.h; do cc -E -P -I"$root/include" "$h"; done |
+# libxlac.so: exactly the functions its public headers declare (the
+# preprocessor drops the comments); xlac_mpi.h is the xlac_mpi library's
+declared=$(for h in "$root"/include/xlac/*.h; do
+  [ "${h##*/}" = xlac_mpi.h ] || cc -E -P -I"$root/include" "$h"
+done |
   grep -o 'xlac_[a-z0-9_]*[[:space:]]*(' | sed 's/[[:space:]]*($//' | sort -u)
 exported=$(nm -D --defined-only "$lib/libxlac.so" | awk '{ print $3 }' | sort -u)
 [ -n "$declared" ] || bad "no function declared in include/xlac/*.h"
