@@ -67,6 +67,38 @@ static uint8_t canonical_byte(xlac_type t, uint8_t v) {
 
 static bool needs_canonical(xlac_type t) { return t == XLAC_PRED || xlac_type_bits(t) < 8; }
 
+/* The guarded part of xlac_buffer_from_host (arguments checked). */
+static xlac_buffer *make_buffer(xlac_client *c, int device, xlac_type type, const int64_t *dims, int rank,
+                                const void *data, int64_t n, size_t need, bool packed, bool zero_copy) {
+  OomLoc prev = oom_set_loc(SRCLOC_NONE, "a buffer");
+  IVal *v;
+  if (type == XLAC_TOKEN) {
+    v = ival_token();
+  } else {
+    Type t = {.kind = TY_TENSOR, .elem = api_elem(type), .rank = rank, .dims = (int64_t *)dims};
+    if (zero_copy) {
+      v = ival_tensor(lit_new_borrowed(&t, (void *)data));
+    } else {
+      Literal *l = lit_new(&t);
+      uint8_t *dst = l->data;
+      const uint8_t *src = data;
+      if (packed) {
+        int k = pack_factor(type), bits = xlac_type_bits(type);
+        for (int64_t i = 0; i < n; i++)
+          dst[i] = canonical_byte(type, (uint8_t)(src[i / k] >> (bits * (i % k))));
+      } else if (needs_canonical(type)) {
+        for (int64_t i = 0; i < n; i++) dst[i] = canonical_byte(type, src[i]);
+      } else if (need) {
+        memcpy(dst, src, need);
+      }
+      v = ival_tensor(l);
+    }
+  }
+  xlac_buffer *b = api_buffer_new(c, device, v);
+  oom_restore_loc(prev);
+  return b;
+}
+
 xlac_status *xlac_buffer_from_host(xlac_client *c, int device, xlac_type type, const int64_t *dims, int rank,
                                    const void *data, size_t size, unsigned flags, xlac_buffer **out_buffer) {
   static const char fn[] = "xlac_buffer_from_host";
@@ -121,38 +153,18 @@ xlac_status *xlac_buffer_from_host(xlac_client *c, int device, xlac_type type, c
   api_capture_begin(&cap);
   OomGuard g;
   oom_push(&g);
+  oom_track_begin(&g);
   xlac_buffer *volatile b = NULL;
+  volatile bool unwound = false;
   if (setjmp(g.jb) == 0) {
-    oom_set_loc(SRCLOC_NONE, "a buffer");
-    IVal *v;
-    if (type == XLAC_TOKEN) {
-      v = ival_token();
-    } else {
-      Type t = {.kind = TY_TENSOR, .elem = api_elem(type), .rank = rank, .dims = (int64_t *)dims};
-      if (zero_copy) {
-        v = ival_tensor(lit_new_borrowed(&t, (void *)data));
-      } else {
-        Literal *l = lit_new(&t);
-        uint8_t *dst = l->data;
-        const uint8_t *src = data;
-        if (packed) {
-          int k = pack_factor(type), bits = xlac_type_bits(type);
-          for (int64_t i = 0; i < n; i++)
-            dst[i] = canonical_byte(type, (uint8_t)(src[i / k] >> (bits * (i % k))));
-        } else if (needs_canonical(type)) {
-          for (int64_t i = 0; i < n; i++) dst[i] = canonical_byte(type, src[i]);
-        } else if (need) {
-          memcpy(dst, src, need);
-        }
-        v = ival_tensor(l);
-      }
-    }
-    b = api_buffer_new(c, device, v);
+    b = make_buffer(c, device, type, dims, rank, data, n, need, packed, zero_copy);
   } else {
     oom_report(&g);
+    unwound = true;
   }
+  oom_track_end(&g, unwound);
   oom_pop(&g);
-  s = api_capture_end(&cap, b != NULL, XLAC_OUT_OF_MEMORY, "out of memory");
+  s = api_capture_end(&cap, b != NULL && !unwound, XLAC_OUT_OF_MEMORY, "out of memory");
   if (s) return s;
   *out_buffer = b;
   return NULL;
@@ -215,5 +227,5 @@ void xlac_buffer_destroy(xlac_buffer *b) {
   b->magic = API_MAGIC_DEAD;
   ival_release(b->val);
   api_client_release(b->client);
-  free(b);
+  xfree(b);
 }

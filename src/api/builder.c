@@ -303,8 +303,8 @@ void xlac_builder_destroy(xlac_builder *b) {
   for (int i = 0; i < b->funcs.len; i++) b->funcs.data[i]->magic = API_MAGIC_DEAD;
   VEC_FREE(b->funcs);
   module_free(b->m);
-  free(b->name);
-  free(b);
+  xfree(b->name);
+  xfree(b);
 }
 
 /* ---- functions ---- */
@@ -484,7 +484,7 @@ xlac_status *xlac_value_shape(const xlac_value *v, xlac_shape *out_shape) {
   } else {
     char *ts = type_str(t);
     xlac_status *s = api_error(fn, XLAC_INVALID_ARGUMENT, "the value has type %s, which has no xlac_shape", ts);
-    free(ts);
+    xfree(ts);
     return s;
   }
   out_shape->name = v->v->name;
@@ -542,7 +542,7 @@ static Attr *host_dense(Module *m, const ASpec *s, OpKind k, xlac_status **err) 
   if ((uint64_t)bytes != s->slen) {
     char *ts = type_str(t);
     *err = bld_error(k, XLAC_INVALID_ARGUMENT, "data has %zu bytes, %s needs %lld", s->slen, ts, (long long)bytes);
-    free(ts);
+    xfree(ts);
     return NULL;
   }
   Literal *l = lit_new_in(&m->arena, t);
@@ -733,7 +733,7 @@ static char *infer(Module *m, const Op *op, Inferred *out) {
       if (!is_tensor(op->opnds[i]->type)) {
         char *ts = type_str(op->opnds[i]->type);
         char *msg = xasprintf("operand %d has type %s, expected a tensor", i, ts);
-        free(ts);
+        xfree(ts);
         return msg;
       }
     if (op->nopnds < 1) return xasprintf("expects operands");
@@ -754,8 +754,8 @@ static char *infer(Module *m, const Op *op, Inferred *out) {
         if (!type_equal(opnd_t(op, i), opnd_t(op, first))) {
           char *ts = type_str(opnd_t(op, i)), *ws = type_str(opnd_t(op, first));
           char *msg = xasprintf("operand %d has type %s, expected %s like operand %d", i, ts, ws, first);
-          free(ts);
-          free(ws);
+          xfree(ts);
+          xfree(ws);
           return msg;
         }
     ElemType et = like->elem;
@@ -1054,8 +1054,8 @@ static xlac_status *check_req(OpReq *r) {
         char *ps = type_str(pt), *vs = type_str(vt);
         s = bld_error(k, XLAC_INVALID_ARGUMENT, "parameter %d of computation %d ('%s') has type %s, but its operand has type %s",
                       a, i, c->fn->name, ps, vs);
-        free(ps);
-        free(vs);
+        xfree(ps);
+        xfree(vs);
         return s;
       }
     }
@@ -1176,7 +1176,7 @@ static xlac_status *op_job(void *ctx) {
     char *why = infer(m, proto, &inf);
     if (why) {
       s = bld_error(k, XLAC_INVALID_ARGUMENT, "%s", why);
-      free(why);
+      xfree(why);
       goto fail;
     }
   } else {

@@ -41,7 +41,7 @@ static void capture_hook(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
     if (buf) {
       size_t n = diag_format(lvl, loc, msg, buf, cap);
       put(c, buf, n);
-      free(buf);
+      xfree(buf);
     }
   }
   pthread_mutex_unlock(&c->mu);
@@ -67,7 +67,7 @@ xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char 
     const char *msg = c->passthrough ? "" : c->len ? c->text : what;
     s = xlac_status_create(c->oom ? XLAC_OUT_OF_MEMORY : code, "%s", msg ? msg : "failed");
   }
-  free(c->text);
+  xfree(c->text);
   pthread_mutex_destroy(&c->mu);
   return s;
 }

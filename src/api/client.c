@@ -108,11 +108,11 @@ void api_client_retain(xlac_client *c) { atomic_fetch_add(&c->refs, 1); }
 void api_client_release(xlac_client *c) {
   if (atomic_fetch_sub(&c->refs, 1) != 1) return;
   xlacrt_pool_destroy(c->pool);
-  for (int i = 0; i < c->ndev; i++) free(c->devices[i].desc);
-  free(c->devices);
-  free(c->cache_dir);
+  for (int i = 0; i < c->ndev; i++) xfree(c->devices[i].desc);
+  xfree(c->devices);
+  xfree(c->cache_dir);
   c->magic = API_MAGIC_DEAD;
-  free(c);
+  xfree(c);
 }
 
 /* ---- clients ---- */
@@ -239,4 +239,4 @@ void xlac_cancel_trigger(xlac_cancel *c) {
   if (c) atomic_store(&c->ic.stop, 1);
 }
 
-void xlac_cancel_destroy(xlac_cancel *c) { free(c); }
+void xlac_cancel_destroy(xlac_cancel *c) { xfree(c); }

@@ -49,10 +49,10 @@ static void add_leaves(LeafVec *v, Type *t, const char *name) {
 
 static void free_leaves(ApiLeaf *l, int n) {
   for (int i = 0; l && i < n; i++) {
-    free(l[i].dims);
-    free(l[i].name);
+    xfree(l[i].dims);
+    xfree(l[i].name);
   }
-  free(l);
+  xfree(l);
 }
 
 static char *leaf_str(const ApiLeaf *l) {
@@ -84,6 +84,7 @@ typedef struct CompileJob {
   bool borrowed;    /* m is the caller's (api_compile_module) */
   Func *entry;      /* given by the caller, or NULL: options' entry or the module's */
   const ApiDumpOptions *dump;
+  bool retained;    /* the executable took a client reference */
   int file;
   xlac_executable *exe;
   xlac_code code;   /* what a failure is */
@@ -146,11 +147,11 @@ static bool compile_guarded(CompileJob *j) {
   e->magic = API_MAGIC_EXE;
   e->client = c;
   api_client_retain(c);
+  j->retained = true;
   e->m = m;
   e->owns_module = !j->borrowed;
-  e->file = j->file;
+  e->file = j->file; /* j->file stays: released again (a no-op) if the call fails */
   j->m = NULL;
-  j->file = -1;
   e->entry = entry;
   e->num_replicas = o->num_replicas > 0 ? o->num_replicas : c->num_replicas;
   e->num_partitions = o->num_partitions > 0 ? o->num_partitions : c->num_partitions;
@@ -222,16 +223,16 @@ static bool compile_guarded(CompileJob *j) {
   co.module_id = atomic_fetch_add(&c->next_module_id, 1);
   char *flags_copy = NULL;
   if (o->xla_flags && !apply_xla_flags(&co, o->xla_flags, &flags_copy)) {
-    free(flags_copy);
+    xfree(flags_copy);
     return false;
   }
   if (o->opt_level < 0 || o->opt_level > 3) {
-    free(flags_copy);
+    xfree(flags_copy);
     error_at(SRCLOC_NONE, "opt_level %d is not in 0..3", o->opt_level);
     return false;
   }
   e->cpu = cpu_compile(m, entry, &co);
-  free(flags_copy);
+  xfree(flags_copy);
   if (!e->cpu) return false;
   const CpuStats *cs = cpu_executable_stats(e->cpu);
   e->stats.temp_bytes = cs->temp_bytes;
@@ -258,9 +259,9 @@ void xlac_executable_destroy(xlac_executable *e) {
   if (e->file >= 0) src_release(e->file);
   free_leaves(e->args, e->nargs);
   free_leaves(e->res, e->nres);
-  free(e->alias);
+  xfree(e->alias);
   api_client_release(e->client);
-  free(e);
+  xfree(e);
 }
 
 /* Runs a compile job (with j->m set, or text to parse first) inside a
@@ -271,19 +272,30 @@ static xlac_status *run_compile(CompileJob *j, const char *text, size_t len, con
   api_capture_begin(&cap);
   OomGuard g;
   oom_push(&g);
-  volatile bool ok = false;
+  /* a borrowed module has blocks from before the call, which an unwind
+     must not free: only compiles of private modules are tracked */
+  if (!j->borrowed) oom_track_begin(&g);
+  volatile bool ok = false, unwound = false;
   j->code = XLAC_INVALID_ARGUMENT;
   if (setjmp(g.jb) == 0) {
     if (!j->m) j->m = api_parse(text, len, name, &j->file);
     ok = j->m && compile_guarded(j);
   } else {
     oom_report(&g);
+    unwound = true;
   }
+  if (!j->borrowed) oom_track_end(&g, unwound);
   oom_pop(&g);
   xlac_status *s = api_capture_end(&cap, ok, j->code, "compilation failed");
   if (s) {
-    xlac_executable_destroy(j->exe);
-    if (j->m && !j->borrowed) module_free(j->m);
+    if (unwound) {
+      /* what the call built went with its memory (a borrowed module was
+         being rewritten when it unwound: it is not usable either) */
+      if (j->retained) api_client_release(j->client);
+    } else {
+      xlac_executable_destroy(j->exe);
+      if (j->m && !j->borrowed) module_free(j->m);
+    }
     if (j->file >= 0) src_release(j->file);
     return s;
   }
@@ -331,11 +343,11 @@ xlac_status *xlac_compile_file(xlac_client *c, const char *path, const xlac_comp
   size_t max = alloc_limit_get() < SRC_MAX_BYTES ? alloc_limit_get() : SRC_MAX_BYTES;
   if (!read_file(path, max, &text, &len, &err)) {
     s = xlac_status_create(XLAC_NOT_FOUND, "%s", err ? err : path);
-    free(err);
+    xfree(err);
     return s;
   }
   s = run_compile(&j, text, len, path, out_executable);
-  free(text);
+  xfree(text);
   return s;
 }
 
@@ -351,7 +363,7 @@ xlac_status *xlac_compile(xlac_client *c, const xlac_program *p, const xlac_comp
   size_t len;
   if ((s = api_print_module(p->m, XLAC_FORMAT_STABLEHLO, &text, &len))) return s;
   s = run_compile(&j, text, len, p->name, out_executable);
-  free(text);
+  xfree(text);
   return s;
 }
 
@@ -434,6 +446,7 @@ typedef struct ExecJob {
   xlac_buffer ***results;  /* [ndev][nres], filled on success */
   InterpOptions io;
   int checks_run, checks_failed;
+  int retained;            /* client references taken by result buffers */
 } ExecJob;
 
 static bool exec_guarded(ExecJob *j) {
@@ -444,12 +457,19 @@ static bool exec_guarded(ExecJob *j) {
   IVal ***out = xcalloc((size_t)j->ndev, sizeof(IVal **));
   IVal **leaves = xcalloc((size_t)(e->nargs + 1), sizeof(IVal *));
   for (int d = 0; d < j->ndev; d++) {
-    for (int i = 0; i < e->nargs; i++) leaves[i] = j->args[d][i]->val;
+    /* the run sees values of its own over the buffers' storage: whatever
+       it does with them (keep references, unwind when memory runs out)
+       never touches the caller's objects */
+    for (int i = 0; i < e->nargs; i++) {
+      IVal *bv = j->args[d][i]->val;
+      leaves[i] = bv->kind == IV_TENSOR ? ival_tensor(lit_new_borrowed(bv->lit->type, bv->lit->data)) : ival_token();
+    }
     params[d] = xcalloc((size_t)(nparams + 1), sizeof(IVal *));
     int k = 0;
     for (int i = 0; i < nparams; i++) params[d][i] = ival_from_leaves(f->body->args[i]->type, leaves, &k);
+    for (int i = 0; i < e->nargs; i++) ival_release(leaves[i]);
   }
-  free(leaves);
+  xfree(leaves);
   Interp I;
   interp_init(&I, e->m, &j->io);
   bool ok;
@@ -461,16 +481,16 @@ static bool exec_guarded(ExecJob *j) {
     for (int d = 0; d < j->ndev; d++)
       progs[d] = (GridProgram){f, nparams, params[d], e->cpu ? run_cpu : NULL, e->cpu};
     ok = interp_run_grid(&I, e->num_replicas, e->num_partitions, progs, out);
-    free(progs);
+    xfree(progs);
   }
   ok = ok && !I.failed;
   j->checks_run = I.checks_run;
   j->checks_failed = I.checks_failed;
   for (int d = 0; d < j->ndev; d++) {
     for (int i = 0; i < nparams; i++) ival_release(params[d][i]);
-    free(params[d]);
+    xfree(params[d]);
   }
-  free(params);
+  xfree(params);
 
   if (ok) {
     IVal **rl = xcalloc((size_t)(e->nres + 1), sizeof(IVal *));
@@ -485,28 +505,27 @@ static bool exec_guarded(ExecJob *j) {
         /* the donor's storage takes the result when nobody else shares
            it; a result that is some argument's value (or borrows the
            caller's memory) is copied, so that buffers never share data */
-        bool shared = false;
-        for (int i = 0; i < e->nargs && !shared; i++) shared = v == j->args[d][i]->val;
-        if (v->kind == IV_TENSOR && donor && donor->val->refs == 1 && v != donor->val) {
+        if (v->kind == IV_TENSOR && donor && donor->val->refs == 1) {
           const Literal *l = v->lit;
           if (l->n) memcpy(donor->val->lit->data, l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
           ival_release(v);
           v = ival_retain(donor->val);
-        } else if (v->kind == IV_TENSOR && (shared || v->lit->borrowed)) {
+        } else if (v->kind == IV_TENSOR && v->lit->borrowed) {
           IVal *copy = ival_tensor(lit_clone(v->lit));
           ival_release(v);
           v = copy;
         }
         j->results[d][r] = api_buffer_new(e->client, d, v);
+        j->retained++;
       }
     }
-    free(rl);
+    xfree(rl);
   }
   for (int d = 0; d < j->ndev; d++) {
     for (int i = 0; out[d] && i < nfres; i++) ival_release(out[d][i]);
-    free(out[d]);
+    xfree(out[d]);
   }
-  free(out);
+  xfree(out);
   return ok;
 }
 
@@ -558,8 +577,8 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
         char *got = b->val->kind == IV_TENSOR ? type_str(b->val->lit->type) : xstrdup("!stablehlo.token");
         s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d%s%s%s of device %d is %s, the program takes %s",
                                fn, i, l->name ? " (%" : "", l->name ? l->name : "", l->name ? ")" : "", d, got, want);
-        free(want);
-        free(got);
+        xfree(want);
+        xfree(got);
         return s;
       }
     }
@@ -569,7 +588,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
   for (int k = 0; k < o.num_donate_args; k++) {
     int a = o.donate_args[k];
     if (a < 0 || a >= e->nargs) {
-      free(donate);
+      xfree(donate);
       return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: donate_args[%d] = %d, the program has %d arguments", fn, k,
                                 a, e->nargs);
     }
@@ -582,7 +601,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
       for (int d2 = 0; d2 < ndev; d2++)
         for (int i = 0; i < e->nargs; i++)
           if ((d2 != d || i != a) && args[d2][i] == args[d][a]) {
-            free(donate);
+            xfree(donate);
             return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is donated but also passed "
                                       "as argument %d of device %d", fn, a, d, i, d2);
           }
@@ -597,9 +616,9 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
   bool alloc_ok = j.results != NULL;
   for (int d = 0; alloc_ok && d < ndev; d++) alloc_ok = (j.results[d] = calloc((size_t)e->nres + 1, sizeof(xlac_buffer *)));
   if (!alloc_ok) {
-    for (int d = 0; j.results && d < ndev; d++) free(j.results[d]);
-    free(j.results);
-    free(donate);
+    for (int d = 0; j.results && d < ndev; d++) xfree(j.results[d]);
+    xfree(j.results);
+    xfree(donate);
     return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
   }
   if (io) j.io = *io;
@@ -610,22 +629,33 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
   api_capture_begin(&cap);
   OomGuard g;
   oom_push(&g);
-  volatile bool ok = false;
-  if (setjmp(g.jb) == 0)
+  oom_track_begin(&g);
+  volatile bool ok = false, unwound = false;
+  if (setjmp(g.jb) == 0) {
     ok = exec_guarded(&j);
-  else
+  } else {
     oom_report(&g);
+    interp_thread_reset();
+    unwound = true;
+  }
+  oom_track_end(&g, unwound);
   oom_pop(&g);
   xlac_code code = o.cancel && atomic_load(&o.cancel->ic.stop) ? XLAC_CANCELLED : XLAC_INTERNAL;
   s = api_capture_end(&cap, ok, code, "the execution failed");
+  if (unwound) {
+    /* the buffers made before the unwind are gone with the rest of the
+       call's memory; only their references to the client are left */
+    for (int k = 0; k < j.retained; k++) api_client_release(e->client);
+    for (int d = 0; d < ndev; d++) memset(j.results[d], 0, sizeof(xlac_buffer *) * (size_t)e->nres);
+  }
   for (int d = 0; d < ndev; d++) {
     for (int r = 0; r < e->nres; r++) {
       if (s) xlac_buffer_destroy(j.results[d][r]);
       else results[d][r] = j.results[d][r];
     }
-    free(j.results[d]);
+    xfree(j.results[d]);
   }
-  free(j.results);
+  xfree(j.results);
   if (!s)
     for (int d = 0; d < ndev; d++)
       for (int a = 0; a < e->nargs; a++)
@@ -637,7 +667,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
           b->val = NULL;
           ival_release(v);
         }
-  free(donate);
+  xfree(donate);
   if (checks_run) *checks_run = j.checks_run;
   if (checks_failed) *checks_failed = j.checks_failed;
   return s;

@@ -39,12 +39,14 @@ Module *api_parse(const char *text, size_t len, const char *name, int *out_file)
     return NULL;
   }
   int fid = src_add(name, text, len);
+  *out_file = fid; /* at once: a caller whose call unwinds releases it */
   const SrcFile *f = src_get(fid);
   const char *nul = memchr(f->text, 0, f->len);
   if (nul) {
     error_at(((SrcLoc){fid, (uint32_t)(nul - f->text)}),
              "the input is not a text file (it contains NUL bytes); the first one is here");
     src_release(fid);
+    *out_file = -1;
     return NULL;
   }
   Module *m = hlo_sniff(f->text, f->len) ? hlo_parse(fid, 0, f->len) : stablehlo_parse(fid, 0, f->len);
@@ -54,9 +56,9 @@ Module *api_parse(const char *text, size_t len, const char *name, int *out_file)
   }
   if (!m) {
     src_release(fid);
+    *out_file = -1;
     return NULL;
   }
-  *out_file = fid;
   return m;
 }
 
@@ -65,32 +67,37 @@ typedef struct ParseJob {
   size_t len;
   const char *name;
   xlac_program *out;
+  int file;
 } ParseJob;
 
 static bool parse_guarded(ParseJob *j) {
-  int fid;
-  Module *m = api_parse(j->text, j->len, j->name, &fid);
+  Module *m = api_parse(j->text, j->len, j->name, &j->file);
   if (!m) return false;
   j->out = api_program_new(m, j->name, j->text, j->len);
-  j->out->file = fid;
+  j->out->file = j->file;
   return true;
 }
 
 static xlac_status *parse_program(const char *text, size_t len, const char *name, xlac_program **out) {
-  ParseJob j = {text, len, name, NULL};
+  ParseJob j = {text, len, name, NULL, -1};
   ApiCapture cap;
   api_capture_begin(&cap);
   OomGuard g;
   oom_push(&g);
-  volatile bool ok = false;
-  if (setjmp(g.jb) == 0)
+  oom_track_begin(&g);
+  volatile bool ok = false, unwound = false;
+  if (setjmp(g.jb) == 0) {
     ok = parse_guarded(&j);
-  else
+  } else {
     oom_report(&g);
+    unwound = true;
+  }
+  oom_track_end(&g, unwound);
   oom_pop(&g);
   xlac_status *s = api_capture_end(&cap, ok, XLAC_INVALID_ARGUMENT, "the program could not be parsed");
   if (s) {
-    xlac_program_destroy(j.out);
+    if (unwound) src_release(j.file); /* the rest went with the call's memory */
+    else xlac_program_destroy(j.out);
     return s;
   }
   *out = j.out;
@@ -113,11 +120,11 @@ xlac_status *xlac_program_load(const char *path, xlac_program **out_program) {
   size_t max = alloc_limit_get() < SRC_MAX_BYTES ? alloc_limit_get() : SRC_MAX_BYTES;
   if (!read_file(path, max, &text, &len, &err)) {
     xlac_status *s = xlac_status_create(XLAC_NOT_FOUND, "%s", err ? err : path);
-    free(err);
+    xfree(err);
     return s;
   }
   xlac_status *s = parse_program(text, len, path, out_program);
-  free(text);
+  xfree(text);
   return s;
 }
 
@@ -168,7 +175,7 @@ void xlac_program_destroy(xlac_program *p) {
   p->magic = API_MAGIC_DEAD;
   module_free(p->m);
   if (p->file >= 0) src_release(p->file);
-  free(p->name);
-  free(p->text);
-  free(p);
+  xfree(p->name);
+  xfree(p->text);
+  xfree(p);
 }

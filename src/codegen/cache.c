@@ -48,7 +48,7 @@ CpuExecutable *cpu_cache_get(CpuCache *c, const Module *m, const char *entry, co
   for (int i = 0; i < c->entries.len; i++) {
     CacheEntry *e = &c->entries.data[i];
     if (e->hash == h && e->keylen == len && memcmp(e->key, key, len) == 0) {
-      free(key);
+      xfree(key);
       if (hit) *hit = true;
       return e->exe;
     }
@@ -63,7 +63,7 @@ CpuExecutable *cpu_cache_get(CpuCache *c, const Module *m, const char *entry, co
   if (!exe) {
     if (copy && !f) error_at(SRCLOC_NONE, "compile cache: no function @%s in the module", entry);
     module_free(copy);
-    free(key);
+    xfree(key);
     return NULL;
   }
   CacheEntry e = {key, len, h, copy, exe};
@@ -76,8 +76,8 @@ void cpu_cache_free(CpuCache *c) {
   for (int i = 0; i < c->entries.len; i++) {
     cpu_executable_free(c->entries.data[i].exe);
     module_free(c->entries.data[i].module);
-    free(c->entries.data[i].key);
+    xfree(c->entries.data[i].key);
   }
   VEC_FREE(c->entries);
-  free(c);
+  xfree(c);
 }

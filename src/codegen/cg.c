@@ -132,7 +132,7 @@ static LLVMValueRef splat_i32(LLVMTypeRef t, uint32_t c) {
   LLVMValueRef *ks = xcalloc(n, sizeof(LLVMValueRef));
   for (unsigned i = 0; i < n; i++) ks[i] = k;
   LLVMValueRef r = LLVMConstVector(ks, n);
-  free(ks);
+  xfree(ks);
   return r;
 }
 

@@ -59,8 +59,8 @@ struct CpuExecutable {
   char *temp;       /* the temp arena, allocated once and reused by executions */
   atomic_flag temp_busy; /* set while an execution uses temp; a concurrent one allocates its own */
   xlacrt_pool *pool;
-  struct Fallback *fallback_ops;
   bool own_pool;    /* created here (else the caller's, CpuOptions.pool) */
+  struct Fallback *fallback_ops;
   int nfallback;
   Op **loops;       /* compiled while loops, by the index their stop report passes */
   int nloops;
@@ -103,7 +103,7 @@ static void xlac_rt_fallback(CpuRun *run, int64_t index, void **ptrs) {
   for (int i = 0; i < fb->ncaps; i++) caps[i] = ival_from_buffer(fb->caps[i]->type, ptrs[ni + no + i]);
   if (!interp_run_op_captured(I, op, in, out, fb->ncaps, fb->caps, caps)) I->failed = true;
   for (int i = 0; i < fb->ncaps; i++) ival_release(caps[i]);
-  free(caps);
+  xfree(caps);
   for (int i = 0; i < no; i++) {
     if (out[i] && out[i]->kind == IV_TENSOR && !I->failed) {
       const Literal *l = out[i]->lit;
@@ -182,7 +182,7 @@ LLVMValueRef ptr_array(Lower *L, Value *const *vals, int n) {
   LLVMValueRef *ptrs = xcalloc((size_t)(n > 0 ? n : 1), sizeof(LLVMValueRef));
   for (int i = 0; i < n; i++) ptrs[i] = value_ptr(L, vals[i]);
   LLVMValueRef arr = ptr_array_of(L, ptrs, n);
-  free(ptrs);
+  xfree(ptrs);
   return arr;
 }
 
@@ -219,7 +219,7 @@ void call_kernel_op(Lower *L, LLVMValueRef kfn, int64_t nchunks, Op *op) {
   for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
   for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
   call_kernel(L, kfn, nchunks, bufs, nb);
-  free(bufs);
+  xfree(bufs);
 }
 
 /* The call itself, on an array of pointers built in the entry function. */
@@ -341,7 +341,7 @@ static void lower_fallback(Lower *L, Op *op) {
   for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
   for (int i = 0; i < caps.len; i++) bufs[nb++] = caps.data[i];
   LLVMValueRef arr = ptr_array(L, bufs, nb);
-  free(bufs);
+  xfree(bufs);
   LLVMValueRef args[3] = {L->p_exe, cg_i64(cg, L->fallback.len), arr};
   LLVMBuildCall2(cg->b, cg->ty_fallback, cg->fn_fallback, args, 3, "");
   Fallback fb = {op, caps.len, caps.data};
@@ -475,7 +475,7 @@ static void copy_returns(Lower *L, Block *b, Value *const *dsts, int n) {
       copy_between(L, ret->opnds[i], dsts[i]);
     }
   }
-  free(scratch);
+  xfree(scratch);
 }
 
 static bool region_types_plain(Op *op) {
@@ -551,7 +551,7 @@ static bool lower_control(Lower *L, Op *op) {
     LLVMPositionBuilderAtEnd(cg->b, cond_end);
     LLVMBuildCondBr(cg->b, c, loop, exitb);
     LLVMPositionBuilderAtEnd(cg->b, exitb);
-    free(state);
+    xfree(state);
     return true;
   }
   case OP_IF:
@@ -585,9 +585,9 @@ static bool lower_control(Lower *L, Op *op) {
       for (int r = 0; r < nb - 1; r++) LLVMAddCase(sw, cg_i64(cg, r), bbs[r]);
     }
     LLVMPositionBuilderAtEnd(cg->b, join);
-    free(bbs);
-    free(ends);
-    free(outs);
+    xfree(bbs);
+    xfree(ends);
+    xfree(outs);
     return true;
   }
   default:
@@ -616,6 +616,21 @@ static void lower_block(Lower *L, Block *b) {
       L->exe->stats.fallback_ops++;
     }
   }
+}
+
+/* What LLVM holds for a compilation in progress, released by an
+   out-of-memory unwind (fields are cleared as ownership moves on). */
+typedef struct LlvmHold {
+  void *tsc;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;
+} LlvmHold;
+
+static void llvm_hold_release(void *p) {
+  LlvmHold *h = p;
+  if (h->b) LLVMDisposeBuilder(h->b);
+  if (h->mod) LLVMDisposeModule(h->mod);
+  if (h->tsc) jit_dispose_context(h->tsc);
 }
 
 CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
@@ -657,11 +672,16 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
 
   LLVMContextRef ctx;
   void *tsc = jit_new_context(&ctx);
+  LlvmHold hold = {tsc, NULL, NULL};
+  OomCleanup hold_cleanup;
+  oom_cleanup_push(&hold_cleanup, llvm_hold_release, &hold);
   Lower L;
   memset(&L, 0, sizeof L);
   L.exe = exe;
   cg_init(&L.cg, ctx, m);
   Cg *cg = &L.cg;
+  hold.mod = cg->mod;
+  hold.b = cg->b;
   LLVMTypeRef ep[5] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_ptr};
   L.fn = LLVMAddFunction(cg->mod, "xlac_entry", LLVMFunctionType(cg->t_void, ep, 5, 0));
   L.p_params = LLVMGetParam(L.fn, 0);
@@ -689,6 +709,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     copy_value(&L, ret->opnds[i], dst);
   }
   LLVMBuildRetVoid(cg->b);
+  hold.b = NULL;
   LLVMDisposeBuilder(cg->b);
 
   exe->temp_bytes = L.buffers->temp_bytes;
@@ -729,11 +750,13 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   ObjCache *oc = temp_fits && o->cache_dir ? objcache_open(o->cache_dir, cg->mod, lvl, !o->dump_dir) : NULL;
   exe->jit = oc ? objcache_load(oc, syms, nrt + 4, "xlac_entry") : NULL;
   if (exe->jit) {
+    hold.mod = NULL;
     LLVMDisposeModule(cg->mod);
   } else if (!temp_fits || !jit_optimize(cg->mod, lvl, &err)) {
+    oom_cleanup_pop(&hold_cleanup);
     if (err) error_at(entry->loc, "code generation failed: %s", err);
-    free(err);
-    free(syms);
+    xfree(err);
+    xfree(syms);
     objcache_close(oc, &exe->stats);
     LLVMDisposeModule(cg->mod);
     jit_dispose_context(tsc);
@@ -742,21 +765,23 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   } else {
     dump_llvm(o, m, "ir-with-opt.ll", cg->mod);
     dump_object(o, m, cg->mod);
+    hold.mod = NULL; /* the JIT takes it */
     exe->jit = oc ? objcache_compile(oc, cg->mod, syms, nrt + 4, &err) : jit_create(cg->mod, tsc, syms, nrt + 4, &err);
   }
   objcache_close(oc, &exe->stats);
-  free(syms);
+  xfree(syms);
+  oom_cleanup_pop(&hold_cleanup);
   jit_dispose_context(tsc);
   if (!exe->jit) {
     error_at(entry->loc, "JIT failed: %s", err);
-    free(err);
+    xfree(err);
     cpu_executable_free(exe);
     return NULL;
   }
   exe->fn = (EntryFn)jit_lookup(exe->jit, "xlac_entry", &err);
   if (!exe->fn) {
     error_at(entry->loc, "JIT lookup failed: %s", err);
-    free(err);
+    xfree(err);
     cpu_executable_free(exe);
     return NULL;
   }
@@ -781,7 +806,7 @@ static IVal *ival_rebuild(const Type *t, IVal **leaves, int *k) {
   for (int i = 0; i < t->ntuple; i++) parts[i] = ival_rebuild(t->tuple[i], leaves, k);
   IVal *v = ival_tuple(t->ntuple, parts);
   for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
-  free(parts);
+  xfree(parts);
   return v;
 }
 
@@ -800,9 +825,23 @@ bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **res
     results[i] = ival_rebuild(e->entry->result_types[i], out, &k);
   }
   for (int i = 0; i < nout; i++) ival_release(out[i]);
-  free(out);
+  xfree(out);
   VEC_FREE(in);
   return ok;
+}
+
+typedef struct RunHold {
+  xlacrt_status *prev_status;
+  CpuExecutable *e;
+  char *temp;
+  bool own;           /* temp is this execution's (else the executable's, busy) */
+} RunHold;
+
+static void run_hold_release(void *p) {
+  RunHold *h = p;
+  xlacrt_status_swap(h->prev_status);
+  if (h->own) xfree(h->temp);
+  else atomic_flag_clear(&h->e->temp_busy);
 }
 
 static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results) {
@@ -820,8 +859,8 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
   for (int i = 0; i < nargs; i++) {
     if (args[i]->kind != IV_TENSOR || !type_same_shape(args[i]->lit->type, f->body->args[i]->type) ||
         args[i]->lit->type->elem != f->body->args[i]->type->elem) {
-      free(params);
-      free(res);
+      xfree(params);
+      xfree(res);
       return interp_error(I, NULL, "argument %d does not match parameter type", i);
     }
     params[i] = args[i]->lit->data;
@@ -851,8 +890,8 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
     }
     if (!temp) {
       if (!own) atomic_flag_clear(&e->temp_busy);
-      free(params);
-      free(res);
+      xfree(params);
+      xfree(res);
       for (int i = 0; i < f->nresults; i++) {
         ival_release(results[i]);
         results[i] = NULL;
@@ -868,16 +907,22 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
   /* runtime calls record failures (scratch memory) here */
   xlacrt_status rt_status = {0};
   xlacrt_status *prev_status = xlacrt_status_swap(&rt_status);
+  /* an op run by the interpreter may run out of memory and unwind past
+     the generated code: put the status and the arena back then */
+  RunHold hold = {prev_status, e, temp, own};
+  OomCleanup hold_cleanup;
+  oom_cleanup_push(&hold_cleanup, run_hold_release, &hold);
   e->fn(params, res, temp, e->pool, &run);
+  oom_cleanup_pop(&hold_cleanup);
   xlacrt_status_swap(prev_status);
   if (rt_status.failed) {
     error_at(f->loc, "%s", rt_status.msg);
     I->failed = true;
   }
-  if (own) free(temp);
+  if (own) xfree(temp);
   else atomic_flag_clear(&e->temp_busy);
-  free(params);
-  free(res);
+  xfree(params);
+  xfree(res);
   if (I->failed) {
     for (int i = 0; i < f->nresults; i++) {
       ival_release(results[i]);
@@ -895,10 +940,10 @@ void cpu_executable_free(CpuExecutable *e) {
   if (!e) return;
   jit_free(e->jit);
   if (e->own_pool) xlacrt_pool_destroy(e->pool);
-  free(e->temp);
-  for (int i = 0; i < e->nfallback; i++) free(e->fallback_ops[i].caps);
-  free(e->fallback_ops);
-  free(e->loops);
+  xfree(e->temp);
+  for (int i = 0; i < e->nfallback; i++) xfree(e->fallback_ops[i].caps);
+  xfree(e->fallback_ops);
+  xfree(e->loops);
   lower_free_custom_calls(e->custom_calls, e->ncustom);
-  free(e);
+  xfree(e);
 }

@@ -85,14 +85,14 @@ static bool make_dirs(const char *dir) {
   struct stat st;
   bool ok = mkdir(p, 0777) == 0 || (errno == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode));
   if (!ok) dump_warning("cannot create dump directory '%s': %s", dir, strerror(errno));
-  free(p);
+  xfree(p);
   return ok;
 }
 
 static char *dump_path(const CpuOptions *o, const Module *m, const char *suffix) {
   char *label = module_label(m);
   char *path = xasprintf("%s/module_%04d.%s.%s", o->dump_dir, o->module_id, label, suffix);
-  free(label);
+  xfree(label);
   return path;
 }
 
@@ -102,7 +102,7 @@ static void write_dump(const CpuOptions *o, const Module *m, const char *suffix,
   FILE *f = fopen(path, "wb");
   if (!f) {
     dump_warning("cannot write dump '%s': %s", path, strerror(errno));
-    free(path);
+    xfree(path);
     return;
   }
   bool ok = fwrite(data, 1, n, f) == n;
@@ -112,7 +112,7 @@ static void write_dump(const CpuOptions *o, const Module *m, const char *suffix,
     err = errno;
   }
   if (!ok) dump_warning("cannot write dump '%s': %s", path, strerror(err));
-  free(path);
+  xfree(path);
 }
 
 /* --------------------------------------------------------- graph model -- */
@@ -354,7 +354,7 @@ void dump_graph_dot(StrBuf *b, const Module *m, const char *title) {
     sb_printf(b, "  subgraph cluster_computation_%d {\n    label=", k);
     char *l = xasprintf("computation %s%s", f == module_entry(m) ? "ENTRY " : "", f->name);
     dot_string(b, l);
-    free(l);
+    xfree(l);
     sb_puts(b, ";\n    style=dashed; color=\"#999999\";\n");
     for (int i = 0; i < f->body->nargs; i++) {
       StrBuf pb = {0};
@@ -368,7 +368,7 @@ void dump_graph_dot(StrBuf *b, const Module *m, const char *title) {
   }
   for (int i = 0; i < d.edges.len; i++) sb_printf(b, "  n%d -> n%d;\n", d.edges.data[i].from, d.edges.data[i].to);
   sb_puts(b, "}\n");
-  free(tops);
+  xfree(tops);
   VEC_FREE(d.edges);
   ptrmap_free(&d.ids);
 }
@@ -506,8 +506,8 @@ static double svg_layout(SGraph *g, double top, double *height) {
     }
     for (int v = 0; v < nreal; v++)
       if (!has_pred[v] && !g->nodes.data[v].round && lo[v] > 0) g->nodes.data[v].layer = lo[v] - 1;
-    free(lo);
-    free(has_pred);
+    xfree(lo);
+    xfree(has_pred);
   }
   /* waypoints for edges that skip layers */
   for (int i = 0; i < g->edges.len; i++) {
@@ -608,9 +608,9 @@ static double svg_layout(SGraph *g, double top, double *height) {
     VEC_FREE(pred[v]);
   }
   for (int L = 0; L < nlayers; L++) VEC_FREE(layer[L]);
-  free(succ);
-  free(pred);
-  free(layer);
+  xfree(succ);
+  xfree(pred);
+  xfree(layer);
   *height = nlayers ? y - top - GAP_Y : 0;
   return n ? maxx - minx + 2 * MARGIN : 2 * MARGIN;
 }
@@ -721,7 +721,7 @@ void dump_graph_html(StrBuf *b, const Module *m, const char *title) {
     sb_printf(b, "<text class=\"h\" x=\"%d\" y=\"%.1f\">", MARGIN, tops_y[k] + 14);
     xml_text(b, h, strlen(h));
     sb_puts(b, "</text>\n");
-    free(h);
+    xfree(h);
     svg_emit(b, &gs[k]);
   }
   sb_puts(b, "</svg>\n</div>\n<details>\n<summary>Graphviz dot source</summary>\n<pre>");
@@ -731,14 +731,14 @@ void dump_graph_html(StrBuf *b, const Module *m, const char *title) {
   sb_free(&dot);
   sb_puts(b, "</pre>\n</details>\n</body>\n</html>\n");
   for (int k = 0; k < ntops; k++) {
-    for (int v = 0; v < gs[k].nodes.len; v++) free(gs[k].nodes.data[v].text);
+    for (int v = 0; v < gs[k].nodes.len; v++) xfree(gs[k].nodes.data[v].text);
     VEC_FREE(gs[k].nodes);
     VEC_FREE(gs[k].edges);
     ptrmap_free(&gs[k].ids);
   }
-  free(gs);
-  free(tops_y);
-  free(tops);
+  xfree(gs);
+  xfree(tops_y);
+  xfree(tops);
 }
 
 /* --------------------------------------------------------- module dumps -- */
@@ -749,27 +749,27 @@ static void dump_module_forms(const CpuOptions *o, const Module *m, const char *
   print_module_hlo(&b, m);
   char *suffix = xasprintf("%s.txt", base);
   write_dump(o, m, suffix, b.data ? b.data : "", b.len);
-  free(suffix);
+  xfree(suffix);
   sb_free(&b);
   if (!o->dump_as_dot && !o->dump_as_html) return;
   char *label = module_label(m);
   char *title = xasprintf("module_%04d.%s.%s", o->module_id, label, base);
-  free(label);
+  xfree(label);
   if (o->dump_as_dot) {
     dump_graph_dot(&b, m, title);
     suffix = xasprintf("%s.dot", base);
     write_dump(o, m, suffix, b.data, b.len);
-    free(suffix);
+    xfree(suffix);
     sb_free(&b);
   }
   if (o->dump_as_html) {
     dump_graph_html(&b, m, title);
     suffix = xasprintf("%s.html", base);
     write_dump(o, m, suffix, b.data, b.len);
-    free(suffix);
+    xfree(suffix);
     sb_free(&b);
   }
-  free(title);
+  xfree(title);
 }
 
 /* Where the between-pass dumps of the module being compiled stand: the dump
@@ -813,7 +813,7 @@ static int pass_re_matches(const CpuOptions *o, const char *a, const char *b, bo
 static void dump_between_passes(const CpuOptions *o, const Module *m, const char *after, const char *before) {
   char *base = xasprintf("%04d.%s.after_%s.before_%s", pass_dumps.step++, pipeline_name, after, before);
   dump_module_forms(o, m, base);
-  free(base);
+  xfree(base);
 }
 
 void dump_module(const CpuOptions *o, const Module *m, const char *stage) {

@@ -41,7 +41,7 @@ void kernel_io_reset_memo(KernelIO *io) {
 
 void kernel_io_free(KernelIO *io) {
   ptrmap_free(&io->memo_vals);
-  free(io->memo);
+  xfree(io->memo);
   io->memo = NULL;
   io->nmemo = io->capmemo = 0;
 }

@@ -29,10 +29,14 @@ static void init_llvm(void) {
   LLVMInitializeNativeAsmPrinter();
 }
 
+/* LLVM's strings and objects are not ours: nothing that can unwind (out
+   of memory) runs while one is held, so copies are made with plain
+   malloc and checked. */
 static char *take_error(LLVMErrorRef e) {
   char *m = LLVMGetErrorMessage(e);
-  char *r = xstrdup(m);
+  char *r = strdup(m);
   LLVMDisposeErrorMessage(m);
+  if (!r) oom_raise(1);
   return r;
 }
 
@@ -41,11 +45,15 @@ LLVMTargetMachineRef jit_host_machine(int opt_level) {
   char *triple = LLVMGetDefaultTargetTriple();
   char *cpu = LLVMGetHostCPUName();
   char *feats = LLVMGetHostCPUFeatures();
-  char *f2 = xasprintf("%s%s-prefer-256-bit", feats, feats[0] ? "," : "");
+  size_t n = strlen(feats) + 32;
+  char *f2 = malloc(n);
+  if (f2) snprintf(f2, n, "%s%s-prefer-256-bit", feats, feats[0] ? "," : "");
   LLVMTargetRef T;
   char *err = NULL;
   LLVMTargetMachineRef tm = NULL;
-  if (!LLVMGetTargetFromTriple(triple, &T, &err)) {
+  if (!f2) {
+    /* out of memory: no machine, which callers report */
+  } else if (!LLVMGetTargetFromTriple(triple, &T, &err)) {
     LLVMCodeGenOptLevel lvl = opt_level >= 3   ? LLVMCodeGenLevelAggressive
                               : opt_level == 0 ? LLVMCodeGenLevelNone
                                                : LLVMCodeGenLevelDefault;
@@ -53,7 +61,7 @@ LLVMTargetMachineRef jit_host_machine(int opt_level) {
   } else {
     LLVMDisposeMessage(err);
   }
-  free(f2);
+  xfree(f2);
   LLVMDisposeMessage(triple);
   LLVMDisposeMessage(cpu);
   LLVMDisposeMessage(feats);
@@ -129,7 +137,11 @@ static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
   if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
   else LLVMConsumeError(e);
   if (nsyms > 0) {
-    LLVMOrcCSymbolMapPair *pairs = xcalloc((size_t)nsyms, sizeof(LLVMOrcCSymbolMapPair));
+    LLVMOrcCSymbolMapPair *pairs = calloc((size_t)nsyms, sizeof(LLVMOrcCSymbolMapPair));
+    if (!pairs) {
+      LLVMOrcDisposeLLJIT(lljit);
+      oom_raise((size_t)nsyms * sizeof(LLVMOrcCSymbolMapPair));
+    }
     for (int i = 0; i < nsyms; i++) {
       pairs[i].Name = LLVMOrcLLJITMangleAndIntern(lljit, syms[i].name);
       pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)syms[i].addr;
@@ -137,7 +149,7 @@ static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
       pairs[i].Sym.Flags.TargetFlags = 0;
     }
     LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, (size_t)nsyms);
-    free(pairs);
+    xfree(pairs);
     e = LLVMOrcJITDylibDefine(jd, mu);
     if (e) {
       *err = take_error(e);
@@ -149,7 +161,11 @@ static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
 }
 
 static Jit *wrap(LLVMOrcLLJITRef lljit) {
-  Jit *j = xcalloc(1, sizeof(Jit));
+  Jit *j = calloc(1, sizeof(Jit));
+  if (!j) {
+    LLVMOrcDisposeLLJIT(lljit);
+    oom_raise(sizeof(Jit));
+  }
   j->lljit = lljit;
   return j;
 }
@@ -237,5 +253,5 @@ void *jit_lookup(Jit *j, const char *name, char **err) {
 void jit_free(Jit *j) {
   if (!j) return;
   LLVMOrcDisposeLLJIT(j->lljit);
-  free(j);
+  xfree(j);
 }

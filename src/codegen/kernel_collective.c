@@ -56,7 +56,7 @@ static LLVMValueRef i64_array(Cg *cg, const int64_t *v, int64_t n, const char *n
   LLVMValueRef *elems = xcalloc((size_t)n, sizeof(LLVMValueRef));
   for (int64_t i = 0; i < n; i++) elems[i] = cg_i64(cg, v[i]);
   LLVMValueRef g = private_const(cg, LLVMConstArray2(cg->t_i64, elems, (uint64_t)n), name);
-  free(elems);
+  xfree(elems);
   return g;
 }
 
@@ -248,7 +248,7 @@ static LLVMValueRef emit_desc(Lower *L, const Desc *d) {
   }
   LLVMValueRef vals_g = d->nvals > 0 ? private_const(cg, LLVMConstArray2(vt, vals, (uint64_t)d->nvals), "coll.vals")
                                      : LLVMConstPointerNull(cg->t_ptr);
-  free(vals);
+  xfree(vals);
   LLVMValueRef f[11] = {
       cg_i64(cg, d->kind),
       cg_i64(cg, d->strategy),
@@ -386,8 +386,8 @@ static bool lower_coll(Lower *L, Op *op) {
   int strategy = 0, rows = 0, cols = 0;
   if (ok) ok = interp_collective_groups(op, partition_variant, &strategy, &d.groups, &rows, &cols, &err);
   if (!ok) {
-    free(d.groups);
-    free(res);
+    xfree(d.groups);
+    xfree(res);
     return false;
   }
   d.strategy = strategy;
@@ -410,11 +410,11 @@ static bool lower_coll(Lower *L, Op *op) {
     }
   }
   emit_call(L, op, &d, op->opnds, nv, res, nv, roots);
-  free(d.combiners);
-  free(d.types);
-  free(d.out_elems);
-  free(d.groups);
-  free(res);
+  xfree(d.combiners);
+  xfree(d.types);
+  xfree(d.out_elems);
+  xfree(d.groups);
+  xfree(res);
   return true;
 }
 
@@ -428,7 +428,7 @@ static bool lower_permute(Lower *L, Op *op) {
   const char *err;
   int rows, cols;
   if (!interp_id_lists(op, "source_target_pairs", &d.groups, &rows, &cols, &err) || (rows > 0 && cols != 2)) {
-    free(d.groups);
+    xfree(d.groups);
     return false;
   }
   d.rows = rows;
@@ -441,7 +441,7 @@ static bool lower_permute(Lower *L, Op *op) {
   d.out_elems = &e;
   Value *res = &op->res[0];
   emit_call(L, op, &d, op->opnds, 1, &res, 1, NULL);
-  free(d.groups);
+  xfree(d.groups);
   return true;
 }
 
@@ -455,7 +455,7 @@ static bool lower_send_recv(Lower *L, Op *op) {
   Value **vals = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(Value *));
   for (int j = 0; j < nv; j++) vals[j] = send ? op->opnds[j] : &op->res[j];
   if (!all_plain(vals, nv)) {
-    free(vals);
+    xfree(vals);
     return false;
   }
   Desc d;
@@ -473,9 +473,9 @@ static bool lower_send_recv(Lower *L, Op *op) {
     emit_call(L, op, &d, vals, nv, NULL, 0, NULL);
   else
     emit_call(L, op, &d, NULL, 0, vals, nv, NULL);
-  free(d.types);
-  free(d.out_elems);
-  free(vals);
+  xfree(d.types);
+  xfree(d.out_elems);
+  xfree(vals);
   return true;
 }
 

@@ -80,7 +80,7 @@ bool lower_custom_call(Lower *L, Op *op) {
   HostCallSite *site = hostcall_site_new(op, fn, &err);
   if (!site) {
     /* lower_resolve_custom_calls reported it already */
-    free(err);
+    xfree(err);
     return false;
   }
   Value **bufs = xcalloc((size_t)(op->nopnds + op->nres + 1), sizeof(Value *));
@@ -88,7 +88,7 @@ bool lower_custom_call(Lower *L, Op *op) {
   for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
   for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
   LLVMValueRef arr = ptr_array(L, bufs, nb);
-  free(bufs);
+  xfree(bufs);
   /* the thunk's signature: (run, index, pointers) */
   LLVMValueRef callee = LLVMGetNamedFunction(cg->mod, "xlac_rt_custom_call");
   if (!callee) callee = LLVMAddFunction(cg->mod, "xlac_rt_custom_call", cg->ty_fallback);
@@ -100,7 +100,7 @@ bool lower_custom_call(Lower *L, Op *op) {
 
 void lower_free_custom_calls(struct HostCallSite **sites, int n) {
   for (int i = 0; i < n; i++) hostcall_site_free(sites[i]);
-  free(sites);
+  xfree(sites);
 }
 
 /* ---- the runtime entry (called from generated code) ---- */

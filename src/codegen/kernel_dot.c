@@ -672,7 +672,7 @@ static LLVMValueRef emit_epilogue_kernel(Lower *L, const Epilogue *e, int64_t *n
   loop_end(cg, &lr);
   LLVMBuildRetVoid(cg->b);
   kernel_io_free(&io);
-  free(io.input_ptrs);
+  xfree(io.input_ptrs);
   *nchunks = e->rows > 0 ? (e->rows + e->block - 1) / e->block : 0;
   return fn;
 }

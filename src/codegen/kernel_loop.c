@@ -148,8 +148,8 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
   }
   LLVMBuildRetVoid(cg->b);
   kernel_io_free(&io);
-  free(io.input_ptrs);
-  free(outs);
+  xfree(io.input_ptrs);
+  xfree(outs);
   return fn;
 }
 

@@ -43,7 +43,7 @@ static LLVMValueRef i64_array(Cg *cg, const int64_t *v, int n) {
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
   LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
-  free(elems);
+  xfree(elems);
   return g;
 }
 

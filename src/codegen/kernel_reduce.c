@@ -130,7 +130,7 @@ ReduceBody *reduce_body_new(Cg *cg, LLVMValueRef fn, const Op *op) {
 
 void reduce_body_free(ReduceBody *bd) {
   kernel_io_free(&bd->io);
-  free(bd);
+  xfree(bd);
 }
 
 static void body_free(Body *bd) { kernel_io_free(&bd->io); }
@@ -476,7 +476,7 @@ static void io_init(Cg *cg, KernelIO *io, const KernelSpec *k, LLVMValueRef ptrs
 
 static void io_done(KernelIO *io) {
   kernel_io_free(io);
-  free(io->input_ptrs);
+  xfree(io->input_ptrs);
 }
 
 /* ---- the sequential kernel: the interpreter's order ---- */
@@ -1026,6 +1026,6 @@ void row_reduce_emit(RowReduce *rr, LLVMValueRef o, LLVMValueRef *res) {
 
 void row_reduce_free(RowReduce *rr) {
   if (!rr) return;
-  free(rr->given);
-  free(rr);
+  xfree(rr->given);
+  xfree(rr);
 }

@@ -60,8 +60,8 @@ typedef struct RowFusion {
 } RowFusion;
 
 static void rf_free(RowFusion *rf) {
-  for (int i = 0; i < rf->nstages; i++) free(rf->st[i].reduces);
-  free(rf->slots);
+  for (int i = 0; i < rf->nstages; i++) xfree(rf->st[i].reduces);
+  xfree(rf->slots);
   ptrmap_free(&rf->slot_of);
 }
 
@@ -108,7 +108,7 @@ static bool stage_rows_ok(RowFusion *rf, Stage *s) {
     } else if (op->nregions && op->kind != OP_REDUCE) {
       ok = false;
     }
-    free(rw);
+    xfree(rw);
   }
   ptrmap_free(&rowish);
   return ok;
@@ -349,7 +349,7 @@ static LLVMValueRef emit_row_kernel(Lower *L, RowFusion *rf, int64_t *nchunks) {
     } else {
       emit_loop_stage(cg, rf, s, in_ptrs, outs, r);
     }
-    free(in_ptrs);
+    xfree(in_ptrs);
   }
   loop_end(cg, &rows);
   LLVMBuildRetVoid(cg->b);
@@ -370,7 +370,7 @@ bool lower_row(Lower *L, Op *op) {
   }
   /* single-op stages own their roots array */
   for (int i = 0; i < rf.nstages; i++)
-    if (!is_fusion_call(rf.st[i].item)) free(rf.st[i].k.roots);
+    if (!is_fusion_call(rf.st[i].item)) xfree(rf.st[i].k.roots);
   rf_free(&rf);
   return ok;
 }

@@ -187,13 +187,13 @@ static bool make_dirs(const char *dir) {
     *s = '\0';
     if (mkdir(p, 0777) != 0 && errno != EEXIST) {
       int e = errno;
-      free(p);
+      xfree(p);
       errno = e;
       return false;
     }
     *s = '/';
   }
-  free(p);
+  xfree(p);
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) return false;
   if (stat(dir, &st) != 0) return false;
   if (!S_ISDIR(st.st_mode)) {
@@ -258,8 +258,8 @@ ObjCache *objcache_open(const char *dir, LLVMModuleRef M, int opt_level, bool lo
   char *head = xasprintf("xlac objcache format %d\nxlac %s\nruntime abi %d\nopt %d\n%s\n", FORMAT_VERSION,
                          XLAC_VERSION, XLACRT_ABI_VERSION, opt_level, host);
   hasher_update(&h, head, strlen(head));
-  free(head);
-  free(host);
+  xfree(head);
+  xfree(host);
   hash_module(&h, M);
   hasher_final(&h, c->key);
   c->path = objcache_entry_path(dir, c->key);
@@ -358,7 +358,7 @@ static unsigned char *read_entry(ObjCache *c, size_t *size) {
   }
   close(fd);
   if (bad) {
-    free(payload);
+    xfree(payload);
     set_note(c, CPU_CACHE_REPLACED, "the compile cache entry '%s' is %s; compiled again", c->path, bad);
     return NULL;
   }
@@ -372,7 +372,7 @@ Jit *objcache_load(ObjCache *c, const JitSymbol *syms, int nsyms, const char *en
   if (!obj) return NULL;
   char *err = NULL;
   Jit *j = jit_create_from_object(obj, n, syms, nsyms, &err);
-  free(obj);
+  xfree(obj);
   /* linking happens at the first lookup */
   if (j && !jit_lookup(j, entry, &err)) {
     jit_free(j);
@@ -381,7 +381,7 @@ Jit *objcache_load(ObjCache *c, const JitSymbol *syms, int nsyms, const char *en
   if (!j) {
     set_note(c, CPU_CACHE_REPLACED, "the compile cache entry '%s' does not link (%s); compiled again", c->path,
              err ? err : "unknown error");
-    free(err);
+    xfree(err);
     return NULL;
   }
   c->result = CPU_CACHE_HIT;
@@ -401,7 +401,7 @@ static void store(ObjCache *c, const char *obj, size_t n) {
   if (fd < 0) {
     set_note(c, CPU_CACHE_ERROR, "cannot write to the compile cache directory '%s': %s; the program is not cached",
              c->dir, strerror(errno));
-    free(tmp);
+    xfree(tmp);
     return;
   }
   bool ok = write_all(fd, hdr, HEADER_BYTES) && write_all(fd, (const unsigned char *)obj, n);
@@ -419,7 +419,7 @@ static void store(ObjCache *c, const char *obj, size_t n) {
     set_note(c, CPU_CACHE_ERROR, "cannot write the compile cache entry '%s': %s; the program is not cached",
              c->path, strerror(e));
   }
-  free(tmp);
+  xfree(tmp);
 }
 
 Jit *objcache_compile(ObjCache *c, LLVMModuleRef M, const JitSymbol *syms, int nsyms, char **err) {
@@ -430,7 +430,7 @@ Jit *objcache_compile(ObjCache *c, LLVMModuleRef M, const JitSymbol *syms, int n
   if (!ok) return NULL;
   if (c->usable) store(c, obj, n);
   Jit *j = jit_create_from_object(obj, n, syms, nsyms, err);
-  free(obj);
+  xfree(obj);
   return j;
 }
 
@@ -438,7 +438,7 @@ void objcache_close(ObjCache *c, CpuStats *st) {
   if (!c) return;
   st->cache = c->result;
   snprintf(st->cache_note, sizeof st->cache_note, "%s", c->note);
-  free(c->dir);
-  free(c->path);
-  free(c);
+  xfree(c->dir);
+  xfree(c->path);
+  xfree(c);
 }

@@ -165,7 +165,7 @@ static bool set_scalar(Literal *l, int64_t i, const char *s, char **err) {
         *comma = 0;
         ok = parse_float(body, &re) && parse_float(comma + 1 + strspn(comma + 1, " "), &im);
       }
-      free(body);
+      xfree(body);
       if (!ok) goto bad;
     } else if (!parse_float(s, &re)) {
       goto bad;
@@ -232,7 +232,7 @@ static Literal *parse_dense_literal(const char *text, const Type *t, char **err)
   const char *prefix = "func.func @input() {\n  %c = stablehlo.constant ";
   char *src = xasprintf("%s%s%s%s\n  func.return\n}\n", prefix, text, typed ? "" : " : ", typed ? "" : ts);
   int file = src_add("<input>", src, strlen(src));
-  free(src);
+  xfree(src);
   ValueDiags vd = {src_add("<input>", text, strlen(text)), file, (uint32_t)strlen(prefix), (uint32_t)strlen(text),
                    NULL, NULL};
   diag_get_hook(&vd.hook, &vd.ud);
@@ -248,12 +248,12 @@ static Literal *parse_dense_literal(const char *text, const Type *t, char **err)
   } else if (!type_equal(v->lit->type, t)) {
     char *got = type_str(v->lit->type);
     *err = xasprintf("value has type %s, but the parameter is %s", got, ts);
-    free(got);
+    xfree(got);
   } else {
     l = lit_new(t);
     if (l->n) memcpy(l->data, v->lit->data, (size_t)l->n * (size_t)et_bytes(t->elem));
   }
-  free(ts);
+  xfree(ts);
   module_free(m);
   return l;
 }
@@ -293,8 +293,8 @@ Literal *parse_cli_literal(const char *text, const Type *t, char **err) {
   if (!shape_ok) {
     char *ds = dims_str(rank, lp.dims), *ts = type_str(t);
     *err = xasprintf("value has shape %s, but the parameter is %s", ds, ts);
-    free(ds);
-    free(ts);
+    xfree(ds);
+    xfree(ts);
     goto done;
   }
   l = lit_new(t);
@@ -306,8 +306,8 @@ Literal *parse_cli_literal(const char *text, const Type *t, char **err) {
     }
   }
 done:
-  free(lp.err);
-  for (int i = 0; i < lp.scalars.len; i++) free(lp.scalars.data[i]);
+  xfree(lp.err);
+  for (int i = 0; i < lp.scalars.len; i++) xfree(lp.scalars.data[i]);
   VEC_FREE(lp.scalars);
   return l;
 }

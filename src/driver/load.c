@@ -84,7 +84,7 @@ bool for_each_module(const char *path, bool split, ChunkFn fn, void *ud, int *fi
     fn(&m, i, nc, ud);
     if (m) module_free(m);
   }
-  free(chunks);
+  xfree(chunks);
   return true;
 }
 
@@ -122,7 +122,7 @@ void free_modules(Module **mods, int n) {
   if (!mods) return;
   for (int i = 0; i < n; i++)
     if (mods[i]) module_free(mods[i]);
-  free(mods);
+  xfree(mods);
 }
 
 /* ---- xlac print ---- */
@@ -256,7 +256,7 @@ static bool collect_expected(int fid, ExpectedVec *out) {
       VEC_PUSH(*out, e);
       break;
     }
-    free(s);
+    xfree(s);
     pos = nl ? eol + 1 : eol;
   }
   return ok;
@@ -279,7 +279,7 @@ int driver_verify(const char *path, bool split, bool verify_diagnostics) {
   Module **mods = load(path, split, &n, &fid);
   diag_set_hook(NULL, NULL);
   if (!mods) {
-    for (int i = 0; i < produced.len; i++) free(produced.data[i].msg);
+    for (int i = 0; i < produced.len; i++) xfree(produced.data[i].msg);
     VEC_FREE(produced);
     return 1;
   }
@@ -307,8 +307,8 @@ int driver_verify(const char *path, bool split, bool verify_diagnostics) {
       ok = false;
     }
   }
-  for (int i = 0; i < produced.len; i++) free(produced.data[i].msg);
-  for (int i = 0; i < expected.len; i++) free(expected.data[i].msg);
+  for (int i = 0; i < produced.len; i++) xfree(produced.data[i].msg);
+  for (int i = 0; i < expected.len; i++) xfree(expected.data[i].msg);
   VEC_FREE(produced);
   VEC_FREE(expected);
   return ok ? 0 : 1;

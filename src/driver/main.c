@@ -123,7 +123,7 @@ static bool parse_int_in(Args *a, const char *name, const char *v, long lo, long
   if (!v || !*v || e == v || *e || errno || n < lo || n > hi) {
     char *msg = xasprintf("%s needs a whole number between %ld and %ld, got '%%s'", name, lo, hi);
     usage_error(a, msg, v ? v : "");
-    free(msg);
+    xfree(msg);
     return false;
   }
   *out = (int)n;
@@ -290,11 +290,11 @@ static int cmd_run(Args *a) {
     o.ninputs = inputs.len;
     status = driver_run(file, &o);
   }
-  for (int i = 0; i < inputs.len; i++) free((char *)inputs.data[i].name);
+  for (int i = 0; i < inputs.len; i++) xfree((char *)inputs.data[i].name);
   VEC_FREE(inputs);
-  for (int i = 0; i < owned_values.len; i++) free(owned_values.data[i]);
+  for (int i = 0; i < owned_values.len; i++) xfree(owned_values.data[i]);
   VEC_FREE(owned_values);
-  free(xla_flags);
+  xfree(xla_flags);
   return status;
 }
 

@@ -151,7 +151,7 @@ int driver_opt(int argc, char **argv) {
       split = true;
     } else if (strcmp(a, "--list-passes") == 0) {
       list_passes(stdout);
-      free(s.passes);
+      xfree(s.passes);
       return 0;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "xlac opt: error: unknown option '%s'\n(see 'xlac --help')\n", a);
@@ -168,6 +168,6 @@ int driver_opt(int argc, char **argv) {
     bad = true;
   }
   if (!bad && !for_each_module(file, split, opt_chunk, &s, NULL)) s.status = 1;
-  free(s.passes);
+  xfree(s.passes);
   return bad ? 1 : s.status;
 }

@@ -74,7 +74,7 @@ static void describe_params(StrBuf *b, const Func *f) {
       sb_printf(b, "\n  #%d %%%s: %s", i, v->name, ts);
     else
       sb_printf(b, "\n  #%d: %s", i, ts);
-    free(ts);
+    xfree(ts);
   }
 }
 
@@ -112,13 +112,13 @@ static IVal *random_value(RunState *st, const Type *t) {
   for (int i = 0; i < t->ntuple; i++) e[i] = random_value(st, t->tuple[i]);
   IVal *v = ival_tuple(t->ntuple, e);
   for (int i = 0; i < t->ntuple; i++) ival_release(e[i]);
-  free(e);
+  xfree(e);
   return v;
 }
 
 static void release_all(IVal **v, int n) {
   for (int i = 0; i < n; i++) ival_release(v[i]);
-  free(v);
+  xfree(v);
 }
 
 /* Builds the argument values of f from --input and --random-inputs. */
@@ -148,7 +148,7 @@ static IVal **build_args(RunState *st, const Func *f) {
     }
     if (!l) {
       fprintf(stderr, "xlac: error: input '%s': %s\n", in->name, err);
-      free(err);
+      xfree(err);
       goto fail;
     }
     args[i] = ival_tensor(l);
@@ -202,7 +202,7 @@ static bool make_dirs(const char *dir) {
     ok = false;
   }
   if (!ok) fprintf(stderr, "xlac: error: cannot create directory '%s': %s\n", dir, strerror(errno));
-  free(p);
+  xfree(p);
   return ok;
 }
 
@@ -212,7 +212,7 @@ static bool write_value(RunState *st, const IVal *v, const char *stem) {
     for (int j = 0; j < v->n; j++) {
       char *s = xasprintf("%s_%d", stem, j);
       bool ok = write_value(st, v->elems[j], s);
-      free(s);
+      xfree(s);
       if (!ok) return false;
     }
     return true;
@@ -226,11 +226,11 @@ static bool write_value(RunState *st, const IVal *v, const char *stem) {
     char *err;
     if (!npy_write(path, v->lit, &err)) {
       fprintf(stderr, "xlac: error: %s\n", err);
-      free(err);
+      xfree(err);
       ok = false;
     }
   }
-  free(path);
+  xfree(path);
   return ok;
 }
 
@@ -370,20 +370,20 @@ static bool execute(RunState *st, xlac_executable *e, Func *f, IVal **args, cons
     }
     for (int i = 0; i < na; i++) xlac_buffer_destroy(argv[d][i]);
     for (int r = 0; r < nr; r++) xlac_buffer_destroy(resv[d][r]);
-    free(argv[d]);
-    free(resv[d]);
+    xfree(argv[d]);
+    xfree(resv[d]);
   }
-  free(rl);
-  free(argv);
-  free(resv);
-  free(leaves);
+  xfree(rl);
+  xfree(argv);
+  xfree(resv);
+  xfree(leaves);
   return ok;
 }
 
 static void release_results(IVal ***results, int ndev, int n) {
   for (int d = 0; d < ndev; d++)
     if (results[d]) release_all(results[d], n);
-  free(results);
+  xfree(results);
 }
 
 /* Times executions of f; prints a human line and one machine-readable line:
@@ -419,7 +419,7 @@ static bool bench_func(RunState *st, const InterpOptions *io, Module *m, Func *f
     fflush(stdout);
   }
   xlac_executable_destroy(exe);
-  free(times);
+  xfree(times);
   return ok;
 }
 
@@ -515,7 +515,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
         char *label = ndev > 1 ? xasprintf("replica %d partition %d: result[%d]", d / np, d % np, i)
                                : xasprintf("result[%d]", i);
         compare_values(label, ref[d][i], got[d][i], &worst);
-        free(label);
+        xfree(label);
       }
     if (ok) printf("COMPARE name=%s max_ulp=%.0f\n", st->path, worst);
     release_results(ref, ndev, nres);
@@ -535,12 +535,12 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     if (!results[d]) continue;
     char *prefix = ndev > 1 ? xasprintf("%sreplica %d partition %d: ", label, d / np, d % np) : xstrdup(label);
     if (!emit_results(st, f, prefix, results[d])) ok = false;
-    free(prefix);
+    xfree(prefix);
   }
   if (e && o->verbose && o->backend == BACKEND_CPU) print_cpu_stats(&es);
   release_results(results, ndev, nres);
   xlac_executable_destroy(e);
-  free(label);
+  xfree(label);
   release_all(args, f->body->nargs);
   return ok && st->checks_failed == failed_before;
 }
@@ -622,7 +622,7 @@ static bool prepare_dirs(RunState *st) {
     /* a fresh index per run, so old probes are not compared against */
     char *idx = xasprintf("%s/index.csv", o->probe_dir);
     unlink(idx);
-    free(idx);
+    xfree(idx);
   }
   return true;
 }
@@ -653,7 +653,7 @@ static void run_chunk(Module **mp, int index, int count, void *ud) {
       st->tmp_root = xasprintf("%s/xlac-run-XXXXXX", t && *t ? t : "/tmp");
       if (!mkdtemp(st->tmp_root)) {
         fprintf(stderr, "xlac: error: cannot create a temporary directory: %s\n", strerror(errno));
-        free(st->tmp_root);
+        xfree(st->tmp_root);
         st->tmp_root = NULL;
         st->status = 1;
         return;
@@ -664,7 +664,7 @@ static void run_chunk(Module **mp, int index, int count, void *ud) {
     pdir = own;
   }
   if (!run_module(st, *mp, pdir)) st->status = 1;
-  free(own);
+  xfree(own);
 }
 
 int driver_run(const char *path, const RunOptions *o) {
@@ -692,7 +692,7 @@ int driver_run(const char *path, const RunOptions *o) {
     fprintf(stderr, "%d checks passed, %d failed\n", st.checks_passed, st.checks_failed);
   if (st.tmp_root) {
     nftw(st.tmp_root, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-    free(st.tmp_root);
+    xfree(st.tmp_root);
   }
   VEC_FREE(st.protected_files);
   return st.status;

@@ -55,7 +55,7 @@ RunTimer *run_timer_start(double seconds, InterpCancel *c) {
     atomic_store(&c->stop, 1);
     pthread_cond_destroy(&t->cv);
     pthread_mutex_destroy(&t->mu);
-    free(t);
+    xfree(t);
     return NULL;
   }
   return t;
@@ -70,5 +70,5 @@ void run_timer_stop(RunTimer *t) {
   pthread_join(t->thread, NULL);
   pthread_cond_destroy(&t->cv);
   pthread_mutex_destroy(&t->mu);
-  free(t);
+  xfree(t);
 }

@@ -125,7 +125,7 @@ void interp_format_value(StrBuf *b, const IVal *v, bool all) {
   case IV_TENSOR: {
     char *ts = type_str(v->lit->type);
     sb_printf(b, "%s = ", ts);
-    free(ts);
+    xfree(ts);
     interp_format_tensor(b, v->lit, all);
     break;
   }
@@ -283,8 +283,8 @@ static bool compare(Interp *I, const Op *op, const char *what, const Literal *go
   if (!same_type(got->type, want->type)) {
     char *g = type_str(got->type), *w = type_str(want->type);
     sb_printf(&d, "type mismatch: got %s, expected %s", g, w);
-    free(g);
-    free(w);
+    xfree(g);
+    xfree(w);
     bool r = check_done(I, op, what, false, &d);
     sb_free(&d);
     return r;
@@ -430,15 +430,15 @@ static void remove_fallback_dir(void) {
       if (c && !strchr(c + 1, '/')) {
         char *p = xasprintf("%s/%s", fallback_probe_dir, c + 1);
         unlink(p);
-        free(p);
+        xfree(p);
       }
     }
     fclose(f);
   }
   unlink(idx);
-  free(idx);
+  xfree(idx);
   rmdir(fallback_probe_dir);
-  free(fallback_probe_dir);
+  xfree(fallback_probe_dir);
   fallback_probe_dir = NULL;
 }
 
@@ -450,7 +450,7 @@ static const char *probe_dir(const Interp *I) {
     const char *tmp = getenv("TMPDIR");
     char *templ = xasprintf("%s/xlac-probe-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(templ)) {
-      free(templ);
+      xfree(templ);
       return NULL;
     }
     fallback_probe_dir = templ;
@@ -515,10 +515,10 @@ bool interp_INTERP_PROBE(Interp *I, Op *op, IVal **args, IVal **res) {
   ok = true;
 done:
   pthread_mutex_unlock(&probe_lock);
-  free(idx);
-  free(path);
-  free(err);
-  free(ts);
+  xfree(idx);
+  xfree(path);
+  xfree(err);
+  xfree(ts);
   if (ok) res[0] = ival_retain(args[0]);
   return ok;
 }
@@ -560,7 +560,7 @@ bool interp_CHECK_EXPECT_SERIALIZED_EQ(Interp *I, Op *op, IVal **args, IVal **re
     fclose(f);
   }
   pthread_mutex_unlock(&probe_lock);
-  free(idx);
+  xfree(idx);
   if (!file) {
     sb_printf(&d, "no value was recorded for probe '%s' (iteration %lld)", id, (long long)iter);
     check_done(I, op, what, false, &d);
@@ -580,11 +580,11 @@ bool interp_CHECK_EXPECT_SERIALIZED_EQ(Interp *I, Op *op, IVal **args, IVal **re
         lit_free(want);
       }
     }
-    free(ts);
-    free(err);
+    xfree(ts);
+    xfree(err);
   }
-  free(file);
-  free(type);
+  xfree(file);
+  xfree(type);
   sb_free(&d);
   return true;
 }

@@ -141,10 +141,10 @@ static int64_t next_seq(Proc *p, OpKind kind, const int *ids, int n) {
 
 static void rdv_free(Rdv *r) {
   for (int i = 0; i < r->n * r->nvals; i++) ival_release(r->vals[i]);
-  free(r->vals);
-  free(r->deposited);
-  free(r->ids);
-  free(r);
+  xfree(r->vals);
+  xfree(r->deposited);
+  xfree(r->ids);
+  xfree(r);
 }
 
 static int rdv_ready(const void *ctx) {
@@ -327,7 +327,7 @@ static int op_group(Interp *I, Op *op, bool partition_variant, int *ids, int *me
   char msg[200];
   int n = xlacrt_comm_group(strategy, rg, rows, cols, I->num_replicas, I->num_partitions, I->replica_id,
                             I->partition_id, ids, me, msg, sizeof msg);
-  free(rg);
+  xfree(rg);
   if (n < 0) interp_error(I, op, "%s", msg);
   return n;
 }
@@ -417,7 +417,7 @@ static Literal *split_part(const Literal *src, int dim, int n, int k) {
   dims[dim] /= n;
   t.dims = dims;
   Literal *l = lit_new(&t);
-  free(dims);
+  xfree(dims);
   int64_t outer, inner;
   around_dim(src->type, dim, &outer, &inner);
   size_t eb = (size_t)et_bytes(lit_elem(src));
@@ -571,7 +571,7 @@ bool interp_ALL_GATHER(Interp *I, Op *op, IVal **args, IVal **res) {
   int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
   int n = required_group(I, op, false, ids, &me);
   if (n < 0) {
-    free(ids);
+    xfree(ids);
     return false;
   }
   IVal **all = xcalloc((size_t)(n * nv > 0 ? n * nv : 1), sizeof(IVal *));
@@ -599,12 +599,12 @@ bool interp_ALL_GATHER(Interp *I, Op *op, IVal **args, IVal **res) {
       concat_parts(l, (int)dim, parts, n);
       res[j] = ival_tensor(l);
     }
-    free(dims);
+    xfree(dims);
   }
-  free(parts);
+  xfree(parts);
   release_all(all, n * nv);
-  free(all);
-  free(ids);
+  xfree(all);
+  xfree(ids);
   return ok;
 }
 
@@ -631,9 +631,9 @@ static bool group_reduce(Interp *I, Op *op, Block *body, IVal **args, int nv, co
     out[j] = lit_new(&t);
     ok = reduce_values(I, op, body, ins, n, out[j]);
   }
-  free(ins);
+  xfree(ins);
   for (int i = 0; i < n * nv; i++) ival_release(all[i]);
-  free(all);
+  xfree(all);
   if (!ok)
     for (int j = 0; j < nv; j++) {
       lit_free(out[j]);
@@ -650,7 +650,7 @@ static bool all_reduce_common(Interp *I, Op *op, IVal **args, IVal **res, Block 
   for (int j = 0; j < nv; j++) {
     const Type *rt = op->res[j].type;
     if (rt->kind != TY_TENSOR || !type_same_shape(rt, ARG_LIT(j)->type)) {
-      free(ets);
+      xfree(ets);
       return interp_error(I, op, "result %d must have the shape of operand %d", j, j);
     }
     ets[j] = rt->elem;
@@ -660,9 +660,9 @@ static bool all_reduce_common(Interp *I, Op *op, IVal **args, IVal **res, Block 
   Literal **out = xcalloc((size_t)(nv > 0 ? nv : 1), sizeof(Literal *));
   bool ok = n > 0 && group_reduce(I, op, body, args, nv, ids, n, me, ets, out);
   for (int j = 0; j < nv && ok; j++) res[j] = ival_tensor(out[j]);
-  free(out);
-  free(ids);
-  free(ets);
+  xfree(out);
+  xfree(ids);
+  xfree(ets);
   return ok;
 }
 
@@ -707,9 +707,9 @@ bool interp_REDUCE_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
     res[j] = ival_tensor(split_part(out[j], (int)dim, n, me));
     lit_free(out[j]);
   }
-  free(out);
-  free(ets);
-  free(ids);
+  xfree(out);
+  xfree(ets);
+  xfree(ids);
   return ok;
 }
 
@@ -730,11 +730,11 @@ bool interp_ALL_TO_ALL(Interp *I, Op *op, IVal **args, IVal **res) {
   int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
   int n = required_group(I, op, true, ids, &me);
   if (n < 0) {
-    free(ids);
+    xfree(ids);
     return false;
   }
   if (n != sc) {
-    free(ids);
+    xfree(ids);
     return interp_error(I, op, "split_count %lld differs from the group size %d", (long long)sc, n);
   }
   IVal **all = xcalloc((size_t)(n * nv > 0 ? n * nv : 1), sizeof(IVal *));
@@ -753,7 +753,7 @@ bool interp_ALL_TO_ALL(Interp *I, Op *op, IVal **args, IVal **res) {
     const Type *rt = op->res[j].type;
     if (!dims_equal(rt, ot->rank, dims) || rt->elem != ot->elem)
       ok = interp_error(I, op, "result %d type does not match the all_to_all shape", j);
-    free(dims);
+    xfree(dims);
     if (!ok) break;
     for (int k = 0; k < n; k++) parts[k] = split_part(all[k * nv + j]->lit, (int)sd, n, me);
     Literal *l = lit_new(rt);
@@ -761,10 +761,10 @@ bool interp_ALL_TO_ALL(Interp *I, Op *op, IVal **args, IVal **res) {
     for (int k = 0; k < n; k++) lit_free(parts[k]);
     res[j] = ival_tensor(l);
   }
-  free(parts);
+  xfree(parts);
   for (int i = 0; i < n * nv; i++) ival_release(all[i]);
-  free(all);
-  free(ids);
+  xfree(all);
+  xfree(ids);
   return ok;
 }
 
@@ -779,13 +779,13 @@ bool interp_COLLECTIVE_BROADCAST(Interp *I, Op *op, IVal **args, IVal **res) {
   int *ids = xmalloc(sizeof(int) * (size_t)nprocs_of(I)), me;
   int n = op_group(I, op, true, ids, &me);
   if (n < 0) {
-    free(ids);
+    xfree(ids);
     return false;
   }
   if (n == 0) {
     /* not in any group: zeros */
     for (int j = 0; j < nv; j++) res[j] = ival_new_tensor(op->res[j].type);
-    free(ids);
+    xfree(ids);
     return true;
   }
   int64_t *roots = xcalloc((size_t)nv, sizeof(int64_t));
@@ -811,9 +811,9 @@ bool interp_COLLECTIVE_BROADCAST(Interp *I, Op *op, IVal **args, IVal **res) {
       res[j] = ival_retain(src);
   }
   for (int i = 0; i < n * nv; i++) ival_release(all[i]);
-  free(all);
-  free(roots);
-  free(ids);
+  xfree(all);
+  xfree(roots);
+  xfree(ids);
   return ok;
 }
 
@@ -827,7 +827,7 @@ bool interp_COLLECTIVE_PERMUTE(Interp *I, Op *op, IVal **args, IVal **res) {
   int rows, cols;
   if (!read_id_lists(I, op, "source_target_pairs", &pairs, &rows, &cols)) return false;
   if (rows > 0 && cols != 2) {
-    free(pairs);
+    xfree(pairs);
     return interp_error(I, op, "source_target_pairs must have two columns");
   }
   /* the group: every process named by a pair, in ascending order */
@@ -850,10 +850,10 @@ bool interp_COLLECTIVE_PERMUTE(Interp *I, Op *op, IVal **args, IVal **res) {
         res[0] = ival_retain(all[src_pos]);
     }
     for (int k = 0; k < n; k++) ival_release(all[k]);
-    free(all);
+    xfree(all);
   }
-  free(ids);
-  free(pairs);
+  xfree(ids);
+  xfree(pairs);
   return ok;
 }
 
@@ -923,8 +923,8 @@ bool interp_RECV(Interp *I, Op *op, IVal **args, IVal **res) {
     else ival_release(m->vals[j]);
   }
   if (ok) res[nv] = ival_token();
-  free(m->vals);
-  free(m);
+  xfree(m->vals);
+  xfree(m);
   return ok;
 }
 
@@ -956,7 +956,7 @@ bool interp_INFEED(Interp *I, Op *op, IVal **args, IVal **res) {
     else ival_release(out[j]);
   }
   if (ok) res[nv] = ival_token();
-  free(out);
+  xfree(out);
   return ok;
 }
 
@@ -1073,9 +1073,9 @@ static bool run_grid(Interp *parent, Op *op, int nr, int np, GridProgram *progra
     } else if (p->results) {
       if (p->ok)
         for (int k = 0; k < p->prog->func->nresults; k++) ival_release(p->results[k]);
-      free(p->results);
+      xfree(p->results);
     }
-    for (int k = 0; k < p->seqs.len; k++) free(p->seqs.data[k].ids);
+    for (int k = 0; k < p->seqs.len; k++) xfree(p->seqs.data[k].ids);
     VEC_FREE(p->seqs);
   }
   while (g.rdvs) {
@@ -1090,15 +1090,15 @@ static bool run_grid(Interp *parent, Op *op, int nr, int np, GridProgram *progra
       Msg *m = c->head;
       c->head = m->next;
       for (int j = 0; j < m->nvals; j++) ival_release(m->vals[j]);
-      free(m->vals);
-      free(m);
+      xfree(m->vals);
+      xfree(m);
     }
-    free(c);
+    xfree(c);
   }
   xlacrt_grid_destroy(g.hub);
-  free(g.procs);
-  free(th);
-  free(started);
+  xfree(g.procs);
+  xfree(th);
+  xfree(started);
   if (!ok) parent->failed = true;
   return ok;
 }
@@ -1169,12 +1169,12 @@ bool interp_INTERP_RUN_PARALLEL(Interp *I, Op *op, IVal **args, IVal **res) {
     int k = 0;
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < progs[i].func->nresults; j++) res[k++] = results[i][j];
-      free(results[i]);
+      xfree(results[i]);
     }
   }
-  free(results);
-  free(progs);
-  free(infeed);
+  xfree(results);
+  xfree(progs);
+  xfree(infeed);
   return ok;
 }
 
@@ -1220,9 +1220,9 @@ bool interp_COLLECTIVE_REDUCE(Interp *I, Op *op, IVal **args, IVal **res) {
     }
   }
   for (int j = 0; j < nv; j++) lit_free(out[j]);
-  free(out);
-  free(ids);
-  free(roots);
-  free(ets);
+  xfree(out);
+  xfree(ids);
+  xfree(roots);
+  xfree(ets);
   return ok;
 }

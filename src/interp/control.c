@@ -86,8 +86,8 @@ bool interp_WHILE(Interp *I, Op *op, IVal **args, IVal **res) {
     else
       ival_release(vals[i]);
   }
-  free(vals);
-  free(next);
+  xfree(vals);
+  xfree(next);
   return ok;
 }
 
@@ -177,7 +177,7 @@ static Func *comparator_func(Interp *I, Op *op) {
   size_t n = strcspn(p, "}\", ");
   char *name = xstrndup(p, n);
   Func *f = module_find_func(I->module, name);
-  free(name);
+  xfree(name);
   return f;
 }
 
@@ -263,8 +263,8 @@ static bool custom_topk(Interp *I, Op *op, IVal **args, IVal **res) {
       lit_set_i(idx, row * k + i, perm[i]);
     }
   }
-  free(perm);
-  free(tmp);
+  xfree(perm);
+  xfree(tmp);
   for (int i = 0; i < 4; i++) lit_free(t.scal[i]);
   if (t.failed) {
     lit_free(vals);
@@ -294,7 +294,7 @@ bool interp_CUSTOM_CALL(Interp *I, Op *op, IVal **args, IVal **res) {
     else
       ok = hostcall_interp(I, op, target, args, res);
   }
-  free(target);
+  xfree(target);
   return ok;
 }
 

@@ -236,6 +236,6 @@ bool interp_DYNAMIC_CONV(Interp *I, Op *op, IVal **args, IVal **res) {
   int64_t *pad = xmalloc(sizeof(int64_t) * (size_t)(P->n > 0 ? P->n : 1));
   for (int64_t i = 0; i < P->n; i++) pad[i] = lit_get_i(P, i);
   bool ok = conv_run(I, op, ARG_LIT(0), ARG_LIT(1), pad, (int)P->n, res);
-  free(pad);
+  xfree(pad);
   return ok;
 }

@@ -801,8 +801,8 @@ bool interp_BITCAST_CONVERT(Interp *I, Op *op, IVal **args, IVal **res) {
   if (!ok) {
     char *ti = type_str(in->type), *to = type_str(out->type);
     interp_error(I, op, "cannot bitcast %s to %s", ti, to);
-    free(ti);
-    free(to);
+    xfree(ti);
+    xfree(to);
     lit_free(out);
     return false;
   }

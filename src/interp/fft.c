@@ -92,8 +92,8 @@ static void dft_axis(double complex *buf, int rank, const int64_t *dims, int ax,
     dft1(line, n, sign, tmp);
     for (int64_t j = 0; j < n; j++) buf[base + j * stride] = scale ? line[j] / (double)n : line[j];
   }
-  free(line);
-  free(tmp);
+  xfree(line);
+  xfree(tmp);
 }
 
 static void store_complex(Literal *out, const double complex *buf) {
@@ -172,12 +172,12 @@ bool interp_FFT(Interp *I, Op *op, IVal **args, IVal **res) {
       dft1(line, n, +1, tmp);
       for (int64_t k = 0; k < n; k++) lit_set_f(out, r * n + k, creal(line[k]) / (double)n);
     }
-    free(line);
-    free(tmp);
+    xfree(line);
+    xfree(tmp);
     break;
   }
   }
-  free(buf);
+  xfree(buf);
   res[0] = ival_tensor(out);
   return true;
 }

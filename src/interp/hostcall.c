@@ -207,7 +207,7 @@ static char *unknown_message(const char *target) {
               target);
   char *list = xlac_custom_call_list();
   sb_printf(&b, " (registered: %s)", list && *list ? list : "none");
-  free(list);
+  xfree(list);
   return sb_take(&b);
 }
 
@@ -248,8 +248,8 @@ char *hostcall_problem(const Op *op) {
         char *m = message("custom_call @%s turns operand #%d of type %s into %s: that takes XLA's SPMD partitioner, "
                           "which xlac does not have (it runs a program on one partition, where the types agree)",
                           t, i, a, r);
-        free(a);
-        free(r);
+        xfree(a);
+        xfree(r);
         return m;
       }
     return NULL;
@@ -315,7 +315,7 @@ static bool check_op(Op *op, void *ud) {
   char *why = hostcall_problem(op);
   if (why) {
     error_at(op->loc, "%s", why);
-    free(why);
+    xfree(why);
     r->ok = false;
   } else if (r->each) {
     r->each(op, r->cur, r->ud);
@@ -446,8 +446,8 @@ static char *attributes_text(const Op *op) {
   dict.elems = elems;
   StrBuf b = {0};
   print_attr_mlir(&b, &dict);
-  free(keys);
-  free(elems);
+  xfree(keys);
+  xfree(elems);
   return sb_take(&b);
 }
 
@@ -493,7 +493,7 @@ HostCallSite *hostcall_site_new(const Op *op, const HostFn *fn, char **err) {
     } else {
       char *tt = type_text(t);
       *err = message("custom_call @%s: a host function cannot take or return %s", s->target, tt);
-      free(tt);
+      xfree(tt);
       break;
     }
     bool is_arg = i < nargs;
@@ -512,14 +512,14 @@ HostCallSite *hostcall_site_new(const Op *op, const HostFn *fn, char **err) {
 
 void hostcall_site_free(HostCallSite *s) {
   if (!s) return;
-  for (int i = 0; i < s->nargs + s->nres; i++) free(s->layout[i]);
-  free(s->layout);
-  free(s->bufs);
-  free(s->bytes);
-  free(s->dims);
-  free(s->config);
-  free(s->attrs);
-  free(s);
+  for (int i = 0; i < s->nargs + s->nres; i++) xfree(s->layout[i]);
+  xfree(s->layout);
+  xfree(s->bufs);
+  xfree(s->bytes);
+  xfree(s->dims);
+  xfree(s->config);
+  xfree(s->attrs);
+  xfree(s);
 }
 
 int hostcall_site_nargs(const HostCallSite *s) { return s->nargs; }
@@ -591,7 +591,7 @@ static char *invoke(const HostCallSite *s, const Interp *I, xlac_ffi_buffer *buf
   ((ClassicStatusFn)h->classic)(out, in, s->config, s->config_len, &st);
   if (!st.failed) return NULL;
   char *m = xstrdup(st.msg && *st.msg ? st.msg : "(no message)");
-  free(st.msg);
+  xfree(st.msg);
   return m;
 }
 
@@ -621,13 +621,13 @@ bool hostcall_site_run(Interp *I, const HostCallSite *s, void *const *ptrs) {
   for (int i = s->nargs; i < n; i++)
     if (scratch[i] && !err)
       relayout(ptrs[i], scratch[i], &s->bufs[i], (size_t)et_bytes(etype(s->bufs[i].type)), s->layout[i], false);
-  for (int i = 0; i < n; i++) free(scratch[i]);
-  free(scratch);
-  free(data);
-  free(bufs);
+  for (int i = 0; i < n; i++) xfree(scratch[i]);
+  xfree(scratch);
+  xfree(data);
+  xfree(bufs);
   if (!err) return true;
   interp_error(I, s->op, "custom_call @%s failed: %s", s->target, err);
-  free(err);
+  xfree(err);
   return false;
 }
 
@@ -650,7 +650,7 @@ static IVal *rebuild(const Type *t, IVal **leaves, int *k) {
   for (int i = 0; i < t->ntuple; i++) parts[i] = rebuild(t->tuple[i], leaves, k);
   IVal *v = ival_tuple(t->ntuple, parts);
   for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
-  free(parts);
+  xfree(parts);
   return v;
 }
 
@@ -659,7 +659,7 @@ static bool call_host(Interp *I, Op *op, const HostFn *fn, IVal **args, IVal **r
   HostCallSite *s = hostcall_site_new(op, fn, &err);
   if (!s) {
     interp_error(I, op, "%s", err);
-    free(err);
+    xfree(err);
     return false;
   }
   IValVec in = {0};
@@ -691,8 +691,8 @@ static bool call_host(Interp *I, Op *op, const HostFn *fn, IVal **args, IVal **r
     for (int i = 0; ok && i < op->nres; i++) res[i] = rebuild(op->res[i].type, out, &k);
   }
   for (int i = 0; i < s->nres; i++) ival_release(out[i]);
-  free(out);
-  free(ptrs);
+  xfree(out);
+  xfree(ptrs);
   VEC_FREE(in);
   hostcall_site_free(s);
   return ok;
@@ -733,7 +733,7 @@ bool hostcall_interp(Interp *I, Op *op, const char *target, IVal **args, IVal **
   char *why = hostcall_problem(op);
   if (why) {
     interp_error(I, op, "%s", why);
-    free(why);
+    xfree(why);
     return false;
   }
   switch (k) {
@@ -769,8 +769,8 @@ static xlac_status *reg_put(const char *fname, const char *target, int api, xlac
   HostFn *h = calloc(1, sizeof *h);
   char *name = strdup(target);
   if (!h || !name) {
-    free(h);
-    free(name);
+    xfree(h);
+    xfree(name);
     return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory registering '%s'", fname, target);
   }
   h->name = name;
@@ -790,8 +790,8 @@ static xlac_status *reg_put(const char *fname, const char *target, int api, xlac
       HostFn **grown = realloc(reg, sizeof(HostFn *) * (size_t)cap);
       if (!grown) {
         pthread_mutex_unlock(&reg_lock);
-        free(h->name);
-        free(h);
+        xfree(h->name);
+        xfree(h);
         return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory registering '%s'", fname, target);
       }
       reg = grown;
@@ -821,7 +821,7 @@ xlac_status *xlac_custom_call_register_classic(const char *target, void *fn, xla
 void xlac_custom_call_status_set_failure(xlac_custom_call_status *status, const char *message, size_t len) {
   if (!status) return;
   status->failed = true;
-  free(status->msg);
+  xfree(status->msg);
   if (!message) len = 0;
   /* on allocation failure the call still fails, with a generic message */
   status->msg = malloc(len + 1);

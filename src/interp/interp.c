@@ -49,7 +49,7 @@ IVal *ival_zero_of_type(const Type *t) {
     for (int i = 0; i < t->ntuple; i++) e[i] = ival_zero_of_type(t->tuple[i]);
     IVal *v = ival_tuple(t->ntuple, e);
     for (int i = 0; i < t->ntuple; i++) ival_release(e[i]);
-    free(e);
+    xfree(e);
     return v;
   }
   }
@@ -68,8 +68,8 @@ void ival_release(IVal *v) {
   if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
   if (v->kind == IV_TENSOR) lit_free(v->lit);
   for (int i = 0; i < v->n; i++) ival_release(v->elems[i]);
-  free(v->elems);
-  free(v);
+  xfree(v->elems);
+  xfree(v);
 }
 
 void ival_collect_leaves(IVal *v, IVal **out, int *k) {
@@ -86,7 +86,7 @@ IVal *ival_from_leaves(const Type *t, IVal *const *leaves, int *k) {
   for (int i = 0; i < t->ntuple; i++) parts[i] = ival_from_leaves(t->tuple[i], leaves, k);
   IVal *v = ival_tuple(t->ntuple, parts);
   for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
-  free(parts);
+  xfree(parts);
   return v;
 }
 
@@ -124,7 +124,7 @@ void interp_register_custom_call(const char *target, InterpCustomCallFn fn, void
   c->fn = fn;
   c->user = user;
   pthread_mutex_lock(&custom_calls_lock);
-  free(strmap_get(&custom_calls, target));
+  xfree(strmap_get(&custom_calls, target));
   strmap_put(&custom_calls, target, c);
   pthread_mutex_unlock(&custom_calls_lock);
 }
@@ -197,8 +197,8 @@ static void env_grow(Env *e) {
   e->len = 0;
   for (int i = 0; i < old.cap; i++)
     if (old.keys[i]) env_put(e, old.keys[i], old.vals[i]);
-  free(old.keys);
-  free(old.vals);
+  xfree(old.keys);
+  xfree(old.vals);
 }
 
 /* takes ownership of the reference */
@@ -230,14 +230,16 @@ static IVal *env_get(const Env *e, const Value *k) {
 static void env_free(Env *e) {
   for (int i = 0; i < e->cap; i++)
     if (e->keys[i]) ival_release(e->vals[i]);
-  free(e->keys);
-  free(e->vals);
+  xfree(e->keys);
+  xfree(e->vals);
 }
 
 /* The environment of the block being executed on this thread, so that nested
    regions (run through interp_run_block from op functions) can see values
    defined outside them, as MLIR's implicit capture allows. */
 static _Thread_local Env *current_env;
+
+void interp_thread_reset(void) { current_env = NULL; }
 
 static bool run_block_in(Interp *I, Block *b, int nargs, IVal **args, IVal **results, Env *parent) {
   Env env = {0};
@@ -261,7 +263,7 @@ static bool run_block_in(Interp *I, Block *b, int nargs, IVal **args, IVal **res
     }
     if (ok && op_has_flag(op->kind, OPF_TERM)) {
       for (int i = 0; i < op->nopnds; i++) results[i] = ival_retain(in[i]);
-      if (in != stack_in) free(in);
+      if (in != stack_in) xfree(in);
       break;
     }
     if (ok) {
@@ -275,9 +277,9 @@ static bool run_block_in(Interp *I, Block *b, int nargs, IVal **args, IVal **res
         if (ok && !out[i]) ok = interp_error(I, op, "result %d was not produced", i);
         if (out[i]) env_put(&env, &op->res[i], out[i]);
       }
-      if (out != stack_out) free(out);
+      if (out != stack_out) xfree(out);
     }
-    if (in != stack_in) free(in);
+    if (in != stack_in) xfree(in);
   }
   current_env = saved;
   env_free(&env);

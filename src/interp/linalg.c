@@ -173,8 +173,8 @@ static bool dot_general_lits(Interp *I, Op *op, const Literal *L, const Literal 
   }
   num_free(&la);
   num_free(&ra);
-  free(coff_l);
-  free(coff_r);
+  xfree(coff_l);
+  xfree(coff_r);
   return true;
 }
 
@@ -232,7 +232,7 @@ static bool einsum_eval(Interp *I, Op *op, int nin, const Literal **ins, const c
   char *err = einsum_spec_read(cfg, nin, types, &spec);
   if (err) {
     interp_error(I, op, "%s", err);
-    free(err);
+    xfree(err);
     return false;
   }
   const char *const *terms = spec.term;
@@ -552,8 +552,8 @@ bool interp_TRIANGULAR_SOLVE(Interp *I, Op *op, IVal **args, IVal **res) {
       }
     }
   }
-  free(T);
-  free(y);
+  xfree(T);
+  xfree(y);
   res[0] = ival_tensor(out);
   return true;
 }
@@ -606,7 +606,7 @@ bool interp_CHOLESKY(Interp *I, Op *op, IVal **args, IVal **res) {
           lit_set_f(out, at, creal(v));
       }
   }
-  free(Lm);
+  xfree(Lm);
   res[0] = ival_tensor(out);
   return true;
 }

@@ -51,8 +51,8 @@ void num_load(NumArr *a, const Literal *l, NumKind k) {
 }
 
 void num_free(NumArr *a) {
-  free(a->f);
-  free(a->c);
-  free(a->u);
+  xfree(a->f);
+  xfree(a->c);
+  xfree(a->u);
   memset(a, 0, sizeof *a);
 }

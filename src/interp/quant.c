@@ -171,9 +171,9 @@ bool interp_quantized_wrap(Interp *I, Op *op, IVal **args, IVal **res, InterpOpF
     }
   }
   for (int i = 0; i < n; i++) ival_release(fargs[i]);
-  free(fargs);
-  free(fres);
-  free(vals);
-  free(ftypes);
+  xfree(fargs);
+  xfree(fres);
+  xfree(vals);
+  xfree(ftypes);
   return ok;
 }

@@ -816,8 +816,8 @@ bool interp_SORT(Interp *I, Op *op, IVal **args, IVal **res) {
           lit_copy_elem(outs[k], s.base + j * inner, ins[k], s.base + perm[j] * inner);
     }
   }
-  free(perm);
-  free(tmp);
+  xfree(perm);
+  xfree(tmp);
   region_free(&s.region);
   bool ok = !s.failed;
   finish(ok, n, outs, res);
@@ -897,8 +897,8 @@ bool interp_CHLO_TOP_K(Interp *I, Op *op, IVal **args, IVal **res) {
       lit_set_i(outs[1], r * k + j, perm[j] - base);
     }
   }
-  free(perm);
-  free(tmp);
+  xfree(perm);
+  xfree(tmp);
   finish(true, 2, outs, res);
   return true;
 }
@@ -1026,8 +1026,8 @@ bool interp_CHLO_SCAN(Interp *I, Op *op, IVal **args, IVal **res) {
     if (ok) res[nout + i] = in[nin + i];
     else ival_release(in[nin + i]);
   }
-  free(outs);
-  free(in);
-  free(out);
+  xfree(outs);
+  xfree(in);
+  xfree(out);
   return ok;
 }

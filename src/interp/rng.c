@@ -111,7 +111,7 @@ bool interp_RNG(Interp *I, Op *op, IVal **args, IVal **res) {
     xlacrt_rng(NULL, key, distribution, sgn ? XLACRT_RNG_S64 : XLACRT_RNG_U64, &a, &b, out->n, wide, NULL, NULL);
     for (int64_t i = 0; i < out->n; i++) lit_set_u(out, i, ((uint64_t *)wide)[i]);
   }
-  free(wide);
+  xfree(wide);
   res[0] = ival_tensor(out);
   return true;
 }

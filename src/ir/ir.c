@@ -37,7 +37,7 @@ Module *module_new(void) {
 void module_free(Module *m) {
   if (!m) return;
   arena_free(&m->arena);
-  free(m);
+  xfree(m);
 }
 
 Func *func_new(Module *m, const char *name, SrcLoc loc) {
@@ -447,7 +447,7 @@ char *einsum_spec_read(const char *cfg, int nin, const Type *const *types, Einsu
       char *ts = type_str(ty);
       char *msg = xasprintf("einsum_config term '%.*s' has %d letters for %s type %s", len, term, len,
                             t < nin ? "operand" : "result", ts);
-      free(ts);
+      xfree(ts);
       return msg;
     }
     for (int j = 0; j < len; j++) {

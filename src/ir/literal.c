@@ -231,14 +231,14 @@ Literal *lit_clone(const Literal *src) {
 void lit_free(Literal *l) {
   if (!l) return;
   if (l->type->quant) {
-    free(l->type->quant->scales);
-    free(l->type->quant->zero_points);
-    free(l->type->quant);
+    xfree(l->type->quant->scales);
+    xfree(l->type->quant->zero_points);
+    xfree(l->type->quant);
   }
-  free(l->type->dims);
-  free(l->type);
-  if (!l->borrowed) free(l->data);
-  free(l);
+  xfree(l->type->dims);
+  xfree(l->type);
+  if (!l->borrowed) xfree(l->data);
+  xfree(l);
 }
 
 Literal *lit_new_in(Arena *a, Type *t) {

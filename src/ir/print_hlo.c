@@ -83,11 +83,11 @@ static char *claim(StrMap *used, const char *base) {
     if (!strmap_get(used, cand)) {
       strmap_put(used, cand, (void *)1);
       strmap_put(used, ckey, (void *)k);
-      free(ckey);
-      free(name);
+      xfree(ckey);
+      xfree(name);
       return cand;
     }
-    free(cand);
+    xfree(cand);
   }
 }
 
@@ -247,7 +247,7 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
     const char *base = op->nres > 0 && op->res[0].name ? op->res[0].name : opc;
     char *tmp = xasprintf("%s.tuple", base);
     own = claim(&pr->names, tmp);
-    free(tmp);
+    xfree(tmp);
     opname = own;
   }
   int nreg = op->nregions;
@@ -262,7 +262,7 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
     else if (op->kind == OP_CASE) role = "branch";
     char *base = op->kind == OP_CASE ? xasprintf("%s.%s_%d", opname, role, r) : xasprintf("%s.%s", opname, role);
     rnames[r] = claim(&pr->comps, base);
-    free(base);
+    xfree(base);
     Block *rb = op->regions[r];
     if (op->kind == OP_IF || op->kind == OP_CASE) {
       ValueVec caps = {0};
@@ -274,7 +274,7 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
         /* several (or no) captures travel as one tuple operand */
         char *tb = xasprintf("%s.%s_args", opname, role);
         char *tn = claim(&pr->names, tb);
-        free(tb);
+        xfree(tb);
         Type **tys = xmalloc(sizeof(Type *) * (size_t)(caps.len ? caps.len : 1));
         for (int i = 0; i < caps.len; i++) tys[i] = caps.data[i]->type;
         Arena tmp;
@@ -306,7 +306,7 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
           saved[i] = pr->vname.data[caps.data[i]->id];
           char *gb = xasprintf("%s.%d", pn, i);
           char *gn = claim(&pr->names, gb);
-          free(gb);
+          xfree(gb);
           sb_printf(&unpack, "  %%%s = ", gn);
           put_type(&unpack, tys[i]);
           sb_printf(&unpack, " get-tuple-element(%%%s), index=%d\n", pn, i);
@@ -326,24 +326,24 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
         sb_puts(&fixed, "{\n");
         sb_append(&fixed, &unpack);
         if (brace) sb_puts(&fixed, brace + 2);
-        free(text);
+        xfree(text);
         pr->out.data[pr->out.len - 1] = sb_take(&fixed);
         (void)before;
         for (int i = 0; i < caps.len; i++) {
-          free(pr->vname.data[caps.data[i]->id]);
+          xfree(pr->vname.data[caps.data[i]->id]);
           pr->vname.data[caps.data[i]->id] = saved[i];
         }
-        free(saved);
-        free(pn);
+        xfree(saved);
+        xfree(pn);
         sb_free(&cb);
         sb_free(&unpack);
         capv[r] = NULL;
         /* remember the tuple's name as this branch's operand */
         char *joined = xasprintf("%s\x02%s", rnames[r], tn);
-        free(rnames[r]);
+        xfree(rnames[r]);
         rnames[r] = joined;
-        free(tn);
-        free(tys);
+        xfree(tn);
+        xfree(tys);
         arena_free(&tmp);
       }
       VEC_FREE(caps);
@@ -357,7 +357,7 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
     /* the state values travel as one tuple */
     char *base = xasprintf("%s.init", opname);
     loop_init = claim(&pr->names, base);
-    free(base);
+    xfree(base);
     sb_printf(&pre, "  %%%s = (", loop_init);
     for (int i = 0; i < op->nopnds; i++) {
       if (i) sb_puts(&pre, ", ");
@@ -401,7 +401,7 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
     for (int i = 0; i < n; i++) sb_printf(b, "%s%%%s", i ? ", " : "", value_name(pr, op->opnds[i]));
   }
   sb_putc(b, ')');
-  free(loop_init);
+  xfree(loop_init);
 
   /* attributes: the op's own, then whatever is left */
   const char *done[24];
@@ -704,10 +704,10 @@ static void print_op(Pr *pr, StrBuf *b, Op *op, const Value *root) {
       sb_printf(b, " get-tuple-element(%%%s), index=%d\n", opname, i);
     }
   }
-  for (int r = 0; r < nreg; r++) free(rnames[r]);
-  free(rnames);
-  free(capv);
-  free(own);
+  for (int r = 0; r < nreg; r++) xfree(rnames[r]);
+  xfree(rnames);
+  xfree(capv);
+  xfree(own);
 }
 
 static void print_block_as_comp(Pr *pr, const char *name, Block *b, Value *const *caps, int ncaps, bool entry,
@@ -731,7 +731,7 @@ static void print_block_as_comp(Pr *pr, const char *name, Block *b, Value *const
     /* one tuple parameter, unpacked into the block's arguments */
     char *base = xasprintf("%s.param", name);
     char *pn = claim(&pr->names, base);
-    free(base);
+    xfree(base);
     sb_printf(&h, "%s: (", pn);
     sb_printf(&body, "  %%%s = (", pn);
     for (int i = 0; i < b->nargs; i++) {
@@ -747,7 +747,7 @@ static void print_block_as_comp(Pr *pr, const char *name, Block *b, Value *const
       put_type(&body, a->type);
       sb_printf(&body, " get-tuple-element(%%%s), index=%d\n", pn, i);
     }
-    free(pn);
+    xfree(pn);
   }
   int np = tuple_params ? 0 : ncaps ? ncaps : b->nargs;
   for (int i = 0; i < np; i++) {
@@ -758,7 +758,7 @@ static void print_block_as_comp(Pr *pr, const char *name, Block *b, Value *const
       char *base = xasprintf("%s.param", saved[i] ? saved[i] : value_name(pr, a));
       if (!saved[i]) saved[i] = pr->vname.data[a->id];
       pr->vname.data[a->id] = claim(&pr->names, base);
-      free(base);
+      xfree(base);
     }
     const char *an = value_name(pr, a);
     sb_printf(&h, "%s%s: ", i ? ", " : "", an);
@@ -773,7 +773,7 @@ static void print_block_as_comp(Pr *pr, const char *name, Block *b, Value *const
     /* several results (or none, or a value from elsewhere): a tuple is the root */
     char *base = xasprintf("%s.root", name);
     char *tn = claim(&pr->names, base);
-    free(base);
+    xfree(base);
     int n = nret < 0 ? 1 : nret;
     sb_printf(&body, "  ROOT %%%s = ", tn);
     if (nret < 0) {
@@ -790,7 +790,7 @@ static void print_block_as_comp(Pr *pr, const char *name, Block *b, Value *const
       for (int i = 0; i < n; i++) sb_printf(&body, "%s%%%s", i ? ", " : "", value_name(pr, term->opnds[i]));
       sb_puts(&body, ")\n");
     }
-    free(tn);
+    xfree(tn);
   }
   sb_puts(&h, ") -> ");
   if (nret == 1 && term) type_print_hlo(&h, term->opnds[0]->type, false);
@@ -809,10 +809,10 @@ static void print_block_as_comp(Pr *pr, const char *name, Block *b, Value *const
   sb_puts(&h, "}\n");
   sb_free(&body);
   for (int i = 0; i < ncaps; i++) {
-    free(pr->vname.data[caps[i]->id]);
+    xfree(pr->vname.data[caps[i]->id]);
     pr->vname.data[caps[i]->id] = saved[i];
   }
-  free(saved);
+  xfree(saved);
   VEC_PUSH(pr->out, sb_take(&h));
 }
 
@@ -868,10 +868,10 @@ void print_module_hlo(StrBuf *b, const Module *m) {
   for (int i = 0; i < pr.out.len; i++) {
     sb_puts(b, pr.out.data[i]);
     sb_putc(b, '\n');
-    free(pr.out.data[i]);
+    xfree(pr.out.data[i]);
   }
   VEC_FREE(pr.out);
-  for (int i = 0; i < pr.vname.len; i++) free(pr.vname.data[i]);
+  for (int i = 0; i < pr.vname.len; i++) xfree(pr.vname.data[i]);
   VEC_FREE(pr.vname);
   VEC_FREE(pr.uses);
   strmap_free(&pr.names);

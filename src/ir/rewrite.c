@@ -37,8 +37,8 @@ void ptrmap_put(PtrMap *m, const void *key, void *val) {
     n.vals = xcalloc((size_t)n.cap, sizeof(void *));
     for (int i = 0; i < m->cap; i++)
       if (m->keys[i]) ptrmap_put(&n, m->keys[i], m->vals[i]);
-    free(m->keys);
-    free(m->vals);
+    xfree(m->keys);
+    xfree(m->vals);
     *m = n;
   }
   size_t i = ptr_hash(key) & (size_t)(m->cap - 1);
@@ -51,8 +51,8 @@ void ptrmap_put(PtrMap *m, const void *key, void *val) {
 }
 
 void ptrmap_free(PtrMap *m) {
-  free(m->keys);
-  free(m->vals);
+  xfree(m->keys);
+  xfree(m->vals);
   memset(m, 0, sizeof *m);
 }
 
@@ -105,8 +105,8 @@ Op *op_clone(Module *m, const Op *op, PtrMap *map) {
   for (int i = 0; i < op->nopnds; i++) opnds[i] = mapped(map, op->opnds[i]);
   for (int i = 0; i < op->nres; i++) types[i] = op->res[i].type;
   Op *c = op_new(m, op->kind, op->nopnds, opnds, op->nres, types, op->loc);
-  free(opnds);
-  free(types);
+  xfree(opnds);
+  xfree(types);
   /* attributes are immutable once built: sharing them is safe within a module */
   c->nattrs = op->nattrs;
   c->attrs = ARENA_ARRAY(&m->arena, NamedAttr, op->nattrs ? op->nattrs : 1);

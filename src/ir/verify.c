@@ -71,7 +71,7 @@ static const char *tstr(const Type *t) {
     type_print_mlir(&b, t);
     s = sb_take(&b);
   }
-  free(ring[next]);
+  xfree(ring[next]);
   ring[next] = s;
   next = (next + 1) % 8;
   return s;
@@ -214,7 +214,7 @@ static bool want_shape(V *v, Op *op, int r, int rank, const int64_t *dims) {
   if (!is_tensor(t) || dims_eq(t, rank, dims)) return true;
   char *s = dims_str(rank, dims);
   fail(v, op, "inferred shape %s is incompatible with result type %s", s, tstr(t));
-  free(s);
+  xfree(s);
   return false;
 }
 
@@ -393,7 +393,7 @@ static void const_shape_operand(V *v, Op *op, int i) {
   if (!dims_eq(r, n, p)) {
     char *s = dims_str(n, p);
     fail(v, op, "output shape %s is incompatible with return type of operation %s", s, tstr(r));
-    free(s);
+    xfree(s);
   }
 }
 
@@ -783,7 +783,7 @@ static void verify_TRANSPOSE(V *v, Op *op) {
   int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) dims[i] = a->dims[p[i]];
   want_shape(v, op, 0, n, dims);
-  free(dims);
+  xfree(dims);
 }
 
 static void verify_BROADCAST_IN_DIM(V *v, Op *op) {
@@ -817,7 +817,7 @@ static void verify_BROADCAST(V *v, Op *op) {
   for (int i = 0; i < n; i++) dims[i] = p[i];
   for (int i = 0; i < a->rank; i++) dims[n + i] = a->dims[i];
   want_shape(v, op, 0, n + a->rank, dims);
-  free(dims);
+  xfree(dims);
 }
 
 static void verify_REVERSE(V *v, Op *op) {
@@ -865,7 +865,7 @@ static void verify_CONCATENATE(V *v, Op *op) {
     fail(v, op, "result element type must be that of the inputs, got %s", tstr(r));
   else if (ok)
     want_shape(v, op, 0, a->rank, dims);
-  free(dims);
+  xfree(dims);
 }
 
 static void verify_SLICE(V *v, Op *op) {
@@ -901,7 +901,7 @@ static void verify_SLICE(V *v, Op *op) {
     fail(v, op, "requires the same element type for operand and result");
   else if (ok)
     want_shape(v, op, 0, a->rank, dims);
-  free(dims);
+  xfree(dims);
 }
 
 /* One padded dimension (pad and dynamic_pad), reporting what is wrong. */
@@ -939,7 +939,7 @@ static void verify_PAD(V *v, Op *op) {
   for (int d = 0; d < a->rank && ok; d++)
     ok = pad_dim(v, op, d, a->dims[d], lo[d], hi[d], in[d], &dims[d]);
   if (ok) want_shape(v, op, 0, a->rank, dims);
-  free(dims);
+  xfree(dims);
 }
 
 static void verify_IOTA_LIKE_DYNAMIC(V *v, Op *op) {
@@ -1106,7 +1106,7 @@ static void verify_REAL_DYNAMIC_SLICE(V *v, Op *op) {
     int64_t *dims = xmalloc(sizeof(int64_t) * (size_t)(a->rank + 1));
     for (int d = 0; d < a->rank; d++) dims[d] = li[d] > st[d] ? (li[d] - st[d] - 1) / sr[d] + 1 : 0;
     want_shape(v, op, 0, a->rank, dims);
-    free(dims);
+    xfree(dims);
   }
 }
 
@@ -1403,7 +1403,7 @@ static void verify_REDUCE(V *v, Op *op) {
     if (!ints_contain(dims, nd, d)) rd[rr++] = a->dims[d];
   for (int i = 0; i < n; i++)
     if (!want_shape(v, op, i, rr, rd)) break;
-  free(rd);
+  xfree(rd);
   reduction_result_elems(v, op, n, es);
 }
 
@@ -1494,7 +1494,7 @@ static void verify_REDUCE_WINDOW(V *v, Op *op) {
       reduction_result_elems(v, op, n, es);
     }
   }
-  free(buf);
+  xfree(buf);
 }
 
 static void verify_SELECT_AND_SCATTER(V *v, Op *op) {
@@ -1515,10 +1515,10 @@ static void verify_SELECT_AND_SCATTER(V *v, Op *op) {
     if (ok && !dims_eq(s, r, out)) {
       char *str = dims_str(r, out);
       fail(v, op, "source shape %s does not match the window count %s", tstr(s), str);
-      free(str);
+      xfree(str);
     }
   }
-  free(buf);
+  xfree(buf);
   /* select: (E, E) -> i1 */
   Op *sel = region_ret(v, op, 0);
   if (sel) {
@@ -1650,7 +1650,7 @@ static void verify_DOT_GENERAL(V *v, Op *op) {
     copy_ints(all + nrb, rc, nrc);
     ok = dims_valid(v, op, "rhs batching and contracting dimensions", all, nrb + nrc, r->rank);
   }
-  free(all);
+  xfree(all);
   if (!ok) return;
   for (int i = 0; i < nlb; i++)
     if (l->dims[lb[i]] != r->dims[rb[i]]) {
@@ -1678,7 +1678,7 @@ static void verify_DOT_GENERAL(V *v, Op *op) {
   for (int d = 0; d < r->rank; d++)
     if (!ints_contain(rb, nrb, d) && !ints_contain(rc, nrc, d)) dims[nd++] = r->dims[d];
   want_shape(v, op, 0, nd, dims);
-  free(dims);
+  xfree(dims);
 }
 
 static void verify_DOT(V *v, Op *op) {
@@ -1710,7 +1710,7 @@ static void einsum_check(V *v, Op *op, int nin) {
   EinsumSpec spec;
   char *err = einsum_spec_read(op_attr_str(op, "einsum_config"), nin, types, &spec);
   if (err) fail(v, op, "%s", err);
-  free(err);
+  xfree(err);
 }
 
 static void verify_EINSUM(V *v, Op *op) { einsum_check(v, op, 2); }
@@ -1856,7 +1856,7 @@ static void conv_check(V *v, Op *op, bool dynamic) {
     }
     if (ok) want_shape(v, op, 0, N, out);
   }
-  free(d);
+  xfree(d);
 }
 
 static void verify_CONVOLUTION(V *v, Op *op) { conv_check(v, op, false); }
@@ -1940,7 +1940,7 @@ static void verify_FFT(V *v, Op *op) {
       dims[a->rank - 1] = r->dims[r->rank - 1];
   }
   want_shape(v, op, 0, a->rank, dims);
-  free(dims);
+  xfree(dims);
 }
 
 /* ---- normalization ---- */
@@ -2066,7 +2066,7 @@ static void gather_check(V *v, Op *op, bool dynamic) {
     copy_ints(cat + nsim, ob, nob);
     ok = dims_valid(v, op, "start_index_map and operand_batching_dims", cat, nsim + nob, R);
   }
-  free(cat);
+  xfree(cat);
   if (!ok) return;
   if (!dims_valid(v, op, "start_indices_batching_dims", sb, nsb, ix->rank)) return;
   if (ints_contain(sb, nsb, ivd)) {
@@ -2100,18 +2100,18 @@ static void gather_check(V *v, Op *op, bool dynamic) {
     if (ss[d] < 0 || ss[d] > a->dims[d]) {
       fail(v, op, "slice size %lld of dimension %d%s is out of range [0, %lld]", (long long)ss[d], d,
            implied ? " (implied by the result type)" : "", (long long)a->dims[d]);
-      free(implied);
+      xfree(implied);
       return;
     }
     if ((ints_contain(cs, ncs, d) || ints_contain(ob, nob, d)) && ss[d] > 1) {
       fail(v, op, "slice size of collapsed or batching dimension %d must be at most 1, got %lld", d, (long long)ss[d]);
-      free(implied);
+      xfree(implied);
       return;
     }
   }
   if (!is_quant(a) && !is_quant(r) && a->elem != r->elem) {
     fail(v, op, "requires the same element type for operand and result");
-    free(implied);
+    xfree(implied);
     return;
   }
   /* result: batch dims (indices shape without index_vector_dim) interleaved
@@ -2134,9 +2134,9 @@ static void gather_check(V *v, Op *op, bool dynamic) {
     }
   }
   want_shape(v, op, 0, rr, dims);
-  free(dims);
-  free(offs);
-  free(implied);
+  xfree(dims);
+  xfree(offs);
+  xfree(implied);
 }
 
 static void verify_GATHER(V *v, Op *op) { gather_check(v, op, false); }
@@ -2180,7 +2180,7 @@ static void verify_TORCH_INDEX_SELECT(V *v, Op *op) {
   for (int d = (int)bd; d < ix->rank; d++) dims[n++] = ix->dims[d];
   for (int d = (int)dim + 1; d < a->rank; d++) dims[n++] = a->dims[d];
   want_shape(v, op, 0, rr, dims);
-  free(dims);
+  xfree(dims);
 }
 
 static void verify_SCATTER(V *v, Op *op) {
@@ -2248,7 +2248,7 @@ static void verify_SCATTER(V *v, Op *op) {
     copy_ints(cat + nsdod, ib, nib);
     ok = dims_valid(v, op, "scatter_dims_to_operand_dims and input_batching_dims", cat, nsdod + nib, R);
   }
-  free(cat);
+  xfree(cat);
   if (!ok || !dims_valid(v, op, "scatter_indices_batching_dims", sib, nsib, ix->rank)) return;
   if (ints_contain(sib, nsib, ivd)) {
     fail(v, op, "index_vector_dim must not be a batching dimension");
@@ -2299,7 +2299,7 @@ static void verify_SCATTER(V *v, Op *op) {
       si++;
     }
   }
-  free(win);
+  xfree(win);
   if (!ok) return;
   ElemType ins[64], es[64];
   for (int i = 0; i < N; i++) ins[i] = opnd_type(op, i)->elem;
@@ -2503,7 +2503,7 @@ static void verify_ALL_TO_ALL(V *v, Op *op) {
     bool ok = dim_mul(cat, sc, &dims[cd]);
     if (!ok) fail(v, op, "concat dimension of size %lld times split_count %lld overflows", (long long)cat, (long long)sc);
     ok = ok && want_shape(v, op, i, a->rank, dims);
-    free(dims);
+    xfree(dims);
     if (!ok) return;
   }
 }
@@ -3064,8 +3064,8 @@ static void check_calls(V *v, int limit) {
           path[len - 1] = h;
           char *c = chain_str(&g, path, len);
           fail(v, ce->op, "recursive call: %s (functions may not call themselves, directly or not)", c);
-          free(c);
-          free(path);
+          xfree(c);
+          xfree(path);
           cyclic = true;
         } else if (height[h] + 1 > height[f]) {
           height[f] = height[h] + 1, best[f] = e;
@@ -3096,10 +3096,10 @@ static void check_calls(V *v, int limit) {
          g.funcs[ce->callee]->name, limit + 1, height[root], g.funcs[root]->name, limit);
   }
   VEC_FREE(reported);
-  free(state), free(pos), free(height), free(best), free(called), free(stack), free(next);
+  xfree(state), xfree(pos), xfree(height), xfree(best), xfree(called), xfree(stack), xfree(next);
   for (k = 0; k < g.n; k++) VEC_FREE(g.out[k]);
-  free(g.out);
-  free(g.funcs);
+  xfree(g.out);
+  xfree(g.funcs);
   strmap_free(&g.index);
 }
 

@@ -280,7 +280,7 @@ BufferAssignment *buffers_assign(Module *m, Func *f) {
   compute_liveness(&B);
   assign_kinds(&B, f);
   place_temps(a);
-  for (int i = 0; i < B.spans.len; i++) free(B.spans.data[i]);
+  for (int i = 0; i < B.spans.len; i++) xfree(B.spans.data[i]);
   VEC_FREE(B.spans);
   VEC_FREE(B.ops);
   ptrmap_free(&B.span);
@@ -350,8 +350,8 @@ void buffers_print(StrBuf *sb, const BufferAssignment *a) {
 
 void buffers_free(BufferAssignment *a) {
   if (!a) return;
-  free(a->bufs);
-  free(a->copies);
+  xfree(a->bufs);
+  xfree(a->copies);
   ptrmap_free(&a->index);
-  free(a);
+  xfree(a);
 }

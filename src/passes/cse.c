@@ -184,7 +184,7 @@ typedef struct Table {
 } Table;
 
 static void table_rebuild(Table *t, int nbuckets) {
-  free(t->buckets);
+  xfree(t->buckets);
   t->nbuckets = nbuckets;
   t->buckets = xmalloc(sizeof(int) * (size_t)nbuckets);
   for (int i = 0; i < nbuckets; i++) t->buckets[i] = -1;
@@ -279,7 +279,7 @@ static void cse_region(Cse *c, Block *r) {
   memset(&c->table, 0, sizeof c->table);
   cse_block(c, r);
   VEC_FREE(c->table.entries);
-  free(c->table.buckets);
+  xfree(c->table.buckets);
   c->table = outer;
 }
 
@@ -315,7 +315,7 @@ int pass_cse(Module *m, const PassOptions *o) {
     cse_block(&c, f->body);
     total += c.removed;
     VEC_FREE(c.table.entries);
-    free(c.table.buckets);
+    xfree(c.table.buckets);
     ptrmap_free(&c.repl);
   }
   return total > 0;

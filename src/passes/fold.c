@@ -159,8 +159,8 @@ static bool fold_op(Fold *s, Op *op) {
   for (int i = 0; i < n; i++) ival_release(args[i]);
   for (int i = 0; i < (nr > 8 ? nr : 8); i++)
     if (res[i]) ival_release(res[i]);
-  free(args);
-  free(res);
+  xfree(args);
+  xfree(res);
   return ok;
 }
 

@@ -846,7 +846,7 @@ static bool rows_local(Ctx *c, const int *gs, int ngs, int64_t nrows, int64_t D)
       ok = row_fusion_op_ok(op, rw, nrows, D);
       if (ok) ptrmap_put(&rowish, &op->res[0], (void *)1);
     }
-    free(rw);
+    xfree(rw);
     int own[1] = {n->group};
     if (ok && has_outside_user(c, n, own, 1, NULL)) {
       const Type *t = op->res[0].type;
@@ -885,7 +885,7 @@ static bool rows_reread(Ctx *c, const int *gs, int ngs, int64_t nrows, int64_t D
       }
     }
   }
-  free(reached);
+  xfree(reached);
   return found;
 }
 
@@ -938,7 +938,7 @@ static char *fused_name(Ctx *c) {
     int k = (*c->counter)++;
     char *name = k ? xasprintf("fused_computation.%d", k) : xstrdup("fused_computation");
     if (!module_find_func(c->m, name)) return name;
-    free(name);
+    xfree(name);
   }
 }
 
@@ -957,7 +957,7 @@ static Op *make_fusion(Ctx *c, Op *const *ops, int nops, Value *const *ins, int 
   char *name = fused_name(c);
   Op *root = ops[nops - 1];
   Func *f = func_new(m, name, root->loc);
-  free(name);
+  xfree(name);
   f->is_private = true;
   PtrMap map = {0};
   for (int i = 0; i < nins; i++) {
@@ -975,7 +975,7 @@ static Op *make_fusion(Ctx *c, Op *const *ops, int nops, Value *const *ins, int 
   f->nresults = nouts;
   f->result_types = rtypes;
   ptrmap_free(&map);
-  free(rets);
+  xfree(rets);
 
   Op *call = op_new(m, OP_CALL, nins, (Value **)ins, nouts, rtypes, root->loc);
   op_set_attr(m, call, "callee", attr_symbol(m, f->name));
@@ -1085,8 +1085,8 @@ static Op *outline_row(Ctx *c, Op **items, const int *prios, int n, int *prio) {
   ptrmap_free(&at);
   VEC_FREE(ins);
   VEC_FREE(outs);
-  free(order);
-  free(done);
+  xfree(order);
+  xfree(done);
   return call;
 }
 
@@ -1189,9 +1189,9 @@ static void resort(Ctx *c, Item *items, int n) {
   }
   assert(emitted == n); /* the merges never create cycles */
   for (int i = 0; i < n; i++) VEC_FREE(succ[i]);
-  free(succ);
-  free(indeg);
-  free(byprio);
+  xfree(succ);
+  xfree(indeg);
+  xfree(byprio);
   ptrmap_free(&item_of);
 }
 
@@ -1265,11 +1265,11 @@ static void fuse_block(Module *m, Block *b, int *counter, int *nfused) {
     Op *call = outline_row(&c, row_items, prios, n, &prio);
     if (call) ptrmap_put(&call_prio, call, (void *)(intptr_t)prio);
   }
-  free(row_items);
-  free(prios);
-  free(item);
-  free(item_prio);
-  free(cluster_of);
+  xfree(row_items);
+  xfree(prios);
+  xfree(item);
+  xfree(item_prio);
+  xfree(cluster_of);
   VEC(Item) items = {0};
   if (c.nfused) {
     int seq = 0;
@@ -1288,7 +1288,7 @@ static void fuse_block(Module *m, Block *b, int *counter, int *nfused) {
   VEC_FREE(c.groups);
   for (int i = 0; i < c.nodes.len; i++) {
     VEC_FREE(c.nodes.data[i]->users);
-    free(c.nodes.data[i]);
+    xfree(c.nodes.data[i]);
   }
   VEC_FREE(c.nodes);
   ptrmap_free(&c.node_of);

@@ -151,8 +151,8 @@ static bool lower_op(Module *m, Func *f, Op *op) {
       Type *t = op->res[i].type;
       out[i] = t->quant ? quantize(&b, &c->res[i], t) : &c->res[i];
     }
-    free(in);
-    free(rts);
+    xfree(in);
+    xfree(rts);
   }
   bld_replace(f, op, out);
   return true;

@@ -49,7 +49,7 @@ static Value *rebuild(Module *m, Block *b, Op *before, Type *t, Value **leaves, 
   Value **parts = xcalloc((size_t)(t->ntuple + 1), sizeof(Value *));
   for (int i = 0; i < t->ntuple; i++) parts[i] = rebuild(m, b, before, t->tuple[i], leaves, k, loc);
   Op *tu = build_op(m, b, before, OP_TUPLE, t->ntuple, parts, t, loc);
-  free(parts);
+  xfree(parts);
   return &tu->res[0];
 }
 
@@ -75,7 +75,7 @@ static void flatten_region(Module *m, Func *f, Block *b, bool split_returns) {
     int k = 0;
     Value *nv = rebuild(m, b, first, old[i]->type, leaves, &k, old[i]->owner && old[i]->owner->parent_op ? old[i]->owner->parent_op->loc : SRCLOC_NONE);
     if (nv != old[i]) block_replace_uses(b, old[i], nv);
-    free(leaves);
+    xfree(leaves);
     VEC_FREE(lt);
   }
   (void)f;
@@ -119,7 +119,7 @@ static int flatten_whiles(Module *m, Func *f, Block *b) {
       Value *nv = rebuild(m, b, op->next, op->res[i].type, newres, &k, op->loc);
       func_replace_uses(f, &op->res[i], nv, NULL);
     }
-    free(newres);
+    xfree(newres);
     Op *next_op = op->prev ? op->prev : b->first;
     op->nregions = 0;
     op_erase(op);
@@ -145,7 +145,7 @@ Func *flatten_entry(Module *m, Func *f) {
   if (!any) return f;
   char *name = xasprintf("%s.flat", f->name);
   Func *g = func_new(m, name, f->loc);
-  free(name);
+  xfree(name);
   g->is_private = true;
   PtrMap map = {0};
   Block *gb = g->body;

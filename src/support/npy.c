@@ -278,8 +278,8 @@ Literal *npy_decode(const void *data, size_t len, const Type *expect, char **err
     if (expect->rank != h.rank || memcmp(expect->dims, h.dims, sizeof(int64_t) * (size_t)h.rank) != 0) {
       char *s = shape_str(h.rank, h.dims), *ts = type_str(expect);
       fail(err, ".npy shape %s does not match the expected type %s", s, ts);
-      free(s);
-      free(ts);
+      xfree(s);
+      xfree(ts);
       return NULL;
     }
   } else if (et == ET_INVALID) {
@@ -350,11 +350,11 @@ Literal *npy_read(const char *path, const Type *expect, char **err) {
   }
   if (!read_file(path, max, &text, &len, &rerr)) {
     Literal *r = fail(err, "%s", rerr);
-    free(rerr);
+    xfree(rerr);
     return r;
   }
   Literal *l = npy_decode(text, len, expect, err);
-  free(text);
+  xfree(text);
   return l;
 }
 
@@ -368,7 +368,7 @@ bool npy_encode(StrBuf *b, const Literal *l, char **err) {
   char *shape = shape_str(l->type->rank, l->type->dims);
   StrBuf h = {0};
   sb_printf(&h, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", dt, shape);
-  free(shape);
+  xfree(shape);
   /* pad so that the data starts on a 64-byte boundary, as NumPy does */
   bool v2 = h.len + 11 > 65535;
   size_t pre = v2 ? 12 : 10;

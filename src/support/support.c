@@ -101,7 +101,22 @@ void oom_push(OomGuard *g) {
   g->over_limit = false;
   g->loc = SRCLOC_NONE;
   g->what = NULL;
+  g->cleanups = NULL;
+  g->track_prev = NULL;
   oom_top = g;
+}
+
+void oom_cleanup_push(OomCleanup *c, void (*fn)(void *), void *arg) {
+  OomGuard *g = oom_top;
+  c->fn = fn;
+  c->arg = arg;
+  c->next = g ? g->cleanups : NULL;
+  if (g) g->cleanups = c;
+}
+
+void oom_cleanup_pop(OomCleanup *c) {
+  OomGuard *g = oom_top;
+  if (g && g->cleanups == c) g->cleanups = c->next;
 }
 
 void oom_pop(OomGuard *g) {
@@ -130,6 +145,10 @@ void oom_raise(size_t n) {
     fprintf(stderr, "xlac: internal error: out of memory (%zu bytes) outside an OomGuard\n", n);
     abort();
   }
+  /* release what the frames being abandoned hold outside the tracked
+     heap (LLVM objects, ...), innermost first */
+  for (OomCleanup *c = g->cleanups; c; c = c->next) c->fn(c->arg);
+  g->cleanups = NULL;
   g->bytes = n;
   g->over_limit = n > alloc_limit_get();
   g->loc = oom_loc;
@@ -155,10 +174,130 @@ void oom_report(const OomGuard *g) {
   diag_plain(DIAG_ERROR, g->loc, msg);
 }
 
+/* ---- allocation tracking ----
+ * A library call that unwinds (out of memory) must not leak what it had
+ * allocated.  While a call tracks (oom_track_begin), every block the x*alloc
+ * functions hand to its thread is recorded with the call as owner, and
+ * xfree forgets a block, whichever thread frees it; when the call unwinds,
+ * oom_track_end frees what its owner still has, and when it completes,
+ * forgets it (the blocks live on in what the call built).  One table for
+ * the process, under a mutex: blocks cross threads (a replica releases
+ * values its caller made).  Tracking costs nothing while no call tracks. */
+typedef struct Tracked {
+  void *p;             /* NULL: empty; TOMBSTONE: removed */
+  const void *owner;
+} Tracked;
+#define TOMBSTONE ((void *)1)
+static pthread_mutex_t track_mu = PTHREAD_MUTEX_INITIALIZER;
+static Tracked *track_tab;
+static size_t track_cap, track_used; /* used counts tombstones */
+static _Atomic int track_calls;      /* calls tracking now */
+static _Thread_local const void *track_owner;
+
+static size_t track_hash(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
+/* Inserts without growing; the table has a free slot. */
+static void track_put(Tracked *tab, size_t cap, void *p, const void *owner) {
+  size_t i = track_hash(p) & (cap - 1);
+  while (tab[i].p && tab[i].p != TOMBSTONE) i = (i + 1) & (cap - 1);
+  tab[i] = (Tracked){p, owner};
+}
+
+static void track_add(void *p) {
+  const void *owner = track_owner;
+  if (!owner) return;
+  pthread_mutex_lock(&track_mu);
+  if ((track_used + 1) * 2 > track_cap) {
+    size_t live = 0;
+    for (size_t i = 0; i < track_cap; i++) live += track_tab[i].p && track_tab[i].p != TOMBSTONE;
+    size_t cap = track_cap ? track_cap : 1024;
+    while ((live + 1) * 4 > cap) cap *= 2;
+    /* plain calloc: a table that cannot grow only stops recording (the
+       block would leak on an unwind, never be freed twice) */
+    Tracked *t = calloc(cap, sizeof *t);
+    if (!t) {
+      pthread_mutex_unlock(&track_mu);
+      return;
+    }
+    for (size_t i = 0; i < track_cap; i++)
+      if (track_tab[i].p && track_tab[i].p != TOMBSTONE) track_put(t, cap, track_tab[i].p, track_tab[i].owner);
+    free(track_tab);
+    track_tab = t;
+    track_cap = cap;
+    track_used = live;
+  }
+  track_put(track_tab, track_cap, p, owner);
+  track_used++;
+  pthread_mutex_unlock(&track_mu);
+}
+
+static void track_remove(void *p) {
+  if (!p || !atomic_load_explicit(&track_calls, memory_order_relaxed)) return;
+  pthread_mutex_lock(&track_mu);
+  if (track_cap) {
+    size_t i = track_hash(p) & (track_cap - 1);
+    while (track_tab[i].p) {
+      if (track_tab[i].p == p) {
+        track_tab[i].p = TOMBSTONE;
+        break;
+      }
+      i = (i + 1) & (track_cap - 1);
+    }
+  }
+  pthread_mutex_unlock(&track_mu);
+}
+
+void oom_track_begin(OomGuard *g) {
+  g->track_prev = track_owner;
+  track_owner = g;
+  atomic_fetch_add(&track_calls, 1);
+}
+
+void oom_track_end(OomGuard *g, bool unwound) {
+  pthread_mutex_lock(&track_mu);
+  for (size_t i = 0; i < track_cap; i++) {
+    if (track_tab[i].p && track_tab[i].p != TOMBSTONE && track_tab[i].owner == g) {
+      if (unwound) free(track_tab[i].p);
+      track_tab[i].p = TOMBSTONE;
+    }
+  }
+  pthread_mutex_unlock(&track_mu);
+  track_owner = g->track_prev;
+  atomic_fetch_sub(&track_calls, 1);
+}
+
+const void *oom_track_pause(void) {
+  const void *o = track_owner;
+  track_owner = NULL;
+  return o;
+}
+
+void oom_track_resume(const void *owner) { track_owner = owner; }
+
+void xfree(void *p) {
+  track_remove(p);
+  free(p);
+}
+
 static void *alloc_checked(void *p, size_t n) {
   if (!p) oom_raise(n);
+  track_add(p);
   return p;
 }
+
+void alloc_fail_at(long n) {
+  alloc_limit_get(); /* reads XLAC_FAIL_ALLOC first, so n wins */
+  alloc_count = 0;
+  fail_alloc_at = n;
+}
+
+long alloc_count_get(void) { return alloc_count; }
 
 static bool alloc_refused(size_t n) {
   if (n > alloc_limit_get()) return true;
@@ -187,7 +326,15 @@ void *xcalloc(size_t n, size_t m) {
 
 void *xrealloc(void *p, size_t n) {
   if (alloc_refused(n)) oom_raise(n);
-  return alloc_checked(realloc(p, n ? n : 1), n);
+  /* forget p first: after realloc it may not be looked at */
+  track_remove(p);
+  void *q = realloc(p, n ? n : 1);
+  if (!q) {
+    if (p) track_add(p); /* p is still valid */
+    oom_raise(n);
+  }
+  track_add(q);
+  return q;
 }
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
@@ -221,7 +368,7 @@ void arena_free(Arena *a) {
   ArenaChunk *c = a->head;
   while (c) {
     ArenaChunk *n = c->next;
-    free(c);
+    xfree(c);
     c = n;
   }
   a->head = NULL;
@@ -319,7 +466,7 @@ char *sb_take(StrBuf *b) {
 }
 
 void sb_free(StrBuf *b) {
-  free(b->data);
+  xfree(b->data);
   b->data = NULL;
   b->len = b->cap = 0;
 }
@@ -365,7 +512,7 @@ static void strmap_insert(StrMap *m, char *key, void *val) {
       return;
     }
     if (strcmp(e->key, key) == 0) {
-      free(key);
+      xfree(key);
       e->val = val;
       return;
     }
@@ -379,15 +526,15 @@ void strmap_put(StrMap *m, const char *key, void *val) {
                  m->cap ? m->cap * 2 : 16, 0};
     for (int i = 0; i < m->cap; i++)
       if (m->slots[i].key) strmap_insert(&nm, m->slots[i].key, m->slots[i].val);
-    free(m->slots);
+    xfree(m->slots);
     *m = nm;
   }
   strmap_insert(m, xstrdup(key), val);
 }
 
 void strmap_free(StrMap *m) {
-  for (int i = 0; i < m->cap; i++) free(m->slots[i].key);
-  free(m->slots);
+  for (int i = 0; i < m->cap; i++) xfree(m->slots[i].key);
+  xfree(m->slots);
   m->slots = NULL;
   m->cap = m->len = 0;
 }
@@ -437,7 +584,7 @@ bool read_file(const char *path, size_t max, char **out_text, size_t *out_len, c
         break;
       }
       memcpy(nb, buf, len);
-      free(buf);
+      xfree(buf);
       buf = nb;
       cap = ncap;
     }
@@ -456,7 +603,7 @@ bool read_file(const char *path, size_t max, char **out_text, size_t *out_len, c
   }
   if (!is_stdin) close(fd);
   if (!ok) {
-    free(buf);
+    xfree(buf);
     return false;
   }
   buf[len] = 0;
@@ -493,28 +640,48 @@ static int src_push(SrcFile *f) {
   return id;
 }
 
-int src_add(const char *name, const char *text, size_t len) {
-  SrcFile *f = xmalloc(sizeof *f);
-  f->name = xstrdup(name);
-  f->text = xstrndup(text, len);
+/* Source files belong to the process-wide table, not to the call that
+   loads them (a library call that fails releases its file explicitly), so
+   they are allocated outside the tracked heap. */
+static SrcFile *src_new(const char *name, char *text, size_t len) {
+  SrcFile *f = malloc(sizeof *f);
+  char *n = strdup(name);
+  if (!f || !n) {
+    free(f);
+    free(n);
+    free(text);
+    oom_raise(sizeof *f + strlen(name) + 1);
+  }
+  f->name = n;
+  f->text = text;
   f->len = len;
-  return src_push(f);
+  return f;
+}
+
+int src_add(const char *name, const char *text, size_t len) {
+  char *copy = len + 1 ? malloc(len + 1) : NULL;
+  if (!copy || alloc_refused(len + 1)) {
+    free(copy);
+    oom_raise(len + 1);
+  }
+  memcpy(copy, text, len);
+  copy[len] = 0;
+  return src_push(src_new(name, copy, len));
 }
 
 int src_load(const char *path) {
   char *text, *err;
   size_t len;
   size_t max = alloc_limit_get() < SRC_MAX_BYTES ? alloc_limit_get() : SRC_MAX_BYTES;
-  if (!read_file(path, max, &text, &len, &err)) {
+  const void *owner = oom_track_pause();
+  bool ok = read_file(path, max, &text, &len, &err);
+  oom_track_resume(owner);
+  if (!ok) {
     diag_plain(DIAG_ERROR, SRCLOC_NONE, err);
-    free(err);
+    xfree(err);
     return -1;
   }
-  SrcFile *f = xmalloc(sizeof *f);
-  f->name = xstrdup(strcmp(path, "-") == 0 ? "<stdin>" : path);
-  f->text = text;
-  f->len = len;
-  return src_push(f);
+  return src_push(src_new(strcmp(path, "-") == 0 ? "<stdin>" : path, text, len));
 }
 
 const SrcFile *src_get(int file) {
@@ -533,9 +700,9 @@ void src_release(int file) {
   }
   pthread_mutex_unlock(&src_lock);
   if (f) {
-    free(f->name);
-    free(f->text);
-    free(f);
+    xfree(f->name);
+    xfree(f->text);
+    xfree(f);
   }
 }
 
@@ -543,9 +710,9 @@ void src_reset(void) {
   pthread_mutex_lock(&src_lock);
   for (int i = 0; i < src_files.len; i++) {
     if (!src_files.data[i]) continue;
-    free(src_files.data[i]->name);
-    free(src_files.data[i]->text);
-    free(src_files.data[i]);
+    xfree(src_files.data[i]->name);
+    xfree(src_files.data[i]->text);
+    xfree(src_files.data[i]);
   }
   VEC_FREE(src_files);
   pthread_mutex_unlock(&src_lock);
@@ -694,7 +861,7 @@ void vdiag(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap) {
   if (f) cap += strlen(f->name);
   char *out = xmalloc(cap);
   emit_diag(lvl, loc, m, out, cap);
-  free(out);
+  xfree(out);
   sb_free(&msg);
 }
 

@@ -41,10 +41,28 @@ typedef void (*DiagHook)(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud);
  *   oom_pop(&g);
  *
  * Every entry point (the command line, each grid thread, the library's
- * calls) installs one; memory held by unwound frames is not recovered.
- * Threads announce what they are doing with oom_set_loc so the report names
- * the op.  XLAC_FAIL_ALLOC=N makes the Nth allocation fail (tests).
- * try_aligned_alloc applies the same limit but returns NULL. */
+ * calls) installs one.  Threads announce what they are doing with
+ * oom_set_loc so the report names the op.  XLAC_FAIL_ALLOC=N (or
+ * alloc_fail_at) makes the Nth allocation fail (tests).  try_aligned_alloc
+ * applies the same limit but returns NULL.
+ *
+ * Recovering memory: a guard that also tracks (oom_track_begin after
+ * oom_push) gets back every block the x*alloc functions handed its thread
+ * and nobody freed (with xfree) when it unwinds — oom_track_end(g, true)
+ * frees them — and things outside that heap (LLVM objects) are released by
+ * cleanups the frames register (oom_cleanup_push/pop), run by oom_raise
+ * before it unwinds.  Without tracking, memory held by unwound frames is
+ * not recovered (the command line, which exits).  Blocks that must outlive
+ * an unwound call (process-wide tables) are allocated between
+ * oom_track_pause and oom_track_resume.  Every block of the compiler is
+ * freed with xfree. */
+/* Something to release when a guard's frames are abandoned. */
+typedef struct OomCleanup {
+  void (*fn)(void *);
+  void *arg;
+  struct OomCleanup *next;
+} OomCleanup;
+
 typedef struct OomGuard {
   jmp_buf jb;
   struct OomGuard *prev;
@@ -57,7 +75,22 @@ typedef struct OomGuard {
   void *stream;
   SrcLoc outer_loc; /* the thread's location at oom_push */
   const char *outer_what;
+  OomCleanup *cleanups;   /* innermost first */
+  const void *track_prev; /* the thread's tracking owner before oom_track_begin */
 } OomGuard;
+void oom_cleanup_push(OomCleanup *c, void (*fn)(void *), void *arg);
+void oom_cleanup_pop(OomCleanup *c); /* the innermost one; a no-op after an unwind */
+void oom_track_begin(OomGuard *g);
+/* Stops tracking for g: with unwound, frees the blocks it still owns. */
+void oom_track_end(OomGuard *g, bool unwound);
+const void *oom_track_pause(void);
+void oom_track_resume(const void *owner);
+/* Frees a block of the x*alloc functions (or any malloc'ed block). */
+void xfree(void *p);
+/* Makes the nth allocation from now fail (0: none), as XLAC_FAIL_ALLOC. */
+void alloc_fail_at(long n);
+/* Allocations counted since alloc_fail_at (while one is set). */
+long alloc_count_get(void);
 void oom_push(OomGuard *g);
 void oom_pop(OomGuard *g);
 _Noreturn void oom_raise(size_t n);
@@ -109,7 +142,7 @@ void *arena_memdup(Arena *a, const void *p, size_t n);
     }                                                                         \
     (v).data[(v).len++] = (x);                                                \
   } while (0)
-#define VEC_FREE(v) (free((v).data), (v).data = NULL, (v).len = (v).cap = 0)
+#define VEC_FREE(v) (xfree((v).data), (v).data = NULL, (v).len = (v).cap = 0)
 
 /* ---- string builder ---- */
 typedef struct StrBuf {

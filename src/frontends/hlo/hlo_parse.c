@@ -971,8 +971,8 @@ static Value *slot_value(P *p, Env *env, int idx, uint32_t useoff) {
     }
     Type *tt = type_tuple(&p->m->arena, m->nres, tys);
     Op *t = op_new(p->m, OP_TUPLE, m->nres, vals, 1, &tt, m->loc);
-    free(vals);
-    free(tys);
+    xfree(vals);
+    xfree(tys);
     block_append(env->blk, t);
     sl->tuple = &t->res[0];
   }
@@ -1891,7 +1891,7 @@ static bool map_inst(Ctx *x) {
     Value **ops = xmalloc(sizeof(Value *) * (size_t)(no ? no : 1));
     bool ok = all_operands(x, ops);
     Op *op = ok ? new_op(x, OP_CALL, no, ops, false) : NULL;
-    free(ops);
+    xfree(ops);
     if (!ok) return false;
     op_set_attr(m, op, "callee", attr_symbol(m, span_dup(p, &m->arena, c->name)));
     if (opc_is(x, "fusion")) {
@@ -1979,13 +1979,13 @@ static bool map_inst(Ctx *x) {
   }
   Value **ops = xmalloc(sizeof(Value *) * (size_t)(no + 1));
   if (!all_operands(x, ops)) {
-    free(ops);
+    xfree(ops);
     return false;
   }
   if (k == OP_RNG) {
     /* stablehlo.rng takes the result shape as a third operand */
     if (no != 2 || x->type->kind != TY_TENSOR) {
-      free(ops);
+      xfree(ops);
       return want_operands(x, 2);
     }
     int64_t r = x->type->rank;
@@ -1998,7 +1998,7 @@ static bool map_inst(Ctx *x) {
     ops[no++] = &c->res[0];
   }
   Op *op = new_op(x, k, no, ops, multi);
-  free(ops);
+  xfree(ops);
   int nin = multi && x->type->kind == TY_TUPLE ? x->type->ntuple : 1;
   int body = nin > 1 ? BODY_REGION_FLAT : BODY_REGION;
   bool ok = true;
@@ -2274,8 +2274,8 @@ static bool instantiate(P *p, HComp *c, Block *blk, Value *const *subst, int kin
       if (!type_equal(subst[i]->type, in->type)) {
         char *a = type_str(subst[i]->type), *b = type_str(in->type);
         ok = fail_at(p, in->name.off, "parameter has type %s but the operand passed to it has type %s", b, a);
-        free(a);
-        free(b);
+        xfree(a);
+        xfree(b);
         break;
       }
       sl->v = subst[i];
@@ -2321,8 +2321,8 @@ static bool instantiate(P *p, HComp *c, Block *blk, Value *const *subst, int kin
     }
     VEC_FREE(rets);
   }
-  free(env.slots);
-  free(env.stack);
+  xfree(env.slots);
+  xfree(env.stack);
   c->active--;
   return ok && !p->failed;
 }

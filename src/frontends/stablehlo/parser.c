@@ -1436,7 +1436,7 @@ static void pop_scope(P *p) {
   Scope *s = p->scope;
   p->scope = s->up;
   strmap_free(&s->names);
-  free(s);
+  xfree(s);
 }
 
 /* Binds %name (token includes the '%') in the innermost scope. */
@@ -1846,8 +1846,8 @@ static bool check_operand_type(P *p, OB *ob, int i, const Type *want) {
   if (type_equal(v->type, want)) return true;
   char *a = type_str(v->type), *b = type_str(want);
   err(p, (size_t)ob->opnd_at.data[i], "operand #%d has type %s but the op's type says %s", i, a, b);
-  free(a);
-  free(b);
+  xfree(a);
+  xfree(b);
   return false;
 }
 
