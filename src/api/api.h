@@ -41,6 +41,8 @@ struct xlac_device {
   char *desc;
 };
 
+typedef struct ApiRecycler ApiRecycler;
+
 struct xlac_client {
   uint32_t magic;
   atomic_int refs;         /* the caller's + one per executable and buffer */
@@ -53,6 +55,7 @@ struct xlac_client {
   char *cache_dir;
   xlac_device *devices;
   atomic_int next_module_id;  /* NNNN of dump file names */
+  ApiRecycler *recycler;      /* storage of destroyed large buffers (recycle.c); may be NULL */
 };
 
 struct xlac_cancel {
@@ -158,6 +161,17 @@ xlac_status *api_compile_module(xlac_client *c, Module *m, Func *f, const xlac_c
 xlac_status *api_buffer_from_value(xlac_client *c, int device, IVal *v, xlac_buffer **out);
 /* The value a buffer holds (borrowed; NULL once donated). */
 IVal *api_buffer_value(const xlac_buffer *b);
+
+/* ---- recycling large buffers' storage (recycle.c) ---- */
+ApiRecycler *api_recycler_new(void);           /* NULL when out of memory: no recycling */
+void api_recycler_free(ApiRecycler *r);
+void *api_recycler_take(ApiRecycler *r, size_t bytes);
+bool api_recycler_give(ApiRecycler *r, void *p, size_t bytes); /* false: not kept, still the caller's */
+/* Releases a buffer's value, keeping its storage when it is large and no
+   one else holds it. */
+void api_recycle_value(xlac_client *c, IVal *v);
+/* A tensor of type t on recycled storage (contents unspecified), or NULL. */
+IVal *api_recycled_tensor(xlac_client *c, const Type *t);
 
 /* Prints m as StableHLO or HLO text (malloc'ed, NUL-terminated). */
 xlac_status *api_print_module(const Module *m, xlac_format format, char **out_text, size_t *out_len);

@@ -225,7 +225,7 @@ int xlac_buffer_is_donated(const xlac_buffer *b) {
 void xlac_buffer_destroy(xlac_buffer *b) {
   if (!b || b->magic != API_MAGIC_BUFFER) return;
   b->magic = API_MAGIC_DEAD;
-  ival_release(b->val);
+  api_recycle_value(b->client, b->val);
   api_client_release(b->client);
   xfree(b);
 }

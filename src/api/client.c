@@ -113,6 +113,7 @@ void api_client_release(xlac_client *c) {
   xfree(c->cache_dir);
   c->magic = API_MAGIC_DEAD;
   xfree(c);
+  api_recycler_free(c->recycler);
 }
 
 /* ---- clients ---- */
@@ -169,6 +170,7 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
     d->client = c;
     d->id = i;
     const char *kind = c->backend == XLAC_BACKEND_CPU ? "cpu" : "interpreter";
+  c->recycler = api_recycler_new();
     size_t n = 128;
     d->desc = malloc(n);
     if (d->desc)

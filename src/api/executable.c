@@ -475,6 +475,9 @@ static bool exec_guarded(ExecJob *j) {
   bool ok;
   if (j->ndev == 1) {
     out[0] = xcalloc((size_t)(nfres + 1), sizeof(IVal *));
+    /* compiled code writes its results in place: into recycled storage
+       when a buffer of that size was destroyed (a loop's steady state) */
+    for (int i = 0; e->cpu && i < nfres; i++) out[0][i] = api_recycled_tensor(e->client, f->result_types[i]);
     ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
   } else {
     GridProgram *progs = xcalloc((size_t)j->ndev, sizeof(GridProgram));

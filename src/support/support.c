@@ -272,6 +272,8 @@ void oom_track_end(OomGuard *g, bool unwound) {
   atomic_fetch_sub(&track_calls, 1);
 }
 
+void oom_track_adopt(void *p) { track_add(p); }
+
 const void *oom_track_pause(void) {
   const void *o = track_owner;
   track_owner = NULL;

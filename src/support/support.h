@@ -83,6 +83,8 @@ void oom_cleanup_pop(OomCleanup *c); /* the innermost one; a no-op after an unwi
 void oom_track_begin(OomGuard *g);
 /* Stops tracking for g: with unwound, frees the blocks it still owns. */
 void oom_track_end(OomGuard *g, bool unwound);
+/* Records a block obtained elsewhere (plain malloc) as the tracking call's. */
+void oom_track_adopt(void *p);
 const void *oom_track_pause(void);
 void oom_track_resume(const void *owner);
 /* Frees a block of the x*alloc functions (or any malloc'ed block). */

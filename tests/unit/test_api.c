@@ -521,6 +521,36 @@ static void test_cancel(xlac_backend backend) {
   xlac_client_destroy(c);
 }
 
+/* Large results reuse the storage of destroyed buffers: each run must
+   still compute every element (no stale values from the last one). */
+static void test_recycling(void) {
+  static const char prog[] = "func.func @main(%x: tensor<65536xf32>) -> tensor<65536xf32> {\n"
+                             "  %0 = stablehlo.add %x, %x : tensor<65536xf32>\n"
+                             "  func.return %0 : tensor<65536xf32>\n}\n";
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(NULL, &c));
+  xlac_executable *e = NULL;
+  EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, NULL, &e));
+  float *x = malloc(65536 * sizeof(float)), *out = malloc(65536 * sizeof(float));
+  int64_t dims[1] = {65536};
+  int bad = 0;
+  for (int step = 0; step < 4; step++) {
+    for (int i = 0; i < 65536; i++) x[i] = (float)(i % 1000) + (float)step * 1000;
+    xlac_buffer *b = NULL, *r[1] = {NULL};
+    EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 1, x, 65536 * sizeof(float), 0, &b));
+    EXPECT_OK(xlac_executable_run(e, &b, 1, r));
+    EXPECT_OK(xlac_buffer_to_host(r[0], out, 65536 * sizeof(float), 0));
+    for (int i = 0; i < 65536; i++) bad += out[i] != 2 * x[i];
+    xlac_buffer_destroy(r[0]); /* its storage is the next run's result */
+    xlac_buffer_destroy(b);
+  }
+  CHECK_EQ_I(bad, 0);
+  free(x);
+  free(out);
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+}
+
 int main(int argc, char **argv) {
   int iters = argc > 1 ? atoi(argv[1]) : 1000;
   CHECK_STR(xlac_version(), "0.1.0");
@@ -536,6 +566,7 @@ int main(int argc, char **argv) {
   test_replicas(XLAC_BACKEND_CPU);
   test_replicas(XLAC_BACKEND_INTERPRETER);
   test_user_pool();
+  test_recycling();
   test_cancel(XLAC_BACKEND_CPU);
   test_cancel(XLAC_BACKEND_INTERPRETER);
   test_concurrency(8, iters);
