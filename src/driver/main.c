@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/dump.h"
+#include "api/flags.h"
 #include "driver/driver.h"
 #include "ir/opdoc.h"
 #include "support/version.h"
@@ -164,10 +164,10 @@ static int cmd_run(Args *a) {
   const char *file = NULL, *v;
   /* XLA's dump flags, from XLA_FLAGS as XLA reads them; the command line
      overrides them */
-  CpuOptions dump = {0};
+  ApiXlaFlags dump = {0};
   int xla_rc;
   char *xla_flags = getenv("XLA_FLAGS") ? xstrdup(getenv("XLA_FLAGS")) : NULL;
-  if (xla_flags && !dump_parse_flags(&dump, xla_flags)) a->bad = true;
+  if (xla_flags && !api_xla_flags(&dump, xla_flags)) a->bad = true;
   for (a->i = 2; a->i < a->argc && !a->bad; a->i++) {
     const char *s = a->argv[a->i];
     if (opt(a, "--backend", &v)) {
@@ -264,8 +264,8 @@ static int cmd_run(Args *a) {
       dump.dump_dir = v;
     } else if (opt(a, "--xla_dump_hlo_pass_re", &v)) {
       if (v && !*v) usage_error(a, "--xla_dump_hlo_pass_re needs a regular expression%s", "");
-      dump.dump_pass_re = v;
-    } else if (strncmp(s, "--xla_", 6) == 0 && (xla_rc = dump_parse_flag(&dump, s)) != 0) {
+      dump.dump.pass_re = v;
+    } else if (strncmp(s, "--xla_", 6) == 0 && (xla_rc = api_xla_flag(&dump, s)) != 0) {
       if (xla_rc < 0) a->bad = true; /* the message is printed */
     } else if (s[0] == '-' && s[1]) {
       usage_error(a, "unknown option '%s'", s);
@@ -277,9 +277,9 @@ static int cmd_run(Args *a) {
   }
   if (!a->bad && !file) usage_error(a, "missing input file%s", "");
   o.dump_dir = dump.dump_dir;
-  o.dump_pass_re = dump.dump_pass_re;
-  o.dump_as_dot = dump.dump_as_dot;
-  o.dump_as_html = dump.dump_as_html;
+  o.dump_pass_re = dump.dump.pass_re;
+  o.dump_as_dot = dump.dump.as_dot;
+  o.dump_as_html = dump.dump.as_html;
   if (!a->bad && !o.dump_dir && (o.dump_pass_re || o.dump_as_dot || o.dump_as_html))
     fprintf(stderr, "xlac: warning: the --xla_dump_hlo_* flags need --xla_dump_to=DIR; nothing is dumped\n");
   if (!a->bad && o.dump_dir && o.backend != BACKEND_CPU && o.mode != MODE_COMPARE)
