@@ -85,6 +85,7 @@ typedef struct CompileJob {
   Func *entry;      /* given by the caller, or NULL: options' entry or the module's */
   const ApiDumpOptions *dump;
   bool retained;    /* the executable took a client reference */
+  const Module *names_from; /* a built program: its parameter names (its printed text has none) */
   int file;
   xlac_executable *exe;
   xlac_code code;   /* what a failure is */
@@ -141,6 +142,11 @@ static bool compile_guarded(CompileJob *j) {
       j->code = XLAC_NOT_FOUND;
       return false;
     }
+  }
+  if (j->names_from) {
+    const Func *src = module_find_func(j->names_from, entry->name);
+    for (int i = 0; src && i < entry->body->nargs && i < src->body->nargs; i++)
+      if (src->body->args[i]->name) entry->body->args[i]->name = arena_strdup(&m->arena, src->body->args[i]->name);
   }
   xlac_executable *e = xcalloc(1, sizeof *e);
   j->exe = e;
@@ -362,6 +368,7 @@ xlac_status *xlac_compile(xlac_client *c, const xlac_program *p, const xlac_comp
   char *text;
   size_t len;
   if ((s = api_print_module(p->m, XLAC_FORMAT_STABLEHLO, &text, &len))) return s;
+  j.names_from = p->m;
   s = run_compile(&j, text, len, p->name, out_executable);
   xfree(text);
   return s;

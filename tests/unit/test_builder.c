@@ -237,6 +237,8 @@ static void test_axpy(void) {
     xlac_executable *e = NULL;
     OK(xlac_client_create(&co, &c));
     OK(xlac_compile(c, p, NULL, &e));
+    /* the parameters keep the names they were built with */
+    CHECK_EQ_I(xlac_executable_arg_index(e, "x"), 1);
     xlac_buffer *bufs[3] = {0}, *res[1] = {0};
     OK(xlac_buffer_from_host(c, 0, XLAC_F32, NULL, 0, &alpha, sizeof alpha, 0, &bufs[0]));
     OK(xlac_buffer_from_host(c, 0, XLAC_F32, &n, 1, ax_x, sizeof ax_x, 0, &bufs[1]));
