@@ -7,8 +7,10 @@
 #   later:  LLVM 19's C API for code generation (llvm-19-dev)
 #   fuzz:   clang with libFuzzer (clang, libclang-rt-14-dev)
 #   bench:  OpenBLAS for bench_gemm's comparison only (libopenblas-dev)
+#   MPI:    Open MPI for the xlac_mpi library, its tests and benchmark
+#           (libopenmpi-dev openmpi-bin)
 set -eu
-pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev"
+pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev libopenmpi-dev openmpi-bin"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -12,6 +12,7 @@
 #include "interp/interp.h"
 #include "support/version.h"
 #include "xlac/xlac.h"
+#include "xlac/process_set.h"
 
 /* A parsed, verified module.  `text` (when the program came from text) is
    kept so that each compile parses a private copy with real source
@@ -56,6 +57,12 @@ struct xlac_client {
   xlac_device *devices;
   atomic_int next_module_id;  /* NNNN of dump file names */
   ApiRecycler *recycler;      /* storage of destroyed large buffers (recycle.c); may be NULL */
+  /* A client of one process of a set (xlac/process_set.h): its one device
+     (ndev == 1) runs as process (set->replica, set->partition) of the
+     set's num_replicas x num_partitions (which num_replicas and
+     num_partitions above hold), on the communicator set->begin hands out.
+     NULL: every device is in this process. */
+  struct xlac_process_set *set;
 };
 
 struct xlac_cancel {

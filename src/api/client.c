@@ -107,6 +107,11 @@ void api_client_retain(xlac_client *c) { atomic_fetch_add(&c->refs, 1); }
 
 void api_client_release(xlac_client *c) {
   if (atomic_fetch_sub(&c->refs, 1) != 1) return;
+  if (c->set) { /* a process of a set: the provider's state goes with it */
+    if (c->set->release) c->set->release(c->set->user);
+    xfree((char *)c->set->description);
+    xfree(c->set);
+  }
   xlacrt_pool_destroy(c->pool);
   for (int i = 0; i < c->ndev; i++) xfree(c->devices[i].desc);
   xfree(c->devices);
@@ -215,12 +220,74 @@ xlac_status *xlac_device_info_get(const xlac_device *d, xlac_device_info *out_in
   xlac_status *s = api_check_client(d->client, "xlac_device_info_get");
   if (s) return s;
   const xlac_client *c = d->client;
-  xlac_device_info info = {sizeof info, d->id, d->id / c->num_partitions, d->id % c->num_partitions,
+  /* a process of a set: its one device is the set's process (replica, partition) */
+  int replica = c->set ? c->set->replica : d->id / c->num_partitions;
+  int partition = c->set ? c->set->partition : d->id % c->num_partitions;
+  xlac_device_info info = {sizeof info, d->id, replica, partition,
                            c->num_threads, c->backend == XLAC_BACKEND_CPU ? "cpu" : "interpreter",
                            d->desc ? d->desc : ""};
   size_t n = out_info->struct_size && out_info->struct_size < sizeof info ? out_info->struct_size : sizeof info;
   memcpy(out_info, &info, n);
   out_info->struct_size = n;
+  return NULL;
+}
+
+/* ---- a process of a set (xlac/process_set.h) ----
+   An ordinary client of one device whose counts are the set's: compiling
+   checks programs against the set, executing runs the one device as the
+   set's process on the communicator set->begin hands out (executable.c). */
+
+xlac_status *xlac_client_create_in_set(const xlac_client_options *opts, const xlac_process_set *set,
+                                       xlac_client **out_client) {
+  static const char fn[] = "xlac_client_create_in_set";
+  if (out_client) *out_client = NULL;
+  if (!set) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: set is NULL", fn);
+  xlac_process_set ps = {0};
+  size_t n = set->struct_size && set->struct_size < sizeof ps ? set->struct_size : sizeof ps;
+  memcpy(&ps, set, n);
+  xlac_status *s = NULL;
+  if (!out_client)
+    s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: out_client is NULL", fn);
+  else if (!ps.begin || !ps.end)
+    s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: the set needs begin and end functions", fn);
+  else if (ps.num_replicas < 1 || ps.num_partitions < 1 || (int64_t)ps.num_replicas * ps.num_partitions > 4096)
+    s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: a set of %d replicas x %d partitions (1 to 4096 processes)", fn,
+                           ps.num_replicas, ps.num_partitions);
+  else if (ps.replica < 0 || ps.replica >= ps.num_replicas || ps.partition < 0 || ps.partition >= ps.num_partitions)
+    s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: process (replica %d, partition %d) is not in a set of %d x %d",
+                           fn, ps.replica, ps.partition, ps.num_replicas, ps.num_partitions);
+  xlac_client_options local = {0};
+  if (!s && opts) {
+    size_t k = opts->struct_size && opts->struct_size < sizeof local ? opts->struct_size : sizeof local;
+    memcpy(&local, opts, k);
+  }
+  local.struct_size = sizeof local;
+  local.num_replicas = local.num_partitions = 1;
+  xlac_client *c = NULL;
+  if (!s) s = xlac_client_create(&local, &c);
+  xlac_process_set *copy = s ? NULL : calloc(1, sizeof *copy);
+  char *desc = copy && ps.description ? strdup(ps.description) : NULL;
+  if (!s && (!copy || (ps.description && !desc))) s = xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
+  if (s) {
+    xfree(copy);
+    xfree(desc);
+    xlac_client_destroy(c);
+    if (ps.release) ps.release(ps.user);
+    return s;
+  }
+  *copy = ps;
+  copy->struct_size = sizeof *copy;
+  copy->description = desc;
+  c->set = copy;
+  c->num_replicas = ps.num_replicas;
+  c->num_partitions = ps.num_partitions;
+  xlac_device *d = &c->devices[0];
+  xfree(d->desc);
+  if ((d->desc = malloc(256)))
+    snprintf(d->desc, 256, "%s:0 (replica %d, partition %d of a %dx%d set%s%s, %d threads)",
+             c->backend == XLAC_BACKEND_CPU ? "cpu" : "interpreter", ps.replica, ps.partition, ps.num_replicas,
+             ps.num_partitions, desc ? "; " : "", desc ? desc : "", c->num_threads);
+  *out_client = c;
   return NULL;
 }
 

@@ -161,9 +161,11 @@ static bool compile_guarded(CompileJob *j) {
   e->entry = entry;
   e->num_replicas = o->num_replicas > 0 ? o->num_replicas : c->num_replicas;
   e->num_partitions = o->num_partitions > 0 ? o->num_partitions : c->num_partitions;
-  if ((int64_t)e->num_replicas * e->num_partitions != c->ndev) {
+  /* a process of a set (xlac/process_set.h) compiles for the whole set */
+  int total = c->set ? c->num_replicas * c->num_partitions : c->ndev;
+  if ((int64_t)e->num_replicas * e->num_partitions != total) {
     error_at(SRCLOC_NONE, "the program is compiled for %d replicas x %d partitions = %lld devices, the client has %d",
-             e->num_replicas, e->num_partitions, (long long)e->num_replicas * e->num_partitions, c->ndev);
+             e->num_replicas, e->num_partitions, (long long)e->num_replicas * e->num_partitions, total);
     return false;
   }
 
@@ -454,6 +456,7 @@ typedef struct ExecJob {
   InterpOptions io;
   int checks_run, checks_failed;
   int retained;            /* client references taken by result buffers */
+  struct xlacrt_comm *comm; /* a process of a set: the set's communicator (else NULL) */
 } ExecJob;
 
 static bool exec_guarded(ExecJob *j) {
@@ -479,6 +482,14 @@ static bool exec_guarded(ExecJob *j) {
   xfree(leaves);
   Interp I;
   interp_init(&I, e->m, &j->io);
+  if (j->comm) { /* one process of a set: its ids, and the set's communicator */
+    const xlac_process_set *ps = e->client->set;
+    I.comm = j->comm;
+    I.replica_id = ps->replica;
+    I.partition_id = ps->partition;
+    I.num_replicas = ps->num_replicas;
+    I.num_partitions = ps->num_partitions;
+  }
   bool ok;
   if (j->ndev == 1) {
     out[0] = xcalloc((size_t)(nfres + 1), sizeof(IVal *));
@@ -546,7 +557,11 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
   if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: not an executable", fn);
   xlac_status *s = api_check_client_alive(e->client, fn);
   if (s) return s;
-  int ndev = e->num_replicas * e->num_partitions;
+  /* a process of a set runs its one device */
+  int ndev = e->client->set ? 1 : e->num_replicas * e->num_partitions;
+  if (num_devices != ndev && e->client->set)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: %d devices given, a client of one process of a set runs on 1",
+                              fn, num_devices);
   if (num_devices != ndev)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: %d devices given, the executable runs on %d (%d replicas x %d "
                               "partitions)", fn, num_devices, ndev, e->num_replicas, e->num_partitions);
@@ -634,6 +649,17 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
   if (io) j.io = *io;
   else j.io.quiet_checks = true;
   if (o.cancel) j.io.cancel = &o.cancel->ic;
+  xlac_process_set *set = e->client->set;
+  if (set) { /* the set's communicator for this execution (its end is below) */
+    xlac_status *err = NULL;
+    j.comm = set->begin(set->user, &err);
+    if (!j.comm) {
+      xfree(j.results[0]);
+      xfree(j.results);
+      xfree(donate);
+      return err ? err : xlac_status_create(XLAC_UNAVAILABLE, "%s: the process set cannot run an execution", fn);
+    }
+  }
 
   ApiCapture cap;
   api_capture_begin(&cap);
@@ -652,6 +678,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
   oom_pop(&g);
   xlac_code code = o.cancel && atomic_load(&o.cancel->ic.stop) ? XLAC_CANCELLED : XLAC_INTERNAL;
   s = api_capture_end(&cap, ok, code, "the execution failed");
+  if (set) set->end(set->user, j.comm, s == NULL);
   if (unwound) {
     /* the buffers made before the unwind are gone with the rest of the
        call's memory; only their references to the client are left */

@@ -152,11 +152,69 @@ static int rdv_ready(const void *ctx) {
   return r->arrived == r->n;
 }
 
+/* The fingerprint of a type that the processes of a set compare when they
+   meet through a communicator (a token's is 1). */
+static int64_t comm_sig(const Type *t) {
+  if (t->kind != TY_TENSOR) return 1;
+  int64_t h[3] = {t->elem, t->rank, (int64_t)hash_bytes(t->dims, sizeof(int64_t) * (size_t)t->rank, 0)};
+  return (int64_t)(hash_bytes(h, sizeof h, 0x696e7470) & INT64_MAX);
+}
+
+/* exchange() for a process of a set (I->comm: the processes are not
+   threads of this one): the members meet through the set's communicator
+   and each takes copies of the others' values, which have its own types
+   (the communicator checks the fingerprints).  Everything that can run out
+   of memory is allocated before the meeting, so that an unwind never
+   leaves it half done. */
+static bool exchange_comm(Interp *I, Op *op, const int *ids, int n, int me, int nvals, IVal **vals,
+                          IVal **out) {
+  xlacrt_comm *c = I->comm;
+  size_t nv1 = (size_t)nvals + 1;
+  const void **bufs = xcalloc(nv1, sizeof(void *));
+  const void **peers = xcalloc((size_t)n * nv1, sizeof(void *));
+  int64_t *bytes = xcalloc(2 * nv1, sizeof(int64_t)), *sigs = bytes + nv1;
+  int32_t *ids32 = xcalloc((size_t)n, sizeof(int32_t));
+  for (int k = 0; k < n; k++) ids32[k] = ids[k];
+  for (int j = 0; j < nvals; j++) {
+    const IVal *v = vals[j];
+    sigs[j] = 1;
+    if (v->kind != IV_TENSOR) continue;
+    bufs[j] = v->lit->data;
+    bytes[j] = v->lit->n * et_bytes(v->lit->type->elem);
+    sigs[j] = comm_sig(v->lit->type);
+  }
+  for (int k = 0; k < n; k++)
+    for (int j = 0; j < nvals; j++)
+      out[k * nvals + j] = k == me ? ival_retain(vals[j])
+                           : vals[j]->kind == IV_TENSOR ? ival_tensor(lit_new(vals[j]->lit->type))
+                                                        : ival_token();
+  /* keys of their own: never those of the compiled collectives (XLACRT_COLL_*) */
+  int rc = c->ops->meet(c, 0x10000 + (int64_t)op->kind, n, ids32, me, nvals, bufs, bytes, sigs, peers);
+  if (rc == XLACRT_COMM_OK) {
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < nvals && k != me; j++)
+        if (bytes[j] > 0) memcpy(out[k * nvals + j]->lit->data, peers[k * nvals + j], (size_t)bytes[j]);
+    c->ops->leave(c);
+  } else {
+    for (int i = 0; i < n * nvals; i++) {
+      ival_release(out[i]);
+      out[i] = NULL;
+    }
+    interp_comm_failed(I, c, rc, op->loc);
+  }
+  xfree(bufs);
+  xfree(peers);
+  xfree(bytes);
+  xfree(ids32);
+  return rc == XLACRT_COMM_OK;
+}
+
 /* Deposits this process's nvals values for the group ids[0..n) (this
    process is ids[me]) and, once every member has done so, stores new
    references to all members' values in out[k * nvals + j]. */
 static bool exchange(Interp *I, Op *op, const int *ids, int n, int me, int nvals, IVal **vals,
                      IVal **out) {
+  if (!I->grid && I->comm && n > 1) return exchange_comm(I, op, ids, n, me, nvals, vals, out);
   if (!I->grid) {
     if (n != 1) return interp_error(I, op, "collective group of %d processes outside a grid", n);
     for (int j = 0; j < nvals; j++) out[j] = ival_retain(vals[j]);
@@ -888,9 +946,56 @@ bool interp_SEND(Interp *I, Op *op, IVal **args, IVal **res) {
     c->tail = m;
     xlacrt_grid_notify(g->hub);
     xlacrt_grid_unlock(g->hub);
+  } else if (I->comm) { /* a process of a set: through its communicator */
+    size_t nv1 = (size_t)nv + 1;
+    const void **bufs = xcalloc(nv1, sizeof(void *));
+    int64_t *bytes = xcalloc(2 * nv1, sizeof(int64_t)), *sigs = bytes + nv1;
+    for (int j = 0; j < nv; j++) {
+      sigs[j] = 1;
+      if (args[j]->kind != IV_TENSOR) continue;
+      bufs[j] = args[j]->lit->data;
+      bytes[j] = args[j]->lit->n * et_bytes(args[j]->lit->type->elem);
+      sigs[j] = comm_sig(args[j]->lit->type);
+    }
+    int rc = I->comm->ops->send(I->comm, channel_id(op), nv, bufs, bytes, sigs);
+    xfree(bufs);
+    xfree(bytes);
+    if (rc != XLACRT_COMM_OK) {
+      interp_comm_failed(I, I->comm, rc, op->loc);
+      return false;
+    }
   }
-  /* outside a grid nobody can receive: the values are dropped */
+  /* outside a grid or set nobody can receive: the values are dropped */
   res[0] = ival_token();
+  return true;
+}
+
+/* recv for a process of a set: from its communicator, into new values of
+   the result types (allocated first: an unwind never interrupts it). */
+static bool recv_comm(Interp *I, Op *op, int nv, IVal **res) {
+  size_t nv1 = (size_t)nv + 1;
+  void **bufs = xcalloc(nv1, sizeof(void *));
+  int64_t *bytes = xcalloc(2 * nv1, sizeof(int64_t)), *sigs = bytes + nv1;
+  for (int j = 0; j < nv; j++) {
+    const Type *t = op->res[j].type;
+    res[j] = t->kind == TY_TENSOR ? ival_tensor(lit_new(t)) : ival_token();
+    sigs[j] = comm_sig(t);
+    if (t->kind != TY_TENSOR) continue;
+    bufs[j] = res[j]->lit->data;
+    bytes[j] = res[j]->lit->n * et_bytes(t->elem);
+  }
+  int rc = I->comm->ops->recv(I->comm, channel_id(op), nv, bufs, bytes, sigs);
+  xfree(bufs);
+  xfree(bytes);
+  if (rc != XLACRT_COMM_OK) {
+    for (int j = 0; j < nv; j++) {
+      ival_release(res[j]);
+      res[j] = NULL;
+    }
+    interp_comm_failed(I, I->comm, rc, op->loc);
+    return false;
+  }
+  res[nv] = ival_token();
   return true;
 }
 
@@ -898,6 +1003,7 @@ bool interp_RECV(Interp *I, Op *op, IVal **args, IVal **res) {
   int nv = op->nres - 1;
   if (nv < 0 || op->res[nv].type->kind != TY_TOKEN)
     return interp_error(I, op, "the last result must be a token");
+  if (!I->grid && I->comm) return recv_comm(I, op, nv, res);
   if (!I->grid) return interp_error(I, op, "recv outside a process grid: nothing can be sent to it");
   InterpGrid *g = I->grid;
   xlacrt_grid_lock(g->hub);
@@ -973,7 +1079,7 @@ bool interp_OUTFEED(Interp *I, Op *op, IVal **args, IVal **res) {
 /* ------------------------------------------------------------------------ */
 
 xlacrt_comm *interp_comm(Interp *I) {
-  return I->grid ? xlacrt_grid_comm(I->grid->hub, self_id(I)) : xlacrt_comm_self();
+  return I->grid ? xlacrt_grid_comm(I->grid->hub, self_id(I)) : I->comm ? I->comm : xlacrt_comm_self();
 }
 
 void interp_comm_failed(Interp *I, xlacrt_comm *c, int rc, SrcLoc at) {

@@ -76,6 +76,10 @@ struct Interp {
   Module *module;
   const InterpOptions *opts;
   InterpGrid *grid;          /* NULL when not running in a grid */
+  /* Outside a grid: the communicator of a process that runs here as one of
+     a set of processes elsewhere (xlac/process_set.h), which collectives
+     and send/recv go through; NULL: the program runs alone. */
+  struct xlacrt_comm *comm;
   int replica_id, partition_id;
   int num_replicas, num_partitions;
   int checks_run, checks_failed;
@@ -151,7 +155,8 @@ bool interp_run_grid(Interp *parent, int num_replicas, int num_partitions, GridP
 /* For collectives compiled to calls into the runtime (runtime/xlacrt.h),
    which must form the same groups and meet the same processes. */
 struct xlacrt_comm;
-/* The communicator of I's process: its grid's, or a program alone's. */
+/* The communicator of I's process: its grid's, its set's (I->comm), or a
+   program alone's. */
 struct xlacrt_comm *interp_comm(Interp *I);
 /* A collective on c returned rc (an XLACRT_COMM_* failure): reports c's
    message at `at` as a runtime error, unless another process's failure
