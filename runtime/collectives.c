@@ -316,6 +316,14 @@ int32_t xlacrt_collective(xlacrt_comm *c, xlacrt_pool *p, const xlacrt_coll *d,
             arrays_free(&a);
             return fail(c, "root index %lld is out of range for a group of %d", (long long)roots[j], n);
         }
+    if (n > 1 && c->ops->collective) { /* the transport's own way, if it has one */
+        rc = c->ops->collective(c, p, d, n, a.ids, me, ins, outs, roots);
+        if (rc != XLACRT_COMM_DECLINED) {
+            arrays_free(&a);
+            return rc;
+        }
+        rc = XLACRT_COMM_OK;
+    }
     if (n == 1) {
         for (int j = 0; j < nv; j++)
             a.peers[j] = ins[j];

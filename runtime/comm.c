@@ -216,7 +216,7 @@ static int self_recv(xlacrt_comm *c, int64_t channel, int32_t nbufs, void *const
     return comm_fail(c, "recv outside a process grid: nothing can be sent to it");
 }
 
-static const xlacrt_comm_ops self_ops = {self_meet, self_leave, self_send, self_recv};
+static const xlacrt_comm_ops self_ops = {self_meet, self_leave, self_send, self_recv, NULL};
 
 /* Per thread: msg is written by the failing call and read by its caller. */
 static _Thread_local xlacrt_comm self_comm = {&self_ops, 1, 1, 0, 0, {0}};
@@ -763,4 +763,4 @@ static int grid_recv(xlacrt_comm *c, int64_t channel, int32_t nbufs, void *const
     return rc;
 }
 
-static const xlacrt_comm_ops grid_ops = {grid_meet, grid_leave, grid_send, grid_recv};
+static const xlacrt_comm_ops grid_ops = {grid_meet, grid_leave, grid_send, grid_recv, NULL};

@@ -303,10 +303,12 @@ void xlacrt_ragged_dot(xlacrt_pool *p, const xlacrt_ragged *d, const void *lhs, 
  * Every call returns XLACRT_COMM_OK; XLACRT_COMM_FAILED, with the reason
  * in the communicator's msg, to be reported; or XLACRT_COMM_ABORTED when
  * another process failed (it reports its own failure: stay quiet).  After
- * a failure the outputs are unspecified. */
-enum { XLACRT_COMM_OK, XLACRT_COMM_FAILED, XLACRT_COMM_ABORTED };
+ * a failure the outputs are unspecified.  XLACRT_COMM_DECLINED: only from
+ * the optional `collective` operation, which then did nothing. */
+enum { XLACRT_COMM_OK, XLACRT_COMM_FAILED, XLACRT_COMM_ABORTED, XLACRT_COMM_DECLINED };
 
 typedef struct xlacrt_comm xlacrt_comm;
+struct xlacrt_coll;
 typedef struct xlacrt_comm_ops {
     /* Meets the other members of the group ids[0..n) (flattened process
        ids, replica * num_partitions + partition, in group order; this
@@ -329,6 +331,16 @@ typedef struct xlacrt_comm_ops {
        must have these buffer counts, sizes and fingerprints. */
     int (*recv)(xlacrt_comm *c, int64_t channel, int32_t nbufs, void *const *bufs,
                 const int64_t *bytes, const int64_t *sigs);
+    /* Optional (NULL: not offered): runs collective d (xlacrt_collective's
+       arguments) itself, its group formed: ids[0..n), n >= 2, this process
+       at ids[me].  For a transport that moves less than every member's
+       buffers, e.g. a reduction whose parts the members fold, each the
+       interpreter's way.  XLACRT_COMM_DECLINED (having done nothing) runs
+       it through meet instead; the choice must depend only on what every
+       member sees alike (the descriptor, the group). */
+    int (*collective)(xlacrt_comm *c, xlacrt_pool *p, const struct xlacrt_coll *d, int32_t n,
+                      const int32_t *ids, int32_t me, const void *const *ins, void *const *outs,
+                      const int32_t *roots);
 } xlacrt_comm_ops;
 
 struct xlacrt_comm {

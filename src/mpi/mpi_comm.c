@@ -413,6 +413,34 @@ static int meet_give_up(MpiComm *m, const void *ctx) {
   return 0;
 }
 
+/* Checks the message that came from `rank` (the errors of its receive and
+   of this rank's send to it, its status, its header h against this rank's
+   hdr, `data` bytes expected after the header). */
+static int check_message(MpiComm *m, int rank, int err_recv, int err_send, const MPI_Status *st, const int64_t *h,
+                         const int64_t *hdr, int64_t data) {
+  char who[64];
+  describe_rank(m, rank, who, sizeof who);
+  if (err_recv != MPI_SUCCESS || err_send != MPI_SUCCESS) {
+    int e = err_recv != MPI_SUCCESS ? err_recv : err_send, cls = 0;
+    MPI_Error_class(e, &cls);
+    return cls == MPI_ERR_TRUNCATE ? fail(m, "operands have different sizes on this process and %s", who)
+                                   : fail_mpi(m, e, "a collective's transfer");
+  }
+  MPI_Count count = 0;
+  MPI_Get_elements_x(st, MPI_BYTE, &count);
+  if (count < (MPI_Count)(HDR * sizeof(int64_t)) || h[0] != MAGIC)
+    return fail(m, "a malformed collective message from %s", who);
+  if (h[1] != hdr[1])
+    return fail(m, "%s is in another execution (every rank must run the same executions in the same order)", who);
+  if (h[2] != hdr[2] || h[3] != hdr[3] || h[4] != hdr[4])
+    return fail(m, "%s reached a different collective (mismatched collectives, or operands of different sizes?)",
+                who);
+  if (h[5] != hdr[5]) return fail(m, "processes of a group passed different operand counts to a collective");
+  if (h[6] != hdr[6] || h[7] != hdr[7] || count != (MPI_Count)(HDR * sizeof(int64_t)) + data)
+    return fail(m, "operands have different types on this process and %s", who);
+  return XLACRT_COMM_OK;
+}
+
 static int mpi_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids, int32_t me, int32_t nbufs,
                     const void *const *bufs, const int64_t *bytes, const int64_t *sigs, const void **peers) {
   MpiComm *m = (MpiComm *)c;
@@ -505,29 +533,8 @@ static int mpi_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids, 
   /* every message has arrived (or failed): check what came */
   for (int k = 0, q = 0; k < n && result == XLACRT_COMM_OK; k++) {
     if (k == me) continue;
-    char who[64];
-    describe_rank(m, ids[k], who, sizeof who);
-    if (errs[q] != MPI_SUCCESS || errs[others + q] != MPI_SUCCESS) {
-      int e = errs[q] != MPI_SUCCESS ? errs[q] : errs[others + q];
-      int cls = 0;
-      MPI_Error_class(e, &cls);
-      result = cls == MPI_ERR_TRUNCATE ? fail(m, "operands have different sizes on this process and %s", who)
-                                       : fail_mpi(m, e, "a collective's transfer");
-      break;
-    }
-    MPI_Count count = 0;
-    MPI_Get_elements_x(&st[q], MPI_BYTE, &count);
-    const int64_t *h = (const int64_t *)(base + (size_t)q * sizeof hdr);
-    if (count < (MPI_Count)sizeof hdr || h[0] != MAGIC)
-      result = fail(m, "a malformed collective message from %s", who);
-    else if (h[1] != hdr[1])
-      result = fail(m, "%s is in another execution (every rank must run the same executions in the same order)", who);
-    else if (h[2] != hdr[2] || h[3] != hdr[3] || h[4] != hdr[4])
-      result = fail(m, "%s reached a different collective (mismatched collectives?)", who);
-    else if (h[5] != hdr[5])
-      result = fail(m, "processes of a group passed different operand counts to a collective");
-    else if (h[6] != hdr[6] || h[7] != hdr[7] || count != (MPI_Count)sizeof hdr + total)
-      result = fail(m, "operands have different types on this process and %s", who);
+    result = check_message(m, ids[k], errs[q], errs[others + q], &st[q],
+                           (const int64_t *)(base + (size_t)q * sizeof hdr), hdr, total);
     int64_t off = 0;
     for (int i = 0; i < nbufs && result == XLACRT_COMM_OK; i++) {
       peers[k * nbufs + i] = data0 + (size_t)q * (size_t)stride + (size_t)off;
@@ -551,6 +558,269 @@ static void mpi_leave(xlacrt_comm *c) {
     m->scratch = NULL;
     m->scratch_cap = 0;
   }
+}
+
+/* ---- reductions split among the members ----
+ * all_reduce and reduce_scatter of at least SPLIT_MIN bytes do not go
+ * through meet: member k folds part k of every operand -- the members'
+ * parts sent to it, in group order, with the compiler's combiner, so each
+ * element is folded exactly as the interpreter folds it -- and for
+ * all_reduce sends its folded part to every other member.  Each rank sends
+ * and receives (n - 1) / n of the operands once (reduce_scatter) or twice
+ * (all_reduce) instead of n - 1 whole copies, and folds 1/n of them.  The
+ * first messages carry the meeting's header (its kind marked as split),
+ * so members that disagree, about the operands or about taking this way,
+ * all fail there. */
+enum { SPLIT_MIN = 1 << 16, SPLIT_FLAG = 1 << 20, FOLD_CHUNK = 1 << 15 };
+
+static int64_t value_elements(const xlacrt_coll_value *v) {
+  int64_t n = 1;
+  for (int64_t d = 0; d < v->rank; d++) n *= v->dims[d];
+  return n;
+}
+
+/* Part k of value v of d for a group of n: its pieces in the operand (rows
+   of `len` elements, `rows` of them, `stride` elements apart, from
+   element `first`), and where it goes in the result (element `at`). */
+typedef struct Part {
+  int64_t first, rows, len, stride, at;
+} Part;
+
+static Part part_of(const xlacrt_coll *d, const xlacrt_coll_value *v, int n, int k) {
+  Part p = {0, 1, 0, 0, 0};
+  if (d->kind == XLACRT_COLL_ALL_REDUCE) {
+    int64_t count = value_elements(v), lo = count * k / n, hi = count * (k + 1) / n;
+    p.first = p.at = lo;
+    p.len = hi - lo;
+  } else { /* reduce_scatter: slice k of dimension d->dim, in every row */
+    int64_t outer = 1, inner = 1, dim = v->dims[d->dim], part = dim / n;
+    for (int64_t i = 0; i < d->dim; i++) outer *= v->dims[i];
+    for (int64_t i = d->dim + 1; i < v->rank; i++) inner *= v->dims[i];
+    p.first = (int64_t)k * part * inner;
+    p.rows = outer;
+    p.len = part * inner;
+    p.stride = dim * inner;
+  }
+  return p;
+}
+
+/* One value's fold: its n parts (group order) into out. */
+typedef struct Fold {
+  xlacrt_combine_fn combine;
+  const void **peers;
+  int64_t n, count, out_eb;
+  char *out;
+  int64_t first_task;
+} Fold;
+
+typedef struct FoldJob {
+  Fold *folds;
+  int nfolds;
+} FoldJob;
+
+static void fold_task(int64_t t, void *ctx) {
+  const FoldJob *j = ctx;
+  int f = 0;
+  while (f + 1 < j->nfolds && j->folds[f + 1].first_task <= t) f++;
+  const Fold *fo = &j->folds[f];
+  int64_t off = (t - fo->first_task) * FOLD_CHUNK;
+  int64_t len = fo->count - off < FOLD_CHUNK ? fo->count - off : FOLD_CHUNK;
+  if (len > 0) fo->combine(fo->peers, fo->n, 1, off, fo->out + off * fo->out_eb, len);
+}
+
+static int never_gives_up(MpiComm *m, const void *ctx) { return 0; }
+
+static int mpi_collective(xlacrt_comm *c, xlacrt_pool *pool, const xlacrt_coll *d, int32_t n, const int32_t *ids,
+                          int32_t me, const void *const *ins, void *const *outs, const int32_t *roots) {
+  MpiComm *m = (MpiComm *)c;
+  int nv = (int)d->nvals;
+  int scatter = d->kind == XLACRT_COLL_REDUCE_SCATTER;
+  if ((d->kind != XLACRT_COLL_ALL_REDUCE && !scatter) || nv < 1) return XLACRT_COMM_DECLINED;
+  int64_t total = 0, mine = 0; /* bytes of the operands, of this member's parts */
+  uint64_t digest = 0x6d656574;
+  for (int j = 0; j < nv; j++) {
+    const xlacrt_coll_value *v = &d->vals[j];
+    if (!v->combine) return XLACRT_COMM_DECLINED;
+    if (scatter && (d->dim < 0 || d->dim >= v->rank || v->dims[d->dim] % n != 0 || v->dims[d->dim] / n != d->count))
+      return XLACRT_COMM_DECLINED; /* the usual way reports it */
+    int64_t bytes = value_elements(v) * v->elem_bytes;
+    Part p = part_of(d, v, n, me);
+    total += bytes;
+    mine += p.rows * p.len * v->elem_bytes;
+    digest = mix(mix(digest, (uint64_t)bytes), (uint64_t)v->sig);
+  }
+  if (total < SPLIT_MIN) return XLACRT_COMM_DECLINED;
+  if (atomic_load(&m->broken)) return peer_failed(m, -1);
+  uint64_t ghash = group_hash(n, ids);
+  int64_t seq = next_seq(m, d->kind, ids, n);
+  if (seq < 0) return fail(m, "out of memory joining a collective");
+  int64_t hdr[HDR] = {MAGIC, m->exec_seq, d->kind | SPLIT_FLAG, (int64_t)ghash, seq, nv, total, (int64_t)digest};
+  int tag = 1 + (int)(mix(ghash, (uint64_t)d->kind) % (uint64_t)m->tag_ub);
+
+  /* scratch: per other member its header and its parts for this member
+     (contiguous, value after value); then this member's own parts when
+     they are not contiguous in its operands (reduce_scatter with rows) */
+  int others = n - 1;
+  int64_t stride = (mine + 63) / 64 * 64;
+  int own_copy = scatter && part_of(d, &d->vals[0], n, me).rows > 1;
+  size_t need = (size_t)others * (sizeof hdr + (size_t)stride) + (own_copy ? (size_t)stride : 0) + 128;
+  char *base = scratch(m, need);
+  MPI_Request *reqs = calloc((size_t)(2 * n + 1), sizeof *reqs);
+  MPI_Status *st = calloc((size_t)(2 * n + 1), sizeof *st);
+  int *errs = calloc((size_t)(2 * n + 1), sizeof *errs);
+  const void **peers = calloc((size_t)(n * nv + 1), sizeof *peers);
+  Fold *folds = calloc((size_t)nv, sizeof *folds);
+  if (!base || !reqs || !st || !errs || !peers || !folds) {
+    free(reqs);
+    free(st);
+    free(errs);
+    free(peers);
+    free(folds);
+    return fail(m, "out of memory joining a collective of %lld bytes", (long long)total);
+  }
+  char *data0 = base + (size_t)others * sizeof hdr;
+  data0 += (64 - (uintptr_t)data0 % 64) % 64;
+  char *own = data0 + (size_t)others * (size_t)stride;
+  for (int i = 0; i < 2 * n; i++) reqs[i] = MPI_REQUEST_NULL;
+
+  /* 1. every member's part k to member k */
+  int rc = MPI_SUCCESS, result = XLACRT_COMM_OK;
+  const char *what = "";
+  for (int k = 0, q = 0; k < n && rc == MPI_SUCCESS; k++) {
+    if (k == me) continue;
+    Blocks rb = {0};
+    blocks_add(&rb, base + (size_t)q * sizeof hdr, sizeof hdr);
+    blocks_add(&rb, data0 + (size_t)q * (size_t)stride, mine);
+    MPI_Datatype t;
+    rc = rb.oom ? MPI_ERR_NO_MEM : blocks_type(&rb, &t);
+    what = "describing a receive";
+    if (rc == MPI_SUCCESS) {
+      rc = MPI_Irecv(MPI_BOTTOM, 1, t, ids[k], tag, m->coll, &reqs[q]);
+      what = "receiving a collective's data";
+      MPI_Type_free(&t);
+    }
+    blocks_free(&rb);
+    q++;
+  }
+  for (int k = 0, q = 0; k < n && rc == MPI_SUCCESS; k++) {
+    if (k == me) continue;
+    Blocks sb = {0};
+    blocks_add(&sb, hdr, sizeof hdr);
+    for (int j = 0; j < nv; j++) {
+      const xlacrt_coll_value *v = &d->vals[j];
+      Part p = part_of(d, v, n, k);
+      for (int64_t r = 0; r < p.rows; r++)
+        blocks_add(&sb, (const char *)ins[j] + (p.first + r * p.stride) * v->elem_bytes, p.len * v->elem_bytes);
+    }
+    MPI_Datatype t;
+    rc = sb.oom ? MPI_ERR_NO_MEM : blocks_type(&sb, &t);
+    what = "describing a send";
+    if (rc == MPI_SUCCESS) {
+      rc = MPI_Isend(MPI_BOTTOM, 1, t, ids[k], tag, m->coll, &reqs[others + q]);
+      what = "sending a collective's data";
+      MPI_Type_free(&t);
+    }
+    blocks_free(&sb);
+    q++;
+  }
+  if (rc != MPI_SUCCESS) {
+    abandon(m, 2 * others, reqs, others);
+    result = fail_mpi(m, rc, what);
+    break_all(m, "an MPI error in the middle of a collective");
+  } else {
+    Pending pend = {n, me, ids, reqs, d->kind, seq, ghash, -1};
+    rc = wait_all(m, 2 * others, reqs, st, errs, meet_give_up, &pend);
+    if (rc == -1) {
+      abandon(m, 2 * others, reqs, others);
+      result = peer_failed(m, pend.gone);
+    }
+  }
+  for (int k = 0, q = 0; k < n && result == XLACRT_COMM_OK; k++) {
+    if (k == me) continue;
+    result = check_message(m, ids[k], errs[q], errs[others + q], &st[q],
+                           (const int64_t *)(base + (size_t)q * sizeof hdr), hdr, mine);
+    q++;
+  }
+
+  /* 2. this member folds its part of every value */
+  if (result == XLACRT_COMM_OK) {
+    int64_t off = 0, tasks = 0; /* in the received parts */
+    for (int j = 0; j < nv; j++) {
+      const xlacrt_coll_value *v = &d->vals[j];
+      Part p = part_of(d, v, n, me);
+      for (int k = 0, q = 0; k < n; k++) {
+        if (k != me) {
+          peers[j * n + k] = data0 + (size_t)q * (size_t)stride + off;
+          q++;
+        } else if (own_copy) {
+          char *o = own + off;
+          for (int64_t r = 0; r < p.rows; r++)
+            memcpy(o + r * p.len * v->elem_bytes, (const char *)ins[j] + (p.first + r * p.stride) * v->elem_bytes,
+                   (size_t)(p.len * v->elem_bytes));
+          peers[j * n + k] = o;
+        } else {
+          peers[j * n + k] = (const char *)ins[j] + p.first * v->elem_bytes;
+        }
+      }
+      int64_t count = p.rows * p.len;
+      folds[j] = (Fold){v->combine, peers + j * n, n, count, v->out_elem_bytes,
+                        (char *)outs[j] + p.at * v->out_elem_bytes, tasks};
+      tasks += (count + FOLD_CHUNK - 1) / FOLD_CHUNK;
+      off += count * v->elem_bytes;
+    }
+    FoldJob job = {folds, nv};
+    xlacrt_parallel_for(pool, tasks, fold_task, &job);
+  }
+
+  /* 3. all_reduce: every member's folded part to everybody */
+  if (result == XLACRT_COMM_OK && !scatter) {
+    for (int i = 0; i < 2 * n; i++) reqs[i] = MPI_REQUEST_NULL;
+    for (int k = 0, q = 0; k < n && rc == MPI_SUCCESS; k++) {
+      if (k == me) continue;
+      Blocks rb = {0}, sb = {0};
+      for (int j = 0; j < nv; j++) {
+        const xlacrt_coll_value *v = &d->vals[j];
+        Part theirs = part_of(d, v, n, k), ours = part_of(d, v, n, me);
+        blocks_add(&rb, (char *)outs[j] + theirs.at * v->out_elem_bytes, theirs.len * v->out_elem_bytes);
+        blocks_add(&sb, (char *)outs[j] + ours.at * v->out_elem_bytes, ours.len * v->out_elem_bytes);
+      }
+      MPI_Datatype rt, stt;
+      rc = rb.oom || sb.oom ? MPI_ERR_NO_MEM : blocks_type(&rb, &rt);
+      what = "describing a transfer";
+      if (rc == MPI_SUCCESS) {
+        rc = MPI_Irecv(MPI_BOTTOM, 1, rt, ids[k], tag, m->coll, &reqs[q]);
+        what = "receiving a collective's data";
+        MPI_Type_free(&rt);
+      }
+      if (rc == MPI_SUCCESS) rc = blocks_type(&sb, &stt);
+      if (rc == MPI_SUCCESS) {
+        rc = MPI_Isend(MPI_BOTTOM, 1, stt, ids[k], tag, m->coll, &reqs[others + q]);
+        what = "sending a collective's data";
+        MPI_Type_free(&stt);
+      }
+      blocks_free(&rb);
+      blocks_free(&sb);
+      q++;
+    }
+    if (rc != MPI_SUCCESS) {
+      abandon(m, 2 * others, reqs, others);
+      result = fail_mpi(m, rc, what);
+      break_all(m, "an MPI error in the middle of a collective");
+    } else if ((rc = wait_all(m, 2 * others, reqs, st, errs, never_gives_up, NULL)) == -1) {
+      abandon(m, 2 * others, reqs, others);
+      result = peer_failed(m, -1);
+    } else if (rc != MPI_SUCCESS) {
+      result = fail_mpi(m, rc, "a collective's transfer");
+      break_all(m, "an MPI error in the middle of a collective");
+    }
+  }
+  free(reqs);
+  free(st);
+  free(errs);
+  free(peers);
+  free(folds);
+  mpi_leave(c);
+  return result;
 }
 
 /* ---- send / recv ---- */
@@ -686,7 +956,7 @@ static int mpi_recv(xlacrt_comm *c, int64_t channel, int32_t nbufs, void *const 
   return result;
 }
 
-static const xlacrt_comm_ops mpi_ops = {mpi_meet, mpi_leave, mpi_send, mpi_recv};
+static const xlacrt_comm_ops mpi_ops = {mpi_meet, mpi_leave, mpi_send, mpi_recv, mpi_collective};
 
 /* ---- the service thread ---- */
 

@@ -258,6 +258,36 @@ static const char *const sum_large =
     "  return %r : tensor<1024x1024xf32>\n"
     "}\n";
 
+/* large enough to be split among the ranks (mpi_comm.c's SPLIT_MIN):
+   parts of uneven sizes, two values, and a reduce_scatter whose parts are
+   rows apart */
+static const char *const split_uneven =
+    "func.func @main(%x: tensor<50001xf32>, %y: tensor<30011xf32>) -> (tensor<50001xf32>, tensor<30011xf32>) {\n"
+    "  %r:2 = \"stablehlo.all_reduce\"(%x, %y) ({\n"
+    "    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+    "      %s = stablehlo.add %a, %b : tensor<f32>\n"
+    "      stablehlo.return %s : tensor<f32>\n"
+    "  }) {replica_groups = dense<[[2, 3, 1, 0]]> : tensor<1x4xi64>} : (tensor<50001xf32>, tensor<30011xf32>) -> "
+    "(tensor<50001xf32>, tensor<30011xf32>)\n"
+    "  return %r#0, %r#1 : tensor<50001xf32>, tensor<30011xf32>\n"
+    "}\n";
+static const char *const split_scatter =
+    "func.func @main(%x: tensor<3x8192x4xf32>, %y: tensor<16384x2xi32>) -> (tensor<3x2048x4xf32>, tensor<8192x2xi32>) {\n"
+    "  %s = \"stablehlo.reduce_scatter\"(%x) ({\n"
+    "    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+    "      %m = stablehlo.add %a, %b : tensor<f32>\n"
+    "      stablehlo.return %m : tensor<f32>\n"
+    "  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[3, 0, 2, 1]]> : tensor<1x4xi64>}\n"
+    "     : (tensor<3x8192x4xf32>) -> tensor<3x2048x4xf32>\n"
+    "  %t = \"stablehlo.reduce_scatter\"(%y) ({\n"
+    "    ^bb0(%a: tensor<i32>, %b: tensor<i32>):\n"
+    "      %m = stablehlo.maximum %a, %b : tensor<i32>\n"
+    "      stablehlo.return %m : tensor<i32>\n"
+    "  }) {scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>}\n"
+    "     : (tensor<16384x2xi32>) -> tensor<8192x2xi32>\n"
+    "  return %s, %t : tensor<3x2048x4xf32>, tensor<8192x2xi32>\n"
+    "}\n";
+
 static const char *const gather_scatter =
     "func.func @main(%x: tensor<2x3xf32>, %y: tensor<8x3xi32>) -> (tensor<2x12xf32>, tensor<2x3xi32>) {\n"
     "  %g = \"stablehlo.all_gather\"(%x) {all_gather_dim = 1 : i64,\n"
@@ -504,6 +534,8 @@ static int ranks_main(void) {
   check(&cl, "all_reduce sum i32, max f32", sum_i32_max_f32, NULL);
   check(&cl, "all_reduce groups, variadic", groups_variadic, NULL);
   check(&cl, "all_reduce 1M f32", sum_large, NULL);
+  check(&cl, "all_reduce split, uneven parts", split_uneven, NULL);
+  check(&cl, "reduce_scatter split, rows", split_scatter, NULL);
   check(&cl, "all_gather, reduce_scatter", gather_scatter, NULL);
   check(&cl, "all_to_all", to_all, NULL);
   check(&cl, "collective_permute, collective_broadcast, collective_reduce", permute_broadcast, NULL);
