@@ -160,7 +160,7 @@ int main(void) {
   IVal *r3 = compile_run(&o2, &st);
   CHECK_EQ_I(st.cache, CPU_CACHE_MISS);
   CHECK_EQ_I(list_dir(dir, names, 8), 2);
-  compile_run(&o2, &st);
+  ival_release(compile_run(&o2, &st));
   CHECK_EQ_I(st.cache, CPU_CACHE_HIT);
 
   /* damaged entries: detected, compiled again, replaced */
@@ -209,7 +209,7 @@ int main(void) {
     ival_release(rs[i].res);
   }
   CHECK_EQ_I(list_dir(o3.cache_dir, names, 8), 1);
-  compile_run(&o3, &st);
+  ival_release(compile_run(&o3, &st));
   CHECK_EQ_I(st.cache, CPU_CACHE_HIT);
 
   /* an unusable directory (a file in the way): compiled without it */
