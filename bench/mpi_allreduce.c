@@ -138,9 +138,9 @@ int main(int argc, char **argv) {
   xlac_client *c = NULL;
   if (!check(xlac_mpi_client_create(&o, &c), "creating the client")) MPI_Abort(MPI_COMM_WORLD, 1);
   if (rank == 0) {
-    printf("all_reduce (f32 sum) over %d ranks, median of %d runs\n", size, iters);
-    printf("%10s  %12s %9s %9s  %12s %9s %9s  %7s\n", "size", "xlac ms", "algbw", "busbw", "MPI ms", "algbw",
-           "busbw", "xlac/MPI");
+    printf("all_reduce (f32 sum) over %d ranks, median of %d runs; bandwidths in GB/s\n", size, iters);
+    printf("%8s  %9s %7s %7s  %9s %7s %7s  %8s\n", "MiB", "xlac ms", "algbw", "busbw", "MPI ms", "algbw", "busbw",
+           "xlac/MPI");
   }
   int failed = 0;
   for (int mib = min_mib; mib <= max_mib && !failed; mib *= 2) {
@@ -163,8 +163,8 @@ int main(int argc, char **argv) {
     }
     if (rank == 0 && !failed) {
       double gb = (double)bytes / 1e9, bus = 2.0 * (size - 1) / size;
-      printf("%6d MiB  %12.2f %6.2f GB/s %5.2f  %12.2f %6.2f GB/s %5.2f  %7.2f\n", mib, tx * 1e3, gb / tx,
-             gb / tx * bus, tm * 1e3, gb / tm, gb / tm * bus, tx / tm);
+      printf("%8d  %9.2f %7.2f %7.2f  %9.2f %7.2f %7.2f  %8.2f\n", mib, tx * 1e3, gb / tx, gb / tx * bus, tm * 1e3,
+             gb / tm, gb / tm * bus, tx / tm);
       fflush(stdout);
     }
     free(in);
