@@ -13,15 +13,8 @@
 // GRID-DAG: replica 2 of 4: x = [2, 3, 4, 5], w = [1.25, 2.25, 3.25, 4.25]
 // GRID-DAG: replica 3 of 4: x = [3, 4, 5, 6], w = [1.25, 2.25, 3.25, 4.25]
 //
-// and, the same binary started by mpirun, as 4 processes, one replica each
-// (when xlac was built with MPI):
-// RUN: if example-allreduce --mpi; then \
-// RUN:   %S/../../scripts/mpirun.sh -np 4 example-allreduce %s | FileCheck %s --check-prefix=MPI; \
-// RUN: else echo "skipped: xlac was built without MPI"; fi
-// MPI-DAG: replica 0 of 4 (MPI rank 0 of 4{{.*}}): x = [0, 1, 2, 3], w = [1.25, 2.25, 3.25, 4.25]
-// MPI-DAG: replica 1 of 4 (MPI rank 1 of 4{{.*}}): x = [1, 2, 3, 4], w = [1.25, 2.25, 3.25, 4.25]
-// MPI-DAG: replica 2 of 4 (MPI rank 2 of 4{{.*}}): x = [2, 3, 4, 5], w = [1.25, 2.25, 3.25, 4.25]
-// MPI-DAG: replica 3 of 4 (MPI rank 3 of 4{{.*}}): x = [3, 4, 5, 6], w = [1.25, 2.25, 3.25, 4.25]
+// and, the same binary under mpirun, as 4 processes with one replica each:
+// examples/allreduce/mpi.test.
 func.func @main(%w: tensor<4xf32>, %x: tensor<4xf32>) -> tensor<4xf32> {
   // the gradient of 0.5 * |w - x|^2 on this replica's shard
   %g = stablehlo.subtract %w, %x : tensor<4xf32>

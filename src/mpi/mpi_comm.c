@@ -14,7 +14,8 @@
  * the execution, kind, group, meeting number, operand count and a digest
  * of the operand sizes and types: members that disagree all see it and
  * all fail, after every message has arrived, so the communicator stays
- * usable.
+ * usable.  Large all_reduce and reduce_scatter do not meet: each member
+ * folds a part of them ("reductions split among the members" below).
  *
  * send / recv.  A channel is a queue shared by the whole set (as in a
  * grid): the message of a send goes to the channel's home rank (channel
@@ -106,7 +107,7 @@ typedef struct Outgoing {
 struct MpiComm {
   xlacrt_comm comm; /* first: the runtime's view */
   MPI_Comm coll;    /* collectives */
-  MPI_Comm req;     /* to the service threads: put, get, abort, done */
+  MPI_Comm req;     /* to the service threads: put, get, abort, broken, done */
   MPI_Comm reply;   /* from the service threads to recvs */
   int rank, size, tag_ub;
   int threaded;     /* a service thread runs */
