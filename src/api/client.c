@@ -113,12 +113,12 @@ void api_client_release(xlac_client *c) {
     xfree(c->set);
   }
   xlacrt_pool_destroy(c->pool);
+  api_recycler_free(c->recycler);
   for (int i = 0; i < c->ndev; i++) xfree(c->devices[i].desc);
   xfree(c->devices);
   xfree(c->cache_dir);
   c->magic = API_MAGIC_DEAD;
   xfree(c);
-  api_recycler_free(c->recycler);
 }
 
 /* ---- clients ---- */
@@ -170,12 +170,12 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
     return xlac_status_create(XLAC_OUT_OF_MEMORY, "xlac_client_create: out of memory");
   }
   c->num_threads = xlacrt_pool_size(c->pool);
+  c->recycler = api_recycler_new();
   for (int i = 0; i < c->ndev; i++) {
     xlac_device *d = &c->devices[i];
     d->client = c;
     d->id = i;
     const char *kind = c->backend == XLAC_BACKEND_CPU ? "cpu" : "interpreter";
-  c->recycler = api_recycler_new();
     size_t n = 128;
     d->desc = malloc(n);
     if (d->desc)

@@ -88,13 +88,13 @@ struct Interp {
 };
 
 void interp_init(Interp *I, Module *m, const InterpOptions *opts);
+/* Forgets the calling thread's run in progress (after a run was abandoned
+   by an out-of-memory unwind). */
+void interp_thread_reset(void);
 
 /* Runs f with the given arguments; on success stores f->nresults new
    references in results.  Returns false on a runtime error. */
 bool interp_call(Interp *I, Func *f, int nargs, IVal **args, IVal **results);
-/* Forgets the calling thread's run in progress (after a run was abandoned
-   by an out-of-memory unwind). */
-void interp_thread_reset(void);
 /* Runs a region with the given block arguments; the terminator's operands
    (new references) go to results (b's terminator operand count). */
 bool interp_run_block(Interp *I, Block *b, int nargs, IVal **args, IVal **results);
