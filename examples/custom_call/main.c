@@ -103,6 +103,12 @@ int main(int argc, char **argv) {
   xlac_executable *classic;
   check(xlac_compile_file(client, path, NULL, &classic), "compiling with the classic function");
 
+  /* the call is compiled code calling the function directly: nothing is
+     left to the interpreter */
+  xlac_executable_stats st = {.struct_size = sizeof st};
+  check(xlac_executable_stats_get(typed, &st), "reading the statistics");
+  printf("ops compiled natively: %d, through the interpreter: %d\n", st.native_ops, st.interpreted_ops);
+
   /* 3. run both */
   run(client, typed, "typed");
   run(client, classic, "classic");
