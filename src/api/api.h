@@ -135,6 +135,11 @@ typedef struct ApiCapture {
   pthread_mutex_t mu;
 } ApiCapture;
 void api_capture_begin(ApiCapture *c);
+/* Runs fn(ctx) under an out-of-memory guard (call it inside a capture,
+   which gets the report): true when fn returned true.  With track, the
+   blocks fn's thread allocated are given back if it unwinds, which
+   *unwound (may be NULL) then says: whatever fn had built is gone. */
+bool api_guarded(bool (*fn)(void *ctx), void *ctx, bool track, bool *unwound);
 xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char *what);
 
 /* Registers text under name, parses and verifies it (diagnostics

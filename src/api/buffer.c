@@ -68,8 +68,29 @@ static uint8_t canonical_byte(xlac_type t, uint8_t v) {
 static bool needs_canonical(xlac_type t) { return t == XLAC_PRED || xlac_type_bits(t) < 8; }
 
 /* The guarded part of xlac_buffer_from_host (arguments checked). */
-static xlac_buffer *make_buffer(xlac_client *c, int device, xlac_type type, const int64_t *dims, int rank,
-                                const void *data, int64_t n, size_t need, bool packed, bool zero_copy) {
+typedef struct MakeBuffer {
+  xlac_client *c;
+  int device;
+  xlac_type type;
+  const int64_t *dims;
+  int rank;
+  const void *data;
+  int64_t n;
+  size_t need;
+  bool packed, zero_copy;
+  xlac_buffer *out;
+} MakeBuffer;
+
+static bool make_buffer(void *ctx) {
+  MakeBuffer *mb = ctx;
+  xlac_client *c = mb->c;
+  int device = mb->device, rank = mb->rank;
+  xlac_type type = mb->type;
+  const int64_t *dims = mb->dims;
+  const void *data = mb->data;
+  int64_t n = mb->n;
+  size_t need = mb->need;
+  bool packed = mb->packed, zero_copy = mb->zero_copy;
   OomLoc prev = oom_set_loc(SRCLOC_NONE, "a buffer");
   IVal *v;
   if (type == XLAC_TOKEN) {
@@ -94,9 +115,9 @@ static xlac_buffer *make_buffer(xlac_client *c, int device, xlac_type type, cons
       v = ival_tensor(l);
     }
   }
-  xlac_buffer *b = api_buffer_new(c, device, v);
+  mb->out = api_buffer_new(c, device, v);
   oom_restore_loc(prev);
-  return b;
+  return true;
 }
 
 xlac_status *xlac_buffer_from_host(xlac_client *c, int device, xlac_type type, const int64_t *dims, int rank,
@@ -149,24 +170,13 @@ xlac_status *xlac_buffer_from_host(xlac_client *c, int device, xlac_type type, c
                                   "%s: element %lld is 0x%02x, not a valid %s in the unpacked layout (zero-copy data "
                                   "is used as it is)", fn, (long long)i, p[i], xlac_type_name(type));
   }
+  MakeBuffer mb = {c, device, type, dims, rank, data, n, need, packed, zero_copy, NULL};
   ApiCapture cap;
   api_capture_begin(&cap);
-  OomGuard g;
-  oom_push(&g);
-  oom_track_begin(&g);
-  xlac_buffer *volatile b = NULL;
-  volatile bool unwound = false;
-  if (setjmp(g.jb) == 0) {
-    b = make_buffer(c, device, type, dims, rank, data, n, need, packed, zero_copy);
-  } else {
-    oom_report(&g);
-    unwound = true;
-  }
-  oom_track_end(&g, unwound);
-  oom_pop(&g);
-  s = api_capture_end(&cap, b != NULL && !unwound, XLAC_OUT_OF_MEMORY, "out of memory");
+  bool ok = api_guarded(make_buffer, &mb, true, NULL);
+  s = api_capture_end(&cap, ok, XLAC_OUT_OF_MEMORY, "out of memory");
   if (s) return s;
-  *out_buffer = b;
+  *out_buffer = mb.out;
   return NULL;
 }
 

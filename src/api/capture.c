@@ -71,3 +71,21 @@ xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char 
   pthread_mutex_destroy(&c->mu);
   return s;
 }
+
+bool api_guarded(bool (*fn)(void *ctx), void *ctx, bool track, bool *unwound) {
+  OomGuard g;
+  oom_push(&g);
+  if (track) oom_track_begin(&g);
+  volatile bool ok = false, uw = false;
+  if (setjmp(g.jb) == 0) {
+    ok = fn(ctx);
+  } else {
+    oom_report(&g);
+    interp_thread_reset(); /* an abandoned interpreter run, if one was going */
+    uw = true;
+  }
+  if (track) oom_track_end(&g, uw);
+  oom_pop(&g);
+  if (unwound) *unwound = uw;
+  return ok && !uw;
+}

@@ -86,6 +86,9 @@ typedef struct CompileJob {
   const ApiDumpOptions *dump;
   bool retained;    /* the executable took a client reference */
   const Module *names_from; /* a built program: its parameter names (its printed text has none) */
+  const char *text;  /* to parse when m is NULL */
+  size_t len;
+  const char *name;
   int file;
   xlac_executable *exe;
   xlac_code code;   /* what a failure is */
@@ -272,28 +275,26 @@ void xlac_executable_destroy(xlac_executable *e) {
   xfree(e);
 }
 
+static bool compile_step(void *ctx) {
+  CompileJob *j = ctx;
+  if (!j->m) j->m = api_parse(j->text, j->len, j->name, &j->file);
+  return j->m && compile_guarded(j);
+}
+
 /* Runs a compile job (with j->m set, or text to parse first) inside a
    capture and a memory guard. */
 static xlac_status *run_compile(CompileJob *j, const char *text, size_t len, const char *name,
                                 xlac_executable **out) {
   ApiCapture cap;
   api_capture_begin(&cap);
-  OomGuard g;
-  oom_push(&g);
+  j->code = XLAC_INVALID_ARGUMENT;
+  j->text = text;
+  j->len = len;
+  j->name = name;
   /* a borrowed module has blocks from before the call, which an unwind
      must not free: only compiles of private modules are tracked */
-  if (!j->borrowed) oom_track_begin(&g);
-  volatile bool ok = false, unwound = false;
-  j->code = XLAC_INVALID_ARGUMENT;
-  if (setjmp(g.jb) == 0) {
-    if (!j->m) j->m = api_parse(text, len, name, &j->file);
-    ok = j->m && compile_guarded(j);
-  } else {
-    oom_report(&g);
-    unwound = true;
-  }
-  if (!j->borrowed) oom_track_end(&g, unwound);
-  oom_pop(&g);
+  bool unwound;
+  bool ok = api_guarded(compile_step, j, !j->borrowed, &unwound);
   xlac_status *s = api_capture_end(&cap, ok, j->code, "compilation failed");
   if (s) {
     if (unwound) {
@@ -459,7 +460,8 @@ typedef struct ExecJob {
   struct xlacrt_comm *comm; /* a process of a set: the set's communicator (else NULL) */
 } ExecJob;
 
-static bool exec_guarded(ExecJob *j) {
+static bool exec_guarded(void *ctx) {
+  ExecJob *j = ctx;
   xlac_executable *e = j->e;
   Func *f = e->entry;
   int nparams = f->body->nargs, nfres = f->nresults;
@@ -663,19 +665,8 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
 
   ApiCapture cap;
   api_capture_begin(&cap);
-  OomGuard g;
-  oom_push(&g);
-  oom_track_begin(&g);
-  volatile bool ok = false, unwound = false;
-  if (setjmp(g.jb) == 0) {
-    ok = exec_guarded(&j);
-  } else {
-    oom_report(&g);
-    interp_thread_reset();
-    unwound = true;
-  }
-  oom_track_end(&g, unwound);
-  oom_pop(&g);
+  bool unwound;
+  bool ok = api_guarded(exec_guarded, &j, true, &unwound);
   xlac_code code = o.cancel && atomic_load(&o.cancel->ic.stop) ? XLAC_CANCELLED : XLAC_INTERNAL;
   s = api_capture_end(&cap, ok, code, "the execution failed");
   if (set) set->end(set->user, j.comm, s == NULL);

@@ -70,7 +70,8 @@ typedef struct ParseJob {
   int file;
 } ParseJob;
 
-static bool parse_guarded(ParseJob *j) {
+static bool parse_guarded(void *ctx) {
+  ParseJob *j = ctx;
   Module *m = api_parse(j->text, j->len, j->name, &j->file);
   if (!m) return false;
   j->out = api_program_new(m, j->name, j->text, j->len);
@@ -82,18 +83,8 @@ static xlac_status *parse_program(const char *text, size_t len, const char *name
   ParseJob j = {text, len, name, NULL, -1};
   ApiCapture cap;
   api_capture_begin(&cap);
-  OomGuard g;
-  oom_push(&g);
-  oom_track_begin(&g);
-  volatile bool ok = false, unwound = false;
-  if (setjmp(g.jb) == 0) {
-    ok = parse_guarded(&j);
-  } else {
-    oom_report(&g);
-    unwound = true;
-  }
-  oom_track_end(&g, unwound);
-  oom_pop(&g);
+  bool unwound;
+  bool ok = api_guarded(parse_guarded, &j, true, &unwound);
   xlac_status *s = api_capture_end(&cap, ok, XLAC_INVALID_ARGUMENT, "the program could not be parsed");
   if (s) {
     if (unwound) src_release(j.file); /* the rest went with the call's memory */
@@ -128,11 +119,18 @@ xlac_status *xlac_program_load(const char *path, xlac_program **out_program) {
   return s;
 }
 
-static bool print_guarded(const Module *m, xlac_format format, StrBuf *b) {
-  if (format == XLAC_FORMAT_HLO)
-    print_module_hlo(b, m);
+typedef struct PrintJob {
+  const Module *m;
+  xlac_format format;
+  StrBuf b;
+} PrintJob;
+
+static bool print_guarded(void *ctx) {
+  PrintJob *j = ctx;
+  if (j->format == XLAC_FORMAT_HLO)
+    print_module_hlo(&j->b, j->m);
   else
-    print_module_mlir(b, m);
+    print_module_mlir(&j->b, j->m);
   return true;
 }
 
@@ -140,24 +138,18 @@ xlac_status *api_print_module(const Module *m, xlac_format format, char **out_te
   if (format != XLAC_FORMAT_STABLEHLO && format != XLAC_FORMAT_HLO)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "unknown format %d (XLAC_FORMAT_STABLEHLO or XLAC_FORMAT_HLO)",
                               (int)format);
-  StrBuf b = {0};
+  PrintJob j = {m, format, {0}};
   ApiCapture cap;
   api_capture_begin(&cap);
-  OomGuard g;
-  oom_push(&g);
-  volatile bool ok = false;
-  if (setjmp(g.jb) == 0)
-    ok = print_guarded(m, format, &b);
-  else
-    oom_report(&g);
-  oom_pop(&g);
+  bool unwound;
+  bool ok = api_guarded(print_guarded, &j, true, &unwound);
   xlac_status *s = api_capture_end(&cap, ok, XLAC_INTERNAL, "printing failed");
   if (s) {
-    sb_free(&b);
+    if (!unwound) sb_free(&j.b); /* else it went with the call's memory */
     return s;
   }
-  if (out_len) *out_len = b.len;
-  *out_text = b.data ? b.data : xstrdup("");
+  if (out_len) *out_len = j.b.len;
+  *out_text = j.b.data ? j.b.data : xstrdup("");
   return NULL;
 }
 

@@ -789,44 +789,25 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   return exe;
 }
 
-typedef VEC(IVal *) IValVec;
-
-static void ival_leaves(IVal *v, IValVec *out) {
-  if (v->kind == IV_TUPLE) {
-    for (int i = 0; i < v->n; i++) ival_leaves(v->elems[i], out);
-  } else {
-    VEC_PUSH(*out, v);
-  }
-}
-
-/* A value of type t rebuilt from leaves[*k...] (new reference). */
-static IVal *ival_rebuild(const Type *t, IVal **leaves, int *k) {
-  if (t->kind != TY_TUPLE) return ival_retain(leaves[(*k)++]);
-  IVal **parts = xcalloc((size_t)(t->ntuple + 1), sizeof(IVal *));
-  for (int i = 0; i < t->ntuple; i++) parts[i] = ival_rebuild(t->tuple[i], leaves, k);
-  IVal *v = ival_tuple(t->ntuple, parts);
-  for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
-  xfree(parts);
-  return v;
-}
-
 static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results);
 
 bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results) {
   if (e->flat == e->entry) return execute_flat(e, I, nargs, args, results);
-  IValVec in = {0};
-  for (int i = 0; i < nargs; i++) ival_leaves(args[i], &in);
+  int nin = 0, k = 0;
+  for (int i = 0; i < nargs; i++) nin += ival_leaf_count(args[i]);
+  IVal **in = xcalloc((size_t)nin + 1, sizeof(IVal *));
+  for (int i = 0; i < nargs; i++) ival_collect_leaves(args[i], in, &k);
   int nout = e->flat->nresults;
   IVal **out = xcalloc((size_t)(nout + 1), sizeof(IVal *));
-  bool ok = execute_flat(e, I, in.len, in.data, out);
-  int k = 0;
+  bool ok = execute_flat(e, I, nin, in, out);
+  k = 0;
   for (int i = 0; ok && i < e->entry->nresults; i++) {
     ival_release(results[i]); /* storage reuse applies to flat results only */
-    results[i] = ival_rebuild(e->entry->result_types[i], out, &k);
+    results[i] = ival_from_leaves(e->entry->result_types[i], out, &k);
   }
   for (int i = 0; i < nout; i++) ival_release(out[i]);
   xfree(out);
-  VEC_FREE(in);
+  xfree(in);
   return ok;
 }
 

@@ -633,27 +633,6 @@ bool hostcall_site_run(Interp *I, const HostCallSite *s, void *const *ptrs) {
 
 /* ---- the interpreter's part ---- */
 
-typedef VEC(IVal *) IValVec;
-
-static void ival_leaves(IVal *v, IValVec *out) {
-  if (v->kind == IV_TUPLE) {
-    for (int i = 0; i < v->n; i++) ival_leaves(v->elems[i], out);
-  } else {
-    VEC_PUSH(*out, v);
-  }
-}
-
-/* A value of type t from leaves[*k...] (new reference). */
-static IVal *rebuild(const Type *t, IVal **leaves, int *k) {
-  if (t->kind != TY_TUPLE) return ival_retain(leaves[(*k)++]);
-  IVal **parts = xcalloc((size_t)t->ntuple + 1, sizeof(IVal *));
-  for (int i = 0; i < t->ntuple; i++) parts[i] = rebuild(t->tuple[i], leaves, k);
-  IVal *v = ival_tuple(t->ntuple, parts);
-  for (int i = 0; i < t->ntuple; i++) ival_release(parts[i]);
-  xfree(parts);
-  return v;
-}
-
 static bool call_host(Interp *I, Op *op, const HostFn *fn, IVal **args, IVal **res) {
   char *err = NULL;
   HostCallSite *s = hostcall_site_new(op, fn, &err);
@@ -662,14 +641,17 @@ static bool call_host(Interp *I, Op *op, const HostFn *fn, IVal **args, IVal **r
     xfree(err);
     return false;
   }
-  IValVec in = {0};
-  for (int i = 0; i < op->nopnds; i++) ival_leaves(args[i], &in);
+  int nin = 0;
+  for (int i = 0; i < op->nopnds; i++) nin += ival_leaf_count(args[i]);
+  IVal **in = xcalloc((size_t)nin + 1, sizeof(IVal *));
+  int kin = 0;
+  for (int i = 0; i < op->nopnds; i++) ival_collect_leaves(args[i], in, &kin);
   int n = s->nargs + s->nres;
   void **ptrs = xcalloc((size_t)n + 1, sizeof(void *));
   IVal **out = xcalloc((size_t)s->nres + 1, sizeof(IVal *));
-  bool ok = in.len == s->nargs;
+  bool ok = nin == s->nargs;
   for (int i = 0; ok && i < s->nargs; i++) {
-    IVal *v = in.data[i];
+    IVal *v = in[i];
     /* the values must be what the op's types say (the verifier checked
        the program, but the interpreter does not trust its callers) */
     ok = v->kind == (s->bufs[i].type == XLAC_TOKEN ? IV_TOKEN : IV_TENSOR) &&
@@ -688,12 +670,12 @@ static bool call_host(Interp *I, Op *op, const HostFn *fn, IVal **args, IVal **r
     VEC_FREE(rt);
     ok = hostcall_site_run(I, s, ptrs);
     int k = 0;
-    for (int i = 0; ok && i < op->nres; i++) res[i] = rebuild(op->res[i].type, out, &k);
+    for (int i = 0; ok && i < op->nres; i++) res[i] = ival_from_leaves(op->res[i].type, out, &k);
   }
   for (int i = 0; i < s->nres; i++) ival_release(out[i]);
   xfree(out);
   xfree(ptrs);
-  VEC_FREE(in);
+  xfree(in);
   hostcall_site_free(s);
   return ok;
 }

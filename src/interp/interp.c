@@ -80,6 +80,13 @@ void ival_collect_leaves(IVal *v, IVal **out, int *k) {
   }
 }
 
+int ival_leaf_count(const IVal *v) {
+  if (!v || v->kind != IV_TUPLE) return 1;
+  int n = 0;
+  for (int i = 0; i < v->n; i++) n += ival_leaf_count(v->elems[i]);
+  return n;
+}
+
 IVal *ival_from_leaves(const Type *t, IVal *const *leaves, int *k) {
   if (t->kind != TY_TUPLE) return ival_retain(leaves[(*k)++]);
   IVal **parts = xcalloc((size_t)(t->ntuple + 1), sizeof(IVal *));

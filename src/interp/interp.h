@@ -39,8 +39,10 @@ void ival_release(IVal *v);
 bool ival_equal(const IVal *a, const IVal *b);
 /* Tuples flattened: the tensors and tokens of v in order (borrowed) go to
    out[*k...]; and back, a value of type t from leaves[*k...] (new
-   reference).  type_leaf_count says how many leaves a value of t has. */
+   reference).  ival_leaf_count / type_leaf_count say how many leaves a
+   value (of type t) has. */
 void ival_collect_leaves(IVal *v, IVal **out, int *k);
+int ival_leaf_count(const IVal *v);
 IVal *ival_from_leaves(const Type *t, IVal *const *leaves, int *k);
 int type_leaf_count(const Type *t);
 
