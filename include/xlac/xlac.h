@@ -241,6 +241,7 @@ typedef struct xlac_executable_stats {
   const char *cache_note;  /* with XLAC_CACHE_REPLACED / XLAC_CACHE_UNUSABLE: why ("" otherwise); owned by the executable */
   int num_replicas, num_partitions;
   int aliased_results;     /* results paired with an argument (donate_args) */
+  int in_place_results;    /* of those, results computed straight into the donated storage (no copy) */
 } xlac_executable_stats;
 xlac_status *xlac_executable_stats_get(const xlac_executable *e, xlac_executable_stats *out_stats);
 /* The optimized module as StableHLO or HLO text (xlac_free). */

@@ -226,6 +226,12 @@ static bool compile_guarded(CompileJob *j) {
   co.no_fusion = o->no_fusion != 0;
   co.dump_dir = o->dump_dir;
   co.cache_dir = c->cache_dir;
+  /* pairs of donated parameters and results, for computing in place
+     (signatures without tuples: leaves are parameters and results) */
+  if (e->nargs == entry->body->nargs && e->nres == entry->nresults) {
+    co.alias_param = e->alias;
+    co.nalias = e->nres;
+  }
   if (j->dump) {
     co.dump_pass_re = j->dump->pass_re;
     co.dump_as_dot = j->dump->as_dot;
@@ -259,6 +265,7 @@ static bool compile_guarded(CompileJob *j) {
   case CPU_CACHE_ERROR: e->stats.cache = XLAC_CACHE_UNUSABLE; break;
   }
   e->stats.cache_note = cs->cache_note;
+  for (int r = 0; r < e->nres; r++) e->stats.in_place_results += e->alias[r] >= 0 && cpu_executable_in_place(e->cpu, r);
   return true;
 }
 
@@ -497,7 +504,16 @@ static bool exec_guarded(void *ctx) {
     out[0] = xcalloc((size_t)(nfres + 1), sizeof(IVal *));
     /* compiled code writes its results in place: into recycled storage
        when a buffer of that size was destroyed (a loop's steady state) */
-    for (int i = 0; e->cpu && i < nfres; i++) out[0][i] = api_recycled_tensor(e->client, f->result_types[i]);
+    for (int i = 0; e->cpu && i < nfres; i++) {
+      int a = i < e->nres ? e->alias[i] : -1;
+      if (a >= 0 && j->donate[a] && cpu_executable_in_place(e->cpu, i) && j->args[0][a]->val->refs == 1) {
+        /* computed straight into the donated parameter's storage */
+        const Literal *dl = j->args[0][a]->val->lit;
+        out[0][i] = ival_tensor(lit_new_borrowed(dl->type, dl->data));
+      } else {
+        out[0][i] = api_recycled_tensor(e->client, f->result_types[i]);
+      }
+    }
     ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
   } else {
     GridProgram *progs = xcalloc((size_t)j->ndev, sizeof(GridProgram));
@@ -530,7 +546,9 @@ static bool exec_guarded(void *ctx) {
            caller's memory) is copied, so that buffers never share data */
         if (v->kind == IV_TENSOR && donor && donor->val->refs == 1) {
           const Literal *l = v->lit;
-          if (l->n) memcpy(donor->val->lit->data, l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
+          /* (nothing to copy when the run wrote into the donor itself) */
+          if (l->n && l->data != donor->val->lit->data)
+            memcpy(donor->val->lit->data, l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
           ival_release(v);
           v = ival_retain(donor->val);
         } else if (v->kind == IV_TENSOR && v->lit->borrowed) {

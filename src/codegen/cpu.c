@@ -60,6 +60,8 @@ struct CpuExecutable {
   atomic_flag temp_busy; /* set while an execution uses temp; a concurrent one allocates its own */
   xlacrt_pool *pool;
   bool own_pool;    /* created here (else the caller's, CpuOptions.pool) */
+  bool *in_place;   /* per result: computed into its aliased parameter (cpu_executable_in_place) */
+  int nres_flat;
   struct Fallback *fallback_ops;
   int nfallback;
   Op **loops;       /* compiled while loops, by the index their stop report passes */
@@ -720,6 +722,11 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->nloops = L.loops.len;
   exe->custom_calls = L.custom_calls.data;
   exe->ncustom = L.custom_calls.len;
+  /* donated parameters a result can be computed into */
+  exe->nres_flat = entry->nresults;
+  exe->in_place = xcalloc((size_t)entry->nresults + 1, sizeof(bool));
+  for (int r = 0; r < o->nalias && r < entry->nresults && exe->flat == exe->entry; r++)
+    if (o->alias_param[r] >= 0) exe->in_place[r] = cpu_result_in_place(m, entry, L.buffers, r, o->alias_param[r]);
   buffers_free(L.buffers);
   ptrmap_free(&cg->const_globals);
 
@@ -915,12 +922,16 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
 }
 
 const CpuStats *cpu_executable_stats(const CpuExecutable *e) { return &e->stats; }
+bool cpu_executable_in_place(const CpuExecutable *e, int r) {
+  return e->in_place && r >= 0 && r < e->nres_flat && e->in_place[r];
+}
 Func *cpu_executable_entry(const CpuExecutable *e) { return e->entry; }
 
 void cpu_executable_free(CpuExecutable *e) {
   if (!e) return;
   jit_free(e->jit);
   if (e->own_pool) xlacrt_pool_destroy(e->pool);
+  xfree(e->in_place);
   xfree(e->temp);
   for (int i = 0; i < e->nfallback; i++) xfree(e->fallback_ops[i].caps);
   xfree(e->fallback_ops);

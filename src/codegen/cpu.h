@@ -28,6 +28,11 @@ typedef struct CpuOptions {
                               in this directory and reused by later processes
                               (NULL: none); see objcache.c */
   struct xlacrt_pool *pool;/* borrowed: run on this pool (NULL: the executable makes its own of `threads`) */
+  /* Donation: alias_param[r] (nalias entries, by flattened result) is the
+     parameter result r may be computed into, or -1; see
+     cpu_executable_in_place. */
+  const int *alias_param;
+  int nalias;
 } CpuOptions;
 
 typedef struct CpuExecutable CpuExecutable;
@@ -64,6 +69,11 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o);
    and check counters).  One execution at a time per executable. */
 bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results);
 const CpuStats *cpu_executable_stats(const CpuExecutable *e);
+/* Whether result r is computed straight into the storage of the parameter
+   CpuOptions.alias_param names (inplace.c): the caller may then pass that
+   parameter's buffer as the result's (cpu_execute's storage reuse) and
+   have it updated in place.  False for anything else. */
+bool cpu_executable_in_place(const CpuExecutable *e, int r);
 Func *cpu_executable_entry(const CpuExecutable *e);
 void cpu_executable_free(CpuExecutable *e);
 

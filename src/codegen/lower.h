@@ -137,4 +137,8 @@ typedef struct RuntimeSymbol {
 } RuntimeSymbol;
 const RuntimeSymbol *runtime_symbols(int *n);
 
+/* inplace.c: whether result r of f can be computed into parameter p's
+   storage (see there). */
+bool cpu_result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, int p);
+
 #endif

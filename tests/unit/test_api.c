@@ -254,6 +254,8 @@ static void test_zero_copy_and_donation(xlac_backend backend) {
   xlac_executable_stats st = {.struct_size = sizeof st};
   EXPECT_OK(xlac_executable_stats_get(e, &st));
   CHECK_EQ_I(st.aliased_results, 1);
+  /* an elementwise update: computed straight into p's storage */
+  CHECK_EQ_I(st.in_place_results, backend == XLAC_BACKEND_CPU ? 1 : 0);
   float *p = aligned_alloc(64, 64 * sizeof(float)), g[16];
   for (int i = 0; i < 16; i++) p[i] = (float)i, g[i] = 2;
   int64_t dims[1] = {16};
@@ -291,6 +293,80 @@ static void test_zero_copy_and_donation(xlac_backend backend) {
   xlac_executable_destroy(e);
   xlac_client_destroy(c);
   free(p);
+}
+
+/* Donations the compiled code cannot do in place (the parameter is read
+   at other indices, or after the result is written) still give the
+   program's values: the result is copied into the donated storage. */
+static void test_donation_not_in_place(void) {
+  static const char *progs[] = {
+      /* a transpose reads p[j][i] while writing r[i][j] */
+      "func.func @main(%p: tensor<8x8xf32>) -> tensor<8x8xf32> {\n"
+      "  %0 = stablehlo.transpose %p, dims = [1, 0] : (tensor<8x8xf32>) -> tensor<8x8xf32>\n"
+      "  %1 = stablehlo.add %0, %p : tensor<8x8xf32>\n"
+      "  func.return %1 : tensor<8x8xf32>\n}\n",
+      /* p is read again after the first result is made */
+      "func.func @main(%p: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<f32>) {\n"
+      "  %0 = stablehlo.negate %p : tensor<8x8xf32>\n"
+      "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %1 = stablehlo.reduce(%p init: %z) applies stablehlo.add across dimensions = [0, 1]\n"
+      "      : (tensor<8x8xf32>, tensor<f32>) -> tensor<f32>\n"
+      "  func.return %0, %1 : tensor<8x8xf32>, tensor<f32>\n}\n",
+      /* a training-like step: p - 0.5 * (p . p), the product read in full first */
+      "func.func @main(%p: tensor<8x8xf32>) -> tensor<8x8xf32> {\n"
+      "  %d = stablehlo.dot_general %p, %p, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>\n"
+      "  %h = stablehlo.constant dense<0.5> : tensor<8x8xf32>\n"
+      "  %s = stablehlo.multiply %h, %d : tensor<8x8xf32>\n"
+      "  %r = stablehlo.subtract %p, %s : tensor<8x8xf32>\n"
+      "  func.return %r : tensor<8x8xf32>\n}\n",
+  };
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(NULL, &c));
+  for (int k = 0; k < 3; k++) {
+    xlac_compile_options o = {.struct_size = sizeof o};
+    int donate[1] = {0};
+    o.donate_args = donate;
+    o.num_donate_args = 1;
+    xlac_executable *e = NULL;
+    EXPECT_OK(xlac_compile_text(c, progs[k], strlen(progs[k]), &o, &e));
+    xlac_executable_stats st = {.struct_size = sizeof st};
+    EXPECT_OK(xlac_executable_stats_get(e, &st));
+    CHECK_EQ_I(st.aliased_results, 1);
+    if (k == 0) CHECK_EQ_I(st.in_place_results, 0); /* the transpose reads other indices */
+    float p[64], out[64], sum = 0;
+    for (int i = 0; i < 64; i++) p[i] = (float)i, sum += (float)i;
+    int64_t dims[2] = {8, 8};
+    xlac_buffer *b = NULL, *res[2] = {NULL, NULL};
+    EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 2, p, sizeof p, 0, &b));
+    xlac_execute_options eo = {.struct_size = sizeof eo};
+    eo.donate_args = donate;
+    eo.num_donate_args = 1;
+    xlac_buffer *const *argv[1] = {&b};
+    xlac_buffer **resv[1] = {res};
+    EXPECT_OK(xlac_executable_execute(e, 1, argv, &eo, resv));
+    EXPECT_OK(xlac_buffer_to_host(res[0], out, sizeof out, 0));
+    int bad = 0;
+    for (int i = 0; i < 64; i++) {
+      float want = k == 0 ? p[(i % 8) * 8 + i / 8] + p[i] : -p[i];
+      if (k == 2) {
+        float d = 0;
+        for (int t = 0; t < 8; t++) d += p[(i / 8) * 8 + t] * p[t * 8 + i % 8];
+        want = p[i] - 0.5f * d;
+      }
+      bad += k == 2 ? fabsf(out[i] - want) > 1e-3f * fabsf(want) + 1e-3f : out[i] != want;
+    }
+    CHECK_EQ_I(bad, 0);
+    if (k == 1) {
+      float s = 0;
+      EXPECT_OK(xlac_buffer_to_host(res[1], &s, sizeof s, 0));
+      CHECK_EQ_F(s, sum);
+    }
+    xlac_buffer_destroy(b);
+    xlac_buffer_destroy(res[0]);
+    xlac_buffer_destroy(res[1]);
+    xlac_executable_destroy(e);
+  }
+  xlac_client_destroy(c);
 }
 
 /* 4 replicas in one client: an all_reduce over all of them. */
@@ -563,6 +639,7 @@ int main(int argc, char **argv) {
   test_types();
   test_zero_copy_and_donation(XLAC_BACKEND_CPU);
   test_zero_copy_and_donation(XLAC_BACKEND_INTERPRETER);
+  test_donation_not_in_place();
   test_replicas(XLAC_BACKEND_CPU);
   test_replicas(XLAC_BACKEND_INTERPRETER);
   test_user_pool();

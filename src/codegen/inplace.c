@@ -1,0 +1,105 @@
+/*
+ * inplace.c - which donated parameters a result can be computed into.
+ *
+ * A training step donates its parameters and gets the updated ones back in
+ * the same storage.  Computing result r straight into parameter p's memory
+ * is safe when nothing can read p after an element of r has overwritten
+ * it:
+ *   - r is written directly into its result buffer by one top-level op P
+ *     (the buffer assignment says so), P has no other result, and
+ *   - no op after P reads p (or a view of p), in any region, and
+ *   - P reads p only at the index it writes: P is an elementwise op, or a
+ *     loop fusion in whose computation every path from p to the root goes
+ *     through elementwise ops only (no broadcast, slice, transpose, ...).
+ * Each chunk of such a kernel reads p[i] before it writes r[i] and touches
+ * no other index, so in-place is exact.  Anything else is left to the copy
+ * the caller makes after the run.
+ */
+#include <string.h>
+
+#include "codegen/lower.h"
+#include "passes/buffers.h"
+
+typedef struct UseScan {
+  PtrMap *set; /* values whose storage is p's */
+  bool used;
+} UseScan;
+
+static bool scan_uses(Op *op, void *ud) {
+  UseScan *u = ud;
+  for (int i = 0; i < op->nopnds; i++)
+    if (ptrmap_has(u->set, op->opnds[i])) {
+      u->used = true;
+      return false;
+    }
+  return true;
+}
+
+static bool op_reads(Op *op, PtrMap *set) {
+  UseScan u = {set, false};
+  if (!scan_uses(op, &u)) return true;
+  for (int k = 0; k < op->nregions; k++)
+    if (!block_walk(op->regions[k], scan_uses, &u)) return true;
+  return u.used;
+}
+
+static bool same_shape(const Type *a, const Type *b) {
+  return a->kind == TY_TENSOR && b->kind == TY_TENSOR && type_same_shape(a, b);
+}
+
+/* Every use of v in body leads to the root through elementwise ops of v's
+   shape only. */
+static bool elementwise_paths(Block *body, Value *v, int depth) {
+  if (depth > 64) return false;
+  for (Op *op = body->first; op; op = op->next) {
+    bool uses = false;
+    for (int i = 0; i < op->nopnds; i++) uses |= op->opnds[i] == v;
+    if (!uses) continue;
+    if (op == block_terminator(body)) continue;
+    if (!op_has_flag(op->kind, OPF_EW) || op->nregions || op->nres != 1 || !same_shape(op->res[0].type, v->type))
+      return false;
+    for (int i = 0; i < op->nopnds; i++) /* select's scalar predicate would broadcast: no */
+      if (op->opnds[i]->type->kind == TY_TENSOR && !same_shape(op->opnds[i]->type, v->type)) return false;
+    if (!elementwise_paths(body, &op->res[0], depth + 1)) return false;
+  }
+  return true;
+}
+
+bool cpu_result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, int p) {
+  Op *ret = block_terminator(f->body);
+  if (!ret || r < 0 || r >= ret->nopnds || p < 0 || p >= f->body->nargs) return false;
+  Value *v = ret->opnds[r], *pv = f->body->args[p];
+  int64_t idx = -1;
+  if (!same_shape(v->type, pv->type) || v->type->elem != pv->type->elem) return false;
+  if (buffers_lookup(bufs, v, &idx) != BUF_RESULT || idx != r) return false;
+  Op *P = v->def;
+  if (!P || P->parent != f->body || P->nres != 1) return false;
+  /* p and the views of it made before P */
+  PtrMap set = {0};
+  ptrmap_put(&set, pv, pv);
+  for (Op *op = f->body->first; op != P; op = op->next)
+    if ((op->kind == OP_BITCAST_CONVERT || op->kind == OP_RESHAPE) && op->nopnds == 1 &&
+        ptrmap_has(&set, op->opnds[0]))
+      ptrmap_put(&set, &op->res[0], &op->res[0]);
+  bool ok = true;
+  for (Op *op = P->next; ok && op; op = op->next)
+    if (op != ret && op_reads(op, &set)) ok = false;
+  if (ok && op_reads(P, &set)) {
+    /* P itself reads p: only at the index it writes */
+    const char *callee = op_attr_str(P, "callee");
+    const char *kind = op_attr_str(P, "fusion_kind");
+    if (op_has_flag(P->kind, OPF_EW) && !P->nregions) {
+      for (int i = 0; i < P->nopnds; i++)
+        if (P->opnds[i]->type->kind == TY_TENSOR && !same_shape(P->opnds[i]->type, v->type)) ok = false;
+    } else if (P->kind == OP_CALL && callee && kind && strcmp(kind, "kLoop") == 0) {
+      Func *fc = module_find_func(m, callee);
+      ok = fc && fc->body->nargs == P->nopnds;
+      for (int i = 0; ok && i < P->nopnds; i++)
+        if (ptrmap_has(&set, P->opnds[i]) && !elementwise_paths(fc->body, fc->body->args[i], 0)) ok = false;
+    } else {
+      ok = false;
+    }
+  }
+  ptrmap_free(&set);
+  return ok;
+}
