@@ -299,7 +299,8 @@ typedef struct xlac_execute_options {
 /* Runs on num_devices devices (the executable's replicas x partitions):
    args[d][i] is argument i of device d (on device d), and results[d] is an
    array of xlac_executable_num_results(e) slots that receive new buffers.
-   On failure no result is returned and no argument is consumed. */
+   On failure no result is returned and no argument is consumed (a donated
+   argument the run was updating in place then has unspecified contents). */
 xlac_status *xlac_executable_execute(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
                                      const xlac_execute_options *opts, xlac_buffer **const *results);
 /* One device: args[0..num_args-1] in, results[0..num_results-1] out. */
