@@ -227,14 +227,6 @@ xlacrt_comm *xlacrt_comm_self(void) { return &self_comm; }
 /* grids                                                                    */
 /* ------------------------------------------------------------------------ */
 
-/* How many times a process has met a (key, group). */
-typedef struct SeqEntry {
-    int64_t key;
-    int32_t n;
-    int32_t *ids;
-    int64_t count;
-} SeqEntry;
-
 /* One collective in progress: the members' published buffers. */
 typedef struct Meet {
     int64_t key, seq;
@@ -273,8 +265,7 @@ typedef struct GridProc {
     int finished;
     int (*ready)(const void *ctx); /* set while waiting */
     const void *ready_ctx;
-    SeqEntry *seqs;
-    int nseqs, capseqs;
+    xlacrt_comm_seqs seqs;
     Meet *current; /* the collective between meet and leave */
     int current_me; /* this process's position in it */
 } GridProc;
@@ -414,9 +405,7 @@ void xlacrt_grid_destroy(xlacrt_grid *g)
         return;
     for (int i = 0; i < g->nprocs; i++) {
         GridProc *p = &g->procs[i];
-        for (int k = 0; k < p->nseqs; k++)
-            free(p->seqs[k].ids);
-        free(p->seqs);
+        xlacrt_comm_seqs_free(&p->seqs);
     }
     while (g->meets) {
         Meet *m = g->meets;
@@ -463,29 +452,37 @@ static int same_ids(const int32_t *a, const int32_t *b, int32_t n)
     return n == 0 || memcmp(a, b, sizeof(int32_t) * (size_t)n) == 0;
 }
 
-/* Lock held.  The number of earlier meetings of this process with (key,
-   group), counting this one; -1 when memory runs out. */
-static int64_t next_seq(GridProc *p, int64_t key, const int32_t *ids, int32_t n)
+int64_t xlacrt_comm_seq_next(xlacrt_comm_seqs *t, int64_t key, const int32_t *ids, int32_t n)
 {
-    for (int i = 0; i < p->nseqs; i++) {
-        SeqEntry *e = &p->seqs[i];
+    for (int i = 0; i < t->n; i++) {
+        xlacrt_comm_seq *e = &t->e[i];
         if (e->key == key && e->n == n && same_ids(e->ids, ids, n))
             return e->count++;
     }
-    if (p->nseqs == p->capseqs) {
-        int cap = p->capseqs ? 2 * p->capseqs : 8;
-        SeqEntry *s = realloc(p->seqs, sizeof *s * (size_t)cap);
+    if (t->n == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 8;
+        xlacrt_comm_seq *s = realloc(t->e, sizeof *s * (size_t)cap);
         if (!s)
             return -1;
-        p->seqs = s;
-        p->capseqs = cap;
+        t->e = s;
+        t->cap = cap;
     }
-    int32_t *copy = malloc(sizeof(int32_t) * (size_t)n);
+    int32_t *copy = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1));
     if (!copy)
         return -1;
-    memcpy(copy, ids, sizeof(int32_t) * (size_t)n);
-    p->seqs[p->nseqs++] = (SeqEntry){key, n, copy, 1};
+    if (n)
+        memcpy(copy, ids, sizeof(int32_t) * (size_t)n);
+    t->e[t->n++] = (xlacrt_comm_seq){key, n, copy, 1};
     return 0;
+}
+
+void xlacrt_comm_seqs_free(xlacrt_comm_seqs *t)
+{
+    for (int i = 0; i < t->n; i++)
+        free(t->e[i].ids);
+    free(t->e);
+    t->e = NULL;
+    t->n = t->cap = 0;
 }
 
 static Meet *meet_new(int64_t key, int64_t seq, int32_t n, const int32_t *ids, int32_t nbufs)
@@ -569,7 +566,7 @@ static int grid_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids,
         free(copy);
         return XLACRT_COMM_ABORTED;
     }
-    int64_t seq = next_seq(p, key, ids, n);
+    int64_t seq = xlacrt_comm_seq_next(&p->seqs, key, ids, n); /* lock held */
     if (seq < 0) {
         free(copy);
         return fail_grid(p, "out of memory joining a collective");

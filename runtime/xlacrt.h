@@ -354,6 +354,25 @@ struct xlacrt_comm {
    sends dropped, a recv fails.  One per thread. */
 xlacrt_comm *xlacrt_comm_self(void);
 
+/* Meetings of one process, counted per (key, group): the n-th use of a
+   collective by a process meets the n-th use by the other members, so
+   that a loop's next iteration never meets the previous one.  Every
+   communicator keeps one table per process. */
+typedef struct xlacrt_comm_seq {
+    int64_t key;
+    int32_t n;
+    int32_t *ids;
+    int64_t count;   /* meetings so far */
+} xlacrt_comm_seq;
+typedef struct xlacrt_comm_seqs {
+    xlacrt_comm_seq *e;
+    int n, cap;
+} xlacrt_comm_seqs;
+/* How many earlier meetings with (key, group ids[0..n)) there were,
+   counting this one; -1 when memory runs out. */
+int64_t xlacrt_comm_seq_next(xlacrt_comm_seqs *t, int64_t key, const int32_t *ids, int32_t n);
+void xlacrt_comm_seqs_free(xlacrt_comm_seqs *t);
+
 /* Process groups, the spec's strategies for ops with replica_groups.  The
    group of process (replica, partition) of a num_replicas x num_partitions
    set under `strategy`, from groups (rows x cols ids, -1 pads ragged rows;

@@ -65,14 +65,6 @@ enum {
 enum { TAG_PUT = 1, TAG_GET, TAG_ABORT, TAG_BROKEN, TAG_DONE };
 enum { TAG_REPLY = 1 };
 
-/* How many times this rank has met a (kind, group). */
-typedef struct SeqEntry {
-  int64_t key;
-  int32_t n;
-  int32_t *ids;
-  int64_t count;
-} SeqEntry;
-
 /* ---- the mailbox (the service thread's alone) ---- */
 
 /* A message sent to a channel: its header and data as they came. */
@@ -122,8 +114,7 @@ struct MpiComm {
   atomic_int broken;         /* given up on, here or elsewhere */
   pthread_mutex_t broken_lock; /* guards broken_msg */
   char broken_msg[200];      /* why */
-  SeqEntry *seqs;
-  int nseqs, capseqs;
+  xlacrt_comm_seqs seqs; /* this rank's meetings per (kind, group) */
   char *scratch; /* received copies */
   size_t scratch_cap;
   /* the service thread's */
@@ -357,27 +348,6 @@ static int blocks_type(Blocks *b, MPI_Datatype *t) {
 
 /* ---- collectives ---- */
 
-/* The number of earlier meetings of (key, group), counting this one; -1
-   when memory runs out. */
-static int64_t next_seq(MpiComm *m, int64_t key, const int32_t *ids, int32_t n) {
-  for (int i = 0; i < m->nseqs; i++) {
-    SeqEntry *e = &m->seqs[i];
-    if (e->key == key && e->n == n && memcmp(e->ids, ids, sizeof(int32_t) * (size_t)n) == 0) return e->count++;
-  }
-  if (m->nseqs == m->capseqs) {
-    int cap = m->capseqs ? 2 * m->capseqs : 8;
-    SeqEntry *s = realloc(m->seqs, sizeof *s * (size_t)cap);
-    if (!s) return -1;
-    m->seqs = s;
-    m->capseqs = cap;
-  }
-  int32_t *copy = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1));
-  if (!copy) return -1;
-  memcpy(copy, ids, sizeof(int32_t) * (size_t)n);
-  m->seqs[m->nseqs++] = (SeqEntry){key, n, copy, 1};
-  return 0;
-}
-
 /* Scratch memory of at least n bytes (kept for the next collective). */
 static char *scratch(MpiComm *m, size_t n) {
   if (n <= m->scratch_cap) return m->scratch;
@@ -453,7 +423,7 @@ static int mpi_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids, 
     digest = mix(mix(digest, (uint64_t)bytes[i]), (uint64_t)(sigs ? sigs[i] : 0));
   }
   uint64_t ghash = group_hash(n, ids);
-  int64_t seq = next_seq(m, key, ids, n);
+  int64_t seq = xlacrt_comm_seq_next(&m->seqs, key, ids, n);
   if (seq < 0) return fail(m, "out of memory joining a collective");
   int64_t hdr[HDR] = {MAGIC, m->exec_seq, key, (int64_t)ghash, seq, nbufs, total, (int64_t)digest};
   int tag = 1 + (int)(mix(ghash, (uint64_t)key) % (uint64_t)m->tag_ub);
@@ -653,7 +623,7 @@ static int mpi_collective(xlacrt_comm *c, xlacrt_pool *pool, const xlacrt_coll *
   if (total < SPLIT_MIN) return XLACRT_COMM_DECLINED;
   if (atomic_load(&m->broken)) return peer_failed(m, -1);
   uint64_t ghash = group_hash(n, ids);
-  int64_t seq = next_seq(m, d->kind, ids, n);
+  int64_t seq = xlacrt_comm_seq_next(&m->seqs, d->kind, ids, n);
   if (seq < 0) return fail(m, "out of memory joining a collective");
   int64_t hdr[HDR] = {MAGIC, m->exec_seq, d->kind | SPLIT_FLAG, (int64_t)ghash, seq, nv, total, (int64_t)digest};
   int tag = 1 + (int)(mix(ghash, (uint64_t)d->kind) % (uint64_t)m->tag_ub);
@@ -1250,12 +1220,12 @@ void mpi_comm_end(MpiComm *m, int ok) {
        which collective messages it sent (unless it failed because the
        communicator broke: they know) */
     int64_t small[2] = {m->exec_seq, 0};
-    int64_t *report = malloc(sizeof(int64_t) * (size_t)(2 + 3 * m->nseqs));
+    int64_t *report = malloc(sizeof(int64_t) * (size_t)(2 + 3 * m->seqs.n));
     if (report) {
       report[0] = m->exec_seq;
-      report[1] = m->nseqs;
-      for (int i = 0; i < m->nseqs; i++) {
-        const SeqEntry *e = &m->seqs[i];
+      report[1] = m->seqs.n;
+      for (int i = 0; i < m->seqs.n; i++) {
+        const xlacrt_comm_seq *e = &m->seqs.e[i];
         report[2 + 3 * i] = e->key;
         report[3 + 3 * i] = (int64_t)group_hash(e->n, e->ids);
         report[4 + 3 * i] = e->count;
@@ -1264,7 +1234,7 @@ void mpi_comm_end(MpiComm *m, int ok) {
     /* (without memory: "it sent nothing", which only gives up sooner) */
     for (int r = 0; r < m->size; r++)
       if (r != m->rank)
-        MPI_Send(report ? report : small, report ? 2 + 3 * m->nseqs : 2, MPI_INT64_T, r, TAG_ABORT, m->req);
+        MPI_Send(report ? report : small, report ? 2 + 3 * m->seqs.n : 2, MPI_INT64_T, r, TAG_ABORT, m->req);
     free(report);
   }
   pthread_mutex_unlock(&m->exec_lock);
@@ -1296,8 +1266,7 @@ void mpi_comm_free(MpiComm *m) {
     }
     free(b);
   }
-  for (int i = 0; i < m->nseqs; i++) free(m->seqs[i].ids);
-  free(m->seqs);
+  xlacrt_comm_seqs_free(&m->seqs);
   free(m->scratch);
   for (int r = 0; m->fail_report && r < m->size; r++) free(m->fail_report[r]);
   free(m->fail_report);
