@@ -211,16 +211,6 @@ static char *unknown_message(const char *target) {
   return sb_take(&b);
 }
 
-static char *message(const char *fmt, ...) XLAC_PRINTF(1, 2);
-static char *message(const char *fmt, ...) {
-  StrBuf b = {0};
-  va_list ap;
-  va_start(ap, fmt);
-  sb_vprintf(&b, fmt, ap);
-  va_end(ap);
-  return sb_take(&b);
-}
-
 static char *type_text(const Type *t) {
   StrBuf b = {0};
   type_print_mlir(&b, t);
@@ -240,12 +230,12 @@ char *hostcall_problem(const Op *op) {
     return unknown_message(t);
   case HOST_IDENTITY:
     if (op->nres != op->nopnds)
-      return message("custom_call @%s passes its operands through: it needs as many results as operands, got %d and %d",
+      return xasprintf("custom_call @%s passes its operands through: it needs as many results as operands, got %d and %d",
                      t, op->nres, op->nopnds);
     for (int i = 0; i < op->nres; i++)
       if (!type_equal(op->opnds[i]->type, op->res[i].type)) {
         char *a = type_text(op->opnds[i]->type), *r = type_text(op->res[i].type);
-        char *m = message("custom_call @%s turns operand #%d of type %s into %s: that takes XLA's SPMD partitioner, "
+        char *m = xasprintf("custom_call @%s turns operand #%d of type %s into %s: that takes XLA's SPMD partitioner, "
                           "which xlac does not have (it runs a program on one partition, where the types agree)",
                           t, i, a, r);
         xfree(a);
@@ -258,17 +248,17 @@ char *hostcall_problem(const Op *op) {
               op->opnds[0]->type->elem == ET_PRED;
     for (int i = 1; ok && i < op->nopnds; i++) ok = is_int_scalar(op->opnds[i]->type);
     if (!ok)
-      return message("custom_call @%s takes a predicate tensor and integer scalars (the values its error message "
+      return xasprintf("custom_call @%s takes a predicate tensor and integer scalars (the values its error message "
                      "shows) and has no results",
                      t);
     return NULL;
   }
   case HOST_ALLOCATE:
     if (op->nopnds != 0 || op->nres != 1 || op->res[0].type->kind != TY_TENSOR)
-      return message("custom_call @%s takes no operands and has one tensor result", t);
+      return xasprintf("custom_call @%s takes no operands and has one tensor result", t);
     return NULL;
   case HOST_NOOP:
-    if (op->nres != 0) return message("custom_call @%s has no results", t);
+    if (op->nres != 0) return xasprintf("custom_call @%s has no results", t);
     return NULL;
   case HOST_FUNCTION: {
     char *err = NULL;
@@ -381,7 +371,7 @@ static int64_t *leaf_layout(const Op *op, const char *attr, bool has_tuples, int
     bool operands = strcmp(attr, "operand_layouts") == 0;
     int want = operands ? op->nopnds : op->nres;
     if (has_tuples || count != want) {
-      *err = message("custom_call @%s: '%s' must have one layout per %s%s", op_attr_str(op, "call_target_name"),
+      *err = xasprintf("custom_call @%s: '%s' must have one layout per %s%s", op_attr_str(op, "call_target_name"),
                      attr, operands ? "operand" : "result", has_tuples ? " (and no tuples)" : "");
       return NULL;
     }
@@ -395,7 +385,7 @@ static int64_t *leaf_layout(const Op *op, const char *attr, bool has_tuples, int
   }
   int rank = t->kind == TY_TENSOR ? t->rank : 0;
   if (n != rank || !ints_in_range(m2m, n, rank) || !ints_distinct(m2m, n)) {
-    *err = message("custom_call @%s: the layout of %s #%d is not a permutation of its %d dimensions",
+    *err = xasprintf("custom_call @%s: the layout of %s #%d is not a permutation of its %d dimensions",
                    op_attr_str(op, "call_target_name"), strcmp(attr, "operand_layouts") == 0 ? "operand" : "result",
                    i, rank);
     return NULL;
@@ -492,7 +482,7 @@ HostCallSite *hostcall_site_new(const Op *op, const HostFn *fn, char **err) {
       b->type = XLAC_TOKEN;
     } else {
       char *tt = type_text(t);
-      *err = message("custom_call @%s: a host function cannot take or return %s", s->target, tt);
+      *err = xasprintf("custom_call @%s: a host function cannot take or return %s", s->target, tt);
       xfree(tt);
       break;
     }
@@ -608,7 +598,7 @@ bool hostcall_site_run(Interp *I, const HostCallSite *s, void *const *ptrs) {
       /* try_aligned_alloc: generated code, which calls this, cannot unwind */
       scratch[i] = try_aligned_alloc(64, s->bytes[i]);
       if (!scratch[i]) {
-        err = message("out of memory: %zu bytes to change the layout of a buffer", s->bytes[i]);
+        err = xasprintf("out of memory: %zu bytes to change the layout of a buffer", s->bytes[i]);
         break;
       }
       size_t eb = (size_t)et_bytes(etype(s->bufs[i].type));
