@@ -6,11 +6,9 @@
 #include <string.h>
 
 #include "api/api.h"
-#include "frontends/hlo/hlo.h"
-#include "frontends/stablehlo/stablehlo.h"
+#include "frontends/frontend.h"
 #include "ir/print.h"
 #include "ir/print_hlo.h"
-#include "ir/verify.h"
 
 xlac_program *api_program_new(Module *m, const char *name, const char *text, size_t len) {
   if (!m) return NULL;
@@ -40,20 +38,7 @@ Module *api_parse(const char *text, size_t len, const char *name, int *out_file)
   }
   int fid = src_add(name, text, len);
   *out_file = fid; /* at once: a caller whose call unwinds releases it */
-  const SrcFile *f = src_get(fid);
-  const char *nul = memchr(f->text, 0, f->len);
-  if (nul) {
-    error_at(((SrcLoc){fid, (uint32_t)(nul - f->text)}),
-             "the input is not a text file (it contains NUL bytes); the first one is here");
-    src_release(fid);
-    *out_file = -1;
-    return NULL;
-  }
-  Module *m = hlo_sniff(f->text, f->len) ? hlo_parse(fid, 0, f->len) : stablehlo_parse(fid, 0, f->len);
-  if (m && !verify_module(m)) {
-    module_free(m);
-    m = NULL;
-  }
+  Module *m = frontend_is_text(fid) ? frontend_parse(fid, 0, len) : NULL;
   if (!m) {
     src_release(fid);
     *out_file = -1;

@@ -12,8 +12,7 @@
 #include <string.h>
 
 #include "driver/driver.h"
-#include "frontends/hlo/hlo.h"
-#include "frontends/stablehlo/stablehlo.h"
+#include "frontends/frontend.h"
 #if __has_include("ir/print.h")
 #include "ir/print.h"
 #define HAVE_PRINT_MLIR 1
@@ -61,26 +60,11 @@ bool for_each_module(const char *path, bool split, ChunkFn fn, void *ud, int *fi
   int fid = src_load(path);
   if (file) *file = fid;
   if (fid < 0) return false;
-  const SrcFile *f = src_get(fid);
-  const char *nul = memchr(f->text, 0, f->len);
-  if (nul) {
-    error_at(((SrcLoc){fid, (uint32_t)(nul - f->text)}),
-             "the input is not a text file (it contains NUL bytes); the first one is here");
-    return false;
-  }
+  if (!frontend_is_text(fid)) return false;
   Chunk *chunks;
-  int nc = split_chunks(f, split, &chunks);
+  int nc = split_chunks(src_get(fid), split, &chunks);
   for (int i = 0; i < nc; i++) {
-    const char *text = f->text + chunks[i].begin;
-    size_t len = chunks[i].end - chunks[i].begin;
-    Module *m = hlo_sniff(text, len) ? hlo_parse(fid, chunks[i].begin, chunks[i].end)
-                                      : stablehlo_parse(fid, chunks[i].begin, chunks[i].end);
-#ifdef HAVE_VERIFY
-    if (m && !verify_module(m)) {
-      module_free(m);
-      m = NULL;
-    }
-#endif
+    Module *m = frontend_parse(fid, chunks[i].begin, chunks[i].end);
     fn(&m, i, nc, ud);
     if (m) module_free(m);
   }
