@@ -13,6 +13,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define XLACRT_ABI_VERSION 1
 int xlacrt_abi_version(void);
 
@@ -482,5 +486,85 @@ typedef struct xlacrt_coll {
    an XLACRT_COMM_* code; on failure the outputs are unspecified. */
 int32_t xlacrt_collective(xlacrt_comm *c, xlacrt_pool *p, const xlacrt_coll *d,
                           const void *const *ins, void *const *outs, const int32_t *roots);
+
+
+/* ---- ahead-of-time compiled programs (aot.c) ----
+ * `xlac aot` writes an object file holding a program's code, its constants
+ * and a descriptor, `const xlacrt_aot_program NAME_program`; the header it
+ * writes wraps the functions below.  An instance owns (or borrows, for
+ * arguments) 64-byte aligned buffers; running it calls the program's entry
+ * with them.  Separate instances may run at once from separate threads.
+ * Element types use xlac_type's numbering (xlac/xlac.h): PRED 0, S8 3,
+ * S32 5, S64 6, U8 9, F16 13, BF16 14, F32 15, F64 16, C64 28, C128 29. */
+typedef void (*xlacrt_aot_entry_fn)(void **args, void **results, char *temp, xlacrt_pool *pool,
+                                    void *run);
+typedef struct xlacrt_aot_buffer {
+    const char *name;         /* feed/fetch name, or the parameter's name */
+    const char *type_name;    /* "f32", ... */
+    int32_t type;             /* xlac_type's numbering */
+    int32_t rank;
+    const int64_t *dims;
+    int64_t bytes;            /* dense row-major size */
+} xlacrt_aot_buffer;
+typedef struct xlacrt_aot_program {
+    int32_t abi_version;      /* XLACRT_ABI_VERSION of the compiler that wrote it */
+    int32_t num_args;
+    int32_t num_results;
+    int32_t num_loops;        /* compiled while loops (cancellation reports) */
+    const xlacrt_aot_buffer *args;
+    const xlacrt_aot_buffer *results;
+    int64_t temp_bytes;
+    xlacrt_aot_entry_fn entry;
+    const char *name;
+    const char *program_shape; /* "(x: f32[2,3], ...) -> (r: f32[2,2])" */
+} xlacrt_aot_program;
+
+typedef enum xlacrt_aot_alloc_mode {
+    XLACRT_AOT_ARGS_RESULTS_AND_TEMPS = 0, /* the instance allocates every buffer */
+    XLACRT_AOT_RESULTS_AND_TEMPS_ONLY = 1  /* the caller sets every argument's data */
+} xlacrt_aot_alloc_mode;
+typedef struct xlacrt_aot_instance xlacrt_aot_instance;
+
+/* NULL when memory runs out, or when p was written for another runtime ABI
+   (xlacrt_aot_check says which). */
+xlacrt_aot_instance *xlacrt_aot_create(const xlacrt_aot_program *p, xlacrt_aot_alloc_mode mode);
+/* NULL when p can run with this runtime, else why not (static string). */
+const char *xlacrt_aot_check(const xlacrt_aot_program *p);
+void xlacrt_aot_destroy(xlacrt_aot_instance *in);
+/* Parallel loops run on pool (xlacrt_pool_create, or
+   xlacrt_pool_create_external over the caller's threads); NULL (the
+   default) runs them on the calling thread.  Results do not depend on it. */
+void xlacrt_aot_set_pool(xlacrt_aot_instance *in, xlacrt_pool *pool);
+/* Runs the program: 0 on success, -1 with xlacrt_aot_error set.  Allocates
+   no memory for the instance's buffers (they exist from creation). */
+int xlacrt_aot_run(xlacrt_aot_instance *in);
+/* The last run's failure ("" after a success). */
+const char *xlacrt_aot_error(const xlacrt_aot_instance *in);
+/* Makes the next, or a running, execution stop at its next loop iteration
+   with an error; cleared by xlacrt_aot_run when it starts. */
+void xlacrt_aot_cancel(xlacrt_aot_instance *in);
+const xlacrt_aot_program *xlacrt_aot_program_of(const xlacrt_aot_instance *in);
+/* Buffers: NULL for an index out of range.  In RESULTS_AND_TEMPS_ONLY mode
+   an argument has no data until set; data must be 64-byte aligned only
+   for speed, not for correctness. */
+void *xlacrt_aot_arg_data(const xlacrt_aot_instance *in, int i);
+void xlacrt_aot_set_arg_data(xlacrt_aot_instance *in, int i, const void *data);
+void *xlacrt_aot_result_data(const xlacrt_aot_instance *in, int i);
+void **xlacrt_aot_args(xlacrt_aot_instance *in);
+void **xlacrt_aot_results(xlacrt_aot_instance *in);
+/* Index of the argument / result called name; -1 when none is. */
+int xlacrt_aot_arg_index(const xlacrt_aot_program *p, const char *name);
+int xlacrt_aot_result_index(const xlacrt_aot_program *p, const char *name);
+
+/* Generated code's hooks: the cancel flag its while loops poll, what a
+   loop that sees it set calls, and how a custom-call target reports a
+   failure (XLA's status-returning signature). */
+const int32_t *xlacrt_aot_cancel_flag(void *run);
+void xlacrt_aot_loop_stopped(void *run, int64_t loop);
+void xlacrt_status_set_failure(xlacrt_status *s, const char *msg, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -342,10 +342,13 @@ static void lower_fallback(Lower *L, Op *op) {
   for (int i = 0; i < op->nopnds; i++) bufs[nb++] = op->opnds[i];
   for (int i = 0; i < op->nres; i++) bufs[nb++] = &op->res[i];
   for (int i = 0; i < caps.len; i++) bufs[nb++] = caps.data[i];
-  LLVMValueRef arr = ptr_array(L, bufs, nb);
+  /* ahead of time there is no interpreter: the op is reported (cpu_compile) */
+  if (!L->aot) {
+    LLVMValueRef arr = ptr_array(L, bufs, nb);
+    LLVMValueRef args[3] = {L->p_exe, cg_i64(cg, L->fallback.len), arr};
+    LLVMBuildCall2(cg->b, cg->ty_fallback, cg->fn_fallback, args, 3, "");
+  }
   xfree(bufs);
-  LLVMValueRef args[3] = {L->p_exe, cg_i64(cg, L->fallback.len), arr};
-  LLVMBuildCall2(cg->b, cg->ty_fallback, cg->fn_fallback, args, 3, "");
   Fallback fb = {op, caps.len, caps.data};
   VEC_PUSH(L->fallback, fb);
 }
@@ -517,7 +520,7 @@ static bool lower_control(Lower *L, Op *op) {
     if (!L->p_cancel) {
       LLVMBasicBlockRef cur = cg_enter_entry(cg, L->fn);
       LLVMTypeRef fty = LLVMFunctionType(cg->t_ptr, &cg->t_ptr, 1, 0);
-      LLVMValueRef fn = LLVMAddFunction(cg->mod, "xlac_rt_cancel_flag", fty);
+      LLVMValueRef fn = LLVMAddFunction(cg->mod, L->aot ? "xlacrt_aot_cancel_flag" : "xlac_rt_cancel_flag", fty);
       L->p_cancel = LLVMBuildCall2(cg->b, fty, fn, &L->p_exe, 1, "cancel");
       LLVMPositionBuilderAtEnd(cg->b, cur);
     }
@@ -530,8 +533,9 @@ static bool lower_control(Lower *L, Op *op) {
     {
       LLVMTypeRef pt[2] = {cg->t_ptr, cg->t_i64};
       LLVMTypeRef fty = LLVMFunctionType(cg->t_void, pt, 2, 0);
-      LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "xlac_rt_loop_stopped");
-      if (!fn) fn = LLVMAddFunction(cg->mod, "xlac_rt_loop_stopped", fty);
+      const char *hook = L->aot ? "xlacrt_aot_loop_stopped" : "xlac_rt_loop_stopped";
+      LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, hook);
+      if (!fn) fn = LLVMAddFunction(cg->mod, hook, fty);
       LLVMValueRef args[2] = {L->p_exe, cg_i64(cg, L->loops.len)};
       LLVMBuildCall2(cg->b, fty, fn, args, 2, "");
       LLVMBuildRetVoid(cg->b);
@@ -635,6 +639,29 @@ static void llvm_hold_release(void *p) {
   if (h->tsc) jit_dispose_context(h->tsc);
 }
 
+/* The rest of cpu_compile ahead of time: every op the interpreter would
+   run is an error; the object is written (aot.c) and the executable only
+   keeps its statistics. */
+static CpuExecutable *compile_aot(Lower *L, CpuExecutable *exe, void *tsc, OomCleanup *hold_cleanup, double t0) {
+  bool ok = true;
+  for (int i = 0; i < exe->nfallback; i++) {
+    Op *op = exe->fallback_ops[i].op;
+    error_at(op->loc, "'%s' has no native code for ahead-of-time compilation (the JIT runs it in the "
+             "reference interpreter, which an object file does not include)", op_info[op->kind].name);
+    ok = false;
+  }
+  ok = ok && aot_finish(L, exe->flat, exe->temp_bytes, exe->nloops);
+  oom_cleanup_pop(hold_cleanup);
+  LLVMDisposeModule(L->cg.mod);
+  jit_dispose_context(tsc);
+  if (!ok) {
+    cpu_executable_free(exe);
+    return NULL;
+  }
+  exe->stats.compile_ms = now_ms() - t0;
+  return exe;
+}
+
 CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   double t0 = now_ms();
   CpuExecutable *exe = xcalloc(1, sizeof(CpuExecutable));
@@ -658,12 +685,20 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     return NULL;
   }
   dump_module(o, m, "after_optimizations");
-  /* an unknown custom_call target is a compile error, wherever it is */
-  if (!lower_resolve_custom_calls(m, exe->flat)) {
+  /* an unknown custom_call target is a compile error, wherever it is
+     (ahead of time, targets are the linking program's C functions) */
+  if (!lower_resolve_custom_calls(m, exe->flat, o->aot != NULL)) {
     cpu_executable_free(exe);
     return NULL;
   }
   entry = exe->flat;
+  if (o->aot && !func_has_only_tensors(entry)) {
+    error_at(entry->loc, "ahead-of-time compilation needs a function whose parameters, results and top-level "
+             "values are tensors (tuples and futures inside the body run in the interpreter, which an object "
+             "file does not have)");
+    cpu_executable_free(exe);
+    return NULL;
+  }
   if (!func_has_only_tensors(entry)) {
     /* tuples and futures at the top level are not compiled yet */
     exe->interpreted = true;
@@ -680,6 +715,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   Lower L;
   memset(&L, 0, sizeof L);
   L.exe = exe;
+  L.aot = o->aot;
   cg_init(&L.cg, ctx, m);
   Cg *cg = &L.cg;
   hold.mod = cg->mod;
@@ -729,6 +765,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     if (o->alias_param[r] >= 0) exe->in_place[r] = cpu_result_in_place(m, entry, L.buffers, r, o->alias_param[r]);
   buffers_free(L.buffers);
   ptrmap_free(&cg->const_globals);
+  if (o->aot) return compile_aot(&L, exe, tsc, &hold_cleanup, t0);
 
   char *err = NULL;
   int lvl = o->opt_level ? o->opt_level : 3;
@@ -926,6 +963,7 @@ bool cpu_executable_in_place(const CpuExecutable *e, int r) {
   return e->in_place && r >= 0 && r < e->nres_flat && e->in_place[r];
 }
 Func *cpu_executable_entry(const CpuExecutable *e) { return e->entry; }
+Func *cpu_executable_flat(const CpuExecutable *e) { return e->flat; }
 
 void cpu_executable_free(CpuExecutable *e) {
   if (!e) return;

@@ -14,6 +14,8 @@
 
 #include "interp/interp.h"
 
+struct CpuAot;
+
 typedef struct CpuOptions {
   int threads;             /* worker threads; <= 0: the number of cores */
   int opt_level;           /* LLVM optimization level 0..3 (default 3) */
@@ -33,7 +35,45 @@ typedef struct CpuOptions {
      cpu_executable_in_place. */
   const int *alias_param;
   int nalias;
+  /* Ahead-of-time compilation (see CpuAot): no JIT; the object goes there. */
+  struct CpuAot *aot;
 } CpuOptions;
+
+/* ---- ahead-of-time compilation (aot.c) ----
+ * With CpuOptions.aot set, cpu_compile generates an object file instead of
+ * JIT-compiling: the entry function `<prefix>_entry` with the signature
+ * runtime/xlacrt.h gives xlacrt_aot_entry_fn, every constant, and the
+ * descriptor `const xlacrt_aot_program <prefix>_program` (in the object,
+ * or with separate_metadata in an object of its own).  The object needs
+ * nothing but libxlacrt, libc and libm: an op that would run in the
+ * interpreter thunk is an error at the op (every one is reported), and a
+ * custom call becomes a call of the C function named by its target, which
+ * the program linking the object provides.  The executable cpu_compile
+ * returns then only reports statistics; it cannot execute. */
+typedef struct CpuAotCall {
+  char *target; /* a C identifier */
+  int nargs, nresults;
+} CpuAotCall;
+
+typedef struct CpuAot {
+  /* in */
+  const char *triple, *cpu, *features; /* NULL triple: the host's (cpu and features too) */
+  const char *prefix;                  /* C identifier for the symbols */
+  const char *entry_symbol;            /* the entry function's symbol (NULL: <prefix>_entry) */
+  const char *name;                    /* the program's name in the descriptor */
+  const char *const *arg_names;        /* per flattened parameter (NULL: "argN") */
+  int narg_names;
+  const char *const *result_names;     /* per flattened result (NULL: "resultN") */
+  int nresult_names;
+  bool separate_metadata;
+  /* out (xfree) */
+  char *object, *metadata;
+  size_t object_size, metadata_size;
+  int64_t temp_bytes;
+  CpuAotCall *calls;                   /* custom-call targets the object calls */
+  int ncalls;
+} CpuAot;
+void cpu_aot_free(CpuAot *a);
 
 typedef struct CpuExecutable CpuExecutable;
 
@@ -75,6 +115,9 @@ const CpuStats *cpu_executable_stats(const CpuExecutable *e);
    have it updated in place.  False for anything else. */
 bool cpu_executable_in_place(const CpuExecutable *e, int r);
 Func *cpu_executable_entry(const CpuExecutable *e);
+/* What was compiled: the entry with tuple parameters and results flattened
+   (the entry itself when it has none). */
+Func *cpu_executable_flat(const CpuExecutable *e);
 void cpu_executable_free(CpuExecutable *e);
 
 /* ---- the compile cache ----

@@ -68,12 +68,51 @@ LLVMTargetMachineRef jit_host_machine(int opt_level) {
   return tm;
 }
 
+/* Every target LLVM was built with, once (cross compilation). */
+static pthread_once_t all_once = PTHREAD_ONCE_INIT;
+static void init_all(void) {
+  LLVMInitializeAllTargetInfos();
+  LLVMInitializeAllTargets();
+  LLVMInitializeAllTargetMCs();
+  LLVMInitializeAllAsmPrinters();
+}
+
+LLVMTargetMachineRef jit_target_machine(const char *triple, const char *cpu, const char *features, int opt_level,
+                                        char **err) {
+  if (!triple) return jit_host_machine(opt_level);
+  pthread_once(&init_once, init_llvm);
+  pthread_once(&all_once, init_all);
+  LLVMTargetRef T;
+  char *msg = NULL;
+  char *norm = LLVMNormalizeTargetTriple(triple);
+  if (LLVMGetTargetFromTriple(norm, &T, &msg)) {
+    *err = xasprintf("unknown target triple '%s': %s", triple, msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    LLVMDisposeMessage(norm);
+    return NULL;
+  }
+  LLVMCodeGenOptLevel lvl = opt_level >= 3   ? LLVMCodeGenLevelAggressive
+                            : opt_level == 0 ? LLVMCodeGenLevelNone
+                                             : LLVMCodeGenLevelDefault;
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(T, norm, cpu ? cpu : "generic", features ? features : "", lvl,
+                                                    LLVMRelocPIC, LLVMCodeModelDefault);
+  LLVMDisposeMessage(norm);
+  if (!tm) *err = xasprintf("cannot create a target machine for '%s'", triple);
+  return tm;
+}
+
 bool jit_optimize(LLVMModuleRef M, int opt_level, char **err) {
   LLVMTargetMachineRef tm = jit_host_machine(opt_level);
   if (!tm) {
     *err = xstrdup("cannot create a target machine for the host");
     return false;
   }
+  bool ok = jit_optimize_for(M, tm, opt_level, err);
+  LLVMDisposeTargetMachine(tm);
+  return ok;
+}
+
+bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err) {
   char *triple = LLVMGetTargetMachineTriple(tm);
   LLVMSetTarget(M, triple);
   LLVMDisposeMessage(triple);
@@ -84,7 +123,6 @@ bool jit_optimize(LLVMModuleRef M, int opt_level, char **err) {
   if (LLVMVerifyModule(M, LLVMReturnStatusAction, &msg)) {
     *err = xasprintf("internal error: generated LLVM IR does not verify: %s", msg);
     LLVMDisposeMessage(msg);
-    LLVMDisposeTargetMachine(tm);
     return false;
   }
   LLVMDisposeMessage(msg);
@@ -95,7 +133,6 @@ bool jit_optimize(LLVMModuleRef M, int opt_level, char **err) {
   snprintf(pipeline, sizeof pipeline, "default<O%d>", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
   LLVMErrorRef e = LLVMRunPasses(M, pipeline, tm, o);
   LLVMDisposePassBuilderOptions(o);
-  LLVMDisposeTargetMachine(tm);
   if (e) {
     *err = take_error(e);
     return false;
@@ -207,10 +244,15 @@ bool jit_emit_object(LLVMModuleRef M, char **data, size_t *size, char **err) {
     *err = xstrdup("cannot create a target machine for the host");
     return false;
   }
+  bool ok = jit_emit_object_for(M, tm, data, size, err);
+  LLVMDisposeTargetMachine(tm);
+  return ok;
+}
+
+bool jit_emit_object_for(LLVMModuleRef M, LLVMTargetMachineRef tm, char **data, size_t *size, char **err) {
   char *msg = NULL;
   LLVMMemoryBufferRef buf = NULL;
   bool ok = !LLVMTargetMachineEmitToMemoryBuffer(tm, M, LLVMObjectFile, &msg, &buf);
-  LLVMDisposeTargetMachine(tm);
   if (!ok) {
     *err = xasprintf("cannot emit the object file: %s", msg ? msg : "unknown error");
     LLVMDisposeMessage(msg);

@@ -13,9 +13,16 @@ typedef struct Jit Jit;
 
 /* Host target machine (caller disposes); features tuned for wide vectors. */
 LLVMTargetMachineRef jit_host_machine(int opt_level);
+/* A target machine for another triple (cross compilation; NULL triple:
+   the host's, as jit_host_machine); cpu and features NULL: generic.  NULL
+   with *err set on failure. */
+LLVMTargetMachineRef jit_target_machine(const char *triple, const char *cpu, const char *features, int opt_level,
+                                        char **err);
 /* Verifies and optimizes M in place (default<O3> etc.).  Returns false with
    a message on failure. */
 bool jit_optimize(LLVMModuleRef M, int opt_level, char **err);
+/* The same for target machine tm (which the caller keeps). */
+bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err);
 /* Takes ownership of M (a module built in a ThreadSafeContext's context,
    see jit_new_context); symbols named in `syms` resolve to the given
    addresses.  Returns NULL with *err set on failure. */
@@ -30,6 +37,7 @@ Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms,
 /* Generates machine code for M (optimized; code generation modifies it)
    with the JIT's target machine: *data (heap) receives the object file. */
 bool jit_emit_object(LLVMModuleRef M, char **data, size_t *size, char **err);
+bool jit_emit_object_for(LLVMModuleRef M, LLVMTargetMachineRef tm, char **data, size_t *size, char **err);
 /* What the code generated for this host depends on besides the IR: target
    triple, CPU name, feature string and LLVM version (heap string). */
 char *jit_host_description(void);

@@ -488,6 +488,9 @@ void xlac_rt_comm_failed(struct CpuRun *run, xlacrt_comm *c, int32_t rc, int32_t
 }
 
 bool lower_collective(Lower *L, Op *op) {
+  /* an object runs as one device, with no communicator: ahead of time a
+     collective is reported (cpu.c) */
+  if (L->aot) return false;
   switch (op->kind) {
   case OP_COLLECTIVE_PERMUTE: return lower_permute(L, op);
   case OP_SEND:

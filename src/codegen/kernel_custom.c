@@ -24,7 +24,9 @@
 #include "codegen/lower.h"
 #include "interp/hostcall.h"
 
+#include <ctype.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- resolving targets at compile time ---- */
 
@@ -40,9 +42,11 @@ static void note_identity(Op *op, Func *in, void *ud) {
   VEC_PUSH(d->funcs, in);
 }
 
-bool lower_resolve_custom_calls(Module *m, Func *f) {
+bool lower_resolve_custom_calls(Module *m, Func *f, bool aot) {
   Drops d = {{0}, {0}};
-  bool ok = hostcall_check_reachable(m, f, note_identity, &d);
+  bool ok = true;
+  if (aot) hostcall_walk_reachable(m, f, note_identity, &d);
+  else ok = hostcall_check_reachable(m, f, note_identity, &d);
   /* an annotation's results are its operands (hostcall_problem checked the
      types): the uses take the operands and the op goes, costing no copy */
   for (int i = 0; ok && i < d.ops.len; i++) {
@@ -59,6 +63,62 @@ bool lower_resolve_custom_calls(Module *m, Func *f) {
 
 static bool plain_or_token(const Type *t) { return t->kind == TY_TENSOR || t->kind == TY_TOKEN; }
 
+static bool c_identifier(const char *s) {
+  if (!s || !(isalpha((unsigned char)*s) || *s == '_')) return false;
+  for (; *s; s++)
+    if (!isalnum((unsigned char)*s) && *s != '_') return false;
+  return true;
+}
+
+/* Ahead of time: a call of the linking program's C function named by the
+   target, with XLA's status-returning signature
+     void target(void *out, const void **in, const char *opaque,
+                 size_t opaque_len, xlacrt_status *status)
+   (out: the result's data, or an array of the results' data when there
+   are several; opaque: the backend_config string). */
+static bool lower_aot_call(Lower *L, Op *op, const char *target) {
+  Cg *cg = &L->cg;
+  for (int i = 0; i < op->nopnds; i++)
+    if (op->opnds[i]->type->kind != TY_TENSOR) return false;
+  for (int i = 0; i < op->nres; i++)
+    if (op->res[i].type->kind != TY_TENSOR) return false;
+  if (!c_identifier(target)) {
+    error_at(op->loc, "custom_call target '%s' is not a C identifier: ahead of time, a target is the C "
+             "function the linking program provides", target ? target : "");
+    return true; /* reported: no thunk error on top */
+  }
+  LLVMValueRef in = ptr_array(L, op->opnds, op->nopnds);
+  LLVMValueRef out;
+  if (op->nres == 1) {
+    out = value_ptr(L, &op->res[0]);
+  } else {
+    Value **rs = xcalloc((size_t)op->nres + 1, sizeof(Value *));
+    for (int i = 0; i < op->nres; i++) rs[i] = &op->res[i];
+    out = ptr_array(L, rs, op->nres);
+    xfree(rs);
+  }
+  const Attr *cfg = op_attr(op, "backend_config");
+  const char *opaque = cfg && cfg->kind == ATTR_STRING && cfg->s ? cfg->s : "";
+  size_t olen = strlen(opaque);
+  LLVMValueRef str = LLVMBuildGlobalStringPtr(cg->b, opaque, "opaque");
+  LLVMTypeRef st_fty = LLVMFunctionType(cg->t_ptr, NULL, 0, 0);
+  LLVMValueRef st_fn = LLVMGetNamedFunction(cg->mod, "xlacrt_status_current");
+  if (!st_fn) st_fn = LLVMAddFunction(cg->mod, "xlacrt_status_current", st_fty);
+  LLVMValueRef status = LLVMBuildCall2(cg->b, st_fty, st_fn, NULL, 0, "status");
+  LLVMTypeRef pt[5] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_ptr};
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_void, pt, 5, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, target);
+  if (!fn) fn = LLVMAddFunction(cg->mod, target, fty);
+  LLVMValueRef args[5] = {out, in, str, cg_i64(cg, (int64_t)olen), status};
+  LLVMBuildCall2(cg->b, fty, fn, args, 5, "");
+  CpuAot *a = L->aot;
+  for (int i = 0; i < a->ncalls; i++)
+    if (strcmp(a->calls[i].target, target) == 0) return true;
+  a->calls = xrealloc(a->calls, sizeof(CpuAotCall) * (size_t)(a->ncalls + 1));
+  a->calls[a->ncalls++] = (CpuAotCall){xstrdup(target), op->nopnds, op->nres};
+  return true;
+}
+
 bool lower_custom_call(Lower *L, Op *op) {
   if (op->kind != OP_CUSTOM_CALL) return false;
   Cg *cg = &L->cg;
@@ -71,6 +131,8 @@ bool lower_custom_call(Lower *L, Op *op) {
     if (nb > 0) LLVMBuildMemSet(cg->b, value_ptr(L, &op->res[0]), LLVMConstInt(cg->t_i8, 0, 0), cg_i64(cg, nb), 1);
     return true;
   }
+  if (L->aot && (k == HOST_FUNCTION || k == HOST_UNKNOWN))
+    return lower_aot_call(L, op, op_attr_str(op, "call_target_name"));
   if (k != HOST_FUNCTION) return false;
   for (int i = 0; i < op->nopnds; i++)
     if (!plain_or_token(op->opnds[i]->type)) return false;

@@ -27,6 +27,7 @@ typedef struct Lower {
   VEC(Op *) loops;       /* compiled while loops, for their stop reports */
   VEC(struct HostCallSite *) custom_calls; /* host-function calls, by the index they pass */
   LLVMValueRef p_cancel; /* the cancel flag, loaded once in the entry block */
+  CpuAot *aot;           /* ahead-of-time compilation (else the JIT) */
 } Lower;
 
 /* ---- kernels ---- */
@@ -111,8 +112,10 @@ bool lower_ragged_dot(Lower *L, Op *op);
 bool lower_custom_call(Lower *L, Op *op);
 /* Resolves every custom_call reachable from f, after the pipeline: errors
    at the ops whose target has no implementation (naming it and the
-   registered ones); pass-through annotations (Sharding, ...) removed. */
-bool lower_resolve_custom_calls(Module *m, Func *f);
+   registered ones); pass-through annotations (Sharding, ...) removed.
+   With aot, unknown targets are not errors (the linking program's C
+   functions). */
+bool lower_resolve_custom_calls(Module *m, Func *f, bool aot);
 void lower_free_custom_calls(struct HostCallSite **sites, int n);
 void xlac_rt_custom_call(struct CpuRun *run, int64_t index, void **ptrs);
 /* cpu.c: what the runtime entries outside it need from an execution. */
@@ -125,6 +128,12 @@ struct HostCallSite *cpu_run_custom_call(struct CpuRun *run, int64_t index);
 bool lower_collective(Lower *L, Op *op);
 xlacrt_comm *xlac_rt_comm(struct CpuRun *run);
 void xlac_rt_comm_failed(struct CpuRun *run, xlacrt_comm *c, int32_t rc, int32_t file, int32_t off);
+
+/* aot.c: after lowering for ahead-of-time compilation: names the entry,
+   makes everything else internal, adds the descriptor, optimizes for the
+   target and writes the object(s) into L->aot.  False with errors
+   reported at f. */
+bool aot_finish(Lower *L, Func *f, int64_t temp_bytes, int nloops);
 
 /* kernel_row.c: row fusions (softmax, layernorm: a kInput fusion whose
    body calls its stages), one kernel running every stage row by row. */

@@ -21,6 +21,7 @@ static const char usage_text[] =
     "  run      interpret a program and print its results\n"
     "  print    parse, verify and print a program\n"
     "  verify   parse and verify a program\n"
+    "  aot      compile ahead of time into an object file and a header\n"
     "\n"
     "xlac run [options] FILE\n"
     "  --backend=cpu|interp      execution backend: LLVM-compiled native code, or the\n"
@@ -73,6 +74,8 @@ static const char usage_text[] =
     "\n"
     "xlac opt [--pass NAME]... [--pipeline=cpu] [--format=mlir|hlo] FILE\n"
     "                            run optimization passes (--list-passes) and print the result\n"
+    "xlac aot [options] FILE     compile ahead of time: an object file and a header with\n"
+    "                            a C API (and a C++ class); see 'xlac aot --help'\n"
     "xlac ops                    print the op coverage table (docs/ops.md) as Markdown\n"
     "xlac --help | --version\n";
 
@@ -323,6 +326,7 @@ static int cmd_print_verify(Args *a, bool print) {
 }
 
 int driver_opt(int argc, char **argv); /* opt.c */
+int driver_aot(int argc, char **argv); /* aot.c */
 
 static int xlac_main_guarded(int argc, char **argv);
 
@@ -372,6 +376,7 @@ static int xlac_main_guarded(int argc, char **argv) {
   if (strcmp(cmd, "print") == 0) return cmd_print_verify(&a, true);
   if (strcmp(cmd, "verify") == 0) return cmd_print_verify(&a, false);
   if (strcmp(cmd, "opt") == 0) return driver_opt(argc, argv);
+  if (strcmp(cmd, "aot") == 0) return driver_aot(argc, argv);
   if (strcmp(cmd, "ops") == 0) {
     /* the op coverage table; docs/ops.md is this output */
     StrBuf b = {0};
@@ -380,6 +385,6 @@ static int xlac_main_guarded(int argc, char **argv) {
     sb_free(&b);
     return 0;
   }
-  fprintf(stderr, "xlac: error: unknown command '%s' (commands: run, print, verify, ops; see 'xlac --help')\n", cmd);
+  fprintf(stderr, "xlac: error: unknown command '%s' (commands: run, bench, compare, print, verify, opt, aot, ops; see 'xlac --help')\n", cmd);
   return 1;
 }

@@ -282,6 +282,7 @@ typedef struct Reach {
   void (*each)(Op *op, Func *in, void *ud);
   void *ud;
   bool ok;
+  bool check; /* report the targets that cannot run (else only visit) */
 } Reach;
 
 /* Functions named by an attribute are checked too. */
@@ -302,7 +303,7 @@ static bool check_op(Op *op, void *ud) {
   Reach *r = ud;
   for (int i = 0; i < op->nattrs; i++) note_funcs(r, op->attrs[i].attr);
   if (op->kind != OP_CUSTOM_CALL) return true;
-  char *why = hostcall_problem(op);
+  char *why = r->check ? hostcall_problem(op) : NULL;
   if (why) {
     error_at(op->loc, "%s", why);
     xfree(why);
@@ -313,9 +314,10 @@ static bool check_op(Op *op, void *ud) {
   return true;
 }
 
-bool hostcall_check_reachable(Module *m, Func *f, void (*each)(Op *op, Func *in, void *ud), void *ud) {
+static bool walk_reachable(Module *m, Func *f, bool check, void (*each)(Op *op, Func *in, void *ud), void *ud) {
   Reach r;
   memset(&r, 0, sizeof r);
+  r.check = check;
   r.m = m;
   r.each = each;
   r.ud = ud;
@@ -329,6 +331,14 @@ bool hostcall_check_reachable(Module *m, Func *f, void (*each)(Op *op, Func *in,
   ptrmap_free(&r.seen);
   VEC_FREE(r.todo);
   return r.ok;
+}
+
+bool hostcall_check_reachable(Module *m, Func *f, void (*each)(Op *op, Func *in, void *ud), void *ud) {
+  return walk_reachable(m, f, true, each, ud);
+}
+
+void hostcall_walk_reachable(Module *m, Func *f, void (*each)(Op *op, Func *in, void *ud), void *ud) {
+  walk_reachable(m, f, false, each, ud);
 }
 
 /* ---- call sites ---- */

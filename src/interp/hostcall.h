@@ -49,6 +49,9 @@ char *hostcall_problem(const Op *op);
    (may be NULL) for the others.  A compile step for either backend runs
    this, so that an unknown target fails compilation. */
 bool hostcall_check_reachable(Module *m, Func *f, void (*each)(Op *op, Func *in, void *ud), void *ud);
+/* The same walk calling each() for every custom_call, checking nothing
+   (ahead-of-time compilation: targets are the linking program's). */
+void hostcall_walk_reachable(Module *m, Func *f, void (*each)(Op *op, Func *in, void *ud), void *ud);
 
 /* A call of a host function, prepared once from its op: the types and
    dimensions of the flattened operands and results (tuples contribute

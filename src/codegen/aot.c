@@ -1,0 +1,190 @@
+/*
+ * aot.c - the end of an ahead-of-time compilation: the module cpu.c
+ * lowered becomes an object file for a target.
+ *
+ * The entry function is renamed `<prefix>_entry` and every other
+ * definition is made internal, so several programs link into one binary.
+ * The descriptor `<prefix>_program` (runtime/xlacrt.h's
+ * xlacrt_aot_program: names, element types, dimensions and sizes of the
+ * arguments and results, the temp arena's size, the entry) is constant
+ * data built here with the C layout of the target, in the code's object or,
+ * as tfcompile's --out_metadata_object asks, in an object of its own.  The
+ * module is optimized for the target machine (the host's, with the JIT's
+ * features, unless a triple is given) and emitted.
+ */
+#include <string.h>
+
+#include "codegen/jit.h"
+#include "codegen/lower.h"
+
+void cpu_aot_free(CpuAot *a) {
+  xfree(a->object);
+  xfree(a->metadata);
+  for (int i = 0; i < a->ncalls; i++) xfree(a->calls[i].target);
+  xfree(a->calls);
+  a->object = a->metadata = NULL;
+  a->calls = NULL;
+  a->ncalls = 0;
+}
+
+/* A private constant C string in M. */
+static LLVMValueRef cstring(Cg *cg, LLVMModuleRef M, const char *s) {
+  LLVMValueRef init = LLVMConstStringInContext(cg->ctx, s, (unsigned)strlen(s), 0);
+  LLVMValueRef g = LLVMAddGlobal(M, LLVMTypeOf(init), "str");
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  return g;
+}
+
+static LLVMValueRef private_const(LLVMModuleRef M, LLVMValueRef init, const char *name) {
+  LLVMValueRef g = LLVMAddGlobal(M, LLVMTypeOf(init), name);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  return g;
+}
+
+/* The descriptors of n buffers (xlacrt_aot_buffer[n]); NULL pointer when
+   there are none. */
+static LLVMValueRef buffer_array(Cg *cg, LLVMModuleRef M, LLVMTypeRef bt, Value *const *vals, const Type *const *types,
+                                 int n, const char *const *names, int nnames, const char *dflt) {
+  if (n == 0) return LLVMConstPointerNull(cg->t_ptr);
+  LLVMValueRef *elems = xcalloc((size_t)n, sizeof(LLVMValueRef));
+  for (int i = 0; i < n; i++) {
+    const Type *t = vals ? vals[i]->type : types[i];
+    char fallback[32];
+    snprintf(fallback, sizeof fallback, "%s%d", dflt, i);
+    const char *name = i < nnames && names[i] ? names[i] : fallback;
+    LLVMValueRef dims;
+    if (t->rank > 0) {
+      LLVMValueRef *d = xcalloc((size_t)t->rank, sizeof(LLVMValueRef));
+      for (int k = 0; k < t->rank; k++) d[k] = cg_i64(cg, t->dims[k]);
+      dims = private_const(M, LLVMConstArray2(cg->t_i64, d, (uint64_t)t->rank), "dims");
+      xfree(d);
+    } else {
+      dims = LLVMConstPointerNull(cg->t_ptr);
+    }
+    LLVMValueRef f[6] = {
+        cstring(cg, M, name),
+        cstring(cg, M, elem_info[t->elem].hlo_name),
+        LLVMConstInt(cg->t_i32, (uint64_t)(t->elem - 1), 0), /* xlac_type = ElemType - 1 */
+        LLVMConstInt(cg->t_i32, (uint64_t)t->rank, 0),
+        dims,
+        cg_i64(cg, type_bytes(t)),
+    };
+    elems[i] = LLVMConstNamedStruct(bt, f, 6);
+  }
+  LLVMValueRef arr = private_const(M, LLVMConstArray2(bt, elems, (uint64_t)n), "buffers");
+  xfree(elems);
+  return arr;
+}
+
+static void shape_part(StrBuf *b, const char *name, const Type *t) {
+  char *ts = type_str(t);
+  sb_printf(b, "%s: %s", name, ts);
+  xfree(ts);
+}
+
+/* "(x: tensor<2x3xf32>, ...) -> (r: tensor<2x2xf32>)" */
+static char *program_shape(Func *f, const CpuAot *a) {
+  StrBuf b = {0};
+  sb_puts(&b, "(");
+  for (int i = 0; i < f->body->nargs; i++) {
+    char dflt[32];
+    snprintf(dflt, sizeof dflt, "arg%d", i);
+    if (i) sb_puts(&b, ", ");
+    shape_part(&b, i < a->narg_names && a->arg_names[i] ? a->arg_names[i] : dflt, f->body->args[i]->type);
+  }
+  sb_puts(&b, ") -> (");
+  for (int i = 0; i < f->nresults; i++) {
+    char dflt[32];
+    snprintf(dflt, sizeof dflt, "result%d", i);
+    if (i) sb_puts(&b, ", ");
+    shape_part(&b, i < a->nresult_names && a->result_names[i] ? a->result_names[i] : dflt, f->result_types[i]);
+  }
+  sb_puts(&b, ")");
+  return b.data;
+}
+
+static void add_descriptor(Cg *cg, LLVMModuleRef M, Func *f, int64_t temp_bytes, int nloops, const CpuAot *a,
+                           LLVMValueRef entry) {
+  LLVMTypeRef bt = LLVMStructCreateNamed(cg->ctx, "xlacrt_aot_buffer");
+  LLVMTypeRef bf[6] = {cg->t_ptr, cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_ptr, cg->t_i64};
+  LLVMStructSetBody(bt, bf, 6, 0);
+  LLVMTypeRef pt = LLVMStructCreateNamed(cg->ctx, "xlacrt_aot_program");
+  LLVMTypeRef pf[10] = {cg->t_i32, cg->t_i32, cg->t_i32, cg->t_i32, cg->t_ptr,
+                        cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_ptr, cg->t_ptr};
+  LLVMStructSetBody(pt, pf, 10, 0);
+  char *shape = program_shape(f, a);
+  LLVMValueRef v[10] = {
+      LLVMConstInt(cg->t_i32, XLACRT_ABI_VERSION, 0),
+      LLVMConstInt(cg->t_i32, (uint64_t)f->body->nargs, 0),
+      LLVMConstInt(cg->t_i32, (uint64_t)f->nresults, 0),
+      LLVMConstInt(cg->t_i32, (uint64_t)nloops, 0),
+      buffer_array(cg, M, bt, f->body->args, NULL, f->body->nargs, a->arg_names, a->narg_names, "arg"),
+      buffer_array(cg, M, bt, NULL, (const Type *const *)f->result_types, f->nresults, a->result_names,
+                   a->nresult_names, "result"),
+      cg_i64(cg, temp_bytes),
+      entry,
+      cstring(cg, M, a->name ? a->name : a->prefix),
+      cstring(cg, M, shape),
+  };
+  xfree(shape);
+  char *gname = xasprintf("%s_program", a->prefix);
+  LLVMValueRef g = LLVMAddGlobal(M, pt, gname);
+  xfree(gname);
+  LLVMSetInitializer(g, LLVMConstNamedStruct(pt, v, 10));
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetAlignment(g, 8);
+}
+
+/* Sets M's triple and data layout to tm's. */
+static void set_target(LLVMModuleRef M, LLVMTargetMachineRef tm) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(M, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  LLVMSetModuleDataLayout(M, td);
+  LLVMDisposeTargetData(td);
+}
+
+bool aot_finish(Lower *L, Func *f, int64_t temp_bytes, int nloops) {
+  Cg *cg = &L->cg;
+  CpuAot *a = L->aot;
+  char *err = NULL;
+  LLVMTargetMachineRef tm = jit_target_machine(a->triple, a->cpu, a->features, 3, &err);
+  if (!tm) {
+    error_at(f->loc, "%s", err ? err : "cannot create a target machine for the host");
+    xfree(err);
+    return false;
+  }
+  char *entry_name = a->entry_symbol ? xstrdup(a->entry_symbol) : xasprintf("%s_entry", a->prefix);
+  LLVMSetValueName2(L->fn, entry_name, strlen(entry_name));
+  /* nothing but the entry and the descriptor is visible outside */
+  for (LLVMValueRef fn = LLVMGetFirstFunction(cg->mod); fn; fn = LLVMGetNextFunction(fn))
+    if (fn != L->fn && !LLVMIsDeclaration(fn)) LLVMSetLinkage(fn, LLVMInternalLinkage);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(cg->mod); g; g = LLVMGetNextGlobal(g))
+    if (LLVMGetInitializer(g) && LLVMGetLinkage(g) == LLVMExternalLinkage) LLVMSetLinkage(g, LLVMInternalLinkage);
+  a->temp_bytes = temp_bytes;
+  LLVMModuleRef meta = NULL;
+  if (a->separate_metadata) {
+    meta = LLVMModuleCreateWithNameInContext("xlac-metadata", cg->ctx);
+    LLVMValueRef decl = LLVMAddFunction(meta, entry_name, LLVMGlobalGetValueType(L->fn));
+    add_descriptor(cg, meta, f, temp_bytes, nloops, a, decl);
+    set_target(meta, tm);
+  } else {
+    add_descriptor(cg, cg->mod, f, temp_bytes, nloops, a, L->fn);
+  }
+  xfree(entry_name);
+  bool ok = jit_optimize_for(cg->mod, tm, 3, &err) && jit_emit_object_for(cg->mod, tm, &a->object, &a->object_size, &err);
+  if (ok && meta) ok = jit_emit_object_for(meta, tm, &a->metadata, &a->metadata_size, &err);
+  if (meta) LLVMDisposeModule(meta);
+  LLVMDisposeTargetMachine(tm);
+  if (!ok) {
+    error_at(f->loc, "code generation failed: %s", err ? err : "unknown error");
+    xfree(err);
+  }
+  return ok;
+}
