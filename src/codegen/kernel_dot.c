@@ -39,6 +39,10 @@
 /* Sizes beyond this are left to the interpreter (keeps index math far from
    overflow). */
 #define CONV_LIM ((int64_t)1 << 40)
+/* Products of at most this many multiply-adds are loops in generated code
+   (emit_dot_loop) rather than runtime GEMM calls, whose packing costs more
+   than such a product. */
+#define TINY_DOT_FMAS 2048
 
 /* ---- small helpers ---- */
 
@@ -795,7 +799,11 @@ bool lower_dot(Lower *L, Op *op) {
     Gemm g;
     DotDims dd;
     LLVMValueRef lp = value_ptr(L, op->opnds[0]), rp = value_ptr(L, op->opnds[1]), out = value_ptr(L, &op->res[0]);
-    if (gemm_of(op, &g))
+    /* a tiny product is cheaper as a loop than as a call that packs */
+    bool tiny = gemm_of(op, &g) && g.batch * g.m * g.n * g.k <= TINY_DOT_FMAS && dot_dims(op, &dd);
+    if (tiny)
+      emit_dot_loop(L, op, &dd, lp, rp, out);
+    else if (gemm_of(op, &g))
       emit_gemm(L, op, &g, lp, rp, out);
     else if (dot_dims(op, &dd))
       emit_dot_loop(L, op, &dd, lp, rp, out);

@@ -58,4 +58,22 @@ step pkg-config pkg-config --cflags --libs xlac
 step cc "${CC:-cc}" -std=c11 -Wall -o "$tmp/axpy" "$root/examples/axpy/main.c" $(pkg-config --cflags --libs xlac)
 step axpy-pkg-config env LD_LIBRARY_PATH="$libdir" "$tmp/axpy" "$root/examples/axpy/axpy.mlir"
 grep -qF "$expected" "$tmp/axpy-pkg-config.log" || { echo "FAILED: axpy printed:"; cat "$tmp/axpy-pkg-config.log"; exit 1; }
+# 3. ahead-of-time compilation with the installed package: the CMake
+#    function (examples/CMakeLists.txt built example-aot and the generated
+#    test above) and the Makefile snippet, whose link flags come from the
+#    installed xlac and point into the prefix
+step aot-cmake "$tmp/examples/example-aot" "$root/examples/mlp/input.npy"
+grep -q 'argmax 3$' "$tmp/aot-cmake.log" || { echo "FAILED: example-aot printed:"; cat "$tmp/aot-cmake.log"; exit 1; }
+step aot-test "$tmp/examples/mlp_model_test"
+step link-flags "$prefix/bin/xlac" aot --print-link-flags
+grep -q "^-I$prefix/include $libdir/libxlacrt.a -lm\$" "$tmp/link-flags.log" ||
+  { echo "FAILED: link flags:"; cat "$tmp/link-flags.log"; exit 1; }
+mkdir -p "$tmp/make"
+cp "$root/examples/mlp/mlp.mlir" "$tmp/make/mlp_model.mlir"
+cp "$root/examples/aot/classify.c" "$tmp/make/"
+printf 'include %s/cmake/xlac/xlac_aot.mk\nclassify: classify.o mlp_model.o\n\t$(CC) -o $@ $^ $(XLAC_LINK_FLAGS)\nclassify.o: mlp_model.h\n' \
+  "$libdir" >"$tmp/make/Makefile"
+step make make -C "$tmp/make"
+step aot-make "$tmp/make/classify" "$root/examples/mlp/input.npy"
+grep -q 'argmax 3$' "$tmp/aot-make.log" || { echo "FAILED: classify printed:"; cat "$tmp/aot-make.log"; exit 1; }
 echo "installed, built and ran: $expected"
