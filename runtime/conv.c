@@ -92,14 +92,16 @@ static int64_t total_groups(const xlacrt_conv *d)
         int64_t ci_n = d->in_feat / d->groups, bgrouped = d->batch_groups > 1;                \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n, O = d->out_feat;                      \
         int direct = d->out_rowmajor != 0;                                                    \
-        T *p = xlacrt_try_alloc("convolution", sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1)); \
+        T *p = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS,                                   \
+                                  sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1), "convolution"); \
         T *scratch = direct ? NULL                                                            \
-                            : xlacrt_try_alloc("convolution",                                 \
-                                               sizeof(T) * (size_t)(nr * og_n > 0 ? nr * og_n : 1)); \
+                            : xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT,                     \
+                                                 sizeof(T) * (size_t)(nr * og_n > 0 ? nr * og_n : 1), \
+                                                 "convolution");                              \
         if (!p || (!direct && !scratch)) {                                                    \
             /* out of memory: recorded in the run's status, which fails it */                 \
-            free(p);                                                                          \
-            free(scratch);                                                                    \
+            xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, p);                                  \
+            xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, scratch);                             \
             return;                                                                           \
         }                                                                                     \
         for (int64_t g = 0; g < G; g++) {                                                     \
@@ -153,8 +155,8 @@ static int64_t total_groups(const xlacrt_conv *d)
                     out[base + o * d->out_so] = scratch[r * og_n + o];                        \
             }                                                                                 \
         }                                                                                     \
-        free(p);                                                                              \
-        free(scratch);                                                                        \
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, p);                                      \
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, scratch);                                 \
     }
 
 DEFINE_CONV(float, f32, xlacrt_sgemm)

@@ -689,41 +689,10 @@ static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
    waking the pool would cost more than it saves. */
 enum { PARALLEL_MIN_FMAS = 1 << 18 };
 
-/* The packed copies need a fresh workspace per call.  Fresh pages cost a
-   page fault each, which is measurable next to a mid-sized GEMM, so one
-   workspace (the last one released, up to a size cap) is kept for reuse.
-   Concurrent calls each take their own: whoever finds the cache empty
-   allocates. */
-typedef struct {
-    size_t bytes;
-    char data[] __attribute__((aligned(64)));
-} workspace;
-
-enum { WORKSPACE_CACHE_MAX = 64 << 20 };
-static _Atomic(workspace *) cached_ws;
-
-static workspace *ws_get(size_t bytes)
-{
-    workspace *w = atomic_exchange(&cached_ws, NULL);
-    if (w && w->bytes >= bytes)
-        return w;
-    free(w);
-    size_t total = (sizeof(workspace) + bytes + 63) / 64 * 64;
-    w = aligned_alloc(64, total);
-    if (w)
-        w->bytes = total - sizeof(workspace);
-    return w;
-}
-
-static void ws_put(workspace *w)
-{
-    if (w && w->bytes > WORKSPACE_CACHE_MAX) {
-        free(w);
-        return;
-    }
-    free(atomic_exchange(&cached_ws, w));
-}
-
+/* The packed copies (and the slots' busy flags) live in the calling
+   thread's GEMM scratch (xlacrt_scratch_get): fresh pages cost a page
+   fault each, which is measurable next to a mid-sized GEMM, and a program
+   run again then allocates nothing. */
 static void gemm_run(gemm_job *g, xlacrt_pool *p)
 {
     const gemm_cfg *f = &g->cfg;
@@ -751,11 +720,14 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     g->nslots = xlacrt_pool_size(p) < chunks ? xlacrt_pool_size(p) : (int)chunks;
     g->slot_bytes = (size_t)(round_up(mcmax * kcmax, 16)) * g->es; /* keeps slots 64-aligned */
     size_t bp_bytes = ((size_t)(g->npad * g->k) * g->es + 63) / 64 * 64;
-    workspace *ws = ws_get(bp_bytes + g->slot_bytes * (size_t)g->nslots);
-    g->busy = calloc((size_t)g->nslots, sizeof *g->busy);
-    if (ws && g->busy) {
-        g->bp = ws->data;
-        g->slots = ws->data + bp_bytes;
+    size_t busy_at = bp_bytes + g->slot_bytes * (size_t)g->nslots;
+    char *ws = xlacrt_scratch_get(XLACRT_SCRATCH_GEMM, busy_at + sizeof *g->busy * (size_t)g->nslots, "GEMM");
+    if (ws) {
+        g->bp = ws;
+        g->slots = ws + bp_bytes;
+        g->busy = (_Atomic int *)(ws + busy_at);
+        for (int i = 0; i < g->nslots; i++)
+            atomic_init(&g->busy[i], 0);
         xlacrt_parallel_for(p, g->kblocks * g->bgroups, pack_b_task, g);
         xlacrt_parallel_for(p, chunks, gemm_chunk, g);
     } else {
@@ -778,8 +750,7 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
                 }
             }
     }
-    ws_put(ws);
-    free(g->busy);
+    xlacrt_scratch_put(XLACRT_SCRATCH_GEMM, ws);
 }
 
 /* k == 0: the product is zero. */

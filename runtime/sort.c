@@ -205,7 +205,7 @@ static void sort_chunk(int64_t chunk, void *ctx) {
   int64_t r0 = chunk * job->rows_per_chunk;
   int64_t r1 = r0 + job->rows_per_chunk < job->rows ? r0 + job->rows_per_chunk : job->rows;
   /* two entry arrays of 16 bytes and one permutation of 8 per element */
-  void *scratch = xlacrt_try_alloc("sort", 40 * (size_t)job->len);
+  void *scratch = xlacrt_scratch_get(XLACRT_SCRATCH_SORT, 40 * (size_t)job->len, "sort");
   if (!scratch) return; /* the rows stay unsorted; the run reports the failure */
   for (int64_t r = r0; r < r1; r++) {
     int64_t o = r / job->inner, in = r % job->inner;
@@ -215,7 +215,7 @@ static void sort_chunk(int64_t chunk, void *ctx) {
     else
       sort_row(job, base, scratch);
   }
-  free(scratch);
+  xlacrt_scratch_put(XLACRT_SCRATCH_SORT, scratch);
 }
 
 static void run_job(xlacrt_pool *p, SortJob *job) {

@@ -11,9 +11,11 @@
  */
 #include "xlacrt.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 static _Thread_local xlacrt_status *current_status;
@@ -65,4 +67,59 @@ void xlacrt_restore_free(void *dst, void *saved, int64_t n)
     if (n > 0)
         memcpy(dst, saved, (size_t)n);
     free(saved);
+}
+
+/* ---- per-thread scratch ---- */
+
+typedef struct Scratch {
+    size_t cap;
+    char data[] __attribute__((aligned(64)));
+} Scratch;
+
+static pthread_key_t scratch_key[XLACRT_SCRATCH_SLOTS];
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void scratch_init(void)
+{
+    for (int i = 0; i < XLACRT_SCRATCH_SLOTS; i++)
+        pthread_key_create(&scratch_key[i], free);
+}
+
+static Scratch *scratch_new(size_t bytes, const char *what)
+{
+    size_t total = (sizeof(Scratch) + bytes + 63) / 64 * 64;
+    Scratch *b = aligned_alloc(64, total);
+    if (!b) {
+        xlacrt_fail("out of memory: %s: cannot allocate %zu bytes of scratch", what, bytes);
+        return NULL;
+    }
+    b->cap = total - sizeof(Scratch);
+    return b;
+}
+
+void *xlacrt_scratch_get(int slot, size_t bytes, const char *what)
+{
+    pthread_once(&scratch_once, scratch_init);
+    Scratch *b = pthread_getspecific(scratch_key[slot]);
+    if (b && b->cap >= bytes)
+        return b->data;
+    if (bytes > XLACRT_SCRATCH_KEEP) {
+        Scratch *big = scratch_new(bytes, what);
+        return big ? big->data : NULL;
+    }
+    pthread_setspecific(scratch_key[slot], NULL);
+    free(b);
+    b = scratch_new(bytes, what);
+    if (b)
+        pthread_setspecific(scratch_key[slot], b);
+    return b ? b->data : NULL;
+}
+
+void xlacrt_scratch_put(int slot, void *p)
+{
+    if (!p)
+        return;
+    Scratch *b = (Scratch *)((char *)p - offsetof(Scratch, data));
+    if (b != pthread_getspecific(scratch_key[slot]))
+        free(b);
 }

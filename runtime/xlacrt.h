@@ -43,6 +43,20 @@ void *xlacrt_try_alloc(const char *what, size_t n);
 void *xlacrt_save_copy(const void *src, int64_t n);
 void xlacrt_restore_free(void *dst, void *saved, int64_t n);
 
+/* ---- per-thread scratch (status.c) ----
+ * Working memory runtime calls keep between calls: slot s of the calling
+ * thread holds one 64-byte aligned block, grown when a call needs more,
+ * so a program run again allocates nothing.  Blocks larger than
+ * XLACRT_SCRATCH_KEEP are not kept (put frees them).  A thread's blocks
+ * are freed when it exits.  get returns NULL, recording "out of memory:
+ * WHAT", when memory runs out.  Nested users of one thread take different
+ * slots. */
+enum { XLACRT_SCRATCH_GEMM, XLACRT_SCRATCH_CONV_COLS, XLACRT_SCRATCH_CONV_OUT, XLACRT_SCRATCH_SORT,
+       XLACRT_SCRATCH_SLOTS };
+#define XLACRT_SCRATCH_KEEP ((size_t)64 << 20)
+void *xlacrt_scratch_get(int slot, size_t bytes, const char *what);
+void xlacrt_scratch_put(int slot, void *p);
+
 /* ---- thread pool ----
  * A pool of worker threads shared by all executions of a client.  Work is
  * split into `n` chunks fixed by the caller (never by the thread count), so

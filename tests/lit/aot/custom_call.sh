@@ -2,7 +2,7 @@
 # program defines, with XLA's status-returning signature, declared in the
 # header; a missing one is a link error naming it.
 set -eu
-here=$(dirname "$0")
+here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 t=$1
 rm -rf "$t" && mkdir -p "$t"

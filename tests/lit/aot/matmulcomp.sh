@@ -4,7 +4,7 @@
 # tfcompile's guide prints "Success" (58 at 0,0), and so does a C program
 # through the C API.  Every object needs only libxlacrt, libc and libm.
 set -eu
-here=$(dirname "$0")
+here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 t=$1
 rm -rf "$t" && mkdir -p "$t"
