@@ -140,16 +140,6 @@ static void add_descriptor(Cg *cg, LLVMModuleRef M, Func *f, int64_t temp_bytes,
   LLVMSetAlignment(g, 8);
 }
 
-/* Sets M's triple and data layout to tm's. */
-static void set_target(LLVMModuleRef M, LLVMTargetMachineRef tm) {
-  char *triple = LLVMGetTargetMachineTriple(tm);
-  LLVMSetTarget(M, triple);
-  LLVMDisposeMessage(triple);
-  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-  LLVMSetModuleDataLayout(M, td);
-  LLVMDisposeTargetData(td);
-}
-
 bool aot_finish(Lower *L, Func *f, int64_t temp_bytes, int nloops) {
   Cg *cg = &L->cg;
   CpuAot *a = L->aot;
@@ -173,7 +163,7 @@ bool aot_finish(Lower *L, Func *f, int64_t temp_bytes, int nloops) {
     meta = LLVMModuleCreateWithNameInContext("xlac-metadata", cg->ctx);
     LLVMValueRef decl = LLVMAddFunction(meta, entry_name, LLVMGlobalGetValueType(L->fn));
     add_descriptor(cg, meta, f, temp_bytes, nloops, a, decl);
-    set_target(meta, tm);
+    jit_set_target(meta, tm);
   } else {
     add_descriptor(cg, cg->mod, f, temp_bytes, nloops, a, L->fn);
   }

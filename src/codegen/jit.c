@@ -112,13 +112,17 @@ bool jit_optimize(LLVMModuleRef M, int opt_level, char **err) {
   return ok;
 }
 
-bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err) {
+void jit_set_target(LLVMModuleRef M, LLVMTargetMachineRef tm) {
   char *triple = LLVMGetTargetMachineTriple(tm);
   LLVMSetTarget(M, triple);
   LLVMDisposeMessage(triple);
   LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
   LLVMSetModuleDataLayout(M, td);
   LLVMDisposeTargetData(td);
+}
+
+bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err) {
+  jit_set_target(M, tm);
   char *msg = NULL;
   if (LLVMVerifyModule(M, LLVMReturnStatusAction, &msg)) {
     *err = xasprintf("internal error: generated LLVM IR does not verify: %s", msg);

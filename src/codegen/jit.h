@@ -21,6 +21,8 @@ LLVMTargetMachineRef jit_target_machine(const char *triple, const char *cpu, con
 /* Verifies and optimizes M in place (default<O3> etc.).  Returns false with
    a message on failure. */
 bool jit_optimize(LLVMModuleRef M, int opt_level, char **err);
+/* Sets M's triple and data layout to tm's. */
+void jit_set_target(LLVMModuleRef M, LLVMTargetMachineRef tm);
 /* The same for target machine tm (which the caller keeps). */
 bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err);
 /* Takes ownership of M (a module built in a ThreadSafeContext's context,

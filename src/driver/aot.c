@@ -49,22 +49,13 @@ static void usage(const char *fmt, const char *what) {
   fprintf(stderr, "\n(see 'xlac aot --help')\n");
 }
 
-/* "--name=value" or "--name value"; *i advances past a separate value. */
+/* A valued option (driver_option_value); a missing value is a usage error. */
 static bool flag(int argc, char **argv, int *i, const char *name, const char **value, bool *bad) {
-  const char *s = argv[*i];
-  size_t n = strlen(name);
-  if (strncmp(s, name, n) != 0) return false;
-  if (s[n] == '=') {
-    *value = s + n + 1;
-    return true;
-  }
-  if (s[n]) return false;
-  if (*i + 1 >= argc) {
+  if (!driver_option_value(argc, argv, i, name, value)) return false;
+  if (!*value) {
     usage("option %s needs a value", name);
     *bad = true;
-    return true;
   }
-  *value = argv[++*i];
   return true;
 }
 

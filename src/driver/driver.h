@@ -83,6 +83,11 @@ int driver_run(const char *path, const RunOptions *o);
 int driver_print(const char *path, const char *format, bool split);
 int driver_verify(const char *path, bool split, bool verify_diagnostics);
 
+/* Option `name` of the commands with their own parsers (opt, aot) at
+   argv[*i]: "--name=value" or "--name value" (then *i moves past the value;
+   *value is NULL when there is none). */
+bool driver_option_value(int argc, char **argv, int *i, const char *name, const char **value);
+
 /* The whole command line. */
 int xlac_main(int argc, char **argv);
 

@@ -92,7 +92,7 @@ static void opt_chunk(Module **mp, int index, int count, void *ud) {
   sb_free(&b);
 }
 
-static bool opt_value(int argc, char **argv, int *i, const char *name, const char **value) {
+bool driver_option_value(int argc, char **argv, int *i, const char *name, const char **value) {
   const char *s = argv[*i];
   size_t n = strlen(name);
   if (strncmp(s, name, n) != 0) return false;
@@ -114,7 +114,7 @@ int driver_opt(int argc, char **argv) {
   s.passes = xcalloc((size_t)argc, sizeof(Pass *));
   for (int i = 2; i < argc && !bad; i++) {
     const char *a = argv[i];
-    if (opt_value(argc, argv, &i, "--pass", &v)) {
+    if (driver_option_value(argc, argv, &i, "--pass", &v)) {
       const Pass *p = v ? find_pass(v) : NULL;
       if (!p) {
         fprintf(stderr, "xlac opt: error: unknown pass '%s'\n", v ? v : "");
@@ -123,7 +123,7 @@ int driver_opt(int argc, char **argv) {
       } else {
         s.passes[s.npasses++] = p;
       }
-    } else if (opt_value(argc, argv, &i, "--pipeline", &v)) {
+    } else if (driver_option_value(argc, argv, &i, "--pipeline", &v)) {
       if (!v || strcmp(v, "cpu") != 0) {
         fprintf(stderr, "xlac opt: error: unknown pipeline '%s' (available: cpu)\n", v ? v : "");
         bad = true;
@@ -131,7 +131,7 @@ int driver_opt(int argc, char **argv) {
       s.pipeline = true;
     } else if (strcmp(a, "--no-fuse") == 0) {
       s.po.fuse = false;
-    } else if (opt_value(argc, argv, &i, "--fold-limit", &v)) {
+    } else if (driver_option_value(argc, argv, &i, "--fold-limit", &v)) {
       char *e;
       errno = 0;
       long long n = v ? strtoll(v, &e, 10) : -1;
@@ -140,7 +140,7 @@ int driver_opt(int argc, char **argv) {
         bad = true;
       }
       s.po.fold_limit = n;
-    } else if (opt_value(argc, argv, &i, "--format", &v)) {
+    } else if (driver_option_value(argc, argv, &i, "--format", &v)) {
       if (v && strcmp(v, "hlo") == 0) {
         s.hlo = true;
       } else if (!v || strcmp(v, "mlir") != 0) {
