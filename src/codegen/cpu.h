@@ -57,7 +57,7 @@ typedef struct CpuAotCall {
 
 typedef struct CpuAot {
   /* in */
-  const char *triple, *cpu, *features; /* NULL triple: the host's (cpu and features too) */
+  const char *triple, *cpu, *features; /* all NULL: the host; see jit_target_machine */
   const char *prefix;                  /* C identifier for the symbols */
   const char *entry_symbol;            /* the entry function's symbol (NULL: <prefix>_entry) */
   const char *name;                    /* the program's name in the descriptor */

@@ -79,25 +79,36 @@ static void init_all(void) {
 
 LLVMTargetMachineRef jit_target_machine(const char *triple, const char *cpu, const char *features, int opt_level,
                                         char **err) {
-  if (!triple) return jit_host_machine(opt_level);
+  if (!triple && !cpu && !features) return jit_host_machine(opt_level);
   pthread_once(&init_once, init_llvm);
   pthread_once(&all_once, init_all);
   LLVMTargetRef T;
   char *msg = NULL;
-  char *norm = LLVMNormalizeTargetTriple(triple);
+  /* a CPU or features without a triple: this machine's triple */
+  char *host = triple ? NULL : LLVMGetDefaultTargetTriple();
+  char *norm = LLVMNormalizeTargetTriple(triple ? triple : host);
+  if (!triple) triple = host;
   if (LLVMGetTargetFromTriple(norm, &T, &msg)) {
     *err = xasprintf("unknown target triple '%s': %s", triple, msg ? msg : "");
     LLVMDisposeMessage(msg);
     LLVMDisposeMessage(norm);
+    if (host) LLVMDisposeMessage(host);
     return NULL;
   }
   LLVMCodeGenOptLevel lvl = opt_level >= 3   ? LLVMCodeGenLevelAggressive
                             : opt_level == 0 ? LLVMCodeGenLevelNone
                                              : LLVMCodeGenLevelDefault;
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(T, norm, cpu ? cpu : "generic", features ? features : "", lvl,
-                                                    LLVMRelocPIC, LLVMCodeModelDefault);
+  /* an unknown CPU name is ignored with LLVM's warning; on x86-64 its
+     empty feature set would also lose 64-bit mode, which LLVM cannot
+     generate code without, so that feature is always asked for */
+  char *feats = xasprintf("%s%s%s", features ? features : "",
+                          strncmp(norm, "x86_64", 6) == 0 ? (features && *features ? ",+64bit" : "+64bit") : "", "");
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(T, norm, cpu ? cpu : "generic", feats, lvl, LLVMRelocPIC,
+                                                    LLVMCodeModelDefault);
+  xfree(feats);
   LLVMDisposeMessage(norm);
   if (!tm) *err = xasprintf("cannot create a target machine for '%s'", triple);
+  if (host) LLVMDisposeMessage(host);
   return tm;
 }
 

@@ -13,9 +13,10 @@ typedef struct Jit Jit;
 
 /* Host target machine (caller disposes); features tuned for wide vectors. */
 LLVMTargetMachineRef jit_host_machine(int opt_level);
-/* A target machine for another triple (cross compilation; NULL triple:
-   the host's, as jit_host_machine); cpu and features NULL: generic.  NULL
-   with *err set on failure. */
+/* A target machine for a triple (cross compilation), CPU and features:
+   all NULL, the host's as jit_host_machine; a NULL triple with a CPU or
+   features, this machine's triple; a NULL cpu is "generic", NULL features
+   the CPU's own.  NULL with *err set on failure. */
 LLVMTargetMachineRef jit_target_machine(const char *triple, const char *cpu, const char *features, int opt_level,
                                         char **err);
 /* Verifies and optimizes M in place (default<O3> etc.).  Returns false with

@@ -2,12 +2,19 @@
 # (with the flags `xlac aot --print-link-flags` prints, nothing else), and
 # checking that an object needs nothing outside libxlacrt, libc and libm.
 
+# A sanitizer build's libxlacrt needs the sanitizers' runtimes linked too.
+aot_sanitize_flags() {
+  local rt
+  rt=$(printf '%s\n' $(xlac aot --print-link-flags) | grep 'libxlacrt\.a$' | head -n1)
+  if nm -u "$rt" 2>/dev/null | grep -q '__asan_'; then echo "-fsanitize=address,undefined"; fi
+}
+
 # aot_cc OUT SOURCES...: a C program linked with the printed flags.
 aot_cc() {
   local out=$1
   shift
   # shellcheck disable=SC2046
-  cc -std=c11 -Wall -Wextra -Werror -O2 -o "$out" "$@" $(xlac aot --print-link-flags)
+  cc -std=c11 -Wall -Wextra -Werror -O2 $(aot_sanitize_flags) -o "$out" "$@" $(xlac aot --print-link-flags)
 }
 
 # aot_cxx OUT SOURCES...: the same for a C++ program.
@@ -15,7 +22,7 @@ aot_cxx() {
   local out=$1
   shift
   # shellcheck disable=SC2046
-  c++ -std=c++11 -Wall -Wextra -Werror -O2 -o "$out" "$@" $(xlac aot --print-link-flags)
+  c++ -std=c++11 -Wall -Wextra -Werror -O2 $(aot_sanitize_flags) -o "$out" "$@" $(xlac aot --print-link-flags)
 }
 
 # check_undefined [--cc CC] OBJECT...: fails, listing them, when an object
