@@ -227,6 +227,8 @@ bool aot_compile(const AotRequest *req, AotResult *r) {
   r->obj.prefix = req->name;
   r->obj.entry_symbol = req->entry_symbol;
   r->obj.name = req->name;
+  const char *slash = req->source ? strrchr(req->source, '/') : NULL;
+  r->obj.source = slash ? slash + 1 : req->source;
   r->obj.arg_names = (const char *const *)r->arg_names;
   r->obj.narg_names = r->nargs;
   r->obj.result_names = (const char *const *)r->result_names;

@@ -158,6 +158,9 @@ bool aot_finish(Lower *L, Func *f, int64_t temp_bytes, int nloops) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(cg->mod); g; g = LLVMGetNextGlobal(g))
     if (LLVMGetInitializer(g) && LLVMGetLinkage(g) == LLVMExternalLinkage) LLVMSetLinkage(g, LLVMInternalLinkage);
   a->temp_bytes = temp_bytes;
+  /* what linkers name the object by in their messages */
+  const char *src = a->source ? a->source : a->prefix;
+  LLVMSetSourceFileName(cg->mod, src, strlen(src));
   LLVMModuleRef meta = NULL;
   if (a->separate_metadata) {
     meta = LLVMModuleCreateWithNameInContext("xlac-metadata", cg->ctx);

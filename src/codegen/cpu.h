@@ -61,6 +61,7 @@ typedef struct CpuAot {
   const char *prefix;                  /* C identifier for the symbols */
   const char *entry_symbol;            /* the entry function's symbol (NULL: <prefix>_entry) */
   const char *name;                    /* the program's name in the descriptor */
+  const char *source;                  /* the object's source file name (linker messages) */
   const char *const *arg_names;        /* per flattened parameter (NULL: "argN") */
   int narg_names;
   const char *const *result_names;     /* per flattened result (NULL: "resultN") */
