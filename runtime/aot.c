@@ -81,7 +81,8 @@ void xlacrt_aot_set_pool(xlacrt_aot_instance *in, xlacrt_pool *pool) { in->pool 
 
 int xlacrt_aot_run(xlacrt_aot_instance *in)
 {
-    memset(&in->status, 0, sizeof in->status);
+    in->status.failed = 0;
+    in->status.msg[0] = 0;
     const xlacrt_aot_program *p = in->p;
     for (int i = 0; i < p->num_args; i++)
         if (!in->args[i] && p->args[i].bytes > 0) {

@@ -38,6 +38,17 @@ static void row_coords(const xlacrt_conv *d, int64_t r, int64_t *n, int64_t *y)
     *n = r;
 }
 
+/* The coordinates of the row after (n, y). */
+static inline void next_coords(const xlacrt_conv *d, int64_t *n, int64_t *y)
+{
+    for (int64_t i = d->nsp - 1; i >= 0; i--) {
+        if (++y[i] < d->out_dim[i])
+            return;
+        y[i] = 0;
+    }
+    ++*n;
+}
+
 /* Number of window positions (product of the kernel's spatial sizes). */
 static int64_t window_size(const xlacrt_conv *d)
 {
@@ -92,6 +103,11 @@ static int64_t total_groups(const xlacrt_conv *d)
         int64_t ci_n = d->in_feat / d->groups, bgrouped = d->batch_groups > 1;                \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n, O = d->out_feat;                      \
         int direct = d->out_rowmajor != 0;                                                    \
+        /* runs: the last spatial dimension undilated, with the group's features dense   */  \
+        /* and innermost, so the window's positions along it are contiguous input */          \
+        int64_t last = d->nsp - 1;                                                            \
+        int runs = d->nsp > 0 && d->in_sc == 1 && d->in_ss[last] == ci_n &&                   \
+                   d->rhs_dil[last] == 1 && d->lhs_dil[last] == 1 && !bgrouped;               \
         T *p = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS,                                   \
                                   sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1), "convolution"); \
         T *scratch = direct ? NULL                                                            \
@@ -106,12 +122,62 @@ static int64_t total_groups(const xlacrt_conv *d)
         }                                                                                     \
         for (int64_t g = 0; g < G; g++) {                                                     \
             /* im2col for the rows of this block and the features of group g */               \
+            int64_t n, y[XLACRT_CONV_MAX_SPATIAL];                                            \
+            row_coords(d, r0, &n, y);                                                         \
             for (int64_t r = 0; r < nr; r++) {                                                \
-                int64_t n, y[XLACRT_CONV_MAX_SPATIAL], kpos[XLACRT_CONV_MAX_SPATIAL] = {0};   \
-                row_coords(d, r0 + r, &n, y);                                                 \
+                int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                  \
+                if (r > 0)                                                                    \
+                    next_coords(d, &n, y);                                                    \
                 T *prow = p + r * kk;                                                         \
                 const T *ibase = bgrouped ? in + (g * d->batch + n) * d->in_sn                \
                                           : in + n * d->in_sn + g * ci_n * d->in_sc;          \
+                if (runs) {                                                                   \
+                    /* the window's rows along the last dimension are runs of       */        \
+                    /* contiguous input: one copy each, zeros where it leaves the input */    \
+                    int64_t K = d->k_dim[last], x0 = y[last] * d->stride[last] - d->pad_lo[last]; \
+                    int64_t lo = x0 < 0 ? -x0 : 0, hi = d->in_dim[last] - x0;                 \
+                    lo = lo < K ? lo : K;                                                     \
+                    hi = hi < K ? hi : K;                                                     \
+                    hi = hi > lo ? hi : lo;                                                   \
+                    for (int64_t qo = 0; qo < ks / K; qo++) {                                 \
+                        int64_t off = 0, ok = 1;                                              \
+                        for (int64_t i = 0; i < last; i++) {                                  \
+                            int64_t x = y[i] * d->stride[i] + kpos[i] * d->rhs_dil[i] - d->pad_lo[i]; \
+                            int64_t ld = d->lhs_dil[i];                                       \
+                            if (ld != 1) {                                                    \
+                                if (x < 0 || x % ld != 0) {                                   \
+                                    ok = 0;                                                   \
+                                    break;                                                    \
+                                }                                                             \
+                                x /= ld;                                                      \
+                            }                                                                 \
+                            if (x < 0 || x >= d->in_dim[i]) {                                 \
+                                ok = 0;                                                       \
+                                break;                                                        \
+                            }                                                                 \
+                            off += x * d->in_ss[i];                                           \
+                        }                                                                     \
+                        T *dst = prow + qo * K * ci_n;                                        \
+                        if (!ok) {                                                            \
+                            for (int64_t c = 0; c < K * ci_n; c++)                            \
+                                dst[c] = 0;                                                   \
+                        } else {                                                              \
+                            const T *src = ibase + off + (x0 + lo) * ci_n;                    \
+                            for (int64_t c = 0; c < lo * ci_n; c++)                           \
+                                dst[c] = 0;                                                   \
+                            for (int64_t c = 0; c < (hi - lo) * ci_n; c++)                    \
+                                dst[lo * ci_n + c] = src[c];                                  \
+                            for (int64_t c = hi * ci_n; c < K * ci_n; c++)                    \
+                                dst[c] = 0;                                                   \
+                        }                                                                     \
+                        for (int64_t i = last - 1; i >= 0; i--) {                             \
+                            if (++kpos[i] < d->k_dim[i])                                      \
+                                break;                                                        \
+                            kpos[i] = 0;                                                      \
+                        }                                                                     \
+                    }                                                                         \
+                    continue;                                                                 \
+                }                                                                             \
                 for (int64_t q = 0; q < ks; q++) {                                            \
                     int64_t off = 0, ok = 1;                                                  \
                     for (int64_t i = 0; i < d->nsp; i++) {                                    \
@@ -145,9 +211,10 @@ static int64_t total_groups(const xlacrt_conv *d)
                 continue;                                                                     \
             }                                                                                 \
             GEMM(NULL, 0, 0, nr, og_n, kk, p, kk, wg, og_n, scratch, og_n, 0);                \
+            row_coords(d, r0, &n, y);                                                         \
             for (int64_t r = 0; r < nr; r++) {                                                \
-                int64_t n, y[XLACRT_CONV_MAX_SPATIAL];                                        \
-                row_coords(d, r0 + r, &n, y);                                                 \
+                if (r > 0)                                                                    \
+                    next_coords(d, &n, y);                                                    \
                 int64_t base = n * d->out_sn + g * og_n * d->out_so;                          \
                 for (int64_t i = 0; i < d->nsp; i++)                                          \
                     base += y[i] * d->out_ss[i];                                              \
