@@ -68,11 +68,15 @@ case "$target" in
     dict=(-dict="$root/fuzz/stablehlo.dict")
     timeout=20
     : "${max_len:=16384}" ;;
+  pb)
+    # the TensorFlow frontend's protobuf readers (text and binary)
+    seeds=("$root/fuzz/corpus/pb")
+    : "${max_len:=8192}" ;;
   hlo_chain)
     # the input only parameterizes a generator: a few bytes go a long way
     : "${max_len:=4096}" ;;
   *)
-    echo "error: unknown fuzz target '$target' (stablehlo, hlo, pipeline, hlo_chain)" >&2
+    echo "error: unknown fuzz target '$target' (stablehlo, hlo, pipeline, hlo_chain, pb)" >&2
     exit 2 ;;
 esac
 

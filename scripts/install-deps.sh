@@ -9,11 +9,13 @@
 #   bench:  OpenBLAS for bench_gemm's comparison only (libopenblas-dev)
 #   MPI:    Open MPI for the xlac_mpi library, its tests and benchmark
 #           (libopenmpi-dev openmpi-bin)
+#   TF:     protobuf-c for the TensorFlow frontend's GraphDef and tf2xla
+#           Config (libprotobuf-c-dev protobuf-c-compiler)
 #   AOT:    the aarch64 cross compilers and qemu-user, for the test that
 #           cross-compiles objects and runs them (gcc-aarch64-linux-gnu
 #           g++-aarch64-linux-gnu qemu-user)
 set -eu
-pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev libopenmpi-dev openmpi-bin gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user"
+pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev libopenmpi-dev openmpi-bin libprotobuf-c-dev protobuf-c-compiler gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
