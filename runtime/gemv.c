@@ -43,6 +43,7 @@ typedef struct gemv_job {
 
 /* The loops for element type T, compiled with attribute ATTR. */
 #define GEMV_LOOPS(T, NAME, ATTR)                                                      \
+    enum { TILE_##NAME = 256 / (int)sizeof(T) };                                       \
     static ATTR T dot_##NAME(const T *restrict a, const T *restrict x, int64_t n)      \
     {                                                                                  \
         T acc[LANES] = {0};                                                            \
@@ -72,6 +73,33 @@ typedef struct gemv_job {
         }                                                                              \
         int64_t hi = lo + j->block < j->cols ? lo + j->block : j->cols;                \
         int64_t n = hi - lo, r = 0;                                                    \
+        /* full tiles of TILE_##NAME columns: the accumulators stay in registers */          \
+        int64_t full = n / TILE_##NAME * TILE_##NAME;                                                \
+        for (int64_t c0 = 0; c0 < full; c0 += TILE_##NAME) {                                  \
+            T tacc[TILE_##NAME];                                                              \
+            for (int c = 0; c < TILE_##NAME; c++)                                             \
+                tacc[c] = 0;                                                           \
+            int64_t q = 0;                                                             \
+            for (; q + 4 <= j->rows; q += 4) {                                         \
+                const T *restrict r0 = a + q * lda + lo + c0, *restrict r1 = r0 + lda; \
+                const T *restrict r2 = r1 + lda, *restrict r3 = r2 + lda;              \
+                T x0 = x[q], x1 = x[q + 1], x2 = x[q + 2], x3 = x[q + 3];              \
+                for (int c = 0; c < TILE_##NAME; c++)                                         \
+                    tacc[c] += (r0[c] * x0 + r1[c] * x1) + (r2[c] * x2 + r3[c] * x3);  \
+            }                                                                          \
+            for (; q < j->rows; q++) {                                                 \
+                const T *restrict row = a + q * lda + lo + c0;                         \
+                T xr = x[q];                                                           \
+                for (int c = 0; c < TILE_##NAME; c++)                                         \
+                    tacc[c] += row[c] * xr;                                            \
+            }                                                                          \
+            for (int c = 0; c < TILE_##NAME; c++)                                             \
+                y[lo + c0 + c] = tacc[c];                                              \
+        }                                                                              \
+        if (full == n)                                                                 \
+            return;                                                                    \
+        lo += full;                                                                    \
+        n -= full;                                                                     \
         T acc[AXPY_COLS];                                                              \
         for (int64_t c = 0; c < n; c++)                                                \
             acc[c] = 0;                                                                \
