@@ -277,21 +277,6 @@ static bool read_all(int fd, unsigned char *p, size_t n) {
   return true;
 }
 
-static bool write_all(int fd, const unsigned char *p, size_t n) {
-  while (n > 0) {
-    ssize_t k = write(fd, p, n);
-    if (k < 0 && errno == EINTR) continue;
-    if (k < 0) return false;
-    if (k == 0) {
-      errno = EIO;
-      return false;
-    }
-    p += k;
-    n -= (size_t)k;
-  }
-  return true;
-}
-
 static void make_header(unsigned char *hdr, const uint64_t key[2], const void *payload, size_t n) {
   memset(hdr, 0, HEADER_BYTES);
   memcpy(hdr, MAGIC, 8);
@@ -390,36 +375,18 @@ Jit *objcache_load(ObjCache *c, const JitSymbol *syms, int nsyms, const char *en
 }
 
 static void store(ObjCache *c, const char *obj, size_t n) {
-  static atomic_uint counter;
   unsigned char hdr[HEADER_BYTES];
   make_header(hdr, c->key, obj, n);
-  /* a hidden name in the same directory, unique to this process and call */
-  size_t dl = strlen(c->dir);
-  char *tmp = xasprintf("%s%s.tmp-%016llx-%ld-%u", c->dir, dl && c->dir[dl - 1] == '/' ? "" : "/",
-                        (unsigned long long)c->key[0], (long)getpid(), atomic_fetch_add(&counter, 1));
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) {
+  const void *parts[2] = {hdr, obj};
+  size_t sizes[2] = {HEADER_BYTES, n};
+  bool created;
+  int e = write_file_atomic(c->path, 2, parts, sizes, &created);
+  if (e && !created)
     set_note(c, CPU_CACHE_ERROR, "cannot write to the compile cache directory '%s': %s; the program is not cached",
-             c->dir, strerror(errno));
-    xfree(tmp);
-    return;
-  }
-  bool ok = write_all(fd, hdr, HEADER_BYTES) && write_all(fd, (const unsigned char *)obj, n);
-  int e = errno;
-  if (close(fd) != 0 && ok) {
-    ok = false;
-    e = errno;
-  }
-  if (ok && rename(tmp, c->path) != 0) {
-    ok = false;
-    e = errno;
-  }
-  if (!ok) {
-    unlink(tmp);
+             c->dir, strerror(e));
+  else if (e)
     set_note(c, CPU_CACHE_ERROR, "cannot write the compile cache entry '%s': %s; the program is not cached",
              c->path, strerror(e));
-  }
-  xfree(tmp);
 }
 
 Jit *objcache_compile(ObjCache *c, LLVMModuleRef M, const JitSymbol *syms, int nsyms, char **err) {

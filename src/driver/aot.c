@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "aot/aot.h"
@@ -111,32 +110,11 @@ static bool valid_cpp_class(const char *s) {
   return is_identifier(p);
 }
 
-/* Writes data to path through a temporary file in the same directory. */
-static bool write_atomic(const char *path, const void *data, size_t n) {
-  char *tmp = xasprintf("%s.tmp.XXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(stderr, "xlac aot: error: cannot write %s: %s\n", path, strerror(errno));
-    xfree(tmp);
-    return false;
-  }
-  FILE *f = fdopen(fd, "wb");
-  bool ok = f && fwrite(data, 1, n, f) == n;
-  if (f) ok = fclose(f) == 0 && ok;
-  else close(fd);
-  /* mkstemp's 0600 is not what a build output should be */
-  if (ok) {
-    mode_t um = umask(0);
-    umask(um);
-    ok = chmod(tmp, 0666 & ~um) == 0;
-  }
-  if (ok) ok = rename(tmp, path) == 0;
-  if (!ok) {
-    fprintf(stderr, "xlac aot: error: cannot write %s: %s\n", path, strerror(errno));
-    unlink(tmp);
-  }
-  xfree(tmp);
-  return ok;
+/* Writes data to path atomically (write_file_atomic). */
+static bool write_output(const char *path, const void *data, size_t n) {
+  int e = write_file_atomic(path, 1, &data, &n, NULL);
+  if (e) fprintf(stderr, "xlac aot: error: cannot write %s: %s\n", path, strerror(e));
+  return e == 0;
 }
 
 /* Where libxlacrt and xlacrt.h are for this xlac: next to an installed
@@ -297,11 +275,11 @@ int driver_aot(int argc, char **argv) {
     req.gen_bench = bench != NULL;
     AotResult r;
     if (aot_compile(&req, &r)) {
-      bool ok = write_atomic(obj_path, r.obj.object, r.obj.object_size) &&
-                (!metadata || write_atomic(metadata, r.obj.metadata, r.obj.metadata_size)) &&
-                write_atomic(hdr_path, r.header, strlen(r.header)) &&
-                (!test || write_atomic(test, r.test_source, strlen(r.test_source))) &&
-                (!bench || write_atomic(bench, r.bench_source, strlen(r.bench_source)));
+      bool ok = write_output(obj_path, r.obj.object, r.obj.object_size) &&
+                (!metadata || write_output(metadata, r.obj.metadata, r.obj.metadata_size)) &&
+                write_output(hdr_path, r.header, strlen(r.header)) &&
+                (!test || write_output(test, r.test_source, strlen(r.test_source))) &&
+                (!bench || write_output(bench, r.bench_source, strlen(r.bench_source)));
       status = ok ? 0 : 1;
       aot_result_free(&r);
     }

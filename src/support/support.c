@@ -542,6 +542,35 @@ void strmap_free(StrMap *m) {
 }
 
 /* ---- files ---- */
+
+int write_file_atomic(const char *path, int n, const void *const *data, const size_t *size, bool *created) {
+  static atomic_uint counter;
+  /* a name in the same directory, unique to this process and call */
+  char *tmp = xasprintf("%s.tmp-%ld-%u", path, (long)getpid(), atomic_fetch_add(&counter, 1));
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (created) *created = fd >= 0;
+  if (fd < 0) {
+    int e = errno;
+    xfree(tmp);
+    return e;
+  }
+  int e = 0;
+  for (int i = 0; i < n && !e; i++) {
+    const char *p = data[i];
+    size_t left = size[i];
+    while (left > 0 && !e) {
+      ssize_t k = write(fd, p, left);
+      if (k < 0 && errno == EINTR) continue;
+      if (k <= 0) e = k < 0 ? errno : EIO;
+      else p += k, left -= (size_t)k;
+    }
+  }
+  if (close(fd) != 0 && !e) e = errno;
+  if (!e && rename(tmp, path) != 0) e = errno;
+  if (e) unlink(tmp);
+  xfree(tmp);
+  return e;
+}
 bool read_file(const char *path, size_t max, char **out_text, size_t *out_len, char **err) {
   bool is_stdin = strcmp(path, "-") == 0;
   *err = NULL;

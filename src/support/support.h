@@ -234,6 +234,14 @@ void diag_context_set(DiagContext c);
    end); so is a file larger than max, or a pipe giving more.  On failure
    returns false with *err (heap message naming the file). */
 bool read_file(const char *path, size_t max, char **out_text, size_t *out_len, char **err);
+/* Writes the n parts (data[i], size[i] bytes) to path as one file, through
+   a temporary file in the same directory renamed over it, so that readers
+   see the old contents or the new, never a partial file, and a failure
+   leaves path as it was.  The file gets mode 0666 less the umask.  Returns
+   0, or the errno of the step that failed; *created (may be NULL) says
+   whether the temporary file could be made (else the directory is the
+   problem). */
+int write_file_atomic(const char *path, int n, const void *const *data, const size_t *size, bool *created);
 uint64_t hash_bytes(const void *p, size_t n, uint64_t seed);
 
 #endif
