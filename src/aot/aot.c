@@ -24,31 +24,20 @@ const char *aot_c_type(ElemType et) {
   }
 }
 
-/* A C identifier from a name: other characters become '_', a leading
-   digit gets one before it; "" becomes NULL. */
+/* A C identifier from a name (c_identifier_of); NULL for "" or a name of
+   nothing but underscores, which says nothing. */
 static char *identifier(const char *s) {
   if (!s || !*s) return NULL;
-  size_t n = strlen(s);
-  char *r = xmalloc(n + 2), *o = r;
-  if (isdigit((unsigned char)s[0])) *o++ = '_';
-  for (size_t i = 0; i < n; i++) *o++ = isalnum((unsigned char)s[i]) ? s[i] : '_';
-  *o = 0;
-  /* nothing but underscores says nothing */
-  bool any = false;
-  for (o = r; *o; o++) any = any || *o != '_';
-  if (!any) {
-    xfree(r);
-    return NULL;
-  }
-  return r;
+  char *r = c_identifier_of(s, strlen(s));
+  for (const char *o = r; *o; o++)
+    if (*o != '_') return r;
+  xfree(r);
+  return NULL;
 }
 
 static const char *dict_str(const Attr *dict, const char *key) {
-  if (!dict || dict->kind != ATTR_DICT) return NULL;
-  for (int i = 0; i < dict->n; i++)
-    if (dict->keys[i] && strcmp(dict->keys[i], key) == 0 && dict->elems[i]->kind == ATTR_STRING)
-      return dict->elems[i]->s;
-  return NULL;
+  const Attr *a = attr_dict_get(dict, key);
+  return a && a->kind == ATTR_STRING ? a->s : NULL;
 }
 
 /* Leaf names of one parameter or result of type t called base: the base

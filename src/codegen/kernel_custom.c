@@ -24,7 +24,6 @@
 #include "codegen/lower.h"
 #include "interp/hostcall.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,13 +62,6 @@ bool lower_resolve_custom_calls(Module *m, Func *f, bool aot) {
 
 static bool plain_or_token(const Type *t) { return t->kind == TY_TENSOR || t->kind == TY_TOKEN; }
 
-static bool c_identifier(const char *s) {
-  if (!s || !(isalpha((unsigned char)*s) || *s == '_')) return false;
-  for (; *s; s++)
-    if (!isalnum((unsigned char)*s) && *s != '_') return false;
-  return true;
-}
-
 /* Ahead of time: a call of the linking program's C function named by the
    target, with XLA's status-returning signature
      void target(void *out, const void **in, const char *opaque,
@@ -82,7 +74,7 @@ static bool lower_aot_call(Lower *L, Op *op, const char *target) {
     if (op->opnds[i]->type->kind != TY_TENSOR) return false;
   for (int i = 0; i < op->nres; i++)
     if (op->res[i].type->kind != TY_TENSOR) return false;
-  if (!c_identifier(target)) {
+  if (!is_c_identifier(target)) {
     error_at(op->loc, "custom_call target '%s' is not a C identifier: ahead of time, a target is the C "
              "function the linking program provides", target ? target : "");
     return true; /* reported: no thunk error on top */

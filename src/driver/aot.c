@@ -8,7 +8,6 @@
  * temporary file in its directory renamed over the target, so a failed
  * run leaves what was there before untouched.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,34 +79,20 @@ static char *stem_identifier(const char *path) {
   base = base ? base + 1 : path;
   const char *dot = strchr(base, '.');
   size_t n = dot && dot > base ? (size_t)(dot - base) : strlen(base);
-  char *r = xmalloc(n + 2), *o = r;
-  if (n && isdigit((unsigned char)base[0])) *o++ = '_';
-  for (size_t i = 0; i < n; i++) *o++ = isalnum((unsigned char)base[i]) ? base[i] : '_';
-  *o = 0;
-  if (!*r) {
-    xfree(r);
-    return xstrdup("model");
-  }
-  return r;
-}
-
-static bool is_identifier(const char *s) {
-  if (!s || !(isalpha((unsigned char)*s) || *s == '_')) return false;
-  for (; *s; s++)
-    if (!isalnum((unsigned char)*s) && *s != '_') return false;
-  return true;
+  if (!n) return xstrdup("model");
+  return c_identifier_of(base, n);
 }
 
 static bool valid_cpp_class(const char *s) {
   const char *p = s, *sep;
   while ((sep = strstr(p, "::"))) {
     char *part = xstrndup(p, (size_t)(sep - p));
-    bool ok = is_identifier(part);
+    bool ok = is_c_identifier(part);
     xfree(part);
     if (!ok) return false;
     p = sep + 2;
   }
-  return is_identifier(p);
+  return is_c_identifier(p);
 }
 
 /* Writes data to path atomically (write_file_atomic). */
@@ -233,11 +218,11 @@ int driver_aot(int argc, char **argv) {
     usage("--cpp_class must be a C++ class name with optional namespaces (ns1::ns2::Class), got '%s'", cpp_class);
     return 1;
   }
-  if (name && !is_identifier(name)) {
+  if (name && !is_c_identifier(name)) {
     usage("--name must be a C identifier, got '%s'", name);
     return 1;
   }
-  if (entry_point && !is_identifier(entry_point)) {
+  if (entry_point && !is_c_identifier(entry_point)) {
     usage("--entry_point must be a C identifier, got '%s'", entry_point);
     return 1;
   }

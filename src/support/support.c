@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
@@ -346,6 +347,21 @@ char *xstrndup(const char *s, size_t n) {
   memcpy(p, s, n);
   p[n] = 0;
   return p;
+}
+
+bool is_c_identifier(const char *s) {
+  if (!s || !(isalpha((unsigned char)*s) || *s == '_')) return false;
+  for (; *s; s++)
+    if (!isalnum((unsigned char)*s) && *s != '_') return false;
+  return true;
+}
+
+char *c_identifier_of(const char *s, size_t n) {
+  char *r = xmalloc(n + 2), *o = r;
+  if (n && isdigit((unsigned char)s[0])) *o++ = '_';
+  for (size_t i = 0; i < n; i++) *o++ = isalnum((unsigned char)s[i]) ? s[i] : '_';
+  *o = 0;
+  return r;
 }
 
 char *xasprintf(const char *fmt, ...) {

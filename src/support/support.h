@@ -116,6 +116,11 @@ void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* Whether s is a C identifier ([A-Za-z_][A-Za-z0-9_]*). */
+bool is_c_identifier(const char *s);
+/* The n bytes at s as a C identifier (heap): other characters become '_',
+   a leading digit gets one before it. */
+char *c_identifier_of(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) XLAC_PRINTF(1, 2);
 
 /* ---- arena ---- */
