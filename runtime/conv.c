@@ -49,6 +49,38 @@ static inline void next_coords(const xlacrt_conv *d, int64_t *n, int64_t *y)
     ++*n;
 }
 
+/* The input offset that window position kpos of output position y reads,
+   over the first ndims spatial dimensions; 0 when it falls into padding or
+   a dilation hole. */
+static inline int window_offset(const xlacrt_conv *d, const int64_t *y, const int64_t *kpos, int64_t ndims,
+                                int64_t *off)
+{
+    *off = 0;
+    for (int64_t i = 0; i < ndims; i++) {
+        int64_t x = y[i] * d->stride[i] + kpos[i] * d->rhs_dil[i] - d->pad_lo[i];
+        int64_t ld = d->lhs_dil[i];
+        if (ld != 1) {
+            if (x < 0 || x % ld != 0)
+                return 0;
+            x /= ld;
+        }
+        if (x < 0 || x >= d->in_dim[i])
+            return 0;
+        *off += x * d->in_ss[i];
+    }
+    return 1;
+}
+
+/* The next window position over the first ndims dimensions (last fastest). */
+static inline void next_window(const xlacrt_conv *d, int64_t *kpos, int64_t ndims)
+{
+    for (int64_t i = ndims - 1; i >= 0; i--) {
+        if (++kpos[i] < d->k_dim[i])
+            return;
+        kpos[i] = 0;
+    }
+}
+
 /* Number of window positions (product of the kernel's spatial sizes). */
 static int64_t window_size(const xlacrt_conv *d)
 {
@@ -140,23 +172,8 @@ static int64_t total_groups(const xlacrt_conv *d)
                     hi = hi < K ? hi : K;                                                     \
                     hi = hi > lo ? hi : lo;                                                   \
                     for (int64_t qo = 0; qo < ks / K; qo++) {                                 \
-                        int64_t off = 0, ok = 1;                                              \
-                        for (int64_t i = 0; i < last; i++) {                                  \
-                            int64_t x = y[i] * d->stride[i] + kpos[i] * d->rhs_dil[i] - d->pad_lo[i]; \
-                            int64_t ld = d->lhs_dil[i];                                       \
-                            if (ld != 1) {                                                    \
-                                if (x < 0 || x % ld != 0) {                                   \
-                                    ok = 0;                                                   \
-                                    break;                                                    \
-                                }                                                             \
-                                x /= ld;                                                      \
-                            }                                                                 \
-                            if (x < 0 || x >= d->in_dim[i]) {                                 \
-                                ok = 0;                                                       \
-                                break;                                                        \
-                            }                                                                 \
-                            off += x * d->in_ss[i];                                           \
-                        }                                                                     \
+                        int64_t off;                                                          \
+                        int ok = window_offset(d, y, kpos, last, &off);                       \
                         T *dst = prow + qo * K * ci_n;                                        \
                         if (!ok) {                                                            \
                             for (int64_t c = 0; c < K * ci_n; c++)                            \
@@ -170,25 +187,13 @@ static int64_t total_groups(const xlacrt_conv *d)
                             for (int64_t c = hi * ci_n; c < K * ci_n; c++)                    \
                                 dst[c] = 0;                                                   \
                         }                                                                     \
-                        for (int64_t i = last - 1; i >= 0; i--) {                             \
-                            if (++kpos[i] < d->k_dim[i])                                      \
-                                break;                                                        \
-                            kpos[i] = 0;                                                      \
-                        }                                                                     \
+                        next_window(d, kpos, last);                                           \
                     }                                                                         \
                     continue;                                                                 \
                 }                                                                             \
                 for (int64_t q = 0; q < ks; q++) {                                            \
-                    int64_t off = 0, ok = 1;                                                  \
-                    for (int64_t i = 0; i < d->nsp; i++) {                                    \
-                        int64_t x = y[i] * d->stride[i] + kpos[i] * d->rhs_dil[i] - d->pad_lo[i]; \
-                        int64_t ld = d->lhs_dil[i];                                           \
-                        if (x < 0 || x % ld != 0 || x / ld >= d->in_dim[i]) {                 \
-                            ok = 0;                                                           \
-                            break;                                                            \
-                        }                                                                     \
-                        off += x / ld * d->in_ss[i];                                          \
-                    }                                                                         \
+                    int64_t off;                                                              \
+                    int ok = window_offset(d, y, kpos, d->nsp, &off);                         \
                     T *dst = prow + q * ci_n;                                                 \
                     if (!ok) {                                                                \
                         memset(dst, 0, sizeof(T) * (size_t)ci_n);                             \
@@ -198,11 +203,7 @@ static int64_t total_groups(const xlacrt_conv *d)
                         for (int64_t c = 0; c < ci_n; c++)                                    \
                             dst[c] = ibase[off + c * d->in_sc];                               \
                     }                                                                         \
-                    for (int64_t i = d->nsp - 1; i >= 0; i--) {                               \
-                        if (++kpos[i] < d->k_dim[i])                                          \
-                            break;                                                            \
-                        kpos[i] = 0;                                                          \
-                    }                                                                         \
+                    next_window(d, kpos, d->nsp);                                             \
                 }                                                                             \
             }                                                                                 \
             const T *wg = w + g * kk * og_n;                                                  \

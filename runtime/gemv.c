@@ -59,6 +59,34 @@ typedef struct gemv_job {
         return acc[0];                                                                 \
     }                                                                                  \
                                                                                        \
+    /* y[lo, lo + w) of the scaled-row sums, w <= TILE: inlined with w the     */ \
+    /* constant TILE, the accumulators stay in registers */                           \
+    static inline __attribute__((always_inline)) ATTR void sums_##NAME(                \
+        const gemv_job *j, int64_t lo, int64_t w)                                      \
+    {                                                                                  \
+        const T *a = j->a, *x = j->x;                                                  \
+        T *y = j->y;                                                                   \
+        int64_t lda = j->lda, r = 0;                                                   \
+        T acc[TILE_##NAME];                                                            \
+        for (int64_t c = 0; c < w; c++)                                                \
+            acc[c] = 0;                                                                \
+        for (; r + 4 <= j->rows; r += 4) {                                             \
+            const T *restrict r0 = a + r * lda + lo, *restrict r1 = r0 + lda;          \
+            const T *restrict r2 = r1 + lda, *restrict r3 = r2 + lda;                  \
+            T x0 = x[r], x1 = x[r + 1], x2 = x[r + 2], x3 = x[r + 3];                  \
+            for (int64_t c = 0; c < w; c++)                                            \
+                acc[c] += (r0[c] * x0 + r1[c] * x1) + (r2[c] * x2 + r3[c] * x3);       \
+        }                                                                              \
+        for (; r < j->rows; r++) {                                                     \
+            const T *restrict row = a + r * lda + lo;                                  \
+            T xr = x[r];                                                               \
+            for (int64_t c = 0; c < w; c++)                                            \
+                acc[c] += row[c] * xr;                                                 \
+        }                                                                              \
+        for (int64_t c = 0; c < w; c++)                                                \
+            y[lo + c] = acc[c];                                                        \
+    }                                                                                  \
+                                                                                       \
     static ATTR void chunk_##NAME(int64_t chunk, void *ctx)                            \
     {                                                                                  \
         const gemv_job *j = ctx;                                                       \
@@ -72,52 +100,10 @@ typedef struct gemv_job {
             return;                                                                    \
         }                                                                              \
         int64_t hi = lo + j->block < j->cols ? lo + j->block : j->cols;                \
-        int64_t n = hi - lo, r = 0;                                                    \
-        /* full tiles of TILE_##NAME columns: the accumulators stay in registers */          \
-        int64_t full = n / TILE_##NAME * TILE_##NAME;                                                \
-        for (int64_t c0 = 0; c0 < full; c0 += TILE_##NAME) {                                  \
-            T tacc[TILE_##NAME];                                                              \
-            for (int c = 0; c < TILE_##NAME; c++)                                             \
-                tacc[c] = 0;                                                           \
-            int64_t q = 0;                                                             \
-            for (; q + 4 <= j->rows; q += 4) {                                         \
-                const T *restrict r0 = a + q * lda + lo + c0, *restrict r1 = r0 + lda; \
-                const T *restrict r2 = r1 + lda, *restrict r3 = r2 + lda;              \
-                T x0 = x[q], x1 = x[q + 1], x2 = x[q + 2], x3 = x[q + 3];              \
-                for (int c = 0; c < TILE_##NAME; c++)                                         \
-                    tacc[c] += (r0[c] * x0 + r1[c] * x1) + (r2[c] * x2 + r3[c] * x3);  \
-            }                                                                          \
-            for (; q < j->rows; q++) {                                                 \
-                const T *restrict row = a + q * lda + lo + c0;                         \
-                T xr = x[q];                                                           \
-                for (int c = 0; c < TILE_##NAME; c++)                                         \
-                    tacc[c] += row[c] * xr;                                            \
-            }                                                                          \
-            for (int c = 0; c < TILE_##NAME; c++)                                             \
-                y[lo + c0 + c] = tacc[c];                                              \
-        }                                                                              \
-        if (full == n)                                                                 \
-            return;                                                                    \
-        lo += full;                                                                    \
-        n -= full;                                                                     \
-        T acc[AXPY_COLS];                                                              \
-        for (int64_t c = 0; c < n; c++)                                                \
-            acc[c] = 0;                                                                \
-        for (; r + 4 <= j->rows; r += 4) {                                             \
-            const T *restrict r0 = a + r * lda + lo, *restrict r1 = r0 + lda;          \
-            const T *restrict r2 = r1 + lda, *restrict r3 = r2 + lda;                  \
-            T x0 = x[r], x1 = x[r + 1], x2 = x[r + 2], x3 = x[r + 3];                  \
-            for (int64_t c = 0; c < n; c++)                                            \
-                acc[c] += (r0[c] * x0 + r1[c] * x1) + (r2[c] * x2 + r3[c] * x3);       \
-        }                                                                              \
-        for (; r < j->rows; r++) {                                                     \
-            const T *restrict row = a + r * lda + lo;                                  \
-            T xr = x[r];                                                               \
-            for (int64_t c = 0; c < n; c++)                                            \
-                acc[c] += row[c] * xr;                                                 \
-        }                                                                              \
-        for (int64_t c = 0; c < n; c++)                                                \
-            y[lo + c] = acc[c];                                                        \
+        for (; lo + TILE_##NAME <= hi; lo += TILE_##NAME)                              \
+            sums_##NAME(j, lo, TILE_##NAME);                                           \
+        if (lo < hi)                                                                   \
+            sums_##NAME(j, lo, hi - lo);                                               \
     }
 
 #define NO_ATTR
