@@ -40,6 +40,10 @@ static char *take_error(LLVMErrorRef e) {
   return r;
 }
 
+static LLVMCodeGenOptLevel codegen_level(int opt_level) {
+  return opt_level >= 3 ? LLVMCodeGenLevelAggressive : opt_level == 0 ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
+}
+
 LLVMTargetMachineRef jit_host_machine(int opt_level) {
   pthread_once(&init_once, init_llvm);
   char *triple = LLVMGetDefaultTargetTriple();
@@ -54,10 +58,7 @@ LLVMTargetMachineRef jit_host_machine(int opt_level) {
   if (!f2) {
     /* out of memory: no machine, which callers report */
   } else if (!LLVMGetTargetFromTriple(triple, &T, &err)) {
-    LLVMCodeGenOptLevel lvl = opt_level >= 3   ? LLVMCodeGenLevelAggressive
-                              : opt_level == 0 ? LLVMCodeGenLevelNone
-                                               : LLVMCodeGenLevelDefault;
-    tm = LLVMCreateTargetMachine(T, triple, cpu, f2, lvl, LLVMRelocPIC, LLVMCodeModelDefault);
+    tm = LLVMCreateTargetMachine(T, triple, cpu, f2, codegen_level(opt_level), LLVMRelocPIC, LLVMCodeModelDefault);
   } else {
     LLVMDisposeMessage(err);
   }
@@ -95,16 +96,13 @@ LLVMTargetMachineRef jit_target_machine(const char *triple, const char *cpu, con
     if (host) LLVMDisposeMessage(host);
     return NULL;
   }
-  LLVMCodeGenOptLevel lvl = opt_level >= 3   ? LLVMCodeGenLevelAggressive
-                            : opt_level == 0 ? LLVMCodeGenLevelNone
-                                             : LLVMCodeGenLevelDefault;
   /* an unknown CPU name is ignored with LLVM's warning; on x86-64 its
      empty feature set would also lose 64-bit mode, which LLVM cannot
      generate code without, so that feature is always asked for */
-  char *feats = xasprintf("%s%s%s", features ? features : "",
-                          strncmp(norm, "x86_64", 6) == 0 ? (features && *features ? ",+64bit" : "+64bit") : "", "");
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(T, norm, cpu ? cpu : "generic", feats, lvl, LLVMRelocPIC,
-                                                    LLVMCodeModelDefault);
+  const char *given = features ? features : "";
+  char *feats = xasprintf("%s%s", given, strncmp(norm, "x86_64", 6) != 0 ? "" : *given ? ",+64bit" : "+64bit");
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(T, norm, cpu ? cpu : "generic", feats, codegen_level(opt_level),
+                                                    LLVMRelocPIC, LLVMCodeModelDefault);
   xfree(feats);
   LLVMDisposeMessage(norm);
   if (!tm) *err = xasprintf("cannot create a target machine for '%s'", triple);
