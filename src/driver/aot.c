@@ -148,7 +148,7 @@ static void print_link_flags(void) {
 int driver_aot(int argc, char **argv) {
   const char *file = NULL, *object = NULL, *header = NULL, *name = NULL, *cpp_class = NULL, *function = NULL;
   const char *entry_point = NULL, *triple = NULL, *cpu = NULL, *features = NULL, *metadata = NULL;
-  const char *test = NULL, *bench = NULL, *graph = NULL, *config = NULL, *v = NULL;
+  const char *test = NULL, *bench = NULL, *v = NULL;
   bool name_to_index = false, program_shape = false, bad = false, link_flags = false, ignored = false;
   for (int i = 2; i < argc && !bad; i++) {
     const char *s = argv[i];
@@ -181,10 +181,6 @@ int driver_aot(int argc, char **argv) {
       test = v;
     } else if (flag(argc, argv, &i, "--out_benchmark", &v, &bad)) {
       bench = v;
-    } else if (flag(argc, argv, &i, "--graph", &v, &bad)) {
-      graph = v;
-    } else if (flag(argc, argv, &i, "--config", &v, &bad)) {
-      config = v;
     } else if (bool_flag(s, "--gen_name_to_index", &name_to_index, &bad) ||
                bool_flag(s, "--gen_program_shape", &program_shape, &bad)) {
     } else if (bool_flag(s, "--xla_cpu_multi_thread_eigen", &ignored, &bad)) {
@@ -203,12 +199,6 @@ int driver_aot(int argc, char **argv) {
   if (link_flags) {
     print_link_flags();
     return 0;
-  }
-  if (graph || config) {
-    fprintf(stderr, "xlac aot: error: %s: TensorFlow GraphDef input is not supported yet; export the model as "
-                    "StableHLO or HLO text and pass that file\n",
-            graph ? graph : config);
-    return 1;
   }
   if (!file) {
     usage("missing input file%s", "");

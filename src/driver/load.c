@@ -13,6 +13,7 @@
 
 #include "driver/driver.h"
 #include "frontends/frontend.h"
+#include "frontends/tensorflow/tf.h"
 #if __has_include("ir/print.h")
 #include "ir/print.h"
 #define HAVE_PRINT_MLIR 1
@@ -56,7 +57,23 @@ static int split_chunks(const SrcFile *f, bool split, Chunk **out) {
   return v.len;
 }
 
+static TfOptions tf_options;
+
+void driver_set_tf_options(const char *config, const char **fetches, int nfetches) {
+  tf_options.config = config;
+  tf_options.fetches = fetches;
+  tf_options.nfetches = nfetches;
+}
+
 bool for_each_module(const char *path, bool split, ChunkFn fn, void *ud, int *file) {
+  if (tf_options.config || tf_options.nfetches || tf_is_graph_path(path)) {
+    /* a TensorFlow graph: one module, or none after its diagnostics */
+    if (file) *file = -1;
+    Module *m = tf_import(path, &tf_options);
+    fn(&m, 0, 1, ud);
+    if (m) module_free(m);
+    return true;
+  }
   int fid = src_load(path);
   if (file) *file = fid;
   if (fid < 0) return false;
@@ -296,4 +313,31 @@ int driver_verify(const char *path, bool split, bool verify_diagnostics) {
   VEC_FREE(produced);
   VEC_FREE(expected);
   return ok ? 0 : 1;
+}
+
+/* ---- xlac tf-clusters ---- */
+int driver_tf_clusters(int argc, char **argv) {
+  const char *graph = NULL, *picture = NULL, *v = NULL;
+  for (int i = 2; i < argc; i++) {
+    if (driver_option_value(argc, argv, &i, "--picture", &v)) {
+      if (!v || !*v) {
+        fprintf(stderr, "xlac tf-clusters: error: --picture needs a file name (.dot or .html)\n");
+        return 1;
+      }
+      picture = v;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      fprintf(stderr, "xlac tf-clusters: error: unknown option '%s'\n", argv[i]);
+      return 1;
+    } else if (graph) {
+      fprintf(stderr, "xlac tf-clusters: error: more than one graph ('%s')\n", argv[i]);
+      return 1;
+    } else {
+      graph = argv[i];
+    }
+  }
+  if (!graph) {
+    fprintf(stderr, "xlac tf-clusters: error: missing the GraphDef file\n");
+    return 1;
+  }
+  return tf_clusters(graph, picture, &tf_options);
 }

@@ -11,6 +11,7 @@
 
 #include "api/flags.h"
 #include "driver/driver.h"
+#include "frontends/tensorflow/tf.h"
 #include "ir/opdoc.h"
 #include "support/version.h"
 
@@ -77,6 +78,18 @@ static const char usage_text[] =
     "xlac aot [options] FILE     compile ahead of time: an object file and a header with\n"
     "                            a C API (and a C++ class); see 'xlac aot --help'\n"
     "xlac ops                    print the op coverage table (docs/ops.md) as Markdown\n"
+    "xlac tf-ops                 print the TensorFlow op table (docs/tensorflow.md) as Markdown\n"
+    "xlac tf-clusters [--picture FILE.dot|FILE.html] [--fetch NODE[:i]]... GRAPH\n"
+    "                            which parts of a TensorFlow graph xlac compiles, and\n"
+    "                            which nodes break them\n"
+    "\n"
+    "TensorFlow graphs (every command): FILE may be a GraphDef, binary (.pb) or text\n"
+    "(.pbtxt); its Placeholders become the parameters\n"
+    "  --graph FILE              the GraphDef (instead of FILE)\n"
+    "  --config FILE             a tf2xla Config (text .pbtxt or binary) naming the feeds,\n"
+    "                            fetches and variables, as tfcompile takes it\n"
+    "  --fetch NODE[:i]          without a Config: a result (repeatable; default: the nodes\n"
+    "                            nothing uses)\n"
     "xlac --help | --version\n";
 
 typedef struct Args {
@@ -350,7 +363,55 @@ int xlac_main(int argc, char **argv) {
   return status;
 }
 
+/* --graph, --config and --fetch belong to the TensorFlow frontend, for
+   every command: taken out of argv here (the graph becoming the command's
+   FILE), so that each command's own parser never sees them. */
+static bool take_tf_options(int *argc, char **argv) {
+  const char *graph = NULL, *config = NULL;
+  VEC(const char *) fetches = {0};
+  int n = 2;
+  for (int i = 2; i < *argc; i++) {
+    const char *s = argv[i], *v = NULL;
+    const char **slot = NULL;
+    static const char *const names[] = {"--graph", "--config", "--fetch"};
+    int which = -1;
+    for (int k = 0; k < 3 && which < 0; k++) {
+      size_t len = strlen(names[k]);
+      if (!strncmp(s, names[k], len) && (s[len] == 0 || s[len] == '=')) which = k;
+    }
+    if (which < 0) {
+      argv[n++] = argv[i];
+      continue;
+    }
+    size_t len = strlen(names[which]);
+    if (s[len] == '=') v = s + len + 1;
+    else if (i + 1 < *argc) v = argv[++i];
+    if (!v || !*v) {
+      fprintf(stderr, "xlac: error: %s needs a value\n", names[which]);
+      VEC_FREE(fetches);
+      return false;
+    }
+    if (which == 2) {
+      VEC_PUSH(fetches, v);
+      continue;
+    }
+    slot = which == 0 ? &graph : &config;
+    if (*slot) {
+      fprintf(stderr, "xlac: error: %s is given twice\n", names[which]);
+      VEC_FREE(fetches);
+      return false;
+    }
+    *slot = v;
+  }
+  if (graph) argv[n++] = (char *)graph;
+  argv[n] = NULL;
+  *argc = n;
+  driver_set_tf_options(config, fetches.data, fetches.len);
+  return true;
+}
+
 static int xlac_main_guarded(int argc, char **argv) {
+  if (argc >= 2 && !take_tf_options(&argc, argv)) return 1;
   if (argc < 2) {
     fputs(usage_text, stderr);
     return 1;
@@ -377,6 +438,14 @@ static int xlac_main_guarded(int argc, char **argv) {
   if (strcmp(cmd, "verify") == 0) return cmd_print_verify(&a, false);
   if (strcmp(cmd, "opt") == 0) return driver_opt(argc, argv);
   if (strcmp(cmd, "aot") == 0) return driver_aot(argc, argv);
+  if (strcmp(cmd, "tf-ops") == 0) {
+    StrBuf b = {0};
+    tf_op_table_markdown(&b);
+    fputs(b.data, stdout);
+    sb_free(&b);
+    return 0;
+  }
+  if (strcmp(cmd, "tf-clusters") == 0) return driver_tf_clusters(argc, argv);
   if (strcmp(cmd, "ops") == 0) {
     /* the op coverage table; docs/ops.md is this output */
     StrBuf b = {0};
@@ -385,6 +454,6 @@ static int xlac_main_guarded(int argc, char **argv) {
     sb_free(&b);
     return 0;
   }
-  fprintf(stderr, "xlac: error: unknown command '%s' (commands: run, bench, compare, print, verify, opt, aot, ops; see 'xlac --help')\n", cmd);
+  fprintf(stderr, "xlac: error: unknown command '%s' (commands: run, bench, compare, print, verify, opt, aot, ops, tf-ops, tf-clusters; see 'xlac --help')\n", cmd);
   return 1;
 }

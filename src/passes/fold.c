@@ -44,6 +44,7 @@ typedef struct Fold {
   Interp interp;
   InterpOptions iopts;
   int64_t limit;
+  bool broadcasts; /* fold broadcasts too (fold_new_ops) */
   int changed;
 } Fold;
 
@@ -116,7 +117,10 @@ static bool evaluate(Fold *s, Op *op, IVal **args, IVal **res) {
 }
 
 static bool foldable(Fold *s, Op *op) {
-  if (!kind_foldable(op->kind) || op->nopnds < 1 || op->nres < 1) return false;
+  if (op->nopnds < 1 || op->nres < 1) return false;
+  if (!kind_foldable(op->kind) &&
+      !(s->broadcasts && (op->kind == OP_BROADCAST_IN_DIM || op->kind == OP_BROADCAST)))
+    return false;
   if (op->nregions && !region_kind_foldable(op->kind)) return false;
   if (!op_is_pure(op)) return false;
   for (int i = 0; i < op->nopnds; i++)
@@ -131,7 +135,10 @@ static bool foldable(Fold *s, Op *op) {
   return true;
 }
 
-static bool fold_op(Fold *s, Op *op) {
+/* Evaluates op into constant ops inserted before it, their values in
+   out[0..nres-1]; op itself is left in place.  False when it does not
+   fold. */
+static bool fold_values(Fold *s, Op *op, Value **out) {
   if (!foldable(s, op)) return false;
   int n = op->nopnds, nr = op->nres;
   IVal **args = xcalloc((size_t)n, sizeof(IVal *));
@@ -144,23 +151,32 @@ static bool fold_op(Fold *s, Op *op) {
     ok = res[i] && res[i]->kind == IV_TENSOR && lit_elem(res[i]->lit) == t->elem &&
          res[i]->lit->n == type_num_elements(t);
   }
-  if (ok) {
-    for (int i = 0; i < nr; i++) {
-      Type *t = op->res[i].type;
-      Literal *l = lit_new_in(&s->m->arena, t);
-      if (l->n) memcpy(l->data, res[i]->lit->data, (size_t)l->n * (size_t)et_bytes(t->elem));
-      Op *c = build_op(s->m, op->parent, op, OP_CONSTANT, 0, NULL, t, op->loc);
-      op_set_attr(s->m, c, "value", attr_dense(s->m, l));
-      func_replace_uses(s->f, &op->res[i], &c->res[0], NULL);
-    }
-    op_erase(op);
-    s->changed++;
+  for (int i = 0; ok && i < nr; i++) {
+    Type *t = op->res[i].type;
+    Literal *l = lit_new_in(&s->m->arena, t);
+    if (l->n) memcpy(l->data, res[i]->lit->data, (size_t)l->n * (size_t)et_bytes(t->elem));
+    Op *c = build_op(s->m, op->parent, op, OP_CONSTANT, 0, NULL, t, op->loc);
+    op_set_attr(s->m, c, "value", attr_dense(s->m, l));
+    out[i] = &c->res[0];
   }
   for (int i = 0; i < n; i++) ival_release(args[i]);
   for (int i = 0; i < (nr > 8 ? nr : 8); i++)
     if (res[i]) ival_release(res[i]);
   xfree(args);
   xfree(res);
+  return ok;
+}
+
+static bool fold_op(Fold *s, Op *op) {
+  Value *stack_out[8];
+  Value **out = op->nres <= 8 ? stack_out : xcalloc((size_t)op->nres, sizeof(Value *));
+  bool ok = fold_values(s, op, out);
+  if (ok) {
+    for (int i = 0; i < op->nres; i++) func_replace_uses(s->f, &op->res[i], out[i], NULL);
+    op_erase(op);
+    s->changed++;
+  }
+  if (out != stack_out) xfree(out);
   return ok;
 }
 
@@ -219,4 +235,34 @@ int pass_constant_fold(Module *m, const PassOptions *o) {
     total += s.changed;
   }
   return total > 0;
+}
+
+int fold_new_ops(Module *m, Block *b, Op *first, int64_t limit, Value **keep, int nkeep) {
+  Fold s;
+  memset(&s, 0, sizeof s);
+  s.m = m;
+  s.limit = limit > 0 ? limit : (int64_t)1 << 16;
+  s.broadcasts = true;
+  s.iopts.quiet_checks = true;
+  for (Op *op = first; op;) {
+    Op *next = op->next;
+    Value *stack_out[8];
+    Value **out = op->nres <= 8 ? stack_out : xcalloc((size_t)op->nres, sizeof(Value *));
+    if (fold_values(&s, op, out)) {
+      for (int i = 0; i < op->nres; i++) {
+        for (Op *u = next; u; u = u->next) {
+          for (int k = 0; k < u->nopnds; k++)
+            if (u->opnds[k] == &op->res[i]) u->opnds[k] = out[i];
+          for (int r = 0; r < u->nregions; r++) block_replace_uses(u->regions[r], &op->res[i], out[i]);
+        }
+        for (int k = 0; k < nkeep; k++)
+          if (keep[k] == &op->res[i]) keep[k] = out[i];
+      }
+      op_erase(op);
+      s.changed++;
+    }
+    if (out != stack_out) xfree(out);
+    op = next;
+  }
+  return s.changed;
 }

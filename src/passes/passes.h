@@ -51,6 +51,12 @@ int pass_flatten_tuples(Module *m, const PassOptions *o); /* tuples.c: while loo
 int pass_legalize(Module *m, const PassOptions *o);       /* legalize.c: dynamic_*, map, composite, ... -> static ops */
 int pass_drop_barriers(Module *m, const PassOptions *o);  /* legalize.c: optimization_barrier -> its operands (after fusion) */
 
+/* Folds the ops of b from `first` to its end whose operands are constants
+   (broadcasts too), as a frontend does while it builds: uses later in b
+   and the values in keep[0..nkeep-1] are redirected to the constants.
+   Returns how many ops were folded. */
+int fold_new_ops(Module *m, Block *b, Op *first, int64_t limit, Value **keep, int nkeep);
+
 /* The rule every op of a row fusion obeys (fusion.c forms row fusions by
    it; the code generator checks it again before compiling one): operands
    marked in rowish (the values of stages, and what is computed from them)

@@ -336,6 +336,54 @@ static bool parse_value(Text *t, const ProtobufCFieldDescriptor *f, StrBuf *out)
   }
 }
 
+/* Skips one value of a field xlac does not declare: a scalar token or
+   string, a [list] of them, or a { } / < > message. */
+static bool skip_value(Text *t) {
+  skip_space(t);
+  if (t->pos >= t->len) return fail(t, t->pos, "unexpected end of input%s", "");
+  char c = t->s[t->pos];
+  if (c == '{' || c == '<' || c == '[') {
+    int depth = 0;
+    size_t start = t->pos;
+    while (t->pos < t->len) {
+      char d = t->s[t->pos];
+      if (d == '"' || d == '\'') {
+        StrBuf junk = {0};
+        bool ok = string_value(t, &junk);
+        sb_free(&junk);
+        if (!ok) return false;
+        continue;
+      }
+      if (d == '#') {
+        skip_space(t);
+        continue;
+      }
+      t->pos++;
+      if (d == '{' || d == '<' || d == '[') depth++;
+      else if ((d == '}' || d == '>' || d == ']') && --depth == 0) return true;
+    }
+    return fail(t, start, "unterminated value%s", "");
+  }
+  if (c == '"' || c == '\'') {
+    StrBuf junk = {0};
+    bool ok = string_value(t, &junk);
+    sb_free(&junk);
+    return ok;
+  }
+  const char *p;
+  size_t n;
+  if (!token(t, &p, &n)) return fail(t, t->pos, "expected a value%s", "");
+  return true;
+}
+
+/* TensorFlow's messages have fields xlac does not declare (and new ones
+   appear with new versions): in text, as in binary, those are skipped.
+   The tf2xla Config, which users write by hand, stays strict, so that a
+   misspelt field is an error. */
+static bool skips_unknown_fields(const ProtobufCMessageDescriptor *d) {
+  return strcmp(d->package_name, "tensorflow.tf2xla") != 0;
+}
+
 static bool parse_message(Text *t, const ProtobufCMessageDescriptor *d, StrBuf *out, char close) {
   for (;;) {
     skip_space(t);
@@ -353,6 +401,13 @@ static bool parse_message(Text *t, const ProtobufCMessageDescriptor *d, StrBuf *
     }
     char *name = xstrndup(p, n);
     const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field_by_name(d, name);
+    if (!f && skips_unknown_fields(d)) {
+      xfree(name);
+      accept(t, ':');
+      if (!skip_value(t)) return false;
+      if (!accept(t, ';')) accept(t, ',');
+      continue;
+    }
     if (!f) {
       char *msg = xasprintf("no field '%s' in %s", name, d->name);
       fail(t, at, "%s", msg);

@@ -1,0 +1,867 @@
+/*
+ * lower.c - the engine of the TensorFlow frontend: a GraphDef (and a tf2xla
+ * Config) in, a module whose @main computes the fetches out.
+ *
+ * Nodes are lowered on demand, starting from the fetches, so the graph is
+ * pruned to what they need, as tfcompile prunes it.  Each lowered node's
+ * outputs are memoized in a scope: the top-level graph, a function body
+ * being inlined or used as a region, or one region (condition or body) of
+ * a TF1 loop frame.  A node is always lowered in the scope of its own graph
+ * and frame; a value from an enclosing frame is captured by the region.
+ * Within a scope the walk is an explicit stack, so deep graphs do not
+ * deepen the C stack; only calls and frames nest.
+ *
+ * As each node is lowered its new ops are folded when their operands are
+ * constants, so that what decides a shape (Shape -> StridedSlice -> Pack ->
+ * Reshape) is a constant by the time a later node asks for it; each new op
+ * carries HLO metadata {op_type, op_name} naming the node.
+ *
+ * Must-compile: before anything is built, every node the fetches need is
+ * looked up in the op table, and all the unsupported ones are reported
+ * together.  A node that fails while lowering is reported; its users fail
+ * silently, so every report is a root cause.
+ *
+ * Locations: in a text GraphDef a node's location is its `name:` line; a
+ * binary GraphDef gets a listing (one line per node, "name = Op(inputs)"),
+ * registered as the source "G.pb[nodes]", so diagnostics still show a line
+ * and a caret.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontends/tensorflow/pb.h"
+#include "frontends/tensorflow/tf_int.h"
+#include "ir/verify.h"
+#include "passes/passes.h"
+
+/* ---- scopes ---- */
+enum { ST_NEW, ST_OPEN, ST_DONE, ST_FAILED };
+
+struct TfScope {
+  struct TfScope *parent;
+  TfGraph *g;
+  int frame;
+  Block *blk;
+  Value *const *args; /* a function's arguments (node->arg indexes them) */
+  int nargs;
+  uint8_t *state;     /* per node */
+  Value ***vals;      /* per node: its outputs */
+  int *nvals;
+};
+typedef struct TfScope Scope;
+
+typedef struct FuncEntry {
+  const TfFunctionDef *def;
+  TfGraph *g;         /* built on first use */
+} FuncEntry;
+
+struct TfLower {
+  Module *m;
+  Arena *a;           /* graphs, scopes */
+  const char *path;
+  int file;           /* locations: the text GraphDef, or the listing */
+  bool text;
+  TfGraph *g;         /* the top-level graph */
+  Scope *scope;       /* innermost */
+  StrMap funcs;       /* name -> FuncEntry */
+  VEC(FuncEntry *) func_list;
+  StrMap name_offsets;/* text GraphDef: node name -> offset of its name line */
+  int depth;          /* nested calls, for recursion */
+  int errors;
+};
+
+static Scope *scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *const *args, int nargs) {
+  Scope *s = ARENA_NEW(L->a, Scope);
+  s->parent = L->scope;
+  s->g = g;
+  s->frame = frame;
+  s->blk = blk;
+  s->args = args;
+  s->nargs = nargs;
+  int n = g->nnodes ? g->nnodes : 1;
+  s->state = ARENA_ARRAY(L->a, uint8_t, n);
+  s->vals = ARENA_ARRAY(L->a, Value **, n);
+  s->nvals = ARENA_ARRAY(L->a, int, n);
+  L->scope = s;
+  return s;
+}
+
+static void scope_pop(TfLower *L) { L->scope = L->scope->parent; }
+
+TfScope *tf_scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *const *args, int nargs) {
+  return scope_push(L, g, frame, blk, args, nargs);
+}
+void tf_scope_pop(TfLower *L) { scope_pop(L); }
+Block *tf_scope_block(TfLower *L) { return L->scope->blk; }
+Module *tf_lower_module(TfLower *L) { return L->m; }
+
+/* The scope where node k of g is lowered: the innermost one of g whose
+   frame is k's. */
+static Scope *scope_for(TfLower *L, const TfGraph *g, int k) {
+  int f = g->nodes[k].frame;
+  for (Scope *s = L->scope; s; s = s->parent)
+    if (s->g == g && s->frame == f) return s;
+  return NULL;
+}
+
+void tf_set_value(TfLower *L, int node, int out, Value *v) {
+  Scope *s = L->scope;
+  if (out >= s->nvals[node]) {
+    int n = out + 1;
+    Value **nv = ARENA_ARRAY(L->a, Value *, n);
+    for (int i = 0; i < s->nvals[node]; i++) nv[i] = s->vals[node][i];
+    s->vals[node] = nv;
+    s->nvals[node] = n;
+  }
+  s->vals[node][out] = v;
+  s->state[node] = ST_DONE;
+}
+
+/* ---- locations and errors ---- */
+static void set_locations(TfLower *L, TfGraph *g) {
+  const SrcFile *f = src_get(L->file);
+  for (int k = 0; k < g->nnodes; k++) {
+    TfNode *n = &g->nodes[k];
+    void *p = strmap_get(&L->name_offsets, n->name);
+    if (p) n->loc = (SrcLoc){L->file, (uint32_t)((intptr_t)p - 1)};
+    else if (g == L->g && !L->text) n->loc = SRCLOC_NONE;
+    (void)f;
+  }
+}
+
+/* Text GraphDef: the offset of every `name: "X"` that opens a node (the
+   first field of `node {` / `node_def {` as TensorFlow writes them). */
+static void index_text_names(TfLower *L) {
+  const SrcFile *f = src_get(L->file);
+  const char *s = f->text, *end = f->text + f->len;
+  static const char key[] = "name:";
+  for (const char *p = s; p < end; p++) {
+    p = memmem(p, (size_t)(end - p), key, sizeof key - 1);
+    if (!p) break;
+    if (p > s && p[-1] != ' ' && p[-1] != '\n' && p[-1] != '\t' && p[-1] != '{') continue;
+    const char *q = p + sizeof key - 1;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (q >= end || *q != '"') continue;
+    const char *e = memchr(q + 1, '"', (size_t)(end - q - 1));
+    if (!e) break;
+    if (!strmap_getn(&L->name_offsets, q + 1, (size_t)(e - q - 1))) {
+      char *name = arena_strndup(L->a, q + 1, (size_t)(e - q - 1));
+      strmap_put(&L->name_offsets, name, (void *)(intptr_t)((q - s) + 1));
+    }
+    p = e;
+  }
+}
+
+/* Binary GraphDef: a listing of the nodes, one per line. */
+static void make_listing(TfLower *L, const Tensorflow__GraphDef *gd) {
+  StrBuf b = {0};
+  sb_printf(&b, "# the nodes of %s, one per line: name = Op(inputs)\n", L->path);
+  uint32_t *offs = xcalloc(gd->n_node + 1, sizeof(uint32_t));
+  for (size_t i = 0; i < gd->n_node; i++) {
+    const TfNodeDef *d = gd->node[i];
+    offs[i] = (uint32_t)b.len;
+    sb_printf(&b, "%s = %s(", d->name, d->op);
+    for (size_t j = 0; j < d->n_input; j++) sb_printf(&b, "%s%s", j ? ", " : "", d->input[j]);
+    sb_puts(&b, ")\n");
+    if (b.len > SRC_MAX_BYTES / 2) break;
+  }
+  char *name = xasprintf("%s[nodes]", L->path);
+  L->file = src_add(name, b.data ? b.data : "", b.len);
+  xfree(name);
+  for (size_t i = 0; i < gd->n_node; i++)
+    if (!strmap_get(&L->name_offsets, gd->node[i]->name))
+      strmap_put(&L->name_offsets, gd->node[i]->name, (void *)(intptr_t)(offs[i] + 1));
+  xfree(offs);
+  sb_free(&b);
+}
+
+bool tf_error(TfCtx *c, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  error_at(c->node->loc, "node '%s' (%s): %s", c->node->name, c->node->op, msg);
+  if (c->L) c->L->errors++;
+  return false;
+}
+
+static void node_error(TfLower *L, const TfNode *n, const char *msg) {
+  error_at(n->loc, "node '%s' (%s): %s", n->name, n->op, msg);
+  L->errors++;
+}
+
+/* ---- the op table ---- */
+static bool lower_const(TfCtx *c) {
+  const TfAttr *a = tf_attr(c, "value");
+  if (!a || a->value_case != TENSORFLOW__ATTR_VALUE__VALUE_TENSOR || !a->tensor)
+    return tf_error(c, "the 'value' attribute (a tensor) is missing");
+  char *err = NULL;
+  Literal *l = tf_tensor_literal(c->b.m, a->tensor, &err);
+  if (!l) {
+    tf_error(c, "%s", err);
+    xfree(err);
+    return false;
+  }
+  ElemType want;
+  if (tf_attr(c, "dtype") && tf_attr_type(c, "dtype", &want) && want != lit_elem(l))
+    return tf_error(c, "the value's type does not match the 'dtype' attribute");
+  tf_out(c, tf_constant(c, l));
+  return true;
+}
+
+static bool lower_placeholder(TfCtx *c) {
+  return tf_error(c, "this placeholder is not fed: every Placeholder the fetches need must be a feed "
+                     "(in the Config, or an input of the graph)");
+}
+
+static bool lower_placeholder_default(TfCtx *c) {
+  if (c->nin < 1) return tf_error(c, "the default input is missing");
+  tf_out(c, c->in[0]);
+  return true;
+}
+
+static const TfOpDef tf_ops_core[] = {
+    {"Const", lower_const, NULL, NULL},
+    {"Placeholder", lower_placeholder, NULL, "a feed"},
+    {"PlaceholderV2", lower_placeholder, NULL, "a feed"},
+    {"PlaceholderWithDefault", lower_placeholder_default, NULL, "a feed, else its input"},
+    {"_Arg", NULL, NULL, "a function's argument"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const TfOpDef *const table_parts[] = {tf_ops_core, tf_ops_math, tf_ops_nn, tf_ops_array, tf_ops_control};
+
+const TfOpDef *tf_op_lookup(const char *op) {
+  for (size_t p = 0; p < sizeof table_parts / sizeof *table_parts; p++)
+    for (const TfOpDef *d = table_parts[p]; d->op; d++)
+      if (!strcmp(d->op, op)) return d;
+  return NULL;
+}
+
+static int cmp_def(const void *a, const void *b) {
+  return strcmp((*(const TfOpDef *const *)a)->op, (*(const TfOpDef *const *)b)->op);
+}
+
+const TfOpDef *const *tf_op_all(int *n) {
+  int count = 0;
+  for (size_t p = 0; p < sizeof table_parts / sizeof *table_parts; p++)
+    for (const TfOpDef *d = table_parts[p]; d->op; d++) count++;
+  const TfOpDef **all = xcalloc((size_t)count + 1, sizeof *all);
+  int k = 0;
+  for (size_t p = 0; p < sizeof table_parts / sizeof *table_parts; p++)
+    for (const TfOpDef *d = table_parts[p]; d->op; d++) all[k++] = d;
+  qsort(all, (size_t)count, sizeof *all, cmp_def);
+  *n = count;
+  return all;
+}
+
+/* ---- functions of the library ---- */
+TfGraph *tf_function_graph(TfLower *L, const char *name, char **err) {
+  FuncEntry *e = strmap_get(&L->funcs, name);
+  if (!e) {
+    *err = xasprintf("the graph's function library has no function '%s'", name);
+    return NULL;
+  }
+  if (!e->g) {
+    e->g = tf_graph_of_function(L->a, e->def, err);
+    if (*err) return NULL;
+    set_locations(L, e->g);
+  }
+  return e->g;
+}
+
+/* ---- lowering one node ---- */
+static void add_metadata(TfLower *L, const TfNode *n, Block *blk, Op *first) {
+  Module *m = L->m;
+  Attr *md = NULL;
+  for (Op *op = first; op; op = op->next) {
+    if (op->kind == OP_CONSTANT || op_attr(op, "metadata")) continue;
+    if (!md) {
+      const char *keys[2] = {"op_type", "op_name"};
+      Attr *el[2] = {attr_string(m, n->op, strlen(n->op)), attr_string(m, n->name, strlen(n->name))};
+      md = attr_dict(m, NULL, 2, keys, el);
+    }
+    op_set_attr(m, op, "metadata", md);
+  }
+  (void)blk;
+}
+
+static bool lower_node(TfLower *L, Scope *s, int k);
+
+/* Lowers node k in scope s and whatever of s it needs first. */
+static bool lower_in_scope(TfLower *L, Scope *s, int root) {
+  TfGraph *g = s->g;
+  if (s->state[root] == ST_DONE) return true;
+  if (s->state[root] == ST_FAILED) return false;
+  VEC(int) stack = {0};
+  VEC_PUSH(stack, root);
+  bool ok = true;
+  while (stack.len) {
+    int k = stack.data[stack.len - 1];
+    if (s->state[k] == ST_DONE || s->state[k] == ST_FAILED) {
+      stack.len--;
+      continue;
+    }
+    TfNode *n = &g->nodes[k];
+    if (s->state[k] == ST_NEW) {
+      s->state[k] = ST_OPEN;
+      for (int i = n->ninputs - 1; i >= 0; i--) {
+        int j = n->inputs[i].node;
+        if (g->nodes[j].frame != s->frame) continue; /* another scope: lowered when asked for */
+        if (!strcmp(n->op, "Merge") && !strcmp(g->nodes[j].op, "NextIteration")) continue;
+        if (s->state[j] == ST_OPEN) {
+          node_error(L, n, "is on a cycle of the graph");
+          s->state[k] = ST_FAILED;
+          break;
+        }
+        if (s->state[j] == ST_NEW) VEC_PUSH(stack, j);
+      }
+      continue;
+    }
+    stack.len--;
+    if (!lower_node(L, s, k)) s->state[k] = ST_FAILED;
+    else s->state[k] = ST_DONE;
+  }
+  VEC_FREE(stack);
+  ok = s->state[root] == ST_DONE;
+  return ok;
+}
+
+Value *tf_value(TfLower *L, TfGraph *g, int node, int out) {
+  Scope *s = scope_for(L, g, node);
+  const TfNode *n = &g->nodes[node];
+  if (!s) {
+    node_error(L, n, "its value is used outside the loop frame it belongs to, other than through an Exit");
+    return NULL;
+  }
+  Scope *saved = L->scope;
+  L->scope = s;
+  bool ok = lower_in_scope(L, s, node);
+  L->scope = saved;
+  if (!ok) return NULL;
+  if (out >= s->nvals[node] || !s->vals[node][out]) {
+    char msg[128];
+    snprintf(msg, sizeof msg, "has no output %d (it has %d)", out, s->nvals[node]);
+    node_error(L, n, msg);
+    return NULL;
+  }
+  return s->vals[node][out];
+}
+
+static bool lower_node(TfLower *L, Scope *s, int k) {
+  TfGraph *g = s->g;
+  TfNode *n = &g->nodes[k];
+  if (n->arg >= 0) {
+    if (n->arg >= s->nargs) {
+      node_error(L, n, "the function is called with too few arguments");
+      return false;
+    }
+    tf_set_value(L, k, 0, s->args[n->arg]);
+    return true;
+  }
+  const TfOpDef *d = tf_op_lookup(n->op);
+  if (!d || !d->lower) {
+    node_error(L, n, "this op type is not supported");
+    return false;
+  }
+  TfCtx c;
+  memset(&c, 0, sizeof c);
+  c.L = L;
+  c.g = g;
+  c.node = n;
+  c.nin = n->ninputs;
+  c.in = xcalloc((size_t)(n->ninputs ? n->ninputs : 1), sizeof(Value *));
+  bool ok = true;
+  bool lazy = !strcmp(n->op, "Exit"); /* its input is inside the loop: control.c */
+  for (int i = 0; i < n->ninputs && ok && !lazy; i++) {
+    c.in[i] = tf_value(L, g, n->inputs[i].node, n->inputs[i].out);
+    ok = c.in[i] != NULL;
+  }
+  if (ok) {
+    L->scope = s;
+    Block *blk = s->blk;
+    Op *last = blk->last;
+    c.b = (Builder){L->m, blk, NULL, n->loc};
+    int errors = L->errors;
+    ok = d->lower(&c) && L->errors == errors;
+    if (ok && s->state[k] != ST_DONE) {
+      Op *first = last ? last->next : blk->first;
+      if (first) fold_new_ops(L->m, blk, first, (int64_t)1 << 16, c.out, c.nout);
+      first = last ? last->next : blk->first;
+      add_metadata(L, n, blk, first);
+      Value **outs = ARENA_ARRAY(L->a, Value *, c.nout ? c.nout : 1);
+      for (int i = 0; i < c.nout; i++) outs[i] = c.out[i];
+      s->vals[k] = outs;
+      s->nvals[k] = c.nout;
+    }
+  }
+  xfree(c.in);
+  xfree(c.out);
+  return ok;
+}
+
+/* ---- must-compile check ---- */
+typedef struct Unsupported {
+  const TfGraph *g;
+  int node;
+  int user;  /* the node that needs it, -1 for a fetch */
+} Unsupported;
+
+typedef struct Check {
+  TfLower *L;
+  VEC(Unsupported) bad;
+  StrMap seen_funcs;
+  int nfunc_errors;
+} Check;
+
+static const char *func_attr_name(const TfNode *n, const char *attr) {
+  if (!n->def) return NULL;
+  for (size_t i = 0; i < n->def->n_attr; i++)
+    if (!strcmp(n->def->attr[i]->key, attr)) {
+      const TfAttr *a = n->def->attr[i]->value;
+      if (a && a->value_case == TENSORFLOW__ATTR_VALUE__VALUE_FUNC && a->func) return a->func->name;
+      return NULL;
+    }
+  return NULL;
+}
+
+static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots);
+
+/* The functions a node calls: f (calls), cond/body (While), then_branch /
+   else_branch (If), branches are not lists here. */
+static void check_calls(Check *ck, const TfNode *n) {
+  static const char *const attrs[] = {"f", "cond", "body", "then_branch", "else_branch"};
+  for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
+    const char *fn = func_attr_name(n, attrs[i]);
+    if (!fn || strmap_get(&ck->seen_funcs, fn)) continue;
+    strmap_put(&ck->seen_funcs, fn, (void *)1);
+    char *err = NULL;
+    TfGraph *fg = tf_function_graph(ck->L, fn, &err);
+    if (!fg) {
+      node_error(ck->L, n, err);
+      xfree(err);
+      continue;
+    }
+    int *roots = xcalloc((size_t)fg->nrets + 1, sizeof(int));
+    for (int r = 0; r < fg->nrets; r++) roots[r] = fg->rets[r].node;
+    check_graph(ck, fg, roots, fg->nrets);
+    xfree(roots);
+  }
+}
+
+static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots) {
+  int nn = g->nnodes;
+  int *user = xcalloc((size_t)(nn ? nn : 1), sizeof(int));
+  uint8_t *seen = xcalloc((size_t)(nn ? nn : 1), 1);
+  VEC(int) stack = {0};
+  for (int i = 0; i < nroots; i++)
+    if (roots[i] >= 0 && !seen[roots[i]]) {
+      seen[roots[i]] = 1;
+      user[roots[i]] = -1;
+      VEC_PUSH(stack, roots[i]);
+    }
+  while (stack.len) {
+    int k = stack.data[--stack.len];
+    const TfNode *n = &g->nodes[k];
+    if (n->arg < 0) {
+      const TfOpDef *d = tf_op_lookup(n->op);
+      if (!d) VEC_PUSH(ck->bad, ((Unsupported){g, k, user[k]}));
+      else check_calls(ck, n);
+    }
+    for (int i = 0; i < n->ninputs; i++) {
+      int j = n->inputs[i].node;
+      if (!seen[j]) {
+        seen[j] = 1;
+        user[j] = k;
+        VEC_PUSH(stack, j);
+      }
+    }
+  }
+  VEC_FREE(stack);
+  xfree(seen);
+  xfree(user);
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Reports every unsupported node the roots need; false if there is one. */
+static bool must_compile_check(TfLower *L, const int *roots, int nroots) {
+  Check ck;
+  memset(&ck, 0, sizeof ck);
+  ck.L = L;
+  int errors = L->errors;
+  check_graph(&ck, L->g, roots, nroots);
+  for (int i = 0; i < ck.bad.len; i++) {
+    Unsupported u = ck.bad.data[i];
+    const TfNode *n = &u.g->nodes[u.node];
+    char msg[512];
+    if (u.user >= 0)
+      snprintf(msg, sizeof msg, "op type '%s' is not supported; node '%s' (%s)%s%s uses it", n->op,
+               u.g->nodes[u.user].name, u.g->nodes[u.user].op, u.g == L->g ? "" : " in function ",
+               u.g == L->g ? "" : u.g->name);
+    else
+      snprintf(msg, sizeof msg, "op type '%s' is not supported; it is fetched", n->op);
+    node_error(L, n, msg);
+  }
+  if (ck.bad.len) {
+    /* a summary: op types and counts */
+    const char **types = xcalloc((size_t)ck.bad.len, sizeof(char *));
+    for (int i = 0; i < ck.bad.len; i++) types[i] = ck.bad.data[i].g->nodes[ck.bad.data[i].node].op;
+    qsort(types, (size_t)ck.bad.len, sizeof *types, cmp_str);
+    StrBuf b = {0};
+    int kinds = 0;
+    for (int i = 0; i < ck.bad.len;) {
+      int j = i;
+      while (j < ck.bad.len && !strcmp(types[j], types[i])) j++;
+      sb_printf(&b, "%s%s (%d)", kinds ? ", " : "", types[i], j - i);
+      kinds++;
+      i = j;
+    }
+    diag(DIAG_NOTE, SRCLOC_NONE,
+         "%s: %d node%s of %d op type%s cannot be compiled, so nothing was: %s (the op types xlac compiles: "
+         "docs/tensorflow.md)",
+         L->path, ck.bad.len, ck.bad.len == 1 ? "" : "s", kinds, kinds == 1 ? "" : "s", b.data);
+    sb_free(&b);
+    xfree(types);
+  }
+  VEC_FREE(ck.bad);
+  strmap_free(&ck.seen_funcs);
+  return L->errors == errors;
+}
+
+/* ---- feeds, fetches, variables ---- */
+typedef struct Feed {
+  int node, out;
+  const char *name;
+  Type *type;
+} Feed;
+
+typedef struct Fetch {
+  int node, out;
+  const char *name;
+} Fetch;
+
+/* "NODE" or "NODE:i" */
+static bool parse_tensor_name(TfLower *L, const char *s, int *node, int *out, const char *what) {
+  const char *colon = strrchr(s, ':');
+  char *name = colon ? arena_strndup(L->a, s, (size_t)(colon - s)) : (char *)s;
+  int idx = 0;
+  if (colon) {
+    char *e;
+    long v = strtol(colon + 1, &e, 10);
+    if (*e || v < 0 || v > 100000 || e == colon + 1) {
+      error_at(SRCLOC_NONE, "%s '%s': expected NODE or NODE:INDEX", what, s);
+      return false;
+    }
+    idx = (int)v;
+  }
+  int k = tf_graph_find(L->g, name);
+  if (k < 0) {
+    error_at(SRCLOC_NONE, "%s '%s' names no node of %s", what, s, L->path);
+    return false;
+  }
+  *node = k;
+  *out = idx;
+  return true;
+}
+
+static Type *shape_type(TfLower *L, ElemType et, const Tensorflow__TensorShapeProto *sp, const char *who,
+                        bool *ok) {
+  int64_t dims[64];
+  int rank = 0;
+  *ok = false;
+  if (!sp || sp->unknown_rank) {
+    error_at(SRCLOC_NONE, "%s: the shape is unknown; give it (tfcompile needs static shapes)", who);
+    return NULL;
+  }
+  if (sp->n_dim > 64) {
+    error_at(SRCLOC_NONE, "%s: rank %zu is above 64", who, sp->n_dim);
+    return NULL;
+  }
+  for (size_t i = 0; i < sp->n_dim; i++) {
+    if (sp->dim[i]->size < 0) {
+      error_at(SRCLOC_NONE, "%s: dimension %zu has unknown size; give the whole shape", who, i);
+      return NULL;
+    }
+    dims[rank++] = sp->dim[i]->size;
+  }
+  *ok = true;
+  return type_tensor(&L->m->arena, et, rank, dims);
+}
+
+static const TfAttr *node_attr(const TfNode *n, const char *name) {
+  if (!n->def) return NULL;
+  for (size_t i = 0; i < n->def->n_attr; i++)
+    if (!strcmp(n->def->attr[i]->key, name)) return n->def->attr[i]->value;
+  return NULL;
+}
+
+/* A Placeholder's own type and shape, for a feed that gives none. */
+static Type *placeholder_type(TfLower *L, const TfNode *n, int dtype, const Tensorflow__TensorShapeProto *shape,
+                              const char *who) {
+  const TfAttr *dt = node_attr(n, "dtype");
+  int node_dtype = dt && dt->value_case == TENSORFLOW__ATTR_VALUE__VALUE_TYPE ? dt->type : 0;
+  if (dtype && node_dtype && dtype != node_dtype) {
+    error_at(n->loc, "%s: the feed's type is %s, but placeholder '%s' is %s", who, tf_dtype_name(dtype), n->name,
+             tf_dtype_name(node_dtype));
+    return NULL;
+  }
+  if (!dtype) dtype = node_dtype;
+  if (!dtype) {
+    error_at(n->loc, "%s: the type is unknown; give it in the feed", who);
+    return NULL;
+  }
+  ElemType et = tf_elem_of_dtype(dtype);
+  if (et == ET_INVALID) {
+    error_at(n->loc, "%s: %s is not a type xlac compiles", who, tf_dtype_name(dtype));
+    return NULL;
+  }
+  if (!shape) {
+    const TfAttr *sa = node_attr(n, "shape");
+    if (sa && sa->value_case == TENSORFLOW__ATTR_VALUE__VALUE_SHAPE) shape = sa->shape;
+  }
+  bool ok;
+  Type *t = shape_type(L, et, shape, who, &ok);
+  return ok ? t : NULL;
+}
+
+bool tf_is_graph_path(const char *path) {
+  static const char *const exts[] = {".pb", ".pbtxt", ".graphdef", ".prototxt"};
+  size_t n = strlen(path);
+  for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
+    size_t e = strlen(exts[i]);
+    if (n > e && !strcmp(path + n - e, exts[i])) return true;
+  }
+  return false;
+}
+
+static bool is_text_path(const char *path) {
+  size_t n = strlen(path);
+  return (n > 6 && !strcmp(path + n - 6, ".pbtxt")) || (n > 9 && !strcmp(path + n - 9, ".prototxt")) ||
+         (n > 4 && !strcmp(path + n - 4, ".txt"));
+}
+
+static ProtobufCMessage *read_message(const char *path, const ProtobufCMessageDescriptor *d, int *file) {
+  int f = src_load(path);
+  if (file) *file = f;
+  if (f < 0) return NULL;
+  return is_text_path(path) ? pb_parse_text(f, d) : pb_parse_binary(f, d);
+}
+
+/* Ops that produce nothing anyone fetches by default. */
+static bool sink_candidate(const TfNode *n) {
+  static const char *const skip[] = {"NoOp", "Const", "Placeholder", "PlaceholderV2", "Assert", "SaveV2",
+                                     "RestoreV2", "VarHandleOp", "AssignVariableOp", "Print", "PrintV2"};
+  for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
+    if (!strcmp(n->op, skip[i])) return false;
+  return n->frame == 0;
+}
+
+static void free_lower(TfLower *L) {
+  strmap_free(&L->funcs);
+  strmap_free(&L->name_offsets);
+}
+
+Module *tf_import(const char *graph_path, const TfOptions *o) {
+  static const TfOptions none = {0};
+  if (!o) o = &none;
+  int gfile = -1;
+  Tensorflow__GraphDef *gd =
+      (Tensorflow__GraphDef *)read_message(graph_path, &tensorflow__graph_def__descriptor, &gfile);
+  if (!gd) return NULL;
+  Tensorflow__Tf2xla__Config *cfg = NULL;
+  if (o->config) {
+    cfg = (Tensorflow__Tf2xla__Config *)read_message(o->config, &tensorflow__tf2xla__config__descriptor, NULL);
+    if (!cfg) {
+      pb_free(&gd->base);
+      return NULL;
+    }
+  }
+  Module *m = module_new();
+  TfLower Lv, *L = &Lv;
+  memset(L, 0, sizeof *L);
+  L->m = m;
+  L->a = &m->arena;
+  L->path = graph_path;
+  L->text = is_text_path(graph_path);
+  L->file = gfile;
+  bool ok = true;
+
+  if (L->text) index_text_names(L);
+  else make_listing(L, gd);
+  if (gd->library)
+    for (size_t i = 0; i < gd->library->n_function; i++) {
+      const TfFunctionDef *f = gd->library->function[i];
+      if (!f->signature) continue;
+      FuncEntry *e = ARENA_NEW(L->a, FuncEntry);
+      e->def = f;
+      strmap_put(&L->funcs, f->signature->name, e);
+      VEC_PUSH(L->func_list, e);
+    }
+  char *err = NULL;
+  L->g = tf_graph_new(L->a, gd, &err);
+  if (err) {
+    error_at(SRCLOC_NONE, "%s: %s", graph_path, err);
+    xfree(err);
+    ok = false;
+  }
+  if (ok) set_locations(L, L->g);
+
+  /* feeds and fetches */
+  VEC(Feed) feeds = {0};
+  VEC(Fetch) fetches = {0};
+  if (ok && cfg) {
+    if (o->nfetches) warning_at(SRCLOC_NONE, "--fetch is ignored: the Config names the fetches");
+    for (size_t i = 0; i < cfg->n_feed; i++) {
+      const Tensorflow__Tf2xla__Feed *f = cfg->feed[i];
+      char who[300];
+      if (!f->id || !f->id->node_name[0]) {
+        error_at(SRCLOC_NONE, "%s: feed %zu names no node", o->config, i);
+        ok = false;
+        continue;
+      }
+      snprintf(who, sizeof who, "%s: feed '%s'", o->config, f->name[0] ? f->name : f->id->node_name);
+      int k = tf_graph_find(L->g, f->id->node_name);
+      if (k < 0) {
+        error_at(SRCLOC_NONE, "%s names node '%s', which is not in %s", who, f->id->node_name, graph_path);
+        ok = false;
+        continue;
+      }
+      Type *t = placeholder_type(L, &L->g->nodes[k], f->type, f->shape, who);
+      if (!t) {
+        ok = false;
+        continue;
+      }
+      VEC_PUSH(feeds, ((Feed){k, (int)f->id->output_index, f->name[0] ? f->name : f->id->node_name, t}));
+    }
+    for (size_t i = 0; i < cfg->n_fetch; i++) {
+      const Tensorflow__Tf2xla__Fetch *f = cfg->fetch[i];
+      int k = f->id && f->id->node_name[0] ? tf_graph_find(L->g, f->id->node_name) : -1;
+      if (k < 0) {
+        error_at(SRCLOC_NONE, "%s: fetch '%s' names node '%s', which is not in %s", o->config,
+                 f->name[0] ? f->name : "", f->id ? f->id->node_name : "", graph_path);
+        ok = false;
+        continue;
+      }
+      VEC_PUSH(fetches, ((Fetch){k, (int)f->id->output_index, f->name[0] ? f->name : f->id->node_name}));
+    }
+    if (cfg->n_variable) {
+      error_at(SRCLOC_NONE, "%s: variables are not supported yet; freeze the graph", o->config);
+      ok = false;
+    }
+    if (ok && !cfg->n_fetch) {
+      error_at(SRCLOC_NONE, "%s: the Config names no fetch", o->config);
+      ok = false;
+    }
+  } else if (ok) {
+    for (int i = 0; i < o->nfetches; i++) {
+      int k, out;
+      if (!parse_tensor_name(L, o->fetches[i], &k, &out, "--fetch")) {
+        ok = false;
+        continue;
+      }
+      VEC_PUSH(fetches, ((Fetch){k, out, o->fetches[i]}));
+    }
+    if (ok && !o->nfetches) {
+      /* the graph's sinks: nodes nothing uses */
+      uint8_t *used = xcalloc((size_t)L->g->nnodes + 1, 1);
+      for (int k = 0; k < L->g->nnodes; k++)
+        for (int i = 0; i < L->g->nodes[k].ninputs; i++) used[L->g->nodes[k].inputs[i].node] = 1;
+      for (int k = 0; k < L->g->nnodes; k++)
+        if (!used[k] && sink_candidate(&L->g->nodes[k])) VEC_PUSH(fetches, ((Fetch){k, 0, L->g->nodes[k].name}));
+      xfree(used);
+      if (!fetches.len) {
+        error_at(SRCLOC_NONE, "%s: no node to fetch: name the results with --fetch NODE[:i] or a Config", graph_path);
+        ok = false;
+      }
+    }
+  }
+
+  /* must-compile check */
+  if (ok) {
+    int *roots = xcalloc((size_t)fetches.len + 1, sizeof(int));
+    for (int i = 0; i < fetches.len; i++) roots[i] = fetches.data[i].node;
+    ok = must_compile_check(L, roots, fetches.len);
+    xfree(roots);
+  }
+
+  Func *main = NULL;
+  if (ok) {
+    main = func_new(m, "main", SRCLOC_NONE);
+    main->body = block_new(m);
+    main->body->parent_func = main;
+    Scope *top = scope_push(L, L->g, 0, main->body, NULL, 0);
+    if (!cfg) {
+      /* without a Config: the Placeholders the fetches need, in graph order */
+      uint8_t *need = xcalloc((size_t)L->g->nnodes + 1, 1);
+      VEC(int) st = {0};
+      for (int i = 0; i < fetches.len; i++) VEC_PUSH(st, fetches.data[i].node);
+      while (st.len) {
+        int k = st.data[--st.len];
+        if (need[k]) continue;
+        need[k] = 1;
+        for (int i = 0; i < L->g->nodes[k].ninputs; i++) VEC_PUSH(st, L->g->nodes[k].inputs[i].node);
+      }
+      VEC_FREE(st);
+      for (int k = 0; k < L->g->nnodes; k++) {
+        const TfNode *n = &L->g->nodes[k];
+        if (!need[k] || (strcmp(n->op, "Placeholder") && strcmp(n->op, "PlaceholderV2"))) continue;
+        char who[300];
+        snprintf(who, sizeof who, "placeholder '%s'", n->name);
+        Type *t = placeholder_type(L, n, 0, NULL, who);
+        if (!t) ok = false;
+        else VEC_PUSH(feeds, ((Feed){k, 0, n->name, t}));
+      }
+      xfree(need);
+    }
+    for (int i = 0; ok && i < feeds.len; i++) {
+      Feed *f = &feeds.data[i];
+      Value *p = block_add_arg(m, main->body, f->type, arena_strdup(&m->arena, f->name));
+      tf_set_value(L, f->node, f->out, p);
+      if (top->nvals[f->node] < 1) top->nvals[f->node] = 1;
+    }
+    /* a node fed at one output keeps its other outputs unlowered: refuse that */
+    Value **res = xcalloc((size_t)fetches.len + 1, sizeof(Value *));
+    for (int i = 0; ok && i < fetches.len; i++) {
+      res[i] = tf_value(L, L->g, fetches.data[i].node, fetches.data[i].out);
+      if (!res[i]) ok = false;
+    }
+    if (ok && L->errors) ok = false;
+    if (ok) {
+      Type **rt = ARENA_ARRAY(&m->arena, Type *, fetches.len + 1);
+      main->res_attrs = ARENA_ARRAY(&m->arena, Attr *, fetches.len + 1);
+      for (int i = 0; i < fetches.len; i++) {
+        rt[i] = res[i]->type;
+        const char *key = "jax.result_info";
+        const char *nm = fetches.data[i].name;
+        Attr *v = attr_string(m, nm, strlen(nm));
+        main->res_attrs[i] = attr_dict(m, NULL, 1, &key, &v);
+      }
+      main->nresults = fetches.len;
+      main->result_types = rt;
+      block_append(main->body, op_new(m, OP_FUNC_RETURN, fetches.len, res, 0, NULL, SRCLOC_NONE));
+    }
+    xfree(res);
+    scope_pop(L);
+  }
+  if (ok && !verify_module(m)) ok = false;
+  VEC_FREE(feeds);
+  VEC_FREE(fetches);
+  for (int i = 0; i < L->func_list.len; i++)
+    if (L->func_list.data[i]->g) tf_graph_free(L->func_list.data[i]->g);
+  VEC_FREE(L->func_list);
+  if (L->g) tf_graph_free(L->g);
+  free_lower(L);
+  if (cfg) pb_free(&cfg->base);
+  pb_free(&gd->base);
+  if (!ok) {
+    module_free(m);
+    return NULL;
+  }
+  return m;
+}
