@@ -55,6 +55,9 @@ typedef struct RunOptions {
   const char *entry;
   RunInput *inputs;
   int ninputs;
+  RunInput *expects; /* --expect RESULT=@file.npy: name is the index or name, value the path */
+  int nexpects;
+  double atol, rtol; /* their tolerance: |got - want| <= atol + rtol * |want| */
   bool random_inputs;
   uint64_t seed;
   const char *output_dir;

@@ -46,6 +46,9 @@ static const char usage_text[] =
     "  --random-inputs           fill parameters not given with pseudo-random values\n"
     "  --seed N                  seed for --random-inputs (default 0)\n"
     "  --output-dir DIR          also write results as DIR/result0.npy, result1.npy, ...\n"
+    "  --expect RESULT=@F.npy    check a result (by index or name) against an .npy file:\n"
+    "                            floats within --atol A + --rtol R * |expected| (default\n"
+    "                            1e-5 and 1e-4), other types exactly; exit 1 otherwise\n"
     "  --probe-dir DIR           where interpreter.probe stores values (default: a temp dir)\n"
     "  --replicas N              run N replicas (collectives)\n"
     "  --partitions N            run N partitions per replica\n"
@@ -108,6 +111,13 @@ static void usage_error(Args *a, const char *fmt, const char *what) {
 
 /* Matches option `name` at argv[i]; the value (if `value` is non-NULL) comes
    from "--name=value" or the next argument. */
+static void parse_tolerance(Args *a, const char *name, const char *v, double *out) {
+  char *e = NULL;
+  double d = strtod(v, &e);
+  if (!*v || *e || !(d >= 0) || d > 1e30) usage_error(a, "%s needs a non-negative number", name);
+  else *out = d;
+}
+
 static bool opt(Args *a, const char *name, const char **value) {
   const char *s = a->argv[a->i];
   size_t n = strlen(name);
@@ -168,6 +178,8 @@ static int cmd_run(Args *a) {
   RunOptions o = {0};
   o.mode = strcmp(a->cmd, "bench") == 0 ? MODE_BENCH : strcmp(a->cmd, "compare") == 0 ? MODE_COMPARE : MODE_RUN;
   o.warmup = -1;
+  o.atol = 1e-5;
+  o.rtol = 1e-4;
   /* the cpu backend is the default; XLAC_BACKEND=interp|cpu changes the
      default (the test suite runs every program both ways with it) */
   const char *env_backend = getenv("XLAC_BACKEND");
@@ -176,6 +188,7 @@ static int cmd_run(Args *a) {
   const char *env_cache = getenv("XLAC_COMPILE_CACHE");
   if (env_cache && *env_cache) o.compile_cache = env_cache;
   VEC(RunInput) inputs = {0};
+  VEC(RunInput) expects = {0};
   VEC(char *) owned_values = {0}; /* values split out of --args */
   const char *file = NULL, *v;
   /* XLA's dump flags, from XLA_FLAGS as XLA reads them; the command line
@@ -222,6 +235,19 @@ static int cmd_run(Args *a) {
       }
       RunInput in = {xstrndup(v, (size_t)(eq - v)), eq + 1};
       VEC_PUSH(inputs, in);
+    } else if (opt(a, "--expect", &v)) {
+      if (!v) break;
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || eq[1] != '@' || !eq[2]) {
+        usage_error(a, "--expect expects RESULT=@file.npy (RESULT: an index or a result's name), got '%s'", v);
+        break;
+      }
+      RunInput in = {xstrndup(v, (size_t)(eq - v)), eq + 2};
+      VEC_PUSH(expects, in);
+    } else if (opt(a, "--atol", &v)) {
+      if (v) parse_tolerance(a, "--atol", v, &o.atol);
+    } else if (opt(a, "--rtol", &v)) {
+      if (v) parse_tolerance(a, "--rtol", v, &o.rtol);
     } else if (opt(a, "--args", &v)) {
       /* the StableHLO translator's form: --args="[dense<1> : tensor<2xi32>, ...]",
          positional; split at top-level commas */
@@ -304,10 +330,14 @@ static int cmd_run(Args *a) {
   if (!a->bad) {
     o.inputs = inputs.data;
     o.ninputs = inputs.len;
+    o.expects = expects.data;
+    o.nexpects = expects.len;
     status = driver_run(file, &o);
   }
   for (int i = 0; i < inputs.len; i++) xfree((char *)inputs.data[i].name);
   VEC_FREE(inputs);
+  for (int i = 0; i < expects.len; i++) xfree((char *)expects.data[i].name);
+  VEC_FREE(expects);
   for (int i = 0; i < owned_values.len; i++) xfree(owned_values.data[i]);
   VEC_FREE(owned_values);
   xfree(xla_flags);

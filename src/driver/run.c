@@ -43,6 +43,7 @@ typedef struct RunState {
   int next_result;           /* numbering of result<k>.npy across the run */
   VEC(FileId) protected_files; /* inputs that outputs must never replace */
   int checks_passed, checks_failed;
+  int expects_used, expects_failed; /* --expect */
   int status;
   bool prepared, dirs_ok;
   char *tmp_root; /* private probe directories, when the program probes */
@@ -234,6 +235,105 @@ static bool write_value(RunState *st, const IVal *v, const char *stem) {
   return ok;
 }
 
+/* The result's name (a fetch's, jax.result_info) or NULL. */
+static const char *result_name(const Func *f, int i) {
+  if (!f->res_attrs || !f->res_attrs[i]) return NULL;
+  Attr *a = attr_dict_get(f->res_attrs[i], "jax.result_info");
+  return a && a->kind == ATTR_STRING ? a->s : NULL;
+}
+
+static void format_elem(StrBuf *b, const Literal *l, int64_t j) {
+  ElemType et = l->type->elem;
+  if (et_is_float(et)) sb_printf(b, "%.9g", lit_get_f(l, j));
+  else if (et_is_complex(et)) {
+    double re, im;
+    lit_get_c(l, j, &re, &im);
+    sb_printf(b, "(%.9g, %.9g)", re, im);
+  } else if (et == ET_PRED) sb_puts(b, lit_get_i(l, j) ? "true" : "false");
+  else if (et_is_unsigned(et)) sb_printf(b, "%llu", (unsigned long long)lit_get_u(l, j));
+  else sb_printf(b, "%lld", (long long)lit_get_i(l, j));
+}
+
+/* --expect: result i of f against the .npy file given for it (by index or
+   by name), if any.  Floats pass within atol + rtol * |expected| (NaN
+   only where NaN is expected), everything else must be equal. */
+static bool check_one(RunState *st, const char *idx, const char *name, const IVal *v);
+
+static bool check_expected(RunState *st, const Func *f, int i, const IVal *v) {
+  char idx[32];
+  if (v->kind == IV_TUPLE) {
+    /* a tuple's elements: i.j, or j when the tuple is the only result
+       (HLO modules from TensorFlow return one tuple) */
+    bool ok = true;
+    for (int j = 0; j < v->n; j++) {
+      if (f->nresults == 1) snprintf(idx, sizeof idx, "%d", j);
+      else snprintf(idx, sizeof idx, "%d.%d", i, j);
+      ok = check_one(st, idx, NULL, v->elems[j]) && ok;
+    }
+    return ok;
+  }
+  snprintf(idx, sizeof idx, "%d", i);
+  return check_one(st, idx, result_name(f, i), v);
+}
+
+static bool check_one(RunState *st, const char *idx, const char *name, const IVal *v) {
+  const RunOptions *o = st->o;
+  for (int k = 0; k < o->nexpects; k++) {
+    const RunInput *e = &o->expects[k];
+    if (strcmp(e->name, idx) && !(name && !strcmp(e->name, name))) continue;
+    st->expects_used++;
+    if (v->kind != IV_TENSOR) {
+      fprintf(stderr, "xlac: error: --expect %s: result %s is not a tensor\n", e->name, idx);
+      return false;
+    }
+    char *err = NULL;
+    Literal *want = npy_read(e->value, v->lit->type, &err);
+    if (!want) {
+      fprintf(stderr, "xlac: error: --expect %s: %s\n", e->name, err);
+      xfree(err);
+      return false;
+    }
+    const Literal *got = v->lit;
+    ElemType et = got->type->elem;
+    int64_t bad = 0, worst = -1;
+    double max_abs = 0, worst_excess = -1;
+    for (int64_t j = 0; j < got->n; j++) {
+      bool fine;
+      if (et_is_float(et)) {
+        double g = lit_get_f(got, j), w = lit_get_f(want, j), d = fabs(g - w);
+        fine = isnan(w) ? isnan(g) : isfinite(w) ? d <= o->atol + o->rtol * fabs(w) : g == w;
+        if (isfinite(d) && d > max_abs) max_abs = d;
+        double excess = isfinite(d) ? d - (o->atol + o->rtol * fabs(w)) : INFINITY;
+        if (!fine && excess > worst_excess) worst_excess = excess, worst = j;
+      } else {
+        fine = !memcmp(lit_ptr(got, j), lit_ptr(want, j), (size_t)et_bytes(et));
+        if (!fine && worst < 0) worst = j;
+      }
+      bad += !fine;
+    }
+    if (!bad) {
+      if (et_is_float(et))
+        printf("expect result[%s]%s%s%s: ok, max abs error %.3g (atol %g, rtol %g)\n", idx, name ? " '" : "",
+               name ? name : "", name ? "'" : "", max_abs, o->atol, o->rtol);
+      else
+        printf("expect result[%s]%s%s%s: ok, equal\n", idx, name ? " '" : "", name ? name : "", name ? "'" : "");
+    } else {
+      StrBuf gb = {0}, wb = {0};
+      format_elem(&gb, got, worst);
+      format_elem(&wb, want, worst);
+      printf("expect result[%s]%s%s%s: MISMATCH, %lld of %lld elements outside the tolerance (atol %g, rtol %g); "
+             "element %lld is %s, expected %s\n",
+             idx, name ? " '" : "", name ? name : "", name ? "'" : "", (long long)bad, (long long)got->n, o->atol,
+             o->rtol, (long long)worst, gb.data, wb.data);
+      sb_free(&gb);
+      sb_free(&wb);
+    }
+    lit_free(want);
+    return bad == 0;
+  }
+  return true;
+}
+
 static bool emit_results(RunState *st, const Func *f, const char *prefix, IVal **res) {
   bool ok = true;
   for (int i = 0; i < f->nresults; i++) {
@@ -242,6 +342,10 @@ static bool emit_results(RunState *st, const Func *f, const char *prefix, IVal *
     interp_format_value(&b, res[i], st->o->print_all);
     printf("%s\n", b.data);
     sb_free(&b);
+    if (!check_expected(st, f, i, res[i])) {
+      st->status = 1;
+      st->expects_failed++;
+    }
     int k = st->next_result++;
     if (st->o->output_dir && ok) {
       char stem[32];
@@ -683,6 +787,11 @@ int driver_run(const char *path, const RunOptions *o) {
     timer = run_timer_start(o->timeout, &cancel);
   }
   if (!for_each_module(path, o->split, run_chunk, &st, NULL)) st.status = 1;
+  if (o->nexpects && st.status == 0 && st.expects_used < o->nexpects) {
+    fprintf(stderr, "xlac: error: --expect names a result the program does not have (%d of %d were checked)\n",
+            st.expects_used, o->nexpects);
+    st.status = 1;
+  }
   run_timer_stop(timer);
   xlac_client_destroy(st.clients[0]);
   xlac_client_destroy(st.clients[1]);

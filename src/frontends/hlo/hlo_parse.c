@@ -2008,7 +2008,8 @@ static bool map_inst(Ctx *x) {
   case OP_REVERSE: ok = ints_attr(x, op, "dimensions", "dimensions", true); break;
   case OP_IOTA: ok = int_attr(x, op, "iota_dimension", "iota_dimension", true, 0); break;
   case OP_CONCATENATE: ok = single_dim(x, op, "dimension"); break;
-  case OP_GET_DIMENSION_SIZE: ok = single_dim(x, op, "dimension"); break;
+  case OP_GET_DIMENSION_SIZE:
+  case OP_SET_DIMENSION_SIZE: ok = single_dim(x, op, "dimension"); break;
   case OP_SLICE: ok = map_slice(x, op); break;
   case OP_DYNAMIC_SLICE: ok = ints_attr(x, op, "dynamic_slice_sizes", "slice_sizes", true); break;
   case OP_PAD: ok = map_pad(x, op); break;
