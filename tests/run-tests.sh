@@ -4,7 +4,7 @@
 #   tests/run-tests.sh [BUILD_DIR] [FILTER]
 #
 # 1. Unit tests: every executable BUILD_DIR/tests/test_*.
-# 2. File tests: every file under tests/lit, tests/fixtures and examples that
+# 2. File tests: every file (.mlir, .hlo, .txt, .test, .pbtxt) under tests/lit, tests/fixtures and examples that
 #    carries `RUN:` lines.  Each RUN line is a bash command run with pipefail
 #    after substituting %s (the file), %S (its directory), %t (a temp path
 #    unique to the test); `xlac`, `FileCheck` and `not` are on PATH.  A test
@@ -98,7 +98,7 @@ done
 
 # file tests
 find "$root/tests/lit" "$root/tests/fixtures" "$root/examples" -type f \
-  \( -name '*.mlir' -o -name '*.hlo' -o -name '*.txt' -o -name '*.test' \) 2>/dev/null |
+  \( -name '*.mlir' -o -name '*.hlo' -o -name '*.txt' -o -name '*.test' -o -name '*.pbtxt' \) 2>/dev/null |
   sort | { if [ -n "$filter" ]; then grep -- "$filter"; else cat; fi; } |
   xargs -r -P "$jobs" -I{} bash -c 'run_file_test "$1" "$2"; run_file_test "$1" "$2" cpu' _ {} "$tmp" >>"$results"
 

@@ -223,7 +223,27 @@ static bool lower_placeholder_default(TfCtx *c) {
   return true;
 }
 
+static bool lower_var_handle(TfCtx *c) {
+  return tf_error(c, "a resource variable that is not a variable of the Config: freeze the graph, or name it "
+                     "in a 'variable' entry of the Config");
+}
+
+static bool lower_read_variable(TfCtx *c) {
+  if (c->nin != 1) return tf_error(c, "a ReadVariableOp takes one resource");
+  tf_out(c, c->in[0]);
+  return true;
+}
+
+static bool lower_assign_variable(TfCtx *c) {
+  return tf_error(c, "a variable write is compiled only for a variable of the Config (as a result)");
+}
+
 static const TfOpDef tf_ops_core[] = {
+    {"VarHandleOp", lower_var_handle, NULL, "a variable of the Config: a parameter, and a result when written"},
+    {"ReadVariableOp", lower_read_variable, NULL, "reads the variable's value at the start"},
+    {"AssignVariableOp", lower_assign_variable, NULL, "one write per variable; its value is a result"},
+    {"AssignAddVariableOp", lower_assign_variable, NULL, "one write per variable; its value is a result"},
+    {"AssignSubVariableOp", lower_assign_variable, NULL, "one write per variable; its value is a result"},
     {"Const", lower_const, NULL, NULL},
     {"Placeholder", lower_placeholder, NULL, "a feed"},
     {"PlaceholderV2", lower_placeholder, NULL, "a feed"},
@@ -313,7 +333,7 @@ static bool lower_in_scope(TfLower *L, Scope *s, int root) {
         if (g->nodes[j].frame != s->frame) continue; /* another scope: lowered when asked for */
         if (!strcmp(n->op, "Merge") && !strcmp(g->nodes[j].op, "NextIteration")) continue;
         if (s->state[j] == ST_OPEN) {
-          node_error(L, n, "is on a cycle of the graph");
+          node_error(L, n, "it is on a cycle of the graph that is not a loop (no NextIteration)");
           s->state[k] = ST_FAILED;
           break;
         }
@@ -344,7 +364,7 @@ Value *tf_value(TfLower *L, TfGraph *g, int node, int out) {
   if (!ok) return NULL;
   if (out >= s->nvals[node] || !s->vals[node][out]) {
     char msg[128];
-    snprintf(msg, sizeof msg, "has no output %d (it has %d)", out, s->nvals[node]);
+    snprintf(msg, sizeof msg, "it has no output %d (it has %d)", out, s->nvals[node]);
     node_error(L, n, msg);
     return NULL;
   }
@@ -489,6 +509,13 @@ static int cmp_str(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* graph order (functions after the graph) */
+static int cmp_unsupported(const void *a, const void *b) {
+  const Unsupported *x = a, *y = b;
+  if (x->g != y->g) return x->g->name < y->g->name ? -1 : 1;
+  return x->node - y->node;
+}
+
 /* Reports every unsupported node the roots need; false if there is one. */
 static bool must_compile_check(TfLower *L, const int *roots, int nroots) {
   Check ck;
@@ -496,17 +523,25 @@ static bool must_compile_check(TfLower *L, const int *roots, int nroots) {
   ck.L = L;
   int errors = L->errors;
   check_graph(&ck, L->g, roots, nroots);
+  qsort(ck.bad.data, (size_t)ck.bad.len, sizeof(Unsupported), cmp_unsupported);
   for (int i = 0; i < ck.bad.len; i++) {
     Unsupported u = ck.bad.data[i];
     const TfNode *n = &u.g->nodes[u.node];
-    char msg[512];
+    StrBuf b = {0};
+    sb_printf(&b, "op type '%s' is not supported", n->op);
+    if (n->ninputs) {
+      sb_printf(&b, "; its input%s from ", n->ninputs == 1 ? " comes" : "s come");
+      for (int j = 0; j < n->ninputs && j < 4; j++)
+        sb_printf(&b, "%s'%s'", j ? ", " : "", u.g->nodes[n->inputs[j].node].name);
+      if (n->ninputs > 4) sb_puts(&b, ", ...");
+    }
     if (u.user >= 0)
-      snprintf(msg, sizeof msg, "op type '%s' is not supported; node '%s' (%s)%s%s uses it", n->op,
-               u.g->nodes[u.user].name, u.g->nodes[u.user].op, u.g == L->g ? "" : " in function ",
-               u.g == L->g ? "" : u.g->name);
+      sb_printf(&b, "; node '%s' (%s) uses it", u.g->nodes[u.user].name, u.g->nodes[u.user].op);
     else
-      snprintf(msg, sizeof msg, "op type '%s' is not supported; it is fetched", n->op);
-    node_error(L, n, msg);
+      sb_puts(&b, "; it is fetched");
+    if (u.g != L->g) sb_printf(&b, "; in function '%s'", u.g->name);
+    node_error(L, n, b.data);
+    sb_free(&b);
   }
   if (ck.bad.len) {
     /* a summary: op types and counts */
@@ -545,6 +580,78 @@ typedef struct Fetch {
   int node, out;
   const char *name;
 } Fetch;
+
+typedef struct Var {
+  int node;        /* its VarHandleOp */
+  const char *name;
+  Type *type;
+  bool readonly;
+  int write;       /* the Assign*VariableOp that writes it, or -1 */
+} Var;
+
+static Type *shape_type(TfLower *L, ElemType et, const Tensorflow__TensorShapeProto *sp, const char *who,
+                        bool *ok);
+
+static bool is_assign(const TfNode *n) {
+  return !strcmp(n->op, "AssignVariableOp") || !strcmp(n->op, "AssignAddVariableOp") ||
+         !strcmp(n->op, "AssignSubVariableOp");
+}
+
+/* The node a resource input comes from, through Identity nodes. */
+static int resource_source(const TfGraph *g, int k) {
+  for (int hops = 0; hops < 64 && !strcmp(g->nodes[k].op, "Identity") && g->nodes[k].ninputs == 1; hops++)
+    k = g->nodes[k].inputs[0].node;
+  return k;
+}
+
+/* The Config's variables: their nodes, types, and the node writing each;
+   false after reporting every problem. */
+static bool read_variables(TfLower *L, const Tensorflow__Tf2xla__Config *cfg, const char *cfg_path, Var **out,
+                           int *nout) {
+  bool ok = true;
+  Var *v = ARENA_ARRAY(L->a, Var, cfg->n_variable + 1);
+  for (size_t i = 0; i < cfg->n_variable; i++) {
+    const Tensorflow__Tf2xla__Variable *cv = cfg->variable[i];
+    char who[300];
+    snprintf(who, sizeof who, "%s: variable '%s'", cfg_path, cv->name[0] ? cv->name : cv->node_name);
+    int k = cv->node_name[0] ? tf_graph_find(L->g, cv->node_name) : -1;
+    if (k < 0) {
+      error_at(SRCLOC_NONE, "%s names node '%s', which is not in %s", who, cv->node_name, L->path);
+      ok = false;
+      continue;
+    }
+    ElemType et = tf_elem_of_dtype(cv->type);
+    if (et == ET_INVALID) {
+      error_at(SRCLOC_NONE, "%s: the type %s is not one xlac compiles (give 'type')", who, tf_dtype_name(cv->type));
+      ok = false;
+      continue;
+    }
+    bool sok;
+    Type *t = shape_type(L, et, cv->shape, who, &sok);
+    if (!sok) {
+      ok = false;
+      continue;
+    }
+    v[i] = (Var){k, cv->name[0] ? cv->name : cv->node_name, t, cv->readonly != 0, -1};
+    for (int n = 0; n < L->g->nnodes; n++) {
+      const TfNode *a = &L->g->nodes[n];
+      if (!is_assign(a) || a->ninputs != 2 || resource_source(L->g, a->inputs[0].node) != k) continue;
+      if (v[i].readonly) {
+        error_at(a->loc, "%s is readonly, but node '%s' (%s) writes it", who, a->name, a->op);
+        ok = false;
+      } else if (v[i].write >= 0) {
+        error_at(a->loc, "%s is written twice, by '%s' and by '%s'; xlac compiles one write per variable", who,
+                 L->g->nodes[v[i].write].name, a->name);
+        ok = false;
+      } else {
+        v[i].write = n;
+      }
+    }
+  }
+  *out = v;
+  *nout = (int)cfg->n_variable;
+  return ok;
+}
 
 /* "NODE" or "NODE:i" */
 static bool parse_tensor_name(TfLower *L, const char *s, int *node, int *out, const char *what) {
@@ -715,6 +822,8 @@ Module *tf_import(const char *graph_path, const TfOptions *o) {
   /* feeds and fetches */
   VEC(Feed) feeds = {0};
   VEC(Fetch) fetches = {0};
+  Var *vars = NULL;
+  int nvars = 0;
   if (ok && cfg) {
     if (o->nfetches) warning_at(SRCLOC_NONE, "--fetch is ignored: the Config names the fetches");
     for (size_t i = 0; i < cfg->n_feed; i++) {
@@ -750,10 +859,7 @@ Module *tf_import(const char *graph_path, const TfOptions *o) {
       }
       VEC_PUSH(fetches, ((Fetch){k, (int)f->id->output_index, f->name[0] ? f->name : f->id->node_name}));
     }
-    if (cfg->n_variable) {
-      error_at(SRCLOC_NONE, "%s: variables are not supported yet; freeze the graph", o->config);
-      ok = false;
-    }
+    if (!read_variables(L, cfg, o->config, &vars, &nvars)) ok = false;
     if (ok && !cfg->n_fetch) {
       error_at(SRCLOC_NONE, "%s: the Config names no fetch", o->config);
       ok = false;
@@ -784,9 +890,11 @@ Module *tf_import(const char *graph_path, const TfOptions *o) {
 
   /* must-compile check */
   if (ok) {
-    int *roots = xcalloc((size_t)fetches.len + 1, sizeof(int));
-    for (int i = 0; i < fetches.len; i++) roots[i] = fetches.data[i].node;
-    ok = must_compile_check(L, roots, fetches.len);
+    int *roots = xcalloc((size_t)(fetches.len + nvars) + 1, sizeof(int)), nroots = 0;
+    for (int i = 0; i < fetches.len; i++) roots[nroots++] = fetches.data[i].node;
+    for (int i = 0; i < nvars; i++)
+      if (vars[i].write >= 0) roots[nroots++] = L->g->nodes[vars[i].write].inputs[1].node;
+    ok = must_compile_check(L, roots, nroots);
     xfree(roots);
   }
 
@@ -825,27 +933,62 @@ Module *tf_import(const char *graph_path, const TfOptions *o) {
       tf_set_value(L, f->node, f->out, p);
       if (top->nvals[f->node] < 1) top->nvals[f->node] = 1;
     }
-    /* a node fed at one output keeps its other outputs unlowered: refuse that */
-    Value **res = xcalloc((size_t)fetches.len + 1, sizeof(Value *));
+    /* variables: parameters after the feeds (tfcompile's order) */
+    Value **var_param = ARENA_ARRAY(&m->arena, Value *, nvars + 1);
+    for (int i = 0; ok && i < nvars; i++) {
+      var_param[i] = block_add_arg(m, main->body, vars[i].type, arena_strdup(&m->arena, vars[i].name));
+      tf_set_value(L, vars[i].node, 0, var_param[i]);
+    }
+    /* results: the fetches, then every variable that is not readonly
+       (its value after the write, if any) */
+    int nres = fetches.len;
+    for (int i = 0; i < nvars; i++) nres += !vars[i].readonly;
+    Value **res = xcalloc((size_t)nres + 1, sizeof(Value *));
+    const char **res_names = xcalloc((size_t)nres + 1, sizeof(char *));
     for (int i = 0; ok && i < fetches.len; i++) {
       res[i] = tf_value(L, L->g, fetches.data[i].node, fetches.data[i].out);
+      res_names[i] = fetches.data[i].name;
       if (!res[i]) ok = false;
+    }
+    for (int i = 0, r = fetches.len; ok && i < nvars; i++) {
+      if (vars[i].readonly) continue;
+      Value *v = var_param[i];
+      if (vars[i].write >= 0) {
+        const TfNode *w = &L->g->nodes[vars[i].write];
+        Value *x = tf_value(L, L->g, w->inputs[1].node, w->inputs[1].out);
+        if (x && !type_equal(x->type, v->type)) {
+          error_at(w->loc, "node '%s' (%s) writes %s to variable '%s' of type %s", w->name, w->op, type_str(x->type),
+                   vars[i].name, type_str(v->type));
+          L->errors++;
+          x = NULL;
+        }
+        if (!x) {
+          ok = false;
+          break;
+        }
+        Builder b = {m, main->body, NULL, w->loc};
+        v = !strcmp(w->op, "AssignAddVariableOp")   ? bld_add(&b, v, x)
+            : !strcmp(w->op, "AssignSubVariableOp") ? bld_sub(&b, v, x)
+                                                    : x;
+      }
+      res_names[r] = vars[i].name;
+      res[r++] = v;
     }
     if (ok && L->errors) ok = false;
     if (ok) {
-      Type **rt = ARENA_ARRAY(&m->arena, Type *, fetches.len + 1);
-      main->res_attrs = ARENA_ARRAY(&m->arena, Attr *, fetches.len + 1);
-      for (int i = 0; i < fetches.len; i++) {
+      Type **rt = ARENA_ARRAY(&m->arena, Type *, nres + 1);
+      main->res_attrs = ARENA_ARRAY(&m->arena, Attr *, nres + 1);
+      for (int i = 0; i < nres; i++) {
         rt[i] = res[i]->type;
         const char *key = "jax.result_info";
-        const char *nm = fetches.data[i].name;
-        Attr *v = attr_string(m, nm, strlen(nm));
+        Attr *v = attr_string(m, res_names[i], strlen(res_names[i]));
         main->res_attrs[i] = attr_dict(m, NULL, 1, &key, &v);
       }
-      main->nresults = fetches.len;
+      main->nresults = nres;
       main->result_types = rt;
-      block_append(main->body, op_new(m, OP_FUNC_RETURN, fetches.len, res, 0, NULL, SRCLOC_NONE));
+      block_append(main->body, op_new(m, OP_FUNC_RETURN, nres, res, 0, NULL, SRCLOC_NONE));
     }
+    xfree(res_names);
     xfree(res);
     scope_pop(L);
   }

@@ -207,7 +207,8 @@ static bool lower_ensure_shape(TfCtx *c) {
     for (int i = 0; ok && i < t->rank; i++) ok = s->dim[i]->size < 0 || s->dim[i]->size == t->dims[i];
     if (!ok) {
       StrBuf want = {0}, have = {0};
-      for (size_t i = 0; i < s->n_dim; i++) sb_printf(&want, "%s%lld", i ? "," : "", (long long)s->dim[i]->size);
+      for (size_t i = 0; i < s->n_dim; i++)
+        sb_printf(&want, "%s%lld", i ? "," : "", (long long)s->dim[i]->size);
       for (int i = 0; i < t->rank; i++) sb_printf(&have, "%s%lld", i ? "," : "", (long long)t->dims[i]);
       char *w = sb_take(&want), *h = sb_take(&have);
       tf_error(c, "the shape [%s] does not match the expected shape [%s]", h, w);
@@ -247,7 +248,8 @@ static bool lower_size(TfCtx *c) {
   if (!need_inputs(c, 1) || !out_int_type(c, &et)) return false;
   int64_t n = 1;
   for (int i = 0; i < c->in[0]->type->rank; i++) n *= c->in[0]->type->dims[i];
-  if (et == ET_S32 && n > INT32_MAX) return tf_error(c, "the size %lld does not fit out_type int32", (long long)n);
+  if (et == ET_S32 && n > INT32_MAX)
+    return tf_error(c, "the size %lld does not fit out_type int32", (long long)n);
   tf_out(c, tf_iscalar(c, et, n));
   return true;
 }
@@ -295,7 +297,8 @@ static bool lower_reshape(TfCtx *c) {
   int64_t known = 1, known_nonzero = 1;
   for (int i = 0; i < n; i++) {
     if (s[i] == -1) {
-      if (unknown >= 0) return tf_error(c, "the shape has more than one -1 (dimensions %d and %d)", unknown, i);
+      if (unknown >= 0)
+        return tf_error(c, "the shape has more than one -1 (dimensions %d and %d)", unknown, i);
       unknown = i;
     } else if (s[i] < 0) {
       return tf_error(c, "the shape has a negative size %lld at dimension %d", (long long)s[i], i);
@@ -367,7 +370,8 @@ static bool read_perm(TfCtx *c, int rank, int64_t **perm) {
   for (int i = 0; i < n; i++) {
     int64_t p = (*perm)[i];
     if (p < 0) p += rank; /* TensorFlow takes -rank..rank-1 */
-    if (p < 0 || p >= rank || seen[p]) return tf_error(c, "the permutation is not a permutation of 0..%d", rank - 1);
+    if (p < 0 || p >= rank || seen[p])
+      return tf_error(c, "the permutation is not a permutation of 0..%d", rank - 1);
     seen[p] = true;
     (*perm)[i] = p;
   }
@@ -452,7 +456,8 @@ static bool lower_unpack(TfCtx *c) {
   int64_t dims[MAXR];
   for (int i = 0, j = 0; i < t->rank; i++)
     if (i != a) dims[j++] = t->dims[i];
-  for (int64_t k = 0; k < num; k++) tf_out(c, bld_reshape(&c->b, slice_dim(c, x, (int)a, k, k + 1), t->rank - 1, dims));
+  for (int64_t k = 0; k < num; k++)
+    tf_out(c, bld_reshape(&c->b, slice_dim(c, x, (int)a, k, k + 1), t->rank - 1, dims));
   return true;
 }
 
@@ -488,12 +493,15 @@ static bool lower_split(TfCtx *c) {
       }
     }
     if (unknown >= 0) {
-      if (sum > dim) return tf_error(c, "size_splits add up to %lld, more than the dimension's %lld", (long long)sum, (long long)dim);
+      if (sum > dim)
+        return tf_error(c, "size_splits add up to %lld, more than the dimension's %lld", (long long)sum,
+                        (long long)dim);
       sizes[unknown] = dim - sum;
       sum = dim;
     }
     if (sum != dim)
-      return tf_error(c, "size_splits add up to %lld, not the dimension's size %lld", (long long)sum, (long long)dim);
+      return tf_error(c, "size_splits add up to %lld, not the dimension's size %lld", (long long)sum,
+                      (long long)dim);
   } else {
     int64_t ns = tf_attr_int(c, "num_split", 0);
     if (ns <= 0) return tf_error(c, "num_split must be positive");
@@ -517,12 +525,14 @@ static bool lower_split(TfCtx *c) {
 static bool lower_slice(TfCtx *c) {
   int64_t *begin, *size;
   int nb, ns;
-  if (!need_inputs(c, 3) || !tf_const_ints(c, 1, "begin", &begin, &nb) || !tf_const_ints(c, 2, "size", &size, &ns))
+  if (!need_inputs(c, 3) || !tf_const_ints(c, 1, "begin", &begin, &nb) ||
+      !tf_const_ints(c, 2, "size", &size, &ns))
     return false;
   Value *x = c->in[0];
   const Type *t = x->type;
   if (nb != t->rank || ns != t->rank)
-    return tf_error(c, "begin and size must have %d entries (the input's rank), not %d and %d", t->rank, nb, ns);
+    return tf_error(c, "begin and size must have %d entries (the input's rank), not %d and %d", t->rank, nb,
+                    ns);
   int64_t limit[MAXR];
   for (int i = 0; i < t->rank; i++) {
     int64_t s = size[i] == -1 ? t->dims[i] - begin[i] : size[i];
@@ -548,8 +558,8 @@ enum { SS_NEW_AXIS = -1, SS_SHRINK = -2 };
 static bool lower_strided_slice(TfCtx *c) {
   int64_t *sb, *se, *ss;
   int nb, ne, ns;
-  if (!need_inputs(c, 4) || !tf_const_ints(c, 1, "begin", &sb, &nb) || !tf_const_ints(c, 2, "end", &se, &ne) ||
-      !tf_const_ints(c, 3, "strides", &ss, &ns))
+  if (!need_inputs(c, 4) || !tf_const_ints(c, 1, "begin", &sb, &nb) ||
+      !tf_const_ints(c, 2, "end", &se, &ne) || !tf_const_ints(c, 3, "strides", &ss, &ns))
     return false;
   if (nb != ne || nb != ns)
     return tf_error(c, "begin, end and strides have different lengths (%d, %d, %d)", nb, ne, ns);
@@ -617,7 +627,8 @@ static bool lower_strided_slice(TfCtx *c) {
     int64_t dim = t->dims[i], s = ds[i], b, e;
     if (s == 0) return tf_error(c, "the stride of dimension %d is 0", i);
     if (dshrink[i]) {
-      if (s < 0) return tf_error(c, "a stride of %lld where the index picks one element (only 1 works)", (long long)s);
+      if (s < 0)
+        return tf_error(c, "a stride of %lld where the index picks one element (only 1 works)", (long long)s);
       b = db[i] < 0 ? dim + db[i] : db[i];
       if (b < 0 || b >= dim)
         return tf_error(c, "index %lld is out of bounds for dimension %d of size %lld", (long long)db[i], i,
@@ -702,7 +713,8 @@ static bool lower_pad(TfCtx *c) {
       if (n != 1) return tf_error(c, "constant_values must be a scalar");
       pv = bld_reshape(&c->b, pv, 0, NULL);
     }
-    if (pv->type->elem != x->type->elem) return tf_error(c, "constant_values has another element type than the input");
+    if (pv->type->elem != x->type->elem)
+      return tf_error(c, "constant_values has another element type than the input");
   } else {
     pv = bld_const_i(&c->b, type_scalar(&c->b.m->arena, x->type->elem), 0);
   }
@@ -729,8 +741,9 @@ static bool lower_mirror_pad(TfCtx *c) {
   for (int d = 0; d < rank; d++) {
     int64_t dim = x->type->dims[d];
     if (lo[d] > dim - off || hi[d] > dim - off)
-      return tf_error(c, "the paddings of dimension %d (%lld, %lld) exceed %lld, the most %s allows for size %lld", d,
-                      (long long)lo[d], (long long)hi[d], (long long)(dim - off), mode, (long long)dim);
+      return tf_error(
+          c, "the paddings of dimension %d (%lld, %lld) exceed %lld, the most %s allows for size %lld", d,
+          (long long)lo[d], (long long)hi[d], (long long)(dim - off), mode, (long long)dim);
     if (!lo[d] && !hi[d]) continue;
     Value *parts[3];
     int np = 0;
@@ -816,7 +829,8 @@ static bool lower_reverse(TfCtx *c) {
       tf_const_ints(c, 1, "the dims", &dummy, &nd);
       return false;
     }
-    if (l->n != rank) return tf_error(c, "the dims have %lld entries for a tensor of rank %d", (long long)l->n, rank);
+    if (l->n != rank)
+      return tf_error(c, "the dims have %lld entries for a tensor of rank %d", (long long)l->n, rank);
     for (int i = 0; i < rank; i++)
       if (lit_get_b(l, i)) dims[n++] = i;
   } else {
@@ -855,8 +869,22 @@ static double round_to(Literal *tmp, double v) {
   return lit_get_f(tmp, 0);
 }
 
+/* Ranges longer than this are computed, not constants. */
+#define RANGE_CONST_MAX 65536
+
+/* start + i*delta for i in [0, n): i of the element type, then a
+   multiplication and an addition, each rounded to the element type. */
+static bool range_iota(TfCtx *c, Value *start, Value *delta, int64_t n) {
+  ElemType et = start->type->elem;
+  Type *vt = tf_type(c, et, 1, &n);
+  Value *start_v = bld_splat(&c->b, bld_reshape(&c->b, start, 0, NULL), vt);
+  Value *delta_v = bld_splat(&c->b, bld_reshape(&c->b, delta, 0, NULL), vt);
+  tf_out(c, bld_add(&c->b, start_v, bld_mul(&c->b, iota(c, et, 1, &n, 0), delta_v)));
+  return true;
+}
+
 /* Range: start + i*delta for i in [0, size), each step rounded to the
-   element type as TensorFlow computes it; a constant. */
+   element type as TensorFlow computes it; a constant unless long. */
 static bool lower_range(TfCtx *c) {
   Literal *ls, *ll, *ld;
   if (!need_inputs(c, 3) || !const_scalar(c, 0, "start", &ls) || !const_scalar(c, 1, "limit", &ll) ||
@@ -871,11 +899,13 @@ static bool lower_range(TfCtx *c) {
       return tf_error(c, "uint64 ranges above 2^63 are not supported");
     if (d == 0) return tf_error(c, "delta must not be 0");
     if (d > 0 ? s > l : s < l)
-      return tf_error(c, "start %lld cannot reach limit %lld with delta %lld", (long long)s, (long long)l, (long long)d);
+      return tf_error(c, "start %lld cannot reach limit %lld with delta %lld", (long long)s, (long long)l,
+                      (long long)d);
     uint64_t span = d > 0 ? (uint64_t)l - (uint64_t)s : (uint64_t)s - (uint64_t)l;
     uint64_t step = d > 0 ? (uint64_t)d : (uint64_t)0 - (uint64_t)d;
     n = (int64_t)((span + step - 1) / step);
     if (n > ((int64_t)1 << 31)) return tf_error(c, "the range has %lld elements, too many", (long long)n);
+    if (n > RANGE_CONST_MAX) return range_iota(c, c->in[0], c->in[2], n);
     Literal *out = lit_new_in(a, type_tensor(a, et, 1, &n));
     for (int64_t i = 0; i < n; i++) lit_set_i(out, i, (int64_t)((uint64_t)s + (uint64_t)i * (uint64_t)d));
     tf_out(c, tf_constant(c, out));
@@ -890,8 +920,10 @@ static bool lower_range(TfCtx *c) {
   double size = ceil(fabs(q));
   if (!(size <= (double)((int64_t)1 << 31))) return tf_error(c, "the range has too many elements");
   n = (int64_t)size;
+  if (n > RANGE_CONST_MAX) return range_iota(c, c->in[0], c->in[2], n);
   Literal *out = lit_new_in(a, type_tensor(a, et, 1, &n));
-  for (int64_t i = 0; i < n; i++) lit_set_f(out, i, round_to(tmp, s + round_to(tmp, round_to(tmp, (double)i) * d)));
+  for (int64_t i = 0; i < n; i++)
+    lit_set_f(out, i, round_to(tmp, s + round_to(tmp, round_to(tmp, (double)i) * d)));
   tf_out(c, tf_constant(c, out));
   return true;
 }
@@ -916,7 +948,8 @@ static bool lower_lin_space(TfCtx *c) {
   Value *i = iota(c, et, 1, &num, 0);
   Value *v = bld_add(&c->b, bld_splat(&c->b, start, vt), bld_mul(&c->b, bld_splat(&c->b, step, vt), i));
   /* the last one is stop */
-  Value *last = bld_compare(&c->b, iota(c, ET_S64, 1, &num, 0), bld_const_i(&c->b, bld_shape_of(&c->b, vt, ET_S64), num - 1), "EQ");
+  Value *last = bld_compare(&c->b, iota(c, ET_S64, 1, &num, 0),
+                            bld_const_i(&c->b, bld_shape_of(&c->b, vt, ET_S64), num - 1), "EQ");
   tf_out(c, bld_select(&c->b, last, bld_splat(&c->b, stop, vt), v));
   return true;
 }
@@ -949,12 +982,15 @@ static bool lower_gather(TfCtx *c) {
   if (r == 0) return tf_error(c, "params must have rank 1 or more");
   if (!tf_axis(c, axis, r, &axis)) return false;
   if (bd < 0) bd += q;
-  if (bd < 0 || bd > q) return tf_error(c, "batch_dims %lld is out of range for indices of rank %d", (long long)tf_attr_int(c, "batch_dims", 0), q);
-  if (bd > axis) return tf_error(c, "batch_dims (%lld) must not exceed the axis (%lld)", (long long)bd, (long long)axis);
+  if (bd < 0 || bd > q)
+    return tf_error(c, "batch_dims %lld is out of range for indices of rank %d",
+                    (long long)tf_attr_int(c, "batch_dims", 0), q);
+  if (bd > axis)
+    return tf_error(c, "batch_dims (%lld) must not exceed the axis (%lld)", (long long)bd, (long long)axis);
   for (int i = 0; i < bd; i++)
     if (pt->dims[i] != it->dims[i])
-      return tf_error(c, "params and indices differ in batch dimension %d (%lld and %lld)", i, (long long)pt->dims[i],
-                      (long long)it->dims[i]);
+      return tf_error(c, "params and indices differ in batch dimension %d (%lld and %lld)", i,
+                      (long long)pt->dims[i], (long long)it->dims[i]);
   int orank = r + q - 1 - (int)bd;
   if (!check_rank(c, orank)) return false;
   int64_t odims[MAXR];
@@ -980,7 +1016,8 @@ static bool lower_gather(TfCtx *c) {
     sb_puts(&sb, ", start_indices_batching_dims = ");
     put_list(&sb, (int)bd, batch);
   }
-  sb_printf(&sb, ", start_index_map = [%lld], index_vector_dim = %d>, slice_sizes = array<i64", (long long)axis, q);
+  sb_printf(&sb, ", start_index_map = [%lld], index_vector_dim = %d>, slice_sizes = array<i64",
+            (long long)axis, q);
   for (int i = 0; i < r; i++) sb_printf(&sb, "%s %lld", i ? "," : ":", (long long)sizes[i]);
   sb_puts(&sb, ">, indices_are_sorted = false}");
   char *attrs = sb_take(&sb);
@@ -1001,7 +1038,8 @@ static bool lower_gather_nd(TfCtx *c) {
   if (!et_is_int(it->elem)) return tf_error(c, "the indices must be integers");
   if (q < 1) return tf_error(c, "the indices must have rank 1 or more");
   int64_t k = it->dims[q - 1];
-  if (k > r) return tf_error(c, "the indices' last dimension (%lld) exceeds params' rank (%d)", (long long)k, r);
+  if (k > r)
+    return tf_error(c, "the indices' last dimension (%lld) exceeds params' rank (%d)", (long long)k, r);
   int orank = q - 1 + r - (int)k;
   if (!check_rank(c, orank)) return false;
   int64_t offset[MAXR], collapsed[MAXR], odims[MAXR];
@@ -1041,13 +1079,15 @@ static bool lower_one_hot(TfCtx *c) {
   Value *ix = c->in[0], *on = c->in[2], *off = c->in[3];
   const Type *it = ix->type;
   if (!et_is_int(it->elem)) return tf_error(c, "the indices must be integers");
-  if (on->type->rank != 0 || off->type->rank != 0) return tf_error(c, "on_value and off_value must be scalars");
+  if (on->type->rank != 0 || off->type->rank != 0)
+    return tf_error(c, "on_value and off_value must be scalars");
   if (on->type->elem != off->type->elem) return tf_error(c, "on_value and off_value have different types");
   int rank = it->rank + 1;
   if (!check_rank(c, rank)) return false;
   int64_t axis = tf_attr_int(c, "axis", -1);
   if (axis == -1) axis = it->rank;
-  if (axis < 0 || axis > it->rank) return tf_error(c, "axis %lld is out of range [-1, %d]", (long long)axis, it->rank);
+  if (axis < 0 || axis > it->rank)
+    return tf_error(c, "axis %lld is out of range [-1, %d]", (long long)axis, it->rank);
   int64_t dims[MAXR], map[MAXR];
   for (int i = 0, j = 0; i < rank; i++) {
     if (i == axis) {
@@ -1060,7 +1100,8 @@ static bool lower_one_hot(TfCtx *c) {
   ElemType cmp = et_is_signed(it->elem) && et_bytes(it->elem) == 4 && depth <= INT32_MAX ? ET_S32 : ET_S64;
   Value *idx = bld_convert(&c->b, ix, cmp);
   Type *ct = tf_type(c, cmp, rank, dims);
-  Value *hot = bld_compare(&c->b, iota(c, cmp, rank, dims, (int)axis), bld_broadcast(&c->b, idx, ct, it->rank, map), "EQ");
+  Value *hot = bld_compare(&c->b, iota(c, cmp, rank, dims, (int)axis),
+                           bld_broadcast(&c->b, idx, ct, it->rank, map), "EQ");
   Type *vt = tf_type(c, on->type->elem, rank, dims);
   tf_out(c, bld_select(&c->b, hot, bld_splat(&c->b, on, vt), bld_splat(&c->b, off, vt)));
   return true;

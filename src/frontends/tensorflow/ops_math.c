@@ -13,7 +13,7 @@
  * pass over NaN.  Sums, means, products and scans of half and bfloat16
  * accumulate in float32 and round once at the end, as XLA's TensorFlow
  * bridge does (TensorFlow's CPU kernels accumulate in the narrow type and
- * overflow sooner).
+ * overflow sooner); means of 8- and 16-bit integers sum in 32 bits.
  */
 #include <math.h>
 #include <string.h>
@@ -21,13 +21,22 @@
 #include "frontends/tensorflow/tf_int.h"
 
 /* ---- element type classes and small builders ---- */
-enum { T_FLOAT = 1, T_INT = 2, T_BOOL = 4, T_NUM = T_FLOAT | T_INT, T_ANY = T_NUM | T_BOOL };
+enum {
+  T_FLOAT = 1,
+  T_INT = 2,
+  T_BOOL = 4,
+  T_CPLX = 8,
+  T_NUM = T_FLOAT | T_INT,
+  T_ARITH = T_NUM | T_CPLX, /* + - * / and the like, complex included */
+  T_ANY = T_ARITH | T_BOOL,
+};
 
 static unsigned type_class(ElemType et) {
   if (et_is_float(et)) return T_FLOAT;
   if (et_is_int(et)) return T_INT;
   if (et_is_pred(et)) return T_BOOL;
-  return 0; /* complex and anything else */
+  if (et_is_complex(et)) return T_CPLX;
+  return 0;
 }
 
 static const char *class_words(unsigned allowed) {
@@ -35,7 +44,8 @@ static const char *class_words(unsigned allowed) {
   case T_FLOAT: return "floating-point";
   case T_INT: return "integer";
   case T_BOOL: return "bool";
-  case T_NUM: return "numeric";
+  case T_NUM: return "real numeric";
+  case T_ARITH: return "numeric";
   default: return "numeric or bool";
   }
 }
@@ -46,7 +56,8 @@ static bool check_inputs(TfCtx *c, int n, int same, unsigned allowed) {
   if (c->nin != n) return tf_error(c, "expects %d input%s, got %d", n, n == 1 ? "" : "s", c->nin);
   ElemType et = c->in[0]->type->elem;
   if (!(type_class(et) & allowed))
-    return tf_error(c, "element type %s is not supported (%s types are)", elem_info[et].mlir_name, class_words(allowed));
+    return tf_error(c, "element type %s is not supported (%s types are)", elem_info[et].mlir_name,
+                    class_words(allowed));
   for (int i = 1; i < same; i++)
     if (c->in[i]->type->elem != et) return tf_error(c, "the inputs have different element types");
   return true;
@@ -59,20 +70,30 @@ static Value *un(TfCtx *c, OpKind k, Value *x) { return bld_un(&c->b, k, x); }
 /* a constant of x's type (splat) */
 static Value *like(TfCtx *c, Value *x, double v) { return bld_const_f(&c->b, x->type, v); }
 
+/* Maximum / minimum as TensorFlow computes them: NaN wins, and of equal
+   values x (so max(-0, 0) is -0, where StableHLO's maximum gives 0). */
+static Value *max_min(TfCtx *c, bool is_max, Value *x, Value *y) {
+  if (!et_is_float(x->type->elem)) return bin(c, is_max ? OP_MAXIMUM : OP_MINIMUM, x, y);
+  Value *keep = bin(c, OP_OR, cmp(c, x, y, is_max ? "GE" : "LE"), cmp(c, x, x, "NE"));
+  return sel(c, keep, x, y);
+}
+
 /* The smallest (highest = false) or largest value of et: -inf / +inf for
    floats, the integer limits, false / true. */
 static Value *extreme(TfCtx *c, ElemType et, bool highest) {
   Module *m = tf_module(c);
   Literal *l = lit_new_in(&m->arena, type_scalar(&m->arena, et));
   int bits = et_bits(et);
-  if (et_is_float(et))
+  if (et_is_float(et)) {
     lit_set_f(l, 0, highest ? INFINITY : -INFINITY);
-  else if (et_is_signed(et))
-    lit_set_i(l, 0, highest ? (int64_t)(UINT64_MAX >> (65 - bits)) : -(int64_t)(UINT64_MAX >> (65 - bits)) - 1);
-  else if (et_is_unsigned(et))
+  } else if (et_is_signed(et)) {
+    int64_t max = (int64_t)(UINT64_MAX >> (65 - bits));
+    lit_set_i(l, 0, highest ? max : -max - 1);
+  } else if (et_is_unsigned(et)) {
     lit_set_u(l, 0, highest ? UINT64_MAX >> (64 - bits) : 0);
-  else
+  } else {
     lit_set_b(l, 0, highest);
+  }
   return tf_constant(c, l);
 }
 
@@ -103,7 +124,6 @@ static Value *slice_axis(TfCtx *c, Value *x, int axis, int64_t lo, int64_t hi) {
 typedef enum {
   U_PLAIN,    /* the StableHLO/CHLO op as is */
   U_PRED,     /* the op, with a bool result */
-  U_ROUND,    /* round half to even; integers unchanged */
   U_SQUARE,   /* x * x */
   U_RECIP,    /* 1 / x */
   U_ISNAN,    /* x != x */
@@ -121,27 +141,30 @@ typedef enum {
 typedef struct UnaryDef {
   const char *op;
   UnaryHow how;
-  OpKind k; /* the op of U_PLAIN, U_PRED and U_ROUND; else the main one, for the reader */
+  OpKind k; /* the op of U_PLAIN and U_PRED; else the main one, for the reader */
   unsigned types;
 } UnaryDef;
 
 static const UnaryDef unary_defs[] = {
-    {"Neg", U_PLAIN, OP_NEGATE, T_NUM},
+    {"Neg", U_PLAIN, OP_NEGATE, T_ARITH},
     {"Abs", U_PLAIN, OP_ABS, T_NUM},
     {"Sign", U_PLAIN, OP_SIGN, T_NUM},
-    {"Exp", U_PLAIN, OP_EXPONENTIAL, T_FLOAT},
-    {"Expm1", U_PLAIN, OP_EXPONENTIAL_MINUS_ONE, T_FLOAT},
-    {"Log", U_PLAIN, OP_LOG, T_FLOAT},
-    {"Log1p", U_PLAIN, OP_LOG_PLUS_ONE, T_FLOAT},
-    {"Sqrt", U_PLAIN, OP_SQRT, T_FLOAT},
-    {"Rsqrt", U_PLAIN, OP_RSQRT, T_FLOAT},
+    {"Exp", U_PLAIN, OP_EXPONENTIAL, T_ARITH},
+    {"Expm1", U_PLAIN, OP_EXPONENTIAL_MINUS_ONE, T_ARITH},
+    {"Log", U_PLAIN, OP_LOG, T_ARITH},
+    {"Log1p", U_PLAIN, OP_LOG_PLUS_ONE, T_ARITH},
+    {"Sqrt", U_PLAIN, OP_SQRT, T_ARITH},
+    {"Rsqrt", U_PLAIN, OP_RSQRT, T_ARITH},
     {"Floor", U_PLAIN, OP_FLOOR, T_FLOAT},
     {"Ceil", U_PLAIN, OP_CEIL, T_FLOAT},
     {"Rint", U_PLAIN, OP_ROUND_NEAREST_EVEN, T_FLOAT},
-    {"Tanh", U_PLAIN, OP_TANH, T_FLOAT},
+    /* TensorFlow's CPU kernel of Round on integers returns zeros and XLA
+       rejects it (tf.round never makes one): floats only */
+    {"Round", U_PLAIN, OP_ROUND_NEAREST_EVEN, T_FLOAT},
+    {"Tanh", U_PLAIN, OP_TANH, T_ARITH},
     {"Sigmoid", U_PLAIN, OP_LOGISTIC, T_FLOAT},
-    {"Sin", U_PLAIN, OP_SINE, T_FLOAT},
-    {"Cos", U_PLAIN, OP_COSINE, T_FLOAT},
+    {"Sin", U_PLAIN, OP_SINE, T_ARITH},
+    {"Cos", U_PLAIN, OP_COSINE, T_ARITH},
     {"Tan", U_PLAIN, OP_TAN, T_FLOAT},
     {"Asin", U_PLAIN, OP_CHLO_ASIN, T_FLOAT},
     {"Acos", U_PLAIN, OP_CHLO_ACOS, T_FLOAT},
@@ -161,10 +184,9 @@ static const UnaryDef unary_defs[] = {
     {"IsFinite", U_PRED, OP_IS_FINITE, T_FLOAT},
     {"IsInf", U_PRED, OP_CHLO_IS_INF, T_FLOAT},
     {"IsNan", U_ISNAN, OP_COMPARE, T_FLOAT},
-    {"Round", U_ROUND, OP_ROUND_NEAREST_EVEN, T_NUM},
-    {"Square", U_SQUARE, OP_MULTIPLY, T_NUM},
-    {"Reciprocal", U_RECIP, OP_DIVIDE, T_NUM},
-    {"Inv", U_RECIP, OP_DIVIDE, T_NUM},
+    {"Square", U_SQUARE, OP_MULTIPLY, T_ARITH},
+    {"Reciprocal", U_RECIP, OP_DIVIDE, T_ARITH},
+    {"Inv", U_RECIP, OP_DIVIDE, T_ARITH},
     {"Relu", U_RELU, OP_MAXIMUM, T_NUM},
     {"Relu6", U_RELU6, OP_CLAMP, T_NUM},
     {"LeakyRelu", U_LEAKY, OP_SELECT, T_FLOAT},
@@ -187,16 +209,14 @@ static bool lower_unary(TfCtx *c) {
   if (!d) return tf_error(c, "internal error: no unary lowering for this op");
   if (!check_inputs(c, 1, 1, d->types)) return false;
   Value *x = c->in[0], *r = NULL;
-  bool is_float = et_is_float(x->type->elem);
   switch (d->how) {
   case U_PLAIN: r = un(c, d->k, x); break;
   case U_PRED: r = bld_op(&c->b, d->k, 1, &x, bld_shape_of(&c->b, x->type, ET_PRED)); break;
   case U_ISNAN: r = cmp(c, x, x, "NE"); break;
-  case U_ROUND: r = is_float ? un(c, d->k, x) : x; break;
   case U_SQUARE: r = bin(c, OP_MULTIPLY, x, x); break;
   case U_RECIP: r = bin(c, OP_DIVIDE, like(c, x, 1), x); break;
-  case U_RELU: r = bin(c, OP_MAXIMUM, x, like(c, x, 0)); break;
-  case U_RELU6: r = bin(c, OP_MINIMUM, bin(c, OP_MAXIMUM, x, like(c, x, 0)), like(c, x, 6)); break;
+  case U_RELU: r = max_min(c, true, x, like(c, x, 0)); break;
+  case U_RELU6: r = max_min(c, false, max_min(c, true, x, like(c, x, 0)), like(c, x, 6)); break;
   case U_LEAKY: {
     double alpha = tf_attr_float(c, "alpha", 0.2);
     r = sel(c, cmp(c, x, like(c, x, 0), "GT"), x, bin(c, OP_MULTIPLY, x, like(c, x, alpha)));
@@ -212,7 +232,7 @@ static bool lower_unary(TfCtx *c) {
   case U_SOFTPLUS: {
     /* max(x, 0) + log1p(exp(-|x|)): no overflow for large |x| */
     Value *e = un(c, OP_EXPONENTIAL, un(c, OP_NEGATE, un(c, OP_ABS, x)));
-    r = bin(c, OP_ADD, bin(c, OP_MAXIMUM, x, like(c, x, 0)), un(c, OP_LOG_PLUS_ONE, e));
+    r = bin(c, OP_ADD, max_min(c, true, x, like(c, x, 0)), un(c, OP_LOG_PLUS_ONE, e));
     break;
   }
   case U_SOFTSIGN: r = bin(c, OP_DIVIDE, x, bin(c, OP_ADD, like(c, x, 1), un(c, OP_ABS, x))); break;
@@ -226,6 +246,7 @@ static bool lower_unary(TfCtx *c) {
 /* ---- binary elementwise ops and comparisons (NumPy broadcasting) ---- */
 typedef enum {
   B_PLAIN,     /* the StableHLO op on broadcast operands */
+  B_MAXMIN,    /* max_min */
   B_CMP,       /* compare with direction `dir`, bool result */
   B_EQ,        /* Equal / NotEqual: incompatible_shape_error=false gives a scalar */
   B_FLOORDIV,  /* rounds toward -inf */
@@ -248,16 +269,16 @@ typedef struct BinaryDef {
 } BinaryDef;
 
 static const BinaryDef binary_defs[] = {
-    {"Add", B_PLAIN, OP_ADD, T_NUM, NULL},
-    {"AddV2", B_PLAIN, OP_ADD, T_NUM, NULL},
-    {"Sub", B_PLAIN, OP_SUBTRACT, T_NUM, NULL},
-    {"Mul", B_PLAIN, OP_MULTIPLY, T_NUM, NULL},
+    {"Add", B_PLAIN, OP_ADD, T_ARITH, NULL},
+    {"AddV2", B_PLAIN, OP_ADD, T_ARITH, NULL},
+    {"Sub", B_PLAIN, OP_SUBTRACT, T_ARITH, NULL},
+    {"Mul", B_PLAIN, OP_MULTIPLY, T_ARITH, NULL},
     /* integer division truncates in both */
-    {"Div", B_PLAIN, OP_DIVIDE, T_NUM, NULL},
-    {"RealDiv", B_PLAIN, OP_DIVIDE, T_NUM, NULL},
-    {"Maximum", B_PLAIN, OP_MAXIMUM, T_NUM, NULL},
-    {"Minimum", B_PLAIN, OP_MINIMUM, T_NUM, NULL},
-    {"Pow", B_PLAIN, OP_POWER, T_NUM, NULL},
+    {"Div", B_PLAIN, OP_DIVIDE, T_ARITH, NULL},
+    {"RealDiv", B_PLAIN, OP_DIVIDE, T_ARITH, NULL},
+    {"Maximum", B_MAXMIN, OP_MAXIMUM, T_NUM, NULL},
+    {"Minimum", B_MAXMIN, OP_MINIMUM, T_NUM, NULL},
+    {"Pow", B_PLAIN, OP_POWER, T_ARITH, NULL},
     {"Atan2", B_PLAIN, OP_ATAN2, T_FLOAT, NULL},
     {"TruncateMod", B_PLAIN, OP_REMAINDER, T_NUM, NULL},
     {"LogicalAnd", B_PLAIN, OP_AND, T_BOOL, NULL},
@@ -312,7 +333,8 @@ static bool lower_binary(TfCtx *c) {
   if (!d) return tf_error(c, "internal error: no binary lowering for this op");
   if (!check_inputs(c, 2, 2, d->types)) return false;
   Value *x = c->in[0], *y = c->in[1], *r = NULL;
-  if (d->how == B_EQ && !tf_attr_bool(c, "incompatible_shape_error", true) && !broadcastable(x->type, y->type)) {
+  bool strict = tf_attr_bool(c, "incompatible_shape_error", true);
+  if (d->how == B_EQ && !strict && !broadcastable(x->type, y->type)) {
     /* shapes that cannot match: a scalar, "not equal" */
     Module *m = tf_module(c);
     Literal *l = lit_new_in(&m->arena, type_scalar(&m->arena, ET_PRED));
@@ -325,15 +347,17 @@ static bool lower_binary(TfCtx *c) {
   bool is_float = et_is_float(et), is_signed = et_is_signed(et);
   switch (d->how) {
   case B_PLAIN: r = bin(c, d->k, x, y); break;
+  case B_MAXMIN: r = max_min(c, d->k == OP_MAXIMUM, x, y); break;
   case B_CMP:
   case B_EQ: r = cmp(c, x, y, d->dir); break;
   case B_FLOORDIV:
     if (is_float) {
       r = un(c, OP_FLOOR, bin(c, OP_DIVIDE, x, y));
     } else {
-      Value *q = bin(c, OP_DIVIDE, x, y);
-      r = is_signed ? sel(c, sign_differs(c, bin(c, OP_REMAINDER, x, y), y), bin(c, OP_SUBTRACT, q, like(c, q, 1)), q)
-                    : q;
+      /* truncated quotient, one less where the remainder's sign differs */
+      r = bin(c, OP_DIVIDE, x, y);
+      if (is_signed)
+        r = sel(c, sign_differs(c, bin(c, OP_REMAINDER, x, y), y), bin(c, OP_SUBTRACT, r, like(c, r, 1)), r);
     }
     break;
   case B_FLOORMOD: {
@@ -366,7 +390,7 @@ static bool lower_binary(TfCtx *c) {
 /* AddN: the sum of its inputs (same shapes), left to right */
 static bool lower_add_n(TfCtx *c) {
   if (c->nin < 1) return tf_error(c, "expects at least one input");
-  if (!check_inputs(c, c->nin, c->nin, T_NUM)) return false;
+  if (!check_inputs(c, c->nin, c->nin, T_ARITH)) return false;
   Value *r = c->in[0];
   for (int i = 1; i < c->nin; i++) {
     const Type *a = r->type, *b = c->in[i]->type;
@@ -435,6 +459,11 @@ static bool lower_cast(TfCtx *c) {
     tf_out(c, x);
     return true;
   }
+  if (et_is_complex(src) && !et_is_complex(dst) && dst != ET_PRED) {
+    /* the real part */
+    x = bld_op(&c->b, OP_REAL, 1, &x, bld_shape_of(&c->b, x->type, src == ET_C64 ? ET_F32 : ET_F64));
+    src = x->type->elem;
+  }
   if (dst == ET_PRED) {
     /* non-zero, NaN included, is true */
     tf_out(c, cmp(c, x, like(c, x, 0), "NE"));
@@ -472,7 +501,8 @@ static bool lower_bitcast(TfCtx *c) {
     dims[rank++] = sb / db;
   } else if (sb < db) {
     if (rank == 0 || dims[rank - 1] != db / sb)
-      return tf_error(c, "the last dimension must be %d to bitcast %s to %s", db / sb, elem_info[t->elem].mlir_name, elem_info[dst].mlir_name);
+      return tf_error(c, "the last dimension must be %d to bitcast %s to %s", db / sb,
+                      elem_info[t->elem].mlir_name, elem_info[dst].mlir_name);
     rank--;
   }
   tf_out(c, bld_bitcast(&c->b, x, tf_type(c, dst, rank, dims)));
@@ -488,7 +518,7 @@ static bool reduction_axes(TfCtx *c, int rank, int64_t **axes, int *n) {
   if (!tf_const_ints(c, 1, "the reduction axes", &v, &nv)) return false;
   bool seen[64] = {false};
   for (int i = 0; i < nv; i++) {
-    if (rank == 0 && (v[i] == 0 || v[i] == -1)) return tf_error(c, "a scalar has no axis %lld", (long long)v[i]);
+    if (rank == 0) return tf_error(c, "a scalar has no axis %lld", (long long)v[i]);
     if (!tf_axis(c, v[i], rank, &v[i])) return false;
     if (seen[v[i]]) return tf_error(c, "the axes contain dimension %lld twice", (long long)v[i]);
     seen[v[i]] = true;
@@ -510,8 +540,8 @@ typedef struct ReduceDef {
 } ReduceDef;
 
 static const ReduceDef reduce_defs[] = {
-    {"Sum", OP_ADD, T_NUM, I_ZERO},         {"Mean", OP_ADD, T_NUM, I_ZERO},
-    {"Prod", OP_MULTIPLY, T_NUM, I_ONE},    {"Max", OP_MAXIMUM, T_NUM, I_LOWEST},
+    {"Sum", OP_ADD, T_ARITH, I_ZERO},         {"Mean", OP_ADD, T_ARITH, I_ZERO},
+    {"Prod", OP_MULTIPLY, T_ARITH, I_ONE},    {"Max", OP_MAXIMUM, T_NUM, I_LOWEST},
     {"Min", OP_MINIMUM, T_NUM, I_HIGHEST},  {"All", OP_AND, T_BOOL, I_ONE},
     {"Any", OP_OR, T_BOOL, I_ZERO},
 };
@@ -534,6 +564,9 @@ static bool lower_reduce(TfCtx *c) {
   ElemType et = t->elem;
   bool widen = d->k == OP_ADD || d->k == OP_MULTIPLY;
   ElemType at = widen ? accum_type(et) : et;
+  /* a mean of 8- and 16-bit integers sums in 32 bits (wrapping sums and
+     products need no such care: they agree modulo the narrow width) */
+  if (!strcmp(d->op, "Mean") && et_is_int(et) && et_bits(et) < 32) at = et_is_signed(et) ? ET_S32 : ET_U32;
   Value *xa = tf_convert(c, x, at);
   Value *init = d->init == I_LOWEST    ? extreme(c, at, false)
                 : d->init == I_HIGHEST ? extreme(c, at, true)

@@ -8,9 +8,9 @@
  * reduce_window, resizing to gathers at positions computed here, top-k to
  * chlo.top_k.  Half and bfloat16 products, convolutions and reductions run
  * in float32 and round once at the end, as TensorFlow's CPU kernels and XLA
- * do.  The arithmetic of the ops that TensorFlow spells out (bilinear
- * interpolation, batch normalization, LRN) follows its order of operations
- * so that results agree to the last bit where the backends allow.
+ * do.  Where TensorFlow's kernels spell out the arithmetic (bilinear
+ * interpolation, batch normalization, LRN), the lowering follows their order
+ * of operations, so results round as TensorFlow's do.
  */
 #include <math.h>
 #include <string.h>
@@ -27,7 +27,6 @@ static bool need_inputs(TfCtx *c, int n) {
 /* "1, 2, 3" in the module arena, for attribute text. */
 static const char *ints_text(TfCtx *c, int n, const int64_t *v) {
   StrBuf b = {0};
-  sb_puts(&b, "");
   for (int i = 0; i < n; i++) sb_printf(&b, "%s%lld", i ? ", " : "", (long long)v[i]);
   char *s = sb_take(&b);
   char *r = arena_strdup(&c->b.m->arena, s);
@@ -73,7 +72,8 @@ static bool read_format(TfCtx *c, int nsp, bool *cfirst) {
   else if (!strcmp(df, first[nsp - 1]))
     *cfirst = true;
   else
-    return tf_error(c, "data_format '%s' is not supported (%s and %s are)", df, last[nsp - 1], first[nsp - 1]);
+    return tf_error(c, "data_format '%s' is not supported (%s and %s are)", df, last[nsp - 1],
+                    first[nsp - 1]);
   return true;
 }
 
@@ -84,8 +84,8 @@ static int channel_dim(bool cfirst, int nsp) { return cfirst ? 1 : nsp + 1; }
 /* A per-dimension list (strides, ksize, dilations: nsp + 2 entries in
    data_format order) -> its spatial entries; batch and channel entries must
    be 1.  n < 0 (absent) gives def everywhere, or an error when def < 1. */
-static bool spatial_list(TfCtx *c, const char *what, const int64_t *v, int n, int nsp, bool cfirst, int64_t def,
-                         int64_t *out) {
+static bool spatial_list(TfCtx *c, const char *what, const int64_t *v, int n, int nsp, bool cfirst,
+                         int64_t def, int64_t *out) {
   if (n < 0) {
     if (def < 1) return tf_error(c, "the attribute '%s' is missing", what);
     for (int i = 0; i < nsp; i++) out[i] = def;
@@ -104,12 +104,14 @@ static bool spatial_list(TfCtx *c, const char *what, const int64_t *v, int n, in
 /* Padding of the spatial dimensions of an input with sizes in[] under a
    window win[] (dilated by dil[]) moved by stride[]: SAME and VALID as
    TensorFlow splits them, EXPLICIT from explicit_paddings when allowed. */
-static bool read_padding(TfCtx *c, int nsp, bool cfirst, const int64_t *in, const int64_t *win, const int64_t *stride,
-                         const int64_t *dil, bool explicit_ok, int64_t *lo, int64_t *hi) {
+static bool read_padding(TfCtx *c, int nsp, bool cfirst, const int64_t *in, const int64_t *win,
+                         const int64_t *stride, const int64_t *dil, bool explicit_ok, int64_t *lo,
+                         int64_t *hi) {
   const char *padding = tf_attr_str(c, "padding", NULL);
   if (!padding) return tf_error(c, "the attribute 'padding' is missing");
   if (!strcmp(padding, "EXPLICIT")) {
-    if (!explicit_ok) return tf_error(c, "padding 'EXPLICIT' is not supported by this op (SAME and VALID are)");
+    if (!explicit_ok)
+      return tf_error(c, "padding 'EXPLICIT' is not supported by this op (SAME and VALID are)");
     int64_t *p;
     int n = tf_attr_ints(c, "explicit_paddings", &p);
     if (n != 2 * (nsp + 2)) return tf_error(c, "explicit_paddings must have %d entries", 2 * (nsp + 2));
@@ -169,7 +171,8 @@ static bool batch_matmul(TfCtx *c, int version) {
   int rx = x->type->rank, ry = y->type->rank;
   if (rx < 2 || ry < 2) return tf_error(c, "expects inputs of rank 2 or more, has rank %d and %d", rx, ry);
   if (version == 3) {
-    if (et_is_complex(et) != et_is_complex(x->type->elem) || et_is_complex(et) != et_is_complex(y->type->elem))
+    if (et_is_complex(et) != et_is_complex(x->type->elem) ||
+        et_is_complex(et) != et_is_complex(y->type->elem))
       return tf_error(c, "mixes complex and real types");
     x = tf_convert(c, x, et);
     y = tf_convert(c, y, et);
@@ -218,8 +221,8 @@ static bool lower_batch_matmul_v3(TfCtx *c) { return batch_matmul(c, 3); }
    dimension the ellipsis covers once the operand's rank is known. */
 typedef struct EinTerm {
   char s[72];
-  int len;       /* characters, the ellipsis counted once as '.' */
-  int ellipsis;  /* index of '.' in s, or -1 */
+  int len;      /* characters, the ellipsis counted once as '.' */
+  int ellipsis; /* index of '.' in s, or -1 */
 } EinTerm;
 
 static bool ein_term(TfCtx *c, const char *p, size_t n, EinTerm *t) {
@@ -255,7 +258,8 @@ static bool lower_einsum(TfCtx *c) {
   int n = c->nin;
   if (n < 1 || n > 2) return tf_error(c, "has %d inputs; einsum of 1 or 2 is supported", n);
   const char *arrow = strstr(eq, "->");
-  if (!arrow || strstr(arrow + 2, "->")) return tf_error(c, "expects exactly one '->' in the equation '%s'", eq);
+  if (!arrow || strstr(arrow + 2, "->"))
+    return tf_error(c, "expects exactly one '->' in the equation '%s'", eq);
   EinTerm t[3];
   int nt = 0;
   for (const char *p = eq; p <= arrow;) {
@@ -276,8 +280,8 @@ static bool lower_einsum(TfCtx *c) {
     int letters = t[i].len - (t[i].ellipsis >= 0);
     ecount[i] = in[i]->type->rank - letters;
     if (ecount[i] < 0 || (t[i].ellipsis < 0 && ecount[i] != 0))
-      return tf_error(c, "input %d has rank %d; the equation's term for it has %d letters", i, in[i]->type->rank,
-                      letters);
+      return tf_error(c, "input %d has rank %d; the equation's term for it has %d letters", i,
+                      in[i]->type->rank, letters);
     if (ecount[i] > ne) ne = ecount[i];
   }
   for (int j = 0; j < ne; j++) edims[j] = 1;
@@ -286,8 +290,8 @@ static bool lower_einsum(TfCtx *c) {
       int64_t d = in[i]->type->dims[t[i].ellipsis + j];
       int64_t *e = &edims[ne - ecount[i] + j];
       if (d != *e && d != 1 && *e != 1)
-        return tf_error(c, "the dimensions the ellipsis covers do not broadcast (%lld and %lld)", (long long)d,
-                        (long long)*e);
+        return tf_error(c, "the dimensions the ellipsis covers do not broadcast (%lld and %lld)",
+                        (long long)d, (long long)*e);
       if (d != 1) *e = d;
     }
   if (ne > 0 && t[2].ellipsis < 0)
@@ -351,9 +355,19 @@ static bool lower_einsum(TfCtx *c) {
       }
       size[(int)*p] = s;
     }
-  int orank = t[2].len - (t[2].ellipsis >= 0) + ne;
-  Value *r = tf_op_infer(c, n == 2 ? OP_EINSUM : OP_UNARY_EINSUM, n, in, in[0]->type->elem, orank,
-                         "{einsum_config = \"%s\"}", text);
+  /* the result's letters follow "->" */
+  int64_t odims[128];
+  int orank = 0;
+  for (p = strstr(text, "->") + 2; *p; p++) {
+    if (size[(int)*p] < 0 || strchr(p + 1, *p)) {
+      tf_error(c, "the output letter '%c' is %s", *p, size[(int)*p] < 0 ? "in no input term" : "repeated");
+      xfree(text);
+      return false;
+    }
+    odims[orank++] = size[(int)*p];
+  }
+  Value *r = tf_op(c, n == 2 ? OP_EINSUM : OP_UNARY_EINSUM, n, in,
+                   tf_type(c, in[0]->type->elem, orank, odims), "{einsum_config = \"%s\"}", text);
   xfree(text);
   if (!r) return false;
   tf_out(c, tf_convert(c, r, et));
@@ -391,9 +405,9 @@ static bool lower_bias_add_v1(TfCtx *c) { return bias_add(c, true); }
 /* stablehlo.convolution of x (batch, spatial..., feature in data_format
    order) with kernel k (spatial..., input feature, output feature; or
    output then input with swap_io), computed in float32 for half types. */
-static Value *convolve(TfCtx *c, Value *x, Value *k, int nsp, bool cfirst, bool swap_io, const int64_t *stride,
-                       const int64_t *lhs_dil, const int64_t *rhs_dil, const int64_t *lo, const int64_t *hi,
-                       int64_t groups) {
+static Value *convolve(TfCtx *c, Value *x, Value *k, int nsp, bool cfirst, bool swap_io,
+                       const int64_t *stride, const int64_t *lhs_dil, const int64_t *rhs_dil,
+                       const int64_t *lo, const int64_t *hi, int64_t groups) {
   static const char *const sp[] = {"0", "0, 1", "0, 1, 2"};
   ElemType et = x->type->elem;
   StrBuf io = {0}, pad = {0};
@@ -401,16 +415,17 @@ static Value *convolve(TfCtx *c, Value *x, Value *k, int nsp, bool cfirst, bool 
     sb_printf(&io, "[b, f, %s]", sp[nsp - 1]);
   else
     sb_printf(&io, "[b, %s, f]", sp[nsp - 1]);
-  for (int i = 0; i < nsp; i++) sb_printf(&pad, "%s[%lld, %lld]", i ? ", " : "", (long long)lo[i], (long long)hi[i]);
+  for (int i = 0; i < nsp; i++)
+    sb_printf(&pad, "%s[%lld, %lld]", i ? ", " : "", (long long)lo[i], (long long)hi[i]);
   char *ios = sb_take(&io), *pads = sb_take(&pad);
-  Value *r = tf_op_infer(c, OP_CONVOLUTION, 2, (Value *[]){widen(c, x), widen(c, k)}, is_half(et) ? ET_F32 : et,
-                         nsp + 2,
-                         "{dimension_numbers = #stablehlo.conv<%s x[%s, %s]->%s>, window_strides = array<i64: %s>, "
-                         "padding = dense<[%s]> : tensor<%dx2xi64>, lhs_dilation = array<i64: %s>, "
-                         "rhs_dilation = array<i64: %s>, feature_group_count = %lld : i64, "
-                         "batch_group_count = 1 : i64}",
-                         ios, sp[nsp - 1], swap_io ? "o, i" : "i, o", ios, ints_text(c, nsp, stride), pads, nsp,
-                         ints_text(c, nsp, lhs_dil), ints_text(c, nsp, rhs_dil), (long long)groups);
+  Value *r = tf_op_infer(
+      c, OP_CONVOLUTION, 2, (Value *[]){widen(c, x), widen(c, k)}, is_half(et) ? ET_F32 : et, nsp + 2,
+      "{dimension_numbers = #stablehlo.conv<%s x[%s, %s]->%s>, window_strides = array<i64: %s>, "
+      "padding = dense<[%s]> : tensor<%dx2xi64>, lhs_dilation = array<i64: %s>, "
+      "rhs_dilation = array<i64: %s>, feature_group_count = %lld : i64, "
+      "batch_group_count = 1 : i64}",
+      ios, sp[nsp - 1], swap_io ? "o, i" : "i, o", ios, ints_text(c, nsp, stride), pads, nsp,
+      ints_text(c, nsp, lhs_dil), ints_text(c, nsp, rhs_dil), (long long)groups);
   xfree(ios);
   xfree(pads);
   return r ? tf_convert(c, r, et) : NULL;
@@ -438,12 +453,14 @@ static bool conv(TfCtx *c, int nsp, bool depthwise) {
     win[i] = k->type->dims[i];
   }
   if (!read_padding(c, nsp, cfirst, in, win, stride, dil, true, lo, hi)) return false;
-  int64_t ch = x->type->dims[channel_dim(cfirst, nsp)], kin = k->type->dims[nsp], kout = k->type->dims[nsp + 1];
+  int64_t ch = x->type->dims[channel_dim(cfirst, nsp)], kin = k->type->dims[nsp],
+          kout = k->type->dims[nsp + 1];
   int64_t groups;
   if (depthwise) {
     if (kin != ch)
-      return tf_error(c, "the filter has %lld input channels for an input of %lld", (long long)kin, (long long)ch);
-    int64_t kd[5] = {k->type->dims[0], k->type->dims[1], 1, kin * kout};
+      return tf_error(c, "the filter has %lld input channels for an input of %lld", (long long)kin,
+                      (long long)ch);
+    int64_t kd[4] = {k->type->dims[0], k->type->dims[1], 1, kin * kout};
     k = bld_reshape(&c->b, k, 4, kd);
     groups = ch;
   } else {
@@ -452,8 +469,8 @@ static bool conv(TfCtx *c, int nsp, bool depthwise) {
                       (long long)ch, (long long)kin);
     groups = ch / kin;
     if (kout % groups != 0)
-      return tf_error(c, "the filter's %lld output channels are not a multiple of the %lld groups", (long long)kout,
-                      (long long)groups);
+      return tf_error(c, "the filter's %lld output channels are not a multiple of the %lld groups",
+                      (long long)kout, (long long)groups);
   }
   Value *r = convolve(c, x, k, nsp, cfirst, false, stride, ones, dil, lo, hi, groups);
   if (!r) return false;
@@ -494,8 +511,10 @@ static bool conv_backprop_input(TfCtx *c, int nsp) {
   int64_t ch = isz[channel_dim(cfirst, nsp)];
   if (isz[0] != g->type->dims[0]) return tf_error(c, "input_sizes and out_backprop differ in batch size");
   if (ch != k->type->dims[nsp])
-    return tf_error(c, "input_sizes has %lld channels, the filter %lld input channels (grouped convolutions are "
-                    "not supported)", (long long)ch, (long long)k->type->dims[nsp]);
+    return tf_error(c,
+                    "input_sizes has %lld channels, the filter %lld input channels (grouped convolutions are "
+                    "not supported)",
+                    (long long)ch, (long long)k->type->dims[nsp]);
   if (g->type->dims[channel_dim(cfirst, nsp)] != k->type->dims[nsp + 1])
     return tf_error(c, "out_backprop's channels differ from the filter's output channels");
   int64_t *sv, *dv, stride[3], dil[3], in[3], win[3], lo[3], hi[3], blo[3], bhi[3], ones[3] = {1, 1, 1};
@@ -513,8 +532,10 @@ static bool conv_backprop_input(TfCtx *c, int nsp) {
     int64_t eff = (win[i] - 1) * dil[i] + 1, span = in[i] + lo[i] + hi[i] - eff;
     int64_t out = span >= 0 ? span / stride[i] + 1 : 0, have = g->type->dims[spatial_dim(cfirst, i)];
     if (out != have)
-      return tf_error(c, "out_backprop has %lld positions along spatial dimension %d where the convolution "
-                      "gives %lld", (long long)have, i, (long long)out);
+      return tf_error(c,
+                      "out_backprop has %lld positions along spatial dimension %d where the convolution "
+                      "gives %lld",
+                      (long long)have, i, (long long)out);
     blo[i] = eff - 1 - lo[i];
     bhi[i] = eff - 1 - hi[i] + span % stride[i];
     rev[i] = i;
@@ -538,10 +559,12 @@ static bool lower_conv3d_backprop_input(TfCtx *c) { return conv_backprop_input(c
 static bool pool(TfCtx *c, int nsp, bool avg, bool v2) {
   ElemType et;
   bool cfirst;
-  if (!need_inputs(c, v2 ? 3 : 1) || !tf_attr_type(c, "T", &et) || !read_format(c, nsp, &cfirst)) return false;
+  if (!need_inputs(c, v2 ? 3 : 1) || !tf_attr_type(c, "T", &et) || !read_format(c, nsp, &cfirst))
+    return false;
   Value *x = c->in[0];
   int rank = nsp + 2;
-  if (x->type->rank != rank) return tf_error(c, "expects an input of rank %d, has rank %d", rank, x->type->rank);
+  if (x->type->rank != rank)
+    return tf_error(c, "expects an input of rank %d, has rank %d", rank, x->type->rank);
   if (avg && !et_is_float(et)) return tf_error(c, "average pooling of integers is not supported");
   int64_t *kv, *sv, win[3], stride[3], in[3], lo[3], hi[3], ones[3] = {1, 1, 1};
   int nk, ns;
@@ -719,7 +742,8 @@ static bool lower_lrn(TfCtx *c) {
   int64_t w[4] = {1, 1, 1, 2 * r + 1}, s[4] = {1, 1, 1, 1}, p[8] = {0, 0, 0, 0, 0, 0, r, r};
   Value *sq = tf_reduce_window(c, bld_mul(&c->b, x, x), tf_scalar(c, x->type->elem, 0), OP_ADD, w, s, p);
   if (!sq) return false;
-  Value *norm = bld_add(&c->b, bld_const_f(&c->b, sq->type, bias), bld_mul(&c->b, bld_const_f(&c->b, sq->type, alpha), sq));
+  Value *norm = bld_add(&c->b, bld_const_f(&c->b, sq->type, bias),
+                        bld_mul(&c->b, bld_const_f(&c->b, sq->type, alpha), sq));
   Value *y;
   if (beta == 1.0)
     y = bld_mul(&c->b, x, bld_div(&c->b, bld_const_f(&c->b, sq->type, 1.0), norm));
@@ -748,7 +772,8 @@ static bool softmax(TfCtx *c, bool log) {
   Value *m = tf_reduce(c, x, 1, &last, OP_MAXIMUM, tf_scalar(c, t->elem, -INFINITY));
   Value *shifted = bld_sub(&c->b, x, bld_broadcast(&c->b, m, t, t->rank - 1, keep));
   Value *e = bld_un(&c->b, OP_EXPONENTIAL, shifted);
-  Value *sum = bld_broadcast(&c->b, tf_reduce(c, e, 1, &last, OP_ADD, tf_scalar(c, t->elem, 0)), t, t->rank - 1, keep);
+  Value *sum =
+      bld_broadcast(&c->b, tf_reduce(c, e, 1, &last, OP_ADD, tf_scalar(c, t->elem, 0)), t, t->rank - 1, keep);
   Value *y = log ? bld_sub(&c->b, shifted, bld_un(&c->b, OP_LOG, sum)) : bld_div(&c->b, e, sum);
   tf_out(c, tf_convert(c, y, et));
   return true;
@@ -773,10 +798,11 @@ static Value *take(TfCtx *c, Value *x, int d, int n, const int64_t *idx) {
     if (i != d) off[no++] = i;
     slice[i] = i == d ? 1 : t->dims[i];
   }
-  return tf_op_infer(c, OP_GATHER, 2, (Value *[]){x, tf_constant(c, l)}, t->elem, t->rank,
-                     "{dimension_numbers = #stablehlo.gather<offset_dims = [%s], collapsed_slice_dims = [%d], "
-                     "start_index_map = [%d], index_vector_dim = 1>, slice_sizes = array<i64: %s>}",
-                     ints_text(c, no, off), d, d, ints_text(c, t->rank, slice));
+  return tf_op_infer(
+      c, OP_GATHER, 2, (Value *[]){x, tf_constant(c, l)}, t->elem, t->rank,
+      "{dimension_numbers = #stablehlo.gather<offset_dims = [%s], collapsed_slice_dims = [%d], "
+      "start_index_map = [%d], index_vector_dim = 1>, slice_sizes = array<i64: %s>}",
+      ints_text(c, no, off), d, d, ints_text(c, t->rank, slice));
 }
 
 /* TensorFlow's scale from output to input positions, in float as it
@@ -915,8 +941,8 @@ const TfOpDef tf_ops_nn[] = {
     {"Einsum", lower_einsum, NULL, "1 or 2 inputs, ellipsis"},
     {"FusedBatchNorm", lower_fused_batch_norm, "y,batch_mean,batch_variance,reserve_space_1,reserve_space_2",
      "inference and training"},
-    {"FusedBatchNormV2", lower_fused_batch_norm_v2, "y,batch_mean,batch_variance,reserve_space_1,reserve_space_2",
-     "inference and training"},
+    {"FusedBatchNormV2", lower_fused_batch_norm_v2,
+     "y,batch_mean,batch_variance,reserve_space_1,reserve_space_2", "inference and training"},
     {"FusedBatchNormV3", lower_fused_batch_norm_v3,
      "y,batch_mean,batch_variance,reserve_space_1,reserve_space_2,reserve_space_3", "inference and training"},
     {"LRN", lower_lrn, NULL, NULL},
