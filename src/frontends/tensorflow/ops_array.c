@@ -15,9 +15,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "frontends/stablehlo/stablehlo.h"
 #include "frontends/tensorflow/tf_int.h"
+#include "ir/verify.h"
 
-#define MAXR 64 /* ranks handled (the IR's limit) */
+#define MAXR 64 /* the highest rank handled, as in util.c */
 
 /* ---- small builders ---- */
 
@@ -145,8 +147,11 @@ static bool const_int(TfCtx *c, int i, const char *what, int64_t *out) {
   return true;
 }
 
+/* At least n inputs, none of a rank above MAXR (every lowering starts here). */
 static bool need_inputs(TfCtx *c, int n) {
   if (c->nin < n) return tf_error(c, "expects %d inputs, has %d", n, c->nin);
+  for (int i = 0; i < c->nin; i++)
+    if (!check_rank(c, c->in[i]->type->rank)) return false;
   return true;
 }
 
@@ -159,7 +164,7 @@ static bool out_int_type(TfCtx *c, ElemType *et) {
   return true;
 }
 
-/* A scalar body `return k(p, q)` (k == OP_NONE: return q) for scatter. */
+/* A scatter's scalar body: `return k(p, q)`, or `return q` (take_update). */
 static Block *scatter_body(TfCtx *c, ElemType et, OpKind k, bool take_update) {
   Module *m = c->b.m;
   Block *body = block_new(m);
@@ -187,6 +192,7 @@ static bool lower_identity(TfCtx *c) {
 }
 
 static bool lower_identity_n(TfCtx *c) {
+  if (!need_inputs(c, 0)) return false;
   for (int i = 0; i < c->nin; i++) tf_out(c, c->in[i]);
   return true;
 }
@@ -234,7 +240,7 @@ static bool lower_shape(TfCtx *c) {
 
 static bool lower_shape_n(TfCtx *c) {
   ElemType et;
-  if (!out_int_type(c, &et)) return false;
+  if (!need_inputs(c, 1) || !out_int_type(c, &et)) return false;
   for (int i = 0; i < c->nin; i++) {
     Value *v = int_vector(c, et, c->in[i]->type->rank, c->in[i]->type->dims);
     if (!v) return false;
@@ -849,7 +855,7 @@ static bool lower_reverse(TfCtx *c) {
   return true;
 }
 
-/* A scalar input of a rank-0 (or one-element) constant, as a double. */
+/* Input i as a one-element constant. */
 static bool const_scalar(TfCtx *c, int i, const char *what, Literal **out) {
   Literal *l = tf_const(c, i);
   if (!l) {
@@ -1147,12 +1153,22 @@ static Value *scatter_nd(TfCtx *c, Value *operand, Value *ix, Value *upd, OpKind
   put_list(&sb, (int)kk, inserted);
   sb_printf(&sb, ", index_vector_dim = %d>, indices_are_sorted = false, unique_indices = false}", q - 1);
   char *attrs = sb_take(&sb);
+  /* built here, not with tf_op: the verifier wants the region in place */
+  Module *m = c->b.m;
   Value *in[3] = {operand, ix, upd};
-  Value *res = tf_op(c, OP_SCATTER, 3, in, (Type *)ot, "%s", attrs);
+  Type *rt = (Type *)ot;
+  Op *op = op_new(m, OP_SCATTER, 3, in, 1, &rt, c->b.loc);
+  Attr *d = stablehlo_parse_attr_dict(m, -1, attrs, strlen(attrs));
   xfree(attrs);
-  if (!res) return NULL;
-  op_add_region(c->b.m, res->def, scatter_body(c, ot->elem, k, take_update));
-  return res;
+  for (int i = 0; d && i < d->n; i++) op_set_attr(m, op, d->keys[i], d->elems[i]);
+  op_add_region(m, op, scatter_body(c, ot->elem, k, take_update));
+  block_insert_before(c->b.blk, c->b.at, op);
+  if (!d || !verify_op_alone(m, op)) {
+    op_erase(op);
+    tf_error(c, "the stablehlo.scatter it lowers to does not fit its operands");
+    return NULL;
+  }
+  return &op->res[0];
 }
 
 /* ScatterNd (indices, updates, shape): zeros with the updates added. */
@@ -1193,6 +1209,325 @@ static bool lower_tensor_scatter(TfCtx *c) {
   return true;
 }
 
+/* ---- more rearranging ---- */
+
+/* Roll: along each axis (shifts on one axis add up), the last `shift`
+   elements move to the front. */
+static bool lower_roll(TfCtx *c) {
+  int64_t *shift, *axes;
+  int ns, na;
+  if (!need_inputs(c, 3) || !tf_const_ints(c, 1, "the shift", &shift, &ns) ||
+      !tf_const_ints(c, 2, "the axes", &axes, &na))
+    return false;
+  if (ns != na) return tf_error(c, "shift and axis have different lengths (%d and %d)", ns, na);
+  Value *x = c->in[0];
+  int rank = x->type->rank;
+  int64_t total[MAXR] = {0};
+  for (int i = 0; i < na; i++) {
+    int64_t a;
+    if (!tf_axis(c, axes[i], rank, &a)) return false;
+    total[a] += shift[i];
+  }
+  for (int d = 0; d < rank; d++) {
+    int64_t dim = x->type->dims[d];
+    if (dim == 0) continue;
+    int64_t s = ((total[d] % dim) + dim) % dim;
+    if (!s) continue;
+    Value *parts[2] = {slice_dim(c, x, d, dim - s, dim), slice_dim(c, x, d, 0, dim - s)};
+    x = concat(c, 2, parts, d);
+  }
+  tf_out(c, x);
+  return true;
+}
+
+/* InvertPermutation: y[x[i]] = i. */
+static bool lower_invert_permutation(TfCtx *c) {
+  if (!need_inputs(c, 1)) return false;
+  Value *x = c->in[0];
+  if (x->type->rank != 1 || !et_is_int(x->type->elem))
+    return tf_error(c, "the input must be a vector of integers");
+  int64_t n = x->type->dims[0], two[2] = {n, 1};
+  Value *zero = bld_const_i(&c->b, x->type, 0);
+  Value *r =
+      scatter_nd(c, zero, bld_reshape(&c->b, x, 2, two), iota(c, x->type->elem, 1, &n, 0), OP_ADD, true);
+  if (!r) return false;
+  tf_out(c, r);
+  return true;
+}
+
+/* A pred tensor over the last two dimensions of `like` (rank >= 2):
+   row - col compared with `k` by dir ("EQ", "LE", ...), k a rank-0 value
+   of element type et (int64 or int32). */
+static Value *diag_mask(TfCtx *c, const Type *like, ElemType et, Value *k, const char *dir,
+                        bool col_minus_row) {
+  int rank = like->rank;
+  Type *it = bld_shape_of(&c->b, like, et);
+  Value *row = iota(c, et, rank, like->dims, rank - 2), *col = iota(c, et, rank, like->dims, rank - 1);
+  Value *diff = col_minus_row ? bld_sub(&c->b, col, row) : bld_sub(&c->b, row, col);
+  return bld_compare(&c->b, diff, bld_splat(&c->b, k, it), dir);
+}
+
+/* MatrixBandPart: keeps row-col <= num_lower (all when negative) and
+   col-row <= num_upper (all when negative), zeros elsewhere. */
+static bool lower_matrix_band_part(TfCtx *c) {
+  if (!need_inputs(c, 3)) return false;
+  Value *x = c->in[0], *lo = c->in[1], *hi = c->in[2];
+  const Type *t = x->type;
+  if (t->rank < 2) return tf_error(c, "the input must have rank 2 or more");
+  if (lo->type->rank != 0 || hi->type->rank != 0)
+    return tf_error(c, "num_lower and num_upper must be scalars");
+  ElemType et = lo->type->elem;
+  if (!et_is_int(et) || hi->type->elem != et)
+    return tf_error(c, "num_lower and num_upper must be integers of one type");
+  Type *pt = bld_shape_of(&c->b, t, ET_PRED);
+  Value *zero = bld_const_i(&c->b, type_scalar(&c->b.m->arena, et), 0);
+  Value *lo_all = bld_splat(&c->b, bld_compare(&c->b, lo, zero, "LT"), pt);
+  Value *hi_all = bld_splat(&c->b, bld_compare(&c->b, hi, zero, "LT"), pt);
+  Value *keep_lo = bld_bin(&c->b, OP_OR, lo_all, diag_mask(c, t, et, lo, "LE", false));
+  Value *keep_hi = bld_bin(&c->b, OP_OR, hi_all, diag_mask(c, t, et, hi, "LE", true));
+  Value *keep = bld_bin(&c->b, OP_AND, keep_lo, keep_hi);
+  tf_out(c, bld_select(&c->b, keep, x, bld_const_i(&c->b, t, 0)));
+  return true;
+}
+
+/* MatrixDiag*, MatrixDiagPart*, MatrixSetDiag*: the V2/V3 forms only for
+   the main diagonal (k = 0) and the default shapes. */
+static bool main_diagonal_only(TfCtx *c, int k_input) {
+  size_t len = strlen(c->node->op);
+  if (len < 2 || c->node->op[len - 2] != 'V') return true; /* v1: the main diagonal */
+  int64_t *k;
+  int nk;
+  if (!need_inputs(c, k_input + 1) || !tf_const_ints(c, k_input, "k", &k, &nk)) return false;
+  for (int i = 0; i < nk; i++)
+    if (k[i] != 0) return tf_error(c, "only the main diagonal (k = 0) is supported");
+  return true;
+}
+
+static bool lower_matrix_diag(TfCtx *c) {
+  if (!need_inputs(c, 1) || !main_diagonal_only(c, 1)) return false;
+  Value *d = c->in[0];
+  const Type *t = d->type;
+  if (t->rank < 1) return tf_error(c, "the diagonal must have rank 1 or more");
+  if (!check_rank(c, t->rank + 1)) return false;
+  int64_t n = t->dims[t->rank - 1];
+  Value *pad_v = NULL;
+  if (c->nin >= 5) {
+    int64_t *v;
+    int nv;
+    if (!tf_const_ints(c, 2, "num_rows", &v, &nv)) return false;
+    int64_t rows = v[0];
+    if (!tf_const_ints(c, 3, "num_cols", &v, &nv)) return false;
+    if ((rows != -1 && rows != n) || (v[0] != -1 && v[0] != n))
+      return tf_error(c, "only the default num_rows and num_cols (a square result) are supported");
+    pad_v = c->in[4];
+    if (pad_v->type->rank != 0 || pad_v->type->elem != t->elem)
+      return tf_error(c, "padding_value must be a scalar of the diagonal's type");
+  }
+  int64_t dims[MAXR], map[MAXR];
+  for (int i = 0; i < t->rank; i++) {
+    dims[i] = t->dims[i];
+    map[i] = i == t->rank - 1 ? t->rank : i;
+  }
+  dims[t->rank] = n;
+  Type *ot = tf_type(c, t->elem, t->rank + 1, dims);
+  Value *on =
+      diag_mask(c, ot, ET_S64, bld_const_i(&c->b, type_scalar(&c->b.m->arena, ET_S64), 0), "EQ", false);
+  Value *off = pad_v ? bld_splat(&c->b, pad_v, ot) : bld_const_i(&c->b, ot, 0);
+  tf_out(c, bld_select(&c->b, on, bld_broadcast(&c->b, d, ot, t->rank, map), off));
+  return true;
+}
+
+static bool lower_matrix_diag_part(TfCtx *c) {
+  if (!need_inputs(c, 1) || !main_diagonal_only(c, 1)) return false;
+  Value *x = c->in[0];
+  const Type *t = x->type;
+  int r = t->rank;
+  if (r < 2) return tf_error(c, "the input must have rank 2 or more");
+  int64_t m = t->dims[r - 2], n = t->dims[r - 1], k = m < n ? m : n;
+  /* row-major [..., m*n]: the diagonal is every (n+1)-th element from 0 */
+  int64_t dims[MAXR], start[MAXR] = {0}, limit[MAXR], stride[MAXR];
+  for (int i = 0; i < r - 2; i++) {
+    dims[i] = limit[i] = t->dims[i];
+    stride[i] = 1;
+  }
+  dims[r - 2] = m * n;
+  limit[r - 2] = k ? (k - 1) * (n + 1) + 1 : 0;
+  stride[r - 2] = n + 1;
+  tf_out(c, slice(c, bld_reshape(&c->b, x, r - 1, dims), start, limit, stride));
+  return true;
+}
+
+static bool lower_matrix_set_diag(TfCtx *c) {
+  if (!need_inputs(c, 2) || !main_diagonal_only(c, 2)) return false;
+  Value *x = c->in[0], *d = c->in[1];
+  const Type *t = x->type;
+  int r = t->rank;
+  if (r < 2) return tf_error(c, "the input must have rank 2 or more");
+  int64_t m = t->dims[r - 2], n = t->dims[r - 1], k = m < n ? m : n;
+  bool ok = d->type->rank == r - 1 && d->type->elem == t->elem && d->type->dims[r - 2] == k;
+  for (int i = 0; ok && i < r - 2; i++) ok = d->type->dims[i] == t->dims[i];
+  if (!ok) return tf_error(c, "the diagonal's shape does not fit the input's");
+  /* d[..., i] spread along the other matrix dimension: over the rows'
+     index when m <= n (k = m), else the columns' (k = n) */
+  int64_t map[MAXR];
+  for (int i = 0; i < r - 2; i++) map[i] = i;
+  map[r - 2] = m <= n ? r - 2 : r - 1;
+  Value *on =
+      diag_mask(c, t, ET_S64, bld_const_i(&c->b, type_scalar(&c->b.m->arena, ET_S64), 0), "EQ", false);
+  Value *spread = bld_broadcast(&c->b, d, t, r - 1, map);
+  tf_out(c, bld_select(&c->b, on, spread, x));
+  return true;
+}
+
+/* SpaceToDepth / DepthToSpace, NHWC (NCHW through transposes): blocks of
+   block_size x block_size pixels to channels, (row, column, channel) order. */
+static bool lower_depth_space(TfCtx *c) {
+  bool to_depth = !strcmp(c->node->op, "SpaceToDepth");
+  if (!need_inputs(c, 1)) return false;
+  Value *x = c->in[0];
+  if (x->type->rank != 4) return tf_error(c, "the input must have rank 4");
+  int64_t b = tf_attr_int(c, "block_size", 0);
+  if (b < 2) return tf_error(c, "block_size must be 2 or more");
+  const char *fmt = tf_attr_str(c, "data_format", "NHWC");
+  bool nchw = !strcmp(fmt, "NCHW");
+  if (!nchw && strcmp(fmt, "NHWC"))
+    return tf_error(c, "data_format '%s' is not supported (NHWC and NCHW are)", fmt);
+  static const int64_t to_nhwc[4] = {0, 2, 3, 1}, to_nchw[4] = {0, 3, 1, 2};
+  if (nchw) x = bld_transpose(&c->b, x, to_nhwc);
+  const int64_t *d = x->type->dims;
+  int64_t n = d[0], h = d[1], w = d[2], ch = d[3];
+  static const int64_t perm[6] = {0, 1, 3, 2, 4, 5};
+  Value *r;
+  if (to_depth) {
+    if (h % b || w % b)
+      return tf_error(c, "the height %lld and width %lld must be multiples of block_size %lld", (long long)h,
+                      (long long)w, (long long)b);
+    int64_t split[6] = {n, h / b, b, w / b, b, ch}, out[4] = {n, h / b, w / b, b * b * ch};
+    r = bld_reshape(&c->b, bld_transpose(&c->b, bld_reshape(&c->b, x, 6, split), perm), 4, out);
+  } else {
+    if (ch % (b * b))
+      return tf_error(c, "the depth %lld must be a multiple of block_size^2 (%lld)", (long long)ch,
+                      (long long)(b * b));
+    int64_t split[6] = {n, h, w, b, b, ch / (b * b)}, out[4] = {n, h * b, w * b, ch / (b * b)};
+    r = bld_reshape(&c->b, bld_transpose(&c->b, bld_reshape(&c->b, x, 6, split), perm), 4, out);
+  }
+  tf_out(c, nchw ? bld_transpose(&c->b, r, to_nchw) : r);
+  return true;
+}
+
+/* The block shape and paddings/crops of SpaceToBatch(ND) and
+   BatchToSpace(ND): m block dimensions after the batch. */
+static bool read_blocks(TfCtx *c, int rank, int *m, int64_t *block, int64_t *lo, int64_t *hi,
+                        const char *what) {
+  bool nd = strstr(c->node->op, "ND") != NULL;
+  if (nd) {
+    int64_t *bs;
+    int nb;
+    if (!need_inputs(c, 3) || !tf_const_ints(c, 1, "block_shape", &bs, &nb)) return false;
+    *m = nb;
+    for (int i = 0; i < nb; i++) block[i] = bs[i];
+  } else {
+    *m = 2;
+    block[0] = block[1] = tf_attr_int(c, "block_size", 0);
+  }
+  if (*m < 1 || *m > rank - 1) return tf_error(c, "%d block dimensions for a tensor of rank %d", *m, rank);
+  int64_t *p, np;
+  const Type *pt = NULL;
+  if (!need_inputs(c, nd ? 3 : 2) || !const_ints_any(c, nd ? 2 : 1, what, &p, &np, &pt)) return false;
+  if (pt->rank != 2 || pt->dims[0] != *m || pt->dims[1] != 2)
+    return tf_error(c, "the %s must be of shape [%d, 2]", what, *m);
+  for (int i = 0; i < *m; i++) {
+    if (block[i] < 1) return tf_error(c, "block size %lld is not positive", (long long)block[i]);
+    lo[i] = p[2 * i];
+    hi[i] = p[2 * i + 1];
+    if (lo[i] < 0 || hi[i] < 0) return tf_error(c, "the %s must be non-negative", what);
+  }
+  return true;
+}
+
+/* SpaceToBatchND: pad the block dimensions, split each into (size/b, b),
+   move the b's in front of the batch, merge them into it. */
+static bool lower_space_to_batch(TfCtx *c) {
+  if (!need_inputs(c, 2)) return false;
+  Value *x = c->in[0];
+  int rank = x->type->rank, m;
+  int64_t block[MAXR], lo[MAXR], hi[MAXR];
+  if (!read_blocks(c, rank, &m, block, lo, hi, "paddings")) return false;
+  if (!check_rank(c, rank + m)) return false;
+  int64_t plo[MAXR] = {0}, phi[MAXR] = {0};
+  for (int i = 0; i < m; i++) {
+    plo[1 + i] = lo[i];
+    phi[1 + i] = hi[i];
+  }
+  x = pad(c, x, bld_const_i(&c->b, type_scalar(&c->b.m->arena, x->type->elem), 0), plo, phi);
+  const int64_t *d = x->type->dims;
+  int64_t split[MAXR], perm[MAXR], out[MAXR], batch = d[0];
+  split[0] = d[0];
+  for (int i = 0; i < m; i++) {
+    if (d[1 + i] % block[i])
+      return tf_error(c, "padded dimension %d (%lld) is not a multiple of its block size %lld", 1 + i,
+                      (long long)d[1 + i], (long long)block[i]);
+    split[1 + 2 * i] = d[1 + i] / block[i];
+    split[2 + 2 * i] = block[i];
+    batch *= block[i];
+  }
+  for (int i = 1 + m; i < rank; i++) split[m + i] = d[i];
+  /* [b_1..b_m, batch, s_1..s_m, rest] */
+  int k = 0;
+  for (int i = 0; i < m; i++) perm[k++] = 2 + 2 * i;
+  perm[k++] = 0;
+  for (int i = 0; i < m; i++) perm[k++] = 1 + 2 * i;
+  for (int i = 1 + m; i < rank; i++) perm[k++] = m + i;
+  out[0] = batch;
+  for (int i = 0; i < m; i++) out[1 + i] = split[1 + 2 * i];
+  for (int i = 1 + m; i < rank; i++) out[i] = d[i];
+  Value *t = bld_transpose(&c->b, bld_reshape(&c->b, x, rank + m, split), perm);
+  tf_out(c, bld_reshape(&c->b, t, rank, out));
+  return true;
+}
+
+/* BatchToSpaceND: the inverse: split the batch into (b_1..b_m, batch'),
+   interleave each b with its dimension, merge, then crop. */
+static bool lower_batch_to_space(TfCtx *c) {
+  if (!need_inputs(c, 2)) return false;
+  Value *x = c->in[0];
+  int rank = x->type->rank, m;
+  int64_t block[MAXR], lo[MAXR], hi[MAXR];
+  if (!read_blocks(c, rank, &m, block, lo, hi, "crops")) return false;
+  if (!check_rank(c, rank + m)) return false;
+  const int64_t *d = x->type->dims;
+  int64_t prod = 1;
+  for (int i = 0; i < m; i++) prod *= block[i];
+  if (d[0] % prod)
+    return tf_error(c, "the batch %lld is not a multiple of the blocks' product %lld", (long long)d[0],
+                    (long long)prod);
+  int64_t split[MAXR], perm[MAXR], merged[MAXR], start[MAXR] = {0}, limit[MAXR];
+  for (int i = 0; i < m; i++) split[i] = block[i];
+  split[m] = d[0] / prod;
+  for (int i = 1; i < rank; i++) split[m + i] = d[i];
+  /* [batch', s_1, b_1, ..., s_m, b_m, rest] */
+  int k = 0;
+  perm[k++] = m;
+  for (int i = 0; i < m; i++) {
+    perm[k++] = m + 1 + i;
+    perm[k++] = i;
+  }
+  for (int i = 1 + m; i < rank; i++) perm[k++] = m + i;
+  merged[0] = d[0] / prod;
+  for (int i = 0; i < m; i++) merged[1 + i] = d[1 + i] * block[i];
+  for (int i = 1 + m; i < rank; i++) merged[i] = d[i];
+  for (int i = 0; i < rank; i++) limit[i] = merged[i];
+  for (int i = 0; i < m; i++) {
+    if (lo[i] + hi[i] > merged[1 + i])
+      return tf_error(c, "the crops of dimension %d exceed its size %lld", 1 + i, (long long)merged[1 + i]);
+    start[1 + i] = lo[i];
+    limit[1 + i] = merged[1 + i] - hi[i];
+  }
+  Value *t = bld_transpose(&c->b, bld_reshape(&c->b, x, rank + m, split), perm);
+  tf_out(c, slice(c, bld_reshape(&c->b, t, rank, merged), start, limit, NULL));
+  return true;
+}
+
 /* Where with one input: the coordinates of the true elements, whose
    number is only known when the program runs. */
 static bool lower_where(TfCtx *c) {
@@ -1201,12 +1536,15 @@ static bool lower_where(TfCtx *c) {
 }
 
 const TfOpDef tf_ops_array[] = {
+    {"BatchToSpace", lower_batch_to_space, NULL, NULL},
+    {"BatchToSpaceND", lower_batch_to_space, NULL, NULL},
     {"BroadcastArgs", lower_broadcast_args, NULL, "constant shapes"},
     {"BroadcastTo", lower_broadcast_to, NULL, NULL},
     {"CheckNumerics", lower_identity, NULL, "identity: no check at run time"},
     {"Concat", lower_concat, NULL, NULL},
     {"ConcatV2", lower_concat, NULL, NULL},
     {"ConjugateTranspose", lower_transpose, NULL, NULL},
+    {"DepthToSpace", lower_depth_space, NULL, "NHWC and NCHW"},
     {"EnsureShape", lower_ensure_shape, NULL, "checked at compile time"},
     {"ExpandDims", lower_expand_dims, NULL, NULL},
     {"Fill", lower_fill, NULL, NULL},
@@ -1214,8 +1552,19 @@ const TfOpDef tf_ops_array[] = {
     {"GatherNd", lower_gather_nd, NULL, "out-of-range indices clamped"},
     {"GatherV2", lower_gather, NULL, "batch_dims; out-of-range indices clamped"},
     {"Identity", lower_identity, NULL, NULL},
+    {"InvertPermutation", lower_invert_permutation, NULL, NULL},
     {"IdentityN", lower_identity_n, NULL, NULL},
     {"LinSpace", lower_lin_space, NULL, NULL},
+    {"MatrixBandPart", lower_matrix_band_part, NULL, NULL},
+    {"MatrixDiag", lower_matrix_diag, NULL, NULL},
+    {"MatrixDiagPart", lower_matrix_diag_part, NULL, NULL},
+    {"MatrixDiagPartV2", lower_matrix_diag_part, NULL, "main diagonal (k = 0)"},
+    {"MatrixDiagPartV3", lower_matrix_diag_part, NULL, "main diagonal (k = 0)"},
+    {"MatrixDiagV2", lower_matrix_diag, NULL, "main diagonal (k = 0), square"},
+    {"MatrixDiagV3", lower_matrix_diag, NULL, "main diagonal (k = 0), square"},
+    {"MatrixSetDiag", lower_matrix_set_diag, NULL, NULL},
+    {"MatrixSetDiagV2", lower_matrix_set_diag, NULL, "main diagonal (k = 0)"},
+    {"MatrixSetDiagV3", lower_matrix_set_diag, NULL, "main diagonal (k = 0)"},
     {"MirrorPad", lower_mirror_pad, NULL, "REFLECT and SYMMETRIC"},
     {"NoOp", lower_noop, NULL, NULL},
     {"OneHot", lower_one_hot, NULL, NULL},
@@ -1228,12 +1577,16 @@ const TfOpDef tf_ops_array[] = {
     {"Reshape", lower_reshape, NULL, NULL},
     {"Reverse", lower_reverse, NULL, NULL},
     {"ReverseV2", lower_reverse, NULL, NULL},
+    {"Roll", lower_roll, NULL, NULL},
     {"ScatterNd", lower_scatter_nd, NULL, "out-of-range indices dropped"},
     {"Shape", lower_shape, NULL, NULL},
     {"ShapeN", lower_shape_n, NULL, NULL},
     {"Size", lower_size, NULL, NULL},
     {"Slice", lower_slice, NULL, NULL},
     {"Snapshot", lower_identity, NULL, NULL},
+    {"SpaceToBatch", lower_space_to_batch, NULL, NULL},
+    {"SpaceToBatchND", lower_space_to_batch, NULL, NULL},
+    {"SpaceToDepth", lower_depth_space, NULL, "NHWC and NCHW"},
     {"Split", lower_split, NULL, NULL},
     {"SplitV", lower_split, NULL, NULL},
     {"Squeeze", lower_squeeze, NULL, NULL},

@@ -322,7 +322,10 @@ Value *tf_binary(TfCtx *c, OpKind k, Value *x, Value *y) {
     return NULL;
   }
   if (!tf_broadcast2(c, &x, &y)) return NULL;
-  if (k == OP_COMPARE) return NULL; /* use bld_compare after tf_broadcast2 */
+  if (k == OP_COMPARE) {
+    tf_error(c, "internal error: comparisons are built with tf_broadcast2 and bld_compare");
+    return NULL;
+  }
   return bld_bin(&c->b, k, x, y);
 }
 
@@ -415,6 +418,18 @@ static char *vformat(const char *fmt, va_list ap) {
   return s;
 }
 
+/* Ops whose regions the caller adds after tf_op returns: verified with
+   the module. */
+static bool takes_regions(OpKind k) {
+  switch (k) {
+  case OP_REDUCE: case OP_REDUCE_WINDOW: case OP_SCATTER: case OP_SELECT_AND_SCATTER: case OP_SORT:
+  case OP_MAP: case OP_WHILE: case OP_IF: case OP_CASE: case OP_ALL_REDUCE: case OP_REDUCE_SCATTER:
+    return true;
+  default:
+    return false;
+  }
+}
+
 static Op *make_op(TfCtx *c, OpKind k, int n, Value *const *opnds, int nres, Type *const *types,
                    const bool *pending, const char *fmt, va_list ap) {
   Module *m = c->b.m;
@@ -432,7 +447,9 @@ static Op *make_op(TfCtx *c, OpKind k, int n, Value *const *opnds, int nres, Typ
   block_insert_before(c->b.blk, c->b.at, op);
   bool any = false;
   for (int i = 0; pending && i < nres; i++) any = any || pending[i];
-  bool ok = any ? verify_op_infer(m, op, (bool *)pending) : true;
+  /* the verifier checks what was built (and infers the pending shapes),
+     so a lowering mistake is reported at the node */
+  bool ok = any ? verify_op_infer(m, op, (bool *)pending) : takes_regions(k) || verify_op_alone(m, op);
   for (int i = 0; ok && pending && i < nres; i++) ok = !pending[i];
   if (!ok) {
     op_erase(op);

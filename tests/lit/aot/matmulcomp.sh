@@ -25,6 +25,21 @@ grep -qx '(x_hold: tensor<2x3xf32>, y_hold: tensor<3x2xf32>) -> (x_y_prod: tenso
 grep -q '^unset: argument 0 (x_hold) has no data' out_cc.txt
 grep -qx 'identity rows: 1 2 3 4' out_cc.txt
 
+# the same program from TensorFlow's GraphDef and tf2xla Config, as
+# tfcompile takes them (--graph/--config)
+cp "$here/../../fixtures/tf/matmul/graph.pb" test_graph_tfmatmul.pb
+cp "$here/../../fixtures/tf/matmul/config.pbtxt" test_graph_tfmatmul.config.pbtxt
+xlac aot --graph=test_graph_tfmatmul.pb --config=test_graph_tfmatmul.config.pbtxt --cpp_class=foo::bar::MatMulComp \
+  --out_function_object=tfgraph.o --out_header=test_graph_tfmatmul.h --gen_name_to_index --gen_program_shape
+aot_cxx matmul_graph matmul_main.cc tfgraph.o
+./matmul_graph >out_graph.txt
+cat out_graph.txt
+grep -qx 'Success' out_graph.txt
+grep -qx 'x_y_prod = \[\[58, 64\], \[139, 154\]\]' out_graph.txt
+grep -qx 'y_hold is arg 1, x_y_prod is result 0, nothing is -1' out_graph.txt
+grep -qx '(x_hold: tensor<2x3xf32>, y_hold: tensor<3x2xf32>) -> (x_y_prod: tensor<2x2xf32>)' out_graph.txt
+check_undefined tfgraph.o
+
 # the short spelling, and the C API
 xlac aot test_graph_tfmatmul.hlo -o matmul.o --header matmul.h --name matmul
 aot_cc matmul_c matmul_main.c matmul.o
