@@ -753,11 +753,11 @@ static bool is_text_path(const char *path) {
          (n > 4 && !strcmp(path + n - 4, ".txt"));
 }
 
-static ProtobufCMessage *read_message(const char *path, const ProtobufCMessageDescriptor *d, int *file) {
-  int f = src_load(path);
-  if (file) *file = f;
-  if (f < 0) return NULL;
-  return is_text_path(path) ? pb_parse_text(f, d) : pb_parse_binary(f, d);
+static void free_message(void *m) { pb_free(m); }
+
+/* A loaded file as a message of d: text or binary by its name. */
+static ProtobufCMessage *read_loaded(int f, const ProtobufCMessageDescriptor *d) {
+  return is_text_path(src_get(f)->name) ? pb_parse_text(f, d) : pb_parse_binary(f, d);
 }
 
 /* Ops that produce nothing anyone fetches by default. */
@@ -775,19 +775,30 @@ static void free_lower(TfLower *L) {
 }
 
 Module *tf_import(const char *graph_path, const TfOptions *o) {
+  int f = src_load(graph_path);
+  return f < 0 ? NULL : tf_import_file(f, o);
+}
+
+Module *tf_import_file(int gfile, const TfOptions *o) {
   static const TfOptions none = {0};
   if (!o) o = &none;
-  int gfile = -1;
-  Tensorflow__GraphDef *gd =
-      (Tensorflow__GraphDef *)read_message(graph_path, &tensorflow__graph_def__descriptor, &gfile);
+  const char *graph_path = src_get(gfile)->name;
+  /* protobuf-c allocates with malloc: an allocation failure unwinding
+     through here must still free the messages */
+  OomCleanup gd_cleanup, cfg_cleanup;
+  Tensorflow__GraphDef *gd = (Tensorflow__GraphDef *)read_loaded(gfile, &tensorflow__graph_def__descriptor);
   if (!gd) return NULL;
+  oom_cleanup_push(&gd_cleanup, free_message, gd);
   Tensorflow__Tf2xla__Config *cfg = NULL;
   if (o->config) {
-    cfg = (Tensorflow__Tf2xla__Config *)read_message(o->config, &tensorflow__tf2xla__config__descriptor, NULL);
+    int cf = src_load(o->config);
+    cfg = cf < 0 ? NULL : (Tensorflow__Tf2xla__Config *)read_loaded(cf, &tensorflow__tf2xla__config__descriptor);
     if (!cfg) {
+      oom_cleanup_pop(&gd_cleanup);
       pb_free(&gd->base);
       return NULL;
     }
+    oom_cleanup_push(&cfg_cleanup, free_message, cfg);
   }
   Module *m = module_new();
   TfLower Lv, *L = &Lv;
@@ -1000,7 +1011,11 @@ Module *tf_import(const char *graph_path, const TfOptions *o) {
   VEC_FREE(L->func_list);
   if (L->g) tf_graph_free(L->g);
   free_lower(L);
-  if (cfg) pb_free(&cfg->base);
+  if (cfg) {
+    oom_cleanup_pop(&cfg_cleanup);
+    pb_free(&cfg->base);
+  }
+  oom_cleanup_pop(&gd_cleanup);
   pb_free(&gd->base);
   if (!ok) {
     module_free(m);

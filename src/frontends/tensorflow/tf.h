@@ -24,6 +24,9 @@ bool tf_is_graph_path(const char *path);
    located at its TensorFlow node.  NULL with every problem reported: all
    the unsupported nodes at once, not the first. */
 Module *tf_import(const char *graph_path, const TfOptions *o);
+/* The same for a file already loaded (src_load / src_add): text format when
+   its name ends in .pbtxt, .prototxt or .txt, binary otherwise. */
+Module *tf_import_file(int file, const TfOptions *o);
 
 /* `xlac tf-clusters`: which connected parts of the graph xlac can compile
    and what breaks them; optionally a picture (.dot or .html by extension).
