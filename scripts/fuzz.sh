@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]
 #
-# TARGET is stablehlo, hlo, pipeline or hlo_chain (a fuzz_ prefix is
+# TARGET is stablehlo, hlo, pipeline, hlo_chain, pb or tf (a fuzz_ prefix is
 # accepted).  MAX_LEN is the largest input the fuzzer makes, in bytes
 # (default 8192; 16384 for pipeline): raise it for a run that looks for bugs
 # only large inputs reach.  Everything the run writes goes under
@@ -18,7 +18,7 @@
 # Exits with libFuzzer's status: 0 when nothing was found.
 set -u
 usage() {
-  echo "usage: scripts/fuzz.sh stablehlo|hlo|pipeline|hlo_chain SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]" >&2
+  echo "usage: scripts/fuzz.sh stablehlo|hlo|pipeline|hlo_chain|pb|tf SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]" >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -72,11 +72,26 @@ case "$target" in
     # the TensorFlow frontend's protobuf readers (text and binary)
     seeds=("$root/fuzz/corpus/pb")
     : "${max_len:=8192}" ;;
+  tf)
+    # the whole TensorFlow frontend: the suite's graphs, each behind the
+    # byte that says text (1) or binary (0)
+    mkdir -p "$work/seeds"
+    for f in "$root"/tests/lit/tf/*.pbtxt "$root"/tests/fixtures/tf/*/graph.pbtxt; do
+      [ -f "$f" ] && [ "$(wc -c <"$f")" -le 65536 ] || continue
+      { printf '\001'; cat "$f"; } >"$work/seeds/$(basename "$(dirname "$f")")_$(basename "$f")"
+    done
+    for f in "$root"/tests/fixtures/tf/*/graph.pb; do
+      [ "$(wc -c <"$f")" -le 65536 ] || continue
+      { printf '\000'; cat "$f"; } >"$work/seeds/$(basename "$(dirname "$f")").pb"
+    done
+    seeds=("$work/seeds")
+    timeout=20
+    : "${max_len:=65536}" ;;
   hlo_chain)
     # the input only parameterizes a generator: a few bytes go a long way
     : "${max_len:=4096}" ;;
   *)
-    echo "error: unknown fuzz target '$target' (stablehlo, hlo, pipeline, hlo_chain, pb)" >&2
+    echo "error: unknown fuzz target '$target' (stablehlo, hlo, pipeline, hlo_chain, pb, tf)" >&2
     exit 2 ;;
 esac
 

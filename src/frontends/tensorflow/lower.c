@@ -293,6 +293,17 @@ TfGraph *tf_function_graph(TfLower *L, const char *name, char **err) {
   return e->g;
 }
 
+/* A node whose op type is a function of the library calls it. */
+static bool lower_named_call(TfCtx *c) {
+  int nres;
+  Value **res;
+  if (!tf_call_function(c, c->node->op, c->nin, c->in, &nres, &res)) return false;
+  for (int i = 0; i < nres; i++) tf_out(c, res[i]);
+  return true;
+}
+
+static const TfOpDef named_call = {"(function)", lower_named_call, NULL, NULL};
+
 /* ---- lowering one node ---- */
 static void add_metadata(TfLower *L, const TfNode *n, Block *blk, Op *first) {
   Module *m = L->m;
@@ -383,6 +394,7 @@ static bool lower_node(TfLower *L, Scope *s, int k) {
     return true;
   }
   const TfOpDef *d = tf_op_lookup(n->op);
+  if (!d && strmap_get(&L->funcs, n->op)) d = &named_call; /* a call of a library function */
   if (!d || !d->lower) {
     node_error(L, n, "this op type is not supported");
     return false;
@@ -453,9 +465,10 @@ static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots);
 /* The functions a node calls: f (calls), cond/body (While), then_branch /
    else_branch (If), branches are not lists here. */
 static void check_calls(Check *ck, const TfNode *n) {
-  static const char *const attrs[] = {"f", "cond", "body", "then_branch", "else_branch"};
+  static const char *const attrs[] = {"f", "cond", "body", "then_branch", "else_branch", NULL};
   for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
-    const char *fn = func_attr_name(n, attrs[i]);
+    /* the last: the op type itself, when it names a function */
+    const char *fn = attrs[i] ? func_attr_name(n, attrs[i]) : strmap_get(&ck->L->funcs, n->op) ? n->op : NULL;
     if (!fn || strmap_get(&ck->seen_funcs, fn)) continue;
     strmap_put(&ck->seen_funcs, fn, (void *)1);
     char *err = NULL;
@@ -488,7 +501,7 @@ static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots) {
     const TfNode *n = &g->nodes[k];
     if (n->arg < 0) {
       const TfOpDef *d = tf_op_lookup(n->op);
-      if (!d) VEC_PUSH(ck->bad, ((Unsupported){g, k, user[k]}));
+      if (!d && !strmap_get(&ck->L->funcs, n->op)) VEC_PUSH(ck->bad, ((Unsupported){g, k, user[k]}));
       else check_calls(ck, n);
     }
     for (int i = 0; i < n->ninputs; i++) {
