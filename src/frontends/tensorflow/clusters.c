@@ -215,7 +215,7 @@ int tf_clusters(const char *graph_path, const char *picture_path, const TfOption
       ops.data[i].count++;
     }
     qsort(ops.data, (size_t)ops.len, sizeof(OpCount), cmp_count);
-    printf("  cluster %d: %d nodes:", c + 1, size[roots.data[c]]);
+    printf("  cluster %d: %d node%s:", c + 1, size[roots.data[c]], size[roots.data[c]] == 1 ? "" : "s");
     for (int i = 0; i < ops.len && i < 12; i++) printf(" %s %d%s", ops.data[i].op, ops.data[i].count, i + 1 < ops.len ? "," : "");
     if (ops.len > 12) printf(" ...");
     printf("\n");
