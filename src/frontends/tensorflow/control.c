@@ -37,8 +37,6 @@ static const char *func_attr(TfCtx *c, const char *name) {
   return a->func->name;
 }
 
-static int call_depth;
-
 /* Lowers function fname with its arguments bound to args, in the current
    block (region building pushes the block first). */
 static bool lower_function_body(TfCtx *c, const char *fname, Block *blk, int nargs, Value *const *args,
@@ -53,8 +51,9 @@ static bool lower_function_body(TfCtx *c, const char *fname, Block *blk, int nar
   if (fg->fdef && fg->fdef->signature && (int)fg->fdef->signature->n_input_arg != nargs)
     return tf_error(c, "function '%s' takes %zu arguments but is given %d", fname,
                     fg->fdef->signature->n_input_arg, nargs);
-  if (call_depth > 64) return tf_error(c, "functions call each other more than 64 deep");
-  call_depth++;
+  int *depth = tf_call_depth(c->L);
+  if (*depth > 64) return tf_error(c, "functions call each other more than 64 deep");
+  ++*depth;
   tf_scope_push(c->L, fg, 0, blk, args, nargs);
   Value **r = ARENA_ARRAY(&c->b.m->arena, Value *, fg->nrets + 1);
   bool ok = true;
@@ -63,7 +62,7 @@ static bool lower_function_body(TfCtx *c, const char *fname, Block *blk, int nar
     ok = r[i] != NULL;
   }
   tf_scope_pop(c->L);
-  call_depth--;
+  --*depth;
   *nres = fg->nrets;
   *res = r;
   return ok;

@@ -142,13 +142,17 @@ static void link_inputs(GraphBuild *gb, bool function) {
 }
 
 /* ---- frames ---- */
-static const char *node_attr_s(const TfNode *n, const char *name) {
+/* A string attribute's bytes (not NUL-terminated: `bytes` in the proto) and
+   their length in *len. */
+static const char *node_attr_s(const TfNode *n, const char *name, size_t *len) {
+  *len = 0;
   if (!n->def) return NULL;
   for (size_t i = 0; i < n->def->n_attr; i++)
     if (!strcmp(n->def->attr[i]->key, name)) {
       const TfAttr *a = n->def->attr[i]->value;
-      if (a && a->value_case == TENSORFLOW__ATTR_VALUE__VALUE_S) return (const char *)a->s.data;
-      return NULL;
+      if (!a || a->value_case != TENSORFLOW__ATTR_VALUE__VALUE_S) return NULL;
+      *len = a->s.len;
+      return a->s.len ? (const char *)a->s.data : "";
     }
   return NULL;
 }
@@ -203,8 +207,9 @@ static void assign_frames(GraphBuild *gb) {
       if (!is_back_edge(g, n, i)) f = g->nodes[n->inputs[i].node].frame;
     for (int i = 0; i < n->nctrl && !f; i++) f = g->nodes[n->ctrl[i]].frame;
     if (!strcmp(n->op, "Enter")) {
-      const char *fn = node_attr_s(n, "frame_name");
-      f = frame_of(gb, fn ? fn : "", fn ? strlen(fn) : 0, f);
+      size_t fnlen;
+      const char *fn = node_attr_s(n, "frame_name", &fnlen);
+      f = frame_of(gb, fn ? fn : "", fnlen, f);
     } else if (!strcmp(n->op, "Exit")) {
       f = g->frames[f].parent;
     }

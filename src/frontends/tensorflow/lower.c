@@ -95,6 +95,7 @@ TfScope *tf_scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *con
 }
 void tf_scope_pop(TfLower *L) { scope_pop(L); }
 Block *tf_scope_block(TfLower *L) { return L->scope->blk; }
+int *tf_call_depth(TfLower *L) { return &L->depth; }
 Module *tf_lower_module(TfLower *L) { return L->m; }
 
 /* The scope where node k of g is lowered: the innermost one of g whose

@@ -883,8 +883,12 @@ static double round_to(Literal *tmp, double v) {
 static bool range_iota(TfCtx *c, Value *start, Value *delta, int64_t n) {
   ElemType et = start->type->elem;
   Type *vt = tf_type(c, et, 1, &n);
-  Value *start_v = bld_splat(&c->b, bld_reshape(&c->b, start, 0, NULL), vt);
-  Value *delta_v = bld_splat(&c->b, bld_reshape(&c->b, delta, 0, NULL), vt);
+  /* (a one-element input to a scalar; reshape is not called on a scalar,
+     whose missing dims would reach memcmp as a null pointer) */
+  if (start->type->rank) start = bld_reshape(&c->b, start, 0, NULL);
+  if (delta->type->rank) delta = bld_reshape(&c->b, delta, 0, NULL);
+  Value *start_v = bld_splat(&c->b, start, vt);
+  Value *delta_v = bld_splat(&c->b, delta, vt);
   tf_out(c, bld_add(&c->b, start_v, bld_mul(&c->b, iota(c, et, 1, &n, 0), delta_v)));
   return true;
 }

@@ -202,6 +202,7 @@ typedef struct TfScope TfScope;
 TfScope *tf_scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *const *args, int nargs);
 void tf_scope_pop(TfLower *L);
 Block *tf_scope_block(TfLower *L);
+int *tf_call_depth(TfLower *L); /* functions being inlined, one in another */
 Module *tf_lower_module(TfLower *L);
 /* A function of the graph's library as a graph (built once); NULL with
    *err (heap) when there is none. */
