@@ -15,6 +15,15 @@
  * slice of the input batch (with every input feature) instead of from the
  * j-th slice of the features.
  *
+ * Two shapes skip im2col.  A depthwise convolution (each group reads one
+ * input feature: in_feat == groups, features innermost in the input, output
+ * rows contiguous) has nothing for a GEMM to do, with one input feature per
+ * group: it is computed directly, each window position adding (input row)
+ * x (kernel row) over all features at once, with the kernel packed as
+ * [window position][output feature].  A 1x1 convolution with unit strides,
+ * no padding and a dense input whose rows are the output's rows multiplies
+ * the input in place.
+ *
  * The compiler cuts the rows into fixed blocks and runs them as chunks of
  * xlacrt_parallel_for (each block's GEMM runs serially), so results never
  * depend on the thread count; it may follow each block with generated code
@@ -97,6 +106,110 @@ static int64_t total_groups(const xlacrt_conv *d)
     return d->groups * (d->batch_groups > 1 ? d->batch_groups : 1);
 }
 
+/* The depthwise case: every group reads one input feature, features are
+   contiguous in the input, and output rows are contiguous. */
+static int conv_depthwise(const xlacrt_conv *d)
+{
+    return d->groups > 1 && d->in_feat == d->groups && d->batch_groups <= 1 && d->in_sc == 1 &&
+           d->out_rowmajor && d->nsp > 0;
+}
+
+/* A 1x1 window, unit strides and dilations, no padding, one group, and an
+   input whose rows (batch, spatial positions) are dense with the features
+   innermost: output row r is input row r. */
+static int conv_pointwise(const xlacrt_conv *d)
+{
+    if (d->groups != 1 || d->batch_groups > 1 || d->in_sc != 1 || !d->out_rowmajor)
+        return 0;
+    int64_t stride = d->in_feat;
+    for (int64_t i = d->nsp - 1; i >= 0; i--) {
+        if (d->k_dim[i] != 1 || d->stride[i] != 1 || d->pad_lo[i] != 0 || d->lhs_dil[i] != 1 ||
+            d->in_dim[i] != d->out_dim[i] || d->in_ss[i] != stride)
+            return 0;
+        stride *= d->in_dim[i];
+    }
+    return d->in_sn == stride;
+}
+
+/* acc[c] += x[c] * w[c] for c < n: the depthwise inner loop, compiled for
+   the widest vectors the machine has (mul then add, never fused, so every
+   version gives the same bits). */
+#define DEFINE_DW_ACC(T, NAME, ATTR)                                                          \
+    static ATTR void NAME(T *restrict acc, const T *restrict x, const T *restrict w, int64_t n) \
+    {                                                                                         \
+        for (int64_t c = 0; c < n; c++)                                                       \
+            acc[c] += x[c] * w[c];                                                            \
+    }
+#define NO_ATTR
+DEFINE_DW_ACC(float, dw_acc_f32, NO_ATTR)
+DEFINE_DW_ACC(double, dw_acc_f64, NO_ATTR)
+#if defined(__x86_64__)
+DEFINE_DW_ACC(float, dw_acc_f32_avx512, __attribute__((target("avx512f"))))
+DEFINE_DW_ACC(float, dw_acc_f32_avx2, __attribute__((target("avx2"))))
+DEFINE_DW_ACC(double, dw_acc_f64_avx512, __attribute__((target("avx512f"))))
+DEFINE_DW_ACC(double, dw_acc_f64_avx2, __attribute__((target("avx2"))))
+#endif
+
+typedef void (*dw_acc_f32_fn)(float *restrict, const float *restrict, const float *restrict, int64_t);
+typedef void (*dw_acc_f64_fn)(double *restrict, const double *restrict, const double *restrict, int64_t);
+static dw_acc_f32_fn pick_dw_acc_f32(void)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return dw_acc_f32_avx512;
+    if (__builtin_cpu_supports("avx2"))
+        return dw_acc_f32_avx2;
+#endif
+    return dw_acc_f32;
+}
+static dw_acc_f64_fn pick_dw_acc_f64(void)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return dw_acc_f64_avx512;
+    if (__builtin_cpu_supports("avx2"))
+        return dw_acc_f64_avx2;
+#endif
+    return dw_acc_f64;
+}
+
+/* Output rows [r0, r1) of a depthwise convolution (conv_depthwise), the
+   kernel packed [window position][out_feat]; m output features per group. */
+#define DEFINE_DEPTHWISE(T, SUF)                                                              \
+    static void depthwise_rows_##SUF(const xlacrt_conv *d, const T *in, const T *w, T *out,   \
+                                     int64_t r0, int64_t r1)                                  \
+    {                                                                                         \
+        dw_acc_##SUF##_fn acc_fn = pick_dw_acc_##SUF();                                       \
+        int64_t ks = window_size(d), G = d->groups, O = d->out_feat, m = O / G;               \
+        int64_t n, y[XLACRT_CONV_MAX_SPATIAL];                                                \
+        row_coords(d, r0, &n, y);                                                             \
+        for (int64_t r = r0; r < r1; r++) {                                                   \
+            if (r > r0)                                                                       \
+                next_coords(d, &n, y);                                                        \
+            T *o = out + r * O;                                                               \
+            memset(o, 0, sizeof(T) * (size_t)O);                                              \
+            int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                      \
+            for (int64_t q = 0; q < ks; q++) {                                                \
+                int64_t off;                                                                  \
+                if (window_offset(d, y, kpos, d->nsp, &off)) {                                \
+                    const T *x = in + n * d->in_sn + off, *wq = w + q * O;                    \
+                    if (m == 1) {                                                             \
+                        acc_fn(o, x, wq, G);                                                  \
+                    } else {                                                                  \
+                        for (int64_t c = 0; c < G; c++)                                       \
+                            for (int64_t j = 0; j < m; j++)                                   \
+                                o[c * m + j] += x[c] * wq[c * m + j];                         \
+                    }                                                                         \
+                }                                                                             \
+                next_window(d, kpos, d->nsp);                                                 \
+            }                                                                                 \
+        }                                                                                     \
+    }
+DEFINE_DEPTHWISE(float, f32)
+DEFINE_DEPTHWISE(double, f64)
+
 #define DEFINE_CONV(T, SUF, GEMM)                                                             \
     void xlacrt_conv_pack_##SUF(const xlacrt_conv *d, const T *kernel, T *w)                  \
     {                                                                                         \
@@ -113,6 +226,12 @@ static int64_t total_groups(const xlacrt_conv *d)
             for (int64_t i = 0; i < d->nsp; i++) {                                            \
                 int64_t kp = d->reverse[i] ? d->k_dim[i] - 1 - kpos[i] : kpos[i];             \
                 off += kp * d->k_ss[i];                                                       \
+            }                                                                                 \
+            if (conv_depthwise(d)) {                                                          \
+                /* [window position][output feature] */                                      \
+                for (int64_t o = 0; o < d->out_feat; o++)                                     \
+                    w[p * d->out_feat + o] = kernel[off + o * d->k_so];                       \
+                continue;                                                                     \
             }                                                                                 \
             for (int64_t g = 0; g < G; g++)                                                   \
                 for (int64_t ci = 0; ci < ci_n; ci++) {                                       \
@@ -131,6 +250,15 @@ static int64_t total_groups(const xlacrt_conv *d)
             r1 = d->rows;                                                                     \
         if (r0 >= r1)                                                                         \
             return;                                                                           \
+        if (conv_depthwise(d)) {                                                              \
+            depthwise_rows_##SUF(d, in, w, out, r0, r1);                                      \
+            return;                                                                           \
+        }                                                                                     \
+        if (conv_pointwise(d)) {                                                              \
+            GEMM(NULL, 0, 0, r1 - r0, d->out_feat, d->in_feat, in + r0 * d->in_feat, d->in_feat, w, \
+                 d->out_feat, out + r0 * d->out_feat, d->out_feat, 0);                        \
+            return;                                                                           \
+        }                                                                                     \
         int64_t nr = r1 - r0, ks = window_size(d), G = total_groups(d);                       \
         int64_t ci_n = d->in_feat / d->groups, bgrouped = d->batch_groups > 1;                \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n, O = d->out_feat;                      \
