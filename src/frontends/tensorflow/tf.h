@@ -29,11 +29,11 @@ Module *tf_import(const char *graph_path, const TfOptions *o);
 Module *tf_import_file(int file, const TfOptions *o);
 
 /* `xlac tf-clusters`: which connected parts of the graph xlac can compile
-   and what breaks them; optionally a picture (.dot or .html by extension).
-   Returns the exit status. */
+   and what breaks them, printed; optionally a picture (.dot or .html by
+   extension).  Returns the exit status. */
 int tf_clusters(const char *graph_path, const char *picture_path, const TfOptions *o);
 
-/* The op table as Markdown (docs/tensorflow.md's list). */
+/* The op table as Markdown (docs/tensorflow-ops.md, `xlac tf-ops`). */
 void tf_op_table_markdown(StrBuf *b);
 
 #endif

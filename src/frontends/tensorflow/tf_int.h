@@ -7,10 +7,12 @@
  *               folding as it goes, the Config's feeds/fetches/variables,
  *               must-compile error collection, tf_import
  *   util.c      what op lowerings use: attributes, dtypes, constants,
- *               broadcasting, reductions
+ *               broadcasting, reductions, any op from MLIR attribute text
  *   ops_*.c     the op table, one entry per TensorFlow op type
- *   control.c   TF1 control flow (Enter/Exit/Switch/Merge/NextIteration/
- *               LoopCond) into while loops and conditionals
+ *   control.c   function calls, While/If, TensorLists, and TF1 control
+ *               flow (Enter/Exit/Switch/Merge/NextIteration/LoopCond) into
+ *               while loops and selects
+ *   clusters.c  `xlac tf-clusters`, the op table as Markdown
  *
  * An op lowering sees a TfCtx: the node, its data inputs already lowered
  * (Values with static types, so every shape is known), and a Builder that

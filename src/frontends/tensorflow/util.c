@@ -200,7 +200,7 @@ Literal *tf_tensor_literal(Module *m, const Tensorflow__TensorProto *t, char **e
   Type *ty = type_tensor(&m->arena, et, rank, dims);
   int64_t elems, bytes;
   if (!type_sizes(ty, &elems, &bytes) || bytes > ((int64_t)1 << 34)) {
-    *err = xasprintf("the tensor is too large");
+    *err = xasprintf("the tensor is too large (more than 16 GiB)");
     return NULL;
   }
   size_t eb = (size_t)et_bytes(et);
