@@ -98,7 +98,7 @@ static bool lower_call(TfCtx *c) {
 static Value *scalar_pred(TfCtx *c, Builder *b, Value *v) {
   const Type *t = v->type;
   if (type_num_elements(t) != 1) {
-    tf_error(c, "the condition must have one element, it has shape %s", type_str(t));
+    tf_error(c, "the condition must have one element, it has shape %s", tf_type_str(c, t));
     return NULL;
   }
   if (t->rank) v = bld_reshape(b, v, 0, NULL);
@@ -130,7 +130,7 @@ static bool lower_while(TfCtx *c) {
   for (int i = 0; i < n; i++)
     if (!type_equal(ret->opnds[i]->type, types[i]))
       return tf_error(c, "loop variable %d changes from %s to %s in the body; xlac needs static shapes", i,
-                      type_str(types[i]), type_str(ret->opnds[i]->type));
+                      tf_type_str(c, types[i]), tf_type_str(c, ret->opnds[i]->type));
   Op *w = op_new(m, OP_WHILE, n, c->in, n, types, c->b.loc);
   op_add_region(m, w, cb);
   op_add_region(m, w, bodyb);
@@ -163,7 +163,7 @@ static bool lower_if(TfCtx *c) {
     types[i] = res[0][i]->type;
     if (!type_equal(types[i], res[1][i]->type))
       return tf_error(c, "result %d is %s in one branch and %s in the other; xlac needs static shapes", i,
-                      type_str(types[i]), type_str(res[1][i]->type));
+                      tf_type_str(c, types[i]), tf_type_str(c, res[1][i]->type));
   }
   for (int k = 0; k < 2; k++) block_append(blk[k], op_new(m, OP_RETURN, nres[k], res[k], 0, NULL, c->b.loc));
   Op *op = op_new(m, OP_IF, 1, &p, nres[0], types, c->b.loc);
@@ -240,7 +240,7 @@ static bool lower_list_set(TfCtx *c) {
     return tf_error(c, "the item's rank does not match the list's elements");
   for (int i = 1; i < t->rank; i++)
     if (item->type->dims[i - 1] != t->dims[i])
-      return tf_error(c, "the item's shape %s does not match the list's elements", type_str(item->type));
+      return tf_error(c, "the item's shape %s does not match the list's elements", tf_type_str(c, item->type));
   Module *m = c->b.m;
   int64_t dims[64];
   dims[0] = 1;
@@ -338,7 +338,7 @@ static bool lower_merge(TfCtx *c) {
   if (!pred) return false;
   Value *t = c->in[true_in], *f = c->in[1 - true_in];
   if (!type_equal(t->type, f->type))
-    return tf_error(c, "the branches give %s and %s; xlac needs static shapes", type_str(t->type), type_str(f->type));
+    return tf_error(c, "the branches give %s and %s; xlac needs static shapes", tf_type_str(c, t->type), tf_type_str(c, f->type));
   pred = scalar_pred(c, &c->b, pred);
   if (!pred) return false;
   tf_out(c, bld_select(&c->b, pred, t, f));
@@ -418,7 +418,7 @@ static Block *frame_region(TfCtx *c, int f, const LoopVar *vars, int nv, Type *c
       ok = res[i] != NULL;
       if (ok && !type_equal(res[i]->type, types[i])) {
         tf_error(c, "loop variable '%s' changes from %s to %s in the loop; xlac needs static shapes",
-                 c->g->nodes[vars[i].merge].name, type_str(types[i]), type_str(res[i]->type));
+                 c->g->nodes[vars[i].merge].name, tf_type_str(c, types[i]), tf_type_str(c, res[i]->type));
         ok = false;
       }
     }

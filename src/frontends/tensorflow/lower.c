@@ -537,7 +537,7 @@ static bool must_compile_check(TfLower *L, const int *roots, int nroots) {
   ck.L = L;
   int errors = L->errors;
   check_graph(&ck, L->g, roots, nroots);
-  qsort(ck.bad.data, (size_t)ck.bad.len, sizeof(Unsupported), cmp_unsupported);
+  if (ck.bad.len > 1) qsort(ck.bad.data, (size_t)ck.bad.len, sizeof(Unsupported), cmp_unsupported);
   for (int i = 0; i < ck.bad.len; i++) {
     Unsupported u = ck.bad.data[i];
     const TfNode *n = &u.g->nodes[u.node];
@@ -982,8 +982,11 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
         const TfNode *w = &L->g->nodes[vars[i].write];
         Value *x = tf_value(L, L->g, w->inputs[1].node, w->inputs[1].out);
         if (x && !type_equal(x->type, v->type)) {
-          error_at(w->loc, "node '%s' (%s) writes %s to variable '%s' of type %s", w->name, w->op, type_str(x->type),
-                   vars[i].name, type_str(v->type));
+          char *xt = type_str(x->type), *vt = type_str(v->type);
+          error_at(w->loc, "node '%s' (%s) writes %s to variable '%s' of type %s", w->name, w->op, xt, vars[i].name,
+                   vt);
+          xfree(xt);
+          xfree(vt);
           L->errors++;
           x = NULL;
         }

@@ -456,6 +456,7 @@ static bool conv(TfCtx *c, int nsp, bool depthwise) {
   int64_t ch = x->type->dims[channel_dim(cfirst, nsp)], kin = k->type->dims[nsp],
           kout = k->type->dims[nsp + 1];
   int64_t groups;
+  if (ch < 1) return tf_error(c, "the input has no channels (its channel dimension is %lld)", (long long)ch);
   if (depthwise) {
     if (kin != ch)
       return tf_error(c, "the filter has %lld input channels for an input of %lld", (long long)kin,

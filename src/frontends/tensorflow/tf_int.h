@@ -147,6 +147,8 @@ Value *tf_const_vec(TfCtx *c, ElemType et, int n, const int64_t *v);
 
 /* ---- shapes and broadcasting ---- */
 Type *tf_type(TfCtx *c, ElemType et, int rank, const int64_t *dims);
+/* t as text ("tensor<2x3xf32>") in the module's arena, for messages */
+const char *tf_type_str(TfCtx *c, const Type *t);
 /* axis in [-rank, rank) -> [0, rank); an error naming the node otherwise */
 bool tf_axis(TfCtx *c, int64_t axis, int rank, int64_t *out);
 /* NumPy broadcasting of x and y to one shape (error if incompatible). */

@@ -250,6 +250,13 @@ Value *tf_const_vec(TfCtx *c, ElemType et, int n, const int64_t *v) {
 }
 
 /* ---- shapes ---- */
+const char *tf_type_str(TfCtx *c, const Type *t) {
+  char *h = type_str(t);
+  const char *a = arena_strdup(&c->b.m->arena, h);
+  xfree(h);
+  return a;
+}
+
 Type *tf_type(TfCtx *c, ElemType et, int rank, const int64_t *dims) {
   return type_tensor(&c->b.m->arena, et, rank, dims);
 }
