@@ -210,12 +210,40 @@ static dw_acc_f64_fn pick_dw_acc_f64(void)
 DEFINE_DEPTHWISE(float, f32)
 DEFINE_DEPTHWISE(double, f64)
 
-#define DEFINE_CONV(T, SUF, GEMM)                                                             \
+/* One group (and not depthwise): the kernel matrix is packed once for the
+   GEMM (xlacrt_sgemm_pack_b), and every block of rows multiplies by that
+   copy instead of packing the kernel again. */
+static int conv_gemm_packed(const xlacrt_conv *d)
+{
+    return total_groups(d) == 1 && !conv_depthwise(d);
+}
+
+size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
+{
+    size_t es = f64 ? sizeof(double) : sizeof(float);
+    int64_t kk = window_size(d) * (d->groups ? d->in_feat / d->groups : 0);
+    size_t plain = (size_t)(kk * d->out_feat) * es;
+    if (!conv_gemm_packed(d))
+        return plain;
+    size_t packed = xlacrt_gemm_packed_b_bytes(f64, d->out_feat, kk);
+    return packed > plain ? packed : plain;
+}
+
+#define DEFINE_CONV(T, SUF, GEMM, PACK_B, GEMM_PACKED)                                        \
     void xlacrt_conv_pack_##SUF(const xlacrt_conv *d, const T *kernel, T *w)                  \
     {                                                                                         \
         int64_t ks = window_size(d), G = total_groups(d), ci_n = d->in_feat / d->groups;      \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n;                                       \
         int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                          \
+        T *plain = w;                                                                         \
+        if (conv_gemm_packed(d)) {                                                            \
+            /* the [window * in_feat, out_feat] matrix first, then packed */                  \
+            plain = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS,                              \
+                                       sizeof(T) * (size_t)(kk * og_n > 0 ? kk * og_n : 1),   \
+                                       "convolution");                                        \
+            if (!plain)                                                                       \
+                return; /* recorded in the run's status, which fails it */                    \
+        }                                                                                     \
         for (int64_t p = 0; p < ks; p++) {                                                    \
             /* kernel offset of window position p, reversed where asked */                    \
             int64_t off = 0, rem = p;                                                         \
@@ -235,16 +263,21 @@ DEFINE_DEPTHWISE(double, f64)
             }                                                                                 \
             for (int64_t g = 0; g < G; g++)                                                   \
                 for (int64_t ci = 0; ci < ci_n; ci++) {                                       \
-                    T *dst = w + (g * kk + p * ci_n + ci) * og_n;                             \
+                    T *dst = plain + (g * kk + p * ci_n + ci) * og_n;                         \
                     const T *src = kernel + off + ci * d->k_si;                               \
                     for (int64_t o = 0; o < og_n; o++)                                        \
                         dst[o] = src[(g * og_n + o) * d->k_so];                               \
                 }                                                                             \
         }                                                                                     \
+        if (conv_gemm_packed(d)) {                                                            \
+            PACK_B(NULL, 0, og_n, kk, plain, og_n, w);                                        \
+            xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, plain);                              \
+        }                                                                                     \
     }                                                                                         \
                                                                                               \
-    void xlacrt_conv_rows_##SUF(const xlacrt_conv *d, const T *in, const T *w, T *out,        \
-                                int64_t r0, int64_t r1)                                       \
+    /* gp: the pool the GEMMs may split over (NULL: serial) */                               \
+    static void conv_rows_in_##SUF(xlacrt_pool *gp, const xlacrt_conv *d, const T *in, const T *w, \
+                                   T *out, int64_t r0, int64_t r1)                            \
     {                                                                                         \
         if (r1 > d->rows)                                                                     \
             r1 = d->rows;                                                                     \
@@ -254,9 +287,10 @@ DEFINE_DEPTHWISE(double, f64)
             depthwise_rows_##SUF(d, in, w, out, r0, r1);                                      \
             return;                                                                           \
         }                                                                                     \
+        int packed = conv_gemm_packed(d);                                                     \
         if (conv_pointwise(d)) {                                                              \
-            GEMM(NULL, 0, 0, r1 - r0, d->out_feat, d->in_feat, in + r0 * d->in_feat, d->in_feat, w, \
-                 d->out_feat, out + r0 * d->out_feat, d->out_feat, 0);                        \
+            GEMM_PACKED(gp, 0, r1 - r0, in + r0 * d->in_feat, d->in_feat, w, out + r0 * d->out_feat, \
+                        d->out_feat, 0);                                                      \
             return;                                                                           \
         }                                                                                     \
         int64_t nr = r1 - r0, ks = window_size(d), G = total_groups(d);                       \
@@ -335,11 +369,14 @@ DEFINE_DEPTHWISE(double, f64)
                 }                                                                             \
             }                                                                                 \
             const T *wg = w + g * kk * og_n;                                                  \
-            if (direct) {                                                                     \
-                GEMM(NULL, 0, 0, nr, og_n, kk, p, kk, wg, og_n, out + r0 * O + g * og_n, O, 0); \
+            T *cdst = direct ? out + r0 * O + g * og_n : scratch;                              \
+            int64_t ldc = direct ? O : og_n;                                                  \
+            if (packed)                                                                       \
+                GEMM_PACKED(gp, 0, nr, p, kk, w, cdst, ldc, 0);                               \
+            else                                                                              \
+                GEMM(gp, 0, 0, nr, og_n, kk, p, kk, wg, og_n, cdst, ldc, 0);                  \
+            if (direct)                                                                       \
                 continue;                                                                     \
-            }                                                                                 \
-            GEMM(NULL, 0, 0, nr, og_n, kk, p, kk, wg, og_n, scratch, og_n, 0);                \
             row_coords(d, r0, &n, y);                                                         \
             for (int64_t r = 0; r < nr; r++) {                                                \
                 if (r > 0)                                                                    \
@@ -353,10 +390,16 @@ DEFINE_DEPTHWISE(double, f64)
         }                                                                                     \
         xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, p);                                      \
         xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, scratch);                                 \
+    }                                                                                         \
+                                                                                              \
+    void xlacrt_conv_rows_##SUF(const xlacrt_conv *d, const T *in, const T *w, T *out,        \
+                                int64_t r0, int64_t r1)                                       \
+    {                                                                                         \
+        conv_rows_in_##SUF(NULL, d, in, w, out, r0, r1);                                      \
     }
 
-DEFINE_CONV(float, f32, xlacrt_sgemm)
-DEFINE_CONV(double, f64, xlacrt_dgemm)
+DEFINE_CONV(float, f32, xlacrt_sgemm, xlacrt_sgemm_pack_b, xlacrt_sgemm_packed)
+DEFINE_CONV(double, f64, xlacrt_dgemm, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
 
 typedef struct {
     const xlacrt_conv *d;
@@ -381,6 +424,15 @@ void xlacrt_conv_run(xlacrt_pool *p, const xlacrt_conv *d, int f64, const void *
 {
     if (d->rows <= 0 || block <= 0)
         return;
+    if (block >= d->rows) {
+        /* one block: its GEMM is what the threads share (split by the
+           shape only, so the bits do not depend on the thread count) */
+        if (f64)
+            conv_rows_in_f64(p, d, in, w, out, 0, d->rows);
+        else
+            conv_rows_in_f32(p, d, in, w, out, 0, d->rows);
+        return;
+    }
     conv_job j = {d, in, w, out, block, f64};
     xlacrt_parallel_for(p, (d->rows + block - 1) / block, conv_task, &j);
 }

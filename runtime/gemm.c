@@ -614,6 +614,7 @@ typedef struct {
     /* B packed whole: k block at p0 starts at element p0 * npad; inside it
        the panel of columns jb starts kc * jb elements further. */
     char *bp;
+    const char *prepacked; /* B packed by *_pack_b, or NULL */
     int64_t npad;
     int64_t kblocks, bgroups; /* packing tasks: k blocks x panel groups */
     int64_t nb;               /* columns per chunk (multiple of nr) */
@@ -719,17 +720,21 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     int64_t mcmax = (mpanels + g->mchunks - 1) / g->mchunks * f->mr;
     g->nslots = xlacrt_pool_size(p) < chunks ? xlacrt_pool_size(p) : (int)chunks;
     g->slot_bytes = (size_t)(round_up(mcmax * kcmax, 16)) * g->es; /* keeps slots 64-aligned */
-    size_t bp_bytes = ((size_t)(g->npad * g->k) * g->es + 63) / 64 * 64;
+    size_t bp_bytes = g->prepacked ? 0 : ((size_t)(g->npad * g->k) * g->es + 63) / 64 * 64;
     size_t busy_at = bp_bytes + g->slot_bytes * (size_t)g->nslots;
     char *ws = xlacrt_scratch_get(XLACRT_SCRATCH_GEMM, busy_at + sizeof *g->busy * (size_t)g->nslots, "GEMM");
     if (ws) {
-        g->bp = ws;
+        g->bp = g->prepacked ? (char *)g->prepacked : ws;
         g->slots = ws + bp_bytes;
         g->busy = (_Atomic int *)(ws + busy_at);
         for (int i = 0; i < g->nslots; i++)
             atomic_init(&g->busy[i], 0);
-        xlacrt_parallel_for(p, g->kblocks * g->bgroups, pack_b_task, g);
+        if (!g->prepacked)
+            xlacrt_parallel_for(p, g->kblocks * g->bgroups, pack_b_task, g);
         xlacrt_parallel_for(p, chunks, gemm_chunk, g);
+    } else if (g->prepacked) {
+        /* out of memory for A's packing slots: recorded in the run's
+           status (xlacrt_scratch_get), which fails the run */
     } else {
         /* Out of memory for the packed copies: fall back to a plain loop
            on the operands (accumulating in double). */
@@ -920,4 +925,95 @@ void xlacrt_dgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batc
     batch_job j = {1, trans_a, trans_b, accumulate, m, n, k, lda, ldb, ldc,
                    stride_a, stride_b, stride_c, a, b, c};
     batch_run(p, &j, batch);
+}
+
+/* ---- B packed once ----
+ * The packed copy starts with a header saying which kernel family packed
+ * it (its register tile and block depth decide the layout) and the shape;
+ * the products use that family's kernels, so a copy stays valid if the
+ * family is changed afterwards. */
+typedef struct {
+    int32_t isa, f64;
+    int64_t n, k;
+} packed_b_header;
+enum { PACKED_B_HEADER = 64, PACKED_B_MAX_NR = 32 };
+
+size_t xlacrt_gemm_packed_b_bytes(int f64, int64_t n, int64_t k)
+{
+    return PACKED_B_HEADER + (size_t)(round_up(n > 0 ? n : 1, PACKED_B_MAX_NR) * (k > 0 ? k : 1)) *
+                                 (f64 ? sizeof(double) : sizeof(float));
+}
+
+static void pack_b_whole(xlacrt_pool *p, int f64, int trans_b, int64_t n, int64_t k, const void *b,
+                         int64_t ldb, void *packed)
+{
+    pthread_once(&isa_once, isa_init);
+    int isa = atomic_load(&isa_cur);
+    packed_b_header h = {isa, f64, n, k};
+    memcpy(packed, &h, sizeof h);
+    if (n <= 0 || k <= 0)
+        return;
+    gemm_job g = {
+        .cfg = f64 ? cfg_f64[isa] : cfg_f32[isa],
+        .es = f64 ? sizeof(double) : sizeof(float),
+        .src = f64 ? SRC_F64 : SRC_F32,
+        .trans_b = trans_b, .n = n, .k = k,
+        .b = (const char *)b, .ldb = ldb,
+    };
+    g.npad = round_up(n, g.cfg.nr);
+    g.kblocks = (k + g.cfg.kc - 1) / g.cfg.kc;
+    g.bgroups = (g.npad / g.cfg.nr + PANELS_PER_PACK_TASK - 1) / PANELS_PER_PACK_TASK;
+    g.bp = (char *)packed + PACKED_B_HEADER;
+    if ((double)n * (double)k < PARALLEL_MIN_FMAS)
+        p = NULL;
+    xlacrt_parallel_for(p, g.kblocks * g.bgroups, pack_b_task, &g);
+}
+
+void xlacrt_sgemm_pack_b(xlacrt_pool *p, int trans_b, int64_t n, int64_t k, const float *b, int64_t ldb,
+                         void *packed)
+{
+    pack_b_whole(p, 0, trans_b, n, k, b, ldb, packed);
+}
+
+void xlacrt_dgemm_pack_b(xlacrt_pool *p, int trans_b, int64_t n, int64_t k, const double *b, int64_t ldb,
+                         void *packed)
+{
+    pack_b_whole(p, 1, trans_b, n, k, b, ldb, packed);
+}
+
+static void gemm_packed(xlacrt_pool *p, int f64, int trans_a, int64_t m, const void *a, int64_t lda,
+                        const void *packed, void *c, int64_t ldc, int accumulate)
+{
+    packed_b_header h;
+    memcpy(&h, packed, sizeof h);
+    size_t es = f64 ? sizeof(double) : sizeof(float);
+    if (m <= 0 || h.n <= 0)
+        return;
+    if (h.k <= 0) {
+        gemm_empty(es, m, h.n, c, ldc, accumulate);
+        return;
+    }
+    gemm_job g = {
+        .cfg = f64 ? cfg_f64[h.isa] : cfg_f32[h.isa],
+        .es = es,
+        .src = f64 ? SRC_F64 : SRC_F32,
+        .trans_a = trans_a, .acc = accumulate,
+        .m = m, .n = h.n, .k = h.k,
+        .a = (const char *)a, .c = (char *)c,
+        .lda = lda, .ldc = ldc,
+        .prepacked = (const char *)packed + PACKED_B_HEADER,
+    };
+    gemm_run(&g, p);
+}
+
+void xlacrt_sgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const float *a, int64_t lda, const void *packed,
+                         float *c, int64_t ldc, int accumulate)
+{
+    gemm_packed(p, 0, trans_a, m, a, lda, packed, c, ldc, accumulate);
+}
+
+void xlacrt_dgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const double *a, int64_t lda,
+                         const void *packed, double *c, int64_t ldc, int accumulate)
+{
+    gemm_packed(p, 1, trans_a, m, a, lda, packed, c, ldc, accumulate);
 }

@@ -105,6 +105,21 @@ void xlacrt_dgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batc
                           int64_t n, int64_t k, const double *a, int64_t lda, int64_t stride_a,
                           const double *b, int64_t ldb, int64_t stride_b, double *c,
                           int64_t ldc, int64_t stride_c, int accumulate);
+/* B packed once for many products (a convolution's kernel, used by every
+   block of output rows): xlacrt_gemm_packed_b_bytes is the size of the
+   packed copy for any kernel family (an upper bound), *_pack_b fills it
+   (recording the family it was packed for), and *_packed multiplies A by
+   it: C[m,n] = A[m,k] * B (+ C).  The products give the same bits as the
+   plain calls with the same family. */
+size_t xlacrt_gemm_packed_b_bytes(int f64, int64_t n, int64_t k);
+void xlacrt_sgemm_pack_b(xlacrt_pool *p, int trans_b, int64_t n, int64_t k, const float *b, int64_t ldb,
+                         void *packed);
+void xlacrt_dgemm_pack_b(xlacrt_pool *p, int trans_b, int64_t n, int64_t k, const double *b, int64_t ldb,
+                         void *packed);
+void xlacrt_sgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const float *a, int64_t lda, const void *packed,
+                         float *c, int64_t ldc, int accumulate);
+void xlacrt_dgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const double *a, int64_t lda,
+                         const void *packed, double *c, int64_t ldc, int accumulate);
 /* Picks the GEMM kernel family: "avx512", "avx2", "c" (portable) or "best"
    (the default: the best the CPU supports).  Returns 0, changing nothing,
    when the CPU lacks the family.  For tests and benchmarks; not to be called
@@ -161,8 +176,12 @@ typedef struct xlacrt_conv {
     int64_t reverse[XLACRT_CONV_MAX_SPATIAL];
     int64_t batch_groups;
 } xlacrt_conv;
-/* Rearranges the kernel into per-group [window * in_feat/groups, out_feat/groups]
-   matrices (w holds as many elements as the kernel). */
+/* Rearranges the kernel for the rows: per-group [window * in_feat/groups,
+   out_feat/groups] matrices; with one group, that matrix packed for the
+   GEMM (xlacrt_sgemm_pack_b); for a depthwise convolution, [window
+   position][out_feat].  w holds xlacrt_conv_packed_bytes (64-byte
+   aligned). */
+size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64);
 void xlacrt_conv_pack_f32(const xlacrt_conv *d, const float *kernel, float *w);
 void xlacrt_conv_pack_f64(const xlacrt_conv *d, const double *kernel, double *w);
 /* Output rows [r0, r1) (clipped to d->rows), computed serially. */

@@ -583,12 +583,19 @@ static LLVMValueRef conv_global(Cg *cg, const xlacrt_conv *d) {
   return g;
 }
 
-/* Rows per block: the im2col block of one group stays around 256 KiB. */
+/* Rows per block: an im2col block of about 1 MiB, and at least 96 rows,
+   so that the GEMM's register tiles are full.  Blocks are fixed here,
+   whatever the thread count, so results never depend on it; threads share
+   the blocks, or, when a layer is one block, its GEMM.  A depthwise
+   convolution (no GEMM: runtime/conv.c) is cut into 8 blocks.  Fewer than
+   16 rows per block is never worth it. */
 static int64_t conv_block(const xlacrt_conv *d, ElemType et) {
   int64_t ws = 1;
   for (int i = 0; i < d->nsp; i++) ws *= d->k_dim[i];
   int64_t kk = ws * (d->in_feat / d->groups);
-  int64_t b = (256 * 1024 / et_bytes(et)) / (kk > 0 ? kk : 1);
+  int64_t b = (1024 * 1024 / et_bytes(et)) / (kk > 0 ? kk : 1);
+  if (b < 96) b = 96;
+  if (d->groups > 1 && d->in_feat == d->groups) b = (d->rows + 7) / 8; /* depthwise: no GEMM, 8 blocks */
   if (b < 16) b = 16;
   if (b > d->rows) b = d->rows > 0 ? d->rows : 1;
   return b;
@@ -597,7 +604,14 @@ static int64_t conv_block(const xlacrt_conv *d, ElemType et) {
 /* Packs the kernel into a temp; returns its pointer. */
 static LLVMValueRef emit_conv_pack(Lower *L, const Op *op, LLVMValueRef desc, LLVMValueRef kp, ElemType et) {
   Cg *cg = &L->cg;
-  LLVMValueRef w = temp_ptr(L, temp_alloc(L, type_bytes(op->opnds[1]->type)));
+  xlacrt_conv d;
+  ElemType cet;
+  int64_t bytes = type_bytes(op->opnds[1]->type);
+  if (conv_desc(op, &d, &cet)) {
+    int64_t pb = (int64_t)xlacrt_conv_packed_bytes(&d, et == ET_F64);
+    if (pb > bytes) bytes = pb;
+  }
+  LLVMValueRef w = temp_ptr(L, temp_alloc(L, bytes));
   LLVMTypeRef ps[3] = {cg->t_ptr, cg->t_ptr, cg->t_ptr}, fty;
   LLVMValueRef fn = rt_fn(cg, et == ET_F64 ? "xlacrt_conv_pack_f64" : "xlacrt_conv_pack_f32", cg->t_void, ps, 3, &fty);
   LLVMValueRef args[3] = {desc, kp, w};
