@@ -18,6 +18,11 @@
  * element into the result there.  Overlapping windows thus add in the
  * interpreter's order.
  *
+ * A simple reduce_window along one axis that is a prefix scan (cumsum,
+ * cumprod, cummax, cummin: the window spans the axis) or an integer sum
+ * over a long sliding window runs in one pass per row instead; see "along
+ * one axis" below.
+ *
  * reduce_window with any other body the elemental generator can compute,
  * and with several inputs (variadic), runs the same loop with the body
  * evaluated as a region on the accumulators and the window element
@@ -35,7 +40,7 @@
 typedef struct Win {
   int rank;
   int64_t size[CG_MAX_RANK], stride[CG_MAX_RANK], bdil[CG_MAX_RANK], wdil[CG_MAX_RANK],
-      lo[CG_MAX_RANK];
+      lo[CG_MAX_RANK], hi[CG_MAX_RANK];
   int64_t count; /* positions in one window */
 } Win;
 
@@ -75,8 +80,9 @@ static bool read_win(const Op *op, int rank, Win *w) {
   if (np != 0 && np != 2 * rank) return false;
   for (int d = 0; d < rank; d++) {
     w->lo[d] = np ? v[2 * d] : 0;
-    int64_t hi = np ? v[2 * d + 1] : 0;
-    if (w->lo[d] < -INT32_MAX || w->lo[d] > INT32_MAX || hi < -INT32_MAX || hi > INT32_MAX) return false;
+    w->hi[d] = np ? v[2 * d + 1] : 0;
+    if (w->lo[d] < -INT32_MAX || w->lo[d] > INT32_MAX || w->hi[d] < -INT32_MAX || w->hi[d] > INT32_MAX)
+      return false;
   }
   return true;
 }
@@ -376,6 +382,265 @@ static LLVMValueRef emit_reduce_window_general(Lower *L, Op *op, const Win *w, i
   return fn;
 }
 
+/* ---- reduce_window along one axis: prefix scans and sliding sums ----
+ *
+ * jnp.cumsum (and cumprod, cummax, cummin) lower to a reduce_window whose
+ * window spans the whole axis: window size W >= N along the axis, padding
+ * (W - 1, 0) (or (0, W - 1) for a reverse scan), stride 1, and a window of
+ * one element with no padding in every other dimension.  Output i of a
+ * forward scan combines, from the init value, W - 1 - i padding positions
+ * (init values) and then x[0], ..., x[i].  When init combined with itself
+ * is init again (an identity such as 0 for add, or any value of an
+ * idempotent op such as max), the padding drops out and
+ *   out[0] = init op x[0],   out[i] = out[i - 1] op x[i]
+ * is the interpreter's own order, so a forward scan is bit-identical to it
+ * for every type.  A reverse scan runs the same recurrence from the end of
+ * the axis; for integers (and the bitwise ops) that is the same value,
+ * since the reducers are associative and commutative, and for floats it
+ * rounds differently from the interpreter's left-to-right window sums.
+ *
+ * An integer add over a long window (stride 1, any padding) is computed
+ * incrementally the same way, out[i] = out[i - 1] + entering - leaving,
+ * which wrapping arithmetic keeps exact.  Floats never take that path
+ * (subtraction does not undo a rounded add), nor do max and min.
+ *
+ * Whether init is idempotent is checked where the kernel is called; when
+ * it is not, the op runs the general window kernel instead.  Rows along
+ * the axis are sequential; the kernel splits the other dimensions into
+ * chunks.  When the axis is not the innermost dimension, the inner loop
+ * runs along the contiguous dimensions, each element reading the previous
+ * output row, and vectorizes; when it is, SCAN_ROWS rows advance together
+ * with one accumulator each, so that their dependency chains overlap.  Four
+ * rows read and write eight streams: rows whose length is a multiple of
+ * 4 KiB all fall into one set of an 8-way L1 cache, and eight rows (sixteen
+ * streams) evicted each other's lines, running 15 times slower. */
+
+enum { SCAN_ROWS = 4, SLIDE_MIN_WINDOW = 8 };
+
+typedef struct Line {
+  bool reverse;                    /* a scan from the end of the axis */
+  bool sliding;                    /* an integer sliding sum (else a prefix scan) */
+  int64_t outer, len, olen, inner; /* len, olen: the axis in input, result */
+  int64_t size, lo;                /* the window along the axis, its padding in front */
+} Line;
+
+/* Whether op (a simple reduce_window, see reduce_window_ok) reduces along
+   one axis only, as a prefix scan or a long integer sliding sum. */
+static bool line_ok(const Op *op, const Win *w, Line *l) {
+  const Type *xt = op->opnds[0]->type, *rt = op->res[0].type;
+  ElemType et = xt->elem;
+  if (!cg_elem_basic(et) || type_num_elements(xt) == 0) return false;
+  int axis = -1;
+  for (int d = 0; d < xt->rank; d++) {
+    if (w->stride[d] != 1 || w->bdil[d] != 1 || w->wdil[d] != 1) return false;
+    if (w->size[d] == 1 && w->lo[d] == 0 && w->hi[d] == 0) continue;
+    if (axis >= 0) return false;
+    axis = d;
+  }
+  if (axis < 0) return false;
+  memset(l, 0, sizeof *l);
+  l->len = xt->dims[axis];
+  l->olen = rt->dims[axis];
+  l->size = w->size[axis];
+  l->lo = w->lo[axis];
+  l->outer = l->inner = 1;
+  for (int d = 0; d < axis; d++) l->outer *= xt->dims[d];
+  for (int d = axis + 1; d < xt->rank; d++) l->inner *= xt->dims[d];
+  if (l->olen < 1) return false;
+  int64_t hi = w->hi[axis];
+  if (l->size >= l->len && l->olen == l->len) {
+    if (l->lo == l->size - 1 && hi == 0) return true;
+    if (l->lo == 0 && hi == l->size - 1) {
+      l->reverse = true;
+      return true;
+    }
+  }
+  Op *red = simple_reducer(op);
+  if (red->kind != OP_ADD || et == ET_PRED || et_is_float(et) || l->size < SLIDE_MIN_WINDOW) return false;
+  l->sliding = true;
+  return true;
+}
+
+/* What one line's elements are computed from, in the kernel. */
+typedef struct LineK {
+  Cg *cg;
+  const Line *l;
+  const Op *red;
+  const Block *body;
+  ElemType et;
+  LLVMValueRef x, out, init;
+  LLVMValueRef sum; /* a slot for a sliding sum's first window */
+} LineK;
+
+/* x at axis position p (i64, inside) of the line starting at base. */
+static LLVMValueRef line_load(LineK *k, LLVMValueRef base, LLVMValueRef p) {
+  LLVMBuilderRef b = k->cg->b;
+  LLVMValueRef i = LLVMBuildAdd(b, base, LLVMBuildMul(b, p, cg_i64(k->cg, k->l->inner), ""), "");
+  return cg_load(k->cg, k->et, k->x, i);
+}
+
+/* The same for p anywhere: outside the input, init (the identity). */
+static LLVMValueRef line_in(LineK *k, LLVMValueRef base, LLVMValueRef p) {
+  Cg *cg = k->cg;
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef ok = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntSGE, p, cg_i64(cg, 0), ""),
+                                 LLVMBuildICmp(b, LLVMIntSLT, p, cg_i64(cg, k->l->len), ""), "");
+  LLVMValueRef q = LLVMBuildSelect(b, ok, p, cg_i64(cg, 0), "");
+  return LLVMBuildSelect(b, ok, line_load(k, base, q), k->init, "");
+}
+
+/* The axis position of output step t (0 first). */
+static LLVMValueRef line_pos(LineK *k, LLVMValueRef t) {
+  return k->l->reverse ? LLVMBuildSub(k->cg->b, cg_i64(k->cg, k->l->olen - 1), t, "") : t;
+}
+
+/* The first output of a line whose input starts at xbase. */
+static LLVMValueRef line_first(LineK *k, LLVMValueRef xbase) {
+  Cg *cg = k->cg;
+  LLVMBuilderRef b = cg->b;
+  const Line *l = k->l;
+  if (!l->sliding) {
+    LLVMValueRef v = line_load(k, xbase, line_pos(k, cg_i64(cg, 0)));
+    return combine(cg, k->red, k->body, k->et, k->init, v);
+  }
+  /* the window of output 0 covers input positions [-lo, size - lo) */
+  int64_t a = -l->lo > 0 ? -l->lo : 0, e = l->size - l->lo < l->len ? l->size - l->lo : l->len;
+  LLVMValueRef accp = k->sum;
+  LLVMBuildStore(b, k->init, accp);
+  if (a < e) {
+    Loop wl = loop_begin(cg, cg_i64(cg, a), cg_i64(cg, e), "first");
+    LLVMValueRef v = line_load(k, xbase, wl.iv);
+    LLVMValueRef acc = LLVMBuildLoad2(b, cg_compute_type(cg, k->et), accp, "");
+    LLVMBuildStore(b, combine(cg, k->red, k->body, k->et, acc, v), accp);
+    loop_end(cg, &wl);
+  }
+  return LLVMBuildLoad2(b, cg_compute_type(cg, k->et), accp, "");
+}
+
+/* Output step t >= 1 of a line from the previous output prev. */
+static LLVMValueRef line_step(LineK *k, LLVMValueRef prev, LLVMValueRef xbase, LLVMValueRef t) {
+  Cg *cg = k->cg;
+  LLVMBuilderRef b = cg->b;
+  const Line *l = k->l;
+  if (!l->sliding) {
+    LLVMValueRef v = line_load(k, xbase, line_pos(k, t));
+    return combine(cg, k->red, k->body, k->et, prev, v);
+  }
+  /* the window moves from [t - 1 - lo, ...) to [t - lo, t - lo + size) */
+  LLVMValueRef enter = line_in(k, xbase, LLVMBuildAdd(b, t, cg_i64(cg, l->size - 1 - l->lo), ""));
+  LLVMValueRef leave = line_in(k, xbase, LLVMBuildSub(b, t, cg_i64(cg, 1 + l->lo), ""));
+  return LLVMBuildSub(b, LLVMBuildAdd(b, prev, enter, ""), leave, "");
+}
+
+/* The kernel: ptrs = operand, init, result. */
+static LLVMValueRef emit_line_kernel(Lower *L, Op *op, const Line *l, int64_t *nchunks) {
+  Cg *cg = &L->cg;
+  LLVMBuilderRef b = cg->b;
+  ElemType et = op->opnds[0]->type->elem;
+  LLVMTypeRef ct = cg_compute_type(cg, et);
+  int64_t line = l->olen > l->len ? l->olen : l->len;
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LineK k = {cg, l, simple_reducer(op), op->regions[0], et, kernel_load_ptr(cg, ptrs, 0),
+             kernel_load_ptr(cg, ptrs, 2), NULL, LLVMBuildAlloca(b, ct, "sum")};
+  k.init = cg_load(cg, et, kernel_load_ptr(cg, ptrs, 1), cg_i64(cg, 0));
+  LLVMValueRef in_len = cg_i64(cg, l->len * l->inner), out_len = cg_i64(cg, l->olen * l->inner);
+  if (l->inner == 1) {
+    /* lines are rows: groups of SCAN_ROWS rows, then the rest one by one */
+    int64_t rb = CHUNK_ELEMS / line > 0 ? CHUNK_ELEMS / line : 1;
+    if (rb >= SCAN_ROWS) rb -= rb % SCAN_ROWS;
+    *nchunks = (l->outer + rb - 1) / rb;
+    LLVMValueRef accp[SCAN_ROWS];
+    for (int r = 0; r < SCAN_ROWS; r++) accp[r] = LLVMBuildAlloca(b, ct, "acc");
+    LLVMValueRef lo = LLVMBuildMul(b, chunk, cg_i64(cg, rb), "");
+    LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(b, lo, cg_i64(cg, rb), ""), cg_i64(cg, l->outer));
+    LLVMValueRef group = cg_i64(cg, SCAN_ROWS);
+    LLVMValueRef ngroups = LLVMBuildSDiv(b, LLVMBuildSub(b, hi, lo, ""), group, "");
+    for (int pass = 0; pass < 2; pass++) {
+      /* pass 0: group indices; pass 1: the remaining rows */
+      int nr = pass == 0 ? SCAN_ROWS : 1;
+      LLVMValueRef from = pass == 0 ? cg_i64(cg, 0) : LLVMBuildAdd(b, lo, LLVMBuildMul(b, ngroups, group, ""), "");
+      Loop gl = loop_begin(cg, from, pass == 0 ? ngroups : hi, "scan.rows");
+      LLVMValueRef row0 = pass == 0 ? LLVMBuildAdd(b, lo, LLVMBuildMul(b, gl.iv, group, ""), "") : gl.iv;
+      LLVMValueRef xb[SCAN_ROWS], ob[SCAN_ROWS];
+      for (int r = 0; r < nr; r++) {
+        LLVMValueRef row = LLVMBuildAdd(b, row0, cg_i64(cg, r), "");
+        xb[r] = LLVMBuildMul(b, row, in_len, "");
+        ob[r] = LLVMBuildMul(b, row, out_len, "");
+        LLVMValueRef v = line_first(&k, xb[r]);
+        LLVMBuildStore(b, v, accp[r]);
+        cg_store(cg, et, k.out, LLVMBuildAdd(b, ob[r], line_pos(&k, cg_i64(cg, 0)), ""), v);
+      }
+      Loop tl = loop_begin(cg, cg_i64(cg, 1), cg_i64(cg, l->olen), "scan");
+      LLVMValueRef p = line_pos(&k, tl.iv);
+      for (int r = 0; r < nr; r++) {
+        LLVMValueRef v = line_step(&k, LLVMBuildLoad2(b, ct, accp[r], ""), xb[r], tl.iv);
+        LLVMBuildStore(b, v, accp[r]);
+        cg_store(cg, et, k.out, LLVMBuildAdd(b, ob[r], p, ""), v);
+      }
+      loop_end(cg, &tl);
+      loop_end(cg, &gl);
+    }
+  } else {
+    /* chunks of whole outer rows when they are small, else of one outer
+       row's inner block; the inner loop is contiguous */
+    int64_t ob = 1, jb = l->inner, nj = 1;
+    if (line > CHUNK_ELEMS / l->inner) {
+      jb = CHUNK_ELEMS / line;
+      jb = jb < 64 ? 64 : jb - jb % 64;
+      if (jb > l->inner) jb = l->inner;
+      nj = (l->inner + jb - 1) / jb;
+    } else {
+      ob = CHUNK_ELEMS / (line * l->inner);
+    }
+    *nchunks = (l->outer + ob - 1) / ob * nj;
+    LLVMValueRef oc = LLVMBuildSDiv(b, chunk, cg_i64(cg, nj), ""), jc = LLVMBuildSRem(b, chunk, cg_i64(cg, nj), "");
+    LLVMValueRef olo = LLVMBuildMul(b, oc, cg_i64(cg, ob), "");
+    LLVMValueRef ohi = cg_min64(cg, LLVMBuildAdd(b, olo, cg_i64(cg, ob), ""), cg_i64(cg, l->outer));
+    LLVMValueRef jlo = LLVMBuildMul(b, jc, cg_i64(cg, jb), "");
+    LLVMValueRef jhi = cg_min64(cg, LLVMBuildAdd(b, jlo, cg_i64(cg, jb), ""), cg_i64(cg, l->inner));
+    LLVMValueRef inner = cg_i64(cg, l->inner);
+    Loop ol = loop_begin(cg, olo, ohi, "scan.outer");
+    LLVMValueRef xrow = LLVMBuildMul(b, ol.iv, in_len, ""), orow = LLVMBuildMul(b, ol.iv, out_len, "");
+    LLVMValueRef ofirst = LLVMBuildAdd(b, orow, LLVMBuildMul(b, line_pos(&k, cg_i64(cg, 0)), inner, ""), "");
+    Loop jl = loop_begin(cg, jlo, jhi, "scan.first");
+    cg_store(cg, et, k.out, LLVMBuildAdd(b, ofirst, jl.iv, ""), line_first(&k, LLVMBuildAdd(b, xrow, jl.iv, "")));
+    loop_end(cg, &jl);
+    Loop tl = loop_begin(cg, cg_i64(cg, 1), cg_i64(cg, l->olen), "scan");
+    LLVMValueRef p = line_pos(&k, tl.iv);
+    LLVMValueRef q = l->reverse ? LLVMBuildAdd(b, p, cg_i64(cg, 1), "") : LLVMBuildSub(b, p, cg_i64(cg, 1), "");
+    LLVMValueRef ocur = LLVMBuildAdd(b, orow, LLVMBuildMul(b, p, inner, ""), "");
+    LLVMValueRef oprev = LLVMBuildAdd(b, orow, LLVMBuildMul(b, q, inner, ""), "");
+    Loop il = loop_begin(cg, jlo, jhi, "scan.inner");
+    LLVMValueRef prev = cg_load(cg, et, k.out, LLVMBuildAdd(b, oprev, il.iv, ""));
+    LLVMValueRef v = line_step(&k, prev, LLVMBuildAdd(b, xrow, il.iv, ""), tl.iv);
+    cg_store(cg, et, k.out, LLVMBuildAdd(b, ocur, il.iv, ""), v);
+    loop_end(cg, &il);
+    loop_end(cg, &tl);
+    loop_end(cg, &ol);
+  }
+  LLVMBuildRetVoid(b);
+  return fn;
+}
+
+/* In the entry function: whether init combined with itself is init again,
+   bit for bit (then padding positions, which contribute init, drop out of
+   a window that starts from init). */
+static LLVMValueRef init_idempotent(Lower *L, Op *op) {
+  Cg *cg = &L->cg;
+  LLVMBuilderRef b = cg->b;
+  ElemType et = op->opnds[1]->type->elem;
+  LLVMValueRef v = cg_load(cg, et, value_ptr(L, op->opnds[1]), cg_i64(cg, 0));
+  LLVMValueRef twice = combine(cg, simple_reducer(op), op->regions[0], et, v, v);
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind) {
+    LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, t == cg->t_f64 ? 64 : 32);
+    v = LLVMBuildBitCast(b, v, it, "");
+    twice = LLVMBuildBitCast(b, twice, it, "");
+  }
+  return LLVMBuildICmp(b, LLVMIntEQ, v, twice, "");
+}
+
 static bool lower_reduce_window(Lower *L, Op *op) {
   Win w;
   if (!reduce_window_ok(op, &w)) {
@@ -387,13 +652,33 @@ static bool lower_reduce_window(Lower *L, Op *op) {
     call_kernel_op(L, kfn, nchunks, op);
     return true;
   }
-  LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
-  int64_t nchunks = 0;
+  Cg *cg = &L->cg;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
+  int64_t nchunks = 0, nline = 0;
   LLVMValueRef kfn = rows_ok(op, &w) ? emit_reduce_window_rows(L, op, &w, &nchunks)
                                      : emit_reduce_window(L, op, &w, &nchunks);
-  LLVMPositionBuilderAtEnd(L->cg.b, at);
+  Line line;
+  LLVMValueRef lfn = line_ok(op, &w, &line) ? emit_line_kernel(L, op, &line, &nline) : NULL;
+  LLVMPositionBuilderAtEnd(cg->b, at);
   Value *bufs[3] = {op->opnds[0], op->opnds[1], &op->res[0]};
+  if (!lfn) {
+    call_kernel(L, kfn, nchunks, bufs, 3);
+    return true;
+  }
+  /* the scan when init is idempotent, else the window kernel */
+  LLVMValueRef yes = init_idempotent(L, op);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(at);
+  LLVMBasicBlockRef scan_bb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "line");
+  LLVMBasicBlockRef win_bb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "window");
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(cg->ctx, fn, "join");
+  LLVMBuildCondBr(cg->b, yes, scan_bb, win_bb);
+  LLVMPositionBuilderAtEnd(cg->b, scan_bb);
+  call_kernel(L, lfn, nline, bufs, 3);
+  LLVMBuildBr(cg->b, join);
+  LLVMPositionBuilderAtEnd(cg->b, win_bb);
   call_kernel(L, kfn, nchunks, bufs, 3);
+  LLVMBuildBr(cg->b, join);
+  LLVMPositionBuilderAtEnd(cg->b, join);
   return true;
 }
 
