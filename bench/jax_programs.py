@@ -14,7 +14,9 @@ import jax
 import jax.numpy as jnp
 
 F32 = jnp.float32
+F16 = jnp.float16
 N16M = 16 * 1024 * 1024
+N4M = 4 * 1024 * 1024
 
 
 def reduce_sum_xyz(x, y, z):
@@ -80,18 +82,45 @@ def attention(q, k, v):
     return jnp.einsum("bhqk,bhkd->bhqd", p, v)
 
 
-def _spec(*shape):
-    return jax.ShapeDtypeStruct(shape, F32)
+def erf(x):
+    return jax.lax.erf(x)
 
 
-def _elems(specs):
-    return sum(math.prod(s.shape) for s in specs)
+def gelu_erf(x):
+    # Exact GELU written with erf, x * 0.5 * (1 + erf(x / sqrt 2)): one fused
+    # loop of a transcendental and four cheap ops, all rounded to x's type.
+    return x * 0.5 * (1 + jax.lax.erf(x / jnp.sqrt(2).astype(x.dtype)))
+
+
+def tanh(x):
+    return jnp.tanh(x)
+
+
+def logistic(x):
+    return jax.nn.sigmoid(x)
+
+
+def cumsum_axis0(x):
+    return jnp.cumsum(x, axis=0)
+
+
+def cumsum_axis1(x):
+    return jnp.cumsum(x, axis=1)
+
+
+def _spec(*shape, dtype=F32):
+    return jax.ShapeDtypeStruct(shape, dtype)
+
+
+def _bytes(specs):
+    return sum(math.prod(s.shape) * s.dtype.itemsize for s in specs)
 
 
 def _entry(fn, args, out_elems, flops, kind):
     """kind: 'bw' (bandwidth-bound: report GB/s), 'flops' (report GFLOP/s)
-    or 'time' (report time only, plus GFLOP/s as a guide)."""
-    return {"fn": fn, "args": args, "bytes": 4 * (_elems(args) + out_elems),
+    or 'time' (report time only, plus GFLOP/s as a guide).  The result has
+    the first argument's element type."""
+    return {"fn": fn, "args": args, "bytes": _bytes(args) + out_elems * args[0].dtype.itemsize,
             "flops": flops, "kind": kind}
 
 
@@ -117,6 +146,15 @@ def _programs():
     bt, hd, s, dh = 4, 8, 512, 64
     p["attention"] = _entry(attention, [_spec(bt, hd, s, dh)] * 3, bt * hd * s * dh,
                             2 * (2 * bt * hd * s * s * dh), "flops")
+    # jnp.cumsum lowers to a reduce_window spanning the axis: one add per element.
+    for name, fn in (("cumsum_axis0", cumsum_axis0), ("cumsum_axis1", cumsum_axis1)):
+        p[name] = _entry(fn, [_spec(1024, 1024)], 1024 * 1024, 1024 * 1024, "time")
+    # Transcendentals, one per element (counted as one flop): 4M f32 and f16.
+    p["erf_f32"] = _entry(erf, [_spec(N4M)], N4M, N4M, "time")
+    p["erf_f16"] = _entry(erf, [_spec(N4M, dtype=F16)], N4M, N4M, "time")
+    p["gelu_erf_f16"] = _entry(gelu_erf, [_spec(rows, cols, dtype=F16)], rows * cols, 6 * rows * cols, "time")
+    p["tanh_f16"] = _entry(tanh, [_spec(N4M, dtype=F16)], N4M, N4M, "time")
+    p["logistic_f16"] = _entry(logistic, [_spec(N4M, dtype=F16)], N4M, N4M, "time")
     return p
 
 

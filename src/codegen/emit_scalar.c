@@ -6,17 +6,19 @@
  *   - float maximum/minimum propagate NaN and order -0 < +0;
  *   - float -> int conversion truncates, saturates, and maps NaN to 0;
  *   - f16/bf16 are computed in f32 and rounded when stored;
- *   - transcendentals (exp, log, tanh, logistic, sin, ...) are emitted
+ *   - transcendentals (exp, log, tanh, logistic, erf, sin, ...) are emitted
  *     inline by math_approx.c for f32, f16/bf16 (computed in f32, then
  *     rounded) and f64, so loops containing them vectorize; they differ from
  *     the interpreter's libm results by the few ULP listed in docs/math.md.
  *     f64 pow keeps libm: the inline f64 pow loses precision for large
- *     |y log x|.  sin/cos/tan of narrow floats are computed in double,
+ *     |y log x|.  sin/cos/tan of f32 and bf16 are computed in double,
  *     whose argument reduction holds to |x| <= 2^50 (the float one only to
- *     1e6); beyond 2^50 they return NaN.  rsqrt of narrow floats goes
- *     through double, which is exact enough and vectorizes anyway.
+ *     1e6); beyond 2^50 they return NaN.  f16 (|x| <= 65504) stays in
+ *     f32.  rsqrt of narrow floats goes through double, which is exact
+ *     enough and vectorizes anyway.
  *   - the CHLO special functions are computed in double and rounded once,
- *     like the interpreter: erfc, lgamma and digamma inline for
+ *     like the interpreter (except erfc for f16/bf16: inline in float, good
+ *     to 2^-17, then rounded): erfc, lgamma and digamma inline for
  *     f32/f16/bf16, erfc and digamma also for f64 (vectorizable; accuracy
  *     in docs/math.md); f64 lgamma, igamma(c), polygamma, zeta and
  *     bessel_i1e as a call per element to the scalar function the
@@ -62,8 +64,8 @@ bool scalar_op_supported(const Op *op) {
   case OP_EXPONENTIAL: case OP_EXPONENTIAL_MINUS_ONE: case OP_LOG: case OP_LOG_PLUS_ONE:
   case OP_LOGISTIC: case OP_SQRT: case OP_RSQRT: case OP_CBRT: case OP_SINE: case OP_COSINE:
   case OP_TAN: case OP_TANH: case OP_FLOOR: case OP_CEIL: case OP_ROUND_NEAREST_AFZ:
-  case OP_ROUND_NEAREST_EVEN: case OP_IS_FINITE: case OP_ATAN2:
-    return is_f(a);
+  case OP_ROUND_NEAREST_EVEN: case OP_IS_FINITE: case OP_ATAN2: case OP_CHLO_ERF:
+    return is_f(a) && op->res[0].type->elem == a;
   case OP_POWER:
     return is_f(a);
   case OP_CHLO_ERFC: case OP_CHLO_LGAMMA: case OP_CHLO_DIGAMMA: case OP_CHLO_BESSEL_I1E:
@@ -559,6 +561,10 @@ static LLVMValueRef digamma_d(Cg *cg, LLVMValueRef x) {
 }
 
 static LLVMValueRef special(Cg *cg, const Op *op, ElemType t, LLVMValueRef *in) {
+  /* erfc rounded to f16/bf16 needs far less than double: in float it takes
+     twice the lanes and a tenth of the work */
+  if (op->kind == OP_CHLO_ERFC && (t == ET_F16 || t == ET_BF16))
+    return round_to(cg, t, emit_erfc_narrow(cg->b, cg->mod, in[0]));
   LLVMValueRef d[2];
   LLVMTypeRef ty = LLVMTypeOf(in[0]);
   for (int i = 0; i < op->nopnds && i < 2; i++) d[i] = to_d(cg, in[i], ty);
@@ -693,11 +699,12 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
   case OP_COSINE:
   case OP_TAN: {
     /* float arguments are reduced in double: the float reduction is only
-       accurate to |x| <= 1e6, the double one to 2^50 */
-    LLVMValueRef d = to_d(cg, x, ty);
+       accurate to |x| <= 1e6, the double one to 2^50; every f16 value is
+       below 1e6, so f16 stays in float (twice the lanes) */
+    LLVMValueRef d = t == ET_F16 ? x : to_d(cg, x, ty);
     d = op->kind == OP_SINE ? emit_sin(b, cg->mod, d) : op->kind == OP_COSINE ? emit_cos(b, cg->mod, d)
                                                                              : emit_tan(b, cg->mod, d);
-    r = from_d(cg, d, ty);
+    r = t == ET_F16 ? d : from_d(cg, d, ty);
     break;
   }
   case OP_TANH: r = emit_tanh(b, cg->mod, x); break;
@@ -707,6 +714,7 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
     r = ty == cg->t_f64 ? via_double(cg, "pow", in, 2, ty) : emit_pow(b, cg->mod, in[0], in[1]);
     break;
   case OP_LOGISTIC: r = emit_logistic(b, cg->mod, x); break;
+  case OP_CHLO_ERF: r = emit_erf(b, cg->mod, x); break;
   case OP_CHLO_ERFC: case OP_CHLO_LGAMMA: case OP_CHLO_DIGAMMA: case OP_CHLO_BESSEL_I1E:
   case OP_CHLO_IGAMMA: case OP_CHLO_IGAMMAC: case OP_CHLO_POLYGAMMA: case OP_CHLO_ZETA:
     return special(cg, op, t, in);

@@ -150,6 +150,7 @@ bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, c
     *err = take_error(e);
     return false;
   }
+  jit_widen_narrow_vectors(M, tm);
   return true;
 }
 

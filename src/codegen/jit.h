@@ -26,6 +26,11 @@ bool jit_optimize(LLVMModuleRef M, int opt_level, char **err);
 void jit_set_target(LLVMModuleRef M, LLVMTargetMachineRef tm);
 /* The same for target machine tm (which the caller keeps). */
 bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err);
+/* After optimization: vector half/bfloat compares, min/max, sqrt and
+   rounding intrinsics (and bfloat sign operations) that tm's backend would
+   expand lane by lane are computed in float instead (widen16.c).  Part of
+   jit_optimize_for. */
+void jit_widen_narrow_vectors(LLVMModuleRef M, LLVMTargetMachineRef tm);
 /* Takes ownership of M (a module built in a ThreadSafeContext's context,
    see jit_new_context); symbols named in `syms` resolve to the given
    addresses.  Returns NULL with *err set on failure. */

@@ -5,7 +5,8 @@
  * (large byte-array constants hashed as bytes, not printed), the
  * optimization level, the host description (target triple, CPU name,
  * feature string, LLVM version; jit_host_description), the xlac version,
- * the runtime's ABI version and this file's format version.  The IR text
+ * the runtime's ABI version, the revision of what runs after LLVM's
+ * optimizer (PIPELINE_REVISION) and this file's format version.  The IR text
  * spells out everything code generation decided: the program, its shapes
  * and constants, what the options changed, the indices generated code
  * passes to the interpreter thunk and the loop reports.  So an entry with
@@ -52,6 +53,10 @@
 #include "xlacrt.h"
 
 #define FORMAT_VERSION 1
+/* Part of the key: raised whenever what jit_optimize_for does to a given IR
+   text changes (2: vector half/bfloat ops widened after optimizing), so an
+   older object of the same IR is not reused. */
+#define PIPELINE_REVISION 2
 #define HEADER_BYTES 64
 #define MAX_ENTRY_BYTES ((int64_t)1 << 30)
 static const char MAGIC[8] = {'X', 'L', 'A', 'C', 'O', 'B', 'J', '\n'};
@@ -255,8 +260,8 @@ ObjCache *objcache_open(const char *dir, LLVMModuleRef M, int opt_level, bool lo
   Hasher h;
   hasher_init(&h);
   char *host = jit_host_description();
-  char *head = xasprintf("xlac objcache format %d\nxlac %s\nruntime abi %d\nopt %d\n%s\n", FORMAT_VERSION,
-                         XLAC_VERSION, XLACRT_ABI_VERSION, opt_level, host);
+  char *head = xasprintf("xlac objcache format %d\nxlac %s\nruntime abi %d\nopt %d\npipeline %d\n%s\n",
+                         FORMAT_VERSION, XLAC_VERSION, XLACRT_ABI_VERSION, opt_level, PIPELINE_REVISION, host);
   hasher_update(&h, head, strlen(head));
   xfree(head);
   xfree(host);

@@ -537,8 +537,10 @@ static double ulp_distance(ElemType et, double a, double b) {
     memcpy(&ib, &b, 8);
     if (ia < 0) ia = INT64_MIN - ia;
     if (ib < 0) ib = INT64_MIN - ib;
-    double d = (double)ia - (double)ib;
-    return fabs(d);
+    /* subtract as integers: converting each to double first rounds them
+       to a multiple of 512 near the largest patterns */
+    uint64_t d = ia > ib ? (uint64_t)ia - (uint64_t)ib : (uint64_t)ib - (uint64_t)ia;
+    return (double)d;
   }
   /* narrower types: count representable values via their bit patterns */
   uint64_t ba = et_double_to_bits(et, a), bb = et_double_to_bits(et, b);

@@ -235,7 +235,7 @@ static bool cpu_native(OpKind k) {
   case OP_BATCH_NORM_GRAD: case OP_BATCH_NORM_INFERENCE: case OP_BATCH_NORM_TRAINING:
   case OP_CHLO_ACOS: case OP_CHLO_ACOSH: case OP_CHLO_ASIN: case OP_CHLO_ASINH: case OP_CHLO_ATAN:
   case OP_CHLO_ATANH: case OP_CHLO_CONJ: case OP_CHLO_COSH: case OP_CHLO_SINH: case OP_CHLO_SQUARE:
-  case OP_CHLO_TAN: case OP_CHLO_ERF: case OP_CHLO_ERF_INV: case OP_CHLO_IS_INF:
+  case OP_CHLO_TAN: case OP_CHLO_ERF_INV: case OP_CHLO_IS_INF:
   case OP_CHLO_IS_NEG_INF: case OP_CHLO_IS_POS_INF: case OP_CHLO_NEXT_AFTER: case OP_CHLO_TOP_K:
   case OP_CHLO_CONSTANT: case OP_CHLO_CONSTANT_LIKE: case OP_CHLO_BROADCAST_ADD:
   case OP_CHLO_BROADCAST_SUBTRACT: case OP_CHLO_BROADCAST_MULTIPLY: case OP_CHLO_BROADCAST_DIVIDE:
@@ -263,7 +263,7 @@ static bool cpu_native(OpKind k) {
   case OP_COMPLEX: case OP_REAL: case OP_IMAG: case OP_UNIFORM_QUANTIZE: case OP_UNIFORM_DEQUANTIZE:
   /* elementwise: special functions (inline, or a runtime call per element),
      bit-level ops */
-  case OP_CHLO_ERFC: case OP_CHLO_LGAMMA: case OP_CHLO_DIGAMMA: case OP_CHLO_IGAMMA:
+  case OP_CHLO_ERF: case OP_CHLO_ERFC: case OP_CHLO_LGAMMA: case OP_CHLO_DIGAMMA: case OP_CHLO_IGAMMA:
   case OP_CHLO_IGAMMAC: case OP_CHLO_POLYGAMMA: case OP_CHLO_ZETA: case OP_CHLO_BESSEL_I1E:
   case OP_CHLO_MULHI: case OP_REDUCE_PRECISION: case OP_BITCAST_CONVERT:
   /* host functions, annotations (kernel_custom.c); see "Custom-call targets" */

@@ -14,9 +14,6 @@
  *     exp / expm1 / log / log1p / sqrt / atan2 with formulas that avoid
  *     cancellation; measured against the interpreter (libm in double,
  *     rounded once): at most 3 ulp in f32 and f64 over the test inputs.
- *   - erf (f32) as x P(x^2) on |x| < 1 and 1 - exp(-x^2) Q(1/|x|) above,
- *     with coefficients fitted for this file (weighted least squares on
- *     Chebyshev nodes); at most 2 ulp in f32.
  *   - erf_inv (f32): w = -log((1-x)(1+x)); x P(w - 2.5) for w < 5 and
  *     x Q(sqrt(w) - 3) above, the construction of M. Giles' single
  *     precision erfinv, with coefficients fitted again here; at most 3 ulp.
@@ -26,10 +23,10 @@
  * f16 and bf16 operands of the transcendental functions are computed in
  * f32 and rounded back (at most 1 ulp in the narrow type).
  *
- * Left as CHLO: erfc, lgamma, digamma, bessel_i1e, igamma, igammac,
+ * Left as CHLO: erf, erfc, lgamma, digamma, bessel_i1e, igamma, igammac,
  * polygamma, zeta and mulhi, which the code generator compiles as
  * elementwise ops itself (codegen/emit_scalar.c); and, handed to the
- * interpreter, f64 erf and erf_inv, ragged_dot, scan, the transcendental
+ * interpreter, f64 erf_inv, ragged_dot, scan, the transcendental
  * functions on complex or 8-bit-and-narrower float types, and anything
  * quantized.
  */
@@ -146,29 +143,6 @@ static Value *f_acos(B *b, Value *x) {
 
 static Value *f_atan(B *b, Value *x) { return bld_bin(b, OP_ATAN2, x, bld_const_f(b, x->type, 1)); }
 
-/* erf for f32.  |x| < 1: x P(x^2), P of degree 6; |x| >= 1:
-   1 - exp(-x^2) Q(1/|x|), Q of degree 7 (Q approximates erfc(x) e^(x^2)).
-   Beyond |x| ~ 3.9 the f32 result is 1, which the second form gives (exp
-   underflows, 1/inf = 0).  Max error 2 ulp against double erf rounded. */
-static const double erf_p[] = {1.1283791065216064,     -0.3761261999607086,    0.11283531039953232,
-                               -0.02685188315808773,   0.005185047164559364,   -0.0007983610266819596,
-                               7.771367381792516e-05};
-static const double erf_q[] = {0.0003285195562057197, 0.558046817779541,    0.04918675497174263,
-                               -0.5001221299171448,   0.5650664567947388,   -0.3426676392555237,
-                               0.11397392302751541,   -0.016229012981057167};
-
-static Value *f_erf32(B *b, Value *x) {
-  Value *a = bld_un(b, OP_ABS, x);
-  Value *t = bld_mul(b, x, x);
-  Value *inner = bld_mul(b, x, horner(b, t, erf_p, (int)ARRAY_LEN(erf_p)));
-  Value *one = bld_const_f(b, x->type, 1);
-  Value *q = horner(b, bld_div(b, one, a), erf_q, (int)ARRAY_LEN(erf_q));
-  Value *outer = bld_sub(b, one, bld_mul(b, bld_un(b, OP_EXPONENTIAL, bld_un(b, OP_NEGATE, t)), q));
-  outer = bld_mul(b, outer, bld_un(b, OP_SIGN, x));
-  /* NaN compares false and takes the inner form, which propagates it */
-  return bld_select(b, bld_compare(b, a, one, "GE"), outer, inner);
-}
-
 /* erf_inv for f32: erfinv(x) / x as a polynomial in w - 2.5 (w < 5) or in
    sqrt(w) - 3 (w >= 5, up to w ~ 16.6 at the f32 neighbours of +-1). */
 static const double erfinv_p[] = {1.5014094114303589,     0.24664072692394257,    -0.004177707247436047,
@@ -207,7 +181,6 @@ static RealFn real_fn(OpKind k, ElemType et, bool *up) {
   case OP_CHLO_ASIN: return wide_ok ? f_asin : NULL;
   case OP_CHLO_ACOS: return wide_ok ? f_acos : NULL;
   case OP_CHLO_ATAN: return wide_ok ? f_atan : NULL;
-  case OP_CHLO_ERF: return f32_only ? f_erf32 : NULL;
   case OP_CHLO_ERF_INV: return f32_only ? f_erfinv32 : NULL;
   default: return NULL;
   }

@@ -9,6 +9,11 @@
  * and fails when a bound from docs/math.md is exceeded or a special value
  * (zero sign, inf, NaN, overflow/underflow) comes out wrong.
  *
+ * The f16/bf16 sweep feeds every 16-bit pattern through the f32 kernels and
+ * rounds the float result once to the narrow type, as the code generator
+ * does, and counts how many narrow values it lands from the correctly
+ * rounded long double result (at most 1 allowed).
+ *
  *   test_math_approx            moderate sweeps (part of the test suite)
  *   test_math_approx --full     10^7 samples per function and type
  *   test_math_approx --bench    time exp/log/sin/tanh over 16M elements */
@@ -337,6 +342,89 @@ static void run_fn(Fn *f, int f64, long n) {
   free(out);
 }
 
+/* ---- f16 / bf16: every bit pattern through the f32 kernels ---- */
+
+typedef struct {
+  int mbits, ebits; /* stored mantissa and exponent bits */
+} Narrow;
+
+static const Narrow NARROW_F16 = {10, 5}, NARROW_BF16 = {7, 8};
+
+static long double narrow_value(Narrow t, unsigned bits) {
+  int bias = (1 << (t.ebits - 1)) - 1;
+  unsigned m = bits & ((1u << t.mbits) - 1), e = (bits >> t.mbits) & ((1u << t.ebits) - 1);
+  long double v;
+  if (e == (1u << t.ebits) - 1) v = m ? NAN : INFINITY;
+  else if (e == 0) v = ldexpl((long double)m, 1 - bias - t.mbits);
+  else v = ldexpl((long double)(m | (1u << t.mbits)), (int)e - bias - t.mbits);
+  return (bits >> (t.mbits + t.ebits)) & 1 ? -v : v;
+}
+
+/* v rounded to nearest even in type t, as a bit pattern (NaN: a quiet NaN) */
+static unsigned narrow_round(Narrow t, long double v) {
+  unsigned sign = signbit(v) ? 1u << (t.mbits + t.ebits) : 0;
+  int bias = (1 << (t.ebits - 1)) - 1, emax = bias;
+  unsigned inf = ((1u << t.ebits) - 1) << t.mbits;
+  if (isnan(v)) return inf | (1u << (t.mbits - 1));
+  long double a = fabsl(v);
+  if (isinf(a)) return sign | inf;
+  if (a == 0) return sign;
+  int e;
+  frexpl(a, &e); /* a in [2^(e-1), 2^e) */
+  int q = e - 1 < 1 - bias ? 1 - bias - t.mbits : e - 1 - t.mbits; /* exponent of the ulp */
+  long double r = rintl(ldexpl(a, -q)); /* rintl rounds to nearest even */
+  long double back = ldexpl(r, q);
+  if (back >= ldexpl(2.0L, emax)) return sign | inf;
+  /* re-encode: the value is a multiple of 2^q */
+  if (back < ldexpl(1.0L, 1 - bias)) return sign | (unsigned)ldexpl(back, bias - 1 + t.mbits);
+  frexpl(back, &e);
+  unsigned be = (unsigned)(e - 1 + bias);
+  unsigned m = (unsigned)(ldexpl(back, t.mbits - (e - 1)) - ldexpl(1.0L, t.mbits));
+  return sign | (be << t.mbits) | m;
+}
+
+/* position of a bit pattern on the number line (adjacent values differ by 1) */
+static long narrow_order(Narrow t, unsigned bits) {
+  unsigned sign = 1u << (t.mbits + t.ebits);
+  return bits & sign ? -(long)(bits & (sign - 1)) : (long)bits;
+}
+
+static int narrow_nan(Narrow t, unsigned bits) {
+  unsigned mag = bits & ((1u << (t.mbits + t.ebits)) - 1);
+  return mag > (((1u << t.ebits) - 1) << t.mbits);
+}
+
+/* Max distance (in narrow values) from the correctly rounded result over
+   every pattern (each paired with a scrambled one for pow and atan2). */
+static double narrow_sweep(const Fn *f, Narrow t, double *at) {
+  enum { N = 65536 };
+  float *a = malloc(sizeof(float) * N), *bb = malloc(sizeof(float) * N), *out = malloc(sizeof(float) * N);
+  for (unsigned i = 0; i < N; i++) {
+    a[i] = (float)narrow_value(t, i);
+    bb[i] = (float)narrow_value(t, (i * 0x9E37u + 0x3C00u) & 0xFFFFu);
+  }
+  ((Kernel32)f->fn32)(a, bb, out, N);
+  int trig = f->name[0] != 'a' && !strstr(f->name, "tanh") &&
+              (strstr(f->name, "sin") || strstr(f->name, "cos") || strstr(f->name, "tan"));
+  double worst = 0;
+  for (unsigned i = 0; i < N; i++) {
+    if (trig && fabsf(a[i]) > 0x1p24f) continue; /* the compiler reduces bf16 in double */
+    long double ref = f->e2 ? f->r2(a[i], bb[i]) : f->r1(a[i]);
+    unsigned want = narrow_round(t, ref), got = narrow_round(t, out[i]);
+    double d;
+    if (narrow_nan(t, want) || narrow_nan(t, got)) d = narrow_nan(t, want) == narrow_nan(t, got) ? 0 : 1e30;
+    else d = labs(narrow_order(t, want) - narrow_order(t, got));
+    if (d > worst) {
+      worst = d;
+      *at = a[i];
+    }
+  }
+  free(a);
+  free(bb);
+  free(out);
+  return worst;
+}
+
 static void bench(void) {
   long n = 16L << 20;
   float *in = malloc(sizeof(float) * (size_t)n), *out = malloc(sizeof(float) * (size_t)n);
@@ -399,6 +487,15 @@ int main(int argc, char **argv) {
     printf("%-9s %12.3f %10.1f  %-28s %10.3f  %s\n", f->name, f->max32, f->bound32, at32, f->max64, at64);
     CHECK(f->max32 <= f->bound32);
     CHECK(f->max64 <= f->bound64);
+  }
+  printf("\n%-9s %12s  %-14s %12s  %s\n", "function", "f16 max ulp", "at", "bf16 max ulp", "at");
+  for (int i = 0; i < NFN; i++) {
+    Fn *f = &fns[i];
+    double ah = 0, ab = 0;
+    double eh = narrow_sweep(f, NARROW_F16, &ah), eb = narrow_sweep(f, NARROW_BF16, &ab);
+    printf("%-9s %12.0f  %-14.6g %12.0f  %.6g\n", f->name, eh, ah, eb, ab);
+    CHECK(eh <= 1);
+    CHECK(eb <= 1);
   }
   if (do_bench) bench();
   LLVMOrcDisposeLLJIT(j);
