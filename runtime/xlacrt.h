@@ -17,7 +17,10 @@
 extern "C" {
 #endif
 
-#define XLACRT_ABI_VERSION 1
+/* Raised when what generated code and the runtime expect of each other
+   changes (2: xlacrt_conv_pack wants xlacrt_conv_packed_bytes), so an AOT
+   object from an older compiler is refused instead of misread. */
+#define XLACRT_ABI_VERSION 2
 int xlacrt_abi_version(void);
 
 /* ---- errors ----
