@@ -675,6 +675,10 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
      public so dead-code elimination keeps it */
   exe->flat = flatten_entry(m, entry);
   exe->flat->is_private = false;
+  /* in HLO every computation is public and dce keeps what the ENTRY
+     reaches: the function compiled is the ENTRY from here on (the original
+     is only read for its result types, to rebuild tuples) */
+  if (m->format == SRC_HLO) m->entry = exe->flat;
   PassOptions po = {0};
   po.verify_each = o->verify_each;
   po.fuse = !o->no_fusion;

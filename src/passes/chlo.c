@@ -19,7 +19,8 @@
  *     precision erfinv, with coefficients fitted again here; at most 3 ulp.
  *   - next_after: bit pattern arithmetic on the same-width unsigned type.
  *   - top_k: a stable sort (largest first, total order for floats) of the
- *     operand together with an iota of indices, then slices to k.
+ *     operand together with an iota of indices, then slices to k; XLA's
+ *     "TopK" custom_call (optimized HLO) likewise, with its comparator.
  * f16 and bf16 operands of the transcendental functions are computed in
  * f32 and rounded back (at most 1 ulp in the narrow type).
  *
@@ -324,18 +325,56 @@ static Value *rw_next_after(B *b, Op *op) {
   return bld_select(b, nan, bld_const_f(b, t, NAN), rf);
 }
 
+/* The function an XLA "TopK" custom_call names as its comparator
+   (called_computations: [@f], "{%f}", %f or "f"), or NULL. */
+static Func *topk_comparator(Module *m, const Op *op) {
+  const Attr *a = op_attr(op, "called_computations");
+  if (a && a->kind == ATTR_ARRAY) a = a->n > 0 ? a->elems[0] : NULL;
+  if (!a || (a->kind != ATTR_SYMBOL && a->kind != ATTR_STRING && a->kind != ATTR_OPAQUE) || !a->s) return NULL;
+  const char *p = a->s + strspn(a->s, "{}%@\", \t\n");
+  char *name = xstrndup(p, strcspn(p, "{}%@\", \t\n"));
+  Func *f = module_find_func(m, name);
+  xfree(name);
+  return f;
+}
+
+static bool is_xla_top_k(const Op *op) {
+  if (op->kind != OP_CUSTOM_CALL) return false;
+  const Attr *a = op_attr(op, "call_target_name");
+  if (!a || !a->s) return false;
+  size_t n = a->kind == ATTR_STRING ? a->slen : strlen(a->s);
+  return n == 4 && memcmp(a->s, "TopK", 4) == 0;
+}
+
 /* top_k: sort (values, iota) along the last dimension, largest first and
-   stable, then keep the first k of each. */
+   stable, then keep the first k of each.  XLA's "TopK" custom_call is the
+   same with k the results' last dimension and the order its comparator's
+   (value a, value b, index a, index b) -> a first, which is a sort
+   comparator of (values, iota) as it is: its body becomes the sort's.
+   Without a comparator it is descending with NaN first (the interpreter's
+   order, control.c), which is the total order but for negative NaNs. */
 static bool rw_top_k(B *b, Op *op, Value **out) {
   Value *x = op->opnds[0];
   const Type *t = x->type;
   if (op->nopnds != 1 || op->nres != 2 || !plain_tensor(t) || t->rank < 1) return false;
   ElemType et = t->elem, it = op->res[1].type->elem;
   if (!(ieee_float(et) || et_is_int(et)) || !et_is_int(it)) return false;
-  int64_t k = op_attr_int(op, "k", -1), len = t->dims[t->rank - 1];
   int last = t->rank - 1;
+  int64_t len = t->dims[last];
+  bool xla = op->kind == OP_CUSTOM_CALL;
+  int64_t k = xla ? op->res[0].type->dims[last] : op_attr_int(op, "k", -1);
   if (k < 0 || k > len) return false;
   Module *m = b->m;
+  Func *cmp = xla ? topk_comparator(m, op) : NULL;
+  if (xla && op_attr(op, "called_computations") && !cmp) return false;
+  if (cmp) {
+    Op *ret = block_terminator(cmp->body);
+    if (cmp->body->nargs != 4 || !ret || ret->nopnds != 1) return false;
+    for (int i = 0; i < 4; i++) {
+      const Type *at = cmp->body->args[i]->type;
+      if (at->kind != TY_TENSOR || at->rank != 0 || at->quant || at->elem != (i < 2 ? et : it)) return false;
+    }
+  }
   Value *iota = bld_op(b, OP_IOTA, 0, NULL, bld_shape_of(b, t, it));
   op_set_attr(m, iota->def, "iota_dimension", attr_int(m, last, NULL));
   Value *in[2] = {x, iota};
@@ -348,9 +387,26 @@ static bool rw_top_k(B *b, Op *op, Value **out) {
   Value *args[4];
   for (int i = 0; i < 4; i++) args[i] = block_add_arg(m, cb, type_scalar(&m->arena, i < 2 ? et : it), NULL);
   B cbb = {m, cb, NULL, b->loc};
-  Value *gt = bld_compare(&cbb, args[0], args[1], "GT");
-  if (et_is_float(et)) op_set_attr(m, gt->def, "compare_type", attr_enum(m, "comparison_type", "TOTALORDER"));
-  block_append(cb, op_new(m, OP_RETURN, 1, &gt, 0, NULL, b->loc));
+  if (cmp) {
+    PtrMap map = {0};
+    for (int i = 0; i < 4; i++) ptrmap_put(&map, cmp->body->args[i], args[i]);
+    block_clone_into(m, cmp->body, cb, &map);
+    ptrmap_free(&map);
+    block_terminator(cb)->kind = OP_RETURN;
+  } else {
+    Value *gt = bld_compare(&cbb, args[0], args[1], "GT");
+    if (et_is_float(et)) {
+      if (xla) {
+        /* NaN first: a NaN is before a number, then a > b */
+        Value *na = bld_compare(&cbb, args[0], args[0], "NE"), *nb = bld_compare(&cbb, args[1], args[1], "NE");
+        Value *nan_first = bld_bin(&cbb, OP_AND, na, bld_op(&cbb, OP_NOT, 1, &nb, (Type *)nb->type));
+        gt = bld_bin(&cbb, OP_OR, nan_first, gt);
+      } else {
+        op_set_attr(m, gt->def, "compare_type", attr_enum(m, "comparison_type", "TOTALORDER"));
+      }
+    }
+    block_append(cb, op_new(m, OP_RETURN, 1, &gt, 0, NULL, b->loc));
+  }
   op_add_region(m, s, cb);
   int64_t *lo = ARENA_ARRAY(&m->arena, int64_t, t->rank), *hi = ARENA_ARRAY(&m->arena, int64_t, t->rank),
           *st = ARENA_ARRAY(&m->arena, int64_t, t->rank);
@@ -390,6 +446,7 @@ static bool rewrite(B *b, Op *op, Value **out) {
   case OP_CHLO_CONSTANT_LIKE: return (out[0] = rw_constant_like(b, op)) != NULL;
   case OP_CHLO_NEXT_AFTER: return op->nopnds == 2 && (out[0] = rw_next_after(b, op)) != NULL;
   case OP_CHLO_TOP_K: return rw_top_k(b, op, out);
+  case OP_CUSTOM_CALL: return is_xla_top_k(op) && rw_top_k(b, op, out);
   default: break;
   }
   Value *x = op->opnds[0];
@@ -416,7 +473,7 @@ static bool collect(Op *op, void *ud) {
   default:
     break;
   }
-  if (op->kind >= OP_CHLO_ACOS && op->kind <= OP_CHLO_BROADCAST_SELECT) VEC_PUSH(*v, op);
+  if ((op->kind >= OP_CHLO_ACOS && op->kind <= OP_CHLO_BROADCAST_SELECT) || is_xla_top_k(op)) VEC_PUSH(*v, op);
   return true;
 }
 

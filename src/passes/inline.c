@@ -5,12 +5,16 @@
  * Needs: a verified module.  Guarantees: the same values are computed; a
  * call site becomes a copy of the callee's ops with its parameters bound to
  * the call's operands, and the call's results become the copied return
- * operands.  Kept as calls: fusion calls (attribute "fusion_kind": a fused
- * computation is a unit for the code generator), calls of a function (or
- * from a call op) marked "noinline", calls of functions that can reach
- * themselves through calls (inlining them would not terminate), and calls
- * to unknown functions.  The callee itself stays; dce removes it once it is
- * private and unused.
+ * operands.  Fusion calls (attribute "fusion_kind") are inlined like any
+ * call: the pass runs before fusion, so a fusion here came with the input
+ * (XLA's optimized HLO, whatever its kind: kLoop, kInput, kOutput, or the
+ * library fusions of kind kCustom), and it was fused for XLA's code
+ * generator; as plain ops it is fused again by our own cost model and
+ * compiles like the same program before XLA's optimizations.  Kept as
+ * calls: calls of a function (or from a call op) marked "noinline", calls
+ * of functions that can reach themselves through calls (inlining them would
+ * not terminate), and calls to unknown functions.  The callee itself stays;
+ * dce removes it once it is private and unused.
  *
  * The copied ops are visited in turn, so a chain of calls flattens
  * completely.  Only the functions that stay are flattened: the public ones
@@ -96,7 +100,7 @@ static int64_t count_ops(const Block *b) {
 }
 
 static bool can_inline(Inl *s, const Op *call, Func *g) {
-  if (!g || op_attr(call, "fusion_kind") || call->nregions) return false;
+  if (!g || call->nregions) return false;
   if (has_noinline(call->nattrs, call->attrs) || has_noinline(g->nattrs, g->attrs)) return false;
   Op *ret = block_terminator(g->body);
   if (!ret || ret->nopnds != call->nres || g->body->nargs != call->nopnds) return false;

@@ -1786,6 +1786,55 @@ static bool map_custom_call(Ctx *x, Op *op) {
   return !x->p->failed && bool_attr(x, op, "custom_call_has_side_effect", "has_side_effect", false);
 }
 
+/* The dimensions of t from major to minor in memory (its layout read
+   backwards; row-major without one); true when that order is the logical
+   one but for dimensions of size 1, i.e. the bytes are in row-major order. */
+static bool physical_order(const Type *t, int64_t *order) {
+  bool row_major = true;
+  int64_t prev = -1;
+  for (int i = 0; i < t->rank; i++) {
+    order[i] = t->layout ? t->layout[t->rank - 1 - i] : i;
+    if (t->dims[order[i]] == 1) continue;
+    row_major = row_major && order[i] > prev;
+    prev = order[i];
+  }
+  return row_major;
+}
+
+/* A bitcast reinterprets the operand's bytes with the result's shape and
+   layout: the operand in memory order (a transpose by its layout), reshaped
+   to the result's dimensions in memory order, then transposed back to the
+   result's logical order.  With row-major layouts (XLA's default) that is
+   one reshape; XLA's optimized HLO also bitcasts between other layouts
+   (after a layout-changing copy or transpose). */
+static bool map_bitcast(Ctx *x, Value *v) {
+  Module *m = MOD(x);
+  const Type *a = v->type, *r = x->type;
+  int64_t pa[64], pb[64], dims[64];
+  if (a->rank > 64 || r->rank > 64) return fail_at(x->p, x->in->opcode.off, "bitcast of rank above 64");
+  bool a_plain = physical_order(a, pa), r_plain = physical_order(r, pb);
+  if (a_plain && r_plain) return finish(x, new_op(x, OP_RESHAPE, 1, &v, false));
+  if (!a_plain) {
+    for (int i = 0; i < a->rank; i++) dims[i] = a->dims[pa[i]];
+    Type *t = type_tensor(&m->arena, a->elem, a->rank, dims);
+    Op *tr = op_new(m, OP_TRANSPOSE, 1, &v, 1, &t, x->loc);
+    op_set_attr(m, tr, "permutation", attr_ints(m, a->rank, pa));
+    block_append(x->env->blk, tr);
+    v = &tr->res[0];
+  }
+  if (r_plain) return finish(x, new_op(x, OP_RESHAPE, 1, &v, false));
+  for (int i = 0; i < r->rank; i++) dims[i] = r->dims[pb[i]];
+  Type *t = type_tensor(&m->arena, r->elem, r->rank, dims);
+  Op *rs = op_new(m, OP_RESHAPE, 1, &v, 1, &t, x->loc);
+  block_append(x->env->blk, rs);
+  v = &rs->res[0];
+  int64_t inv[64];
+  for (int i = 0; i < r->rank; i++) inv[pb[i]] = i;
+  Op *tr = new_op(x, OP_TRANSPOSE, 1, &v, false);
+  op_set_attr(m, tr, "permutation", attr_ints(m, r->rank, inv));
+  return finish(x, tr);
+}
+
 /* Builds the op for one instruction (ctx says which record/type/slot). */
 static bool map_inst(Ctx *x) {
   P *p = x->p;
@@ -1876,7 +1925,7 @@ static bool map_inst(Ctx *x) {
         type_num_elements(v->type) != type_num_elements(x->type))
       return fail_at(p, x->in->opcode.off,
                      "bitcast that changes the element type or count has no layout-free meaning; not supported");
-    return finish(x, new_op(x, OP_RESHAPE, 1, &v, false));
+    return map_bitcast(x, v);
   }
   if (opc_is(x, "fusion") || opc_is(x, "call")) {
     HAttr *a = get_attr(x, opc_is(x, "fusion") ? "calls" : "to_apply");
