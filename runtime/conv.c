@@ -150,30 +150,26 @@ DEFINE_DW_ACC(double, dw_acc_f64_avx512, __attribute__((target("avx512f"))))
 DEFINE_DW_ACC(double, dw_acc_f64_avx2, __attribute__((target("avx2"))))
 #endif
 
-typedef void (*dw_acc_f32_fn)(float *restrict, const float *restrict, const float *restrict, int64_t);
-typedef void (*dw_acc_f64_fn)(double *restrict, const double *restrict, const double *restrict, int64_t);
-static dw_acc_f32_fn pick_dw_acc_f32(void)
-{
+/* The widest version the machine runs (the same bits from each). */
 #if defined(__x86_64__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f"))
-        return dw_acc_f32_avx512;
-    if (__builtin_cpu_supports("avx2"))
-        return dw_acc_f32_avx2;
+#define DEFINE_DW_PICK(T, SUF)                                                                \
+    typedef void (*dw_acc_##SUF##_fn)(T *restrict, const T *restrict, const T *restrict, int64_t); \
+    static dw_acc_##SUF##_fn pick_dw_acc_##SUF(void)                                          \
+    {                                                                                         \
+        __builtin_cpu_init();                                                                 \
+        if (__builtin_cpu_supports("avx512f"))                                                \
+            return dw_acc_##SUF##_avx512;                                                     \
+        if (__builtin_cpu_supports("avx2"))                                                   \
+            return dw_acc_##SUF##_avx2;                                                       \
+        return dw_acc_##SUF;                                                                  \
+    }
+#else
+#define DEFINE_DW_PICK(T, SUF)                                                                \
+    typedef void (*dw_acc_##SUF##_fn)(T *restrict, const T *restrict, const T *restrict, int64_t); \
+    static dw_acc_##SUF##_fn pick_dw_acc_##SUF(void) { return dw_acc_##SUF; }
 #endif
-    return dw_acc_f32;
-}
-static dw_acc_f64_fn pick_dw_acc_f64(void)
-{
-#if defined(__x86_64__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f"))
-        return dw_acc_f64_avx512;
-    if (__builtin_cpu_supports("avx2"))
-        return dw_acc_f64_avx2;
-#endif
-    return dw_acc_f64;
-}
+DEFINE_DW_PICK(float, f32)
+DEFINE_DW_PICK(double, f64)
 
 /* Output rows [r0, r1) of a depthwise convolution (conv_depthwise), the
    kernel packed [window position][out_feat]; m output features per group. */
