@@ -166,6 +166,16 @@ typedef enum xlac_format { XLAC_FORMAT_STABLEHLO = 0, XLAC_FORMAT_HLO = 1 } xlac
 /* name: what diagnostics call the text (e.g. a file name); NULL: "<input>". */
 xlac_status *xlac_program_parse(const char *text, size_t len, const char *name, xlac_program **out_program);
 xlac_status *xlac_program_load(const char *path, xlac_program **out_program);
+/* A frozen TensorFlow GraphDef (binary, or protobuf text when the path ends
+   in .pbtxt) and a tf2xla Config (same rule; NULL for none), as tfcompile
+   takes them: the feeds (and variables) are the parameters, the fetches
+   (and written variables) the results.  Without a Config the graph's
+   Placeholders are the parameters and the nodes nothing uses the results.
+   xlac_program_parse and xlac_program_load also read a GraphDef when the
+   name ends in .pb, .pbtxt, .graphdef or .prototxt (without a Config).
+   docs/tensorflow.md. */
+xlac_status *xlac_program_load_graphdef(const char *graph_path, const char *config_path,
+                                        xlac_program **out_program);
 /* The module printed back; *out_text is NUL-terminated, free with xlac_free. */
 xlac_status *xlac_program_print(const xlac_program *p, xlac_format format, char **out_text, size_t *out_len);
 void xlac_program_destroy(xlac_program *p);

@@ -143,9 +143,11 @@ bool api_guarded(bool (*fn)(void *ctx), void *ctx, bool track, bool *unwound);
 xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char *what);
 
 /* Registers text under name, parses and verifies it (diagnostics
-   reported; call inside a capture and a memory guard).  NULL on failure;
-   else *out_file is the source id the module's locations point into. */
-Module *api_parse(const char *text, size_t len, const char *name, int *out_file);
+   reported; call inside a capture and a memory guard).  With
+   graph_by_name, a name ending in .pb/.pbtxt/... makes it a TensorFlow
+   GraphDef.  NULL on failure; else *out_file is the source id the
+   module's locations point into. */
+Module *api_parse(const char *text, size_t len, const char *name, bool graph_by_name, int *out_file);
 /* xlac_executable_execute with the interpreter options the command line
    needs (check reports, probes; NULL: quiet checks) and the check counts
    (may be NULL). */

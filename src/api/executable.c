@@ -284,7 +284,8 @@ void xlac_executable_destroy(xlac_executable *e) {
 
 static bool compile_step(void *ctx) {
   CompileJob *j = ctx;
-  if (!j->m) j->m = api_parse(j->text, j->len, j->name, &j->file);
+  /* the printed form of a built (or imported) program is StableHLO, whatever its name says */
+  if (!j->m) j->m = api_parse(j->text, j->len, j->name, !j->names_from, &j->file);
   return j->m && compile_guarded(j);
 }
 

@@ -1,12 +1,14 @@
 /*
- * program.c - programs: text in (StableHLO or HLO, detected), a verified
- * module out, and back to text.
+ * program.c - programs: text in (StableHLO or HLO, detected; or a
+ * TensorFlow GraphDef, by its name), a verified module out, and back to
+ * text.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/api.h"
 #include "frontends/frontend.h"
+#include "frontends/tensorflow/tf.h"
 #include "ir/print.h"
 #include "ir/print_hlo.h"
 
@@ -29,7 +31,7 @@ xlac_program *api_program_new(Module *m, const char *name, const char *text, siz
 /* Registers text under name, parses and verifies it.  Runs inside a
    capture and a memory guard (the caller's); on failure the source is
    released again and NULL returned. */
-Module *api_parse(const char *text, size_t len, const char *name, int *out_file) {
+Module *api_parse(const char *text, size_t len, const char *name, bool graph_by_name, int *out_file) {
   *out_file = -1;
   if (len >= SRC_MAX_BYTES) {
     error_at(SRCLOC_NONE, "%s: the program text is %zu bytes, more than the %zu a program may have", name, len,
@@ -38,7 +40,11 @@ Module *api_parse(const char *text, size_t len, const char *name, int *out_file)
   }
   int fid = src_add(name, text, len);
   *out_file = fid; /* at once: a caller whose call unwinds releases it */
-  Module *m = frontend_is_text(fid) ? frontend_parse(fid, 0, len) : NULL;
+  /* a GraphDef by its name (binary, or text for .pbtxt), with its
+     Placeholders as parameters and the nodes nothing uses as results */
+  Module *m = graph_by_name && tf_is_graph_path(name) ? tf_import_file(fid, NULL)
+              : frontend_is_text(fid) ? frontend_parse(fid, 0, len)
+                                      : NULL;
   if (!m) {
     src_release(fid);
     *out_file = -1;
@@ -57,7 +63,7 @@ typedef struct ParseJob {
 
 static bool parse_guarded(void *ctx) {
   ParseJob *j = ctx;
-  Module *m = api_parse(j->text, j->len, j->name, &j->file);
+  Module *m = api_parse(j->text, j->len, j->name, true, &j->file);
   if (!m) return false;
   j->out = api_program_new(m, j->name, j->text, j->len);
   j->out->file = j->file;
@@ -102,6 +108,51 @@ xlac_status *xlac_program_load(const char *path, xlac_program **out_program) {
   xlac_status *s = parse_program(text, len, path, out_program);
   xfree(text);
   return s;
+}
+
+/* ---- GraphDef with a tf2xla Config ---- */
+typedef struct GraphJob {
+  const char *graph, *config;
+  xlac_program *out;
+  int file;
+} GraphJob;
+
+static bool graph_guarded(void *ctx) {
+  GraphJob *j = ctx;
+  j->file = src_load(j->graph);
+  if (j->file < 0) return false;
+  TfOptions o = {j->config, NULL, 0};
+  Module *m = tf_import_file(j->file, &o);
+  if (!m) return false;
+  /* no text: compiling prints the module (the Config is not in the
+     graph's bytes) */
+  j->out = api_program_new(m, j->graph, NULL, 0);
+  j->out->file = j->file;
+  return true;
+}
+
+xlac_status *xlac_program_load_graphdef(const char *graph_path, const char *config_path,
+                                        xlac_program **out_program) {
+  if (!out_program)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_program_load_graphdef: out_program is NULL");
+  *out_program = NULL;
+  if (!graph_path) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_program_load_graphdef: graph_path is NULL");
+  GraphJob j = {graph_path, config_path, NULL, -1};
+  ApiCapture cap;
+  api_capture_begin(&cap);
+  bool unwound;
+  bool ok = api_guarded(graph_guarded, &j, true, &unwound);
+  xlac_status *s = api_capture_end(&cap, ok, XLAC_INVALID_ARGUMENT, "the graph could not be imported");
+  if (s) {
+    if (unwound || !j.out) {
+      if (j.file >= 0) src_release(j.file);
+    } else {
+      xlac_program_destroy(j.out);
+    }
+    return s;
+  }
+  *out_program = j.out;
+  return NULL;
 }
 
 typedef struct PrintJob {

@@ -3,8 +3,10 @@
    executing on one device and on a grid, donation, cancellation, and the
    errors bad arguments get.  Uses nothing but the public header. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test_util.h"
 #include "xlac/xlac.h"
@@ -627,6 +629,86 @@ static void test_recycling(void) {
   xlac_client_destroy(c);
 }
 
+/* A TensorFlow GraphDef through the API: by its name from memory (no
+   Config: Placeholders in, the sink out), and from files with a tf2xla
+   Config; errors come back as statuses with the frontend's message. */
+static const char matmul_graph[] =
+    "node { name: \"x_hold\" op: \"Placeholder\" attr { key: \"dtype\" value { type: DT_FLOAT } }\n"
+    "  attr { key: \"shape\" value { shape { dim { size: 2 } dim { size: 3 } } } } }\n"
+    "node { name: \"y_hold\" op: \"Placeholder\" attr { key: \"dtype\" value { type: DT_FLOAT } }\n"
+    "  attr { key: \"shape\" value { shape { dim { size: 3 } dim { size: 2 } } } } }\n"
+    "node { name: \"x_y_prod\" op: \"MatMul\" input: \"x_hold\" input: \"y_hold\"\n"
+    "  attr { key: \"T\" value { type: DT_FLOAT } } }\n";
+
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL);
+  if (!f) return;
+  fputs(text, f);
+  fclose(f);
+}
+
+static void run_matmul(xlac_backend backend, const xlac_program *p) {
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.backend = backend;
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(&co, &c));
+  xlac_executable *e = NULL;
+  EXPECT_OK(xlac_compile(c, p, NULL, &e));
+  CHECK_EQ_I(xlac_executable_num_args(e), 2);
+  xlac_shape sh;
+  EXPECT_OK(xlac_executable_arg_shape(e, 0, &sh));
+  CHECK_STR(sh.name, "x_hold");
+  float x[6] = {1, 2, 3, 4, 5, 6}, y[6] = {7, 8, 9, 10, 11, 12}, out[4] = {0};
+  int64_t xd[2] = {2, 3}, yd[2] = {3, 2};
+  xlac_buffer *args[2] = {NULL, NULL}, *res[1] = {NULL};
+  EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_F32, xd, 2, x, sizeof x, 0, &args[0]));
+  EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_F32, yd, 2, y, sizeof y, 0, &args[1]));
+  EXPECT_OK(xlac_executable_run(e, args, 2, res));
+  EXPECT_OK(xlac_buffer_to_host(res[0], out, sizeof out, 0));
+  CHECK_EQ_F(out[0], 58);
+  CHECK_EQ_F(out[1], 64);
+  CHECK_EQ_F(out[2], 139);
+  CHECK_EQ_F(out[3], 154);
+  for (int i = 0; i < 2; i++) xlac_buffer_destroy(args[i]);
+  xlac_buffer_destroy(res[0]);
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+}
+
+static void test_graphdef(void) {
+  xlac_program *p = NULL;
+  EXPECT_OK(xlac_program_parse(matmul_graph, sizeof matmul_graph - 1, "matmul.pbtxt", &p));
+  run_matmul(XLAC_BACKEND_CPU, p);
+  run_matmul(XLAC_BACKEND_INTERPRETER, p);
+  xlac_program_destroy(p);
+
+  char dir[] = "/tmp/xlac-test-api-XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  char graph[64], config[64], bad[64];
+  snprintf(graph, sizeof graph, "%s/g.pbtxt", dir);
+  snprintf(config, sizeof config, "%s/c.pbtxt", dir);
+  snprintf(bad, sizeof bad, "%s/bad.pbtxt", dir);
+  write_text(graph, matmul_graph);
+  write_text(config, "feed { id { node_name: \"x_hold\" } shape { dim { size: 2 } dim { size: 3 } } }\n"
+                     "feed { id { node_name: \"y_hold\" } shape { dim { size: 3 } dim { size: 2 } } }\n"
+                     "fetch { id { node_name: \"x_y_prod\" } name: \"prod\" }\n");
+  write_text(bad, "fetch { id { node_name: \"nothere\" } }\n");
+  EXPECT_OK(xlac_program_load_graphdef(graph, config, &p));
+  run_matmul(XLAC_BACKEND_CPU, p);
+  xlac_program_destroy(p);
+  EXPECT_ERROR(xlac_program_load_graphdef(graph, bad, &p), XLAC_INVALID_ARGUMENT, "names node 'nothere'");
+  CHECK(p == NULL);
+  static const char unsupported[] = "node { name: \"a\" op: \"NoSuchOp\" }";
+  EXPECT_ERROR(xlac_program_parse(unsupported, sizeof unsupported - 1, "g.pbtxt", &p),
+               XLAC_INVALID_ARGUMENT, "op type 'NoSuchOp' is not supported");
+  EXPECT_ERROR(xlac_program_load_graphdef(NULL, NULL, &p), XLAC_INVALID_ARGUMENT, "graph_path is NULL");
+  remove(graph);
+  remove(config);
+  remove(bad);
+  rmdir(dir);
+}
+
 int main(int argc, char **argv) {
   int iters = argc > 1 ? atoi(argv[1]) : 1000;
   CHECK_STR(xlac_version(), "0.1.0");
@@ -646,6 +728,7 @@ int main(int argc, char **argv) {
   test_recycling();
   test_cancel(XLAC_BACKEND_CPU);
   test_cancel(XLAC_BACKEND_INTERPRETER);
+  test_graphdef();
   test_concurrency(8, iters);
   TEST_SUMMARY();
 }
