@@ -96,7 +96,6 @@ TfScope *tf_scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *con
 void tf_scope_pop(TfLower *L) { scope_pop(L); }
 Block *tf_scope_block(TfLower *L) { return L->scope->blk; }
 int *tf_call_depth(TfLower *L) { return &L->depth; }
-Module *tf_lower_module(TfLower *L) { return L->m; }
 
 /* The scope where node k of g is lowered: the innermost one of g whose
    frame is k's. */
@@ -121,14 +120,13 @@ void tf_set_value(TfLower *L, int node, int out, Value *v) {
 }
 
 /* ---- locations and errors ---- */
+/* Each node's location: its name's line (text) or listing line (binary);
+   a node found in neither (a function's, in a binary graph) has none. */
 static void set_locations(TfLower *L, TfGraph *g) {
-  const SrcFile *f = src_get(L->file);
   for (int k = 0; k < g->nnodes; k++) {
     TfNode *n = &g->nodes[k];
     void *p = strmap_get(&L->name_offsets, n->name);
-    if (p) n->loc = (SrcLoc){L->file, (uint32_t)((intptr_t)p - 1)};
-    else if (g == L->g && !L->text) n->loc = SRCLOC_NONE;
-    (void)f;
+    n->loc = p ? (SrcLoc){L->file, (uint32_t)((intptr_t)p - 1)} : SRCLOC_NONE;
   }
 }
 

@@ -207,7 +207,6 @@ TfScope *tf_scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *con
 void tf_scope_pop(TfLower *L);
 Block *tf_scope_block(TfLower *L);
 int *tf_call_depth(TfLower *L); /* functions being inlined, one in another */
-Module *tf_lower_module(TfLower *L);
 /* A function of the graph's library as a graph (built once); NULL with
    *err (heap) when there is none. */
 TfGraph *tf_function_graph(TfLower *L, const char *name, char **err);
