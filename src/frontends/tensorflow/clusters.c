@@ -7,7 +7,8 @@
  * compile break the graph into clusters.  The report says how much of the
  * graph compiles, lists the clusters by size, and lists the breaking op
  * types with their counts and some node names, so a user sees how far a
- * graph is from compiling whole.  --picture writes the graph as Graphviz
+ * graph is from compiling whole.  With fetches (--fetch, or a Config's),
+ * only the nodes they need count.  --picture writes the graph as Graphviz
  * dot, or as an HTML page with the same picture drawn in SVG (nodes in
  * columns by depth), clusters coloured, breaking nodes in red.
  */
@@ -74,7 +75,8 @@ static void put_escaped(FILE *f, const char *s, bool html) {
   }
 }
 
-static bool write_picture(const char *path, const TfGraph *g, const bool *ok, const int *cluster_of) {
+static bool write_picture(const char *path, const TfGraph *g, const bool *keep, const bool *ok,
+                          const int *cluster_of) {
   size_t n = strlen(path);
   bool html = n > 5 && !strcmp(path + n - 5, ".html");
   FILE *f = fopen(path, "w");
@@ -86,6 +88,7 @@ static bool write_picture(const char *path, const TfGraph *g, const bool *ok, co
     fputs("digraph tf {\n  rankdir=TB;\n  node [shape=box, style=filled, fontname=\"Helvetica\"];\n", f);
     for (int k = 0; k < g->nnodes; k++) {
       const TfNode *nd = &g->nodes[k];
+      if (!keep[k]) continue;
       const char *color = ok[k] ? palette[cluster_of[k] % 10] : "#fb8072";
       fprintf(f, "  n%d [label=\"", k);
       put_escaped(f, nd->name, false);
@@ -94,7 +97,8 @@ static bool write_picture(const char *path, const TfGraph *g, const bool *ok, co
       fprintf(f, "\", fillcolor=\"%s\"%s];\n", color, ok[k] ? "" : ", penwidth=3");
     }
     for (int k = 0; k < g->nnodes; k++)
-      for (int i = 0; i < g->nodes[k].ninputs; i++) fprintf(f, "  n%d -> n%d;\n", g->nodes[k].inputs[i].node, k);
+      for (int i = 0; i < g->nodes[k].ninputs && keep[k]; i++)
+        fprintf(f, "  n%d -> n%d;\n", g->nodes[k].inputs[i].node, k);
     fputs("}\n", f);
   } else {
     /* columns by depth (longest path from a source, back edges ignored) */
@@ -117,6 +121,7 @@ static bool write_picture(const char *path, const TfGraph *g, const bool *ok, co
     int *row = xcalloc((size_t)g->nnodes + 1, sizeof(int)), *used = xcalloc((size_t)maxd + 2, sizeof(int));
     int maxrow = 0;
     for (int k = 0; k < g->nnodes; k++) {
+      if (!keep[k]) continue;
       row[k] = used[depth[k]]++;
       maxrow = row[k] > maxrow ? row[k] : maxrow;
     }
@@ -127,13 +132,14 @@ static bool write_picture(const char *path, const TfGraph *g, const bool *ok, co
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"10\">\n",
             (maxd + 1) * W + 20, (maxrow + 1) * H + 20);
     for (int k = 0; k < g->nnodes; k++)
-      for (int i = 0; i < g->nodes[k].ninputs; i++) {
+      for (int i = 0; i < g->nodes[k].ninputs && keep[k]; i++) {
         int j = g->nodes[k].inputs[i].node;
         fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>\n", 10 + depth[j] * W + 140,
                 10 + row[j] * H + 15, 10 + depth[k] * W, 10 + row[k] * H + 15);
       }
     for (int k = 0; k < g->nnodes; k++) {
       const TfNode *nd = &g->nodes[k];
+      if (!keep[k]) continue;
       int x = 10 + depth[k] * W, y = 10 + row[k] * H;
       fputs("<g><title>", f);
       put_escaped(f, nd->name, true);
@@ -155,8 +161,47 @@ static bool write_picture(const char *path, const TfGraph *g, const bool *ok, co
   return good;
 }
 
+/* The nodes the fetches need (--fetch, or the Config's fetches); every node
+   when none is named.  False after an error. */
+static bool needed_nodes(const TfGraph *g, const TfOptions *o, bool *keep) {
+  VEC(int) stack = {0};
+  bool ok = true;
+  Tensorflow__Tf2xla__Config *cfg = NULL;
+  if (o && o->config) {
+    cfg = (Tensorflow__Tf2xla__Config *)pb_read_file(o->config, &tensorflow__tf2xla__config__descriptor);
+    if (!cfg) return false;
+  }
+  int nnames = cfg ? (int)cfg->n_fetch : o ? o->nfetches : 0;
+  for (int i = 0; i < nnames; i++) {
+    const char *name = cfg ? (cfg->fetch[i]->id ? cfg->fetch[i]->id->node_name : "") : o->fetches[i];
+    const char *colon = cfg ? NULL : strrchr(name, ':');
+    char *node = colon ? xstrndup(name, (size_t)(colon - name)) : xstrdup(name);
+    int k = tf_graph_find(g, node);
+    if (k < 0) {
+      error_at(SRCLOC_NONE, "fetch '%s' names no node of the graph", name);
+      ok = false;
+    } else {
+      VEC_PUSH(stack, k);
+    }
+    xfree(node);
+  }
+  if (cfg) pb_free(&cfg->base);
+  if (!nnames) {
+    for (int k = 0; k < g->nnodes; k++) keep[k] = true;
+    VEC_FREE(stack);
+    return ok;
+  }
+  while (stack.len) {
+    int k = stack.data[--stack.len];
+    if (keep[k]) continue;
+    keep[k] = true;
+    for (int i = 0; i < g->nodes[k].ninputs; i++) VEC_PUSH(stack, g->nodes[k].inputs[i].node);
+  }
+  VEC_FREE(stack);
+  return ok;
+}
+
 int tf_clusters(const char *graph_path, const char *picture_path, const TfOptions *o) {
-  (void)o;
   Tensorflow__GraphDef *gd = (Tensorflow__GraphDef *)pb_read_file(graph_path, &tensorflow__graph_def__descriptor);
   if (!gd) return 1;
   Arena a;
@@ -171,12 +216,19 @@ int tf_clusters(const char *graph_path, const char *picture_path, const TfOption
     goto done;
   }
   int nn = g->nnodes;
+  bool *keep = xcalloc((size_t)nn + 1, sizeof(bool));
+  if (!needed_nodes(g, o, keep)) {
+    xfree(keep);
+    status = 1;
+    goto done;
+  }
   bool *ok = xcalloc((size_t)nn + 1, sizeof(bool));
   int *parent = xcalloc((size_t)nn + 1, sizeof(int));
-  int nok = 0;
+  int nok = 0, nkeep = 0;
   for (int k = 0; k < nn; k++) {
-    ok[k] = compiles(&g->nodes[k], gd);
+    ok[k] = keep[k] && compiles(&g->nodes[k], gd);
     nok += ok[k];
+    nkeep += keep[k];
     parent[k] = k;
   }
   for (int k = 0; k < nn; k++)
@@ -201,8 +253,9 @@ int tf_clusters(const char *graph_path, const char *picture_path, const TfOption
   for (int c = 0; c < roots.len; c++)
     for (int k = 0; k < nn; k++)
       if (ok[k] && find_root(parent, k) == roots.data[c]) cluster_of[k] = c;
-  printf("%s: %d nodes; %d (%.1f%%) of op types xlac compiles, in %d cluster%s; %d that break the graph\n",
-         graph_path, nn, nok, nn ? 100.0 * nok / nn : 100.0, roots.len, roots.len == 1 ? "" : "s", nn - nok);
+  printf("%s: %d nodes%s; %d (%.1f%%) of op types xlac compiles, in %d cluster%s; %d that break the graph\n",
+         graph_path, nkeep, nkeep < nn ? " the fetches need" : "", nok, nkeep ? 100.0 * nok / nkeep : 100.0,
+         roots.len, roots.len == 1 ? "" : "s", nkeep - nok);
   int shown = roots.len < 20 ? roots.len : 20;
   for (int c = 0; c < shown; c++) {
     /* its op types */
@@ -222,10 +275,10 @@ int tf_clusters(const char *graph_path, const char *picture_path, const TfOption
     VEC_FREE(ops);
   }
   if (roots.len > shown) printf("  ... and %d smaller clusters\n", roots.len - shown);
-  if (nok < nn) {
+  if (nok < nkeep) {
     VEC(OpCount) bad = {0};
     for (int k = 0; k < nn; k++) {
-      if (ok[k]) continue;
+      if (ok[k] || !keep[k]) continue;
       int i = 0;
       while (i < bad.len && strcmp(bad.data[i].op, g->nodes[k].op)) i++;
       if (i == bad.len) VEC_PUSH(bad, ((OpCount){g->nodes[k].op, 0, k}));
@@ -238,14 +291,16 @@ int tf_clusters(const char *graph_path, const char *picture_path, const TfOption
              g->nodes[bad.data[i].first].name);
     VEC_FREE(bad);
   } else {
-    printf("every node's op type compiles: 'xlac run' and 'xlac aot' take the graph whole\n");
+    printf("%s: 'xlac run' and 'xlac aot' take the graph whole\n",
+           nkeep < nn ? "every node the fetches need compiles" : "every node's op type compiles");
   }
-  if (picture_path && !write_picture(picture_path, g, ok, cluster_of)) status = 1;
+  if (picture_path && !write_picture(picture_path, g, keep, ok, cluster_of)) status = 1;
   else if (picture_path) printf("picture: %s\n", picture_path);
   VEC_FREE(roots);
   xfree(size);
   xfree(cluster_of);
   xfree(ok);
+  xfree(keep);
   xfree(parent);
 done:
   tf_graph_free(g);
