@@ -686,6 +686,15 @@ static void gemm_chunk(int64_t t, void *ctx)
 
 static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
 
+/* The packed copy of B: columns padded to the register tile, and the
+   packing tasks (k blocks x groups of panels). */
+static void b_layout(gemm_job *g)
+{
+    g->npad = round_up(g->n, g->cfg.nr);
+    g->kblocks = (g->k + g->cfg.kc - 1) / g->cfg.kc;
+    g->bgroups = (g->npad / g->cfg.nr + PANELS_PER_PACK_TASK - 1) / PANELS_PER_PACK_TASK;
+}
+
 /* Below this many multiply-adds a call runs on the calling thread alone:
    waking the pool would cost more than it saves. */
 enum { PARALLEL_MIN_FMAS = 1 << 18 };
@@ -699,9 +708,7 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     const gemm_cfg *f = &g->cfg;
     if ((double)g->m * (double)g->n * (double)g->k < PARALLEL_MIN_FMAS)
         p = NULL;
-    g->npad = round_up(g->n, f->nr);
-    g->kblocks = (g->k + f->kc - 1) / f->kc;
-    g->bgroups = (g->npad / f->nr + PANELS_PER_PACK_TASK - 1) / PANELS_PER_PACK_TASK;
+    b_layout(g);
     int64_t mpanels = (g->m + f->mr - 1) / f->mr, chunk_panels = f->mc / f->mr;
     g->mchunks = (mpanels + chunk_panels - 1) / chunk_panels;
     /* Columns per chunk depend on the shape only.  Splitting N makes each
@@ -960,9 +967,7 @@ static void pack_b_whole(xlacrt_pool *p, int f64, int trans_b, int64_t n, int64_
         .trans_b = trans_b, .n = n, .k = k,
         .b = (const char *)b, .ldb = ldb,
     };
-    g.npad = round_up(n, g.cfg.nr);
-    g.kblocks = (k + g.cfg.kc - 1) / g.cfg.kc;
-    g.bgroups = (g.npad / g.cfg.nr + PANELS_PER_PACK_TASK - 1) / PANELS_PER_PACK_TASK;
+    b_layout(&g);
     g.bp = (char *)packed + PACKED_B_HEADER;
     if ((double)n * (double)k < PARALLEL_MIN_FMAS)
         p = NULL;

@@ -31,11 +31,7 @@
 #include "frontends/tensorflow/tf_int.h"
 
 /* ---- function calls ---- */
-static const char *func_attr(TfCtx *c, const char *name) {
-  const TfAttr *a = tf_attr(c, name);
-  if (!a || a->value_case != TENSORFLOW__ATTR_VALUE__VALUE_FUNC || !a->func) return NULL;
-  return a->func->name;
-}
+static const char *func_attr(TfCtx *c, const char *name) { return tf_node_func_attr(c->node, name); }
 
 /* Lowers function fname with its arguments bound to args, in the current
    block (region building pushes the block first). */
@@ -440,10 +436,9 @@ static Block *frame_region(TfCtx *c, int f, const LoopVar *vars, int nv, Type *c
   return blk;
 }
 
-bool tf_lower_frame(TfLower *L, TfGraph *g, int frame, TfCtx *at) {
-  (void)L;
-  (void)g;
-  TfCtx *c = at;
+/* Lowering an Exit whose frame has no while loop yet: builds the frame's
+   while loop and records the value of every Exit of it (tf_set_value). */
+static bool tf_lower_frame(TfCtx *c, int frame) {
   LoopVar *vars = NULL;
   int nv = 0, loopcond = -1;
   if (!frame_structure(c, frame, &vars, &nv, &loopcond)) return false;
@@ -488,7 +483,7 @@ static bool lower_exit(TfCtx *c) {
   /* records the value of every Exit of the frame, this one included
      unless its input is not a loop variable's Switch (then it is left
      without outputs, and its users say so) */
-  return tf_lower_frame(c->L, c->g, f, c);
+  return tf_lower_frame(c, f);
 }
 
 static bool lower_next_iteration(TfCtx *c) {

@@ -141,20 +141,27 @@ static void link_inputs(GraphBuild *gb, bool function) {
   }
 }
 
+const TfAttr *tf_node_attr(const TfNode *n, const char *name) {
+  if (!n->def) return NULL;
+  for (size_t i = 0; i < n->def->n_attr; i++)
+    if (!strcmp(n->def->attr[i]->key, name)) return n->def->attr[i]->value;
+  return NULL;
+}
+
+const char *tf_node_func_attr(const TfNode *n, const char *name) {
+  const TfAttr *a = tf_node_attr(n, name);
+  return a && a->value_case == TENSORFLOW__ATTR_VALUE__VALUE_FUNC && a->func ? a->func->name : NULL;
+}
+
 /* ---- frames ---- */
 /* A string attribute's bytes (not NUL-terminated: `bytes` in the proto) and
    their length in *len. */
 static const char *node_attr_s(const TfNode *n, const char *name, size_t *len) {
   *len = 0;
-  if (!n->def) return NULL;
-  for (size_t i = 0; i < n->def->n_attr; i++)
-    if (!strcmp(n->def->attr[i]->key, name)) {
-      const TfAttr *a = n->def->attr[i]->value;
-      if (!a || a->value_case != TENSORFLOW__ATTR_VALUE__VALUE_S) return NULL;
-      *len = a->s.len;
-      return a->s.len ? (const char *)a->s.data : "";
-    }
-  return NULL;
+  const TfAttr *a = tf_node_attr(n, name);
+  if (!a || a->value_case != TENSORFLOW__ATTR_VALUE__VALUE_S) return NULL;
+  *len = a->s.len;
+  return a->s.len ? (const char *)a->s.data : "";
 }
 
 static int frame_of(GraphBuild *gb, const char *name, size_t n, int parent) {

@@ -304,7 +304,7 @@ static bool lower_named_call(TfCtx *c) {
 static const TfOpDef named_call = {"(function)", lower_named_call, NULL, NULL};
 
 /* ---- lowering one node ---- */
-static void add_metadata(TfLower *L, const TfNode *n, Block *blk, Op *first) {
+static void add_metadata(TfLower *L, const TfNode *n, Op *first) {
   Module *m = L->m;
   Attr *md = NULL;
   for (Op *op = first; op; op = op->next) {
@@ -316,7 +316,6 @@ static void add_metadata(TfLower *L, const TfNode *n, Block *blk, Op *first) {
     }
     op_set_attr(m, op, "metadata", md);
   }
-  (void)blk;
 }
 
 static bool lower_node(TfLower *L, Scope *s, int k);
@@ -422,7 +421,7 @@ static bool lower_node(TfLower *L, Scope *s, int k) {
       Op *first = last ? last->next : blk->first;
       if (first) fold_new_ops(L->m, blk, first, (int64_t)1 << 16, c.out, c.nout);
       first = last ? last->next : blk->first;
-      add_metadata(L, n, blk, first);
+      add_metadata(L, n, first);
       Value **outs = ARENA_ARRAY(L->a, Value *, c.nout ? c.nout : 1);
       for (int i = 0; i < c.nout; i++) outs[i] = c.out[i];
       s->vals[k] = outs;
@@ -445,19 +444,7 @@ typedef struct Check {
   TfLower *L;
   VEC(Unsupported) bad;
   StrMap seen_funcs;
-  int nfunc_errors;
 } Check;
-
-static const char *func_attr_name(const TfNode *n, const char *attr) {
-  if (!n->def) return NULL;
-  for (size_t i = 0; i < n->def->n_attr; i++)
-    if (!strcmp(n->def->attr[i]->key, attr)) {
-      const TfAttr *a = n->def->attr[i]->value;
-      if (a && a->value_case == TENSORFLOW__ATTR_VALUE__VALUE_FUNC && a->func) return a->func->name;
-      return NULL;
-    }
-  return NULL;
-}
 
 static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots);
 
@@ -467,7 +454,7 @@ static void check_calls(Check *ck, const TfNode *n) {
   static const char *const attrs[] = {"f", "cond", "body", "then_branch", "else_branch", NULL};
   for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
     /* the last: the op type itself, when it names a function */
-    const char *fn = attrs[i] ? func_attr_name(n, attrs[i]) : strmap_get(&ck->L->funcs, n->op) ? n->op : NULL;
+    const char *fn = attrs[i] ? tf_node_func_attr(n, attrs[i]) : strmap_get(&ck->L->funcs, n->op) ? n->op : NULL;
     if (!fn || strmap_get(&ck->seen_funcs, fn)) continue;
     strmap_put(&ck->seen_funcs, fn, (void *)1);
     char *err = NULL;
@@ -713,17 +700,10 @@ static Type *shape_type(TfLower *L, ElemType et, const Tensorflow__TensorShapePr
   return type_tensor(&L->m->arena, et, rank, dims);
 }
 
-static const TfAttr *node_attr(const TfNode *n, const char *name) {
-  if (!n->def) return NULL;
-  for (size_t i = 0; i < n->def->n_attr; i++)
-    if (!strcmp(n->def->attr[i]->key, name)) return n->def->attr[i]->value;
-  return NULL;
-}
-
 /* A Placeholder's own type and shape, for a feed that gives none. */
 static Type *placeholder_type(TfLower *L, const TfNode *n, int dtype, const Tensorflow__TensorShapeProto *shape,
                               const char *who) {
-  const TfAttr *dt = node_attr(n, "dtype");
+  const TfAttr *dt = tf_node_attr(n, "dtype");
   int node_dtype = dt && dt->value_case == TENSORFLOW__ATTR_VALUE__VALUE_TYPE ? dt->type : 0;
   if (dtype && node_dtype && dtype != node_dtype) {
     error_at(n->loc, "%s: the feed's type is %s, but placeholder '%s' is %s", who, tf_dtype_name(dtype), n->name,
@@ -741,7 +721,7 @@ static Type *placeholder_type(TfLower *L, const TfNode *n, int dtype, const Tens
     return NULL;
   }
   if (!shape) {
-    const TfAttr *sa = node_attr(n, "shape");
+    const TfAttr *sa = tf_node_attr(n, "shape");
     if (sa && sa->value_case == TENSORFLOW__ATTR_VALUE__VALUE_SHAPE) shape = sa->shape;
   }
   bool ok;
@@ -759,18 +739,7 @@ bool tf_is_graph_path(const char *path) {
   return false;
 }
 
-static bool is_text_path(const char *path) {
-  size_t n = strlen(path);
-  return (n > 6 && !strcmp(path + n - 6, ".pbtxt")) || (n > 9 && !strcmp(path + n - 9, ".prototxt")) ||
-         (n > 4 && !strcmp(path + n - 4, ".txt"));
-}
-
 static void free_message(void *m) { pb_free(m); }
-
-/* A loaded file as a message of d: text or binary by its name. */
-static ProtobufCMessage *read_loaded(int f, const ProtobufCMessageDescriptor *d) {
-  return is_text_path(src_get(f)->name) ? pb_parse_text(f, d) : pb_parse_binary(f, d);
-}
 
 /* Ops that produce nothing anyone fetches by default. */
 static bool sink_candidate(const TfNode *n) {
@@ -798,13 +767,13 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
   /* protobuf-c allocates with malloc: an allocation failure unwinding
      through here must still free the messages */
   OomCleanup gd_cleanup, cfg_cleanup;
-  Tensorflow__GraphDef *gd = (Tensorflow__GraphDef *)read_loaded(gfile, &tensorflow__graph_def__descriptor);
+  Tensorflow__GraphDef *gd = (Tensorflow__GraphDef *)pb_parse_file(gfile, &tensorflow__graph_def__descriptor);
   if (!gd) return NULL;
   oom_cleanup_push(&gd_cleanup, free_message, gd);
   Tensorflow__Tf2xla__Config *cfg = NULL;
   if (o->config) {
     int cf = src_load(o->config);
-    cfg = cf < 0 ? NULL : (Tensorflow__Tf2xla__Config *)read_loaded(cf, &tensorflow__tf2xla__config__descriptor);
+    cfg = cf < 0 ? NULL : (Tensorflow__Tf2xla__Config *)pb_parse_file(cf, &tensorflow__tf2xla__config__descriptor);
     if (!cfg) {
       oom_cleanup_pop(&gd_cleanup);
       pb_free(&gd->base);
@@ -818,7 +787,7 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
   L->m = m;
   L->a = &m->arena;
   L->path = graph_path;
-  L->text = is_text_path(graph_path);
+  L->text = pb_is_text_path(graph_path);
   L->file = gfile;
   bool ok = true;
 
@@ -926,7 +895,7 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
     main = func_new(m, "main", SRCLOC_NONE);
     main->body = block_new(m);
     main->body->parent_func = main;
-    Scope *top = scope_push(L, L->g, 0, main->body, NULL, 0);
+    scope_push(L, L->g, 0, main->body, NULL, 0);
     if (!cfg) {
       /* without a Config: the Placeholders the fetches need, in graph order */
       uint8_t *need = xcalloc((size_t)L->g->nnodes + 1, 1);
@@ -954,7 +923,6 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
       Feed *f = &feeds.data[i];
       Value *p = block_add_arg(m, main->body, f->type, arena_strdup(&m->arena, f->name));
       tf_set_value(L, f->node, f->out, p);
-      if (top->nvals[f->node] < 1) top->nvals[f->node] = 1;
     }
     /* variables: parameters after the feeds (tfcompile's order) */
     Value **var_param = ARENA_ARRAY(&m->arena, Value *, nvars + 1);

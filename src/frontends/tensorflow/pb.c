@@ -529,11 +529,17 @@ static bool ends_with(const char *s, const char *suffix) {
   return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+bool pb_is_text_path(const char *path) {
+  return ends_with(path, ".pbtxt") || ends_with(path, ".txt") || ends_with(path, ".prototxt");
+}
+
+ProtobufCMessage *pb_parse_file(int file, const ProtobufCMessageDescriptor *d) {
+  return pb_is_text_path(src_get(file)->name) ? pb_parse_text(file, d) : pb_parse_binary(file, d);
+}
+
 ProtobufCMessage *pb_read_file(const char *path, const ProtobufCMessageDescriptor *d) {
   int file = src_load(path);
-  if (file < 0) return NULL;
-  bool text = ends_with(path, ".pbtxt") || ends_with(path, ".txt") || ends_with(path, ".prototxt");
-  return text ? pb_parse_text(file, d) : pb_parse_binary(file, d);
+  return file < 0 ? NULL : pb_parse_file(file, d);
 }
 
 void pb_free(ProtobufCMessage *m) {

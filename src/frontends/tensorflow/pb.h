@@ -15,8 +15,12 @@
    an error reported (text: at file:line:col; binary: at the byte offset). */
 ProtobufCMessage *pb_parse_text(int file, const ProtobufCMessageDescriptor *d);
 ProtobufCMessage *pb_parse_binary(int file, const ProtobufCMessageDescriptor *d);
-/* Loads path and parses it: text format for .pbtxt / .prototxt / .txt,
-   binary otherwise (tfcompile's rule). */
+/* tfcompile's rule: text format for .pbtxt / .prototxt / .txt, binary
+   otherwise. */
+bool pb_is_text_path(const char *path);
+/* A loaded file, text or binary by its name. */
+ProtobufCMessage *pb_parse_file(int file, const ProtobufCMessageDescriptor *d);
+/* Loads path and parses it by that rule. */
 ProtobufCMessage *pb_read_file(const char *path, const ProtobufCMessageDescriptor *d);
 void pb_free(ProtobufCMessage *m);
 

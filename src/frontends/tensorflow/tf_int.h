@@ -75,6 +75,10 @@ TfGraph *tf_graph_new(Arena *a, const Tensorflow__GraphDef *gd, char **err);
 TfGraph *tf_graph_of_function(Arena *a, const TfFunctionDef *f, char **err);
 void tf_graph_free(TfGraph *g);
 int tf_graph_find(const TfGraph *g, const char *name); /* -1 when absent */
+/* Attribute `name` of node n (NULL when absent), and a function-valued one's
+   function name (NULL when absent or not a function). */
+const TfAttr *tf_node_attr(const TfNode *n, const char *name);
+const char *tf_node_func_attr(const TfNode *n, const char *name);
 
 /* ---- the op table ---- */
 typedef struct TfCtx TfCtx;
@@ -212,10 +216,6 @@ int *tf_call_depth(TfLower *L); /* functions being inlined, one in another */
 TfGraph *tf_function_graph(TfLower *L, const char *name, char **err);
 
 /* ---- TF1 control flow (control.c) ---- */
-/* Called by the engine for a node of a frame's exit (Exit) when its frame
-   has not been lowered yet: builds the while loop of the frame and records
-   the value of every Exit of it with tf_set_value. */
-bool tf_lower_frame(TfLower *L, TfGraph *g, int frame, TfCtx *at);
 /* The engine's memo, for control.c: the value of output `out` of node n in
    the current scope (lowering it and what it needs on demand) and setting
    one. */

@@ -23,13 +23,7 @@ void tf_out(TfCtx *c, Value *v) {
 }
 
 /* ---- attributes ---- */
-const TfAttr *tf_attr(const TfCtx *c, const char *name) {
-  const TfNodeDef *d = c->node->def;
-  if (!d) return NULL;
-  for (size_t i = 0; i < d->n_attr; i++)
-    if (!strcmp(d->attr[i]->key, name)) return d->attr[i]->value;
-  return NULL;
-}
+const TfAttr *tf_attr(const TfCtx *c, const char *name) { return tf_node_attr(c->node, name); }
 
 static const char *const dtype_names[] = {
     [0] = "DT_INVALID", [1] = "DT_FLOAT", [2] = "DT_DOUBLE", [3] = "DT_INT32", [4] = "DT_UINT8",
