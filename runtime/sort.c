@@ -12,6 +12,7 @@
  * problem size and run on the pool, which never changes a result.
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,20 @@ static int64_t total_key(int bytes, uint64_t b) {
   uint64_t sign = 1ull << (bytes * 8 - 1);
   uint64_t mag = b & (sign - 1);
   return (b & sign) ? -(int64_t)mag - 1 : (int64_t)mag;
+}
+
+/* One NaN (the positive quiet one) for every NaN, +0 for -0. */
+static uint64_t canonical_bits(int key_type, uint64_t b) {
+  uint64_t sign, exp, quiet;
+  switch (key_type) {
+  case XLACRT_KEY_F16: sign = 0x8000; exp = 0x7c00; quiet = 0x7e00; break;
+  case XLACRT_KEY_BF16: sign = 0x8000; exp = 0x7f80; quiet = 0x7fc0; break;
+  case XLACRT_KEY_F32: sign = 0x80000000u; exp = 0x7f800000u; quiet = 0x7fc00000u; break;
+  default: sign = 1ull << 63; exp = 0x7ffull << 52; quiet = 0x7ff8ull << 48; break;
+  }
+  uint64_t mag = b & (sign - 1);
+  if (mag > exp) return quiet;
+  return mag == 0 ? 0 : b;
 }
 
 static int64_t signed_key(int bytes, uint64_t b) {
@@ -169,6 +184,7 @@ static void sort_row(const SortJob *job, int64_t base, void *scratch) {
     EntryS *v = scratch, *tmp = v + len;
     for (int64_t j = 0; j < len; j++) {
       uint64_t b = load_bits(keys + (base + j * inner) * kb, kb);
+      if (job->total_order == 2) b = canonical_bits(job->key_type, b);
       v[j].k = is_float ? total_key(kb, b) : signed_key(kb, b);
       v[j].i = j;
     }
@@ -244,4 +260,126 @@ void xlacrt_sort_cmp(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, 
   if (rows <= 0 || len <= 0) return;
   SortJob job = {len, inner, rows, 1, 0, 0, 0, nops, ins, outs, elem_bytes, less};
   run_job(p, &job);
+}
+
+/* ---- top-k ----
+ * The k best of a row under "larger key first, then lower position".  No
+ * two elements tie under that order, so any selection gives the stable
+ * sort's first k.  The kept entries form a heap with the worst at the root;
+ * a later element (always at a higher position) enters only if its key is
+ * strictly larger than the root's, which for most rows of real data is
+ * rare after the first few hundred elements, so the scan is a compare per
+ * element.  The heap is sorted at the end. */
+
+typedef struct TopkJob {
+  int64_t len, k, rows, rows_per_chunk;
+  int key_type, index_bytes;
+  const char *in;
+  char *values, *indices;
+} TopkJob;
+
+static bool topk_worse(const EntryS *a, const EntryS *b) { return a->k < b->k || (a->k == b->k && a->i > b->i); }
+
+/* Restores the heap (worst at the root) below position i. */
+static void topk_sift(EntryS *h, int64_t n, int64_t i) {
+  for (;;) {
+    int64_t c = 2 * i + 1;
+    if (c >= n) return;
+    if (c + 1 < n && topk_worse(&h[c + 1], &h[c])) c++;
+    if (!topk_worse(&h[c], &h[i])) return;
+    EntryS t = h[i];
+    h[i] = h[c];
+    h[c] = t;
+    i = c;
+  }
+}
+
+/* The element's key in one signed order: total order for floats, values
+   for integers (unsigned 64-bit ones shifted down by 2^63). */
+static int64_t topk_key(int key_type, int kb, uint64_t b) {
+  if (key_type >= XLACRT_KEY_F16) return total_key(kb, b);
+  if (key_type <= XLACRT_KEY_S64) return signed_key(kb, b);
+  return key_type == XLACRT_KEY_U64 ? (int64_t)(b ^ (1ull << 63)) : (int64_t)b;
+}
+
+static void store_index(char *p, int bytes, int64_t v) {
+  switch (bytes) {
+  case 1: { int8_t x = (int8_t)v; memcpy(p, &x, 1); break; }
+  case 2: { int16_t x = (int16_t)v; memcpy(p, &x, 2); break; }
+  case 4: { int32_t x = (int32_t)v; memcpy(p, &x, 4); break; }
+  default: memcpy(p, &v, 8); break;
+  }
+}
+
+enum { TOPK_BLOCK = 256 };
+
+static void topk_row(const TopkJob *job, int64_t r, EntryS *heap) {
+  int64_t len = job->len, k = job->k, n = 0;
+  int kb = key_bytes(job->key_type);
+  const char *row = job->in + (size_t)(r * len) * (size_t)kb;
+  int64_t keys[TOPK_BLOCK];
+  for (int64_t j0 = 0; j0 < len; j0 += TOPK_BLOCK) {
+    int64_t m = len - j0 < TOPK_BLOCK ? len - j0 : TOPK_BLOCK;
+    if (job->key_type == XLACRT_KEY_F32) { /* the common case, in a loop the compiler vectorizes */
+      for (int64_t j = 0; j < m; j++) {
+        int32_t b;
+        memcpy(&b, row + (j0 + j) * 4, 4);
+        keys[j] = b < 0 ? b ^ INT32_MAX : b;
+      }
+    } else {
+      for (int64_t j = 0; j < m; j++) keys[j] = topk_key(job->key_type, kb, load_bits(row + (j0 + j) * kb, kb));
+    }
+    int64_t j = 0;
+    for (; j < m && n < k; j++) { /* filling: every element is kept */
+      heap[n] = (EntryS){keys[j], j0 + j};
+      for (int64_t c = n++; c > 0 && topk_worse(&heap[c], &heap[(c - 1) / 2]); c = (c - 1) / 2) {
+        EntryS t = heap[c];
+        heap[c] = heap[(c - 1) / 2];
+        heap[(c - 1) / 2] = t;
+      }
+    }
+    if (k == 0) break;
+    /* full: a block whose keys are all at most the root's changes nothing */
+    int64_t thr = heap[0].k;
+    bool any = false;
+    for (int64_t q = j; q < m; q++) any |= keys[q] > thr;
+    if (!any) continue;
+    for (; j < m; j++)
+      if (keys[j] > heap[0].k) {
+        heap[0] = (EntryS){keys[j], j0 + j};
+        topk_sift(heap, k, 0);
+      }
+  }
+  /* pop the worst to the back: heap[0..k) ends best first */
+  for (int64_t e = k - 1; e > 0; e--) {
+    EntryS t = heap[0];
+    heap[0] = heap[e];
+    heap[e] = t;
+    topk_sift(heap, e, 0);
+  }
+  for (int64_t j = 0; j < k; j++) {
+    memcpy(job->values + (size_t)(r * k + j) * (size_t)kb, row + heap[j].i * kb, (size_t)kb);
+    store_index(job->indices + (size_t)(r * k + j) * (size_t)job->index_bytes, job->index_bytes, heap[j].i);
+  }
+}
+
+static void topk_chunk(int64_t chunk, void *ctx) {
+  const TopkJob *job = ctx;
+  int64_t r0 = chunk * job->rows_per_chunk;
+  int64_t r1 = r0 + job->rows_per_chunk < job->rows ? r0 + job->rows_per_chunk : job->rows;
+  EntryS *heap = xlacrt_scratch_get(XLACRT_SCRATCH_SORT, sizeof(EntryS) * (size_t)job->k, "top_k");
+  if (!heap) return; /* the run reports the failure */
+  for (int64_t r = r0; r < r1; r++) topk_row(job, r, heap);
+  xlacrt_scratch_put(XLACRT_SCRATCH_SORT, heap);
+}
+
+void xlacrt_top_k(xlacrt_pool *p, int64_t rows, int64_t len, int64_t k, int key_type, const void *in,
+                  void *values, void *indices, int index_bytes) {
+  if (rows <= 0 || k <= 0) return;
+  TopkJob job = {len, k, rows, len >= 65536 ? 1 : 65536 / len, key_type, index_bytes, in, values, indices};
+  int64_t nchunks = (rows + job.rows_per_chunk - 1) / job.rows_per_chunk;
+  if (nchunks == 1)
+    topk_chunk(0, &job);
+  else
+    xlacrt_parallel_for(p, nchunks, topk_chunk, &job);
 }

@@ -134,8 +134,10 @@ int xlacrt_gemm_set_isa(const char *name);
  * [outer, len, inner] (row-major) and each of the outer * inner rows of len
  * elements, stride inner, is sorted by the first operand's elements under
  * one comparison, comparator(a, b) = a DIRECTION b, with IEEE semantics
- * (ordered comparisons with NaN false, != true) or, with total_order, the
- * total order of bit patterns -NaN < -inf < ... < -0 < +0 < ... < NaN.
+ * (ordered comparisons with NaN false, != true) or, with total_order 1, the
+ * total order of bit patterns -NaN < -inf < ... < -0 < +0 < ... < NaN;
+ * total_order 2 is that order after every NaN is made the positive quiet
+ * NaN and -0 is made +0 (JAX's sort comparators).
  * The permutation is the one the bottom-up merge sort of the reference
  * interpreter produces, and is applied to all nops operands (ins[k] ->
  * outs[k], elements of elem_bytes[k] bytes).  Rows run on the pool in
@@ -156,6 +158,14 @@ typedef int32_t (*xlacrt_sort_less_fn)(const void *const *ins, int64_t a, int64_
 void xlacrt_sort_cmp(xlacrt_pool *p, int64_t outer, int64_t len, int64_t inner, int nops,
                      const void *const *ins, void *const *outs, const int32_t *elem_bytes,
                      xlacrt_sort_less_fn less);
+
+/* The k best elements of each of rows rows of len elements (row-major) and
+   their positions: larger first (floats in the total order of sort, so NaN
+   is largest), equal keys by lower position, as a stable descending sort's
+   first k.  values gets the elements, indices the positions as signed
+   integers of index_bytes bytes.  Rows run on the pool in fixed chunks. */
+void xlacrt_top_k(xlacrt_pool *p, int64_t rows, int64_t len, int64_t k, int key_type, const void *in,
+                  void *values, void *indices, int index_bytes);
 
 /* ---- convolution (conv.c) ----
  * im2col + GEMM over blocks of output rows (an output row is one batch

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "codegen/lower.h"
+#include "ir/match.h"
 
 enum { MAX_SCATTER = 8 };
 
@@ -210,30 +211,19 @@ static int sort_key_type(ElemType et) {
   }
 }
 
-/* The keys-only comparator: one compare of the first operand's two
-   elements, returned.  Sets the runtime's key type, order and direction. */
+/* A comparator that is one comparison of keys of the first operand's two
+   elements (ir/match.c).  Sets the runtime's key type, order (1: total,
+   2: total after making NaNs one NaN and -0 +0) and direction. */
 static bool simple_comparator(const Op *op, int *key, int *total, int *dir) {
-  Block *b = op->regions[0];
-  Op *c = b->first;
-  if (!c || c->kind != OP_COMPARE || c->nopnds != 2 || !c->next || c->next->kind != OP_RETURN ||
-      c->next->nopnds != 1 || c->next->opnds[0] != &c->res[0])
-    return false;
-  ElemType et = op->opnds[0]->type->elem;
-  bool swap;
-  if (c->opnds[0] == b->args[0] && c->opnds[1] == b->args[1]) swap = false;
-  else if (c->opnds[0] == b->args[1] && c->opnds[1] == b->args[0]) swap = true;
-  else return false;
-  const char *d = op_attr_str(c, "comparison_direction");
-  const char *ct = op_attr_str(c, "compare_type");
-  *key = sort_key_type(et);
-  if (!d || *key < 0) return false;
-  *total = et_is_float(et) && ct && !strcmp(ct, "TOTALORDER");
-  /* comparator(b, a) with a < b is comparator(a, b) with a > b */
+  KeyCompare kc;
+  if (!match_key_compare(op->regions[0], &kc)) return false;
+  *key = sort_key_type(op->opnds[0]->type->elem);
+  if (*key < 0) return false;
+  *total = kc.canonical ? 2 : kc.total;
   static const char *const names[] = {"LT", "GT", "LE", "GE", "EQ", "NE"};
-  static const int swapped[] = {XLACRT_CMP_GT, XLACRT_CMP_LT, XLACRT_CMP_GE, XLACRT_CMP_LE, XLACRT_CMP_EQ, XLACRT_CMP_NE};
   for (int i = 0; i < 6; i++)
-    if (!strcmp(d, names[i])) {
-      *dir = swap ? swapped[i] : i;
+    if (!strcmp(kc.direction, names[i])) {
+      *dir = i;
       return true;
     }
   return false;
@@ -337,6 +327,30 @@ static bool lower_sort(Lower *L, Op *op) {
   return true;
 }
 
+/* chlo.top_k (and XLA's TopK with a total-order comparator, which
+   chlo-decompose turns into one): a selection per row in the runtime
+   instead of a sort of the whole row. */
+static bool lower_top_k(Lower *L, Op *op) {
+  Cg *cg = &L->cg;
+  if (op->nopnds != 1 || op->nres != 2) return false;
+  const Type *xt = op->opnds[0]->type, *vt = op->res[0].type, *it = op->res[1].type;
+  int key = sort_key_type(xt->elem);
+  if (key < 0 || xt->rank < 1 || !cg_tensor_native(xt) || !cg_tensor_native(it) || vt->elem != xt->elem ||
+      !et_is_int(it->elem) || et_bits(it->elem) < 8)
+    return false;
+  int64_t len = xt->dims[xt->rank - 1], k = vt->dims[vt->rank - 1];
+  int64_t rows = len ? type_num_elements(xt) / len : 0;
+  LLVMTypeRef p[9] = {cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i32,
+                      cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i32};
+  LLVMValueRef fn = runtime_fn(cg, "xlacrt_top_k", p, 9);
+  LLVMValueRef a[9] = {L->p_pool, cg_i64(cg, rows), cg_i64(cg, len), cg_i64(cg, k),
+                       LLVMConstInt(cg->t_i32, (unsigned)key, 0), value_ptr(L, op->opnds[0]),
+                       value_ptr(L, &op->res[0]), value_ptr(L, &op->res[1]),
+                       LLVMConstInt(cg->t_i32, (unsigned)et_bytes(it->elem), 0)};
+  LLVMBuildCall2(cg->b, LLVMFunctionType(cg->t_void, p, 9, 0), fn, a, 9, "");
+  return true;
+}
+
 /* ---- dynamic_update_slice in place ---- */
 
 static bool same_storage(Lower *L, const Value *a, const Value *b) {
@@ -418,6 +432,7 @@ bool lower_indexing(Lower *L, Op *op) {
   case OP_DYNAMIC_UPDATE_SLICE: return lower_dus_in_place(L, op);
   case OP_SCATTER: return lower_scatter(L, op);
   case OP_SORT: return lower_sort(L, op);
+  case OP_CHLO_TOP_K: return lower_top_k(L, op);
   default: return false;
   }
 }

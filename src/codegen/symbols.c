@@ -18,10 +18,11 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_conv_rows_f64", (void *)xlacrt_conv_rows_f64},
     {"xlacrt_conv_run", (void *)xlacrt_conv_run},
     {"xlacrt_sort", (void *)xlacrt_sort},
+    {"xlacrt_sort_cmp", (void *)xlacrt_sort_cmp},
+    {"xlacrt_top_k", (void *)xlacrt_top_k},
     /* loop state permutations (cpu.c) */
     {"xlacrt_save_copy", (void *)xlacrt_save_copy},
     {"xlacrt_restore_free", (void *)xlacrt_restore_free},
-    {"xlacrt_sort_cmp", (void *)xlacrt_sort_cmp},
     /* special functions (emit_scalar.c): one call per element */
     {"xlacrt_lgamma", (void *)xlacrt_lgamma},
     {"xlacrt_digamma", (void *)xlacrt_digamma},

@@ -18,9 +18,14 @@
  *     x Q(sqrt(w) - 3) above, the construction of M. Giles' single
  *     precision erfinv, with coefficients fitted again here; at most 3 ulp.
  *   - next_after: bit pattern arithmetic on the same-width unsigned type.
- *   - top_k: a stable sort (largest first, total order for floats) of the
- *     operand together with an iota of indices, then slices to k; XLA's
- *     "TopK" custom_call (optimized HLO) likewise, with its comparator.
+ *   - top_k: left for the code generator's selection kernel when its types
+ *     are ones that kernel takes (f16, bf16, f32, f64 or integers of 8 bits
+ *     or more, integer indices of 8 bits or more); otherwise a stable sort
+ *     (largest first, total order for floats) of the operand together with
+ *     an iota of indices, then slices to k.  XLA's "TopK" custom_call
+ *     (optimized HLO) becomes a top_k when its comparator is "greater" in
+ *     the total order (ir/match.c), and a sort with that comparator
+ *     otherwise.
  * f16 and bf16 operands of the transcendental functions are computed in
  * f32 and rounded back (at most 1 ulp in the narrow type).
  *
@@ -35,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/match.h"
 #include "passes/build.h"
 #include "passes/passes.h"
 
@@ -346,6 +352,20 @@ static bool is_xla_top_k(const Op *op) {
   return n == 4 && memcmp(a->s, "TopK", 4) == 0;
 }
 
+/* The TopK comparator puts the larger value first in the total order (the
+   top_k op's order): a > b, in the total order for floats. */
+static bool total_order_greater(const Func *cmp) {
+  KeyCompare kc;
+  return match_key_compare(cmp->body, &kc) && !strcmp(kc.direction, "GT") && !kc.canonical &&
+         (kc.total || et_is_int(cmp->body->args[0]->type->elem));
+}
+
+/* Types the code generator's top_k selection takes (kernel_index.c). */
+static bool native_top_k_types(ElemType et, ElemType it) {
+  bool key = et == ET_F16 || et == ET_BF16 || et == ET_F32 || et == ET_F64 || (et_is_int(et) && et_bits(et) >= 8);
+  return key && et_is_int(it) && et_bits(it) >= 8;
+}
+
 /* top_k: sort (values, iota) along the last dimension, largest first and
    stable, then keep the first k of each.  XLA's "TopK" custom_call is the
    same with k the results' last dimension and the order its comparator's
@@ -374,6 +394,17 @@ static bool rw_top_k(B *b, Op *op, Value **out) {
       const Type *at = cmp->body->args[i]->type;
       if (at->kind != TY_TENSOR || at->rank != 0 || at->quant || at->elem != (i < 2 ? et : it)) return false;
     }
+  }
+  if (native_top_k_types(et, it) && (!xla || (cmp && total_order_greater(cmp)))) {
+    if (!xla) return false; /* stays as it is */
+    Value *in = x;
+    Type *rts[2] = {op->res[0].type, op->res[1].type};
+    Op *tk = op_new(m, OP_CHLO_TOP_K, 1, &in, 2, rts, b->loc);
+    block_insert_before(b->blk, b->at, tk);
+    op_set_attr(m, tk, "k", attr_int(m, k, NULL));
+    out[0] = &tk->res[0];
+    out[1] = &tk->res[1];
+    return true;
   }
   Value *iota = bld_op(b, OP_IOTA, 0, NULL, bld_shape_of(b, t, it));
   op_set_attr(m, iota->def, "iota_dimension", attr_int(m, last, NULL));
