@@ -214,16 +214,186 @@ static int conv_gemm_packed(const xlacrt_conv *d)
     return total_groups(d) == 1 && !conv_depthwise(d);
 }
 
+/* ---- the window as the contraction (a kernel gradient) ----
+ * When the window covers nearly all of the input, as in the gradient of a
+ * convolution with respect to its kernel (the "kernel" is the output's
+ * gradient, the window the whole image, the output a few positions), the
+ * im2col matrix would copy the input once per output position, reading it
+ * across its features.  Instead both operands are copied once into the
+ * same frame, the part of the padded input that any window touches:
+ *   F[f][x][n]  = input feature f of batch n at frame position x (zero in
+ *                 the padding), plus a tail of zero rows;
+ *   Kf[f][x][o] = the kernel at window position x (zero outside the window).
+ * With frame positions flattened, the window of output position y starts
+ * s(y) rows further into F, and rows of F that fall outside that window
+ * meet zero rows of Kf, so out[n, y, o] = sum_q F[q + s(y)][n] Kf[q][o]:
+ * one GEMM per output position, A = F shifted (transposed), B = Kf packed
+ * once. */
+
+typedef struct {
+    int64_t frame[XLACRT_CONV_MAX_SPATIAL]; /* frame extent per dimension */
+    int64_t pitch[XLACRT_CONV_MAX_SPATIAL]; /* frame rows per step along it */
+    int64_t volume, k, tail, positions;     /* frame size, in_feat * volume, max s(y), output positions */
+} shift_geom;
+
+static void shift_geometry(const xlacrt_conv *d, shift_geom *g)
+{
+    g->volume = 1;
+    g->positions = 1;
+    for (int64_t i = d->nsp - 1; i >= 0; i--) {
+        g->frame[i] = (d->out_dim[i] - 1) * d->stride[i] + d->k_dim[i];
+        g->pitch[i] = g->volume;
+        g->volume *= g->frame[i];
+        g->positions *= d->out_dim[i];
+    }
+    g->k = d->in_feat * g->volume;
+    g->tail = 0;
+    for (int64_t i = 0; i < d->nsp; i++)
+        g->tail += (d->out_dim[i] - 1) * d->stride[i] * g->pitch[i];
+}
+
+/* One group, no dilation, a window of at least 16 positions, and a frame at
+   most twice the window: the zeros of Kf cost at most as many multiplies
+   again, where im2col would copy the input once per output position. */
+int xlacrt_conv_shifted(const xlacrt_conv *d)
+{
+    if (total_groups(d) != 1 || d->nsp < 1 || d->rows <= 0 || d->in_feat <= 0 || d->out_feat <= 0)
+        return 0;
+    for (int64_t i = 0; i < d->nsp; i++)
+        if (d->lhs_dil[i] != 1 || d->rhs_dil[i] != 1 || d->out_dim[i] < 1 || d->stride[i] < 1)
+            return 0;
+    int64_t ws = window_size(d);
+    if (ws < 16)
+        return 0;
+    shift_geom g;
+    shift_geometry(d, &g);
+    return g.volume <= 2 * ws;
+}
+
 size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
 {
     size_t es = f64 ? sizeof(double) : sizeof(float);
     int64_t kk = window_size(d) * (d->groups ? d->in_feat / d->groups : 0);
     size_t plain = (size_t)(kk * d->out_feat) * es;
+    if (xlacrt_conv_shifted(d)) {
+        shift_geom g;
+        shift_geometry(d, &g);
+        return xlacrt_gemm_packed_b_bytes(f64, d->out_feat, g.k);
+    }
     if (!conv_gemm_packed(d))
         return plain;
     size_t packed = xlacrt_gemm_packed_b_bytes(f64, d->out_feat, kk);
     return packed > plain ? packed : plain;
 }
+
+#define DEFINE_SHIFTED(T, SUF, PACK_B, GEMM_PACKED)                                          \
+    /* Kf: [in_feat][frame position][out_feat], the window's positions set */                 \
+    static void shifted_pack_##SUF(const xlacrt_conv *d, const T *kernel, void *w)             \
+    {                                                                                         \
+        shift_geom g;                                                                         \
+        shift_geometry(d, &g);                                                                \
+        int64_t O = d->out_feat, ks = window_size(d);                                         \
+        T *kf = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, sizeof(T) * (size_t)(g.k * O),   \
+                                   "convolution");                                            \
+        if (!kf)                                                                              \
+            return; /* recorded in the run's status, which fails it */                        \
+        memset(kf, 0, sizeof(T) * (size_t)(g.k * O));                                         \
+        int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                          \
+        for (int64_t p = 0; p < ks; p++, next_window(d, kpos, d->nsp)) {                      \
+            int64_t koff = 0, x = 0;                                                          \
+            for (int64_t i = 0; i < d->nsp; i++) {                                            \
+                koff += (d->reverse[i] ? d->k_dim[i] - 1 - kpos[i] : kpos[i]) * d->k_ss[i];   \
+                x += kpos[i] * g.pitch[i];                                                    \
+            }                                                                                 \
+            for (int64_t f = 0; f < d->in_feat; f++) {                                        \
+                T *dst = kf + (f * g.volume + x) * O;                                         \
+                const T *src = kernel + koff + f * d->k_si;                                   \
+                for (int64_t o = 0; o < O; o++)                                               \
+                    dst[o] = src[o * d->k_so];                                                \
+            }                                                                                 \
+        }                                                                                     \
+        PACK_B(NULL, 0, O, g.k, kf, O, w);                                                    \
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, kf);                                     \
+    }                                                                                         \
+                                                                                              \
+    typedef struct {                                                                          \
+        const xlacrt_conv *d;                                                                 \
+        shift_geom g;                                                                         \
+        const T *f;                                                                           \
+        const void *w;                                                                        \
+        T *out;                                                                               \
+    } shifted_job_##SUF;                                                                      \
+                                                                                              \
+    /* output position `pos`: one GEMM, written in place or scattered */                      \
+    static void shifted_task_##SUF(int64_t pos, void *ctx)                                    \
+    {                                                                                         \
+        shifted_job_##SUF *j = ctx;                                                           \
+        const xlacrt_conv *d = j->d;                                                          \
+        int64_t N = d->batch, O = d->out_feat, s = 0, obase = 0, rem = pos;                   \
+        for (int64_t i = d->nsp - 1; i >= 0; i--) {                                           \
+            int64_t y = rem % d->out_dim[i];                                                  \
+            rem /= d->out_dim[i];                                                             \
+            s += y * d->stride[i] * j->g.pitch[i];                                            \
+            obase += y * d->out_ss[i];                                                        \
+        }                                                                                     \
+        const T *a = j->f + s * N;                                                            \
+        if (d->out_so == 1) {                                                                 \
+            GEMM_PACKED(NULL, 1, N, a, N, j->w, j->out + obase, d->out_sn, 0);                \
+            return;                                                                           \
+        }                                                                                     \
+        T *c = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT, sizeof(T) * (size_t)(N * O), "convolution"); \
+        if (!c)                                                                               \
+            return;                                                                           \
+        GEMM_PACKED(NULL, 1, N, a, N, j->w, c, O, 0);                                         \
+        for (int64_t n = 0; n < N; n++)                                                       \
+            for (int64_t o = 0; o < O; o++)                                                   \
+                j->out[obase + n * d->out_sn + o * d->out_so] = c[n * O + o];                 \
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, c);                                       \
+    }                                                                                         \
+                                                                                              \
+    static void shifted_run_##SUF(xlacrt_pool *p, const xlacrt_conv *d, const T *in, const void *w, \
+                                  T *out)                                                     \
+    {                                                                                         \
+        shifted_job_##SUF j = {.d = d, .w = w, .out = out};                                   \
+        shift_geometry(d, &j.g);                                                              \
+        int64_t N = d->batch, rows = j.g.k + j.g.tail;                                        \
+        T *f = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, sizeof(T) * (size_t)(rows * N),   \
+                                  "convolution");                                             \
+        if (!f)                                                                               \
+            return;                                                                           \
+        memset(f, 0, sizeof(T) * (size_t)(rows * N));                                         \
+        /* F[f][x][n], frame position x at input coordinates x - pad_lo */                    \
+        int64_t last = d->nsp - 1, L = j.g.frame[last];                                       \
+        for (int64_t fr = 0; fr < d->in_feat * (j.g.volume / L); fr++) {                      \
+            int64_t feat = fr / (j.g.volume / L), rem = fr % (j.g.volume / L), off = 0, ok = 1; \
+            for (int64_t i = last - 1; i >= 0; i--) {                                         \
+                int64_t x = rem % j.g.frame[i] - d->pad_lo[i];                                \
+                rem /= j.g.frame[i];                                                          \
+                ok &= x >= 0 && x < d->in_dim[i];                                             \
+                off += x * d->in_ss[i];                                                       \
+            }                                                                                 \
+            if (!ok)                                                                          \
+                continue;                                                                     \
+            const T *src = in + feat * d->in_sc + off;                                        \
+            T *dst = f + fr * L * N;                                                          \
+            int64_t lo = d->pad_lo[last] > 0 ? d->pad_lo[last] : 0;                           \
+            int64_t hi = d->in_dim[last] + d->pad_lo[last] < L ? d->in_dim[last] + d->pad_lo[last] : L; \
+            for (int64_t x = lo; x < hi; x++) {                                               \
+                const T *sp = src + (x - d->pad_lo[last]) * d->in_ss[last];                   \
+                if (d->in_sn == 1)                                                            \
+                    memcpy(dst + x * N, sp, sizeof(T) * (size_t)N);                           \
+                else                                                                          \
+                    for (int64_t n = 0; n < N; n++)                                           \
+                        dst[x * N + n] = sp[n * d->in_sn];                                    \
+            }                                                                                 \
+        }                                                                                     \
+        j.f = f;                                                                              \
+        xlacrt_parallel_for(p, j.g.positions, shifted_task_##SUF, &j);                        \
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, f);                                      \
+    }
+
+DEFINE_SHIFTED(float, f32, xlacrt_sgemm_pack_b, xlacrt_sgemm_packed)
+DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
 
 #define DEFINE_CONV(T, SUF, GEMM, PACK_B, GEMM_PACKED)                                        \
     void xlacrt_conv_pack_##SUF(const xlacrt_conv *d, const T *kernel, T *w)                  \
@@ -232,6 +402,10 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
         int64_t og_n = d->out_feat / G, kk = ks * ci_n;                                       \
         int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                          \
         T *plain = w;                                                                         \
+        if (xlacrt_conv_shifted(d)) {                                                         \
+            shifted_pack_##SUF(d, kernel, w);                                                 \
+            return;                                                                           \
+        }                                                                                     \
         if (conv_gemm_packed(d)) {                                                            \
             /* the [window * in_feat, out_feat] matrix first, then packed */                  \
             plain = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS,                              \
@@ -420,6 +594,13 @@ void xlacrt_conv_run(xlacrt_pool *p, const xlacrt_conv *d, int f64, const void *
 {
     if (d->rows <= 0 || block <= 0)
         return;
+    if (xlacrt_conv_shifted(d)) {
+        if (f64)
+            shifted_run_f64(p, d, in, w, out);
+        else
+            shifted_run_f32(p, d, in, w, out);
+        return;
+    }
     if (block >= d->rows) {
         /* one block: its GEMM is what the threads share (split by the
            shape only, so the bits do not depend on the thread count) */

@@ -18,9 +18,10 @@ extern "C" {
 #endif
 
 /* Raised when what generated code and the runtime expect of each other
-   changes (2: xlacrt_conv_pack wants xlacrt_conv_packed_bytes), so an AOT
+   changes (2: xlacrt_conv_pack wants xlacrt_conv_packed_bytes; 3: kernel
+   gradients, xlacrt_conv_shifted, pack the kernel differently), so an AOT
    object from an older compiler is refused instead of misread. */
-#define XLACRT_ABI_VERSION 2
+#define XLACRT_ABI_VERSION 3
 int xlacrt_abi_version(void);
 
 /* ---- errors ----
@@ -197,6 +198,11 @@ typedef struct xlacrt_conv {
 size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64);
 void xlacrt_conv_pack_f32(const xlacrt_conv *d, const float *kernel, float *w);
 void xlacrt_conv_pack_f64(const xlacrt_conv *d, const double *kernel, double *w);
+/* Nonzero when the window is nearly the whole input (a kernel gradient):
+   then xlacrt_conv_run computes each output position as one GEMM over the
+   window, the packed kernel is laid out for that, and xlacrt_conv_rows must
+   not be used. */
+int xlacrt_conv_shifted(const xlacrt_conv *d);
 /* Output rows [r0, r1) (clipped to d->rows), computed serially. */
 void xlacrt_conv_rows_f32(const xlacrt_conv *d, const float *in, const float *w, float *out,
                           int64_t r0, int64_t r1);

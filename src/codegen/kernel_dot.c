@@ -775,7 +775,8 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   e.rows = e.inner ? type_num_elements(rt) / e.inner : 0;
   e.block = e.inner >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (e.inner > 0 ? e.inner : 1);
   LLVMValueRef wp = NULL;
-  bool fused_conv = !is_dot && cd.out_rowmajor && type_same_shape(pv->type, rt) && cd.rows == e.rows;
+  bool fused_conv = !is_dot && cd.out_rowmajor && type_same_shape(pv->type, rt) && cd.rows == e.rows &&
+                    !xlacrt_conv_shifted(&cd); /* whose output is not made in row blocks */
   if (dot_gemm) {
     emit_gemm(L, prod, &g, ap, bp, pbuf);
   } else if (is_dot) {
