@@ -108,6 +108,28 @@ def cumsum_axis1(x):
     return jnp.cumsum(x, axis=1)
 
 
+def rfft(x):
+    return jnp.fft.rfft(x)
+
+
+def fft(x):
+    return jnp.fft.fft(x)
+
+
+def rfft2(x):
+    return jnp.fft.rfft2(x)
+
+
+def embedding_bag(table, idx):
+    # The mean of each bag of table rows, squared and summed, and its
+    # gradient with respect to the table: a gather of whole rows (then a
+    # reduce over the bag) and the scatter-add of rows, with duplicate
+    # indices, it differentiates into.
+    def loss(t):
+        return jnp.sum(jnp.mean(t[idx], axis=1) ** 2)
+    return loss(table), jax.grad(loss)(table)
+
+
 def _spec(*shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -155,6 +177,21 @@ def _programs():
     p["gelu_erf_f16"] = _entry(gelu_erf, [_spec(rows, cols, dtype=F16)], rows * cols, 6 * rows * cols, "time")
     p["tanh_f16"] = _entry(tanh, [_spec(N4M, dtype=F16)], N4M, N4M, "time")
     p["logistic_f16"] = _entry(logistic, [_spec(N4M, dtype=F16)], N4M, N4M, "time")
+    # FFTs along the last axis (2-D for rfft2), counted as 5 n log2 n flops
+    # per complex transform of length n and half that per real one.  The
+    # complex64 results of the real transforms count as two f32 elements.
+    p["rfft_1024"] = _entry(rfft, [_spec(1024, 1024)], 2 * 1024 * 513, 1024 * 5 * 1024 * 10 // 2, "time")
+    p["fft_1024_c64"] = _entry(fft, [_spec(1024, 1024, dtype=jnp.complex64)], 1024 * 1024,
+                               1024 * 5 * 1024 * 10, "time")
+    p["rfft2_512"] = _entry(rfft2, [_spec(512, 512)], 2 * 512 * 257,
+                            512 * 5 * 512 * 9 // 2 + 257 * 5 * 512 * 9, "time")
+    # 256 bags of 20 rows of a 10000x64 table.  Flops: the bag sums, the
+    # squares and their sum, and the scatter-add of 5120 rows.  Random
+    # inputs give indices in a narrow range (xlac bench: [-10, 10], which
+    # the program wraps like Python indices), so the rows come from cache.
+    vocab, dim, bags, bag = 10000, 64, 256, 20
+    p["embedding_bag"] = _entry(embedding_bag, [_spec(vocab, dim), _spec(bags, bag, dtype=jnp.int32)],
+                                1 + vocab * dim, bags * bag * dim * 2 + 2 * bags * dim, "time")
     return p
 
 

@@ -2,8 +2,10 @@
  * fft.c - the runtime's stablehlo.fft: FFT, IFFT, RFFT and IRFFT of any
  * length over the 1 to 3 innermost dimensions of a batch of tensors.
  *
- * Everything is computed in double complex (the element type's values are
- * widened, the results rounded once), as the reference interpreter does.
+ * complex64/f32 transforms whose lengths are all powers of two are computed
+ * in float by fft_f32.c.  Everything else is computed here in double
+ * complex (the element type's values are widened, the results rounded
+ * once), as the reference interpreter does.
  * A multi-dimensional transform is a 1-D transform along each dimension in
  * turn, in the interpreter's order.  A 1-D transform of length n is one of:
  *   - radix-2 Cooley-Tukey for powers of two, with the interpreter's exact
@@ -25,8 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rt_util.h"
-#include "xlacrt.h"
+#include "fft_impl.h"
 
 typedef double complex zd;
 
@@ -42,41 +43,6 @@ enum {
    status (xlacrt_fail) and the transform gives up: its output is then
    unspecified, and the run reports the failure. */
 static zd *zalloc(int64_t n) { return xlacrt_try_alloc("fft", sizeof(zd) * (size_t)(n > 0 ? n : 1)); }
-
-static int is_pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
-
-/* exp(sign * 2 pi i m / n), the expression the interpreter evaluates */
-static zd twiddle(int sign, int64_t m, int64_t n) {
-  double ang = sign * 2.0 * M_PI * (double)m / (double)n;
-  return rt_zmake(cos(ang), sin(ang));
-}
-
-/* exp(sign * 2 pi i e / N) for any e in [0, N) as hi[e / B] * lo[e % B]:
-   two tables of about sqrt(N) entries instead of N. */
-typedef struct TwTable {
-  int64_t N, B;
-  zd *lo, *hi;
-} TwTable;
-
-static int tw_init(TwTable *t, int sign, int64_t N) {
-  int64_t B = 1;
-  while (B * B < N) B *= 2;
-  t->N = N;
-  t->B = B;
-  t->lo = zalloc(B);
-  t->hi = t->lo ? zalloc(N / B + 1) : NULL;
-  if (!t->hi) return 0;
-  for (int64_t b = 0; b < B; b++) t->lo[b] = twiddle(sign, b, N);
-  for (int64_t a = 0; a * B < N; a++) t->hi[a] = twiddle(sign, a * B, N);
-  return 1;
-}
-
-static zd tw_get(const TwTable *t, int64_t e) { return t->hi[e / t->B] * t->lo[e % t->B]; }
-
-static void tw_free(TwTable *t) {
-  free(t->lo);
-  free(t->hi);
-}
 
 /* ---- plans ---- */
 enum { P_TRIVIAL, P_RADIX2, P_FOUR_STEP, P_DIRECT, P_BLUESTEIN };
@@ -108,15 +74,15 @@ static Plan *plan_new(int64_t n, int sign) {
   pl->sign = sign;
   if (n <= 1) {
     pl->kind = P_TRIVIAL;
-  } else if (is_pow2(n) && n < FOUR_STEP_MIN) {
+  } else if (fft_is_pow2(n) && n < FOUR_STEP_MIN) {
     pl->kind = P_RADIX2;
     /* per stage, contiguous: stage len's twiddle k is the interpreter's
        exp(sign 2 pi i k / len), computed as (k * n/len) / n (the same double) */
     pl->w = zalloc(n - 1);
     if (!pl->w) goto fail;
     for (int64_t len = 2; len <= n; len <<= 1)
-      for (int64_t k = 0; k < len / 2; k++) pl->w[len / 2 - 1 + k] = twiddle(sign, k * (n / len), n);
-  } else if (is_pow2(n)) {
+      for (int64_t k = 0; k < len / 2; k++) pl->w[len / 2 - 1 + k] = fft_twiddle(sign, k * (n / len), n);
+  } else if (fft_is_pow2(n)) {
     pl->kind = P_FOUR_STEP;
     int e = 0;
     while (((int64_t)1 << e) < n) e++;
@@ -129,7 +95,7 @@ static Plan *plan_new(int64_t n, int sign) {
     pl->kind = P_DIRECT;
     pl->w = zalloc(n);
     if (!pl->w) goto fail;
-    for (int64_t m = 0; m < n; m++) pl->w[m] = twiddle(sign, m, n);
+    for (int64_t m = 0; m < n; m++) pl->w[m] = fft_twiddle(sign, m, n);
     pl->scratch = n;
   } else {
     pl->kind = P_BLUESTEIN;
@@ -440,6 +406,7 @@ static void store_complex(void *out, const zd *buf, int f64, int64_t n) {
 void xlacrt_fft(xlacrt_pool *p, int kind, int f64, int64_t batch, int nlen, const int64_t *len,
                 const void *in, void *out) {
   if (nlen < 1 || nlen > 3 || batch <= 0) return;
+  if (!f64 && xlacrt_fft_f32(p, kind, batch, nlen, len, in, out)) return;
   int64_t n = len[nlen - 1], h = n > 0 ? n / 2 + 1 : 0;
   /* dims of the complex buffer: batch, len[0..nlen-1), last */
   int64_t full = batch, lead = batch; /* lead: everything before the last dimension */

@@ -259,18 +259,26 @@ void xlacrt_triangular_solve(xlacrt_pool *p, int type, int left, int lower, int 
                              int transpose, int64_t batch, int64_t m, int64_t b_rows,
                              int64_t b_cols, const void *a, const void *b, void *out);
 
-/* ---- FFT (fft.c) ----
+/* ---- FFT (fft.c, fft_f32.c) ----
  * stablehlo.fft over the innermost nlen (1 to 3) dimensions of `batch`
  * tensors, with fft_length len[0..nlen): kind XLACRT_FFT_* ; f64 selects
  * complex128/f64 over complex64/f32.  FFT and IFFT map complex to complex
  * of the same shape; RFFT maps real [.., len[-1]] to complex
  * [.., len[-1]/2+1]; IRFFT the reverse.  IFFT and IRFFT divide by the
- * length of each dimension.  Any length: radix-2 for powers of two,
- * Bluestein's chirp-z through powers of two for the others (an exact DFT
- * for small ones); arithmetic in double, twiddles computed in double. */
+ * length of each dimension.  complex64/f32 transforms whose lengths are all
+ * powers of two are computed in float (radix-4, 16 lines at a time,
+ * twiddles computed in double and rounded); everything else in double with
+ * twiddles computed in double: radix-2 for powers of two, Bluestein's
+ * chirp-z through powers of two for the others (an exact DFT for small
+ * ones). */
 enum { XLACRT_FFT_FFT, XLACRT_FFT_IFFT, XLACRT_FFT_RFFT, XLACRT_FFT_IRFFT };
 void xlacrt_fft(xlacrt_pool *p, int kind, int f64, int64_t batch, int nlen, const int64_t *len,
                 const void *in, void *out);
+/* Picks the float FFT's kernels: "avx512", "avx2", "c" (portable) or "best"
+   (the default).  All give the same results.  Returns 0, changing nothing,
+   when the CPU lacks the family.  For tests and benchmarks; not to be
+   called while an FFT runs. */
+int xlacrt_fft_set_isa(const char *name);
 
 /* ---- random numbers (random.c) ----
  * rng_bit_generator and rng, shared by the reference interpreter and
