@@ -25,6 +25,23 @@
 #   --out FILE        also write the machine-readable summary to FILE
 #   --self-test       check the output parsing and arithmetic, then exit
 #
+# The JAX model suite (bench/models: MLPs, CNNs, transformers, ... exported
+# from JAX) instead of the programs above:
+#   --models          time the models in xlac (with --xla: against XLA:CPU)
+#   --iree            with --models: also time IREE (llvm-cpu, local-task)
+#   --rounds N        with --models: interleaved timing rounds (default: 5)
+#   --chart FILE      with --models and --xla/--iree: also draw the time
+#                     ratios (XLA/xlac, IREE/xlac per model and thread
+#                     count) as a PNG (bench/models/chart.py, matplotlib)
+# --only, --threads, --iters (default 10), --warmup (default 2), --quick,
+# --out, --xlac, --build and --no-build apply to it too.  With --xla or
+# --iree the suite runs in a Python virtual environment at
+# $XLAC_BENCH_VENV (default: ~/.cache/xlac-bench-jax), created on first use
+# with `python3 -m venv` and pinned jax[cpu], numpy (and IREE, and
+# matplotlib for --chart); without them it uses that environment if it
+# exists (to check xlac's results against jax), or else python3 and xlac
+# alone on random inputs.
+#
 # Output: the raw output of every step, a table, and a summary whose lines
 # are `RESULT key=value ...` (one per measurement), for scripts.
 set -u -o pipefail
@@ -43,6 +60,16 @@ backend=cpu
 do_build=1
 out_file=""
 timeout_s=${BENCH_TIMEOUT:-300}
+models=0
+with_iree=0
+rounds=""
+chart=""
+# What bench/models/*.mlir and *.xla.hlo were exported with; the suite's
+# environment gets the same.
+JAX_VERSION=0.10.2
+NUMPY_VERSION=2.4.6
+IREE_VERSION=3.13.0
+MATPLOTLIB_VERSION=3.11.2
 order="reduce_sum_xyz ew_chain10 sgemm_256 sgemm_1024 sgemm_2048 softmax layernorm mlp resnet_block attention"
 big="sgemm_2048 mlp resnet_block attention"
 
@@ -197,6 +224,12 @@ while [ $# -gt 0 ]; do
     --warmup=*) warmup=${1#*=}; shift ;;
     --quick) quick=1; shift ;;
     --xla) with_xla=1; shift ;;
+    --models) models=1; shift ;;
+    --iree) with_iree=1; shift ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --rounds=*) rounds=${1#*=}; shift ;;
+    --chart) chart=$2; shift 2 ;;
+    --chart=*) chart=${1#*=}; shift ;;
     --backend) backend=$2; shift 2 ;;
     --backend=*) backend=${1#*=}; shift ;;
     --no-build) do_build=0; shift ;;
@@ -209,12 +242,91 @@ while [ $# -gt 0 ]; do
 done
 case "$build" in /*) ;; *) build="$PWD/$build" ;; esac
 for n in $threads_list; do [[ $n =~ ^[1-9][0-9]*$ ]] || die "--threads wants positive integers, got '$n'"; done
-for n in $iters $warmup; do [[ $n =~ ^[0-9]+$ ]] || die "--iters/--warmup want integers, got '$n'"; done
+for n in $iters $warmup $rounds; do [[ $n =~ ^[0-9]+$ ]] || die "--iters/--warmup/--rounds want integers, got '$n'"; done
 [ -z "$iters" ] || [ "$iters" -ge 1 ] || die "--iters must be at least 1"
-if [ "$quick" = 1 ]; then iters=${iters:-5}; warmup=${warmup:-1}; fi
+if [ "$quick" = 1 ]; then iters=${iters:-5}; warmup=${warmup:-1}; rounds=${rounds:-1}; fi
+[ "$with_iree" = 0 ] || [ "$models" = 1 ] || die "--iree needs --models"
+[ -z "$chart" ] || { [ "$models" = 1 ] && [ "$with_xla$with_iree" != 00 ]; } ||
+  die "--chart needs --models and --xla or --iree"
 stream_mib=128
 stream_reps=10
 [ "$quick" = 1 ] && { stream_mib=64; stream_reps=5; }
+
+# ---- build ----
+section() { printf '\n==== %s ====\n' "$*"; }
+
+build_xlac() {
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    local gen=""
+    command -v ninja >/dev/null 2>&1 && gen="-G Ninja"
+    # shellcheck disable=SC2086
+    cmake -S "$root" -B "$build" $gen -DCMAKE_BUILD_TYPE=RelWithDebInfo || die "cmake configure failed"
+  fi
+  cmake --build "$build" --target xlac-tool --parallel "${BENCH_JOBS:-2}" || die "building xlac failed"
+}
+
+# ---- the JAX model suite ----
+
+# suite_python: sets `py` to the Python the model suite runs in.  With --xla
+# or --iree that is the virtual environment, created or completed here.
+suite_python() {
+  local venv=${XLAC_BENCH_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/xlac-bench-jax}
+  py=$venv/bin/python
+  if [ "$with_xla" = 0 ] && [ "$with_iree" = 0 ]; then
+    "$py" -c 'import jax' 2>/dev/null || py=python3
+    return
+  fi
+  local want=("jax==$JAX_VERSION" "jaxlib==$JAX_VERSION" "numpy==$NUMPY_VERSION")
+  [ "$with_iree" = 1 ] && want+=("iree-base-compiler==$IREE_VERSION" "iree-base-runtime==$IREE_VERSION")
+  [ -n "$chart" ] && want+=("matplotlib==$MATPLOTLIB_VERSION")
+  if [ ! -x "$py" ]; then
+    python3 -c 'import venv, ensurepip' 2>/dev/null ||
+      die "python3 cannot create virtual environments; install the python3-venv package (apt-get install python3-venv)"
+    echo "run.sh: creating the virtual environment $venv"
+    python3 -m venv "$venv" || die "python3 -m venv $venv failed"
+    "$py" -m pip install -q --upgrade pip || die "pip does not work in $venv"
+  fi
+  local req have install=()
+  for req in "${want[@]}"; do
+    have=$("$py" -c 'import importlib.metadata as m, sys; print(m.version(sys.argv[1]))' "${req%%==*}" 2>/dev/null)
+    [ "$have" = "${req#*==}" ] && continue
+    case "$req" in jaxlib==*) ;; jax==*) install+=("jax[cpu]==$JAX_VERSION") ;; *) install+=("$req") ;; esac
+  done
+  if [ ${#install[@]} -gt 0 ]; then
+    echo "run.sh: installing ${install[*]} into $venv"
+    "$py" -m pip install -q "${install[@]}" || die "pip install ${install[*]} failed"
+  fi
+}
+
+if [ "$models" = 1 ]; then
+  if [ "$do_build" = 1 ]; then section "build"; build_xlac; fi
+  [ -n "$xlac" ] || xlac="$build/bin/xlac"
+  [ -x "$xlac" ] || die "$xlac not found or not executable (build first, or pass --xlac)"
+  suite_python
+  # shellcheck disable=SC2206 # space-separated lists of numbers and names
+  args=(--xlac "$xlac" --threads $threads_list)
+  # shellcheck disable=SC2206
+  [ -n "$only" ] && args+=(--only $only)
+  [ -n "$iters" ] && args+=(--iters "$iters")
+  [ -n "$warmup" ] && args+=(--warmup "$warmup")
+  [ -n "$rounds" ] && args+=(--rounds "$rounds")
+  [ "$with_xla" = 1 ] && args+=(--xla)
+  [ "$with_iree" = 1 ] && args+=(--iree)
+  # The chart is drawn from the suite's summary: --out FILE, or a temporary file.
+  results=$out_file
+  if [ -n "$chart" ] && [ -z "$results" ]; then
+    results=$(mktemp "${TMPDIR:-/tmp}/xlac-models.XXXXXX") || die "mktemp failed"
+    trap 'rm -f "$results"' EXIT
+  fi
+  [ -n "$results" ] && args+=(--out "$results")
+  section "JAX models ($py)"
+  [ -n "$chart" ] || exec "$py" "$bench_dir/models/suite.py" "${args[@]}"
+  "$py" "$bench_dir/models/suite.py" "${args[@]}" || exit
+  section "chart"
+  "$py" "$bench_dir/models/chart.py" "$results" -o "$chart" || die "drawing the chart failed"
+  echo "run.sh: wrote $chart"
+  exit 0
+fi
 
 programs=""
 for p in ${only:-$order}; do
@@ -232,19 +344,10 @@ fi
 bin_dir="$build/bench-bin"
 mkdir -p "$bin_dir" || die "cannot create $bin_dir"
 
-# ---- build ----
-section() { printf '\n==== %s ====\n' "$*"; }
-
 gemm_bin=""
 if [ "$do_build" = 1 ]; then
   section "build"
-  if [ ! -f "$build/CMakeCache.txt" ]; then
-    gen=""
-    command -v ninja >/dev/null 2>&1 && gen="-G Ninja"
-    # shellcheck disable=SC2086
-    cmake -S "$root" -B "$build" $gen -DCMAKE_BUILD_TYPE=RelWithDebInfo || die "cmake configure failed"
-  fi
-  cmake --build "$build" --target xlac-tool --parallel "${BENCH_JOBS:-2}" || die "building xlac failed"
+  build_xlac
   if cmake --build "$build" --target help 2>/dev/null | grep -q 'bench_gemm'; then
     cmake --build "$build" --target bench_gemm --parallel "${BENCH_JOBS:-2}" ||
       echo "run.sh: building bench_gemm failed; skipping the OpenBLAS reference" >&2
