@@ -15,7 +15,9 @@
  * slice of the input batch (with every input feature) instead of from the
  * j-th slice of the features.
  *
- * Two shapes skip im2col.  A depthwise convolution (each group reads one
+ * Three shapes skip im2col.  A window covering nearly the whole input (a
+ * kernel gradient) is a GEMM per output position over a copy of the input
+ * made once (below, xlacrt_conv_shifted).  A depthwise convolution (each group reads one
  * input feature: in_feat == groups, features innermost in the input, output
  * rows contiguous) has nothing for a GEMM to do, with one input feature per
  * group: it is computed directly, each window position adding (input row)

@@ -14,9 +14,15 @@
  *     where the operand is not already in that order), both reshaped to
  *     [B, M, K] x [B, K, N] (rank 2 without batch dimensions), and the
  *     [B, M, N] product reshaped to the spec's result order (batch, lhs
- *     free, rhs free).  The product carries the unit attribute
- *     "xlac.canonical", so the code generator can call a GEMM on it without
- *     re-deriving the layout, and this pass leaves it alone next time.
+ *     free, rhs free).  Products of [B,] [M, K] or [K, M] by [K, N] or
+ *     [N, K] stay as they are: GEMMs take transposed operands.  The
+ *     product carries the unit attribute "xlac.canonical", so the code
+ *     generator can call a GEMM on it without re-deriving the layout, and
+ *     this pass leaves it alone next time.
+ *   - transpose([1, 0]) of a matrix product used only there becomes the
+ *     product with its operands swapped (B^T A^T), which writes the
+ *     transposed result directly (JAX's gradients with respect to a
+ *     weight are such transposes).
  *   - einsum / unary_einsum whose config has no repeated letter within one
  *     term: letters summed away inside one operand by reduce, the two
  *     operands combined by dot_general, the result transposed to the
@@ -246,12 +252,17 @@ static bool dims_ok(const int64_t *v, int n, int rank) {
   return true;
 }
 
+/* Already a (batched) matrix product as the code generator takes it:
+   [batch] x [M, K] or [K, M] by [K, N] or [N, K], one contracting and at
+   most one batch dimension, batch first.  The transposed forms are GEMMs
+   with a transposed operand; copying the operand into [M, K] would only
+   add a pass over it. */
 static bool is_canonical(Op *op, int nb, const int64_t *lb, const int64_t *rb, int nc, const int64_t *lc,
                          const int64_t *rc) {
   int lr = op->opnds[0]->type->rank, rr = op->opnds[1]->type->rank;
-  if (nc != 1) return false;
-  if (nb == 0) return lr == 2 && rr == 2 && lc[0] == 1 && rc[0] == 0;
-  return nb == 1 && lr == 3 && rr == 3 && lb[0] == 0 && rb[0] == 0 && lc[0] == 2 && rc[0] == 1;
+  if (nc != 1 || nb > 1 || lr != 2 + nb || rr != 2 + nb) return false;
+  if (nb == 1 && (lb[0] != 0 || rb[0] != 0)) return false;
+  return lc[0] >= nb && rc[0] >= nb;
 }
 
 /* 1 when rewritten, 0 when left, 2 when only marked canonical */
@@ -465,6 +476,11 @@ static bool collect(Op *op, void *ud) {
   return true;
 }
 
+static bool collect_transposes(Op *op, void *ud) {
+  if (op->kind == OP_TRANSPOSE) VEC_PUSH(*(OpVec *)ud, op);
+  return true;
+}
+
 /* 1 rewritten, 0 left alone, 2 changed in place */
 static int rewrite(B *b, Op *op, Value **out) {
   switch (op->kind) {
@@ -480,10 +496,57 @@ static int rewrite(B *b, Op *op, Value **out) {
   }
 }
 
+/* The 2-D product transpose(x) reads, when x has no other use. */
+static Op *transposed_product(const Op *op, const UseMap *u) {
+  int64_t *p;
+  if (op->kind != OP_TRANSPOSE || op->nopnds != 1 || op_attr_ints(op, "permutation", &p) != 2 || p[0] != 1)
+    return NULL;
+  Op *d = op->opnds[0]->def;
+  if (!d || d->kind != OP_DOT_GENERAL || d->nopnds != 2 || d->nres != 1 || uses_count(u, &d->res[0]) != 1 ||
+      !plain(d->opnds[0]->type) || !plain(d->opnds[1]->type) || d->opnds[0]->type->rank != 2 ||
+      d->opnds[1]->type->rank != 2 || !plain(op->res[0].type))
+    return NULL;
+  Attr *dn = op_attr(d, "dot_dimension_numbers");
+  int64_t *lb, *rb, *lc, *rc;
+  if (dict_ints(dn, "lhs_batching_dimensions", &lb) != 0 || dict_ints(dn, "rhs_batching_dimensions", &rb) != 0 ||
+      dict_ints(dn, "lhs_contracting_dimensions", &lc) != 1 || dict_ints(dn, "rhs_contracting_dimensions", &rc) != 1)
+    return NULL;
+  return d;
+}
+
+/* transpose(A B) -> B^T A^T: the product with its operands swapped. */
+static int swap_transposed_products(Module *m, Func *f) {
+  UseMap u;
+  uses_compute(&u, f);
+  OpVec ops = {0};
+  block_walk(f->body, collect_transposes, &ops);
+  int changed = 0;
+  for (int i = 0; i < ops.len; i++) {
+    Op *t = ops.data[i], *d = transposed_product(t, &u);
+    if (!d) continue;
+    Attr *dn = op_attr(d, "dot_dimension_numbers");
+    int64_t *lc, *rc;
+    dict_ints(dn, "lhs_contracting_dimensions", &lc);
+    dict_ints(dn, "rhs_contracting_dimensions", &rc);
+    B b = {m, t->parent, t, t->loc};
+    Value *v[2] = {d->opnds[1], d->opnds[0]};
+    Value *r = bld_op(&b, OP_DOT_GENERAL, 2, v, t->res[0].type);
+    op_set_attr(m, r->def, "dot_dimension_numbers", dot_dims(m, 0, NULL, NULL, 1, rc, lc));
+    copy_dot_attrs(m, d, r->def);
+    Value *out[1] = {r};
+    bld_replace(f, t, out);
+    changed = 1;
+  }
+  VEC_FREE(ops);
+  uses_free(&u);
+  return changed;
+}
+
 int pass_expand(Module *m, const PassOptions *o) {
   (void)o;
   int changed = 0;
   for (Func *f = m->funcs; f; f = f->next) {
+    changed |= swap_transposed_products(m, f);
     OpVec ops = {0};
     block_walk(f->body, collect, &ops);
     for (int i = 0; i < ops.len; i++) {

@@ -280,12 +280,13 @@ static const Case cases[] = {
      "  %3 = chlo.next_after %h, %g : tensor<64xf16>, tensor<64xf16> -> tensor<64xf16>\n"
      "  return %0, %1, %2, %3 : tensor<512xf32>, tensor<512xf32>, tensor<64xf64>, tensor<64xf16>\n}\n",
      0, 0, 0, false},
+    /* top_k of 4-bit integers is still a sort (wider types stay top_k) */
     {"top_k",
-     "func.func @main(%x: tensor<6x40xf32>, %i: tensor<3x9xi32>) -> (tensor<6x5xf32>, tensor<6x5xi32>,"
-     " tensor<3x9xi32>, tensor<3x9xi32>) {\n"
-     "  %v, %idx = chlo.top_k(%x, k = 5) : tensor<6x40xf32> -> (tensor<6x5xf32>, tensor<6x5xi32>)\n"
-     "  %w, %jdx = chlo.top_k(%i, k = 9) : tensor<3x9xi32> -> (tensor<3x9xi32>, tensor<3x9xi32>)\n"
-     "  return %v, %idx, %w, %jdx : tensor<6x5xf32>, tensor<6x5xi32>, tensor<3x9xi32>, tensor<3x9xi32>\n}\n",
+     "func.func @main(%i: tensor<3x9xi32>) -> (tensor<3x5xi4>, tensor<3x5xi32>, tensor<3x9xi4>, tensor<3x9xi32>) {\n"
+     "  %n = stablehlo.convert %i : (tensor<3x9xi32>) -> tensor<3x9xi4>\n"
+     "  %v, %idx = chlo.top_k(%n, k = 5) : tensor<3x9xi4> -> (tensor<3x5xi4>, tensor<3x5xi32>)\n"
+     "  %w, %jdx = chlo.top_k(%n, k = 9) : tensor<3x9xi4> -> (tensor<3x9xi4>, tensor<3x9xi32>)\n"
+     "  return %v, %idx, %w, %jdx : tensor<3x5xi4>, tensor<3x5xi32>, tensor<3x9xi4>, tensor<3x9xi32>\n}\n",
      0, 0, 0, false},
 };
 
