@@ -12,11 +12,18 @@
  *
  * Between jobs a worker first spins for a short while (SPIN_NS) watching the
  * published generation, and only then sleeps on a condition variable; the
- * submitter likewise spins before it sleeps waiting for the workers.  A
+ * submitter likewise spins before it sleeps waiting for the chunks.  A
  * program whose loop runs many small parallel kernels (a recurrent step, a
  * small GEMM per iteration) then pays about a microsecond per job instead of
  * a futex wake-up and a reschedule each way, which can cost more than the
  * kernel itself.
+ *
+ * The submitter waits for the chunks to be done, not for the workers: on a
+ * busy machine a worker that was woken but not yet scheduled would
+ * otherwise hold up every job by a time slice although it has no chunk.
+ * Chunk claims carry the job's generation (high 32 bits of the counter), so
+ * a worker that wakes late, still holding an earlier job's function, can
+ * never claim a chunk of a later job.
  */
 #include "xlacrt.h"
 
@@ -46,10 +53,9 @@ struct xlacrt_pool {
     pthread_mutex_t submit; /* one job at a time */
     pthread_mutex_t mu;     /* guards the fields below */
     pthread_cond_t wake;    /* workers wait here for a new generation */
-    pthread_cond_t idle;    /* the submitter waits here for active == 0 */
-    uint64_t generation;
-    _Atomic uint64_t published; /* generation, readable without mu, for spinning */
-    _Atomic int active;         /* workers inside the job; changed under mu */
+    pthread_cond_t idle;    /* the submitter waits here for done == n */
+    uint32_t generation;
+    _Atomic uint32_t published; /* generation, readable without mu, for spinning */
     int sleepers;               /* workers waiting on wake */
     int waiting;                /* the submitter waits on idle */
     int stop;
@@ -59,7 +65,8 @@ struct xlacrt_pool {
     void *ctx;
     int64_t n;
     xlacrt_status *status; /* the submitter's, for failures in chunks */
-    _Atomic int64_t next;
+    _Atomic uint64_t claim;  /* generation << 32 | next chunk */
+    _Atomic int64_t done;    /* chunks finished */
 
     /* An external pool (xlacrt_pool_create_external): the caller's
        scheduler runs the helpers; no workers of our own. */
@@ -72,13 +79,26 @@ struct xlacrt_pool {
    parallel_for runs serially instead of waiting on the pool it occupies. */
 static _Thread_local int in_pool_task;
 
-static void run_chunks(xlacrt_pool *p, xlacrt_task_fn fn, void *ctx, int64_t n)
+/* Claims and runs chunks of job `gen` until none are left (or the pool has
+   moved on to another job); the one that finishes the last chunk wakes a
+   sleeping submitter. */
+static void run_chunks(xlacrt_pool *p, uint32_t gen, xlacrt_task_fn fn, void *ctx, int64_t n)
 {
+    uint64_t v = atomic_load_explicit(&p->claim, memory_order_acquire);
     for (;;) {
-        int64_t i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed);
-        if (i >= n)
-            break;
-        fn(i, ctx);
+        if ((uint32_t)(v >> 32) != gen || (int64_t)(uint32_t)v >= n)
+            return;
+        if (!atomic_compare_exchange_weak_explicit(&p->claim, &v, v + 1, memory_order_acq_rel,
+                                                   memory_order_acquire))
+            continue;
+        fn((int64_t)(uint32_t)v, ctx);
+        if (atomic_fetch_add_explicit(&p->done, 1, memory_order_acq_rel) + 1 == n) {
+            pthread_mutex_lock(&p->mu);
+            if (p->waiting)
+                pthread_cond_signal(&p->idle);
+            pthread_mutex_unlock(&p->mu);
+        }
+        v = atomic_load_explicit(&p->claim, memory_order_acquire);
     }
 }
 
@@ -90,10 +110,10 @@ static int64_t now_ns(void)
 }
 
 /* Spin until *gen differs from seen (a worker waiting for a job), or until
-   *count is 0 (the submitter waiting for its workers), for at most SPIN_NS;
-   the caller then checks again under the lock.  Reading the clock only every
+   all n chunks are done (the submitter), for at most SPIN_NS; the caller
+   then checks again under the lock.  Reading the clock only every
    64 rounds keeps it off the fast path. */
-static void spin_gen(_Atomic uint64_t *gen, uint64_t seen)
+static void spin_gen(_Atomic uint32_t *gen, uint32_t seen)
 {
     int64_t end = 0;
     for (unsigned i = 1; atomic_load_explicit(gen, memory_order_acquire) == seen; i++) {
@@ -108,10 +128,10 @@ static void spin_gen(_Atomic uint64_t *gen, uint64_t seen)
     }
 }
 
-static void spin_zero(_Atomic int *count)
+static void spin_done(_Atomic int64_t *done, int64_t n)
 {
     int64_t end = 0;
-    for (unsigned i = 1; atomic_load_explicit(count, memory_order_acquire) != 0; i++) {
+    for (unsigned i = 1; atomic_load_explicit(done, memory_order_acquire) < n; i++) {
         cpu_relax();
         if (i % 64 == 0) {
             int64_t t = now_ns();
@@ -126,7 +146,7 @@ static void spin_zero(_Atomic int *count)
 static void *worker_main(void *arg)
 {
     xlacrt_pool *p = arg;
-    uint64_t seen = 0;
+    uint32_t seen = 0;
     in_pool_task = 1;
     for (;;) {
         spin_gen(&p->published, seen);
@@ -143,15 +163,10 @@ static void *worker_main(void *arg)
         void *ctx = p->ctx;
         int64_t n = p->n;
         xlacrt_status *status = p->status;
-        atomic_fetch_add(&p->active, 1);
         pthread_mutex_unlock(&p->mu);
         xlacrt_status_swap(status);
-        run_chunks(p, fn, ctx, n);
+        run_chunks(p, seen, fn, ctx, n);
         xlacrt_status_swap(NULL);
-        pthread_mutex_lock(&p->mu);
-        if (atomic_fetch_sub(&p->active, 1) == 1 && p->waiting)
-            pthread_cond_signal(&p->idle);
-        pthread_mutex_unlock(&p->mu);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -167,9 +182,9 @@ xlacrt_pool *xlacrt_pool_create(int nthreads)
     if (!p)
         return NULL;
     p->nthreads = 1;
-    atomic_init(&p->next, 0);
+    atomic_init(&p->claim, 0);
+    atomic_init(&p->done, 0);
     atomic_init(&p->published, 0);
-    atomic_init(&p->active, 0);
     pthread_mutex_init(&p->submit, NULL);
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->wake, NULL);
@@ -195,7 +210,7 @@ void xlacrt_pool_destroy(xlacrt_pool *p)
         return;
     pthread_mutex_lock(&p->mu);
     p->stop = 1;
-    atomic_store_explicit(&p->published, UINT64_MAX, memory_order_release);
+    atomic_store_explicit(&p->published, p->generation + 1, memory_order_release);
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->mu);
     for (int i = 0; i < p->nworkers; i++)
@@ -219,7 +234,8 @@ xlacrt_pool *xlacrt_pool_create_external(int nthreads, xlacrt_schedule_fn schedu
     p->schedule = schedule;
     p->schedule_user = user;
     p->external_threads = p->nthreads - 1;
-    atomic_init(&p->next, 0);
+    atomic_init(&p->claim, 0);
+    atomic_init(&p->done, 0);
     pthread_mutex_init(&p->submit, NULL);
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->wake, NULL);
@@ -308,16 +324,6 @@ static void parallel_for_external(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, 
     ext_release(j);
 }
 
-/* Waits, holding mu, until no worker is inside a job. */
-static void wait_idle(xlacrt_pool *p)
-{
-    while (atomic_load(&p->active) > 0) {
-        p->waiting = 1;
-        pthread_cond_wait(&p->idle, &p->mu);
-        p->waiting = 0;
-    }
-}
-
 void xlacrt_parallel_for(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, void *ctx)
 {
     if (n <= 0)
@@ -326,38 +332,37 @@ void xlacrt_parallel_for(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, void *ctx
         parallel_for_external(p, n, fn, ctx);
         return;
     }
-    if (!p || p->nworkers == 0 || n == 1 || in_pool_task) {
+    /* (chunk indices are claimed as 32-bit numbers) */
+    if (!p || p->nworkers == 0 || n == 1 || in_pool_task || n > INT32_MAX) {
         for (int64_t i = 0; i < n; i++)
             fn(i, ctx);
         return;
     }
     pthread_mutex_lock(&p->submit);
     pthread_mutex_lock(&p->mu);
-    /* A worker that woke up late for the previous job may still hold that
-       job's fn and ctx; resetting the counter under it would hand it chunks
-       of this job, so let it finish first. */
-    wait_idle(p);
+    uint32_t gen = ++p->generation;
     p->fn = fn;
     p->ctx = ctx;
     p->n = n;
     p->status = xlacrt_status_current();
-    atomic_store_explicit(&p->next, 0, memory_order_relaxed);
-    p->generation++;
-    atomic_store_explicit(&p->published, p->generation, memory_order_release);
+    atomic_store_explicit(&p->done, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->claim, (uint64_t)gen << 32, memory_order_release);
+    atomic_store_explicit(&p->published, gen, memory_order_release);
     if (p->sleepers)
         pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->mu);
 
     in_pool_task = 1;
-    run_chunks(p, fn, ctx, n);
+    run_chunks(p, gen, fn, ctx, n);
     in_pool_task = 0;
 
-    /* Every chunk has been claimed; the ones still running belong to active
-       workers, so waiting for active == 0 waits for all of them.  A worker
-       that wakes up later finds the counter exhausted and does nothing. */
-    spin_zero(&p->active);
+    spin_done(&p->done, n);
     pthread_mutex_lock(&p->mu);
-    wait_idle(p);
+    while (atomic_load(&p->done) < n) {
+        p->waiting = 1;
+        pthread_cond_wait(&p->idle, &p->mu);
+        p->waiting = 0;
+    }
     pthread_mutex_unlock(&p->mu);
     pthread_mutex_unlock(&p->submit);
 }
