@@ -252,6 +252,9 @@ typedef struct xlac_executable_stats {
   int num_replicas, num_partitions;
   int aliased_results;     /* results paired with an argument (donate_args) */
   int in_place_results;    /* of those, results computed straight into the donated storage (no copy) */
+  /* where compile_ms went (cpu backend): optimization passes, generating
+     LLVM IR, LLVM's optimizer, machine code (0 for what a cache hit skipped) */
+  double passes_ms, ir_ms, llvm_opt_ms, machine_ms;
 } xlac_executable_stats;
 xlac_status *xlac_executable_stats_get(const xlac_executable *e, xlac_executable_stats *out_stats);
 /* The optimized module as StableHLO or HLO text (xlac_free). */

@@ -257,6 +257,10 @@ static bool compile_guarded(CompileJob *j) {
   e->stats.interpreted_ops = cs->fallback_ops;
   e->stats.fusions = cs->fusions;
   e->stats.compile_ms = cs->compile_ms;
+  e->stats.passes_ms = cs->passes_ms;
+  e->stats.ir_ms = cs->ir_ms;
+  e->stats.llvm_opt_ms = cs->llvm_opt_ms;
+  e->stats.machine_ms = cs->machine_ms;
   switch (cs->cache) {
   case CPU_CACHE_OFF: e->stats.cache = XLAC_CACHE_OFF; break;
   case CPU_CACHE_HIT: e->stats.cache = XLAC_CACHE_HIT; break;

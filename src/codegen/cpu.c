@@ -688,6 +688,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     cpu_executable_free(exe);
     return NULL;
   }
+  double t_ir = now_ms();
+  exe->stats.passes_ms = t_ir - t0;
   dump_module(o, m, "after_optimizations");
   /* an unknown custom_call target is a compile error, wherever it is
      (ahead of time, targets are the linking program's C functions) */
@@ -773,6 +775,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
 
   char *err = NULL;
   int lvl = o->opt_level ? o->opt_level : 3;
+  double t_opt = now_ms();
+  exe->stats.ir_ms = t_opt - t_ir;
   dump_llvm(o, m, "ir-no-opt.ll", cg->mod);
   if (getenv("XLAC_DEBUG_LLVM")) {
     char *ir = LLVMPrintModuleToString(cg->mod);
@@ -811,6 +815,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     cpu_executable_free(exe);
     return NULL;
   } else {
+    exe->stats.llvm_opt_ms = now_ms() - t_opt;
     dump_llvm(o, m, "ir-with-opt.ll", cg->mod);
     dump_object(o, m, cg->mod);
     hold.mod = NULL; /* the JIT takes it */
@@ -826,7 +831,9 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     cpu_executable_free(exe);
     return NULL;
   }
+  /* the JIT generates machine code when the entry is first looked up */
   exe->fn = (EntryFn)jit_lookup(exe->jit, "xlac_entry", &err);
+  if (exe->stats.llvm_opt_ms > 0) exe->stats.machine_ms = now_ms() - t_opt - exe->stats.llvm_opt_ms;
   if (!exe->fn) {
     error_at(entry->loc, "JIT lookup failed: %s", err);
     xfree(err);

@@ -95,6 +95,9 @@ typedef struct CpuStats {
   int fusions;             /* fusion kernels */
   int64_t temp_bytes;      /* the temp arena */
   double compile_ms;       /* passes + LLVM + JIT */
+  /* where compile_ms went: the pass pipeline, generating LLVM IR, LLVM's
+     optimizer, machine code (instruction selection to a linked object) */
+  double passes_ms, ir_ms, llvm_opt_ms, machine_ms;
   CpuCacheResult cache;    /* the persistent compile cache (cache_dir) */
   char cache_note[320];    /* with CPU_CACHE_REPLACED or CPU_CACHE_ERROR: why */
 } CpuStats;

@@ -398,8 +398,10 @@ static xlac_client *run_client(RunState *st, Backend b) {
 }
 
 static void print_cpu_stats(const xlac_executable_stats *cs) {
-  fprintf(stderr, "cpu: %d ops native (%d fusions), %d through the interpreter, %lld temp bytes, compiled in %.1f ms\n",
-          cs->native_ops, cs->fusions, cs->interpreted_ops, (long long)cs->temp_bytes, cs->compile_ms);
+  fprintf(stderr, "cpu: %d ops native (%d fusions), %d through the interpreter, %lld temp bytes, compiled in %.1f ms "
+          "(passes %.1f, LLVM IR %.1f, LLVM optimization %.1f, machine code %.1f)\n",
+          cs->native_ops, cs->fusions, cs->interpreted_ops, (long long)cs->temp_bytes, cs->compile_ms, cs->passes_ms,
+          cs->ir_ms, cs->llvm_opt_ms, cs->machine_ms);
 }
 
 /* Compiles f of m for backend b; says what the compile cache did (with
@@ -514,9 +516,12 @@ static bool bench_func(RunState *st, const InterpOptions *io, Module *m, Func *f
     int threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
     printf("%s @%s: compile %.1f ms, run median %.3f ms, min %.3f ms over %d runs (%s, %d threads)\n",
            st->path, f->name, compile_ms, median, times[0], iters, backend, threads);
-    if (o->backend == BACKEND_CPU)
+    if (o->backend == BACKEND_CPU) {
       printf("  %d ops native (%d fusions), %d through the interpreter, temp %lld bytes\n", es.native_ops,
              es.fusions, es.interpreted_ops, (long long)es.temp_bytes);
+      printf("  compile: passes %.1f ms, LLVM IR %.1f ms, LLVM optimization %.1f ms, machine code %.1f ms\n",
+             es.passes_ms, es.ir_ms, es.llvm_opt_ms, es.machine_ms);
+    }
     printf("BENCH name=%s backend=%s compile_ms=%.3f median_ms=%.4f min_ms=%.4f iters=%d threads=%d\n",
            st->path, backend, compile_ms, median, times[0], iters, threads);
     fflush(stdout);

@@ -85,7 +85,12 @@ static void test_axpy(xlac_backend backend) {
   EXPECT_OK(xlac_executable_stats_get(e, &st));
   CHECK_EQ_I(st.arg_bytes, 36);
   CHECK_EQ_I(st.result_bytes, 16);
-  if (backend == XLAC_BACKEND_CPU) CHECK_EQ_I(st.interpreted_ops, 0);
+  if (backend == XLAC_BACKEND_CPU) {
+    CHECK_EQ_I(st.interpreted_ops, 0);
+    /* the phases of a compile (not a cache hit): each taken, none more than the whole */
+    double phases = st.passes_ms + st.ir_ms + st.llvm_opt_ms + st.machine_ms;
+    if (st.cache != XLAC_CACHE_HIT) CHECK(st.llvm_opt_ms > 0 && st.machine_ms > 0 && phases <= st.compile_ms + 1e-6);
+  }
 
   float alpha = 2, x[4] = {1, 2, 3, 4}, y[4] = {10, 20, 30, 40}, out[4] = {0};
   xlac_buffer *args[3] = {f32_buffer(c, 0, &alpha, 1, 0), f32_buffer(c, 0, x, 4, 1), f32_buffer(c, 0, y, 4, 1)};
