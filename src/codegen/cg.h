@@ -152,6 +152,10 @@ bool elemental_supported(Value *const *roots, int nroots, Value *const *inputs, 
    read linearly.  seen: values already checked. */
 bool elemental_flat(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen);
 LLVMValueRef emit_elemental(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx);
+/* The operand index (full, one i64 per operand dimension) that element idx
+   of a gather the generator accepts reads: its start indices, read through
+   io and clamped, plus its batch and offset indices. */
+void gather_operand_index(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx, LLVMValueRef *full);
 void kernel_io_reset_memo(KernelIO *io);
 void kernel_io_free(KernelIO *io);
 

@@ -363,7 +363,7 @@ static LLVMValueRef gen_dynamic_update_slice(Cg *cg, KernelIO *io, Op *op, LLVMV
   return LLVMBuildSelect(cg->b, inside, uv, xv, "");
 }
 
-static LLVMValueRef gen_gather(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
+void gather_operand_index(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx, LLVMValueRef *full) {
   const Type *rt = op->res[0].type, *xt = op->opnds[0]->type;
   Value *ind = op->opnds[1];
   const Type *it = ind->type;
@@ -371,7 +371,7 @@ static LLVMValueRef gen_gather(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) 
   gather_dims(op, &g);
   int64_t *sizes;
   op_attr_ints(op, "slice_sizes", &sizes);
-  LLVMValueRef batch[CG_MAX_RANK], pos[CG_MAX_RANK], full[CG_MAX_RANK];
+  LLVMValueRef batch[CG_MAX_RANK], pos[CG_MAX_RANK];
   int nb = 0;
   for (int d = 0; d < rt->rank; d++)
     if (!ints_contain(g.offset, g.noffset, d)) batch[nb++] = idx[d];
@@ -394,6 +394,11 @@ static LLVMValueRef gen_gather(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) 
     full[k] = LLVMBuildAdd(cg->b, full[k], idx[d], "");
     k++;
   }
+}
+
+static LLVMValueRef gen_gather(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
+  LLVMValueRef full[CG_MAX_RANK];
+  gather_operand_index(cg, io, op, idx, full);
   return gen(cg, io, op->opnds[0], full);
 }
 

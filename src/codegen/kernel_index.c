@@ -1,16 +1,26 @@
 /*
  * kernel_index.c - kernels for the indexing ops that are not elemental:
- * scatter and sort, and dynamic_update_slice when it updates its operand's
- * storage in place.  (dynamic_slice, gather and other dynamic_update_slices
- * are elemental, see elemental.c, and go through the loop kernels.)
+ * scatter and sort, dynamic_update_slice when it updates its operand's
+ * storage in place, and gather when its slices end in contiguous runs.
+ * (dynamic_slice, other gathers and other dynamic_update_slices are
+ * elemental, see elemental.c, and go through the loop kernels.)
+ *
+ * A gather whose slices end in a run of consecutive operand elements (rows
+ * of an embedding table) reads the start indices of each slice once and
+ * copies each run whole.
  *
  * Scatter copies each operand into its result, then applies the updates
- * one by one in row-major order of the update index space, on one thread:
- * exactly the interpreter's order, so duplicate indices give the same
- * result, bit for bit.  Update elements whose target lies outside the
- * result are skipped.  The update computation may be any region the
- * elemental generator can compute (add, max, a plain replacement, ...):
- * its arguments are loads of the current result element and the update.
+ * in row-major order of the update index space: exactly the interpreter's
+ * order, so duplicate indices give the same result, bit for bit.  Update
+ * elements whose target lies outside the result are skipped.  The update
+ * computation may be any region the elemental generator can compute (add,
+ * max, a plain replacement, ...): its arguments are loads of the current
+ * result element and the update.  When the update windows end in a run of
+ * consecutive operand elements (rows added into a table), the start
+ * indices are read once per window and the run, clipped to the operand, is
+ * an inner loop the vectorizer widens; big ones split the operand's
+ * trailing columns among chunks, each of which walks all the updates, so
+ * every element still sees its updates in order.
  *
  * Sort calls the runtime (runtime/sort.c): the keys-only comparators that
  * compare the first operand once (ascending, descending, total order) use
@@ -53,14 +63,124 @@ static LLVMValueRef elem_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRe
   return LLVMBuildGEP2(cg->b, cg_storage_type(cg, et), base, &i, 1, "");
 }
 
+/* ---- runs of contiguous elements ---- */
+
+/* win[d]: the operand dimension that dimension d of a gather result (of
+   scatter updates) runs along when d is an offset (window) dimension, else
+   -1.  The offset dimensions take, in order, the operand dimensions that
+   are neither collapsed (inserted) nor batching dimensions. */
+static void window_dims(const Type *t, const int64_t *offset, int noffset, const int64_t *collapsed,
+                        int ncollapsed, const int64_t *obatch, int nobatch, int *win) {
+  for (int d = 0, k = 0; d < t->rank; d++) {
+    win[d] = -1;
+    if (!ints_contain(offset, noffset, d)) continue;
+    while (ints_contain(collapsed, ncollapsed, k) || ints_contain(obatch, nobatch, k)) k++;
+    win[d] = k++;
+  }
+}
+
+/* How many trailing dimensions of t (a gather result, scatter updates) run
+   along the operand xt's trailing dimensions such that consecutive elements
+   of t there are consecutive operand elements: every one of them but the
+   outermost must span its operand dimension whole and start at 0, so it must
+   not be one that start indices move (`started`). */
+static int trailing_run(const Type *t, const Type *xt, const int *win, const int64_t *started, int nstarted) {
+  int m = 0;
+  for (int d = t->rank - 1; d >= 0 && win[d] == xt->rank - 1 - m; d--) {
+    if (m > 0 && (t->dims[d + 1] != xt->dims[win[d + 1]] || ints_contain(started, nstarted, win[d + 1]))) break;
+    m++;
+  }
+  return m;
+}
+
+/* ---- gather ---- */
+
+/* A gather whose slices end in a contiguous run of more than one element
+   (an embedding lookup: whole rows of a table) gets a kernel of its own:
+   for each run of the result its start indices are read and clamped once
+   and the run is one memcpy.  As a loop kernel it would redo the index
+   mapping for every element and reload the indices each time, since for
+   all LLVM knows the stores into the result may change them.  The inner
+   dimensions of a run span their operand dimensions whole, so the proof
+   that every slice is in bounds (elemental.c) clamps their starts to 0. */
+static bool lower_gather(Lower *L, Op *op) {
+  if (op->kind != OP_GATHER || op->nopnds != 2 || op->nres != 1) return false;
+  Value *root = &op->res[0];
+  if (!elemental_supported(&root, 1, op->opnds, 2)) return false;
+  const Type *rt = root->type, *xt = op->opnds[0]->type;
+  const Attr *a = op_attr(op, "dimension_numbers");
+  int64_t *offset, *collapsed, *obatch;
+  int noffset = dict_ints(a, "offset_dims", &offset);
+  int ncollapsed = dict_ints(a, "collapsed_slice_dims", &collapsed);
+  int nobatch = dict_ints(a, "operand_batching_dims", &obatch);
+  int win[CG_MAX_RANK];
+  window_dims(rt, offset, noffset, collapsed, ncollapsed, obatch, nobatch, win);
+  int outer = rt->rank - trailing_run(rt, xt, win, NULL, 0);
+  int64_t n = type_num_elements(rt), len = 1;
+  for (int d = outer; d < rt->rank; d++) len *= rt->dims[d];
+  if (n == 0 || len < 2) return false;
+
+  Cg *cg = &L->cg;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMValueRef in[2] = {kernel_load_ptr(cg, ptrs, 0), kernel_load_ptr(cg, ptrs, 1)};
+  LLVMValueRef out = kernel_load_ptr(cg, ptrs, 2);
+  /* one loop over the runs, a chunk taking whole runs of about
+     CHUNK_ELEMS elements; the index of a run in the dimensions before it */
+  int64_t runs = n / len, per = len >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / len;
+  LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, per), "");
+  Loop l = loop_begin(cg, lo, cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, per), ""), cg_i64(cg, runs)), "run");
+  LLVMValueRef idx[CG_MAX_RANK], full[CG_MAX_RANK];
+  Type before = *rt;
+  before.rank = outer;
+  cg_delinearize(cg, &before, l.iv, idx);
+  for (int d = outer; d < rt->rank; d++) idx[d] = cg_i64(cg, 0);
+  KernelIO io = {0};
+  io.ninputs = 2;
+  io.inputs = op->opnds;
+  io.input_ptrs = in;
+  gather_operand_index(cg, &io, op, idx, full);
+  kernel_io_free(&io);
+  ElemType et = rt->elem;
+  LLVMValueRef src = elem_ptr(cg, et, in[0], cg_linearize(cg, xt, full));
+  LLVMValueRef dst = elem_ptr(cg, et, out, LLVMBuildMul(cg->b, l.iv, cg_i64(cg, len), ""));
+  LLVMBuildMemCpy(cg->b, dst, 1, src, 1, cg_i64(cg, len * et_bytes(et)));
+  loop_end(cg, &l);
+  LLVMBuildRetVoid(cg->b);
+  LLVMPositionBuilderAtEnd(cg->b, at);
+  call_kernel_op(L, fn, (runs + per - 1) / per, op);
+  return true;
+}
+
 /* ---- scatter ---- */
+
+/* A parallel scatter gives each chunk at least SCATTER_COLS columns of the
+   operand's trailing block and makes at most SCATTER_MAX_CHUNKS chunks, as
+   every chunk reads all the indices; it pays from SCATTER_PARALLEL_MIN
+   update elements on.  Copies of the operands into the results go in
+   chunks of COPY_CHUNK_BYTES. */
+enum {
+  SCATTER_COLS = 64,
+  SCATTER_MAX_CHUNKS = 64,
+  SCATTER_PARALLEL_MIN = CHUNK_ELEMS,
+  COPY_CHUNK_BYTES = 1 << 18
+};
 
 typedef struct ScatterDims {
   int64_t *window, *inserted, *obatch, *ibatch, *map;
   int nwindow, ninserted, nobatch, nibatch, nmap;
   int64_t ivd;
+  /* the run: the trailing `run` update dimensions (0: none), along the
+     operand's trailing dimensions from k0 = rank - run on; block = operand
+     elements per index of the dimensions before k0; inner = elements per
+     step along k0.  Chunk c owns columns [c * cols, (c + 1) * cols) of
+     every block. */
+  int run;
+  int64_t inner, block, cols, nchunks;
 } ScatterDims;
 
+/* The interpreter's checks of op; fills s, the run and the chunks too. */
 static bool scatter_ok(const Op *op, ScatterDims *s) {
   if (op->nopnds < 3 || op->nopnds % 2 == 0 || op->nregions != 1) return false;
   int n = (op->nopnds - 1) / 2;
@@ -101,29 +221,79 @@ static bool scatter_ok(const Op *op, ScatterDims *s) {
   for (int d = 0; d < rank; d++)
     if (!ints_contain(s->inserted, s->ninserted, d) && !ints_contain(s->obatch, s->nobatch, d)) nwin++;
   if (nwin != s->nwindow) return false;
-  return region_elemental(op->regions[0], 2 * n, types, n, rtypes);
+  if (!region_elemental(op->regions[0], 2 * n, types, n, rtypes)) return false;
+
+  int win[CG_MAX_RANK];
+  window_dims(ut, s->window, s->nwindow, s->inserted, s->ninserted, s->obatch, s->nobatch, win);
+  s->run = trailing_run(ut, xt, win, s->map, s->nmap);
+  s->inner = 1;
+  for (int d = urank - s->run + 1; d < urank; d++) s->inner *= ut->dims[d];
+  s->block = s->run ? xt->dims[rank - s->run] * s->inner : 1;
+  s->cols = s->block;
+  s->nchunks = 1;
+  if (s->run && type_num_elements(ut) >= SCATTER_PARALLEL_MIN && s->block >= 2 * SCATTER_COLS) {
+    int64_t step = (int64_t)SCATTER_COLS * SCATTER_MAX_CHUNKS;
+    s->cols = SCATTER_COLS * ((s->block + step - 1) / step);
+    s->nchunks = (s->block + s->cols - 1) / s->cols;
+  }
+  return true;
 }
 
-/* The scatter kernel (one chunk): ptrs = inputs, indices, updates, results. */
-static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s) {
+/* result[off] = body(result[off], update[uoff]) for every operand pair;
+   every new value is computed before any is stored. */
+static void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMValueRef off,
+                          LLVMValueRef uoff) {
+  int n = (op->nopnds - 1) / 2;
+  Block *body = op->regions[0];
+  Op *ret = block_terminator(body);
+  LLVMValueRef args[2 * MAX_SCATTER], vals[MAX_SCATTER];
+  for (int k = 0; k < n; k++) {
+    args[k] = elem_ptr(cg, op->opnds[k]->type->elem, res[k], off);
+    args[n + k] = elem_ptr(cg, op->opnds[n + 1 + k]->type->elem, upd[k], uoff);
+  }
+  KernelIO io = {0};
+  io.ninputs = 2 * n;
+  io.inputs = body->args;
+  io.input_ptrs = args;
+  for (int k = 0; k < n; k++) vals[k] = emit_elemental(cg, &io, ret->opnds[k], NULL);
+  for (int k = 0; k < n; k++) cg_store(cg, op->res[k].type->elem, res[k], off, vals[k]);
+  kernel_io_free(&io);
+}
+
+static LLVMValueRef max64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, "");
+}
+
+/* The scatter kernel (chunk c: columns c of every block, see ScatterDims):
+   ptrs = inputs, indices, updates, results.  With `copy` it first copies
+   the inputs into the results (one chunk only).  The loop nest walks the
+   update dimensions before the run in row-major order and reads the start
+   indices once per run; the run, clipped to the operand and to the chunk's
+   columns, is one inner loop (vectorized for the usual bodies).  Each
+   result element thus sees its updates in the interpreter's order, on the
+   one chunk that owns it. */
+static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, bool copy) {
   Cg *cg = &L->cg;
   int n = (op->nopnds - 1) / 2;
   const Type *xt = op->opnds[0]->type, *it = op->opnds[n]->type, *ut = op->opnds[n + 1]->type;
   LLVMValueRef chunk, ptrs;
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
-  (void)chunk;
   LLVMValueRef ind = kernel_load_ptr(cg, ptrs, n), upd[MAX_SCATTER], res[MAX_SCATTER];
   for (int k = 0; k < n; k++) {
     LLVMValueRef x = kernel_load_ptr(cg, ptrs, k);
     upd[k] = kernel_load_ptr(cg, ptrs, n + 1 + k);
     res[k] = kernel_load_ptr(cg, ptrs, 2 * n + 1 + k);
     int64_t nb = type_bytes(op->opnds[k]->type);
-    if (nb > 0) LLVMBuildMemCpy(cg->b, res[k], 1, x, 1, cg_i64(cg, nb));
+    if (copy && nb > 0) LLVMBuildMemCpy(cg->b, res[k], 1, x, 1, cg_i64(cg, nb));
   }
   if (type_num_elements(ut) > 0 && type_num_elements(xt) > 0) {
+    int outer = ut->rank - s->run, k0 = xt->rank - s->run;
+    LLVMValueRef c0 = LLVMBuildMul(cg->b, chunk, cg_i64(cg, s->cols), "");
+    LLVMValueRef c1 = cg_min64(cg, LLVMBuildAdd(cg->b, c0, cg_i64(cg, s->cols), ""), cg_i64(cg, s->block));
     Loop loops[CG_MAX_RANK];
     LLVMValueRef uidx[CG_MAX_RANK], batch[CG_MAX_RANK], pos[CG_MAX_RANK], full[CG_MAX_RANK];
-    for (int d = 0; d < ut->rank; d++) {
+    for (int d = 0; d < ut->rank; d++) uidx[d] = cg_i64(cg, 0);
+    for (int d = 0; d < outer; d++) {
       loops[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, ut->dims[d]), "u");
       uidx[d] = loops[d].iv;
     }
@@ -150,44 +320,73 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s) {
       full[k] = LLVMBuildAdd(cg->b, full[k], uidx[d], "");
       k++;
     }
+    /* the run's dimensions are left to the clipping below */
     LLVMValueRef inside = LLVMConstInt(cg->t_i1, 1, 0);
-    for (int d = 0; d < xt->rank; d++)
+    for (int d = 0; d < k0; d++)
       inside = LLVMBuildAnd(cg->b, inside, LLVMBuildICmp(cg->b, LLVMIntULT, full[d], cg_i64(cg, xt->dims[d]), ""), "");
     LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, fn, "apply");
     LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
     LLVMBuildCondBr(cg->b, inside, then, cont);
     LLVMPositionBuilderAtEnd(cg->b, then);
-    LLVMValueRef off = cg_linearize(cg, xt, full), uoff = cg_linearize(cg, ut, uidx);
-    Block *body = op->regions[0];
-    Op *ret = block_terminator(body);
-    LLVMValueRef args[2 * MAX_SCATTER], vals[MAX_SCATTER];
-    for (int k = 0; k < n; k++) {
-      args[k] = elem_ptr(cg, op->opnds[k]->type->elem, res[k], off);
-      args[n + k] = elem_ptr(cg, op->opnds[n + 1 + k]->type->elem, upd[k], uoff);
+    if (s->run) {
+      /* the run starts at s0 along k0 (the dimensions inside it start at 0)
+         and covers columns [s0 * inner, (s0 + size) * inner) of its block,
+         of which those of the chunk, [c0, c1) within [0, block), apply.  A
+         start beyond either end leaves nothing, so clamping it there keeps
+         the products small without changing what is applied. */
+      int64_t size = ut->dims[outer];
+      LLVMValueRef s0 = cg_clamp_i64(cg, full[k0], -size, xt->dims[k0]), inner = cg_i64(cg, s->inner);
+      full[k0] = cg_i64(cg, 0);
+      LLVMValueRef first = LLVMBuildMul(cg->b, s0, inner, "");
+      LLVMValueRef last = LLVMBuildMul(cg->b, LLVMBuildAdd(cg->b, s0, cg_i64(cg, size), ""), inner, "");
+      LLVMValueRef base = cg_linearize(cg, xt, full);
+      LLVMValueRef ubase = LLVMBuildSub(cg->b, cg_linearize(cg, ut, uidx), first, "");
+      Loop r = loop_begin(cg, max64(cg, first, c0), cg_min64(cg, last, c1), "run");
+      scatter_apply(cg, op, res, upd, LLVMBuildAdd(cg->b, base, r.iv, ""), LLVMBuildAdd(cg->b, ubase, r.iv, ""));
+      loop_end(cg, &r);
+    } else {
+      scatter_apply(cg, op, res, upd, cg_linearize(cg, xt, full), cg_linearize(cg, ut, uidx));
     }
-    KernelIO io = {0};
-    io.ninputs = 2 * n;
-    io.inputs = body->args;
-    io.input_ptrs = args;
-    /* every new value is computed before any is stored */
-    for (int k = 0; k < n; k++) vals[k] = emit_elemental(cg, &io, ret->opnds[k], NULL);
-    for (int k = 0; k < n; k++) cg_store(cg, op->res[k].type->elem, res[k], off, vals[k]);
-    kernel_io_free(&io);
     LLVMBuildBr(cg->b, cont);
     LLVMPositionBuilderAtEnd(cg->b, cont);
-    for (int d = ut->rank - 1; d >= 0; d--) loop_end(cg, &loops[d]);
+    for (int d = outer - 1; d >= 0; d--) loop_end(cg, &loops[d]);
   }
   LLVMBuildRetVoid(cg->b);
   return fn;
 }
 
+/* A kernel copying src's buffer into dst's, COPY_CHUNK_BYTES per chunk. */
+static void copy_parallel(Lower *L, Value *src, Value *dst) {
+  Cg *cg = &L->cg;
+  int64_t nb = type_bytes(src->type);
+  if (nb <= 0) return;
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, COPY_CHUNK_BYTES), "");
+  LLVMValueRef len = cg_min64(cg, cg_i64(cg, COPY_CHUNK_BYTES), LLVMBuildSub(cg->b, cg_i64(cg, nb), lo, ""));
+  LLVMValueRef from = LLVMBuildGEP2(cg->b, cg->t_i8, kernel_load_ptr(cg, ptrs, 0), &lo, 1, "");
+  LLVMValueRef to = LLVMBuildGEP2(cg->b, cg->t_i8, kernel_load_ptr(cg, ptrs, 1), &lo, 1, "");
+  LLVMBuildMemCpy(cg->b, to, 1, from, 1, len);
+  LLVMBuildRetVoid(cg->b);
+  LLVMPositionBuilderAtEnd(cg->b, at);
+  Value *bufs[2] = {src, dst};
+  call_kernel(L, fn, (nb + COPY_CHUNK_BYTES - 1) / COPY_CHUNK_BYTES, bufs, 2);
+}
+
 static bool lower_scatter(Lower *L, Op *op) {
   ScatterDims s;
   if (!scatter_ok(op, &s)) return false;
+  int n = (op->nopnds - 1) / 2;
+  /* the copies must be complete before any chunk applies updates: with
+     several chunks, or big enough to be split, they run first on their own */
+  bool copy = s.nchunks == 1 && type_bytes(op->opnds[0]->type) <= COPY_CHUNK_BYTES;
+  if (!copy)
+    for (int k = 0; k < n; k++) copy_parallel(L, op->opnds[k], &op->res[k]);
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
-  LLVMValueRef kfn = emit_scatter(L, op, &s);
+  LLVMValueRef kfn = emit_scatter(L, op, &s, copy);
   LLVMPositionBuilderAtEnd(L->cg.b, at);
-  call_kernel_op(L, kfn, 1, op);
+  call_kernel_op(L, kfn, s.nchunks, op);
   return true;
 }
 
@@ -430,6 +629,7 @@ bool lower_indexing(Lower *L, Op *op) {
   if (lower_window(L, op)) return true;
   switch (op->kind) {
   case OP_DYNAMIC_UPDATE_SLICE: return lower_dus_in_place(L, op);
+  case OP_GATHER: return lower_gather(L, op);
   case OP_SCATTER: return lower_scatter(L, op);
   case OP_SORT: return lower_sort(L, op);
   case OP_CHLO_TOP_K: return lower_top_k(L, op);
