@@ -2,8 +2,8 @@
 """Times the benchmark programs on JAX/XLA's CPU backend, for comparison.
 
 The functions are the ones gen_programs.py lowered to bench/programs/*.mlir,
-so XLA compiles exactly the computation xlac compiles.  Inputs are uniform in
-[-1, 1) like `xlac bench --random-inputs`.  Compile time is lower+compile of
+so XLA compiles exactly the computation xlac compiles.  Inputs are drawn like
+`xlac bench --random-inputs` draws them (random_arg).  Compile time is lower+compile of
 jax.jit; each run is timed up to block_until_ready, and the median and
 minimum over --iters runs (after --warmup untimed ones) are reported in the
 same line format as `xlac bench`, so run.sh parses both alike:
@@ -31,9 +31,21 @@ import numpy as np  # noqa: E402
 from jax_programs import PROGRAMS  # noqa: E402
 
 
+def random_arg(rng, s):
+    """Like `xlac bench --random-inputs`: floats uniform in [-1, 1), signed
+    integers in [-10, 10], unsigned in [0, 10]."""
+    dt = np.dtype(s.dtype)
+    if dt.kind == "i":
+        return rng.integers(-10, 11, size=s.shape).astype(dt)
+    if dt.kind == "u":
+        return rng.integers(0, 11, size=s.shape).astype(dt)
+    if dt.kind == "b":
+        return rng.integers(0, 2, size=s.shape).astype(dt)
+    return rng.uniform(-1.0, 1.0, size=s.shape).astype(dt)
+
+
 def bench(name, entry, warmup, iters, threads, rng):
-    args = [jax.device_put(rng.uniform(-1.0, 1.0, size=s.shape).astype(s.dtype))
-            for s in entry["args"]]
+    args = [jax.device_put(random_arg(rng, s)) for s in entry["args"]]
     t0 = time.perf_counter()
     compiled = jax.jit(entry["fn"]).lower(*entry["args"]).compile()
     compile_ms = (time.perf_counter() - t0) * 1e3
