@@ -554,28 +554,10 @@ static bool epilogue_ok(Ctx *c, Node *dot, int g) {
   return !p.reuse && !p.nonew;
 }
 
-static void decide(Ctx *c, Node *x) {
+/* Places producer x given its consumer groups gs and its number of external
+   users; every user of x is in one of gs or counted in next. */
+static void place(Ctx *c, Node *x, bool contraction, int *gs, int ngs, int next) {
   Op *op = x->op;
-  if (is_simple_reduce(op)) {
-    new_group(c, x, K_INPUT);
-    return;
-  }
-  bool contraction = is_contraction(op);
-  if (!contraction && !is_loop_op(op)) return;
-
-  int gs[MAX_FUSION_OPS];
-  int ngs = 0, next = 0;
-  for (int i = 0; i < x->users.len; i++) {
-    Node *u = x->users.data[i];
-    if (u->group < 0 || !fusible_use(x, u)) {
-      next++;
-      continue;
-    }
-    bool seen = false;
-    for (int k = 0; k < ngs && !seen; k++) seen = gs[k] == u->group;
-    if (!seen && ngs < MAX_FUSION_OPS) gs[ngs++] = u->group;
-  }
-
   if (contraction) {
     if (ngs == 1 && next == 0 && epilogue_ok(c, x, gs[0]) && within_limits(c, gs, 1, x)) {
       add_member(c, gs[0], x);
@@ -624,6 +606,33 @@ static void decide(Ctx *c, Node *x) {
     }
   }
   new_group(c, x, K_LOOP);
+}
+
+static void decide(Ctx *c, Node *x) {
+  Op *op = x->op;
+  if (is_simple_reduce(op)) {
+    new_group(c, x, K_INPUT);
+    return;
+  }
+  bool contraction = is_contraction(op);
+  if (!contraction && !is_loop_op(op)) return;
+  /* all the consumer groups, however many: a cheap producer is erased once
+     it is duplicated into each of them, so a group left out would read an
+     erased value (a zero used as the init of many reductions) */
+  VEC(int) gs = {0};
+  int next = 0;
+  for (int i = 0; i < x->users.len; i++) {
+    Node *u = x->users.data[i];
+    if (u->group < 0 || !fusible_use(x, u)) {
+      next++;
+      continue;
+    }
+    bool seen = false;
+    for (int k = 0; k < gs.len && !seen; k++) seen = gs.data[k] == u->group;
+    if (!seen) VEC_PUSH(gs, u->group);
+  }
+  place(c, x, contraction, gs.data, gs.len, next);
+  VEC_FREE(gs);
 }
 
 /* ---- sibling (multi-output) merging ---- */
