@@ -256,7 +256,8 @@ static void format_elem(StrBuf *b, const Literal *l, int64_t j) {
 
 /* --expect: result i of f against the .npy file given for it (by index or
    by name), if any.  Floats pass within atol + rtol * |expected| (NaN
-   only where NaN is expected), everything else must be equal. */
+   only where NaN is expected), complex numbers the same on the magnitude
+   of the difference (within_tolerance), everything else must be equal. */
 static bool check_one(RunState *st, const char *idx, const char *name, const IVal *v);
 
 static bool check_expected(RunState *st, const Func *f, int i, const IVal *v) {
@@ -274,6 +275,34 @@ static bool check_expected(RunState *st, const Func *f, int i, const IVal *v) {
   }
   snprintf(idx, sizeof idx, "%d", i);
   return check_one(st, idx, result_name(f, i), v);
+}
+
+/* A float within atol + rtol * |w| of w; NaN only for NaN, infinities equal. */
+static bool float_close(double g, double w, double atol, double rtol) {
+  return isnan(w) ? isnan(g) : isfinite(w) ? fabs(g - w) <= atol + rtol * fabs(w) : g == w;
+}
+
+/* Element j of got against want: *diff gets |got - want| and *excess how
+   far it is beyond atol + rtol * |want| (infinite when the difference is
+   not finite).  A complex element is judged on the magnitudes, as numpy's
+   isclose does, so the tolerance does not depend on the direction of the
+   error in the plane; where the expected value has a NaN or an infinite
+   part, each part must match on its own as a float would. */
+static bool within_tolerance(const Literal *got, const Literal *want, int64_t j, double atol, double rtol,
+                             double *diff, double *excess) {
+  if (et_is_complex(got->type->elem)) {
+    double gr, gi, wr, wi;
+    lit_get_c(got, j, &gr, &gi);
+    lit_get_c(want, j, &wr, &wi);
+    *diff = hypot(gr - wr, gi - wi);
+    *excess = isfinite(*diff) ? *diff - (atol + rtol * hypot(wr, wi)) : INFINITY;
+    if (!isfinite(wr) || !isfinite(wi)) return float_close(gr, wr, atol, rtol) && float_close(gi, wi, atol, rtol);
+    return *excess <= 0;
+  }
+  double g = lit_get_f(got, j), w = lit_get_f(want, j);
+  *diff = fabs(g - w);
+  *excess = isfinite(*diff) ? *diff - (atol + rtol * fabs(w)) : INFINITY;
+  return float_close(g, w, atol, rtol);
 }
 
 static bool check_one(RunState *st, const char *idx, const char *name, const IVal *v) {
@@ -295,15 +324,15 @@ static bool check_one(RunState *st, const char *idx, const char *name, const IVa
     }
     const Literal *got = v->lit;
     ElemType et = got->type->elem;
+    bool inexact = et_is_float(et) || et_is_complex(et);
     int64_t bad = 0, worst = -1;
     double max_abs = 0, worst_excess = -1;
     for (int64_t j = 0; j < got->n; j++) {
       bool fine;
-      if (et_is_float(et)) {
-        double g = lit_get_f(got, j), w = lit_get_f(want, j), d = fabs(g - w);
-        fine = isnan(w) ? isnan(g) : isfinite(w) ? d <= o->atol + o->rtol * fabs(w) : g == w;
+      if (inexact) {
+        double d, excess;
+        fine = within_tolerance(got, want, j, o->atol, o->rtol, &d, &excess);
         if (isfinite(d) && d > max_abs) max_abs = d;
-        double excess = isfinite(d) ? d - (o->atol + o->rtol * fabs(w)) : INFINITY;
         if (!fine && excess > worst_excess) worst_excess = excess, worst = j;
       } else {
         fine = !memcmp(lit_ptr(got, j), lit_ptr(want, j), (size_t)et_bytes(et));
@@ -312,7 +341,7 @@ static bool check_one(RunState *st, const char *idx, const char *name, const IVa
       bad += !fine;
     }
     if (!bad) {
-      if (et_is_float(et))
+      if (inexact)
         printf("expect result[%s]%s%s%s: ok, max abs error %.3g (atol %g, rtol %g)\n", idx, name ? " '" : "",
                name ? name : "", name ? "'" : "", max_abs, o->atol, o->rtol);
       else
