@@ -98,8 +98,9 @@ static void xlac_rt_fallback(CpuRun *run, int64_t index, void **ptrs) {
   Interp *I = run->interp;
   Fallback *fb = &exe->fallback_ops[index];
   Op *op = fb->op;
-  IVal *in[64], *out[64] = {0};
-  int ni = op->nopnds < 64 ? op->nopnds : 64, no = op->nres < 64 ? op->nres : 64;
+  /* ptrs: the op's operands, its results, then its captures (any number) */
+  int ni = op->nopnds, no = op->nres;
+  IVal **in = xcalloc((size_t)ni + 1, sizeof(IVal *)), **out = xcalloc((size_t)no + 1, sizeof(IVal *));
   for (int i = 0; i < ni; i++) in[i] = ival_from_buffer(op->opnds[i]->type, ptrs[i]);
   IVal **caps = xcalloc((size_t)(fb->ncaps + 1), sizeof(IVal *));
   for (int i = 0; i < fb->ncaps; i++) caps[i] = ival_from_buffer(fb->caps[i]->type, ptrs[ni + no + i]);
@@ -114,6 +115,8 @@ static void xlac_rt_fallback(CpuRun *run, int64_t index, void **ptrs) {
     ival_release(out[i]);
   }
   for (int i = 0; i < ni; i++) ival_release(in[i]);
+  xfree(in);
+  xfree(out);
 }
 
 /* What runtime entries defined outside this file need of an execution
