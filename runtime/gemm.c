@@ -695,9 +695,17 @@ static void b_layout(gemm_job *g)
     g->bgroups = (g->npad / g->cfg.nr + PANELS_PER_PACK_TASK - 1) / PANELS_PER_PACK_TASK;
 }
 
-/* Below this many multiply-adds a call runs on the calling thread alone:
-   waking the pool would cost more than it saves. */
-enum { PARALLEL_MIN_FMAS = 1 << 18 };
+/* Below this many multiply-adds (about 50 us on one core) a call runs on
+   the calling thread alone: sharing it would cost more than it saves, in
+   waking the pool and in moving the packed B between the cores' caches
+   (a recurrent step's small products got slower with a second thread). */
+enum { PARALLEL_MIN_FMAS = 1 << 22 };
+/* Below this many elements a B packed once for many products (a
+   convolution's kernel) is packed on the calling thread. */
+enum { PARALLEL_MIN_PACK = 1 << 18 };
+/* Batched products smaller than this each run on one thread, the batch
+   spread over the pool; larger ones one after another, each split. */
+enum { BATCH_SPLIT_FMAS = 1 << 24 };
 
 /* The packed copies (and the slots' busy flags) live in the calling
    thread's GEMM scratch (xlacrt_scratch_get): fresh pages cost a page
@@ -711,10 +719,13 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     b_layout(g);
     int64_t mpanels = (g->m + f->mr - 1) / f->mr, chunk_panels = f->mc / f->mr;
     g->mchunks = (mpanels + chunk_panels - 1) / chunk_panels;
-    /* Columns per chunk depend on the shape only.  Splitting N makes each
-       chunk pack its A block again, so split only when there are too few
-       row blocks to keep a pool busy. */
-    int64_t npanels = g->npad / f->nr, want = 8;
+    /* Splitting N makes each chunk pack its A block again, so split only
+       when there are too few row blocks to keep the pool busy.  Where the
+       blocks fall never changes a result: every element of C comes from
+       the same kernel over the same k blocks. */
+    int64_t npanels = g->npad / f->nr, want = 2 * (int64_t)xlacrt_pool_size(p);
+    if (want <= 2)
+        want = 1;
     int64_t nsplit = g->mchunks >= want ? 1 : (want + g->mchunks - 1) / g->mchunks;
     if (nsplit > npanels)
         nsplit = npanels;
@@ -896,7 +907,7 @@ static void batch_run(xlacrt_pool *p, batch_job *j, int64_t batch)
     if (batch <= 0)
         return;
     double fmas = (double)j->m * (double)j->n * (double)j->k;
-    if (batch > 1 && fmas < 64.0 * PARALLEL_MIN_FMAS) {
+    if (batch > 1 && fmas < BATCH_SPLIT_FMAS) {
         xlacrt_parallel_for(p, batch, batch_task, j);
         return;
     }
@@ -969,7 +980,7 @@ static void pack_b_whole(xlacrt_pool *p, int f64, int trans_b, int64_t n, int64_
     };
     b_layout(&g);
     g.bp = (char *)packed + PACKED_B_HEADER;
-    if ((double)n * (double)k < PARALLEL_MIN_FMAS)
+    if ((double)n * (double)k < PARALLEL_MIN_PACK)
         p = NULL;
     xlacrt_parallel_for(p, g.kblocks * g.bgroups, pack_b_task, &g);
 }

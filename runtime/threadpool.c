@@ -28,6 +28,7 @@
 #include "xlacrt.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -109,38 +110,24 @@ static int64_t now_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* Spin until *gen differs from seen (a worker waiting for a job), or until
-   all n chunks are done (the submitter), for at most SPIN_NS; the caller
-   then checks again under the lock.  Reading the clock only every
-   64 rounds keeps it off the fast path. */
-static void spin_gen(_Atomic uint32_t *gen, uint32_t seen)
-{
-    int64_t end = 0;
-    for (unsigned i = 1; atomic_load_explicit(gen, memory_order_acquire) == seen; i++) {
-        cpu_relax();
-        if (i % 64 == 0) {
-            int64_t t = now_ns();
-            if (!end)
-                end = t + SPIN_NS;
-            else if (t >= end)
-                return;
-        }
-    }
-}
+/* A bounded spin: the waiting loop calls spin_step until its condition
+   holds or the step says SPIN_NS have passed (then the caller checks again
+   under the lock and sleeps).  Reading the clock only every 64 rounds keeps
+   it off the fast path. */
+typedef struct {
+    unsigned rounds;
+    int64_t end;
+} Spin;
 
-static void spin_done(_Atomic int64_t *done, int64_t n)
+static bool spin_step(Spin *s)
 {
-    int64_t end = 0;
-    for (unsigned i = 1; atomic_load_explicit(done, memory_order_acquire) < n; i++) {
-        cpu_relax();
-        if (i % 64 == 0) {
-            int64_t t = now_ns();
-            if (!end)
-                end = t + SPIN_NS;
-            else if (t >= end)
-                return;
-        }
-    }
+    cpu_relax();
+    if (++s->rounds % 64)
+        return true;
+    int64_t t = now_ns();
+    if (!s->end)
+        s->end = t + SPIN_NS;
+    return t < s->end;
 }
 
 static void *worker_main(void *arg)
@@ -149,7 +136,8 @@ static void *worker_main(void *arg)
     uint32_t seen = 0;
     in_pool_task = 1;
     for (;;) {
-        spin_gen(&p->published, seen);
+        for (Spin s = {0}; atomic_load_explicit(&p->published, memory_order_acquire) == seen && spin_step(&s);)
+            ;
         pthread_mutex_lock(&p->mu);
         while (p->generation == seen && !p->stop) {
             p->sleepers++;
@@ -356,7 +344,8 @@ void xlacrt_parallel_for(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, void *ctx
     run_chunks(p, gen, fn, ctx, n);
     in_pool_task = 0;
 
-    spin_done(&p->done, n);
+    for (Spin s = {0}; atomic_load_explicit(&p->done, memory_order_acquire) < n && spin_step(&s);)
+        ;
     pthread_mutex_lock(&p->mu);
     while (atomic_load(&p->done) < n) {
         p->waiting = 1;
