@@ -533,6 +533,12 @@ static int swap_transposed_products(Module *m, Func *f) {
     Value *r = bld_op(&b, OP_DOT_GENERAL, 2, v, t->res[0].type);
     op_set_attr(m, r->def, "dot_dimension_numbers", dot_dims(m, 0, NULL, NULL, 1, rc, lc));
     copy_dot_attrs(m, d, r->def);
+    /* the operands' precisions swap with them */
+    Attr *pc = op_attr(d, "precision_config");
+    if (pc && pc->kind == ATTR_ARRAY && pc->n == 2) {
+      Attr *sw[2] = {pc->elems[1], pc->elems[0]};
+      op_set_attr(m, r->def, "precision_config", attr_array(m, 2, sw));
+    }
     Value *out[1] = {r};
     bld_replace(f, t, out);
     changed = 1;
