@@ -17,14 +17,14 @@
  *
  * Three shapes skip im2col.  A window covering nearly the whole input (a
  * kernel gradient) is a GEMM per output position over a copy of the input
- * made once (below, xlacrt_conv_shifted).  A depthwise convolution (each group reads one
- * input feature: in_feat == groups, features innermost in the input, output
- * rows contiguous) has nothing for a GEMM to do, with one input feature per
- * group: it is computed directly, each window position adding (input row)
- * x (kernel row) over all features at once, with the kernel packed as
- * [window position][output feature].  A 1x1 convolution with unit strides,
- * no padding and a dense input whose rows are the output's rows multiplies
- * the input in place.
+ * made once (below, xlacrt_conv_shifted).  A depthwise convolution (each
+ * group reads one input feature: in_feat == groups, features innermost in
+ * the input, output rows contiguous) has nothing for a GEMM to do, with one
+ * input feature per group: it is computed directly, each window position
+ * adding (input row) x (kernel row) over all features at once, with the
+ * kernel packed as [window position][output feature].  A 1x1 convolution
+ * with unit strides, no padding and a dense input whose rows are the
+ * output's rows multiplies the input in place.
  *
  * The compiler cuts the rows into fixed blocks and runs them as chunks of
  * xlacrt_parallel_for (each block's GEMM runs serially), so results never
