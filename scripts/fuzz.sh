@@ -4,8 +4,8 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]
 #
-# TARGET is stablehlo, hlo, pipeline, hlo_chain, pb or tf (a fuzz_ prefix is
-# accepted).  MAX_LEN is the largest input the fuzzer makes, in bytes
+# TARGET is stablehlo, hlo, pipeline, hlo_chain, pb, tf or mlirbc (a fuzz_
+# prefix is accepted).  MAX_LEN is the largest input the fuzzer makes, in bytes
 # (default 8192; 16384 for pipeline): raise it for a run that looks for bugs
 # only large inputs reach.  Everything the run writes goes under
 # $XLAC_FUZZ_DIR (default $TMPDIR/xlac-fuzz or /tmp/xlac-fuzz), never into
@@ -18,7 +18,7 @@
 # Exits with libFuzzer's status: 0 when nothing was found.
 set -u
 usage() {
-  echo "usage: scripts/fuzz.sh stablehlo|hlo|pipeline|hlo_chain|pb|tf SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]" >&2
+  echo "usage: scripts/fuzz.sh stablehlo|hlo|pipeline|hlo_chain|pb|tf|mlirbc SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]" >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -87,11 +87,21 @@ case "$target" in
     seeds=("$work/seeds")
     timeout=20
     : "${max_len:=65536}" ;;
+  mlirbc)
+    # StableHLO portable artifacts (MLIR bytecode): the suite's, at every
+    # version they were written for, and the jax.export wrapper
+    mkdir -p "$work/seeds"
+    for f in "$root"/tests/fixtures/mlirbc/*/*.mlirbc "$root"/tests/fixtures/mlirbc/*/exported.bin; do
+      [ -f "$f" ] && cp "$f" "$work/seeds/$(basename "$(dirname "$f")")_$(basename "$f")"
+    done
+    seeds=("$work/seeds")
+    timeout=20
+    : "${max_len:=16384}" ;;
   hlo_chain)
     # the input only parameterizes a generator: a few bytes go a long way
     : "${max_len:=4096}" ;;
   *)
-    echo "error: unknown fuzz target '$target' (stablehlo, hlo, pipeline, hlo_chain, pb, tf)" >&2
+    echo "error: unknown fuzz target '$target' (stablehlo, hlo, pipeline, hlo_chain, pb, tf, mlirbc)" >&2
     exit 2 ;;
 esac
 

@@ -6,11 +6,14 @@
 #include <string.h>
 
 #include "frontends/hlo/hlo.h"
+#include "frontends/mlirbc/mlirbc.h"
 #include "frontends/stablehlo/stablehlo.h"
 #include "ir/verify.h"
 
 bool frontend_is_text(int file) {
   const SrcFile *f = src_get(file);
+  /* MLIR bytecode is the one binary format frontend_parse reads */
+  if (f && mlirbc_claims(file)) return true;
   const char *nul = f ? memchr(f->text, 0, f->len) : NULL;
   if (!nul) return f != NULL;
   error_at(((SrcLoc){file, (uint32_t)(nul - f->text)}),
@@ -18,12 +21,27 @@ bool frontend_is_text(int file) {
   return false;
 }
 
-Module *frontend_parse(int file, size_t begin, size_t end) {
-  const SrcFile *f = src_get(file);
-  Module *m = hlo_sniff(f->text + begin, end - begin) ? hlo_parse(file, begin, end) : stablehlo_parse(file, begin, end);
+static Module *verified(Module *m) {
   if (m && !verify_module(m)) {
     module_free(m);
     m = NULL;
   }
   return m;
+}
+
+/* A StableHLO portable artifact, whose diagnostics (the verifier's too)
+   locate by byte offset. */
+static Module *parse_bytecode(int file) {
+  MlirbcDiag d;
+  mlirbc_diag_begin(&d, file);
+  Module *m = verified(mlirbc_parse(file));
+  mlirbc_diag_end(&d);
+  return m;
+}
+
+Module *frontend_parse(int file, size_t begin, size_t end) {
+  const SrcFile *f = src_get(file);
+  if (mlirbc_claims(file)) return parse_bytecode(file);
+  return verified(hlo_sniff(f->text + begin, end - begin) ? hlo_parse(file, begin, end)
+                                                           : stablehlo_parse(file, begin, end));
 }

@@ -7,11 +7,12 @@
 
 #include "ir/ir.h"
 
-/* False, with an error at the first NUL byte, when the file is not text. */
+/* False, with an error at the first NUL byte, when the file is not text
+   (nor the one binary format read here: MLIR bytecode, see mlirbc.h). */
 bool frontend_is_text(int file);
 /* Parses bytes [begin, end) of a loaded file as HLO text (hlo_sniff) or
-   StableHLO and verifies the module; NULL (diagnostics reported) on
-   failure. */
+   StableHLO, or the whole file as a StableHLO portable artifact, and
+   verifies the module; NULL (diagnostics reported) on failure. */
 Module *frontend_parse(int file, size_t begin, size_t end);
 
 #endif
