@@ -115,18 +115,7 @@ static bool read_apint(Cur *c, int bits, uint64_t *out) {
 }
 
 static double bits_to_double(ElemType et, uint64_t bits) {
-  if (et == ET_F64) {
-    double d;
-    memcpy(&d, &bits, 8);
-    return d;
-  }
-  if (et == ET_F32) {
-    uint32_t u = (uint32_t)bits;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-  }
-  return et_bits_to_double(et, bits & ((1ull << et_bits(et)) - 1));
+  return et_bits_to_double(et, et_bits(et) >= 64 ? bits : bits & ((1ull << et_bits(et)) - 1));
 }
 
 /* A list: a count, then that many things each read by `one`. */
@@ -486,7 +475,9 @@ static bool distinct_keys(Cur *c, BA *d) {
   return !dup;
 }
 
-static BA *builtin_dict(Cur *c, const uint8_t *at) {
+/* A dictionary (builtin and VHLO encode it alike): a count, then key and
+   value attributes in turn; keys are strings, each once. */
+static BA *read_dict(Cur *c, const uint8_t *at) {
   uint64_t n;
   if (!cur_count(c, "dictionary entry", &n)) return NULL;
   BA *a = new_ba(c, BA_DICT, at);
@@ -595,7 +586,7 @@ static BA *read_builtin_attr(Cur *c) {
     if (!(a->elems = read_attr_list(c, &n))) return NULL;
     a->n = (int)n;
     return a;
-  case 1: return builtin_dict(c, at);
+  case 1: return read_dict(c, at);
   case 2:
   case 3: /* a string with a type: the type is of no use here */
     a = new_ba(c, BA_STRING, at);
@@ -644,24 +635,6 @@ static BA *vhlo_enum(Cur *c, const uint8_t *at, BAEnum e) {
   a->ekind = e;
   a->i = (int64_t)v;
   return a;
-}
-
-static BA *vhlo_dict(Cur *c, const uint8_t *at) {
-  uint64_t n;
-  if (!cur_count(c, "dictionary entry", &n)) return NULL;
-  BA *a = new_ba(c, BA_DICT, at);
-  a->keys = ARENA_ARRAY(&c->bc->m->arena, BA *, n + 1);
-  a->elems = ARENA_ARRAY(&c->bc->m->arena, BA *, n + 1);
-  a->n = (int)n;
-  for (uint64_t i = 0; i < n; i++) {
-    const uint8_t *kat = c->p;
-    if (!(a->keys[i] = cur_attr(c)) || !(a->elems[i] = cur_attr(c))) return NULL;
-    if (a->keys[i]->kind != BA_STRING) {
-      bc_fail(c->bc, kat, "a dictionary key that is not a string");
-      return NULL;
-    }
-  }
-  return distinct_keys(c, a) ? a : NULL;
 }
 
 static BA *vhlo_tensor(Cur *c, const uint8_t *at) {
@@ -746,7 +719,7 @@ static BA *read_vhlo_attr(Cur *c) {
   case 3: return vhlo_enum(c, at, EN_COMPARISON_DIRECTION);
   case 4: return vhlo_enum(c, at, EN_COMPARISON_TYPE);
   case 5: return vhlo_enum(c, at, EN_API_VERSION);
-  case 6: return vhlo_dict(c, at);
+  case 6: return read_dict(c, at); /* the same encoding */
   case 7: return vhlo_enum(c, at, EN_FFT_TYPE);
   case 8: return builtin_int(c, at, true);
   case 9: return builtin_int(c, at, false);
