@@ -475,6 +475,15 @@ static bool distinct_keys(Cur *c, BA *d) {
   return !dup;
 }
 
+/* An array (builtin and VHLO encode it alike): a list of attributes. */
+static BA *read_array(Cur *c, const uint8_t *at) {
+  uint64_t n;
+  BA *a = new_ba(c, BA_ARRAY, at);
+  if (!(a->elems = read_attr_list(c, &n))) return NULL;
+  a->n = (int)n;
+  return a;
+}
+
 /* A dictionary (builtin and VHLO encode it alike): a count, then key and
    value attributes in turn; keys are strings, each once. */
 static BA *read_dict(Cur *c, const uint8_t *at) {
@@ -577,15 +586,11 @@ static BA *builtin_dense_array(Cur *c, const uint8_t *at) {
 
 static BA *read_builtin_attr(Cur *c) {
   const uint8_t *at = c->p;
-  uint64_t code, n;
+  uint64_t code;
   BA *a;
   if (!cur_varint(c, &code)) return NULL;
   switch (code) {
-  case 0:
-    a = new_ba(c, BA_ARRAY, at);
-    if (!(a->elems = read_attr_list(c, &n))) return NULL;
-    a->n = (int)n;
-    return a;
+  case 0: return read_array(c, at);
   case 1: return read_dict(c, at);
   case 2:
   case 3: /* a string with a type: the type is of no use here */
@@ -706,11 +711,7 @@ static BA *read_vhlo_attr(Cur *c) {
   BA *a;
   if (!cur_varint(c, &code)) return NULL;
   switch (code) {
-  case 1:
-    a = new_ba(c, BA_ARRAY, at);
-    if (!(a->elems = read_attr_list(c, &n))) return NULL;
-    a->n = (int)n;
-    return a;
+  case 1: return read_array(c, at);
   case 2:
     a = new_ba(c, BA_BOOL, at);
     if (!cur_varint(c, &n)) return NULL;
