@@ -14,18 +14,35 @@
 #   AOT:    the aarch64 cross compilers and qemu-user, for the test that
 #           cross-compiles objects and runs them (gcc-aarch64-linux-gnu
 #           g++-aarch64-linux-gnu qemu-user)
+#   JAX:    python3-venv, and a virtual environment with jax and jaxlib from
+#           PyPI (XLAC_JAX_VENV, default ~/.cache/xlac-jax) for the tests of
+#           the PJRT plugin (plugins/jax); xlac itself never needs Python
 set -eu
-pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev libopenmpi-dev openmpi-bin libprotobuf-c-dev protobuf-c-compiler gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user"
+pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev libopenmpi-dev openmpi-bin libprotobuf-c-dev protobuf-c-compiler gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user python3-venv"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 if [ -z "$missing" ]; then
-  echo "install-deps: everything is installed"
-  exit 0
+  echo "install-deps: every package is installed"
+else
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "install-deps: installing$missing"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
 fi
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "install-deps: installing$missing"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
+
+# The Python environment of the JAX plugin's tests: jax and jaxlib at the
+# version the plugin is tested with.
+jax_version=0.10.2
+venv=${XLAC_JAX_VENV:-$HOME/.cache/xlac-jax}
+if [ -x "$venv/bin/python" ] &&
+   "$venv/bin/python" -c "import jax, jaxlib, sys; sys.exit(jax.__version__ != '$jax_version' or jaxlib.__version__ != '$jax_version')" 2>/dev/null; then
+  echo "install-deps: jax $jax_version is in $venv"
+else
+  echo "install-deps: preparing $venv with jax $jax_version"
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --upgrade pip
+  "$venv/bin/python" -m pip install --quiet "jax==$jax_version" "jaxlib==$jax_version" numpy
+fi

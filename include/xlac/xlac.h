@@ -194,6 +194,9 @@ typedef struct xlac_compile_options {
      unknown flags are an error.  NULL: none (the XLA_FLAGS environment
      variable is not read by the library). */
   const char *xla_flags;
+  /* replicas x partitions may be fewer than the client's devices: the
+     executable then runs on the devices xlac_execute_options.devices
+     names (default: the first ones) */
   int num_replicas;        /* <= 0: the client's */
   int num_partitions;      /* <= 0: the client's */
   /* Arguments the caller may donate (indices into the flattened
@@ -307,10 +310,17 @@ typedef struct xlac_execute_options {
   /* xlac_cancel_trigger on this (from any thread) stops the execution at
      its next loop iteration with XLAC_CANCELLED.  NULL: not cancellable. */
   xlac_cancel *cancel;
+  /* The client devices to run on, one per device of the execution
+     (num_devices entries, distinct): device d of the execution (replica
+     d / num_partitions, partition d % num_partitions) runs on client
+     device devices[d], its arguments must be on that device, and its
+     results are placed there.  NULL: devices 0 .. num_devices-1. */
+  const int *devices;
 } xlac_execute_options;
 
 /* Runs on num_devices devices (the executable's replicas x partitions):
-   args[d][i] is argument i of device d (on device d), and results[d] is an
+   args[d][i] is argument i of device d (on device d, or on
+   xlac_execute_options.devices[d]), and results[d] is an
    array of xlac_executable_num_results(e) slots that receive new buffers.
    On failure no result is returned and no argument is consumed (a donated
    argument the run was updating in place then has unspecified contents). */

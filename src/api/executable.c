@@ -166,7 +166,8 @@ static bool compile_guarded(CompileJob *j) {
   e->num_partitions = o->num_partitions > 0 ? o->num_partitions : c->num_partitions;
   /* a process of a set (xlac/process_set.h) compiles for the whole set */
   int total = c->set ? c->num_replicas * c->num_partitions : c->ndev;
-  if ((int64_t)e->num_replicas * e->num_partitions != total) {
+  if ((int64_t)e->num_replicas * e->num_partitions > total ||
+      (c->set && (int64_t)e->num_replicas * e->num_partitions != total)) {
     error_at(SRCLOC_NONE, "the program is compiled for %d replicas x %d partitions = %lld devices, the client has %d",
              e->num_replicas, e->num_partitions, (long long)e->num_replicas * e->num_partitions, total);
     return false;
@@ -465,6 +466,7 @@ typedef struct ExecJob {
   int ndev;
   xlac_buffer *const *const *args;
   bool *donate;            /* per argument leaf */
+  const int *dev;          /* per device of the execution: the client device */
   xlac_buffer ***results;  /* [ndev][nres], filled on success */
   InterpOptions io;
   int checks_run, checks_failed;
@@ -561,7 +563,7 @@ static bool exec_guarded(void *ctx) {
           ival_release(v);
           v = copy;
         }
-        j->results[d][r] = api_buffer_new(e->client, d, v);
+        j->results[d][r] = api_buffer_new(e->client, j->dev[d], v);
         j->retained++;
       }
     }
@@ -573,6 +575,47 @@ static bool exec_guarded(void *ctx) {
   }
   xfree(out);
   return ok;
+}
+
+/* The arguments' checks: present, alive, on their device, of the
+   program's types and shapes. */
+static xlac_status *check_args(const xlac_executable *e, int ndev, const int *dev, xlac_buffer *const *const *args,
+                               xlac_buffer **const *results, const char *fn) {
+  for (int d = 0; d < ndev; d++) {
+    if (e->nargs && !args[d]) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: args[%d] is NULL", fn, d);
+    if (e->nres && !results[d]) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: results[%d] is NULL", fn, d);
+    for (int i = 0; i < e->nargs; i++) {
+      const xlac_buffer *b = args[d][i];
+      const ApiLeaf *l = &e->args[i];
+      if (!b || b->magic != API_MAGIC_BUFFER)
+        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is %s", fn, i, d,
+                                  b ? "not a buffer" : "NULL");
+      if (b->client != e->client)
+        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d belongs to another client", fn, i, d);
+      if (atomic_load(&b->donated))
+        return xlac_status_create(XLAC_FAILED_PRECONDITION, "%s: argument %d of device %d was donated to an earlier "
+                                  "execution", fn, i, d);
+      if (b->device != dev[d])
+        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is on client device %d, not %d", fn, i,
+                                  d, b->device, dev[d]);
+      bool match = b->type == l->type;
+      if (match && l->type != XLAC_TOKEN) {
+        const Type *bt = b->val->lit->type;
+        match = bt->rank == l->rank;
+        for (int k = 0; match && k < l->rank; k++) match = bt->dims[k] == l->dims[k];
+      }
+      if (!match) {
+        char *want = leaf_str(l);
+        char *got = b->val->kind == IV_TENSOR ? type_str(b->val->lit->type) : xstrdup("!stablehlo.token");
+        xlac_status *s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d%s%s%s of device %d is %s, the program takes %s",
+                               fn, i, l->name ? " (%" : "", l->name ? l->name : "", l->name ? ")" : "", d, got, want);
+        xfree(want);
+        xfree(got);
+        return s;
+      }
+    }
+  }
+  return NULL;
 }
 
 xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
@@ -599,46 +642,35 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
   }
   if (o.num_donate_args < 0 || (o.num_donate_args && !o.donate_args))
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: donate_args is NULL or num_donate_args negative", fn);
+  /* the client device each device of the execution runs on */
+  int *dev = calloc((size_t)ndev + 1, sizeof(int));
+  if (!dev) return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
   for (int d = 0; d < ndev; d++) {
-    if (e->nargs && !args[d]) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: args[%d] is NULL", fn, d);
-    if (e->nres && !results[d]) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: results[%d] is NULL", fn, d);
-    for (int i = 0; i < e->nargs; i++) {
-      const xlac_buffer *b = args[d][i];
-      const ApiLeaf *l = &e->args[i];
-      if (!b || b->magic != API_MAGIC_BUFFER)
-        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is %s", fn, i, d,
-                                  b ? "not a buffer" : "NULL");
-      if (b->client != e->client)
-        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d belongs to another client", fn, i, d);
-      if (atomic_load(&b->donated))
-        return xlac_status_create(XLAC_FAILED_PRECONDITION, "%s: argument %d of device %d was donated to an earlier "
-                                  "execution", fn, i, d);
-      if (b->device != d)
-        return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is on device %d", fn, i, d,
-                                  b->device);
-      bool match = b->type == l->type;
-      if (match && l->type != XLAC_TOKEN) {
-        const Type *bt = b->val->lit->type;
-        match = bt->rank == l->rank;
-        for (int k = 0; match && k < l->rank; k++) match = bt->dims[k] == l->dims[k];
-      }
-      if (!match) {
-        char *want = leaf_str(l);
-        char *got = b->val->kind == IV_TENSOR ? type_str(b->val->lit->type) : xstrdup("!stablehlo.token");
-        s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d%s%s%s of device %d is %s, the program takes %s",
-                               fn, i, l->name ? " (%" : "", l->name ? l->name : "", l->name ? ")" : "", d, got, want);
-        xfree(want);
-        xfree(got);
-        return s;
-      }
+    dev[d] = o.devices && !e->client->set ? o.devices[d] : d;
+    bool dup = false;
+    for (int d2 = 0; d2 < d; d2++) dup |= dev[d2] == dev[d];
+    if (dev[d] < 0 || dev[d] >= e->client->ndev || dup) {
+      s = xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: devices[%d] = %d is %s (the client has %d)", fn, d, dev[d],
+                             dup ? "named twice" : "not a device", e->client->ndev);
+      xfree(dev);
+      return s;
     }
   }
+  s = check_args(e, ndev, dev, args, results, fn);
+  if (s) {
+    xfree(dev);
+    return s;
+  }
   bool *donate = calloc((size_t)e->nargs + 1, sizeof(bool));
-  if (!donate) return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
+  if (!donate) {
+    xfree(dev);
+    return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
+  }
   for (int k = 0; k < o.num_donate_args; k++) {
     int a = o.donate_args[k];
     if (a < 0 || a >= e->nargs) {
       xfree(donate);
+      xfree(dev);
       return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: donate_args[%d] = %d, the program has %d arguments", fn, k,
                                 a, e->nargs);
     }
@@ -652,6 +684,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
         for (int i = 0; i < e->nargs; i++)
           if ((d2 != d || i != a) && args[d2][i] == args[d][a]) {
             xfree(donate);
+            xfree(dev);
             return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: argument %d of device %d is donated but also passed "
                                       "as argument %d of device %d", fn, a, d, i, d2);
           }
@@ -662,6 +695,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
   j.ndev = ndev;
   j.args = args;
   j.donate = donate;
+  j.dev = dev;
   j.results = calloc((size_t)ndev, sizeof(xlac_buffer **));
   bool alloc_ok = j.results != NULL;
   for (int d = 0; alloc_ok && d < ndev; d++) alloc_ok = (j.results[d] = calloc((size_t)e->nres + 1, sizeof(xlac_buffer *)));
@@ -669,6 +703,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
     for (int d = 0; j.results && d < ndev; d++) xfree(j.results[d]);
     xfree(j.results);
     xfree(donate);
+    xfree(dev);
     return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
   }
   if (io) j.io = *io;
@@ -682,6 +717,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
       xfree(j.results[0]);
       xfree(j.results);
       xfree(donate);
+      xfree(dev);
       return err ? err : xlac_status_create(XLAC_UNAVAILABLE, "%s: the process set cannot run an execution", fn);
     }
   }
@@ -719,6 +755,7 @@ xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const
           ival_release(v);
         }
   xfree(donate);
+  xfree(dev);
   if (checks_run) *checks_run = j.checks_run;
   if (checks_failed) *checks_failed = j.checks_failed;
   return s;

@@ -498,8 +498,14 @@ static void format_float(StrBuf *b, ElemType et, double v, bool hlo) {
       break;
     }
   }
-  /* make sure it reads as a float: 1 -> 1.0 */
+  /* make sure it reads as a float: 1 -> 1.0, and for MLIR 1e-05 -> 1.0e-05 */
+  char *e = strpbrk(buf, "eE");
   if (!strpbrk(buf, ".eEn")) strcat(buf, ".0");
+  else if (!hlo && e && !strchr(buf, '.')) {
+    memmove(e + 2, e, strlen(e) + 1);
+    e[0] = '.';
+    e[1] = '0';
+  }
   sb_puts(b, buf);
 }
 

@@ -21,6 +21,7 @@ typedef struct Printer {
   int next_res, next_arg;
   bool source_names; /* print_op_mlir: show source names, number nothing */
   bool chlo;         /* enum attributes of chlo ops live in #chlo<...> */
+  bool in_struct;    /* inside #stablehlo.dot<...> and the like: lists are [a, b] */
 } Printer;
 
 static void indent(Printer *pr, int level) {
@@ -58,13 +59,26 @@ static void print_symbol(StrBuf *b, const char *s) {
 
 /* Shortest decimal that reads back as the same double, always with a '.' or
    an exponent so it lexes as a float. */
+/* MLIR reads a float literal only with a '.': 1 -> 1.0, 1e-05 -> 1.0e-05. */
+static void float_dot(char *buf) {
+  if (strpbrk(buf, ".n")) return;
+  char *e = strpbrk(buf, "eE");
+  if (!e) {
+    strcat(buf, ".0");
+    return;
+  }
+  memmove(e + 2, e, strlen(e) + 1);
+  e[0] = '.';
+  e[1] = '0';
+}
+
 static void print_double(StrBuf *b, double v) {
   char buf[64];
   for (int prec = 1; prec <= 17; prec++) {
     snprintf(buf, sizeof buf, "%.*g", prec, v);
     if (strtod(buf, NULL) == v) break;
   }
-  if (!strpbrk(buf, ".eE")) strcat(buf, ".0");
+  float_dot(buf);
   sb_puts(b, buf);
 }
 
@@ -128,13 +142,22 @@ static void print_attr(Printer *pr, const Attr *a) {
     print_symbol(b, a->s);
     return;
   case ATTR_ENUM:
-    if (a->name)
+    /* XLA's fusion kinds are no StableHLO enum: MLIR reads them as strings */
+    if (a->name && strcmp(a->name, "fusion_kind") == 0)
+      print_string(b, a->s, strlen(a->s));
+    else if (a->name)
       sb_printf(b, "#%s<%s %s>", pr->chlo ? "chlo" : "stablehlo", a->name, a->s);
     else
       sb_puts(b, a->s);
     return;
   case ATTR_INTS:
   case ATTR_BOOLS:
+    if (pr->in_struct && a->kind == ATTR_INTS) {
+      sb_putc(b, '[');
+      for (int i = 0; i < a->n; i++) sb_printf(b, "%s%lld", i ? ", " : "", (long long)a->ints[i]);
+      sb_putc(b, ']');
+      return;
+    }
     sb_puts(b, a->kind == ATTR_BOOLS ? "array<i1" : "array<i64");
     for (int i = 0; i < a->n; i++) {
       sb_puts(b, i ? ", " : ": ");
@@ -168,7 +191,10 @@ static void print_attr(Printer *pr, const Attr *a) {
       sb_putc(b, '}');
     } else {
       sb_printf(b, "#%s<%s", a->name, strcmp(a->name, "stablehlo.conv") == 0 ? "raw " : "");
+      bool outer = pr->in_struct;
+      pr->in_struct = true;
       print_dict_entries(pr, a);
+      pr->in_struct = outer;
       sb_putc(b, '>');
     }
     return;
@@ -184,7 +210,7 @@ static void print_attr(Printer *pr, const Attr *a) {
 }
 
 void print_attr_mlir(StrBuf *b, const Attr *a) {
-  Printer pr = {b, 0, 0, false, false};
+  Printer pr = {b, 0, 0, false, false, false};
   print_attr(&pr, a);
 }
 
@@ -361,7 +387,7 @@ static void print_op(Printer *pr, const Op *op, int level) {
 }
 
 void print_op_mlir(StrBuf *b, const Op *op) {
-  Printer pr = {b, 0, 0, true, false};
+  Printer pr = {b, 0, 0, true, false, false};
   print_op(&pr, op, 0);
 }
 
@@ -429,7 +455,7 @@ static void print_func(Printer *pr, const Func *f) {
 }
 
 void print_module_mlir(StrBuf *b, const Module *m) {
-  Printer pr = {b, 0, 0, false, false};
+  Printer pr = {b, 0, 0, false, false, false};
   sb_puts(b, "module ");
   if (m->name) {
     print_symbol(b, m->name);

@@ -408,7 +408,7 @@ static void test_replicas(xlac_backend backend) {
                "2 devices given, the executable runs on 4");
   xlac_buffer *const *swapped[4] = {argv[1], argv[0], argv[2], argv[3]};
   EXPECT_ERROR(xlac_executable_execute(e, 4, swapped, NULL, resv), XLAC_INVALID_ARGUMENT,
-               "argument 0 of device 0 is on device 1");
+               "argument 0 of device 0 is on client device 1, not 0");
   EXPECT_OK(xlac_executable_execute(e, 4, argv, NULL, resv));
   for (int d = 0; d < 4; d++) {
     int32_t r[3] = {0};
@@ -418,6 +418,60 @@ static void test_replicas(xlac_backend backend) {
     xlac_buffer_destroy(outs[d]);
     xlac_buffer_destroy(bufs[d]);
   }
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+}
+
+/* Executables of fewer devices than the client has, run on the devices
+   xlac_execute_options.devices names. */
+static void test_device_subsets(xlac_backend backend) {
+  static const char prog[] =
+      "func.func @main(%x: tensor<2xi32>) -> tensor<2xi32> {\n"
+      "  %0 = \"stablehlo.all_reduce\"(%x) ({\n"
+      "  ^bb0(%a: tensor<i32>, %b: tensor<i32>):\n"
+      "    %s = stablehlo.add %a, %b : tensor<i32>\n"
+      "    stablehlo.return %s : tensor<i32>\n"
+      "  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi32>) -> tensor<2xi32>\n"
+      "  %r = \"stablehlo.replica_id\"() : () -> tensor<ui32>\n"
+      "  %c = stablehlo.convert %r : (tensor<ui32>) -> tensor<i32>\n"
+      "  %b = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2xi32>\n"
+      "  %1 = stablehlo.add %0, %b : tensor<2xi32>\n"
+      "  func.return %1 : tensor<2xi32>\n}\n";
+  xlac_client_options co = {.struct_size = sizeof co, .num_replicas = 4, .backend = backend};
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(&co, &c));
+  xlac_compile_options too_many = {.struct_size = sizeof too_many, .num_replicas = 8};
+  xlac_executable *e = NULL;
+  EXPECT_ERROR(xlac_compile_text(c, prog, sizeof prog - 1, &too_many, &e), XLAC_INVALID_ARGUMENT,
+               "8 replicas x 1 partitions = 8 devices, the client has 4");
+  xlac_compile_options two = {.struct_size = sizeof two, .num_replicas = 2};
+  EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, &two, &e));
+  int64_t dims[1] = {2};
+  int32_t v3[2] = {1, 2}, v1[2] = {10, 20};
+  xlac_buffer *b3 = NULL, *b1 = NULL, *o[2] = {0};
+  EXPECT_OK(xlac_buffer_from_host(c, 3, XLAC_S32, dims, 1, v3, sizeof v3, 0, &b3));
+  EXPECT_OK(xlac_buffer_from_host(c, 1, XLAC_S32, dims, 1, v1, sizeof v1, 0, &b1));
+  xlac_buffer *const *argv[2] = {&b3, &b1};
+  xlac_buffer **resv[2] = {&o[0], &o[1]};
+  /* without devices: replica 0 runs on device 0, where b3 is not */
+  EXPECT_ERROR(xlac_executable_execute(e, 2, argv, NULL, resv), XLAC_INVALID_ARGUMENT,
+               "argument 0 of device 0 is on client device 3, not 0");
+  int dup[2] = {3, 3}, bad[2] = {3, 4}, devs[2] = {3, 1};
+  xlac_execute_options eo = {.struct_size = sizeof eo, .devices = dup};
+  EXPECT_ERROR(xlac_executable_execute(e, 2, argv, &eo, resv), XLAC_INVALID_ARGUMENT, "devices[1] = 3 is named twice");
+  eo.devices = bad;
+  EXPECT_ERROR(xlac_executable_execute(e, 2, argv, &eo, resv), XLAC_INVALID_ARGUMENT, "devices[1] = 4 is not a device");
+  eo.devices = devs;
+  EXPECT_OK(xlac_executable_execute(e, 2, argv, &eo, resv));
+  int32_t r0[2] = {0}, r1[2] = {0};
+  EXPECT_OK(xlac_buffer_to_host(o[0], r0, sizeof r0, 0));
+  EXPECT_OK(xlac_buffer_to_host(o[1], r1, sizeof r1, 0));
+  CHECK(r0[0] == 11 && r0[1] == 22 && r1[0] == 12 && r1[1] == 23);
+  CHECK_EQ_I(xlac_buffer_device(o[0]), 3);
+  CHECK_EQ_I(xlac_buffer_device(o[1]), 1);
+  for (int i = 0; i < 2; i++) xlac_buffer_destroy(o[i]);
+  xlac_buffer_destroy(b3);
+  xlac_buffer_destroy(b1);
   xlac_executable_destroy(e);
   xlac_client_destroy(c);
 }
@@ -729,6 +783,8 @@ int main(int argc, char **argv) {
   test_donation_not_in_place();
   test_replicas(XLAC_BACKEND_CPU);
   test_replicas(XLAC_BACKEND_INTERPRETER);
+  test_device_subsets(XLAC_BACKEND_CPU);
+  test_device_subsets(XLAC_BACKEND_INTERPRETER);
   test_user_pool();
   test_recycling();
   test_cancel(XLAC_BACKEND_CPU);

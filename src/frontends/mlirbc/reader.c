@@ -713,6 +713,21 @@ static bool is_mesh_op(Bc *bc, const BcOpName *on) {
   return d->len == 3 && memcmp(d->name, "sdy", 3) == 0 && on->len == 4 && memcmp(on->name, "mesh", 4) == 0;
 }
 
+/* Ops whose results are their operands here: the casts that bracket a
+   foreign op in an artifact (its operands and results are builtin types,
+   the artifact's values VHLO types), and Shardy's annotations of a value's
+   sharding, which change nothing on the devices xlac runs on
+   (sharding_group has no results and is dropped). */
+static bool is_forwarding_op(Bc *bc, const BcOpName *on) {
+  static const char *const sdy_ops[] = {"sharding_constraint", "reshard", "propagation_barrier", "sharding_group"};
+  const BcDialect *d = &bc->dialects[on->dialect];
+  if (d->kind == DL_BUILTIN) return on->len == 26 && memcmp(on->name, "unrealized_conversion_cast", 26) == 0;
+  if (!(d->len == 3 && memcmp(d->name, "sdy", 3) == 0)) return false;
+  for (size_t i = 0; i < sizeof sdy_ops / sizeof sdy_ops[0]; i++)
+    if (on->len == strlen(sdy_ops[i]) && memcmp(on->name, sdy_ops[i], on->len) == 0) return true;
+  return false;
+}
+
 static bool check_index(Bc *bc, Cur *c, uint64_t n, const char *what) {
   const uint8_t *at = c->p;
   uint64_t i;
@@ -733,6 +748,36 @@ static bool skip_op(Bc *bc, Cur *c, const BcOpName *on, const uint8_t *at) {
     return false;
   if (mask & (OPM_RESULTS | OPM_OPERANDS | OPM_SUCCESSORS | OPM_USE_LISTS | OPM_REGIONS))
     return bc_fail(bc, at, "a mesh declaration with operands, results or regions");
+  return true;
+}
+
+static bool read_results(Bc *bc, Cur *c, BcOp *o);
+static bool read_operands(Bc *bc, Cur *c, BcOp *o);
+
+/* A forwarding op (is_forwarding_op): its attributes are stepped over and
+   each result is defined as the operand in its place. */
+static bool forward_op(Bc *bc, Cur *c, const BcOpName *on, Region *r, const uint8_t *at) {
+  BcOp o = {0};
+  uint8_t mask;
+  bool props = bc->version >= V_PROPERTIES && on->registered;
+  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
+  if ((mask & OPM_ATTRS) && !check_index(bc, c, (uint64_t)bc->nattrs, "attribute")) return false;
+  if ((mask & OPM_PROPERTIES) &&
+      !check_index(bc, c, (uint64_t)(props ? bc->nprops : bc->nattrs), props ? "properties" : "attribute"))
+    return false;
+  if ((mask & OPM_RESULTS) && !read_results(bc, c, &o)) return false;
+  if ((mask & OPM_OPERANDS) && !read_operands(bc, c, &o)) return false;
+  char *name = op_name_str(bc, on);
+  bool ok = true;
+  if (mask & (OPM_SUCCESSORS | OPM_REGIONS)) ok = bc_fail(bc, at, "'%s' with successors or regions", name);
+  else if (o.nres && o.nres != o.nopnds)
+    ok = bc_fail(bc, at, "'%s' with %d operands and %d results", name, o.nopnds, o.nres);
+  xfree(name);
+  if (!ok) return false;
+  if (bc->version >= V_USE_LIST_ORDERS && (mask & OPM_USE_LISTS) && !skip_use_lists(bc, c, (uint64_t)o.nres))
+    return false;
+  for (int i = 0; i < o.nres; i++)
+    if (!define(bc, r, o.opnds[i], at)) return false;
   return true;
 }
 
@@ -787,6 +832,7 @@ static bool read_op(Bc *bc, Cur *c, Block *b, Ctx ctx, Region *r, int depth) {
                    bc->nopnames);
   const BcOpName *on = &bc->opnames[ni];
   if (is_mesh_op(bc, on) && ctx == CTX_MODULE) return skip_op(bc, c, on, o.at);
+  if (is_forwarding_op(bc, on) && (ctx == CTX_FUNC || ctx == CTX_REGION)) return forward_op(bc, c, on, r, o.at);
   if (!on->vhlo && !is_module_op(bc, on)) return unknown_op(bc, on, o.at);
   if (!check_place(bc, on, ctx, o.at)) return false;
   o.def = on->vhlo;

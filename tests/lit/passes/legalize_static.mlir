@@ -12,7 +12,7 @@
 // CHECK: "stablehlo.pad"(%arg0, %{{[0-9]+}}) {edge_padding_low = array<i64: 1, -1>, edge_padding_high = array<i64: 0, 2>, interior_padding = array<i64: 0, 1>}
 // CHECK: "stablehlo.slice"(%arg0) {start_indices = array<i64: 0, 1>, limit_indices = array<i64: 2, 3>, strides = array<i64: 1, 2>}
 // CHECK: "stablehlo.gather"(%arg0, %{{[0-9]+}})
-// CHECK-SAME: offset_dims = array<i64: 0>, collapsed_slice_dims = array<i64: 1>, operand_batching_dims = array<i64>, start_indices_batching_dims = array<i64>, start_index_map = array<i64: 1>, index_vector_dim = 1
+// CHECK-SAME: #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], operand_batching_dims = [], start_indices_batching_dims = [], start_index_map = [1], index_vector_dim = 1>
 // CHECK-SAME: slice_sizes = array<i64: 2, 1>
 // CHECK: stablehlo.constant dense<3> : tensor<i32>
 // CHECK: "stablehlo.pad"(%arg0, %{{[0-9]+}}) {edge_padding_low = array<i64: 0, 0>, edge_padding_high = array<i64: 1, -1>, interior_padding = array<i64: 0, 0>}

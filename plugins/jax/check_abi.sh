@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Checks plugins/jax/pjrt/pjrt_api.h against the PJRT C API's own header:
+# the offset and size of every field we declare and the place of every
+# entry of the function table must be the same.  Run by hand (not in the
+# test suite: it needs the header from outside):
+#
+#   plugins/jax/check_abi.sh [path/to/pjrt_c_api.h]
+#
+# Without a path the header is taken from a TensorFlow wheel (which ships
+# XLA's headers), downloaded from PyPI into a temporary directory.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+ours=$here/pjrt/pjrt_api.h
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/xlac-abi.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+header=${1:-}
+if [ -z "$header" ]; then
+  echo "check_abi: downloading a TensorFlow wheel for XLA's pjrt_c_api.h"
+  python3 -m pip download --quiet --no-deps --only-binary :all: -d "$tmp/wheel" "${TF_WHEEL:-tensorflow-cpu}"
+  whl=$(ls "$tmp"/wheel/*.whl | head -n 1)
+  member=$(python3 -c 'import sys, zipfile; print(next(n for n in zipfile.ZipFile(sys.argv[1]).namelist() if n.endswith("xla/pjrt/c/pjrt_c_api.h")))' "$whl")
+  python3 -c 'import sys, zipfile; open(sys.argv[3], "wb").write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))' "$whl" "$member" "$tmp/pjrt_c_api.h"
+  header=$tmp/pjrt_c_api.h
+fi
+theirs_minor=$(sed -n 's/^#define PJRT_API_MINOR \([0-9]*\).*/\1/p' "$header")
+ours_minor=$(sed -n 's/^#define XLAC_PJRT_API_MINOR \([0-9]*\).*/\1/p' "$ours")
+echo "check_abi: our declarations are of API 0.$ours_minor, the header is 0.$theirs_minor"
+
+# (struct, field) pairs of every struct we declare, and the table's entries
+python3 - "$ours" >"$tmp/fields.txt" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
+text = text.replace('PJRT_HEAD;', 'size_t struct_size; PJRT_Extension_Base *extension_start;')
+for m in re.finditer(r'typedef struct (\w+) \{(.*?)\} \1;', text, re.S):
+    name, body = m.group(1), m.group(2)
+    body = re.sub(r'union \{(.*?)\};', r'\1', body, flags=re.S)
+    for decl in body.split(';'):
+        decl = decl.strip()
+        if not decl:
+            continue
+        f = re.search(r'PJRT_FN\((\w+)\)', decl) or re.search(r'\(\*(\w+)\)\s*\(', decl) or re.search(r'(\w+)(\[\d+\])?$', decl)
+        print(name, f.group(1))
+PY
+gen() { # $1: header to include
+  echo "#include <stdio.h>"
+  echo "#include <stddef.h>"
+  echo "#include \"$1\""
+  echo "int main(void) {"
+  while read -r s f; do
+    echo "  printf(\"%s.%s %zu %zu\\n\", \"$s\", \"$f\", offsetof($s, $f), sizeof(((const $s *)0)->$f));"
+  done <"$tmp/fields.txt"
+  echo "  return 0;"
+  echo "}"
+}
+gen "$ours" >"$tmp/ours.c"
+gen "$header" >"$tmp/theirs.c"
+cc -std=gnu11 -w -o "$tmp/ours" "$tmp/ours.c"
+if ! cc -std=gnu11 -w -o "$tmp/theirs" "$tmp/theirs.c" 2>"$tmp/err"; then
+  echo "check_abi: a declared name is missing from the header:" >&2
+  grep error "$tmp/err" | head -n 20 >&2
+  exit 1
+fi
+"$tmp/ours" >"$tmp/ours.txt"
+"$tmp/theirs" >"$tmp/theirs.txt"
+n=$(wc -l <"$tmp/ours.txt")
+if diff "$tmp/theirs.txt" "$tmp/ours.txt" >"$tmp/diff"; then
+  echo "check_abi: $n fields and table entries agree"
+else
+  echo "check_abi: layouts differ (< the header, > ours):" >&2
+  cat "$tmp/diff" >&2
+  exit 1
+fi

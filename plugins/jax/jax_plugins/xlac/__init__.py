@@ -1,0 +1,45 @@
+"""xlac as a JAX backend: `JAX_PLATFORMS=xlac python train.py`.
+
+JAX finds this module (a member of the jax_plugins namespace package, and
+an entry point of the group jax_plugins) and calls initialize(), which
+registers the PJRT plugin library libxlac_pjrt.so under the platform name
+"xlac".  XLAC_PJRT_LIBRARY names another copy of the library.
+
+Environment read by the library: XLAC_DEVICES (how many devices;
+otherwise XLA_FLAGS' --xla_force_host_platform_device_count, else 1),
+XLAC_NUM_THREADS (threads of the devices' pool; default one per core),
+XLAC_COMPILE_CACHE (a directory for compiled code), XLAC_PJRT_DUMP (a
+directory that receives every program JAX compiles).
+"""
+import os
+import pathlib
+
+PLATFORM = "xlac"
+
+
+def library_path():
+    env = os.environ.get("XLAC_PJRT_LIBRARY")
+    if env:
+        return env
+    return str(pathlib.Path(__file__).resolve().parent / "libxlac_pjrt.so")
+
+
+def initialize():
+    from jax._src import xla_bridge
+
+    path = library_path()
+    if not os.path.exists(path):
+        raise RuntimeError(f"xlac: the PJRT plugin library {path} does not exist "
+                           "(reinstall with `pip install plugins/jax`, or set XLAC_PJRT_LIBRARY)")
+    # a priority below jax's CPU backend: installing the plugin does not
+    # change what plain programs run on; JAX_PLATFORMS=xlac chooses it
+    xla_bridge.register_plugin(PLATFORM, priority=-100, library_path=path, options=None)
+    # jax lowers donated arguments to aliases only for the platforms it
+    # lists as supporting donation; xlac does (buffers are consumed and
+    # their storage reused by the results)
+    try:
+        from jax._src.interpreters import mlir
+        if PLATFORM not in mlir._platforms_with_donation:
+            mlir._platforms_with_donation.append(PLATFORM)
+    except (ImportError, AttributeError):
+        pass

@@ -1,0 +1,1804 @@
+/*
+ * plugin.c - xlac as a PJRT plugin: the library (include/xlac/xlac.h)
+ * behind the PJRT C API table that GetPjrtApi returns, so that JAX compiles
+ * and runs every computation with xlac.
+ *
+ * The objects:
+ *   PJRT_Client     one xlac_client with N devices (replicas), N from the
+ *                   create option "num_devices", else XLAC_DEVICES, else
+ *                   XLA_FLAGS' --xla_force_host_platform_device_count, else 1
+ *   PJRT_Device     a device of it, with its description and one memory
+ *   PJRT_Buffer     an xlac_buffer on a device
+ *   PJRT_LoadedExecutable / PJRT_Executable
+ *                   two handles on one compiled program (Exe, counted)
+ *   PJRT_Event      completion: xlac runs each call to the end before
+ *                   returning, so the events the plugin hands out are ready
+ *                   when made; events the caller makes (PJRT_Event_Create)
+ *                   wait for PJRT_Event_Set
+ *
+ * Programs arrive as format "mlir" with a StableHLO portable artifact
+ * (MLIR bytecode), or StableHLO text; compile options as a serialized
+ * CompileOptionsProto (xla_options.proto): replicas, partitions, the
+ * device assignment, and whether the executable is portable (compiled for
+ * one device, run on the one each execution names).
+ *
+ * Donation: arguments the program marks (tf.aliasing_output, or
+ * jax.buffer_donor) are donated at every execution unless the execution
+ * lists them as non-donatable; a donated buffer is deleted afterwards.
+ */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api/api.h"
+#include "pjrt_api.h"
+#include "xla_options.pb-c.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* ---- errors ---- */
+
+struct PJRT_Error {
+  PJRT_Error_Code code;
+  char *msg;
+};
+
+static PJRT_Error *error_new(PJRT_Error_Code code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static PJRT_Error *error_new(PJRT_Error_Code code, const char *fmt, ...) {
+  PJRT_Error *e = malloc(sizeof *e);
+  if (!e) return NULL; /* cannot report: the caller sees success */
+  e->code = code;
+  va_list ap;
+  va_start(ap, fmt);
+  if (vasprintf(&e->msg, fmt, ap) < 0) e->msg = NULL;
+  va_end(ap);
+  return e;
+}
+
+static PJRT_Error_Code code_of(xlac_code c) {
+  switch (c) {
+  case XLAC_OK: return PJRT_Error_Code_UNKNOWN;
+  case XLAC_INVALID_ARGUMENT: return PJRT_Error_Code_INVALID_ARGUMENT;
+  case XLAC_NOT_FOUND: return PJRT_Error_Code_NOT_FOUND;
+  case XLAC_FAILED_PRECONDITION: return PJRT_Error_Code_FAILED_PRECONDITION;
+  case XLAC_OUT_OF_MEMORY: return PJRT_Error_Code_RESOURCE_EXHAUSTED;
+  case XLAC_UNIMPLEMENTED: return PJRT_Error_Code_UNIMPLEMENTED;
+  case XLAC_CANCELLED: return PJRT_Error_Code_CANCELLED;
+  case XLAC_DATA_LOSS: return PJRT_Error_Code_DATA_LOSS;
+  case XLAC_INTERNAL: return PJRT_Error_Code_INTERNAL;
+  case XLAC_UNAVAILABLE: return PJRT_Error_Code_UNAVAILABLE;
+  }
+  return PJRT_Error_Code_UNKNOWN;
+}
+
+/* The status as an error (taking it); NULL for NULL. */
+static PJRT_Error *from_status(xlac_status *s, const char *what) {
+  if (!s) return NULL;
+  PJRT_Error *e = error_new(code_of(xlac_status_code(s)), "xlac: %s: %s", what, xlac_status_message(s));
+  xlac_status_destroy(s);
+  return e;
+}
+
+static void pjrt_error_destroy(PJRT_Error_Destroy_Args *a) {
+  if (!a->error) return;
+  free(a->error->msg);
+  free(a->error);
+}
+
+static void pjrt_error_message(PJRT_Error_Message_Args *a) {
+  const char *m = a->error && a->error->msg ? a->error->msg : "xlac: out of memory";
+  a->message = m;
+  a->message_size = strlen(m);
+}
+
+static PJRT_Error *pjrt_error_getcode(PJRT_Error_GetCode_Args *a) {
+  a->code = a->error ? a->error->code : PJRT_Error_Code_UNKNOWN;
+  return NULL;
+}
+
+#define NEED(cond, what)                                                                                               \
+  do {                                                                                                                 \
+    if (!(cond)) return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: %s: %s", __func__ + 5, what);               \
+  } while (0)
+#define OOM() error_new(PJRT_Error_Code_RESOURCE_EXHAUSTED, "xlac: %s: out of memory", __func__ + 5)
+
+/* ---- plugin ---- */
+
+static PJRT_Error *pjrt_plugin_initialize(PJRT_Plugin_Initialize_Args *a) {
+  (void)a;
+  return NULL;
+}
+
+/* StableHLO versions the bytecode reader reads (docs/mlirbc.md) */
+static const int64_t stablehlo_current[3] = {1, 20, 0};
+static const int64_t stablehlo_minimum[3] = {0, 9, 0};
+
+static PJRT_NamedValue plugin_attrs[3];
+static pthread_once_t plugin_attrs_once = PTHREAD_ONCE_INIT;
+
+static void named_list(PJRT_NamedValue *v, const char *name, const int64_t *vals, size_t n) {
+  *v = (PJRT_NamedValue){.struct_size = sizeof *v, .name = name, .name_size = strlen(name),
+                         .type = PJRT_NamedValue_kInt64List, .int64_array_value = vals, .value_size = n};
+}
+
+static void plugin_attrs_init(void) {
+  named_list(&plugin_attrs[0], "stablehlo_current_version", stablehlo_current, 3);
+  named_list(&plugin_attrs[1], "stablehlo_minimum_version", stablehlo_minimum, 3);
+  const char *v = xlac_version();
+  plugin_attrs[2] = (PJRT_NamedValue){.struct_size = sizeof plugin_attrs[2], .name = "xlac_version", .name_size = 12,
+                                      .type = PJRT_NamedValue_kString, .string_value = v, .value_size = strlen(v)};
+}
+
+static PJRT_Error *pjrt_plugin_attributes(PJRT_Plugin_Attributes_Args *a) {
+  pthread_once(&plugin_attrs_once, plugin_attrs_init);
+  a->attributes = plugin_attrs;
+  a->num_attributes = 3;
+  return NULL;
+}
+
+/* ---- events ---- */
+
+typedef struct Waiter {
+  PJRT_Event_OnReadyCallback fn;
+  void *arg;
+  struct Waiter *next;
+} Waiter;
+
+struct PJRT_Event {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  bool ready;
+  PJRT_Error_Code code; /* 0: success */
+  char *msg;
+  Waiter *waiters;      /* OnReady callbacks until ready */
+};
+
+/* An event, ready (with code and msg: failed) or not. */
+static PJRT_Event *event_new(bool ready, PJRT_Error_Code code, const char *msg) {
+  PJRT_Event *e = calloc(1, sizeof *e);
+  if (!e) return NULL;
+  pthread_mutex_init(&e->mu, NULL);
+  pthread_cond_init(&e->cv, NULL);
+  e->ready = ready;
+  e->code = code;
+  e->msg = msg ? strdup(msg) : NULL;
+  return e;
+}
+
+/* The event's outcome as a new error (NULL: success); ready events only. */
+static PJRT_Error *event_error(PJRT_Event *e) {
+  return e->code ? error_new(e->code, "%s", e->msg ? e->msg : "xlac: failed") : NULL;
+}
+
+static PJRT_Error *pjrt_event_destroy(PJRT_Event_Destroy_Args *a) {
+  PJRT_Event *e = a->event;
+  if (!e) return NULL;
+  for (Waiter *w = e->waiters, *next; w; w = next) {
+    next = w->next;
+    free(w);
+  }
+  pthread_mutex_destroy(&e->mu);
+  pthread_cond_destroy(&e->cv);
+  free(e->msg);
+  free(e);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_event_isready(PJRT_Event_IsReady_Args *a) {
+  NEED(a->event, "event is NULL");
+  pthread_mutex_lock(&a->event->mu);
+  a->is_ready = a->event->ready;
+  pthread_mutex_unlock(&a->event->mu);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_event_await(PJRT_Event_Await_Args *a) {
+  NEED(a->event, "event is NULL");
+  PJRT_Event *e = a->event;
+  pthread_mutex_lock(&e->mu);
+  while (!e->ready) pthread_cond_wait(&e->cv, &e->mu);
+  pthread_mutex_unlock(&e->mu);
+  return event_error(e);
+}
+
+static PJRT_Error *pjrt_event_error(PJRT_Event_Error_Args *a) {
+  return pjrt_event_await(&(PJRT_Event_Await_Args){.struct_size = sizeof(PJRT_Event_Await_Args), .event = a->event});
+}
+
+static PJRT_Error *pjrt_event_onready(PJRT_Event_OnReady_Args *a) {
+  NEED(a->event && a->callback, "event or callback is NULL");
+  PJRT_Event *e = a->event;
+  pthread_mutex_lock(&e->mu);
+  if (!e->ready) {
+    Waiter *w = malloc(sizeof *w);
+    if (!w) {
+      pthread_mutex_unlock(&e->mu);
+      return OOM();
+    }
+    *w = (Waiter){a->callback, a->user_arg, e->waiters};
+    e->waiters = w;
+    pthread_mutex_unlock(&e->mu);
+    return NULL;
+  }
+  pthread_mutex_unlock(&e->mu);
+  a->callback(event_error(e), a->user_arg);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_event_create(PJRT_Event_Create_Args *a) {
+  a->event = event_new(false, 0, NULL);
+  return a->event ? NULL : OOM();
+}
+
+static PJRT_Error *pjrt_event_set(PJRT_Event_Set_Args *a) {
+  NEED(a->event, "event is NULL");
+  PJRT_Event *e = a->event;
+  pthread_mutex_lock(&e->mu);
+  if (e->ready) {
+    pthread_mutex_unlock(&e->mu);
+    return error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: Event_Set: the event is already set");
+  }
+  e->ready = true;
+  e->code = a->error_code;
+  if (a->error_code) e->msg = strndup(a->error_message ? a->error_message : "", a->error_message_size);
+  Waiter *w = e->waiters;
+  e->waiters = NULL;
+  pthread_cond_broadcast(&e->cv);
+  pthread_mutex_unlock(&e->mu);
+  while (w) {
+    Waiter *next = w->next;
+    w->fn(event_error(e), w->arg);
+    free(w);
+    w = next;
+  }
+  return NULL;
+}
+
+/* ---- client, devices, memories ---- */
+
+static const char platform_name[] = "xlac";
+static const char memory_kind[] = "device";
+
+struct PJRT_DeviceDescription {
+  int id;
+  char *debug, *str;
+};
+
+struct PJRT_Memory {
+  PJRT_Client *client;
+  PJRT_Device *device;
+  char *debug, *str;
+};
+
+struct PJRT_Device {
+  PJRT_Client *client;
+  int id;                      /* the xlac device */
+  PJRT_DeviceDescription desc;
+  PJRT_Memory mem;
+  PJRT_Memory *mem_ptr;        /* &mem, for the lists */
+  atomic_llong bytes_in_use, peak_bytes, num_allocs, largest_alloc;
+};
+
+struct PJRT_TopologyDescription {
+  PJRT_Client *client;
+};
+
+struct PJRT_Client {
+  xlac_client *xc;
+  int ndev;
+  PJRT_Device *devs;
+  PJRT_Device **dev_list;
+  PJRT_Memory **mem_list;
+  PJRT_DeviceDescription **desc_list;
+  PJRT_TopologyDescription topo;
+  char *version;
+};
+
+/* The devices the client gets: the option, XLAC_DEVICES, or XLA_FLAGS'
+   host device count (what JAX's CPU backend reads). */
+static int64_t device_count(const PJRT_NamedValue *opts, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (opts[i].name_size == 11 && !memcmp(opts[i].name, "num_devices", 11) && opts[i].type == PJRT_NamedValue_kInt64)
+      return opts[i].int64_value;
+  const char *env = getenv("XLAC_DEVICES");
+  if (env && *env) return strtoll(env, NULL, 10);
+  const char *flags = getenv("XLA_FLAGS");
+  const char *f = flags ? strstr(flags, "--xla_force_host_platform_device_count=") : NULL;
+  if (f) return strtoll(f + strlen("--xla_force_host_platform_device_count="), NULL, 10);
+  return 1;
+}
+
+static int64_t int_option(const PJRT_NamedValue *opts, size_t n, const char *name, const char *env, int64_t dflt) {
+  for (size_t i = 0; i < n; i++)
+    if (opts[i].name_size == strlen(name) && !memcmp(opts[i].name, name, opts[i].name_size) &&
+        opts[i].type == PJRT_NamedValue_kInt64)
+      return opts[i].int64_value;
+  const char *v = getenv(env);
+  return v && *v ? strtoll(v, NULL, 10) : dflt;
+}
+
+static void client_free(PJRT_Client *c) {
+  if (!c) return;
+  for (int i = 0; c->devs && i < c->ndev; i++) {
+    free(c->devs[i].desc.debug);
+    free(c->devs[i].desc.str);
+    free(c->devs[i].mem.debug);
+    free(c->devs[i].mem.str);
+  }
+  free(c->devs);
+  free(c->dev_list);
+  free(c->mem_list);
+  free(c->desc_list);
+  free(c->version);
+  xlac_client_destroy(c->xc);
+  free(c);
+}
+
+static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
+  int64_t n = device_count(a->create_options, a->num_options);
+  if (n < 1 || n > 4096)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: %" PRId64 " devices (1 to 4096)", n);
+  xlac_client_options o = {.struct_size = sizeof o, .num_replicas = (int)n, .num_partitions = 1};
+  o.num_threads = (int)int_option(a->create_options, a->num_options, "num_threads", "XLAC_NUM_THREADS", 0);
+  o.cache_dir = getenv("XLAC_COMPILE_CACHE");
+  if (o.cache_dir && !*o.cache_dir) o.cache_dir = NULL;
+  PJRT_Client *c = calloc(1, sizeof *c);
+  if (!c) return OOM();
+  PJRT_Error *err = from_status(xlac_client_create(&o, &c->xc), "Client_Create");
+  if (err) {
+    free(c);
+    return err;
+  }
+  c->ndev = (int)n;
+  c->devs = calloc((size_t)n, sizeof *c->devs);
+  c->dev_list = calloc((size_t)n, sizeof *c->dev_list);
+  c->mem_list = calloc((size_t)n, sizeof *c->mem_list);
+  c->desc_list = calloc((size_t)n, sizeof *c->desc_list);
+  bool ok = c->devs && c->dev_list && c->mem_list && c->desc_list &&
+            asprintf(&c->version, "xlac %s", xlac_version()) >= 0;
+  for (int i = 0; ok && i < c->ndev; i++) {
+    PJRT_Device *d = &c->devs[i];
+    d->client = c;
+    d->id = i;
+    d->desc.id = i;
+    d->mem.client = c;
+    d->mem.device = d;
+    d->mem_ptr = &d->mem;
+    ok = asprintf(&d->desc.debug, "xlac:%d", i) >= 0 && asprintf(&d->desc.str, "XlacDevice(id=%d)", i) >= 0 &&
+         asprintf(&d->mem.debug, "xlac:%d:%s", i, memory_kind) >= 0 &&
+         asprintf(&d->mem.str, "XlacMemory(device=%d, kind=%s)", i, memory_kind) >= 0;
+    c->dev_list[i] = d;
+    c->mem_list[i] = &d->mem;
+    c->desc_list[i] = &d->desc;
+  }
+  c->topo.client = c;
+  if (!ok) {
+    client_free(c);
+    return OOM();
+  }
+  a->client = c;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_destroy(PJRT_Client_Destroy_Args *a) {
+  client_free(a->client);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_platformname(PJRT_Client_PlatformName_Args *a) {
+  a->platform_name = platform_name;
+  a->platform_name_size = strlen(platform_name);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_processindex(PJRT_Client_ProcessIndex_Args *a) {
+  a->process_index = 0;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_platformversion(PJRT_Client_PlatformVersion_Args *a) {
+  NEED(a->client, "client is NULL");
+  a->platform_version = a->client->version;
+  a->platform_version_size = strlen(a->client->version);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_devices(PJRT_Client_Devices_Args *a) {
+  NEED(a->client, "client is NULL");
+  a->devices = a->client->dev_list;
+  a->num_devices = (size_t)a->client->ndev;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_addressabledevices(PJRT_Client_AddressableDevices_Args *a) {
+  NEED(a->client, "client is NULL");
+  a->addressable_devices = a->client->dev_list;
+  a->num_addressable_devices = (size_t)a->client->ndev;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_lookupdevice(PJRT_Client_LookupDevice_Args *a) {
+  NEED(a->client, "client is NULL");
+  if (a->id < 0 || a->id >= a->client->ndev)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: no device %d (the client has %d)", a->id, a->client->ndev);
+  a->device = &a->client->devs[a->id];
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_lookupaddressabledevice(PJRT_Client_LookupAddressableDevice_Args *a) {
+  NEED(a->client, "client is NULL");
+  int id = a->local_hardware_id;
+  if (id < 0 || id >= a->client->ndev)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: no device %d (the client has %d)", id, a->client->ndev);
+  a->addressable_device = &a->client->devs[id];
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_addressablememories(PJRT_Client_AddressableMemories_Args *a) {
+  NEED(a->client, "client is NULL");
+  a->addressable_memories = a->client->mem_list;
+  a->num_addressable_memories = (size_t)a->client->ndev;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_defaultdeviceassignment(PJRT_Client_DefaultDeviceAssignment_Args *a) {
+  NEED(a->client, "client is NULL");
+  int64_t n = (int64_t)a->num_replicas * a->num_partitions;
+  if (a->num_replicas < 1 || a->num_partitions < 1 || n > a->client->ndev)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT,
+                     "xlac: %d replicas x %d partitions need more devices than the client's %d", a->num_replicas,
+                     a->num_partitions, a->client->ndev);
+  NEED(a->default_assignment && a->default_assignment_size >= (size_t)n, "default_assignment is too small");
+  for (int64_t i = 0; i < n; i++) a->default_assignment[i] = (int)i;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_devicedescription_id(PJRT_DeviceDescription_Id_Args *a) {
+  a->id = a->device_description->id;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_devicedescription_processindex(PJRT_DeviceDescription_ProcessIndex_Args *a) {
+  a->process_index = 0;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_devicedescription_attributes(PJRT_DeviceDescription_Attributes_Args *a) {
+  a->num_attributes = 0;
+  a->attributes = NULL;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_devicedescription_kind(PJRT_DeviceDescription_Kind_Args *a) {
+  a->device_kind = "cpu";
+  a->device_kind_size = 3;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_devicedescription_debugstring(PJRT_DeviceDescription_DebugString_Args *a) {
+  a->debug_string = a->device_description->debug;
+  a->debug_string_size = strlen(a->debug_string);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_devicedescription_tostring(PJRT_DeviceDescription_ToString_Args *a) {
+  a->to_string = a->device_description->str;
+  a->to_string_size = strlen(a->to_string);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_device_getdescription(PJRT_Device_GetDescription_Args *a) {
+  NEED(a->device, "device is NULL");
+  a->device_description = &a->device->desc;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_device_isaddressable(PJRT_Device_IsAddressable_Args *a) {
+  a->is_addressable = true;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_device_localhardwareid(PJRT_Device_LocalHardwareId_Args *a) {
+  NEED(a->device, "device is NULL");
+  a->local_hardware_id = a->device->id;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_device_addressablememories(PJRT_Device_AddressableMemories_Args *a) {
+  NEED(a->device, "device is NULL");
+  a->memories = &a->device->mem_ptr;
+  a->num_memories = 1;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_device_defaultmemory(PJRT_Device_DefaultMemory_Args *a) {
+  NEED(a->device, "device is NULL");
+  a->memory = &a->device->mem;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_device_memorystats(PJRT_Device_MemoryStats_Args *a) {
+  NEED(a->device, "device is NULL");
+  PJRT_Device *d = a->device;
+  a->bytes_in_use = atomic_load(&d->bytes_in_use);
+  a->peak_bytes_in_use = atomic_load(&d->peak_bytes);
+  a->peak_bytes_in_use_is_set = true;
+  a->num_allocs = atomic_load(&d->num_allocs);
+  a->num_allocs_is_set = true;
+  a->largest_alloc_size = atomic_load(&d->largest_alloc);
+  a->largest_alloc_size_is_set = true;
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  a->bytes_limit = pages > 0 && page > 0 ? (int64_t)pages * page : 0;
+  a->bytes_limit_is_set = a->bytes_limit > 0;
+  a->bytes_reserved_is_set = a->peak_bytes_reserved_is_set = a->bytes_reservable_limit_is_set = false;
+  a->largest_free_block_bytes_is_set = a->pool_bytes_is_set = a->peak_pool_bytes_is_set = false;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_memory_id(PJRT_Memory_Id_Args *a) {
+  NEED(a->memory, "memory is NULL");
+  a->id = a->memory->device->id;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_memory_kind(PJRT_Memory_Kind_Args *a) {
+  a->kind = memory_kind;
+  a->kind_size = strlen(memory_kind);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_memory_kind_id(PJRT_Memory_Kind_Id_Args *a) {
+  a->kind_id = 0;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_memory_debugstring(PJRT_Memory_DebugString_Args *a) {
+  NEED(a->memory, "memory is NULL");
+  a->debug_string = a->memory->debug;
+  a->debug_string_size = strlen(a->memory->debug);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_memory_tostring(PJRT_Memory_ToString_Args *a) {
+  NEED(a->memory, "memory is NULL");
+  a->to_string = a->memory->str;
+  a->to_string_size = strlen(a->memory->str);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_memory_addressablebydevices(PJRT_Memory_AddressableByDevices_Args *a) {
+  NEED(a->memory, "memory is NULL");
+  a->devices = &a->memory->client->dev_list[a->memory->device->id];
+  a->num_devices = 1;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_topologydescription(PJRT_Client_TopologyDescription_Args *a) {
+  NEED(a->client, "client is NULL");
+  a->topology = &a->client->topo;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_topologydescription_destroy(PJRT_TopologyDescription_Destroy_Args *a) {
+  (void)a; /* the client's own: freed with it */
+  return NULL;
+}
+
+static PJRT_Error *pjrt_topologydescription_platformname(PJRT_TopologyDescription_PlatformName_Args *a) {
+  a->platform_name = platform_name;
+  a->platform_name_size = strlen(platform_name);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_topologydescription_platformversion(PJRT_TopologyDescription_PlatformVersion_Args *a) {
+  NEED(a->topology, "topology is NULL");
+  a->platform_version = a->topology->client->version;
+  a->platform_version_size = strlen(a->platform_version);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_topologydescription_getdevicedescriptions(
+    PJRT_TopologyDescription_GetDeviceDescriptions_Args *a) {
+  NEED(a->topology, "topology is NULL");
+  a->descriptions = a->topology->client->desc_list;
+  a->num_descriptions = (size_t)a->topology->client->ndev;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_topologydescription_attributes(PJRT_TopologyDescription_Attributes_Args *a) {
+  a->attributes = NULL;
+  a->num_attributes = 0;
+  return NULL;
+}
+
+/* ---- element types ---- */
+
+static const struct {
+  PJRT_Buffer_Type p;
+  xlac_type x;
+} type_map[] = {
+    {PJRT_Buffer_Type_PRED, XLAC_PRED},         {PJRT_Buffer_Type_S2, XLAC_S2},
+    {PJRT_Buffer_Type_S4, XLAC_S4},             {PJRT_Buffer_Type_S8, XLAC_S8},
+    {PJRT_Buffer_Type_S16, XLAC_S16},           {PJRT_Buffer_Type_S32, XLAC_S32},
+    {PJRT_Buffer_Type_S64, XLAC_S64},           {PJRT_Buffer_Type_U2, XLAC_U2},
+    {PJRT_Buffer_Type_U4, XLAC_U4},             {PJRT_Buffer_Type_U8, XLAC_U8},
+    {PJRT_Buffer_Type_U16, XLAC_U16},           {PJRT_Buffer_Type_U32, XLAC_U32},
+    {PJRT_Buffer_Type_U64, XLAC_U64},           {PJRT_Buffer_Type_F16, XLAC_F16},
+    {PJRT_Buffer_Type_BF16, XLAC_BF16},         {PJRT_Buffer_Type_F32, XLAC_F32},
+    {PJRT_Buffer_Type_F64, XLAC_F64},           {PJRT_Buffer_Type_C64, XLAC_C64},
+    {PJRT_Buffer_Type_C128, XLAC_C128},         {PJRT_Buffer_Type_F8E5M2, XLAC_F8E5M2},
+    {PJRT_Buffer_Type_F8E4M3FN, XLAC_F8E4M3FN}, {PJRT_Buffer_Type_F8E4M3B11FNUZ, XLAC_F8E4M3B11FNUZ},
+    {PJRT_Buffer_Type_F8E5M2FNUZ, XLAC_F8E5M2FNUZ}, {PJRT_Buffer_Type_F8E4M3FNUZ, XLAC_F8E4M3FNUZ},
+    {PJRT_Buffer_Type_F8E4M3, XLAC_F8E4M3},     {PJRT_Buffer_Type_F8E3M4, XLAC_F8E3M4},
+    {PJRT_Buffer_Type_F8E8M0FNU, XLAC_F8E8M0FNU}, {PJRT_Buffer_Type_F4E2M1FN, XLAC_F4E2M1FN},
+    {PJRT_Buffer_Type_TOKEN, XLAC_TOKEN},
+};
+
+static bool to_xlac_type(PJRT_Buffer_Type p, xlac_type *out) {
+  for (size_t i = 0; i < sizeof type_map / sizeof type_map[0]; i++)
+    if (type_map[i].p == p) {
+      *out = type_map[i].x;
+      return true;
+    }
+  return false;
+}
+
+static PJRT_Buffer_Type to_pjrt_type(xlac_type x) {
+  for (size_t i = 0; i < sizeof type_map / sizeof type_map[0]; i++)
+    if (type_map[i].x == x) return type_map[i].p;
+  return PJRT_Buffer_Type_INVALID;
+}
+
+/* ---- buffers ---- */
+
+struct PJRT_Buffer {
+  PJRT_Client *client;
+  PJRT_Device *device;
+  xlac_buffer *xb;          /* NULL once deleted */
+  xlac_type type;
+  int rank;
+  int64_t *dims;
+  int64_t *minor_to_major;  /* rank-1 .. 0 */
+  size_t bytes;             /* host (= device) size */
+  atomic_int ext_refs;      /* PJRT_Buffer_IncreaseExternalReferenceCount */
+  atomic_bool delete_pending; /* deleted while an external reference was held */
+  pthread_mutex_t mu;
+};
+
+static void account(PJRT_Device *d, long long bytes) {
+  long long now = atomic_fetch_add(&d->bytes_in_use, bytes) + bytes;
+  if (bytes <= 0) return;
+  atomic_fetch_add(&d->num_allocs, 1);
+  long long p = atomic_load(&d->peak_bytes);
+  while (now > p && !atomic_compare_exchange_weak(&d->peak_bytes, &p, now)) {}
+  long long l = atomic_load(&d->largest_alloc);
+  while (bytes > l && !atomic_compare_exchange_weak(&d->largest_alloc, &l, bytes)) {}
+}
+
+/* A PJRT buffer around xb (taking it); NULL when out of memory (xb freed). */
+static PJRT_Buffer *buffer_wrap(PJRT_Client *c, xlac_buffer *xb) {
+  PJRT_Buffer *b = calloc(1, sizeof *b);
+  xlac_shape sh;
+  if (!b || xlac_buffer_shape(xb, &sh)) {
+    free(b);
+    xlac_buffer_destroy(xb);
+    return NULL;
+  }
+  b->dims = malloc(sizeof(int64_t) * (size_t)(sh.rank + 1));
+  b->minor_to_major = malloc(sizeof(int64_t) * (size_t)(sh.rank + 1));
+  if (!b->dims || !b->minor_to_major) {
+    free(b->dims);
+    free(b->minor_to_major);
+    free(b);
+    xlac_buffer_destroy(xb);
+    return NULL;
+  }
+  b->client = c;
+  b->device = &c->devs[xlac_buffer_device(xb)];
+  b->xb = xb;
+  b->type = sh.type;
+  b->rank = sh.rank;
+  for (int i = 0; i < sh.rank; i++) {
+    b->dims[i] = sh.dims[i];
+    b->minor_to_major[i] = sh.rank - 1 - i;
+  }
+  b->bytes = xlac_buffer_host_size(xb, 0);
+  pthread_mutex_init(&b->mu, NULL);
+  account(b->device, (long long)b->bytes);
+  return b;
+}
+
+/* Frees the buffer's storage (the handle stays, deleted). */
+static void buffer_release(PJRT_Buffer *b) {
+  pthread_mutex_lock(&b->mu);
+  xlac_buffer *xb = b->xb;
+  b->xb = NULL;
+  pthread_mutex_unlock(&b->mu);
+  if (!xb) return;
+  account(b->device, -(long long)b->bytes);
+  xlac_buffer_destroy(xb);
+}
+
+static bool buffer_deleted(PJRT_Buffer *b) {
+  return !b->xb || atomic_load(&b->delete_pending) || xlac_buffer_is_donated(b->xb);
+}
+
+/* The element data of a live buffer (the CPU backend's storage). */
+static void *buffer_data(const PJRT_Buffer *b) {
+  IVal *v = api_buffer_value(b->xb);
+  return v && v->kind == IV_TENSOR ? v->lit->data : NULL;
+}
+
+static PJRT_Error *deleted_error(const char *fn) {
+  return error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: %s: the buffer was deleted or donated", fn);
+}
+
+/* Is `strides` (bytes) the dense row-major layout of dims? */
+static bool dense_strides(const int64_t *dims, int rank, const int64_t *strides, size_t elem) {
+  int64_t want = (int64_t)elem;
+  for (int i = rank - 1; i >= 0; i--) {
+    if (dims[i] > 1 && strides[i] != want) return false;
+    want *= dims[i];
+  }
+  return true;
+}
+
+/* Copies a strided host array into dense row-major dst. */
+static void gather_strided(uint8_t *dst, const uint8_t *src, const int64_t *dims, int rank, const int64_t *strides,
+                           size_t elem) {
+  int64_t n = 1;
+  for (int i = 0; i < rank; i++) n *= dims[i];
+  int64_t idx[64] = {0};
+  for (int64_t k = 0; k < n; k++) {
+    int64_t off = 0;
+    for (int i = 0; i < rank; i++) off += idx[i] * strides[i];
+    memcpy(dst + (size_t)k * elem, src + off, elem);
+    for (int i = rank - 1; i >= 0; i--) {
+      if (++idx[i] < dims[i]) break;
+      idx[i] = 0;
+    }
+  }
+}
+
+/* Is the layout absent or the default (row-major, untiled)? */
+static bool default_layout(const PJRT_Buffer_MemoryLayout *l, int rank) {
+  if (!l) return true;
+  if (l->type != PJRT_Buffer_MemoryLayout_Type_Tiled) return false;
+  if (l->tiled.num_tiles) return false;
+  if (l->tiled.minor_to_major_size != (size_t)rank) return false;
+  for (int i = 0; i < rank; i++)
+    if (l->tiled.minor_to_major[i] != rank - 1 - i) return false;
+  return true;
+}
+
+static PJRT_Error *pjrt_client_bufferfromhostbuffer(PJRT_Client_BufferFromHostBuffer_Args *a) {
+  NEED(a->client, "client is NULL");
+  PJRT_Client *c = a->client;
+  PJRT_Device *dev = a->device ? a->device : a->memory ? a->memory->device : &c->devs[0];
+  xlac_type t;
+  if (!to_xlac_type(a->type, &t))
+    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: BufferFromHostBuffer: element type %d", (int)a->type);
+  if (a->num_dims > 64) return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: rank %zu (at most 64)", a->num_dims);
+  int rank = (int)a->num_dims;
+  if (!default_layout(a->device_layout, rank))
+    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: BufferFromHostBuffer: only the default (row-major) "
+                                                    "device layout");
+  size_t elem = xlac_type_host_bytes(t);
+  int64_t n = 1;
+  for (int i = 0; i < rank; i++) {
+    NEED(a->dims[i] >= 0, "a negative dimension");
+    n *= a->dims[i];
+  }
+  size_t size = t == XLAC_TOKEN ? 0 : (size_t)n * elem;
+  const void *data = a->data;
+  void *tmp = NULL;
+  if (a->byte_strides && a->num_byte_strides) {
+    NEED(a->num_byte_strides == a->num_dims, "byte_strides does not match the rank");
+    if (!dense_strides(a->dims, rank, a->byte_strides, elem)) {
+      tmp = malloc(size ? size : 1);
+      if (!tmp) return OOM();
+      gather_strided(tmp, a->data, a->dims, rank, a->byte_strides, elem);
+      data = tmp;
+    }
+  }
+  xlac_buffer *xb = NULL;
+  xlac_status *s = xlac_buffer_from_host(c->xc, dev->id, t, a->dims, rank, data, size, 0, &xb);
+  free(tmp);
+  if (s) return from_status(s, "BufferFromHostBuffer");
+  PJRT_Buffer *b = buffer_wrap(c, xb);
+  /* the data was copied: the host buffer is free as soon as this returns */
+  PJRT_Event *done = b ? event_new(true, 0, NULL) : NULL;
+  if (!b || !done) {
+    if (b) {
+      buffer_release(b);
+      free(b);
+    }
+    return OOM();
+  }
+  a->done_with_host_buffer = done;
+  a->buffer = b;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_createuninitializedbuffer(PJRT_Client_CreateUninitializedBuffer_Args *a) {
+  NEED(a->client, "client is NULL");
+  xlac_type t;
+  if (!to_xlac_type(a->shape_element_type, &t))
+    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: element type %d", (int)a->shape_element_type);
+  int64_t n = 1;
+  for (size_t i = 0; i < a->shape_num_dims; i++) n *= a->shape_dims[i];
+  size_t size = t == XLAC_TOKEN ? 0 : (size_t)n * xlac_type_host_bytes(t);
+  void *zeros = calloc(1, size ? size : 1);
+  if (!zeros) return OOM();
+  PJRT_Client_BufferFromHostBuffer_Args h = {.struct_size = sizeof h, .client = a->client, .data = zeros,
+                                             .type = a->shape_element_type, .dims = a->shape_dims,
+                                             .num_dims = a->shape_num_dims, .device = a->device, .memory = a->memory,
+                                             .device_layout = a->shape_layout};
+  PJRT_Error *e = pjrt_client_bufferfromhostbuffer(&h);
+  free(zeros);
+  if (e) return e;
+  pjrt_event_destroy(&(PJRT_Event_Destroy_Args){.struct_size = sizeof(PJRT_Event_Destroy_Args),
+                                                .event = h.done_with_host_buffer});
+  a->buffer = h.buffer;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_destroy(PJRT_Buffer_Destroy_Args *a) {
+  PJRT_Buffer *b = a->buffer;
+  if (!b) return NULL;
+  buffer_release(b);
+  pthread_mutex_destroy(&b->mu);
+  free(b->dims);
+  free(b->minor_to_major);
+  free(b);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_elementtype(PJRT_Buffer_ElementType_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  a->type = to_pjrt_type(a->buffer->type);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_dimensions(PJRT_Buffer_Dimensions_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  a->dims = a->buffer->dims;
+  a->num_dims = (size_t)a->buffer->rank;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_unpaddeddimensions(PJRT_Buffer_UnpaddedDimensions_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  a->unpadded_dims = a->buffer->dims;
+  a->num_dims = (size_t)a->buffer->rank;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_dynamicdimensionindices(PJRT_Buffer_DynamicDimensionIndices_Args *a) {
+  a->dynamic_dim_indices = NULL;
+  a->num_dynamic_dims = 0;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_getmemorylayout(PJRT_Buffer_GetMemoryLayout_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  memset(&a->layout, 0, sizeof a->layout);
+  a->layout.struct_size = sizeof a->layout;
+  a->layout.type = PJRT_Buffer_MemoryLayout_Type_Tiled;
+  a->layout.tiled.struct_size = sizeof a->layout.tiled;
+  a->layout.tiled.minor_to_major = a->buffer->minor_to_major;
+  a->layout.tiled.minor_to_major_size = (size_t)a->buffer->rank;
+  a->layout.tiled.num_tiles = 0;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_ondevicesizeinbytes(PJRT_Buffer_OnDeviceSizeInBytes_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  a->on_device_size_in_bytes = a->buffer->bytes;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_device(PJRT_Buffer_Device_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  a->device = a->buffer->device;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_memory(PJRT_Buffer_Memory_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  a->memory = &a->buffer->device->mem;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_delete(PJRT_Buffer_Delete_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  if (atomic_load(&a->buffer->ext_refs) > 0) atomic_store(&a->buffer->delete_pending, true);
+  else buffer_release(a->buffer);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_isdeleted(PJRT_Buffer_IsDeleted_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  a->is_deleted = buffer_deleted(a->buffer);
+  return NULL;
+}
+
+static PJRT_Error *copy_to(PJRT_Buffer *src, PJRT_Device *dst, PJRT_Buffer **out) {
+  if (buffer_deleted(src)) return deleted_error("CopyToDevice");
+  void *data = src->type == XLAC_TOKEN ? NULL : buffer_data(src);
+  xlac_buffer *xb = NULL;
+  xlac_status *s = xlac_buffer_from_host(src->client->xc, dst->id, src->type, src->dims, src->rank, data, src->bytes,
+                                         0, &xb);
+  if (s) return from_status(s, "CopyToDevice");
+  *out = buffer_wrap(src->client, xb);
+  return *out ? NULL : error_new(PJRT_Error_Code_RESOURCE_EXHAUSTED, "xlac: CopyToDevice: out of memory");
+}
+
+static PJRT_Error *pjrt_buffer_copytodevice(PJRT_Buffer_CopyToDevice_Args *a) {
+  NEED(a->buffer && a->dst_device, "buffer or dst_device is NULL");
+  return copy_to(a->buffer, a->dst_device, &a->dst_buffer);
+}
+
+static PJRT_Error *pjrt_buffer_copytomemory(PJRT_Buffer_CopyToMemory_Args *a) {
+  NEED(a->buffer && a->dst_memory, "buffer or dst_memory is NULL");
+  return copy_to(a->buffer, a->dst_memory->device, &a->dst_buffer);
+}
+
+static PJRT_Error *pjrt_buffer_tohostbuffer(PJRT_Buffer_ToHostBuffer_Args *a) {
+  NEED(a->src, "src is NULL");
+  PJRT_Buffer *b = a->src;
+  if (!default_layout(a->host_layout, b->rank))
+    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: ToHostBuffer: only the default (row-major) host layout");
+  if (!a->dst) {
+    a->dst_size = b->bytes;
+    return NULL;
+  }
+  if (buffer_deleted(b)) return deleted_error("ToHostBuffer");
+  if (a->dst_size < b->bytes)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: ToHostBuffer: %zu bytes given, the buffer has %zu",
+                     a->dst_size, b->bytes);
+  PJRT_Error *e = from_status(xlac_buffer_to_host(b->xb, a->dst, a->dst_size, 0), "ToHostBuffer");
+  if (e) return e;
+  a->event = event_new(true, 0, NULL);
+  return a->event ? NULL : OOM();
+}
+
+static PJRT_Error *pjrt_buffer_copyrawtohost(PJRT_Buffer_CopyRawToHost_Args *a) {
+  NEED(a->buffer && a->dst, "buffer or dst is NULL");
+  PJRT_Buffer *b = a->buffer;
+  if (buffer_deleted(b)) return deleted_error("CopyRawToHost");
+  if (a->offset < 0 || a->transfer_size < 0 || (size_t)(a->offset + a->transfer_size) > b->bytes)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: CopyRawToHost: bytes %" PRId64 "..%" PRId64
+                     " of a buffer of %zu", a->offset, a->offset + a->transfer_size, b->bytes);
+  if (a->transfer_size) memcpy(a->dst, (uint8_t *)buffer_data(b) + a->offset, (size_t)a->transfer_size);
+  a->event = event_new(true, 0, NULL);
+  return a->event ? NULL : OOM();
+}
+
+static PJRT_Error *pjrt_buffer_isoncpu(PJRT_Buffer_IsOnCpu_Args *a) {
+  a->is_on_cpu = true;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_readyevent(PJRT_Buffer_ReadyEvent_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  a->event = event_new(true, 0, NULL);
+  return a->event ? NULL : OOM();
+}
+
+static PJRT_Error *pjrt_buffer_unsafepointer(PJRT_Buffer_UnsafePointer_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  if (buffer_deleted(a->buffer)) return deleted_error("UnsafePointer");
+  a->buffer_pointer = (uintptr_t)buffer_data(a->buffer);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_opaquedevicememorydatapointer(PJRT_Buffer_OpaqueDeviceMemoryDataPointer_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  if (buffer_deleted(a->buffer)) return deleted_error("OpaqueDeviceMemoryDataPointer");
+  a->device_memory_ptr = buffer_data(a->buffer);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_increaseexternalreferencecount(PJRT_Buffer_IncreaseExternalReferenceCount_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  if (buffer_deleted(a->buffer)) return deleted_error("IncreaseExternalReferenceCount");
+  atomic_fetch_add(&a->buffer->ext_refs, 1);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_buffer_decreaseexternalreferencecount(PJRT_Buffer_DecreaseExternalReferenceCount_Args *a) {
+  NEED(a->buffer, "buffer is NULL");
+  PJRT_Buffer *b = a->buffer;
+  if (atomic_load(&b->ext_refs) <= 0)
+    return error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: the buffer holds no external reference");
+  if (atomic_fetch_sub(&b->ext_refs, 1) == 1 && atomic_load(&b->delete_pending)) buffer_release(b);
+  return NULL;
+}
+
+/* ---- executables ---- */
+
+/* A compiled program, shared by its loaded and unloaded handles. */
+typedef struct Exe {
+  atomic_int refs;
+  PJRT_Client *client;
+  xlac_executable *xe;
+  int nrep, npart, ndev;    /* ndev = nrep * npart */
+  bool portable;            /* runs on the device each execution names */
+  int *assign;              /* [ndev]: client device of replica r, partition p at r * npart + p */
+  PJRT_Device **addr;       /* [ndev]: the same, as devices */
+  char *name;
+  int nargs, nout;
+  bool *donor;              /* [nargs]: donated at every execution (unless non-donatable) */
+  PJRT_Buffer_Type *out_types;
+  int64_t *out_dims;        /* every output's dimensions in turn */
+  size_t *out_ranks;
+  const char **out_kinds;
+  size_t *out_kind_sizes;
+  char *options;            /* the serialized CompileOptionsProto, as received */
+  size_t options_len;
+  char *code;               /* the program, as received */
+  size_t code_len;
+  char fingerprint[17];
+  pthread_mutex_t mu;
+  char *optimized;          /* the optimized module's text, made when first asked for */
+  size_t optimized_len;
+  atomic_bool deleted;
+} Exe;
+
+struct PJRT_Executable {
+  Exe *x;
+};
+struct PJRT_LoadedExecutable {
+  Exe *x;
+};
+
+static void exe_release(Exe *x) {
+  if (!x || atomic_fetch_sub(&x->refs, 1) != 1) return;
+  xlac_executable_destroy(x->xe);
+  free(x->assign);
+  free(x->addr);
+  free(x->name);
+  free(x->donor);
+  free(x->out_types);
+  free(x->out_dims);
+  free(x->out_ranks);
+  free(x->out_kinds);
+  free(x->out_kind_sizes);
+  free(x->options);
+  free(x->code);
+  free(x->optimized);
+  pthread_mutex_destroy(&x->mu);
+  free(x);
+}
+
+static uint64_t fnv1a(uint64_t h, const void *p, size_t n) {
+  const uint8_t *b = p;
+  for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+  return h;
+}
+
+/* Does argument i of f say it may be donated? */
+static bool arg_is_donor(const Func *f, int i) {
+  if (!f->arg_attrs || !f->arg_attrs[i]) return false;
+  const Attr *alias = attr_dict_get(f->arg_attrs[i], "tf.aliasing_output");
+  const Attr *donor = attr_dict_get(f->arg_attrs[i], "jax.buffer_donor");
+  return (alias && alias->kind == ATTR_INT) || (donor && (donor->kind == ATTR_UNIT || (donor->kind == ATTR_BOOL && donor->b)));
+}
+
+/* Reads the compile options: replicas, partitions, device assignment. */
+static PJRT_Error *read_options(PJRT_Client *c, const char *bytes, size_t len, Exe *x) {
+  Xla__CompileOptionsProto *o = NULL;
+  if (len) {
+    o = xla__compile_options_proto__unpack(NULL, len, (const uint8_t *)bytes);
+    if (!o) return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: unreadable CompileOptionsProto");
+  }
+  const Xla__ExecutableBuildOptionsProto *b = o ? o->executable_build_options : NULL;
+  int64_t nrep = b && b->num_replicas > 0 ? b->num_replicas : 1;
+  int64_t npart = b && b->num_partitions > 0 ? b->num_partitions : 1;
+  PJRT_Error *err = NULL;
+  if (nrep * npart > c->ndev) {
+    err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: %" PRId64 " replicas x %" PRId64
+                    " partitions need more devices than the client's %d", nrep, npart, c->ndev);
+  } else if (npart > 1 && b && (b->use_spmd_partitioning || b->use_auto_spmd_partitioning)) {
+    err = error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Compile: SPMD partitioning (a program sharded over %" PRId64
+                    " partitions) is not supported; replicated programs (pmap) are", npart);
+  }
+  x->nrep = (int)nrep;
+  x->npart = (int)npart;
+  x->ndev = (int)(nrep * npart);
+  x->portable = o && o->compile_portable_executable;
+  x->assign = err ? NULL : calloc((size_t)x->ndev, sizeof(int));
+  x->addr = err ? NULL : calloc((size_t)x->ndev, sizeof(PJRT_Device *));
+  if (!err && (!x->assign || !x->addr)) err = OOM();
+  const Xla__DeviceAssignmentProto *da = b ? b->device_assignment : NULL;
+  for (int r = 0; !err && r < x->nrep; r++)
+    for (int p = 0; !err && p < x->npart; p++) {
+      int64_t id = r * x->npart + p;
+      if (da && !x->portable) {
+        if ((size_t)p >= da->n_computation_devices || (size_t)r >= da->computation_devices[p]->n_replica_device_ids) {
+          err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: the device assignment has no device for "
+                          "replica %d, partition %d", r, p);
+          break;
+        }
+        id = da->computation_devices[p]->replica_device_ids[r];
+      }
+      if (id < 0 || id >= c->ndev) {
+        err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: device %" PRId64 " does not exist (the "
+                        "client has %d)", id, c->ndev);
+        break;
+      }
+      for (int k = 0; k < r * x->npart + p; k++)
+        if (x->assign[k] == id)
+          err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: device %" PRId64 " is assigned twice", id);
+      x->assign[r * x->npart + p] = (int)id;
+      x->addr[r * x->npart + p] = &c->devs[id];
+    }
+  if (o) xla__compile_options_proto__free_unpacked(o, NULL);
+  return err;
+}
+
+/* What the executable says of its outputs (types, shapes, memories). */
+static bool describe_outputs(Exe *x) {
+  x->nargs = xlac_executable_num_args(x->xe);
+  x->nout = xlac_executable_num_results(x->xe);
+  size_t n = (size_t)x->nout + 1;
+  x->out_types = calloc(n, sizeof *x->out_types);
+  x->out_ranks = calloc(n, sizeof *x->out_ranks);
+  x->out_kinds = calloc(n, sizeof *x->out_kinds);
+  x->out_kind_sizes = calloc(n, sizeof *x->out_kind_sizes);
+  if (!x->out_types || !x->out_ranks || !x->out_kinds || !x->out_kind_sizes) return false;
+  size_t total = 0;
+  for (int i = 0; i < x->nout; i++) {
+    xlac_shape sh;
+    if (xlac_executable_result_shape(x->xe, i, &sh)) return false;
+    total += (size_t)sh.rank;
+  }
+  x->out_dims = calloc(total + 1, sizeof *x->out_dims);
+  if (!x->out_dims) return false;
+  size_t k = 0;
+  for (int i = 0; i < x->nout; i++) {
+    xlac_shape sh;
+    xlac_executable_result_shape(x->xe, i, &sh);
+    x->out_types[i] = to_pjrt_type(sh.type);
+    x->out_ranks[i] = (size_t)sh.rank;
+    for (int d = 0; d < sh.rank; d++) x->out_dims[k++] = sh.dims[d];
+    x->out_kinds[i] = memory_kind;
+    x->out_kind_sizes[i] = strlen(memory_kind);
+  }
+  return true;
+}
+
+/* With XLAC_PJRT_DUMP=DIR, each program JAX compiles is written to
+   DIR/program-N.mlirbc (or .mlir for text) and its options to
+   DIR/program-N.options.pb, for replaying with the xlac command. */
+static void dump_program(const char *code, size_t len, const char *options, size_t options_len) {
+  static atomic_int counter;
+  const char *dir = getenv("XLAC_PJRT_DUMP");
+  if (!dir || !*dir) return;
+  int n = atomic_fetch_add(&counter, 1);
+  bool bytecode = len >= 4 && !memcmp(code, "ML\xefR", 4);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/program-%d.%s", dir, n, bytecode ? "mlirbc" : "mlir");
+  FILE *f = fopen(path, "wb");
+  if (f) {
+    fwrite(code, 1, len, f);
+    fclose(f);
+  }
+  snprintf(path, sizeof path, "%s/program-%d.options.pb", dir, n);
+  if ((f = fopen(path, "wb"))) {
+    fwrite(options, 1, options_len, f);
+    fclose(f);
+  }
+}
+
+/* Compiles code (a StableHLO portable artifact or StableHLO/HLO text)
+   with the serialized CompileOptionsProto. */
+static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, const char *options, size_t options_len,
+                           Exe **out) {
+  Exe *x = calloc(1, sizeof *x);
+  if (!x) return OOM();
+  atomic_init(&x->refs, 1);
+  pthread_mutex_init(&x->mu, NULL);
+  x->client = c;
+  x->code = malloc(code_len + 1);
+  x->options = malloc(options_len + 1);
+  if (!x->code || !x->options) {
+    exe_release(x);
+    return OOM();
+  }
+  memcpy(x->code, code, code_len);
+  x->code_len = code_len;
+  if (options_len) memcpy(x->options, options, options_len);
+  x->options_len = options_len;
+  PJRT_Error *err = read_options(c, options, options_len, x);
+  if (err) {
+    exe_release(x);
+    return err;
+  }
+  dump_program(code, code_len, options, options_len);
+  xlac_program *p = NULL;
+  err = from_status(xlac_program_parse(code, code_len, "<jax program>", &p), "Compile");
+  if (err) {
+    exe_release(x);
+    return err;
+  }
+  Func *f = module_find_func(p->m, "main");
+  const char *mname = p->m->name ? p->m->name : "main";
+  x->name = strdup(mname);
+  int nparams = f ? f->body->nargs : 0;
+  int *donate = calloc((size_t)nparams + 1, sizeof(int));
+  int ndonate = 0;
+  for (int i = 0; donate && i < nparams; i++)
+    if (arg_is_donor(f, i)) donate[ndonate++] = i;
+  xlac_compile_options co = {.struct_size = sizeof co, .num_replicas = x->nrep, .num_partitions = x->npart,
+                             .donate_args = donate, .num_donate_args = ndonate};
+  err = donate && x->name ? from_status(xlac_compile(c->xc, p, &co, &x->xe), "Compile") : OOM();
+  xlac_program_destroy(p);
+  if (!err && (!describe_outputs(x) || !(x->donor = calloc((size_t)x->nargs + 1, sizeof(bool))))) err = OOM();
+  /* donors are parameters; with tuple parameters the leaves differ and
+     nothing is donated */
+  for (int k = 0; !err && k < ndonate && x->nargs == nparams; k++) x->donor[donate[k]] = true;
+  free(donate);
+  if (err) {
+    exe_release(x);
+    return err;
+  }
+  uint64_t h = fnv1a(0xcbf29ce484222325ull, code, code_len);
+  h = fnv1a(h, options, options_len);
+  snprintf(x->fingerprint, sizeof x->fingerprint, "%016" PRIx64, h);
+  *out = x;
+  return NULL;
+}
+
+static PJRT_Error *new_loaded(Exe *x, PJRT_LoadedExecutable **out) {
+  PJRT_LoadedExecutable *l = malloc(sizeof *l);
+  if (!l) {
+    exe_release(x);
+    return OOM();
+  }
+  l->x = x;
+  *out = l;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_compile(PJRT_Client_Compile_Args *a) {
+  NEED(a->client && a->program, "client or program is NULL");
+  const PJRT_Program *pr = a->program;
+  if (!(pr->format_size == 4 && !memcmp(pr->format, "mlir", 4)))
+    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Compile: program format \"%.*s\" (xlac reads \"mlir\": "
+                     "StableHLO bytecode or text)", (int)pr->format_size, pr->format ? pr->format : "");
+  Exe *x = NULL;
+  PJRT_Error *err = compile(a->client, pr->code, pr->code_size, a->compile_options, a->compile_options_size, &x);
+  return err ? err : new_loaded(x, &a->executable);
+}
+
+static PJRT_Error *pjrt_executable_destroy(PJRT_Executable_Destroy_Args *a) {
+  if (a->executable) {
+    exe_release(a->executable->x);
+    free(a->executable);
+  }
+  return NULL;
+}
+
+static PJRT_Error *pjrt_loadedexecutable_destroy(PJRT_LoadedExecutable_Destroy_Args *a) {
+  if (a->executable) {
+    exe_release(a->executable->x);
+    free(a->executable);
+  }
+  return NULL;
+}
+
+static PJRT_Error *pjrt_loadedexecutable_getexecutable(PJRT_LoadedExecutable_GetExecutable_Args *a) {
+  NEED(a->loaded_executable, "loaded_executable is NULL");
+  PJRT_Executable *e = malloc(sizeof *e);
+  if (!e) return OOM();
+  e->x = a->loaded_executable->x;
+  atomic_fetch_add(&e->x->refs, 1);
+  a->executable = e;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_name(PJRT_Executable_Name_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->executable_name = a->executable->x->name;
+  a->executable_name_size = strlen(a->executable->x->name);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_numreplicas(PJRT_Executable_NumReplicas_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->num_replicas = (size_t)a->executable->x->nrep;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_numpartitions(PJRT_Executable_NumPartitions_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->num_partitions = (size_t)a->executable->x->npart;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_numoutputs(PJRT_Executable_NumOutputs_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->num_outputs = (size_t)a->executable->x->nout;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_sizeofgeneratedcodeinbytes(PJRT_Executable_SizeOfGeneratedCodeInBytes_Args *a) {
+  a->size_in_bytes = 0; /* not measured */
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_getcostanalysis(PJRT_Executable_GetCostAnalysis_Args *a) {
+  a->num_properties = 0;
+  a->properties = NULL;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_outputmemorykinds(PJRT_Executable_OutputMemoryKinds_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->num_outputs = (size_t)a->executable->x->nout;
+  a->memory_kinds = a->executable->x->out_kinds;
+  a->memory_kind_sizes = a->executable->x->out_kind_sizes;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_outputelementtypes(PJRT_Executable_OutputElementTypes_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->output_types = a->executable->x->out_types;
+  a->num_output_types = (size_t)a->executable->x->nout;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_outputdimensions(PJRT_Executable_OutputDimensions_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->num_outputs = (size_t)a->executable->x->nout;
+  a->dims = a->executable->x->out_dims;
+  a->dim_sizes = a->executable->x->out_ranks;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_optimizedprogram(PJRT_Executable_OptimizedProgram_Args *a) {
+  NEED(a->executable && a->program, "executable or program is NULL");
+  Exe *x = a->executable->x;
+  pthread_mutex_lock(&x->mu);
+  PJRT_Error *err = NULL;
+  if (!x->optimized) err = from_status(xlac_executable_print(x->xe, XLAC_FORMAT_STABLEHLO, &x->optimized,
+                                                             &x->optimized_len), "OptimizedProgram");
+  pthread_mutex_unlock(&x->mu);
+  if (err) return err;
+  PJRT_Program *p = a->program;
+  p->format = "mlir";
+  p->format_size = 4;
+  if (!p->code) {
+    p->code_size = x->optimized_len;
+    return NULL;
+  }
+  if (p->code_size < x->optimized_len)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: OptimizedProgram: %zu bytes given, the program has %zu",
+                     p->code_size, x->optimized_len);
+  memcpy(p->code, x->optimized, x->optimized_len);
+  p->code_size = x->optimized_len;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_fingerprint(PJRT_Executable_Fingerprint_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->executable_fingerprint = a->executable->x->fingerprint;
+  a->executable_fingerprint_size = strlen(a->executable->x->fingerprint);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_loadedexecutable_fingerprint(PJRT_LoadedExecutable_Fingerprint_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->executable_fingerprint = a->executable->x->fingerprint;
+  a->executable_fingerprint_size = strlen(a->executable->x->fingerprint);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_getcompiledmemorystats(PJRT_Executable_GetCompiledMemoryStats_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  xlac_executable_stats st = {.struct_size = sizeof st};
+  PJRT_Error *err = from_status(xlac_executable_stats_get(a->executable->x->xe, &st), "GetCompiledMemoryStats");
+  if (err) return err;
+  a->generated_code_size_in_bytes = 0;
+  a->argument_size_in_bytes = st.arg_bytes;
+  a->output_size_in_bytes = st.result_bytes;
+  a->alias_size_in_bytes = 0;
+  a->temp_size_in_bytes = st.temp_bytes;
+  a->host_generated_code_size_in_bytes = a->host_argument_size_in_bytes = a->host_output_size_in_bytes = 0;
+  a->host_alias_size_in_bytes = a->host_temp_size_in_bytes = 0;
+  a->peak_memory_in_bytes = st.arg_bytes + st.result_bytes + st.temp_bytes;
+  a->total_size_in_bytes = a->peak_memory_in_bytes;
+  return NULL;
+}
+
+/* Blobs handed out with a deleter: a serialized executable, compile
+   options, a device assignment. */
+typedef struct Blob {
+  size_t len;
+  char data[];
+} Blob;
+
+static Blob *blob_new(size_t len) {
+  Blob *b = malloc(sizeof *b + len + 1);
+  if (b) b->len = len;
+  return b;
+}
+
+static void blob_free_exe(PJRT_SerializedExecutable *p) { free(p); }
+static void blob_free_options(PJRT_SerializedCompileOptions *p) { free(p); }
+static void blob_free_assignment(PJRT_DeviceAssignmentSerialized *p) { free(p); }
+
+/* A serialized executable: the program and its compile options, compiled
+   again when loaded (a compile cache directory, XLAC_COMPILE_CACHE, makes
+   that a load of the compiled code). */
+static const char serial_magic[8] = "XLACPJR1";
+
+static PJRT_Error *pjrt_executable_serialize(PJRT_Executable_Serialize_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  const Exe *x = a->executable->x;
+  uint64_t lens[2] = {x->options_len, x->code_len};
+  Blob *b = blob_new(sizeof serial_magic + sizeof lens + x->options_len + x->code_len);
+  if (!b) return OOM();
+  char *p = b->data;
+  memcpy(p, serial_magic, sizeof serial_magic);
+  memcpy(p += sizeof serial_magic, lens, sizeof lens);
+  memcpy(p += sizeof lens, x->options, x->options_len);
+  memcpy(p + x->options_len, x->code, x->code_len);
+  a->serialized_bytes = b->data;
+  a->serialized_bytes_size = b->len;
+  a->serialized_executable = (PJRT_SerializedExecutable *)b;
+  a->serialized_executable_deleter = blob_free_exe;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_executable_deserializeandload(PJRT_Executable_DeserializeAndLoad_Args *a) {
+  NEED(a->client && a->serialized_executable, "client or serialized_executable is NULL");
+  const char *p = a->serialized_executable;
+  size_t n = a->serialized_executable_size;
+  uint64_t lens[2];
+  if (n < sizeof serial_magic + sizeof lens || memcmp(p, serial_magic, sizeof serial_magic))
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: DeserializeAndLoad: not an executable xlac serialized");
+  memcpy(lens, p + sizeof serial_magic, sizeof lens);
+  size_t head = sizeof serial_magic + sizeof lens;
+  if (lens[0] > n - head || lens[1] > n - head - lens[0])
+    return error_new(PJRT_Error_Code_DATA_LOSS, "xlac: DeserializeAndLoad: the serialized executable is truncated");
+  const char *opts = p + head, *code = opts + lens[0];
+  size_t opts_len = lens[0];
+  bool override = PJRT_SIZE_UPTO(PJRT_Executable_DeserializeAndLoad_Args, overridden_serialized_compile_options_size) <=
+                      a->struct_size && a->overridden_serialized_compile_options;
+  if (override) {
+    opts = a->overridden_serialized_compile_options;
+    opts_len = a->overridden_serialized_compile_options_size;
+  }
+  Exe *x = NULL;
+  PJRT_Error *err = compile(a->client, code, lens[1], opts, opts_len, &x);
+  return err ? err : new_loaded(x, &a->loaded_executable);
+}
+
+static PJRT_Error *pjrt_executable_getcompileoptions(PJRT_Executable_GetCompileOptions_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  const Exe *x = a->executable->x;
+  Blob *b = blob_new(x->options_len);
+  if (!b) return OOM();
+  memcpy(b->data, x->options, x->options_len);
+  a->serialized_bytes = b->data;
+  a->serialized_bytes_size = b->len;
+  a->serialized_compile_options = (PJRT_SerializedCompileOptions *)b;
+  a->serialized_compile_options_deleter = blob_free_options;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_loadedexecutable_getdeviceassignment(PJRT_LoadedExecutable_GetDeviceAssignment_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  const Exe *x = a->executable->x;
+  Xla__DeviceAssignmentProto da = XLA__DEVICE_ASSIGNMENT_PROTO__INIT;
+  da.replica_count = x->nrep;
+  da.computation_count = x->npart;
+  Xla__DeviceAssignmentProto__ComputationDevice *cds = calloc((size_t)x->npart, sizeof *cds);
+  Xla__DeviceAssignmentProto__ComputationDevice **cdp = calloc((size_t)x->npart, sizeof *cdp);
+  int64_t *ids = calloc((size_t)x->ndev, sizeof *ids);
+  Blob *b = NULL;
+  if (cds && cdp && ids) {
+    for (int p = 0; p < x->npart; p++) {
+      xla__device_assignment_proto__computation_device__init(&cds[p]);
+      cds[p].n_replica_device_ids = (size_t)x->nrep;
+      cds[p].replica_device_ids = ids + (size_t)p * (size_t)x->nrep;
+      for (int r = 0; r < x->nrep; r++) cds[p].replica_device_ids[r] = x->assign[r * x->npart + p];
+      cdp[p] = &cds[p];
+    }
+    da.n_computation_devices = (size_t)x->npart;
+    da.computation_devices = cdp;
+    b = blob_new(xla__device_assignment_proto__get_packed_size(&da));
+    if (b) xla__device_assignment_proto__pack(&da, (uint8_t *)b->data);
+  }
+  free(cds);
+  free(cdp);
+  free(ids);
+  if (!b) return OOM();
+  a->serialized_bytes = b->data;
+  a->serialized_bytes_size = b->len;
+  a->serialized_device_assignment = (PJRT_DeviceAssignmentSerialized *)b;
+  a->serialized_device_assignment_deleter = blob_free_assignment;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_loadedexecutable_addressabledevices(PJRT_LoadedExecutable_AddressableDevices_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  Exe *x = a->executable->x;
+  /* a portable executable runs anywhere */
+  a->addressable_devices = x->portable ? x->client->dev_list : x->addr;
+  a->num_addressable_devices = (size_t)(x->portable ? x->client->ndev : x->ndev);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_loadedexecutable_delete(PJRT_LoadedExecutable_Delete_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  atomic_store(&a->executable->x->deleted, true);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_loadedexecutable_isdeleted(PJRT_LoadedExecutable_IsDeleted_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  a->is_deleted = atomic_load(&a->executable->x->deleted);
+  return NULL;
+}
+
+static bool non_donatable(const PJRT_ExecuteOptions *o, int arg) {
+  if (!o || o->struct_size < PJRT_SIZE_UPTO(PJRT_ExecuteOptions, num_non_donatable_input_indices)) return false;
+  for (size_t i = 0; i < o->num_non_donatable_input_indices; i++)
+    if (o->non_donatable_input_indices[i] == arg) return true;
+  return false;
+}
+
+static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  Exe *x = a->executable->x;
+  if (atomic_load(&x->deleted))
+    return error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: Execute: the executable was deleted");
+  bool on_device = PJRT_SIZE_UPTO(PJRT_LoadedExecutable_Execute_Args, execute_device) <= a->struct_size &&
+                   a->execute_device;
+  int nd = (int)a->num_devices;
+  if (on_device && (x->ndev != 1 || nd != 1))
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: execute_device is given, but the executable "
+                     "runs on %d devices", x->ndev);
+  if (nd != x->ndev)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: %d argument lists, the executable runs on %d "
+                     "devices", nd, x->ndev);
+  if ((int)a->num_args != x->nargs)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: %zu arguments, the program takes %d",
+                     a->num_args, x->nargs);
+  int one = on_device ? a->execute_device->id : 0;
+  const int *devs = on_device ? &one : x->assign;
+  xlac_buffer **argv = calloc((size_t)nd * (size_t)x->nargs + 1, sizeof *argv);
+  xlac_buffer **resv = calloc((size_t)nd * (size_t)x->nout + 1, sizeof *resv);
+  xlac_buffer **argp[nd > 0 ? nd : 1], **resp[nd > 0 ? nd : 1];
+  int *donate = calloc((size_t)x->nargs + 1, sizeof(int));
+  PJRT_Error *err = argv && resv && donate ? NULL : OOM();
+  int ndonate = 0;
+  for (int i = 0; !err && i < x->nargs; i++) {
+    bool give = x->donor[i] && !non_donatable(a->options, i);
+    for (int d = 0; !err && d < nd; d++) {
+      PJRT_Buffer *b = a->argument_lists[d][i];
+      if (!b) err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: argument %d of device %d is NULL", i, d);
+      else if (buffer_deleted(b))
+        err = error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: Execute: argument %d of device %d was deleted or "
+                        "donated", i, d);
+      else argv[(size_t)d * (size_t)x->nargs + (size_t)i] = b->xb;
+      /* memory someone outside holds (a numpy view) is not given away */
+      if (!err && atomic_load(&b->ext_refs) > 0) give = false;
+    }
+    if (give) donate[ndonate++] = i;
+  }
+  for (int d = 0; d < nd; d++) {
+    argp[d] = argv + (size_t)d * (size_t)x->nargs;
+    resp[d] = resv + (size_t)d * (size_t)x->nout;
+  }
+  if (!err) {
+    xlac_execute_options eo = {.struct_size = sizeof eo, .donate_args = donate, .num_donate_args = ndonate,
+                               .devices = devs};
+    err = from_status(xlac_executable_execute(x->xe, nd, (xlac_buffer *const *const *)argp, &eo, resp), "Execute");
+  }
+  if (!err) {
+    /* donated arguments are gone: their handles report deleted */
+    for (int k = 0; k < ndonate; k++)
+      for (int d = 0; d < nd; d++) buffer_release(a->argument_lists[d][donate[k]]);
+    for (int d = 0; d < nd; d++)
+      for (int i = 0; i < x->nout; i++) {
+        PJRT_Buffer *b = buffer_wrap(x->client, resp[d][i]);
+        resp[d][i] = NULL;
+        if (!b) err = OOM();
+        a->output_lists[d][i] = b;
+      }
+    if (err)
+      for (int d = 0; d < nd; d++)
+        for (int i = 0; i < x->nout; i++) {
+          pjrt_buffer_destroy(&(PJRT_Buffer_Destroy_Args){.struct_size = sizeof(PJRT_Buffer_Destroy_Args),
+                                                          .buffer = a->output_lists[d][i]});
+          a->output_lists[d][i] = NULL;
+        }
+    for (int d = 0; !err && a->device_complete_events && d < nd; d++)
+      if (!(a->device_complete_events[d] = event_new(true, 0, NULL))) err = OOM();
+  }
+  free(argv);
+  free(resv);
+  free(donate);
+  return err;
+}
+
+/* ---- the table ---- */
+
+/* Entries xlac does not provide answer UNIMPLEMENTED, naming themselves. */
+#define UNIMPLEMENTED(name)                                                                                            \
+  static PJRT_Error *unimpl_##name(void *args) {                                                                       \
+    (void)args;                                                                                                        \
+    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: PJRT_" #name " is not implemented");                        \
+  }
+UNIMPLEMENTED(CopyToDeviceStream_Destroy)
+UNIMPLEMENTED(CopyToDeviceStream_AddChunk)
+UNIMPLEMENTED(CopyToDeviceStream_TotalBytes)
+UNIMPLEMENTED(CopyToDeviceStream_GranuleSize)
+UNIMPLEMENTED(CopyToDeviceStream_CurrentBytes)
+UNIMPLEMENTED(TopologyDescription_Create)
+UNIMPLEMENTED(TopologyDescription_Serialize)
+UNIMPLEMENTED(Compile)
+UNIMPLEMENTED(Client_CreateViewOfDeviceBuffer)
+UNIMPLEMENTED(ExecuteContext_Create)
+UNIMPLEMENTED(ExecuteContext_Destroy)
+UNIMPLEMENTED(AsyncHostToDeviceTransferManager)
+UNIMPLEMENTED(Client_CreateBuffersForAsyncHostToDevice)
+UNIMPLEMENTED(Client_DmaMap)
+UNIMPLEMENTED(Client_DmaUnmap)
+UNIMPLEMENTED(Client_UpdateGlobalProcessInfo)
+UNIMPLEMENTED(TopologyDescription_Deserialize)
+UNIMPLEMENTED(Client_CreateAliasBuffer)
+UNIMPLEMENTED(Client_FulfillAliasBuffer)
+UNIMPLEMENTED(Client_CreateErrorBuffer)
+UNIMPLEMENTED(Buffer_CopyRawToHostFuture)
+UNIMPLEMENTED(Device_PoisonExecution)
+UNIMPLEMENTED(Device_CreateAsyncTrackingEvent)
+UNIMPLEMENTED(AsyncTrackingEvent_Destroy)
+UNIMPLEMENTED(Buffer_DonateWithControlDependency)
+
+static const PJRT_Api api = {
+    .struct_size = sizeof(PJRT_Api),
+    .pjrt_api_version = {.struct_size = sizeof(PJRT_Api_Version), .major_version = XLAC_PJRT_API_MAJOR,
+                         .minor_version = XLAC_PJRT_API_MINOR},
+    .PJRT_Error_Destroy = pjrt_error_destroy,
+    .PJRT_Error_Message = pjrt_error_message,
+    .PJRT_Error_GetCode = pjrt_error_getcode,
+    .PJRT_Plugin_Initialize = pjrt_plugin_initialize,
+    .PJRT_Plugin_Attributes = pjrt_plugin_attributes,
+    .PJRT_Event_Destroy = pjrt_event_destroy,
+    .PJRT_Event_IsReady = pjrt_event_isready,
+    .PJRT_Event_Error = pjrt_event_error,
+    .PJRT_Event_Await = pjrt_event_await,
+    .PJRT_Event_OnReady = pjrt_event_onready,
+    .PJRT_Client_Create = pjrt_client_create,
+    .PJRT_Client_Destroy = pjrt_client_destroy,
+    .PJRT_Client_PlatformName = pjrt_client_platformname,
+    .PJRT_Client_ProcessIndex = pjrt_client_processindex,
+    .PJRT_Client_PlatformVersion = pjrt_client_platformversion,
+    .PJRT_Client_Devices = pjrt_client_devices,
+    .PJRT_Client_AddressableDevices = pjrt_client_addressabledevices,
+    .PJRT_Client_LookupDevice = pjrt_client_lookupdevice,
+    .PJRT_Client_LookupAddressableDevice = pjrt_client_lookupaddressabledevice,
+    .PJRT_Client_AddressableMemories = pjrt_client_addressablememories,
+    .PJRT_Client_Compile = pjrt_client_compile,
+    .PJRT_Client_DefaultDeviceAssignment = pjrt_client_defaultdeviceassignment,
+    .PJRT_Client_BufferFromHostBuffer = pjrt_client_bufferfromhostbuffer,
+    .PJRT_DeviceDescription_Id = pjrt_devicedescription_id,
+    .PJRT_DeviceDescription_ProcessIndex = pjrt_devicedescription_processindex,
+    .PJRT_DeviceDescription_Attributes = pjrt_devicedescription_attributes,
+    .PJRT_DeviceDescription_Kind = pjrt_devicedescription_kind,
+    .PJRT_DeviceDescription_DebugString = pjrt_devicedescription_debugstring,
+    .PJRT_DeviceDescription_ToString = pjrt_devicedescription_tostring,
+    .PJRT_Device_GetDescription = pjrt_device_getdescription,
+    .PJRT_Device_IsAddressable = pjrt_device_isaddressable,
+    .PJRT_Device_LocalHardwareId = pjrt_device_localhardwareid,
+    .PJRT_Device_AddressableMemories = pjrt_device_addressablememories,
+    .PJRT_Device_DefaultMemory = pjrt_device_defaultmemory,
+    .PJRT_Device_MemoryStats = pjrt_device_memorystats,
+    .PJRT_Memory_Id = pjrt_memory_id,
+    .PJRT_Memory_Kind = pjrt_memory_kind,
+    .PJRT_Memory_DebugString = pjrt_memory_debugstring,
+    .PJRT_Memory_ToString = pjrt_memory_tostring,
+    .PJRT_Memory_AddressableByDevices = pjrt_memory_addressablebydevices,
+    .PJRT_Executable_Destroy = pjrt_executable_destroy,
+    .PJRT_Executable_Name = pjrt_executable_name,
+    .PJRT_Executable_NumReplicas = pjrt_executable_numreplicas,
+    .PJRT_Executable_NumPartitions = pjrt_executable_numpartitions,
+    .PJRT_Executable_NumOutputs = pjrt_executable_numoutputs,
+    .PJRT_Executable_SizeOfGeneratedCodeInBytes = pjrt_executable_sizeofgeneratedcodeinbytes,
+    .PJRT_Executable_GetCostAnalysis = pjrt_executable_getcostanalysis,
+    .PJRT_Executable_OutputMemoryKinds = pjrt_executable_outputmemorykinds,
+    .PJRT_Executable_OptimizedProgram = pjrt_executable_optimizedprogram,
+    .PJRT_Executable_Serialize = pjrt_executable_serialize,
+    .PJRT_LoadedExecutable_Destroy = pjrt_loadedexecutable_destroy,
+    .PJRT_LoadedExecutable_GetExecutable = pjrt_loadedexecutable_getexecutable,
+    .PJRT_LoadedExecutable_AddressableDevices = pjrt_loadedexecutable_addressabledevices,
+    .PJRT_LoadedExecutable_Delete = pjrt_loadedexecutable_delete,
+    .PJRT_LoadedExecutable_IsDeleted = pjrt_loadedexecutable_isdeleted,
+    .PJRT_LoadedExecutable_Execute = pjrt_loadedexecutable_execute,
+    .PJRT_Executable_DeserializeAndLoad = pjrt_executable_deserializeandload,
+    .PJRT_LoadedExecutable_Fingerprint = pjrt_loadedexecutable_fingerprint,
+    .PJRT_Buffer_Destroy = pjrt_buffer_destroy,
+    .PJRT_Buffer_ElementType = pjrt_buffer_elementtype,
+    .PJRT_Buffer_Dimensions = pjrt_buffer_dimensions,
+    .PJRT_Buffer_UnpaddedDimensions = pjrt_buffer_unpaddeddimensions,
+    .PJRT_Buffer_DynamicDimensionIndices = pjrt_buffer_dynamicdimensionindices,
+    .PJRT_Buffer_GetMemoryLayout = pjrt_buffer_getmemorylayout,
+    .PJRT_Buffer_OnDeviceSizeInBytes = pjrt_buffer_ondevicesizeinbytes,
+    .PJRT_Buffer_Device = pjrt_buffer_device,
+    .PJRT_Buffer_Memory = pjrt_buffer_memory,
+    .PJRT_Buffer_Delete = pjrt_buffer_delete,
+    .PJRT_Buffer_IsDeleted = pjrt_buffer_isdeleted,
+    .PJRT_Buffer_CopyToDevice = pjrt_buffer_copytodevice,
+    .PJRT_Buffer_ToHostBuffer = pjrt_buffer_tohostbuffer,
+    .PJRT_Buffer_IsOnCpu = pjrt_buffer_isoncpu,
+    .PJRT_Buffer_ReadyEvent = pjrt_buffer_readyevent,
+    .PJRT_Buffer_UnsafePointer = pjrt_buffer_unsafepointer,
+    .PJRT_Buffer_IncreaseExternalReferenceCount = pjrt_buffer_increaseexternalreferencecount,
+    .PJRT_Buffer_DecreaseExternalReferenceCount = pjrt_buffer_decreaseexternalreferencecount,
+    .PJRT_Buffer_OpaqueDeviceMemoryDataPointer = pjrt_buffer_opaquedevicememorydatapointer,
+    .PJRT_CopyToDeviceStream_Destroy = unimpl_CopyToDeviceStream_Destroy,
+    .PJRT_CopyToDeviceStream_AddChunk = unimpl_CopyToDeviceStream_AddChunk,
+    .PJRT_CopyToDeviceStream_TotalBytes = unimpl_CopyToDeviceStream_TotalBytes,
+    .PJRT_CopyToDeviceStream_GranuleSize = unimpl_CopyToDeviceStream_GranuleSize,
+    .PJRT_CopyToDeviceStream_CurrentBytes = unimpl_CopyToDeviceStream_CurrentBytes,
+    .PJRT_TopologyDescription_Create = unimpl_TopologyDescription_Create,
+    .PJRT_TopologyDescription_Destroy = pjrt_topologydescription_destroy,
+    .PJRT_TopologyDescription_PlatformName = pjrt_topologydescription_platformname,
+    .PJRT_TopologyDescription_PlatformVersion = pjrt_topologydescription_platformversion,
+    .PJRT_TopologyDescription_GetDeviceDescriptions = pjrt_topologydescription_getdevicedescriptions,
+    .PJRT_TopologyDescription_Serialize = unimpl_TopologyDescription_Serialize,
+    .PJRT_TopologyDescription_Attributes = pjrt_topologydescription_attributes,
+    .PJRT_Compile = unimpl_Compile,
+    .PJRT_Executable_OutputElementTypes = pjrt_executable_outputelementtypes,
+    .PJRT_Executable_OutputDimensions = pjrt_executable_outputdimensions,
+    .PJRT_Buffer_CopyToMemory = pjrt_buffer_copytomemory,
+    .PJRT_Client_CreateViewOfDeviceBuffer = unimpl_Client_CreateViewOfDeviceBuffer,
+    .PJRT_Executable_Fingerprint = pjrt_executable_fingerprint,
+    .PJRT_Client_TopologyDescription = pjrt_client_topologydescription,
+    .PJRT_Executable_GetCompiledMemoryStats = pjrt_executable_getcompiledmemorystats,
+    .PJRT_Memory_Kind_Id = pjrt_memory_kind_id,
+    .PJRT_ExecuteContext_Create = unimpl_ExecuteContext_Create,
+    .PJRT_ExecuteContext_Destroy = unimpl_ExecuteContext_Destroy,
+    .PJRT_Buffer_CopyRawToHost = pjrt_buffer_copyrawtohost,
+    .PJRT_AsyncHostToDeviceTransferManager_Destroy = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_AsyncHostToDeviceTransferManager_TransferData = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_Client_CreateBuffersForAsyncHostToDevice = unimpl_Client_CreateBuffersForAsyncHostToDevice,
+    .PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_AsyncHostToDeviceTransferManager_Device = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_AsyncHostToDeviceTransferManager_BufferCount = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_AsyncHostToDeviceTransferManager_BufferSize = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_AsyncHostToDeviceTransferManager_SetBufferError = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_AsyncHostToDeviceTransferManager_AddMetadata = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_Client_DmaMap = unimpl_Client_DmaMap,
+    .PJRT_Client_DmaUnmap = unimpl_Client_DmaUnmap,
+    .PJRT_Client_CreateUninitializedBuffer = pjrt_client_createuninitializedbuffer,
+    .PJRT_Client_UpdateGlobalProcessInfo = unimpl_Client_UpdateGlobalProcessInfo,
+    .PJRT_TopologyDescription_Deserialize = unimpl_TopologyDescription_Deserialize,
+    .PJRT_Client_CreateAliasBuffer = unimpl_Client_CreateAliasBuffer,
+    .PJRT_Client_FulfillAliasBuffer = unimpl_Client_FulfillAliasBuffer,
+    .PJRT_LoadedExecutable_GetDeviceAssignment = pjrt_loadedexecutable_getdeviceassignment,
+    .PJRT_Client_CreateErrorBuffer = unimpl_Client_CreateErrorBuffer,
+    .PJRT_AsyncHostToDeviceTransferManager_TransferLiteral = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_Buffer_CopyRawToHostFuture = unimpl_Buffer_CopyRawToHostFuture,
+    .PJRT_Device_PoisonExecution = unimpl_Device_PoisonExecution,
+    .PJRT_Device_CreateAsyncTrackingEvent = unimpl_Device_CreateAsyncTrackingEvent,
+    .PJRT_AsyncTrackingEvent_Destroy = unimpl_AsyncTrackingEvent_Destroy,
+    .PJRT_Executable_GetCompileOptions = pjrt_executable_getcompileoptions,
+    .PJRT_Buffer_DonateWithControlDependency = unimpl_Buffer_DonateWithControlDependency,
+    .PJRT_Event_Create = pjrt_event_create,
+    .PJRT_Event_Set = pjrt_event_set,
+};
+
+EXPORT const PJRT_Api *GetPjrtApi(void);
+EXPORT const PJRT_Api *GetPjrtApi(void) { return &api; }

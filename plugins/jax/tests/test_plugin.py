@@ -1,0 +1,219 @@
+"""The PJRT plugin under JAX: each jitted function runs on xlac and on
+JAX's own CPU backend, in one process, and the results must agree.
+
+Run with the library of a build: XLAC_PJRT_LIBRARY=build/lib/libxlac_pjrt.so
+PYTHONPATH=plugins/jax python plugins/jax/tests/test_plugin.py
+(XLAC_DEVICES=4 is set here for pmap).
+"""
+import os
+import sys
+
+os.environ.setdefault("XLAC_DEVICES", "4")
+os.environ["JAX_PLATFORMS"] = "xlac,cpu"
+
+import numpy as np  # noqa: E402
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+
+X = jax.devices("xlac")
+C = jax.devices("cpu")
+failures = []
+passed = 0
+
+
+def check(name, fn):
+    global passed
+    try:
+        fn()
+        passed += 1
+        print(f"PASS {name}")
+    except Exception as e:  # report every failure, then fail
+        failures.append(name)
+        print(f"FAIL {name}: {type(e).__name__}: {str(e)[:2000]}")
+
+
+def on(devices, args):
+    return [jax.device_put(a, devices[0]) for a in args]
+
+
+def same(f, *args, rtol=1e-5, atol=1e-5, jit_kw=None):
+    """f jitted on xlac and on cpu: equal within tolerance, results on xlac."""
+    jit_kw = jit_kw or {}
+    got = jax.jit(f, **jit_kw)(*on(X, args))
+    want = jax.jit(f, **jit_kw)(*on(C, args))
+    gl, wl = jax.tree.leaves(got), jax.tree.leaves(want)
+    assert len(gl) == len(wl)
+    for g, w in zip(gl, wl):
+        assert g.devices() == {X[0]}, g.devices()
+        assert g.dtype == w.dtype and g.shape == w.shape, (g.dtype, g.shape, w.dtype, w.shape)
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
+
+
+key = jax.random.key(0)
+k1, k2, k3, k4 = jax.random.split(key, 4)
+x = jax.random.normal(k1, (8, 16))
+w = jax.random.normal(k2, (16, 4))
+
+
+def t_devices():
+    assert len(X) == 4, X
+    assert X[0].platform == "xlac" and X[0].device_kind == "cpu"
+    assert [d.id for d in X] == [0, 1, 2, 3]
+
+
+def t_elementwise():
+    same(lambda a: jnp.exp(a) * jnp.sin(a) + jnp.tanh(a) / (1 + a * a), x)
+    same(lambda a: jnp.where(a > 0, jnp.sqrt(jnp.abs(a)), jax.nn.gelu(a)), x)
+    # xlac rounds every bf16 result; XLA:CPU keeps some in f32: one bf16 ulp apart
+    same(lambda a: (a.astype(jnp.bfloat16) * 3).astype(jnp.float32), x, rtol=8e-3)
+    same(lambda a: (a * 100).astype(jnp.int32) // 7 % 5, x)
+
+
+def t_reductions():
+    same(lambda a: (a.sum(), a.max(axis=0), a.argmax(axis=1), jnp.mean(a, axis=1)), x)
+    same(lambda a: jax.nn.logsumexp(a, axis=1), x)
+    same(lambda a: jnp.cumsum(a, axis=1), x)
+
+
+def t_matmul():
+    same(lambda a, b: a @ b, x, w, rtol=1e-4)
+    same(lambda a: jnp.einsum("ij,kj->ik", a, a), x, rtol=1e-4)
+    b3 = jax.random.normal(k3, (3, 8, 16))
+    same(lambda a, b: jnp.matmul(a, b), b3, jnp.swapaxes(b3, 1, 2), rtol=1e-4)
+
+
+def t_conv():
+    img = jax.random.normal(k3, (2, 10, 10, 3))
+    ker = jax.random.normal(k4, (3, 3, 3, 5))
+    same(lambda i, k: jax.lax.conv_general_dilated(i, k, (1, 1), "SAME",
+                                                   dimension_numbers=("NHWC", "HWIO", "NHWC")), img, ker,
+         rtol=1e-4, atol=1e-4)
+    same(lambda i, k: jax.lax.conv_general_dilated(i, k, (2, 2), "VALID",
+                                                   dimension_numbers=("NHWC", "HWIO", "NHWC")), img, ker,
+         rtol=1e-4, atol=1e-4)
+
+
+def t_control_flow():
+    same(lambda a: jax.lax.scan(lambda c, r: (c + r, c * r), jnp.zeros(16), a), x)
+    same(lambda a: jax.lax.while_loop(lambda c: c[0] < 10, lambda c: (c[0] + 1, c[1] * 1.1), (0, a)), x)
+    same(lambda p, a: jax.lax.cond(p > 0, lambda: a.sum(), lambda: a.max()), jnp.int32(1), x)
+    same(lambda p, a: jax.lax.cond(p > 0, lambda: a.sum(), lambda: a.max()), jnp.int32(-1), x)
+    same(lambda i, a: jax.lax.switch(i, [jnp.sin, jnp.cos, jnp.tanh], a), jnp.int32(2), x)
+    same(lambda a: jax.lax.fori_loop(0, 5, lambda i, c: c * 0.5 + i, a), x)
+
+
+def t_random():
+    def draw(k):
+        return (jax.random.normal(k, (5, 3)), jax.random.uniform(k, (7,)),
+                jax.random.randint(k, (4,), 0, 100), jax.random.permutation(k, 10))
+    same(draw, jax.random.key_data(key))
+    # typed keys placed on xlac
+    a = jax.random.normal(jax.device_put(key, X[0]), (6,))
+    b = jax.random.normal(jax.device_put(key, C[0]), (6,))
+    np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-6)
+
+
+def mlp_init(k, sizes):
+    params = []
+    for m, n in zip(sizes[:-1], sizes[1:]):
+        k, kw = jax.random.split(k)
+        params.append((jax.random.normal(kw, (m, n)) / np.sqrt(m), jnp.zeros(n)))
+    return params
+
+
+def mlp_loss(params, xb, yb):
+    h = xb
+    for wi, bi in params[:-1]:
+        h = jax.nn.relu(h @ wi + bi)
+    wo, bo = params[-1]
+    logits = h @ wo + bo
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * yb, axis=1))
+
+
+def t_grad():
+    params = mlp_init(k1, [16, 32, 10])
+    yb = jax.nn.one_hot(jnp.arange(8) % 10, 10)
+    same(jax.grad(mlp_loss), params, x, yb, rtol=1e-4, atol=1e-5)
+    same(jax.value_and_grad(lambda a: jnp.sum(jnp.tanh(a) ** 3)), x, rtol=1e-5)
+
+
+def t_donation():
+    f = jax.jit(lambda a, b: (a + b, a * 2), donate_argnums=0)
+    a = jax.device_put(jnp.ones(4), X[0])
+    s, d = f(a, jax.device_put(jnp.full(4, 2.0), X[0]))
+    assert a.is_deleted(), "the donated argument is still alive"
+    np.testing.assert_array_equal(np.asarray(s), [3, 3, 3, 3])
+    np.testing.assert_array_equal(np.asarray(d), [2, 2, 2, 2])
+    try:
+        f(a, s)
+    except Exception:
+        pass
+    else:
+        raise AssertionError("a deleted buffer was accepted")
+
+
+def t_devices_placement():
+    # a single-device program on another device: it runs there
+    y = jax.device_put(x, X[2])
+    r = jax.jit(lambda a: a * 2)(y)
+    assert r.devices() == {X[2]}, r.devices()
+    np.testing.assert_allclose(np.asarray(r), np.asarray(x) * 2)
+    z = jax.device_put(r, X[3])
+    assert z.devices() == {X[3]}
+    np.testing.assert_allclose(np.asarray(z), np.asarray(x) * 2)
+
+
+def t_pmap():
+    xs = jnp.arange(4 * 3, dtype=jnp.float32).reshape(4, 3)
+    f = jax.pmap(lambda v: (jax.lax.psum(v, "i"), jax.lax.axis_index("i"), jax.lax.pmax(v * v, "i")),
+                 axis_name="i", devices=X)
+    s, idx, m = f(xs)
+    np.testing.assert_allclose(np.asarray(s), np.tile(np.asarray(xs).sum(0), (4, 1)))
+    np.testing.assert_array_equal(np.asarray(idx), [0, 1, 2, 3])
+    np.testing.assert_allclose(np.asarray(m), np.tile((np.asarray(xs) ** 2).max(0), (4, 1)))
+    g = jax.pmap(lambda v: jax.lax.pmean(v @ v.T, "i"), axis_name="i", devices=X)
+    xb = jax.random.normal(k2, (4, 5, 6))
+    want = np.mean([np.asarray(xb[i]) @ np.asarray(xb[i]).T for i in range(4)], axis=0)
+    np.testing.assert_allclose(np.asarray(g(xb)), np.tile(want, (4, 1, 1)), rtol=1e-4, atol=1e-5)
+
+
+def t_training_loop():
+    """100 steps of SGD on an MLP with donated parameters: the losses of
+    xlac and of jax's CPU backend agree."""
+    xs = jax.random.normal(k3, (64, 16))
+    ys = jax.nn.one_hot(jax.random.randint(k4, (64,), 0, 10), 10)
+
+    def step(params, xb, yb):
+        loss, grads = jax.value_and_grad(mlp_loss)(params, xb, yb)
+        return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads), loss
+
+    def train(devices):
+        step_j = jax.jit(step, donate_argnums=0)
+        params = jax.device_put(mlp_init(k1, [16, 64, 64, 10]), devices[0])
+        xb, yb = jax.device_put((xs, ys), devices[0])
+        losses = []
+        for _ in range(100):
+            old = params
+            params, loss = step_j(params, xb, yb)
+            losses.append(float(loss))
+        if devices is X:
+            assert all(p.is_deleted() for p in jax.tree.leaves(old)), "parameters were not donated"
+        return np.array(losses)
+
+    lx, lc = train(X), train(C)
+    assert lx[-1] < 0.5 * lx[0], f"the loss did not fall: {lx[0]} -> {lx[-1]}"
+    np.testing.assert_allclose(lx, lc, rtol=2e-3, atol=1e-4)
+    print(f"  losses: {lx[0]:.4f} -> {lx[49]:.4f} -> {lx[-1]:.4f} (cpu {lc[-1]:.4f})")
+
+
+def t_compiled_text():
+    c = jax.jit(lambda a: jnp.tanh(a) * 2).lower(x).compile()
+    text = c.as_text()
+    assert "tanh" in text, text[:500]
+
+
+for name, fn in list(globals().items()):
+    if name.startswith("t_") and callable(fn):
+        check(name[2:], fn)
+print(f"{passed} passed, {len(failures)} failed")
+sys.exit(1 if failures else 0)
