@@ -1030,6 +1030,7 @@ typedef struct Exe {
   xlac_executable *xe;
   int nrep, npart, ndev;    /* ndev = nrep * npart */
   bool portable;            /* runs on the device each execution names */
+  bool spmd;                /* the partitions are to be made by the compiler */
   int *assign;              /* [ndev]: client device of replica r, partition p at r * npart + p */
   PJRT_Device **addr;       /* [ndev]: the same, as devices */
   char *name;
@@ -1105,10 +1106,8 @@ static PJRT_Error *read_options(PJRT_Client *c, const char *bytes, size_t len, E
   if (nrep * npart > c->ndev) {
     err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: %" PRId64 " replicas x %" PRId64
                     " partitions need more devices than the client's %d", nrep, npart, c->ndev);
-  } else if (npart > 1 && b && (b->use_spmd_partitioning || b->use_auto_spmd_partitioning)) {
-    err = error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Compile: SPMD partitioning (a program sharded over %" PRId64
-                    " partitions) is not supported; replicated programs (pmap) are", npart);
   }
+  x->spmd = b && (b->use_spmd_partitioning || b->use_auto_spmd_partitioning);
   x->nrep = (int)nrep;
   x->npart = (int)npart;
   x->ndev = (int)(nrep * npart);
@@ -1216,15 +1215,24 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
   x->code_len = code_len;
   if (options_len) memcpy(x->options, options, options_len);
   x->options_len = options_len;
+  dump_program(code, code_len, options, options_len);
   PJRT_Error *err = read_options(c, options, options_len, x);
   if (err) {
     exe_release(x);
     return err;
   }
-  dump_program(code, code_len, options, options_len);
   xlac_program *p = NULL;
   err = from_status(xlac_program_parse(code, code_len, "<jax program>", &p), "Compile");
+  /* partitions xlac can run: a manual computation over all of them (the
+     reader made its body the program of one partition) */
+  bool manual = false;
+  for (int i = 0; p && i < p->m->nattrs; i++) manual |= strcmp(p->m->attrs[i].name, "xlac.manual_partitions") == 0;
+  if (!err && x->npart > 1 && x->spmd && !manual)
+    err = error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Compile: a program for %d partitions that the compiler is "
+                    "to partition (SPMD); xlac runs programs partitioned by hand (pmap, shard_map over all axes)",
+                    x->npart);
   if (err) {
+    xlac_program_destroy(p);
     exe_release(x);
     return err;
   }

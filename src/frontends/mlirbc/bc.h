@@ -201,7 +201,20 @@ struct Bc {
      many slots the IR's size allows in all */
   ValueVec values;
   uint64_t value_budget;
+  /* Shardy's manual computations (reader.c): the values the body being
+     read returns, and the function bodies whose arguments and results
+     became the per-device ones */
+  int in_manual;
+  Value **manual_ret;
+  int nmanual_ret;
+  bool manual_done;
+  Block *localized;     /* the function body being localized, or NULL */
 };
+
+/* The function body whose parameters and results are a manual
+   computation's per-device ones (their types differ from the declared
+   signature's). */
+bool bc_is_localized(const Bc *bc, const Block *body);
 
 /* ---- ops (ops.c) ---- */
 const VhloOp *vhlo_op_find(const char *name, size_t n);

@@ -840,17 +840,23 @@ static bool func_dicts(Bc *bc, const BA *a, int n, const uint8_t *at, Attr ***ou
 static bool func_signature(Bc *bc, Func *f, const BA *ft, Block *body, const uint8_t *at) {
   if (ft->kind != BA_TYPE || ft->ty->kind != BT_FUNC) return bc_fail(bc, at, "a function whose type is not a function type");
   const BT *t = ft->ty;
+  /* a manual computation's body (reader.c): the per-device types are the
+     arguments' and what the body returns */
+  bool local = bc_is_localized(bc, body);
+  const Op *ret = body->last;
+  if (local && !(ret && ret->kind == OP_FUNC_RETURN && ret->nopnds == t->nout))
+    return bc_fail(bc, at, "function '@%s' does not return its manual computation's %d results", f->name, t->nout);
   if (t->nin != body->nargs)
     return bc_fail(bc, at, "function '@%s' has %d parameters but its body %d arguments", f->name, t->nin, body->nargs);
   for (int i = 0; i < t->nin; i++)
-    if (!t->in[i]->t || !type_equal(t->in[i]->t, body->args[i]->type))
+    if (!t->in[i]->t || (!local && !type_equal(t->in[i]->t, body->args[i]->type)))
       return bc_fail(bc, at, "parameter %d of function '@%s' does not have its argument's type", i, f->name);
   f->nresults = t->nout;
   f->result_types = ARENA_ARRAY(&bc->m->arena, Type *, t->nout + 1);
   for (int i = 0; i < t->nout; i++) {
     if (!bt_is_value(t->out[i]))
       return bc_fail(bc, at, "result %d of function '@%s' is not a tensor, tuple or token", i, f->name);
-    f->result_types[i] = t->out[i]->t;
+    f->result_types[i] = local ? ret->opnds[i]->type : t->out[i]->t;
   }
   return true;
 }

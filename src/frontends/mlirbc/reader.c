@@ -781,6 +781,113 @@ static bool forward_op(Bc *bc, Cur *c, const BcOpName *on, Region *r, const uint
   return true;
 }
 
+/* ---- Shardy's manual computations ----
+ * A program JAX partitions by hand (pmap, shard_map over every mesh axis)
+ * is `sdy.manual_computation` in the entry function: its region is the
+ * program each device runs, on its own shard of the arguments (the
+ * region's arguments have the per-device types) and with collectives
+ * between the devices.  xlac runs each partition on its own shard, so
+ * the region becomes the function body: its operations move into the
+ * function, the function's parameters take the region's argument types,
+ * its results the types of what the region returns (`sdy.return`), and
+ * the module is marked `xlac.manual_partitions`. */
+
+bool bc_is_localized(const Bc *bc, const Block *body) { return body && bc->localized == body; }
+
+static void replace_uses(Block *blk, const Value *from, Value *to) {
+  for (Op *op = blk->first; op; op = op->next) {
+    for (int i = 0; i < op->nopnds; i++)
+      if (op->opnds[i] == from) op->opnds[i] = to;
+    for (int k = 0; k < op->nregions; k++)
+      if (op->regions[k]) replace_uses(op->regions[k], from, to);
+  }
+}
+
+static bool read_regions(Bc *bc, Cur *c, BcOp *o, bool isolated, Ctx ctx, int depth);
+
+static bool manual_computation(Bc *bc, Cur *c, const BcOpName *on, Block *b, Region *r, int depth,
+                               const uint8_t *at) {
+  BcOp o = {0};
+  uint8_t mask;
+  uint64_t nregions;
+  bool isolated, props = bc->version >= V_PROPERTIES && on->registered;
+  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
+  if ((mask & OPM_ATTRS) && !check_index(bc, c, (uint64_t)bc->nattrs, "attribute")) return false;
+  if ((mask & OPM_PROPERTIES) &&
+      !check_index(bc, c, (uint64_t)(props ? bc->nprops : bc->nattrs), props ? "properties" : "attribute"))
+    return false;
+  if ((mask & OPM_RESULTS) && !read_results(bc, c, &o)) return false;
+  if ((mask & OPM_OPERANDS) && !read_operands(bc, c, &o)) return false;
+  if (mask & OPM_SUCCESSORS) return bc_fail(bc, at, "sdy.manual_computation with successors");
+  if (bc->version >= V_USE_LIST_ORDERS && (mask & OPM_USE_LISTS) && !skip_use_lists(bc, c, (uint64_t)o.nres))
+    return false;
+  if (!(mask & OPM_REGIONS) || !cur_varint_flag(c, &nregions, &isolated) || nregions != 1)
+    return bc->failed ? false : bc_fail(bc, at, "sdy.manual_computation without its one region");
+  if (bc->localized || bc->manual_done)
+    return bc_fail(bc, at, "a second sdy.manual_computation: xlac runs programs that are one manual computation");
+  for (Op *op = b->first; op; op = op->next)
+    if (op->kind != OP_CONSTANT)
+      return bc_fail(bc, at, "sdy.manual_computation after other operations: xlac runs programs partitioned by hand "
+                     "only when all of their work is inside it");
+  bc->in_manual++;
+  bc->manual_ret = NULL;
+  bc->nmanual_ret = -1;
+  o.nregions = 1;
+  o.regions = ARENA_ARRAY(&bc->m->arena, Block *, 2);
+  bool ok = read_regions(bc, c, &o, isolated, CTX_REGION, depth);
+  bc->in_manual--;
+  if (!ok) return false;
+  Block *blk = o.regions[0];
+  if (bc->nmanual_ret != o.nres)
+    return bc_fail(bc, at, "sdy.manual_computation with %d results whose region returns %d values", o.nres,
+                   bc->nmanual_ret);
+  if (blk->nargs != o.nopnds)
+    return bc_fail(bc, at, "sdy.manual_computation with %d operands whose region takes %d", o.nopnds, blk->nargs);
+  for (int i = 0; i < o.nopnds; i++) {
+    Value *v = o.opnds[i];
+    if (v->def || v->owner != b)
+      return bc_fail(bc, at, "operand %d of sdy.manual_computation is not a parameter of the function", i);
+    v->type = blk->args[i]->type;
+    replace_uses(blk, blk->args[i], v);
+  }
+  /* the region's operations move into the function */
+  for (Op *op = blk->first, *next; op; op = next) {
+    next = op->next;
+    op->prev = b->last;
+    op->next = NULL;
+    op->parent = b;
+    if (b->last) b->last->next = op;
+    else b->first = op;
+    b->last = op;
+  }
+  for (int i = 0; i < o.nres; i++)
+    if (!define(bc, r, bc->manual_ret[i], at)) return false;
+  bc->localized = b;
+  bc->manual_done = true;
+  return true;
+}
+
+/* `sdy.return` ends a manual computation's region: what it returns
+   becomes the results of the computation. */
+static bool manual_return(Bc *bc, Cur *c, const uint8_t *at) {
+  BcOp o = {0};
+  uint8_t mask;
+  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
+  if ((mask & OPM_ATTRS) && !check_index(bc, c, (uint64_t)bc->nattrs, "attribute")) return false;
+  if (mask & (OPM_PROPERTIES | OPM_RESULTS | OPM_SUCCESSORS | OPM_REGIONS))
+    return bc_fail(bc, at, "sdy.return with properties, results, successors or regions");
+  if ((mask & OPM_OPERANDS) && !read_operands(bc, c, &o)) return false;
+  if (bc->nmanual_ret >= 0) return bc_fail(bc, at, "a second sdy.return");
+  bc->manual_ret = o.opnds;
+  bc->nmanual_ret = o.nopnds;
+  return true;
+}
+
+static bool is_sdy_op(Bc *bc, const BcOpName *on, const char *name) {
+  const BcDialect *d = &bc->dialects[on->dialect];
+  return d->len == 3 && memcmp(d->name, "sdy", 3) == 0 && on->len == strlen(name) && memcmp(on->name, name, on->len) == 0;
+}
+
 /* Whether an op may stand where it is. */
 static bool check_place(Bc *bc, const BcOpName *on, Ctx ctx, const uint8_t *at) {
   bool module = is_module_op(bc, on), func = on->vhlo && vhlo_op_is_func(on->vhlo);
@@ -797,8 +904,9 @@ static bool check_place(Bc *bc, const BcOpName *on, Ctx ctx, const uint8_t *at) 
 
 static bool build_module(Bc *bc, const BcOp *o) {
   if (o->nopnds || o->nres) return bc_fail(bc, o->at, "builtin.module with operands or results");
-  NamedAttr *na = ARENA_ARRAY(&bc->m->arena, NamedAttr, o->nattrs + 1);
+  NamedAttr *na = ARENA_ARRAY(&bc->m->arena, NamedAttr, o->nattrs + 2);
   int n = 0;
+  if (bc->manual_done) na[n++] = (NamedAttr){"xlac.manual_partitions", attr_unit(bc->m)};
   bc->m->loc = (SrcLoc){bc->file, (uint32_t)(o->at - bc->base)};
   for (int i = 0; i < o->nattrs; i++) {
     const BcNamed *a = &o->attrs[i];
@@ -833,6 +941,9 @@ static bool read_op(Bc *bc, Cur *c, Block *b, Ctx ctx, Region *r, int depth) {
   const BcOpName *on = &bc->opnames[ni];
   if (is_mesh_op(bc, on) && ctx == CTX_MODULE) return skip_op(bc, c, on, o.at);
   if (is_forwarding_op(bc, on) && (ctx == CTX_FUNC || ctx == CTX_REGION)) return forward_op(bc, c, on, r, o.at);
+  if (is_sdy_op(bc, on, "manual_computation") && ctx == CTX_FUNC) return manual_computation(bc, c, on, b, r, depth, o.at);
+  if (is_sdy_op(bc, on, "return") && ctx == CTX_REGION && bc->in_manual && b && !b->parent_op)
+    return manual_return(bc, c, o.at);
   if (!on->vhlo && !is_module_op(bc, on)) return unknown_op(bc, on, o.at);
   if (!check_place(bc, on, ctx, o.at)) return false;
   o.def = on->vhlo;
