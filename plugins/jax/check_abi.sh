@@ -18,9 +18,15 @@ if [ -z "$header" ]; then
   echo "check_abi: downloading a TensorFlow wheel for XLA's pjrt_c_api.h"
   python3 -m pip download --quiet --no-deps --only-binary :all: -d "$tmp/wheel" "${TF_WHEEL:-tensorflow-cpu}"
   whl=$(ls "$tmp"/wheel/*.whl | head -n 1)
-  member=$(python3 -c 'import sys, zipfile; print(next(n for n in zipfile.ZipFile(sys.argv[1]).namelist() if n.endswith("xla/pjrt/c/pjrt_c_api.h")))' "$whl")
-  python3 -c 'import sys, zipfile; open(sys.argv[3], "wb").write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))' "$whl" "$member" "$tmp/pjrt_c_api.h"
-  header=$tmp/pjrt_c_api.h
+  mkdir -p "$tmp/xla/pjrt/c"
+  python3 - "$whl" "$tmp/xla/pjrt/c" <<'PY'
+import os, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+for n in z.namelist():
+    if "/xla/pjrt/c/pjrt_c_api" in n and n.endswith(".h") and n.startswith("tensorflow/include/xla/"):
+        open(os.path.join(sys.argv[2], os.path.basename(n)), "wb").write(z.read(n))
+PY
+  header=$tmp/xla/pjrt/c/pjrt_c_api.h
 fi
 theirs_minor=$(sed -n 's/^#define PJRT_API_MINOR \([0-9]*\).*/\1/p' "$header")
 ours_minor=$(sed -n 's/^#define XLAC_PJRT_API_MINOR \([0-9]*\).*/\1/p' "$ours")
@@ -42,10 +48,29 @@ for m in re.finditer(r'typedef struct (\w+) \{(.*?)\} \1;', text, re.S):
         f = re.search(r'PJRT_FN\((\w+)\)', decl) or re.search(r'\(\*(\w+)\)\s*\(', decl) or re.search(r'(\w+)(\[\d+\])?$', decl)
         print(name, f.group(1))
 PY
-gen() { # $1: header to include
+# the extensions' structs are checked against their headers beside the
+# main one when those exist (an older header has not all of them)
+hdir=$(dirname "$header")
+includes=("$header")
+for h in "$hdir"/pjrt_c_api_*_extension.h; do [ -f "$h" ] && includes+=("$h"); done
+cat "${includes[@]}" >"$tmp/all.h"
+: >"$tmp/checked.txt"
+while read -r s f; do
+  if grep -q "struct $s\b\|} $s;" "$tmp/all.h"; then echo "$s $f" >>"$tmp/checked.txt"
+  else echo "$s" >>"$tmp/unchecked.txt"; fi
+done <"$tmp/fields.txt"
+mv "$tmp/checked.txt" "$tmp/fields.txt"
+if [ -f "$tmp/unchecked.txt" ]; then
+  echo "check_abi: not in the header, so not checked: $(sort -u "$tmp/unchecked.txt" | tr '\n' ' ')"
+fi
+gen() { # $1: header to include (ours), or "theirs"
   echo "#include <stdio.h>"
   echo "#include <stddef.h>"
-  echo "#include \"$1\""
+  if [ "$1" = theirs ]; then
+    for h in "${includes[@]}"; do echo "#include \"$h\""; done
+  else
+    echo "#include \"$1\""
+  fi
   echo "int main(void) {"
   while read -r s f; do
     echo "  printf(\"%s.%s %zu %zu\\n\", \"$s\", \"$f\", offsetof($s, $f), sizeof(((const $s *)0)->$f));"
@@ -54,9 +79,9 @@ gen() { # $1: header to include
   echo "}"
 }
 gen "$ours" >"$tmp/ours.c"
-gen "$header" >"$tmp/theirs.c"
+gen theirs >"$tmp/theirs.c"
 cc -std=gnu11 -w -o "$tmp/ours" "$tmp/ours.c"
-if ! cc -std=gnu11 -w -o "$tmp/theirs" "$tmp/theirs.c" 2>"$tmp/err"; then
+if ! cc -std=gnu11 -w -I"$hdir/../../.." -o "$tmp/theirs" "$tmp/theirs.c" 2>"$tmp/err"; then
   echo "check_abi: a declared name is missing from the header:" >&2
   grep error "$tmp/err" | head -n 20 >&2
   exit 1

@@ -17,7 +17,8 @@
  * plugins/jax/check_abi.sh compares every offset and size declared here
  * with the interface's own header (fetched when run by hand).
  *
- * Version declared: 0.90 (PJRT_API_MAJOR 0, PJRT_API_MINOR 90).
+ * Version declared: 0.91 (PJRT_API_MAJOR 0, PJRT_API_MINOR 91): the table
+ * of 0.90 and the shardings extension 0.91 added.
  */
 #ifndef XLAC_PJRT_API_H
 #define XLAC_PJRT_API_H
@@ -27,7 +28,7 @@
 #include <stdint.h>
 
 #define XLAC_PJRT_API_MAJOR 0
-#define XLAC_PJRT_API_MINOR 90
+#define XLAC_PJRT_API_MINOR 91
 
 /* the size a caller's struct has when it ends with `field` */
 #define PJRT_SIZE_UPTO(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
@@ -37,6 +38,9 @@ typedef struct PJRT_Extension_Base {
   int type; /* PJRT_Extension_Type */
   struct PJRT_Extension_Base *next;
 } PJRT_Extension_Base;
+
+/* a table entry: a function taking its argument struct */
+#define PJRT_FN(name) PJRT_Error *(*name)(name##_Args * args)
 
 #define PJRT_HEAD                                                                                                      \
   size_t struct_size;                                                                                                  \
@@ -665,11 +669,36 @@ typedef struct PJRT_Buffer_CopyRawToHost_Args {
   PJRT_Event *event; /* out */
 } PJRT_Buffer_CopyRawToHost_Args;
 
+/* ---- extensions (reached from PJRT_Api.extension_start) ---- */
+
+enum { PJRT_Extension_Type_Shardings = 19 };
+
+/* The shardings of an executable's parameters and outputs, as serialized
+   xla.OpSharding protos owned by the executable (NULL: not known). */
+typedef struct PJRT_Shardings_PJRT_Executable_ParameterShardings_Args {
+  PJRT_HEAD;
+  PJRT_Executable *executable;
+  size_t num_parameters;
+  const char *const *shardings;
+  const size_t *sharding_sizes;
+} PJRT_Shardings_PJRT_Executable_ParameterShardings_Args;
+typedef struct PJRT_Shardings_PJRT_Executable_OutputShardings_Args {
+  PJRT_HEAD;
+  PJRT_Executable *executable;
+  size_t num_outputs;
+  const char *const *shardings;
+  const size_t *sharding_sizes;
+} PJRT_Shardings_PJRT_Executable_OutputShardings_Args;
+typedef struct PJRT_Shardings_Extension {
+  PJRT_Extension_Base base;
+  PJRT_FN(PJRT_Shardings_PJRT_Executable_ParameterShardings);
+  PJRT_FN(PJRT_Shardings_PJRT_Executable_OutputShardings);
+} PJRT_Shardings_Extension;
+
 /* ---- the table ---- */
 
 /* an entry the plugin answers with UNIMPLEMENTED */
 typedef PJRT_Error *(*PJRT_Other_Fn)(void *args);
-#define PJRT_FN(name) PJRT_Error *(*name)(name##_Args * args)
 
 typedef struct PJRT_Api {
   size_t struct_size;

@@ -1031,6 +1031,7 @@ typedef struct Exe {
   int nrep, npart, ndev;    /* ndev = nrep * npart */
   bool portable;            /* runs on the device each execution names */
   bool spmd;                /* the partitions are to be made by the compiler */
+  bool manual;              /* partitioned by hand (xlac.manual_partitions) */
   int *assign;              /* [ndev]: client device of replica r, partition p at r * npart + p */
   PJRT_Device **addr;       /* [ndev]: the same, as devices */
   char *name;
@@ -1046,6 +1047,10 @@ typedef struct Exe {
   char *code;               /* the program, as received */
   size_t code_len;
   char fingerprint[17];
+  /* partitioned programs: each parameter's and output's serialized
+     OpSharding (NULL: not known) */
+  char **arg_shardings, **out_shardings;
+  size_t *arg_sharding_sizes, *out_sharding_sizes;
   pthread_mutex_t mu;
   char *optimized;          /* the optimized module's text, made when first asked for */
   size_t optimized_len;
@@ -1074,6 +1079,12 @@ static void exe_release(Exe *x) {
   free(x->options);
   free(x->code);
   free(x->optimized);
+  for (int i = 0; x->arg_shardings && i < x->nargs; i++) free(x->arg_shardings[i]);
+  for (int i = 0; x->out_shardings && i < x->nout; i++) free(x->out_shardings[i]);
+  free(x->arg_shardings);
+  free(x->out_shardings);
+  free(x->arg_sharding_sizes);
+  free(x->out_sharding_sizes);
   pthread_mutex_destroy(&x->mu);
   free(x);
 }
@@ -1196,6 +1207,169 @@ static void dump_program(const char *code, size_t len, const char *options, size
   }
 }
 
+/* ---- shardings ---- */
+
+static bool parse_ints(const char **p, char close, int64_t *v, int *n, int cap) {
+  *n = 0;
+  for (;;) {
+    char *end;
+    long long x = strtoll(*p, &end, 10);
+    if (end == *p || *n == cap || x < 0) return false;
+    v[(*n)++] = x;
+    *p = end;
+    if (**p == close) {
+      (*p)++;
+      return true;
+    }
+    if (**p != ',') return false;
+    (*p)++;
+  }
+}
+
+/* An HLO sharding in its text form ("{replicated}", "{maximal device=2}",
+   "{manual}", "{devices=[4,1]<=[4]}", "{devices=[2,2]<=[2,2]T(1,0)
+   last_tile_dim_replicate}", "{devices=[2,1]1,0}") as a serialized
+   OpSharding; NULL for what it does not read. */
+static char *sharding_proto(const char *text, size_t *len) {
+  enum { CAP = 64, MAXDEV = 1 << 16 };
+  Xla__OpSharding o = XLA__OP_SHARDING__INIT;
+  int64_t dims[CAP], devs_small[1], rdims[CAP], perm[CAP];
+  int nd = 0, nr = 0, np = 0;
+  int64_t *devs = NULL;
+  int64_t ndevs = 0;
+  const char *p = text;
+  bool ok = false;
+  if (!strcmp(p, "{replicated}")) {
+    o.type = XLA__OP_SHARDING__TYPE__REPLICATED;
+    ok = true;
+  } else if (!strcmp(p, "{manual}")) {
+    o.type = XLA__OP_SHARDING__TYPE__MANUAL;
+    ok = true;
+  } else if (!strncmp(p, "{maximal device=", 16)) {
+    char *end;
+    devs_small[0] = strtoll(p + 16, &end, 10);
+    dims[0] = 1;
+    o.type = XLA__OP_SHARDING__TYPE__MAXIMAL;
+    o.n_tile_assignment_dimensions = 1;
+    o.tile_assignment_dimensions = dims;
+    o.n_tile_assignment_devices = 1;
+    o.tile_assignment_devices = devs_small;
+    ok = end != p + 16 && !strcmp(end, "}");
+  } else if (!strncmp(p, "{devices=[", 10)) {
+    p += 10;
+    ok = parse_ints(&p, ']', dims, &nd, CAP);
+    ndevs = 1;
+    for (int i = 0; ok && i < nd; i++) ok = dims[i] > 0 && (ndevs *= dims[i]) <= MAXDEV;
+    if (ok) ok = (devs = calloc((size_t)ndevs, sizeof *devs)) != NULL;
+    if (ok && !strncmp(p, "<=[", 3)) {
+      /* iota devices, reshaped and optionally transposed */
+      p += 3;
+      ok = parse_ints(&p, ']', rdims, &nr, CAP);
+      int64_t n = 1;
+      for (int i = 0; ok && i < nr; i++) ok = rdims[i] > 0 && (n *= rdims[i]) <= MAXDEV;
+      ok = ok && n == ndevs;
+      if (ok && !strncmp(p, "T(", 2)) {
+        p += 2;
+        ok = parse_ints(&p, ')', perm, &np, CAP) && np == nr;
+      } else {
+        np = nr;
+        for (int i = 0; i < nr; i++) perm[i] = i;
+      }
+      bool seen[CAP] = {0};
+      for (int i = 0; ok && i < np; i++) ok = perm[i] < nr && !seen[perm[i]] && (seen[perm[i]] = true);
+      /* element k of the transposed array: its index in the transposed
+         shape, mapped back to the reshaped iota */
+      for (int64_t k = 0; ok && k < ndevs; k++) {
+        int64_t rem = k, src = 0, idx[CAP];
+        for (int i = np - 1; i >= 0; i--) {
+          idx[perm[i]] = rem % rdims[perm[i]];
+          rem /= rdims[perm[i]];
+        }
+        for (int i = 0; i < nr; i++) src = src * rdims[i] + idx[i];
+        devs[k] = src;
+      }
+    } else if (ok) {
+      for (int64_t k = 0; ok && k < ndevs; k++) {
+        char *end;
+        devs[k] = strtoll(p, &end, 10);
+        ok = end != p && devs[k] >= 0;
+        p = end;
+        if (ok && k + 1 < ndevs) ok = *p++ == ',';
+      }
+    }
+    if (ok && !strncmp(p, " last_tile_dim_replicate", 24)) {
+      p += 24;
+      o.replicate_on_last_tile_dim = true;
+    }
+    ok = ok && !strcmp(p, "}");
+    o.type = XLA__OP_SHARDING__TYPE__OTHER;
+    o.n_tile_assignment_dimensions = (size_t)nd;
+    o.tile_assignment_dimensions = dims;
+    o.n_tile_assignment_devices = (size_t)ndevs;
+    o.tile_assignment_devices = devs;
+  }
+  char *out = NULL;
+  if (ok) {
+    *len = xla__op_sharding__get_packed_size(&o);
+    if ((out = malloc(*len + 1))) xla__op_sharding__pack(&o, (uint8_t *)out);
+  }
+  free(devs);
+  return out;
+}
+
+/* The shardings of a partitioned executable's parameters and outputs,
+   from `mhlo.sharding` of its entry function (replicated where absent);
+   none at all where one cannot be read. */
+static bool collect_shardings(Exe *x) {
+  const Func *f = x->xe->entry;
+  if (x->npart <= 1 || !f || f->body->nargs != x->nargs || f->nresults != x->nout) return true;
+  x->arg_shardings = calloc((size_t)x->nargs + 1, sizeof(char *));
+  x->out_shardings = calloc((size_t)x->nout + 1, sizeof(char *));
+  x->arg_sharding_sizes = calloc((size_t)x->nargs + 1, sizeof(size_t));
+  x->out_sharding_sizes = calloc((size_t)x->nout + 1, sizeof(size_t));
+  if (!x->arg_shardings || !x->out_shardings || !x->arg_sharding_sizes || !x->out_sharding_sizes) return false;
+  bool known = true;
+  for (int k = 0; k < 2; k++) {
+    int n = k ? x->nout : x->nargs;
+    Attr **dicts = k ? f->res_attrs : f->arg_attrs;
+    char **out = k ? x->out_shardings : x->arg_shardings;
+    size_t *sizes = k ? x->out_sharding_sizes : x->arg_sharding_sizes;
+    for (int i = 0; i < n; i++) {
+      const Attr *a = dicts && dicts[i] ? attr_dict_get(dicts[i], "mhlo.sharding") : NULL;
+      const char *text = a && a->kind == ATTR_STRING ? a->s : "{replicated}";
+      if (!(out[i] = sharding_proto(text, &sizes[i]))) known = false;
+    }
+  }
+  if (!known) {
+    for (int i = 0; i < x->nargs; i++) free(x->arg_shardings[i]);
+    for (int i = 0; i < x->nout; i++) free(x->out_shardings[i]);
+    free(x->arg_shardings);
+    free(x->out_shardings);
+    x->arg_shardings = x->out_shardings = NULL;
+  }
+  return true;
+}
+
+static PJRT_Error *pjrt_shardings_pjrt_executable_parametershardings(
+    PJRT_Shardings_PJRT_Executable_ParameterShardings_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  const Exe *x = a->executable->x;
+  a->num_parameters = (size_t)x->nargs;
+  a->shardings = (const char *const *)x->arg_shardings;
+  a->sharding_sizes = x->arg_shardings ? x->arg_sharding_sizes : NULL;
+  return NULL;
+}
+
+static PJRT_Error *pjrt_shardings_pjrt_executable_outputshardings(
+    PJRT_Shardings_PJRT_Executable_OutputShardings_Args *a) {
+  NEED(a->executable, "executable is NULL");
+  const Exe *x = a->executable->x;
+  a->num_outputs = (size_t)x->nout;
+  a->shardings = (const char *const *)x->out_shardings;
+  a->sharding_sizes = x->out_shardings ? x->out_sharding_sizes : NULL;
+  return NULL;
+}
+
 /* Compiles code (a StableHLO portable artifact or StableHLO/HLO text)
    with the serialized CompileOptionsProto. */
 static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, const char *options, size_t options_len,
@@ -1225,9 +1399,9 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
   err = from_status(xlac_program_parse(code, code_len, "<jax program>", &p), "Compile");
   /* partitions xlac can run: a manual computation over all of them (the
      reader made its body the program of one partition) */
-  bool manual = false;
-  for (int i = 0; p && i < p->m->nattrs; i++) manual |= strcmp(p->m->attrs[i].name, "xlac.manual_partitions") == 0;
-  if (!err && x->npart > 1 && x->spmd && !manual)
+  for (int i = 0; p && i < p->m->nattrs; i++)
+    x->manual |= strcmp(p->m->attrs[i].name, "xlac.manual_partitions") == 0;
+  if (!err && x->npart > 1 && x->spmd && !x->manual)
     err = error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Compile: a program for %d partitions that the compiler is "
                     "to partition (SPMD); xlac runs programs partitioned by hand (pmap, shard_map over all axes)",
                     x->npart);
@@ -1248,7 +1422,9 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
                              .donate_args = donate, .num_donate_args = ndonate};
   err = donate && x->name ? from_status(xlac_compile(c->xc, p, &co, &x->xe), "Compile") : OOM();
   xlac_program_destroy(p);
-  if (!err && (!describe_outputs(x) || !(x->donor = calloc((size_t)x->nargs + 1, sizeof(bool))))) err = OOM();
+  if (!err && (!describe_outputs(x) || !(x->donor = calloc((size_t)x->nargs + 1, sizeof(bool))) ||
+               !collect_shardings(x)))
+    err = OOM();
   /* donors are parameters; with tuple parameters the leaves differ and
      nothing is donated */
   for (int k = 0; !err && k < ndonate && x->nargs == nparams; k++) x->donor[donate[k]] = true;
@@ -1376,8 +1552,11 @@ static PJRT_Error *pjrt_executable_optimizedprogram(PJRT_Executable_OptimizedPro
   Exe *x = a->executable->x;
   pthread_mutex_lock(&x->mu);
   PJRT_Error *err = NULL;
-  if (!x->optimized) err = from_status(xlac_executable_print(x->xe, XLAC_FORMAT_STABLEHLO, &x->optimized,
-                                                             &x->optimized_len), "OptimizedProgram");
+  /* (JAX reads the shardings of a partitioned program's parameters and
+     results from here: `mhlo.sharding` of the entry function) */
+  if (!x->optimized)
+    err = from_status(xlac_executable_print(x->xe, XLAC_FORMAT_STABLEHLO, &x->optimized, &x->optimized_len),
+                      "OptimizedProgram");
   pthread_mutex_unlock(&x->mu);
   if (err) return err;
   PJRT_Program *p = a->program;
@@ -1674,8 +1853,15 @@ UNIMPLEMENTED(Device_CreateAsyncTrackingEvent)
 UNIMPLEMENTED(AsyncTrackingEvent_Destroy)
 UNIMPLEMENTED(Buffer_DonateWithControlDependency)
 
+static const PJRT_Shardings_Extension shardings_extension = {
+    .base = {.struct_size = sizeof(PJRT_Shardings_Extension), .type = PJRT_Extension_Type_Shardings, .next = NULL},
+    .PJRT_Shardings_PJRT_Executable_ParameterShardings = pjrt_shardings_pjrt_executable_parametershardings,
+    .PJRT_Shardings_PJRT_Executable_OutputShardings = pjrt_shardings_pjrt_executable_outputshardings,
+};
+
 static const PJRT_Api api = {
     .struct_size = sizeof(PJRT_Api),
+    .extension_start = (PJRT_Extension_Base *)&shardings_extension.base,
     .pjrt_api_version = {.struct_size = sizeof(PJRT_Api_Version), .major_version = XLAC_PJRT_API_MAJOR,
                          .minor_version = XLAC_PJRT_API_MINOR},
     .PJRT_Error_Destroy = pjrt_error_destroy,

@@ -177,6 +177,29 @@ def t_pmap():
     np.testing.assert_allclose(np.asarray(g(xb)), np.tile(want, (4, 1, 1)), rtol=1e-4, atol=1e-5)
 
 
+def t_shard_map():
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+    mesh = Mesh(np.array(X), ("x",))
+    a = jnp.arange(16.0).reshape(8, 2)
+    f = jax.jit(jax.shard_map(lambda v: jax.lax.psum(v.sum(0, keepdims=True), "x"), mesh=mesh,
+                              in_specs=P("x"), out_specs=P()))
+    np.testing.assert_allclose(np.asarray(f(a)), np.asarray(a).sum(0, keepdims=True))
+    g = jax.jit(jax.shard_map(lambda v, w: (v * jax.lax.axis_index("x"), jax.lax.all_gather(w, "x", tiled=True)),
+                              mesh=mesh, in_specs=(P("x"), P("x")), out_specs=(P("x"), P()), check_vma=False))
+    v, w = g(a, a + 1)
+    want = np.asarray(a) * np.repeat(np.arange(4), 2)[:, None]
+    np.testing.assert_allclose(np.asarray(v), want)
+    np.testing.assert_allclose(np.asarray(w), np.asarray(a) + 1)
+    # a program left to the compiler to partition is refused, with a reason
+    s = jax.device_put(a, NamedSharding(mesh, P("x")))
+    try:
+        jax.jit(lambda t: t * 2)(s)
+    except Exception as e:
+        assert "SPMD" in str(e), e
+    else:
+        raise AssertionError("an SPMD program ran")
+
+
 def t_training_loop():
     """100 steps of SGD on an MLP with donated parameters: the losses of
     xlac and of jax's CPU backend agree."""

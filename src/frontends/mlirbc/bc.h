@@ -209,6 +209,10 @@ struct Bc {
   int nmanual_ret;
   bool manual_done;
   Block *localized;     /* the function body being localized, or NULL */
+  /* the Shardy meshes' axes of more than one device (the most any mesh
+     has; -1: a mesh without its portable description) and devices */
+  int mesh_axes;
+  int64_t mesh_devices;
 };
 
 /* The function body whose parameters and results are a manual

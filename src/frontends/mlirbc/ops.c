@@ -861,6 +861,85 @@ static bool func_signature(Bc *bc, Func *f, const BA *ft, Block *body, const uin
   return true;
 }
 
+/* The HLO sharding of a value of a manual computation (reader.c) whose
+   global type is g and per-device type l: how JAX learns the layout of
+   the parameters and results of a program partitioned by hand (it reads
+   `mhlo.sharding` of the executable's optimized program).  Without
+   Shardy's own attributes (xlac does not read their encoding), it follows
+   from the types where that is certain: a replicated value, or one
+   dimension split over a mesh of one axis.  NULL with an error reported
+   otherwise. */
+static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *what, int i, const uint8_t *at) {
+  if (g->kind != TY_TENSOR || l->kind != TY_TENSOR || g->rank != l->rank || g->elem != l->elem) {
+    if (type_equal(g, l)) return attr_string(bc->m, "{replicated}", 12);
+    bc_fail(bc, at, "%s %d of the manual computation: per-device type and type differ in kind or rank", what, i);
+    return NULL;
+  }
+  int split = -1, nsplit = 0;
+  int64_t ways = 1;
+  for (int d = 0; d < g->rank; d++) {
+    if (l->dims[d] <= 0 ? g->dims[d] != l->dims[d] : g->dims[d] % l->dims[d] != 0) {
+      bc_fail(bc, at, "%s %d of the manual computation: %lld elements of dimension %d are not whole shards of %lld",
+              what, i, (long long)g->dims[d], d, (long long)l->dims[d]);
+      return NULL;
+    }
+    int64_t r = l->dims[d] > 0 ? g->dims[d] / l->dims[d] : 1;
+    if (r > 1) {
+      split = d;
+      nsplit++;
+      ways = r;
+    }
+  }
+  if (nsplit == 0) return attr_string(bc->m, "{replicated}", 12);
+  if (nsplit > 1 || bc->mesh_axes != 1 || ways != bc->mesh_devices) {
+    bc_fail(bc, at, "%s %d of the manual computation is split %s: xlac partitions by hand over meshes of one axis, "
+            "a value split along one dimension over all of it", what, i,
+            nsplit > 1 ? "along several dimensions" : "over part of the mesh or a mesh of several axes");
+    return NULL;
+  }
+  StrBuf b = {0};
+  sb_puts(&b, "{devices=[");
+  for (int d = 0; d < g->rank; d++) sb_printf(&b, "%s%lld", d ? "," : "", (long long)(d == split ? ways : 1));
+  sb_printf(&b, "]<=[%lld]}", (long long)ways);
+  Attr *a = attr_string(bc->m, arena_strndup(&bc->m->arena, b.data, b.len), b.len);
+  sb_free(&b);
+  return a;
+}
+
+/* dicts[i] with `mhlo.sharding` = v added (dicts may be NULL). */
+static Attr **with_sharding(Bc *bc, Attr **dicts, int n, int i, Attr *v) {
+  if (!dicts) dicts = ARENA_ARRAY(&bc->m->arena, Attr *, n + 1);
+  const Attr *d = dicts[i];
+  int k = d ? d->n : 0;
+  const char **keys = ARENA_ARRAY(&bc->m->arena, const char *, k + 2);
+  Attr **vals = ARENA_ARRAY(&bc->m->arena, Attr *, k + 2);
+  int m = 0;
+  for (int j = 0; j < k; j++)
+    if (strcmp(d->keys[j], "mhlo.sharding") != 0) {
+      keys[m] = d->keys[j];
+      vals[m++] = d->elems[j];
+    }
+  keys[m] = "mhlo.sharding";
+  vals[m++] = v;
+  dicts[i] = attr_dict(bc->m, NULL, m, keys, vals);
+  return dicts;
+}
+
+/* The shardings of a localized entry function's parameters and results. */
+static bool localized_shardings(Bc *bc, Func *f, const BT *ft, const uint8_t *at) {
+  for (int i = 0; i < f->body->nargs; i++) {
+    Attr *s = value_sharding(bc, ft->in[i]->t, f->body->args[i]->type, "operand", i, at);
+    if (!s) return false;
+    f->arg_attrs = with_sharding(bc, f->arg_attrs, f->body->nargs, i, s);
+  }
+  for (int i = 0; i < f->nresults; i++) {
+    Attr *s = value_sharding(bc, ft->out[i]->t, f->result_types[i], "result", i, at);
+    if (!s) return false;
+    f->res_attrs = with_sharding(bc, f->res_attrs, f->nresults, i, s);
+  }
+  return true;
+}
+
 bool vhlo_build_func(Bc *bc, const BcOp *o, Block *body) {
   Conv c = {0};
   c.bc = bc;
@@ -884,6 +963,7 @@ bool vhlo_build_func(Bc *bc, const BcOp *o, Block *body) {
       !func_dicts(bc, get(&c, "arg_attrs"), body->nargs, o->at, &f->arg_attrs) ||
       !func_dicts(bc, get(&c, "res_attrs"), f->nresults, o->at, &f->res_attrs) || !convert_discardable(&c))
     return false;
+  if (bc_is_localized(bc, body) && !localized_shardings(bc, f, get(&c, "function_type")->ty, o->at)) return false;
   f->attrs = ARENA_ARRAY(&bc->m->arena, NamedAttr, c.n + 1);
   for (int i = 0; i < c.n; i++) f->attrs[i] = (NamedAttr){arena_strdup(&bc->m->arena, c.names[i]), c.attrs[i]};
   f->nattrs = c.n;

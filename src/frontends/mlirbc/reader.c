@@ -736,13 +736,52 @@ static bool check_index(Bc *bc, Cur *c, uint64_t n, const char *what) {
   return true;
 }
 
+static const BA *dict_get(const BA *d, const char *key) {
+  for (int i = 0; d && d->kind == BA_DICT && i < d->n; i++)
+    if (d->keys[i]->slen == strlen(key) && memcmp(d->keys[i]->s, key, d->keys[i]->slen) == 0) return d->elems[i];
+  return NULL;
+}
+
+/* A mesh's portable description (the `stablehlo.mesh` attribute JAX puts
+   beside Shardy's own): its axes of more than one device. */
+static void note_mesh(Bc *bc, const BA *attrs) {
+  const BA *axes = dict_get(dict_get(attrs, "stablehlo.mesh"), "axes");
+  if (!axes || axes->kind != BA_ARRAY) {
+    bc->mesh_axes = -1;
+    return;
+  }
+  int n = 0;
+  int64_t devices = 1;
+  for (int i = 0; i < axes->n; i++) {
+    const BA *size = dict_get(axes->elems[i], "size");
+    if (!size || size->kind != BA_INT || size->i < 1 || size->i > (1 << 20)) {
+      bc->mesh_axes = -1;
+      return;
+    }
+    n += size->i > 1;
+    devices *= size->i;
+    if (devices > (1 << 20)) devices = 1 << 20;
+  }
+  if (bc->mesh_axes >= 0 && n > bc->mesh_axes) bc->mesh_axes = n;
+  if (devices > bc->mesh_devices) bc->mesh_devices = devices;
+}
+
 /* An op dropped unread: its parts are stepped over (indices checked, not
    followed); it may define no values and hold no regions. */
 static bool skip_op(Bc *bc, Cur *c, const BcOpName *on, const uint8_t *at) {
   uint8_t mask;
   bool props = bc->version >= V_PROPERTIES && on->registered;
   if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
-  if ((mask & OPM_ATTRS) && !check_index(bc, c, (uint64_t)bc->nattrs, "attribute")) return false;
+  if (mask & OPM_ATTRS) {
+    const uint8_t *aat = c->p;
+    uint64_t ai;
+    if (!cur_varint(c, &ai)) return false;
+    const BA *attrs = bc_attr(bc, ai, aat);
+    if (!attrs) return false;
+    note_mesh(bc, attrs);
+  } else {
+    bc->mesh_axes = -1;
+  }
   if ((mask & OPM_PROPERTIES) &&
       !check_index(bc, c, (uint64_t)(props ? bc->nprops : bc->nattrs), props ? "properties" : "attribute"))
     return false;
