@@ -1,0 +1,446 @@
+/* test_pjrt.c - the PJRT plugin (plugins/jax/pjrt/plugin.c) through its
+   function table, as a framework calls it, without Python: devices,
+   compile options, execution on assigned devices, donation, strided host
+   data, events, serialization, errors, and the HLO sharding texts the
+   shardings extension reads.  The plugin's source is included so that
+   the sanitizer builds check it too. */
+#include "../../plugins/jax/pjrt/plugin.c"
+
+#include "test_util.h"
+
+static const PJRT_Api *A;
+
+#define ARGS(type, ...) ((type){.struct_size = sizeof(type), __VA_ARGS__})
+
+/* the error's code and message, and the error freed; 0 for success */
+static int code_of_error(PJRT_Error *e, char *msg, size_t cap) {
+  if (msg && cap) msg[0] = 0;
+  if (!e) return 0;
+  PJRT_Error_GetCode_Args g = ARGS(PJRT_Error_GetCode_Args, .error = e);
+  A->PJRT_Error_GetCode(&g);
+  PJRT_Error_Message_Args m = ARGS(PJRT_Error_Message_Args, .error = e);
+  A->PJRT_Error_Message(&m);
+  if (msg && cap) snprintf(msg, cap, "%.*s", (int)m.message_size, m.message);
+  A->PJRT_Error_Destroy(&ARGS(PJRT_Error_Destroy_Args, .error = e));
+  return (int)g.code;
+}
+
+#define OK(call)                                                                                                       \
+  do {                                                                                                                 \
+    char msg_[512];                                                                                                    \
+    int c_ = code_of_error((call), msg_, sizeof msg_);                                                                 \
+    if (c_) fprintf(stderr, "%s:%d: error %d: %s\n", __FILE__, __LINE__, c_, msg_);                                    \
+    CHECK(c_ == 0);                                                                                                    \
+  } while (0)
+
+#define FAILS(call, code, part)                                                                                        \
+  do {                                                                                                                 \
+    char msg_[512];                                                                                                    \
+    int c_ = code_of_error((call), msg_, sizeof msg_);                                                                 \
+    if (c_ != (code) || !strstr(msg_, (part)))                                                                         \
+      fprintf(stderr, "%s:%d: expected %d with \"%s\", got %d: %s\n", __FILE__, __LINE__, (code), (part), c_, msg_);  \
+    CHECK(c_ == (code) && strstr(msg_, (part)) != NULL);                                                               \
+  } while (0)
+
+static void destroy_event(PJRT_Event *e) { A->PJRT_Event_Destroy(&ARGS(PJRT_Event_Destroy_Args, .event = e)); }
+static void destroy_buffer(PJRT_Buffer *b) { A->PJRT_Buffer_Destroy(&ARGS(PJRT_Buffer_Destroy_Args, .buffer = b)); }
+
+static PJRT_Buffer *from_host(PJRT_Client *c, PJRT_Device *d, const float *data, const int64_t *dims, int rank,
+                              const int64_t *strides) {
+  PJRT_Client_BufferFromHostBuffer_Args a = ARGS(
+      PJRT_Client_BufferFromHostBuffer_Args, .client = c, .data = data, .type = PJRT_Buffer_Type_F32, .dims = dims,
+      .num_dims = (size_t)rank, .byte_strides = strides, .num_byte_strides = strides ? (size_t)rank : 0,
+      .host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall, .device = d);
+  OK(A->PJRT_Client_BufferFromHostBuffer(&a));
+  destroy_event(a.done_with_host_buffer);
+  return a.buffer;
+}
+
+static void to_host(PJRT_Buffer *b, float *out, size_t bytes) {
+  PJRT_Buffer_ToHostBuffer_Args a = ARGS(PJRT_Buffer_ToHostBuffer_Args, .src = b, .dst = out, .dst_size = bytes);
+  OK(A->PJRT_Buffer_ToHostBuffer(&a));
+  destroy_event(a.event);
+}
+
+static bool is_deleted(PJRT_Buffer *b) {
+  PJRT_Buffer_IsDeleted_Args a = ARGS(PJRT_Buffer_IsDeleted_Args, .buffer = b);
+  OK(A->PJRT_Buffer_IsDeleted(&a));
+  return a.is_deleted;
+}
+
+/* A serialized CompileOptionsProto: replicas, and a device assignment
+   (one partition) unless devices is NULL. */
+static uint8_t *options(int replicas, const int64_t *devices, size_t *len) {
+  Xla__CompileOptionsProto o = XLA__COMPILE_OPTIONS_PROTO__INIT;
+  Xla__ExecutableBuildOptionsProto b = XLA__EXECUTABLE_BUILD_OPTIONS_PROTO__INIT;
+  Xla__DeviceAssignmentProto da = XLA__DEVICE_ASSIGNMENT_PROTO__INIT;
+  Xla__DeviceAssignmentProto__ComputationDevice cd = XLA__DEVICE_ASSIGNMENT_PROTO__COMPUTATION_DEVICE__INIT;
+  Xla__DeviceAssignmentProto__ComputationDevice *cdp = &cd;
+  b.num_replicas = replicas;
+  b.num_partitions = 1;
+  if (devices) {
+    cd.n_replica_device_ids = (size_t)replicas;
+    cd.replica_device_ids = (int64_t *)devices;
+    da.replica_count = replicas;
+    da.computation_count = 1;
+    da.n_computation_devices = 1;
+    da.computation_devices = &cdp;
+    b.device_assignment = &da;
+  }
+  o.executable_build_options = &b;
+  *len = xla__compile_options_proto__get_packed_size(&o);
+  uint8_t *out = malloc(*len + 1);
+  xla__compile_options_proto__pack(&o, out);
+  return out;
+}
+
+static PJRT_Error *compile_text(PJRT_Client *c, const char *text, int replicas, const int64_t *devices,
+                                PJRT_LoadedExecutable **out) {
+  size_t len;
+  uint8_t *opts = options(replicas, devices, &len);
+  PJRT_Program p = ARGS(PJRT_Program, .code = (char *)text, .code_size = strlen(text), .format = "mlir",
+                        .format_size = 4);
+  PJRT_Client_Compile_Args a = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &p,
+                                    .compile_options = (const char *)opts, .compile_options_size = len);
+  PJRT_Error *e = A->PJRT_Client_Compile(&a);
+  free(opts);
+  *out = a.executable;
+  return e;
+}
+
+static PJRT_Error *execute(PJRT_LoadedExecutable *e, int ndev, int nargs, PJRT_Buffer **args, PJRT_Buffer **outs,
+                           const int64_t *keep, size_t nkeep) {
+  PJRT_Buffer *const *lists[8];
+  PJRT_Buffer **olists[8];
+  PJRT_Event *events[8] = {0};
+  for (int d = 0; d < ndev; d++) {
+    lists[d] = args + d * nargs;
+    olists[d] = outs + d;
+  }
+  PJRT_ExecuteOptions o = ARGS(PJRT_ExecuteOptions, .non_donatable_input_indices = keep,
+                               .num_non_donatable_input_indices = nkeep);
+  PJRT_LoadedExecutable_Execute_Args a = ARGS(PJRT_LoadedExecutable_Execute_Args, .executable = e, .options = &o,
+                                              .argument_lists = lists, .num_devices = (size_t)ndev,
+                                              .num_args = (size_t)nargs, .output_lists = olists,
+                                              .device_complete_events = events);
+  PJRT_Error *err = A->PJRT_LoadedExecutable_Execute(&a);
+  for (int d = 0; d < ndev; d++) {
+    if (!events[d]) continue;
+    PJRT_Event_IsReady_Args r = ARGS(PJRT_Event_IsReady_Args, .event = events[d]);
+    OK(A->PJRT_Event_IsReady(&r));
+    CHECK(r.is_ready);
+    destroy_event(events[d]);
+  }
+  return err;
+}
+
+static void destroy_exe(PJRT_LoadedExecutable *e) {
+  A->PJRT_LoadedExecutable_Destroy(&ARGS(PJRT_LoadedExecutable_Destroy_Args, .executable = e));
+}
+
+static const char add_prog[] =
+    "func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
+    "  %0 = stablehlo.add %x, %y : tensor<2x3xf32>\n"
+    "  func.return %0 : tensor<2x3xf32>\n}\n";
+
+static const char donate_prog[] =
+    "func.func @main(%p: tensor<4xf32> {tf.aliasing_output = 0 : i32}, %g: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.subtract %p, %g : tensor<4xf32>\n"
+    "  func.return %0 : tensor<4xf32>\n}\n";
+
+static const char allreduce_prog[] =
+    "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+    "  %0 = \"stablehlo.all_reduce\"(%x) ({\n"
+    "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+    "    %s = stablehlo.add %a, %b : tensor<f32>\n"
+    "    stablehlo.return %s : tensor<f32>\n"
+    "  }) {replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<2xf32>) -> tensor<2xf32>\n"
+    "  func.return %0 : tensor<2xf32>\n}\n";
+
+static PJRT_Client *client_with(int64_t ndev) {
+  PJRT_NamedValue opt = {.struct_size = sizeof opt, .name = "num_devices", .name_size = 11,
+                         .type = PJRT_NamedValue_kInt64, .int64_value = ndev, .value_size = 1};
+  PJRT_Client_Create_Args a = ARGS(PJRT_Client_Create_Args, .create_options = &opt, .num_options = 1);
+  OK(A->PJRT_Client_Create(&a));
+  return a.client;
+}
+
+static void test_plugin_and_devices(void) {
+  CHECK_EQ_I(A->pjrt_api_version.major_version, 0);
+  CHECK_EQ_I(A->pjrt_api_version.minor_version, XLAC_PJRT_API_MINOR);
+  PJRT_Plugin_Attributes_Args at = ARGS(PJRT_Plugin_Attributes_Args);
+  OK(A->PJRT_Plugin_Attributes(&at));
+  bool have_version = false;
+  for (size_t i = 0; i < at.num_attributes; i++)
+    if (!strcmp(at.attributes[i].name, "stablehlo_current_version"))
+      have_version = at.attributes[i].value_size == 3 && at.attributes[i].int64_array_value[0] == 1;
+  CHECK(have_version);
+  const PJRT_Extension_Base *ext = A->extension_start;
+  CHECK(ext && ext->type == PJRT_Extension_Type_Shardings);
+
+  PJRT_Client *c = client_with(3);
+  PJRT_Client_Devices_Args dv = ARGS(PJRT_Client_Devices_Args, .client = c);
+  OK(A->PJRT_Client_Devices(&dv));
+  CHECK_EQ_I(dv.num_devices, 3);
+  PJRT_Device_GetDescription_Args gd = ARGS(PJRT_Device_GetDescription_Args, .device = dv.devices[2]);
+  OK(A->PJRT_Device_GetDescription(&gd));
+  PJRT_DeviceDescription_Id_Args id = ARGS(PJRT_DeviceDescription_Id_Args, .device_description = gd.device_description);
+  OK(A->PJRT_DeviceDescription_Id(&id));
+  CHECK_EQ_I(id.id, 2);
+  PJRT_Client_PlatformName_Args pn = ARGS(PJRT_Client_PlatformName_Args, .client = c);
+  OK(A->PJRT_Client_PlatformName(&pn));
+  CHECK(pn.platform_name_size == 4 && !memcmp(pn.platform_name, "xlac", 4));
+  FAILS(A->PJRT_Client_LookupDevice(&ARGS(PJRT_Client_LookupDevice_Args, .client = c, .id = 3)),
+        PJRT_Error_Code_INVALID_ARGUMENT, "no device 3");
+  int assign[4];
+  FAILS(A->PJRT_Client_DefaultDeviceAssignment(&ARGS(PJRT_Client_DefaultDeviceAssignment_Args, .client = c,
+                                                     .num_replicas = 4, .num_partitions = 1,
+                                                     .default_assignment_size = 4, .default_assignment = assign)),
+        PJRT_Error_Code_INVALID_ARGUMENT, "more devices than the client's 3");
+  PJRT_Device_MemoryStats_Args ms = ARGS(PJRT_Device_MemoryStats_Args, .device = dv.devices[1]);
+  float host[6] = {1, 2, 3, 4, 5, 6};
+  int64_t dims[2] = {2, 3};
+  PJRT_Buffer *b = from_host(c, dv.devices[1], host, dims, 2, NULL);
+  OK(A->PJRT_Device_MemoryStats(&ms));
+  CHECK_EQ_I(ms.bytes_in_use, 24);
+  destroy_buffer(b);
+  OK(A->PJRT_Device_MemoryStats(&ms));
+  CHECK_EQ_I(ms.bytes_in_use, 0);
+  CHECK_EQ_I(ms.peak_bytes_in_use, 24);
+  A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
+}
+
+static void test_execute_on_assigned_device(void) {
+  PJRT_Client *c = client_with(3);
+  PJRT_Client_Devices_Args dv = ARGS(PJRT_Client_Devices_Args, .client = c);
+  OK(A->PJRT_Client_Devices(&dv));
+  int64_t on2[1] = {2};
+  PJRT_LoadedExecutable *e = NULL;
+  OK(compile_text(c, add_prog, 1, on2, &e));
+  PJRT_LoadedExecutable_AddressableDevices_Args ad = ARGS(PJRT_LoadedExecutable_AddressableDevices_Args, .executable = e);
+  OK(A->PJRT_LoadedExecutable_AddressableDevices(&ad));
+  CHECK(ad.num_addressable_devices == 1 && ad.addressable_devices[0] == dv.devices[2]);
+
+  /* y is given transposed: column-major strides */
+  float x[6] = {1, 2, 3, 4, 5, 6}, ycols[6] = {10, 40, 20, 50, 30, 60}, out[6] = {0};
+  int64_t dims[2] = {2, 3}, colmajor[2] = {4, 8};
+  PJRT_Buffer *args[2] = {from_host(c, dv.devices[2], x, dims, 2, NULL),
+                          from_host(c, dv.devices[2], ycols, dims, 2, colmajor)};
+  PJRT_Buffer *res[1] = {NULL};
+  OK(execute(e, 1, 2, args, res, NULL, 0));
+  PJRT_Buffer_Device_Args bd = ARGS(PJRT_Buffer_Device_Args, .buffer = res[0]);
+  OK(A->PJRT_Buffer_Device(&bd));
+  CHECK(bd.device == dv.devices[2]);
+  PJRT_Buffer_ToHostBuffer_Args q = ARGS(PJRT_Buffer_ToHostBuffer_Args, .src = res[0]);
+  OK(A->PJRT_Buffer_ToHostBuffer(&q));
+  CHECK_EQ_I(q.dst_size, 24);
+  to_host(res[0], out, sizeof out);
+  CHECK(out[0] == 11 && out[1] == 22 && out[2] == 33 && out[3] == 44 && out[4] == 55 && out[5] == 66);
+
+  /* the executable's description */
+  PJRT_LoadedExecutable_GetExecutable_Args ge = ARGS(PJRT_LoadedExecutable_GetExecutable_Args, .loaded_executable = e);
+  OK(A->PJRT_LoadedExecutable_GetExecutable(&ge));
+  PJRT_Executable_OutputDimensions_Args od = ARGS(PJRT_Executable_OutputDimensions_Args, .executable = ge.executable);
+  OK(A->PJRT_Executable_OutputDimensions(&od));
+  CHECK(od.num_outputs == 1 && od.dim_sizes[0] == 2 && od.dims[0] == 2 && od.dims[1] == 3);
+  PJRT_LoadedExecutable_GetDeviceAssignment_Args da =
+      ARGS(PJRT_LoadedExecutable_GetDeviceAssignment_Args, .executable = e);
+  OK(A->PJRT_LoadedExecutable_GetDeviceAssignment(&da));
+  Xla__DeviceAssignmentProto *dap =
+      xla__device_assignment_proto__unpack(NULL, da.serialized_bytes_size, (const uint8_t *)da.serialized_bytes);
+  CHECK(dap && dap->replica_count == 1 && dap->n_computation_devices == 1 &&
+        dap->computation_devices[0]->replica_device_ids[0] == 2);
+  if (dap) xla__device_assignment_proto__free_unpacked(dap, NULL);
+  da.serialized_device_assignment_deleter(da.serialized_device_assignment);
+  PJRT_Program op = ARGS(PJRT_Program);
+  PJRT_Executable_OptimizedProgram_Args opa = ARGS(PJRT_Executable_OptimizedProgram_Args, .executable = ge.executable,
+                                                   .program = &op);
+  OK(A->PJRT_Executable_OptimizedProgram(&opa));
+  op.code = malloc(op.code_size + 1);
+  OK(A->PJRT_Executable_OptimizedProgram(&opa));
+  op.code[op.code_size] = 0;
+  CHECK(strstr(op.code, "func.func @main") != NULL);
+  free(op.code);
+
+  /* serialized and loaded again, it computes the same */
+  PJRT_Executable_Serialize_Args se = ARGS(PJRT_Executable_Serialize_Args, .executable = ge.executable);
+  OK(A->PJRT_Executable_Serialize(&se));
+  PJRT_Executable_DeserializeAndLoad_Args dl =
+      ARGS(PJRT_Executable_DeserializeAndLoad_Args, .client = c, .serialized_executable = se.serialized_bytes,
+           .serialized_executable_size = se.serialized_bytes_size);
+  OK(A->PJRT_Executable_DeserializeAndLoad(&dl));
+  dl.serialized_executable_size = se.serialized_bytes_size - 3;
+  FAILS(A->PJRT_Executable_DeserializeAndLoad(&dl), PJRT_Error_Code_DATA_LOSS, "truncated");
+  se.serialized_executable_deleter(se.serialized_executable);
+  PJRT_Buffer *res2[1] = {NULL};
+  OK(execute(dl.loaded_executable, 1, 2, args, res2, NULL, 0));
+  float out2[6] = {0};
+  to_host(res2[0], out2, sizeof out2);
+  CHECK(!memcmp(out, out2, sizeof out));
+  destroy_buffer(res2[0]);
+  destroy_exe(dl.loaded_executable);
+  A->PJRT_Executable_Destroy(&ARGS(PJRT_Executable_Destroy_Args, .executable = ge.executable));
+
+  /* errors: arguments on another device, a wrong count, a deleted buffer */
+  PJRT_Buffer *elsewhere[2] = {from_host(c, dv.devices[0], x, dims, 2, NULL), args[1]};
+  FAILS(execute(e, 1, 2, elsewhere, res2, NULL, 0), PJRT_Error_Code_INVALID_ARGUMENT, "not 2");
+  destroy_buffer(elsewhere[0]);
+  FAILS(execute(e, 1, 1, args, res2, NULL, 0), PJRT_Error_Code_INVALID_ARGUMENT, "1 arguments, the program takes 2");
+  OK(A->PJRT_Buffer_Delete(&ARGS(PJRT_Buffer_Delete_Args, .buffer = args[0])));
+  CHECK(is_deleted(args[0]));
+  FAILS(execute(e, 1, 2, args, res2, NULL, 0), PJRT_Error_Code_FAILED_PRECONDITION, "deleted");
+  for (int i = 0; i < 2; i++) destroy_buffer(args[i]);
+  destroy_buffer(res[0]);
+  destroy_exe(e);
+  A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
+}
+
+static void test_donation_and_replicas(void) {
+  PJRT_Client *c = client_with(3);
+  PJRT_Client_Devices_Args dv = ARGS(PJRT_Client_Devices_Args, .client = c);
+  OK(A->PJRT_Client_Devices(&dv));
+  PJRT_LoadedExecutable *e = NULL;
+  OK(compile_text(c, donate_prog, 1, NULL, &e));
+  float p[4] = {10, 20, 30, 40}, g[4] = {1, 2, 3, 4}, out[4];
+  int64_t dims[1] = {4};
+  PJRT_Buffer *args[2] = {from_host(c, dv.devices[0], p, dims, 1, NULL), from_host(c, dv.devices[0], g, dims, 1, NULL)};
+  PJRT_Buffer *res[1] = {NULL};
+  /* kept this time */
+  int64_t keep[1] = {0};
+  OK(execute(e, 1, 2, args, res, keep, 1));
+  CHECK(!is_deleted(args[0]));
+  destroy_buffer(res[0]);
+  OK(execute(e, 1, 2, args, res, NULL, 0));
+  CHECK(is_deleted(args[0]));
+  CHECK(!is_deleted(args[1]));
+  to_host(res[0], out, sizeof out);
+  CHECK(out[0] == 9 && out[3] == 36);
+  FAILS(A->PJRT_Buffer_ToHostBuffer(&ARGS(PJRT_Buffer_ToHostBuffer_Args, .src = args[0], .dst = out,
+                                          .dst_size = sizeof out)),
+        PJRT_Error_Code_FAILED_PRECONDITION, "deleted or donated");
+  for (int i = 0; i < 2; i++) destroy_buffer(args[i]);
+  destroy_buffer(res[0]);
+  destroy_exe(e);
+
+  /* three replicas meet in an all_reduce; five do not fit */
+  FAILS(compile_text(c, allreduce_prog, 5, NULL, &e), PJRT_Error_Code_INVALID_ARGUMENT, "more devices than the client's 3");
+  OK(compile_text(c, allreduce_prog, 3, NULL, &e));
+  PJRT_Buffer *rargs[3], *rres[3] = {0};
+  int64_t d2[1] = {2};
+  for (int d = 0; d < 3; d++) {
+    float v[2] = {(float)d, 1};
+    rargs[d] = from_host(c, dv.devices[d], v, d2, 1, NULL);
+  }
+  OK(execute(e, 3, 1, rargs, rres, NULL, 0));
+  for (int d = 0; d < 3; d++) {
+    float r[2] = {0};
+    to_host(rres[d], r, sizeof r);
+    CHECK(r[0] == 3 && r[1] == 3);
+    destroy_buffer(rres[d]);
+    destroy_buffer(rargs[d]);
+  }
+  destroy_exe(e);
+  A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
+}
+
+static void test_bad_programs(void) {
+  PJRT_Client *c = client_with(1);
+  PJRT_LoadedExecutable *e = NULL;
+  FAILS(compile_text(c, "func.func @main(%x: tensor<2xf32>) -> tensor<3xf32> {\n  func.return %x : tensor<2xf32>\n}\n",
+                     1, NULL, &e),
+        PJRT_Error_Code_INVALID_ARGUMENT, "<jax program>:");
+  PJRT_Program p = ARGS(PJRT_Program, .code = "HloModule m", .code_size = 11, .format = "hlo", .format_size = 3);
+  PJRT_Client_Compile_Args a = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &p);
+  FAILS(A->PJRT_Client_Compile(&a), PJRT_Error_Code_UNIMPLEMENTED, "program format \"hlo\"");
+  const char junk[] = "\x08\xff\xff\xff";
+  PJRT_Program q = ARGS(PJRT_Program, .code = (char *)add_prog, .code_size = strlen(add_prog), .format = "mlir",
+                        .format_size = 4);
+  PJRT_Client_Compile_Args b = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &q, .compile_options = junk,
+                                    .compile_options_size = 4);
+  FAILS(A->PJRT_Client_Compile(&b), PJRT_Error_Code_INVALID_ARGUMENT, "unreadable CompileOptionsProto");
+  /* truncated bytecode */
+  PJRT_Program r = ARGS(PJRT_Program, .code = "ML\xefR\x06", .code_size = 5, .format = "mlir", .format_size = 4);
+  PJRT_Client_Compile_Args d = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &r);
+  FAILS(A->PJRT_Client_Compile(&d), PJRT_Error_Code_INVALID_ARGUMENT, "<jax program>:5: truncated");
+  A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
+}
+
+static int callback_calls;
+static int callback_code;
+static void on_ready(PJRT_Error *e, void *arg) {
+  callback_calls += arg == (void *)&callback_calls;
+  callback_code = code_of_error(e, NULL, 0);
+}
+
+static void test_events(void) {
+  PJRT_Event_Create_Args ca = ARGS(PJRT_Event_Create_Args);
+  OK(A->PJRT_Event_Create(&ca));
+  PJRT_Event_IsReady_Args r = ARGS(PJRT_Event_IsReady_Args, .event = ca.event);
+  OK(A->PJRT_Event_IsReady(&r));
+  CHECK(!r.is_ready);
+  OK(A->PJRT_Event_OnReady(&ARGS(PJRT_Event_OnReady_Args, .event = ca.event, .callback = on_ready,
+                                 .user_arg = &callback_calls)));
+  CHECK_EQ_I(callback_calls, 0);
+  OK(A->PJRT_Event_Set(&ARGS(PJRT_Event_Set_Args, .event = ca.event, .error_code = PJRT_Error_Code_ABORTED,
+                             .error_message = "stopped", .error_message_size = 7)));
+  CHECK_EQ_I(callback_calls, 1);
+  CHECK_EQ_I(callback_code, PJRT_Error_Code_ABORTED);
+  FAILS(A->PJRT_Event_Await(&ARGS(PJRT_Event_Await_Args, .event = ca.event)), PJRT_Error_Code_ABORTED, "stopped");
+  FAILS(A->PJRT_Event_Set(&ARGS(PJRT_Event_Set_Args, .event = ca.event)), PJRT_Error_Code_FAILED_PRECONDITION,
+        "already set");
+  OK(A->PJRT_Event_OnReady(&ARGS(PJRT_Event_OnReady_Args, .event = ca.event, .callback = on_ready,
+                                 .user_arg = &callback_calls)));
+  CHECK_EQ_I(callback_calls, 2);
+  destroy_event(ca.event);
+}
+
+/* the text forms of HLO shardings, as OpSharding protos */
+static void check_sharding(const char *text, int type, int ndims, const int64_t *dims, int ndevs,
+                           const int64_t *devs, bool replicate_last) {
+  size_t len = 0;
+  char *p = sharding_proto(text, &len);
+  CHECK(p != NULL);
+  if (!p) return;
+  Xla__OpSharding *o = xla__op_sharding__unpack(NULL, len, (const uint8_t *)p);
+  CHECK(o && (int)o->type == type && (int)o->n_tile_assignment_dimensions == ndims &&
+        (int)o->n_tile_assignment_devices == ndevs && o->replicate_on_last_tile_dim == replicate_last);
+  for (int i = 0; o && i < ndims && i < (int)o->n_tile_assignment_dimensions; i++)
+    CHECK_EQ_I(o->tile_assignment_dimensions[i], dims[i]);
+  for (int i = 0; o && i < ndevs && i < (int)o->n_tile_assignment_devices; i++)
+    CHECK_EQ_I(o->tile_assignment_devices[i], devs[i]);
+  if (o) xla__op_sharding__free_unpacked(o, NULL);
+  free(p);
+}
+
+static void test_shardings(void) {
+  check_sharding("{replicated}", XLA__OP_SHARDING__TYPE__REPLICATED, 0, NULL, 0, NULL, false);
+  check_sharding("{devices=[4,1]<=[4]}", XLA__OP_SHARDING__TYPE__OTHER, 2, (int64_t[]){4, 1}, 4,
+                 (int64_t[]){0, 1, 2, 3}, false);
+  check_sharding("{devices=[2,2]<=[2,2]T(1,0)}", XLA__OP_SHARDING__TYPE__OTHER, 2, (int64_t[]){2, 2}, 4,
+                 (int64_t[]){0, 2, 1, 3}, false);
+  check_sharding("{devices=[2,1,2]<=[4] last_tile_dim_replicate}", XLA__OP_SHARDING__TYPE__OTHER, 3,
+                 (int64_t[]){2, 1, 2}, 4, (int64_t[]){0, 1, 2, 3}, true);
+  check_sharding("{devices=[2,1]1,0}", XLA__OP_SHARDING__TYPE__OTHER, 2, (int64_t[]){2, 1}, 2, (int64_t[]){1, 0},
+                 false);
+  check_sharding("{maximal device=3}", XLA__OP_SHARDING__TYPE__MAXIMAL, 1, (int64_t[]){1}, 1, (int64_t[]){3}, false);
+  size_t len;
+  const char *bad[] = {"{devices=[2,2]<=[3]}", "{devices=[2]0}", "{devices=[2]<=[2]T(0,0)}", "{tuple}", "",
+                       "{devices=[2,2]<=[2,2]T(1,0", "{devices=[-1]<=[1]}"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char *p = sharding_proto(bad[i], &len);
+    if (p) fprintf(stderr, "read \"%s\"\n", bad[i]);
+    CHECK(p == NULL);
+    free(p);
+  }
+}
+
+int main(void) {
+  A = GetPjrtApi();
+  test_plugin_and_devices();
+  test_execute_on_assigned_device();
+  test_donation_and_replicas();
+  test_bad_programs();
+  test_events();
+  test_shardings();
+  TEST_SUMMARY();
+}
