@@ -32,6 +32,7 @@ static Module *verified(Module *m) {
 /* A StableHLO portable artifact, whose diagnostics (the verifier's too)
    locate by byte offset. */
 static Module *parse_bytecode(int file) {
+  src_set_binary(file); /* for the diagnostics of later stages too */
   MlirbcDiag d;
   mlirbc_diag_begin(&d, file);
   Module *m = verified(mlirbc_parse(file));

@@ -702,6 +702,7 @@ static SrcFile *src_new(const char *name, char *text, size_t len) {
   f->name = n;
   f->text = text;
   f->len = len;
+  f->binary = false;
   return f;
 }
 
@@ -729,6 +730,12 @@ int src_load(const char *path) {
     return -1;
   }
   return src_push(src_new(strcmp(path, "-") == 0 ? "<stdin>" : path, text, len));
+}
+
+void src_set_binary(int file) {
+  pthread_mutex_lock(&src_lock);
+  if (file >= 0 && file < src_files.len) src_files.data[file]->binary = true;
+  pthread_mutex_unlock(&src_lock);
 }
 
 const SrcFile *src_get(int file) {
@@ -856,6 +863,11 @@ static size_t format_diag(DiagLevel lvl, SrcLoc loc, const char *msg, char *out,
   if (!f) {
     int k = snprintf(out, cap, "xlac: %s: ", names[lvl]);
     n = k > 0 ? (size_t)k : 0;
+    put_bytes(out, &n, cap, msg, strlen(msg));
+    put_bytes(out, &n, cap, "\n", 1);
+  } else if (f->binary) {
+    int k = snprintf(out, cap, "%s:%u: %s: ", f->name, loc.off, names[lvl]);
+    n = k > 0 ? ((size_t)k < cap ? (size_t)k : cap) : 0;
     put_bytes(out, &n, cap, msg, strlen(msg));
     put_bytes(out, &n, cap, "\n", 1);
   } else {

@@ -180,6 +180,7 @@ typedef struct SrcFile {
   char *name;
   char *text; /* NUL-terminated copy of the file contents */
   size_t len;
+  bool binary; /* bytes, not text: diagnostics say file:OFFSET, no source line */
 } SrcFile;
 
 /* Program text larger than this is refused (offsets are 32-bit). */
@@ -190,6 +191,8 @@ int src_load(const char *path);
 /* Registers in-memory text (copied). */
 int src_add(const char *name, const char *text, size_t len);
 const SrcFile *src_get(int file);
+/* Marks a file as binary (src_get's `binary`). */
+void src_set_binary(int file);
 /* Forgets every file (fuzzers and long-running tools call it between inputs
    so the table does not grow forever).  Old SrcLocs then print without a
    location; nothing may still point at a file's text. */
