@@ -18,6 +18,8 @@
  */
 #include "interp/hostcall.h"
 
+#include <complex.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -25,6 +27,8 @@
 
 #include "ir/print.h"
 #include "ir/rewrite.h"
+
+#undef I /* complex.h's imaginary unit: I is the interpreter here */
 
 /* xlac_type lists elemtypes.def's types in order, from 0 (ElemType starts
    at ET_PRED = 1, after ET_INVALID). */
@@ -108,6 +112,10 @@ static const Builtin builtins[] = {
     {"shape_assertion", HOST_SHAPE_ASSERTION},
     {"AllocateBuffer", HOST_ALLOCATE},
     {"InspectSharding", HOST_NOOP},
+    /* what JAX's QR lowers to on platforms without LAPACK (XLA expands
+       both into loops of Householder reflections) */
+    {"Qr", HOST_QR},
+    {"ProductOfElementaryHouseholderReflectors", HOST_HOUSEHOLDER},
 };
 
 static HostTarget builtin_kind(const char *target) {
@@ -183,8 +191,6 @@ static const Family families[] = {
     {"triton_kernel_call", false, F_DEVICE},
     {"tpu_custom_call", false, F_DEVICE},
     {"Eigh", false, F_DEVICE},
-    {"Qr", false, F_DEVICE},
-    {"ProductOfElementaryHouseholderReflectors", false, F_DEVICE},
     {"LuDecomposition", false, F_DEVICE},
 };
 
@@ -225,7 +231,8 @@ char *hostcall_problem(const Op *op) {
   const char *t = op_attr_str(op, "call_target_name");
   if (!t) return xstrdup("custom_call has no call_target_name");
   const HostFn *fn;
-  switch (hostcall_classify(t, &fn)) {
+  HostTarget kind = hostcall_classify(t, &fn);
+  switch (kind) {
   case HOST_UNKNOWN:
     return unknown_message(t);
   case HOST_IDENTITY:
@@ -265,6 +272,28 @@ char *hostcall_problem(const Op *op) {
     HostCallSite *s = hostcall_site_new(op, fn, &err);
     hostcall_site_free(s);
     return err;
+  }
+  case HOST_QR:
+  case HOST_HOUSEHOLDER: {
+    /* Qr: a [..., m, n] -> (a with R above and the reflectors below its
+       diagonal, taus [..., min(m, n)]); the product: (that a, taus) -> Q
+       [..., m, n], n <= m */
+    bool qr = kind == HOST_QR;
+    const Type *a = op->nopnds >= 1 ? op->opnds[0]->type : NULL;
+    bool ok = a && a->kind == TY_TENSOR && a->rank >= 2 && op->nopnds == (qr ? 1 : 2) && op->nres == (qr ? 2 : 1) &&
+              (et_class(a->elem) == EC_FLOAT || et_class(a->elem) == EC_COMPLEX) && type_equal(op->res[0].type, a);
+    int64_t m = ok ? a->dims[a->rank - 2] : 0, n = ok ? a->dims[a->rank - 1] : 0;
+    const Type *tau = ok ? (qr ? op->res[1].type : op->opnds[1]->type) : NULL;
+    ok = ok && tau->kind == TY_TENSOR && tau->elem == a->elem && tau->rank == a->rank - 1 && (qr || n <= m);
+    for (int i = 0; ok && i < a->rank - 2; i++) ok = tau->dims[i] == a->dims[i];
+    ok = ok && (qr ? tau->dims[tau->rank - 1] == (m < n ? m : n) : tau->dims[tau->rank - 1] <= n);
+    if (!ok)
+      return xasprintf(qr ? "custom_call @%s takes a float or complex matrix (or a batch of them) and gives it back "
+                            "with the taus of its reflectors (one per row or column, the fewer)"
+                          : "custom_call @%s takes a float or complex matrix (or a batch) of m x n, n <= m, and the "
+                            "taus of at most n of its reflectors, and gives a matrix of the same type",
+                       t);
+    return NULL;
   }
   case HOST_CHECK:
   case HOST_TOPK:
@@ -708,6 +737,105 @@ static bool shape_assertion(Interp *I, Op *op, IVal **args) {
   return false;
 }
 
+/* ---- Householder QR (Qr, ProductOfElementaryHouseholderReflectors) ----
+ * LAPACK's conventions, which JAX's CPU backend follows: column j's
+ * reflector is H = I - tau v v^H with v[j] = 1 and v below the diagonal
+ * stored in place of the zeros it makes; R is on and above the diagonal;
+ * Q = H_0 H_1 ... H_{k-1}.  Computed in double (complex) precision and
+ * rounded once when stored. */
+
+typedef double complex zdbl;
+
+static void read_matrix(const Literal *l, int64_t off, int64_t n, zdbl *out) {
+  bool cplx = et_class(l->type->elem) == EC_COMPLEX;
+  for (int64_t i = 0; i < n; i++) {
+    double re, im = 0;
+    if (cplx) lit_get_c(l, off + i, &re, &im);
+    else re = lit_get_f(l, off + i);
+    out[i] = CMPLX(re, im);
+  }
+}
+
+static void write_matrix(Literal *l, int64_t off, int64_t n, const zdbl *v) {
+  bool cplx = et_class(l->type->elem) == EC_COMPLEX;
+  for (int64_t i = 0; i < n; i++) {
+    if (cplx) lit_set_c(l, off + i, creal(v[i]), cimag(v[i]));
+    else lit_set_f(l, off + i, creal(v[i]));
+  }
+}
+
+/* geqrf of the m x n row-major a, in place; taus[min(m, n)]. */
+static void geqrf(zdbl *a, int64_t m, int64_t n, zdbl *taus) {
+  int64_t k = m < n ? m : n;
+  for (int64_t j = 0; j < k; j++) {
+    zdbl alpha = a[j * n + j];
+    double xnorm2 = 0;
+    for (int64_t i = j + 1; i < m; i++) xnorm2 += creal(a[i * n + j] * conj(a[i * n + j]));
+    if (xnorm2 == 0 && cimag(alpha) == 0) {
+      taus[j] = 0;
+      continue;
+    }
+    double beta = -copysign(sqrt(creal(alpha * conj(alpha)) + xnorm2), creal(alpha));
+    zdbl tau = (beta - alpha) / beta, scale = 1 / (alpha - beta);
+    for (int64_t i = j + 1; i < m; i++) a[i * n + j] *= scale;
+    a[j * n + j] = beta;
+    taus[j] = tau;
+    /* the trailing columns: H^H applied from the left */
+    for (int64_t c = j + 1; c < n; c++) {
+      zdbl w = a[j * n + c];
+      for (int64_t i = j + 1; i < m; i++) w += conj(a[i * n + j]) * a[i * n + c];
+      w *= conj(tau);
+      a[j * n + c] -= w;
+      for (int64_t i = j + 1; i < m; i++) a[i * n + c] -= a[i * n + j] * w;
+    }
+  }
+}
+
+/* orgqr: the m x n Q of the reflectors in a (m x n) and taus[k]. */
+static void orgqr(const zdbl *a, int64_t m, int64_t n, const zdbl *taus, int64_t k, zdbl *q) {
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t c = 0; c < n; c++) q[i * n + c] = i == c;
+  for (int64_t j = k - 1; j >= 0; j--) {
+    zdbl tau = taus[j];
+    for (int64_t c = j; c < n; c++) {
+      zdbl w = q[j * n + c];
+      for (int64_t i = j + 1; i < m; i++) w += conj(a[i * n + j]) * q[i * n + c];
+      w *= tau;
+      q[j * n + c] -= w;
+      for (int64_t i = j + 1; i < m; i++) q[i * n + c] -= a[i * n + j] * w;
+    }
+  }
+}
+
+static bool householder(Op *op, bool qr, IVal **args, IVal **res) {
+  const Literal *a = args[0]->lit;
+  const Type *at = a->type;
+  int64_t m = at->dims[at->rank - 2], n = at->dims[at->rank - 1], mn = m * n;
+  int64_t batch = mn ? a->n / mn : 0;
+  Literal *out = lit_new(op->res[0].type);
+  const Type *tt = qr ? op->res[1].type : args[1]->lit->type;
+  int64_t k = tt->dims[tt->rank - 1];
+  Literal *taus = qr ? lit_new(tt) : NULL;
+  zdbl *buf = xmalloc(sizeof(zdbl) * (size_t)(2 * mn + k + 1));
+  zdbl *q = buf + mn, *tv = buf + 2 * mn;
+  for (int64_t b = 0; b < batch; b++) {
+    read_matrix(a, b * mn, mn, buf);
+    if (qr) {
+      geqrf(buf, m, n, tv);
+      write_matrix(out, b * mn, mn, buf);
+      write_matrix(taus, b * k, k, tv);
+    } else {
+      read_matrix(args[1]->lit, b * k, k, tv);
+      orgqr(buf, m, n, tv, k, q);
+      write_matrix(out, b * mn, mn, q);
+    }
+  }
+  xfree(buf);
+  res[0] = ival_tensor(out);
+  if (qr) res[1] = ival_tensor(taus);
+  return true;
+}
+
 bool hostcall_interp(Interp *I, Op *op, const char *target, IVal **args, IVal **res) {
   const HostFn *fn;
   HostTarget k = hostcall_classify(target, &fn);
@@ -729,6 +857,9 @@ bool hostcall_interp(Interp *I, Op *op, const char *target, IVal **args, IVal **
     return true;
   case HOST_NOOP:
     return true;
+  case HOST_QR:
+  case HOST_HOUSEHOLDER:
+    return householder(op, k == HOST_QR, args, res);
   default:
     return interp_error(I, op, "internal error: custom_call @%s reached the host-call dispatch", target);
   }

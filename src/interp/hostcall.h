@@ -30,6 +30,8 @@ typedef enum HostTarget {
   HOST_SHAPE_ASSERTION, /* JAX's shape_assertion: fails when its predicate is false */
   HOST_ALLOCATE,        /* AllocateBuffer: a result whose contents do not matter (zeros) */
   HOST_NOOP,            /* InspectSharding: nothing to do on one device */
+  HOST_QR,              /* XLA's Qr: Householder QR (LAPACK's geqrf), the interpreter */
+  HOST_HOUSEHOLDER,     /* XLA's ProductOfElementaryHouseholderReflectors (orgqr), the interpreter */
   HOST_FUNCTION,        /* a registered host function (*fn) */
 } HostTarget;
 

@@ -43,3 +43,13 @@ def initialize():
             mlir._platforms_with_donation.append(PLATFORM)
     except (ImportError, AttributeError):
         pass
+    # jnp.linalg.eigh (and svd, built on it) has lowerings for LAPACK and
+    # the GPU solvers only; the one written in jax itself (QDWH, on top of
+    # Householder QR, which xlac implements) serves xlac
+    try:
+        from jax._src.interpreters import mlir
+        from jax._src.lax import linalg as lax_linalg
+        from jax._src.tpu.linalg import eigh as qdwh_eigh
+        mlir.register_lowering(lax_linalg.eigh_p, qdwh_eigh._eigh_tpu_lowering, platform=PLATFORM)
+    except (ImportError, AttributeError):
+        pass
