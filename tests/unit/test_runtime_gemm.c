@@ -291,6 +291,45 @@ static void test_determinism(void)
         xlacrt_pool_destroy(pools[pi]);
 }
 
+/* The row tile is chosen from m (an 8-row tile where the 12-row one would
+   pad much: m = 32, 64, 40 ...), and must not change a bit: the first m
+   rows of a product of more rows (another tile) are the product of those
+   m rows, for every tile and both element types. */
+static void test_row_tiles(xlacrt_pool *pool)
+{
+    int64_t ms[][2] = {{32, 36}, {64, 72}, {40, 48}, {16, 24}, {8, 12}, {256, 264}, {20, 300}};
+    int64_t n = 97, k = 300; /* ragged columns, two k blocks for f64 */
+    for (size_t si = 0; si < sizeof ms / sizeof ms[0]; si++) {
+        int64_t m = ms[si][0], mbig = ms[si][1];
+        for (int ta = 0; ta < 2; ta++) {
+            float *a = malloc((size_t)(mbig * k) * sizeof *a), *b = malloc((size_t)(k * n) * sizeof *b);
+            double *ad = malloc((size_t)(mbig * k) * sizeof *ad), *bd = malloc((size_t)(k * n) * sizeof *bd);
+            float *c1 = malloc((size_t)(mbig * n) * sizeof *c1), *c2 = malloc((size_t)(mbig * n) * sizeof *c2);
+            double *d1 = malloc((size_t)(mbig * n) * sizeof *d1), *d2 = malloc((size_t)(mbig * n) * sizeof *d2);
+            for (int64_t i = 0; i < mbig * k; i++)
+                ad[i] = a[i] = (float)rand_val();
+            for (int64_t i = 0; i < k * n; i++)
+                bd[i] = b[i] = (float)rand_val();
+            /* A transposed: [k, mbig], the first m columns are the rows */
+            int64_t lda = ta ? mbig : k;
+            xlacrt_sgemm(pool, ta, 0, mbig, n, k, a, lda, b, n, c1, n, 0);
+            xlacrt_sgemm(pool, ta, 0, m, n, k, a, lda, b, n, c2, n, 0);
+            xlacrt_dgemm(pool, ta, 0, mbig, n, k, ad, lda, bd, n, d1, n, 0);
+            xlacrt_dgemm(pool, ta, 0, m, n, k, ad, lda, bd, n, d2, n, 0);
+            CHECK(memcmp(c1, c2, (size_t)(m * n) * sizeof *c1) == 0);
+            CHECK(memcmp(d1, d2, (size_t)(m * n) * sizeof *d1) == 0);
+            free(a);
+            free(b);
+            free(ad);
+            free(bd);
+            free(c1);
+            free(c2);
+            free(d1);
+            free(d2);
+        }
+    }
+}
+
 /* Batched products equal single calls bit for bit, on both the
    one-product-per-chunk path (small) and the one-after-another path (big). */
 static void test_batched(xlacrt_pool *pool)
@@ -418,6 +457,8 @@ int main(void)
         test_gemm_shapes(isas[i], NULL);
         test_gemm_shapes(isas[i], pool);
         test_determinism();
+        test_row_tiles(NULL);
+        test_row_tiles(pool);
         test_batched(pool);
         test_gemm_16bit(pool);
     }
