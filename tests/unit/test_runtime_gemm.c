@@ -330,6 +330,113 @@ static void test_row_tiles(xlacrt_pool *pool)
     }
 }
 
+/* B packed once (xlacrt_*gemm_pack_b, as a loop's weights are) and
+   multiplied by several A (xlacrt_*gemm_packed) gives the bits of the plain
+   call, for odd shapes, both transposes, accumulation, padded leading
+   dimensions, m on either row tile, with and without a pool; the packed
+   copy also serves after the kernel family is changed (it records the
+   family that packed it). */
+static int packed_case(xlacrt_pool *pool, int dbl, int64_t m, int64_t n, int64_t k, int ta, int tb,
+                       int acc, int pad, const char *isa_after)
+{
+    int64_t lda = (ta ? m : k) + pad, ldb = (tb ? k : n) + pad, ldc = n + pad;
+    if (lda < 1)
+        lda = 1;
+    if (ldb < 1)
+        ldb = 1;
+    size_t es = dbl ? sizeof(double) : sizeof(float);
+    size_t na = (size_t)((ta ? k : m) * lda), nb = (size_t)((tb ? n : k) * ldb), nc = (size_t)(m * ldc);
+    char *a = malloc(na * es + es), *b = malloc(nb * es + es), *c0 = malloc(nc * es + es);
+    char *c[3] = {malloc(nc * es + es), malloc(nc * es + es), malloc(nc * es + es)};
+    /* the packed copy is read with aligned vector loads */
+    size_t pb = (xlacrt_gemm_packed_b_bytes(dbl, n, k) + 63) / 64 * 64;
+    void *pk = aligned_alloc(64, pb);
+    for (size_t i = 0; i < na; i++) {
+        double v = rand_val();
+        if (dbl) ((double *)a)[i] = v; else ((float *)a)[i] = (float)v;
+    }
+    for (size_t i = 0; i < nb; i++) {
+        double v = rand_val();
+        if (dbl) ((double *)b)[i] = v; else ((float *)b)[i] = (float)v;
+    }
+    /* C starts as NaN without accumulation: it must not be read */
+    for (size_t i = 0; i < nc; i++) {
+        double v = acc ? rand_val() : NAN;
+        if (dbl) ((double *)c0)[i] = v; else ((float *)c0)[i] = (float)v;
+    }
+    for (int r = 0; r < 3; r++)
+        memcpy(c[r], c0, nc * es);
+    if (dbl) {
+        xlacrt_dgemm(pool, ta, tb, m, n, k, (const double *)a, lda, (const double *)b, ldb,
+                     (double *)c[0], ldc, acc);
+        xlacrt_dgemm_pack_b(pool, tb, n, k, (const double *)b, ldb, pk);
+    } else {
+        xlacrt_sgemm(pool, ta, tb, m, n, k, (const float *)a, lda, (const float *)b, ldb,
+                     (float *)c[0], ldc, acc);
+        xlacrt_sgemm_pack_b(pool, tb, n, k, (const float *)b, ldb, pk);
+    }
+    if (isa_after)
+        xlacrt_gemm_set_isa(isa_after);
+    /* twice from the same packed copy: multiplying only reads it */
+    for (int r = 1; r < 3; r++) {
+        if (dbl)
+            xlacrt_dgemm_packed(pool, ta, m, (const double *)a, lda, pk, (double *)c[r], ldc, acc);
+        else
+            xlacrt_sgemm_packed(pool, ta, m, (const float *)a, lda, pk, (float *)c[r], ldc, acc);
+    }
+    int ok = memcmp(c[0], c[1], nc * es) == 0 && memcmp(c[0], c[2], nc * es) == 0;
+    if (!ok)
+        fprintf(stderr, "  packed %s m=%lld n=%lld k=%lld ta=%d tb=%d acc=%d pad=%d family after=%s differs\n",
+                dbl ? "dgemm" : "sgemm", (long long)m, (long long)n, (long long)k, ta, tb, acc, pad,
+                isa_after ? isa_after : "-");
+    free(a);
+    free(b);
+    free(c0);
+    for (int r = 0; r < 3; r++)
+        free(c[r]);
+    free(pk);
+    return ok;
+}
+
+static void test_packed_b(xlacrt_pool *pool)
+{
+    int bad = 0;
+    int64_t fixed[][3] = {{32, 512, 64}, {64, 97, 300}, {1, 33, 17}, {13, 1, 5}, {2, 64, 64},
+                          {40, 31, 257}, {200, 70, 600}, {5, 3, 0}};
+    for (int dbl = 0; dbl < 2; dbl++) {
+        for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+            for (int t = 0; t < 4; t++)
+                bad += !packed_case(pool, dbl, fixed[i][0], fixed[i][1], fixed[i][2], t & 1, t >> 1,
+                                    (int)(i & 1), t == 3 ? 3 : 0, NULL);
+        for (int r = 0; r < 60; r++)
+            bad += !packed_case(pool, dbl, rand_int(1, 80), rand_int(1, 80), rand_int(0, 300),
+                                (int)rand_int(0, 1), (int)rand_int(0, 1), (int)rand_int(0, 1),
+                                (int)rand_int(0, 4), NULL);
+    }
+    CHECK_EQ_I(bad, 0);
+}
+
+/* A copy packed by one family, multiplied after another is selected. */
+static void test_packed_b_family_change(void)
+{
+    const char *isas[] = {"c", "avx2", "avx512"};
+    int bad = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!xlacrt_gemm_set_isa(isas[i]))
+            continue;
+        for (int j = 0; j < 3; j++) {
+            if (!xlacrt_gemm_set_isa(isas[i]))
+                continue;
+            bad += !packed_case(NULL, 0, 37, 45, 70, 0, 1, 0, 1, isas[j]);
+            if (!xlacrt_gemm_set_isa(isas[i]))
+                continue;
+            bad += !packed_case(NULL, 1, 64, 20, 130, 1, 0, 1, 0, isas[j]);
+        }
+    }
+    xlacrt_gemm_set_isa("best");
+    CHECK_EQ_I(bad, 0);
+}
+
 /* Batched products equal single calls bit for bit, on both the
    one-product-per-chunk path (small) and the one-after-another path (big). */
 static void test_batched(xlacrt_pool *pool)
@@ -459,9 +566,12 @@ int main(void)
         test_determinism();
         test_row_tiles(NULL);
         test_row_tiles(pool);
+        test_packed_b(NULL);
+        test_packed_b(pool);
         test_batched(pool);
         test_gemm_16bit(pool);
     }
+    test_packed_b_family_change();
     CHECK(xlacrt_gemm_set_isa("best"));
     xlacrt_pool_destroy(pool);
     TEST_SUMMARY();
