@@ -9,10 +9,11 @@
  * zeros, so the kernel always computes a whole tile and only its final store
  * is masked to the part of the tile that exists.
  *
- * B is packed once per call by all threads together.  The product is then
- * a grid of C blocks (groups of about MC rows by a column width chosen from
- * the shape alone), each computed over all of k by one chunk of
- * xlacrt_parallel_for, which packs its own A blocks.  Every element of C
+ * B is packed once per call by all threads together (a product of few rows
+ * reads a B of moderate size where it is instead: see DIRECT_B_MAX_PANELS).
+ * The product is then a grid of C blocks (groups of about MC rows by a
+ * column width chosen from the shape alone), each computed over all of k by
+ * one chunk of xlacrt_parallel_for, which packs its own A blocks.  Every element of C
  * is produced by the same kernel with the same k blocking whatever thread
  * computes it, so results are bit-identical for any pool size.
  *
@@ -39,9 +40,12 @@
 #endif
 
 /* One kernel computes the MR x NR tile C = A_panel * B_panel (acc == 0) or
-   C += A_panel * B_panel, storing only the first mv rows and nv columns. */
-typedef void (*kern_fn)(int64_t kc, const void *a, const void *b, void *c, int64_t ldc, int mv,
-                        int nv, int acc);
+   C += A_panel * B_panel, storing only the first mv rows and nv columns.
+   Row q of the B panel (NR values) starts q * ldb elements in: ldb is NR
+   for a packed panel, or B's own row stride when the kernel reads B where
+   it is (see direct_b in gemm_run). */
+typedef void (*kern_fn)(int64_t kc, const void *a, const void *b, int64_t ldb, void *c,
+                        int64_t ldc, int mv, int nv, int acc);
 
 typedef void (*pack_a_fn)(const void *a, int64_t lda, int trans, int64_t i0, int64_t mc,
                           int64_t p0, int64_t kc, void *dst);
@@ -271,14 +275,14 @@ DEFINE_PACK_A_F32_AVX512(pack_a_f32_8_avx512, 8, pack_a_f32_8)
 /* portable kernels                                                       */
 
 #define DEFINE_KERN_C(T, NAME, MR, NR)                                                        \
-    static void NAME(int64_t kc, const void *av, const void *bv, void *cv, int64_t ldc,       \
-                     int mv, int nv, int acc)                                                 \
+    static void NAME(int64_t kc, const void *av, const void *bv, int64_t ldb, void *cv,       \
+                     int64_t ldc, int mv, int nv, int acc)                                    \
     {                                                                                         \
         const T *a = av, *b = bv;                                                             \
         T *c = cv;                                                                            \
         T t[MR][NR];                                                                          \
         memset(t, 0, sizeof t);                                                               \
-        for (int64_t q = 0; q < kc; q++, a += MR, b += NR)                                    \
+        for (int64_t q = 0; q < kc; q++, a += MR, b += ldb)                                   \
             for (int r = 0; r < MR; r++)                                                      \
                 for (int j = 0; j < NR; j++)                                                  \
                     t[r][j] += a[r] * b[j];                                                   \
@@ -321,8 +325,8 @@ static inline TARGET_AVX512 void st512_ps(float *c, __m512 x0, __m512 x1, __mmas
 /* MR x 32 floats: 2 * MR zmm accumulators (24 for the 12-row tile, 16 for
    the 8-row one), B row in two zmm, A broadcast. */
 #define DEFINE_KERN_AVX512_F32(NAME, MR, ROWS)                                                \
-    static TARGET_AVX512 void NAME(int64_t kc, const void *av, const void *bv, void *cv,      \
-                                   int64_t ldc, int mv, int nv, int acc)                      \
+    static TARGET_AVX512 void NAME(int64_t kc, const void *av, const void *bv, int64_t ldb,   \
+                                   void *cv, int64_t ldc, int mv, int nv, int acc)            \
     {                                                                                         \
         const float *a = av, *b = bv;                                                         \
         float *c = cv;                                                                        \
@@ -331,10 +335,10 @@ static inline TARGET_AVX512 void st512_ps(float *c, __m512 x0, __m512 x1, __mmas
             _mm_prefetch((const char *)(c + r * ldc), _MM_HINT_T0);                           \
         _Pragma("GCC unroll 4") for (int64_t q = 0; q < kc; q++)                              \
         {                                                                                     \
-            __m512 b0 = _mm512_load_ps(b), b1 = _mm512_load_ps(b + 16);                       \
+            __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);                     \
             ROWS(KF32_ROW)                                                                    \
             a += MR;                                                                          \
-            b += 32;                                                                          \
+            b += ldb;                                                                         \
         }                                                                                     \
         int full = nv == 32;                                                                  \
         __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);                       \
@@ -376,17 +380,17 @@ static inline TARGET_AVX512 void st512_pd(double *c, __m512d x0, __m512d x1, __m
 
 /* MR x 16 doubles. */
 #define DEFINE_KERN_AVX512_F64(NAME, MR, ROWS)                                                \
-    static TARGET_AVX512 void NAME(int64_t kc, const void *av, const void *bv, void *cv,      \
-                                   int64_t ldc, int mv, int nv, int acc)                      \
+    static TARGET_AVX512 void NAME(int64_t kc, const void *av, const void *bv, int64_t ldb,   \
+                                   void *cv, int64_t ldc, int mv, int nv, int acc)            \
     {                                                                                         \
         const double *a = av, *b = bv;                                                        \
         double *c = cv;                                                                       \
         ROWS(KF64_ZERO)                                                                       \
         for (int64_t q = 0; q < kc; q++) {                                                    \
-            __m512d b0 = _mm512_load_pd(b), b1 = _mm512_load_pd(b + 8);                       \
+            __m512d b0 = _mm512_loadu_pd(b), b1 = _mm512_loadu_pd(b + 8);                     \
             ROWS(KF64_ROW)                                                                    \
             a += MR;                                                                          \
-            b += 16;                                                                          \
+            b += ldb;                                                                         \
         }                                                                                     \
         int full = nv == 16;                                                                  \
         __mmask8 m0 = nv >= 8 ? 0xff : (__mmask8)((1u << nv) - 1);                            \
@@ -437,8 +441,8 @@ static inline TARGET_AVX2 void st256_ps(float *c, __m256 x0, __m256 x1, int nv, 
 }
 
 /* 6 x 16 floats: 12 ymm accumulators. */
-static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv, void *cv,
-                                      int64_t ldc, int mv, int nv, int acc)
+static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv, int64_t ldb,
+                                      void *cv, int64_t ldc, int mv, int nv, int acc)
 {
     const float *a = av, *b = bv;
     float *c = cv;
@@ -452,10 +456,10 @@ static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv
         c##r##1 = _mm256_fmadd_ps(ar, b1, c##r##1);                                           \
     } while (0)
     for (int64_t q = 0; q < kc; q++) {
-        __m256 b0 = _mm256_load_ps(b), b1 = _mm256_load_ps(b + 8);
+        __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
         ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
         a += 6;
-        b += 16;
+        b += ldb;
     }
 #undef ROW
 #define ST(r)                                                                                 \
@@ -493,8 +497,8 @@ static inline TARGET_AVX2 void st256_pd(double *c, __m256d x0, __m256d x1, int n
 }
 
 /* 6 x 8 doubles. */
-static TARGET_AVX2 void kern_avx2_f64(int64_t kc, const void *av, const void *bv, void *cv,
-                                      int64_t ldc, int mv, int nv, int acc)
+static TARGET_AVX2 void kern_avx2_f64(int64_t kc, const void *av, const void *bv, int64_t ldb,
+                                      void *cv, int64_t ldc, int mv, int nv, int acc)
 {
     const double *a = av, *b = bv;
     double *c = cv;
@@ -508,10 +512,10 @@ static TARGET_AVX2 void kern_avx2_f64(int64_t kc, const void *av, const void *bv
         c##r##1 = _mm256_fmadd_pd(ar, b1, c##r##1);                                           \
     } while (0)
     for (int64_t q = 0; q < kc; q++) {
-        __m256d b0 = _mm256_load_pd(b), b1 = _mm256_load_pd(b + 4);
+        __m256d b0 = _mm256_loadu_pd(b), b1 = _mm256_loadu_pd(b + 4);
         ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
         a += 6;
-        b += 8;
+        b += ldb;
     }
 #undef ROW
 #define ST(r)                                                                                 \
@@ -635,6 +639,10 @@ typedef struct {
        the panel of columns jb starts kc * jb elements further. */
     char *bp;
     const char *prepacked; /* B packed by *_pack_b, or NULL */
+    /* B read where it is (direct_b): panels of whole nr columns below
+       nfull; the last, partial panel packed alone into bp (k x nr) */
+    int direct_b;
+    int64_t nfull;
     int64_t npad;
     int64_t kblocks, bgroups; /* packing tasks: k blocks x panel groups */
     int64_t nb;               /* columns per chunk (multiple of nr) */
@@ -694,9 +702,18 @@ static void gemm_chunk(int64_t t, void *ctx)
                 const char *apan = ap + (size_t)(ir * kc) * g->es;
                 for (int64_t jr = jc; jr < jend; jr += f->nr) {
                     int nv = nc - jr < f->nr ? (int)(nc - jr) : f->nr;
-                    const char *bpan = bblk + (size_t)((j0 + jr) * kc) * g->es;
-                    char *cp = g->c + (size_t)((i0 + ir) * g->ldc + j0 + jr) * g->es;
-                    f->kern(kc, apan, bpan, cp, g->ldc, mv, nv, acc);
+                    int64_t col = j0 + jr, bs = f->nr;
+                    const char *bpan;
+                    if (!g->direct_b) {
+                        bpan = bblk + (size_t)(col * kc) * g->es;
+                    } else if (col < g->nfull) {
+                        bpan = g->b + (size_t)(p0 * g->ldb + col) * g->es;
+                        bs = g->ldb;
+                    } else {
+                        bpan = g->bp + (size_t)(p0 * f->nr) * g->es;
+                    }
+                    char *cp = g->c + (size_t)((i0 + ir) * g->ldc + col) * g->es;
+                    f->kern(kc, apan, bpan, bs, cp, g->ldc, mv, nv, acc);
                 }
             }
         }
@@ -752,6 +769,18 @@ enum { PARALLEL_MIN_FMAS = 1 << 22 };
 /* Below this many elements a B packed once for many products (a
    convolution's kernel) is packed on the calling thread. */
 enum { PARALLEL_MIN_PACK = 1 << 18 };
+/* A product of few rows (at most DIRECT_B_MAX_PANELS row panels: 64 rows
+   on the 8-row tile) by a B stored [k, n] in the compute type, of at most
+   DIRECT_B_MAX_BYTES, reads B where it is instead of packing it: B is read
+   a few times from cache either way, and the copy costs a pass over B that
+   a 64-row product does not earn back (a 64 x 512 x 512 sgemm: 99 ->
+   109 GFLOP/s; 32 x 512 x 128: 96 -> 112).  Rows of B are then ldb apart
+   rather than contiguous; a B much larger than the caches streams worse
+   that way (64 x 2048 x 1024, 8 MiB: 78 -> 69), so it is packed as before.
+   Only the last, partial panel of columns is packed (it would read past
+   the rows' ends).  The kernels compute the same sums either way. */
+enum { DIRECT_B_MAX_PANELS = 8 };
+#define DIRECT_B_MAX_BYTES ((double)(4 << 20))
 /* Batched products smaller than this each run on one thread, the batch
    spread over the pool; larger ones one after another, each split. */
 enum { BATCH_SPLIT_FMAS = 1 << 24 };
@@ -788,7 +817,12 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     int64_t mcmax = (mpanels + g->mchunks - 1) / g->mchunks * f->mr;
     g->nslots = xlacrt_pool_size(p) < chunks ? xlacrt_pool_size(p) : (int)chunks;
     g->slot_bytes = (size_t)(round_up(mcmax * kcmax, 16)) * g->es; /* keeps slots 64-aligned */
-    size_t bp_bytes = g->prepacked ? 0 : ((size_t)(g->npad * g->k) * g->es + 63) / 64 * 64;
+    g->direct_b = !g->prepacked && !g->trans_b && (g->src == SRC_F32 || g->src == SRC_F64) &&
+                  mpanels <= DIRECT_B_MAX_PANELS &&
+                  (double)g->k * (double)g->ldb * (double)g->es <= DIRECT_B_MAX_BYTES;
+    g->nfull = g->n / f->nr * f->nr;
+    size_t bp_elems = g->prepacked ? 0 : g->direct_b ? (g->nfull < g->n ? f->nr * g->k : 0) : g->npad * g->k;
+    size_t bp_bytes = (bp_elems * g->es + 63) / 64 * 64;
     size_t busy_at = bp_bytes + g->slot_bytes * (size_t)g->nslots;
     char *ws = xlacrt_scratch_get(XLACRT_SCRATCH_GEMM, busy_at + sizeof *g->busy * (size_t)g->nslots, "GEMM");
     if (ws) {
@@ -797,7 +831,9 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
         g->busy = (_Atomic int *)(ws + busy_at);
         for (int i = 0; i < g->nslots; i++)
             atomic_init(&g->busy[i], 0);
-        if (!g->prepacked)
+        if (g->direct_b && bp_elems)
+            f->pack_b(g->b, g->ldb, 0, g->nfull, g->n - g->nfull, 0, g->k, g->bp);
+        else if (!g->prepacked && !g->direct_b)
             xlacrt_parallel_for(p, g->kblocks * g->bgroups, pack_b_task, g);
         xlacrt_parallel_for(p, chunks, gemm_chunk, g);
     } else if (g->prepacked) {

@@ -330,6 +330,50 @@ static void test_row_tiles(xlacrt_pool *pool)
     }
 }
 
+/* A product of few rows reads B where it is (no packed copy; the last,
+   partial panel of columns packed alone); one of many rows packs B.  Both
+   give the same bits: the first m rows of a 160-row product (packed B) are
+   the m-row product (B read in place), with padded leading dimensions,
+   ragged n and several k blocks. */
+static void test_direct_b(xlacrt_pool *pool)
+{
+    int bad = 0;
+    for (int r = 0; r < 40; r++) {
+        int64_t m = rand_int(1, 64), mbig = 160, n = rand_int(1, 300), k = rand_int(1, 700);
+        int64_t ldb = n + rand_int(0, 20), lda = k + rand_int(0, 3);
+        for (int dbl = 0; dbl < 2; dbl++) {
+            size_t es = dbl ? sizeof(double) : sizeof(float);
+            char *a = malloc((size_t)(mbig * lda) * es), *b = malloc((size_t)(k * ldb) * es);
+            char *c1 = malloc((size_t)(mbig * n) * es), *c2 = malloc((size_t)(m * n) * es);
+            for (int64_t i = 0; i < mbig * lda; i++) {
+                double v = rand_val();
+                if (dbl) ((double *)a)[i] = v; else ((float *)a)[i] = (float)v;
+            }
+            for (int64_t i = 0; i < k * ldb; i++) {
+                double v = rand_val();
+                if (dbl) ((double *)b)[i] = v; else ((float *)b)[i] = (float)v;
+            }
+            if (dbl) {
+                xlacrt_dgemm(pool, 0, 0, mbig, n, k, (double *)a, lda, (double *)b, ldb, (double *)c1, n, 0);
+                xlacrt_dgemm(pool, 0, 0, m, n, k, (double *)a, lda, (double *)b, ldb, (double *)c2, n, 0);
+            } else {
+                xlacrt_sgemm(pool, 0, 0, mbig, n, k, (float *)a, lda, (float *)b, ldb, (float *)c1, n, 0);
+                xlacrt_sgemm(pool, 0, 0, m, n, k, (float *)a, lda, (float *)b, ldb, (float *)c2, n, 0);
+            }
+            if (memcmp(c1, c2, (size_t)(m * n) * es) != 0) {
+                bad++;
+                fprintf(stderr, "  direct B %s m=%lld n=%lld k=%lld ldb=%lld differs\n", dbl ? "dgemm" : "sgemm",
+                        (long long)m, (long long)n, (long long)k, (long long)ldb);
+            }
+            free(a);
+            free(b);
+            free(c1);
+            free(c2);
+        }
+    }
+    CHECK_EQ_I(bad, 0);
+}
+
 /* B packed once (xlacrt_*gemm_pack_b, as a loop's weights are) and
    multiplied by several A (xlacrt_*gemm_packed) gives the bits of the plain
    call, for odd shapes, both transposes, accumulation, padded leading
@@ -568,6 +612,8 @@ int main(void)
         test_row_tiles(pool);
         test_packed_b(NULL);
         test_packed_b(pool);
+        test_direct_b(NULL);
+        test_direct_b(pool);
         test_batched(pool);
         test_gemm_16bit(pool);
     }
