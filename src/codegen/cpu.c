@@ -514,6 +514,7 @@ static bool lower_control(Lower *L, Op *op) {
     Value **state = xcalloc((size_t)(op->nres + 1), sizeof(Value *));
     for (int i = 0; i < op->nres; i++) state[i] = &op->res[i];
     for (int i = 0; i < op->nopnds; i++) copy_between(L, op->opnds[i], state[i]);
+    lower_loop_prepack(L, op);
     LLVMBasicBlockRef before = LLVMGetInsertBlock(cg->b);
     LLVMBasicBlockRef head = append_block(L, "while.head");
     LLVMPositionBuilderAtEnd(cg->b, before);
@@ -773,6 +774,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   for (int r = 0; r < o->nalias && r < entry->nresults && exe->flat == exe->entry; r++)
     if (o->alias_param[r] >= 0) exe->in_place[r] = cpu_result_in_place(m, entry, L.buffers, r, o->alias_param[r]);
   buffers_free(L.buffers);
+  ptrmap_free(&L.prepacked);
   ptrmap_free(&cg->const_globals);
   if (o->aot) return compile_aot(&L, exe, tsc, &hold_cleanup, t0);
 

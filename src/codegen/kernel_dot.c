@@ -213,12 +213,14 @@ static void emit_gemv(Lower *L, const Gemm *g, LLVMValueRef a, LLVMValueRef b, L
 }
 
 /* Emits the product of op (gemm_of accepted it) into out, a buffer of the
-   result type. */
-static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValueRef rp, LLVMValueRef out) {
+   result type.  packed_off >= 0: B was packed before the loop around op,
+   into the temp at that offset (lower_loop_prepack). */
+static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValueRef rp, LLVMValueRef out,
+                      int64_t packed_off) {
   Cg *cg = &L->cg;
   ElemType oe = op->res[0].type->elem;
   LLVMValueRef a = operand_as(L, op->opnds[0], lp, g->ct);
-  LLVMValueRef b = operand_as(L, op->opnds[1], rp, g->ct);
+  LLVMValueRef b = packed_off >= 0 ? NULL : operand_as(L, op->opnds[1], rp, g->ct);
   int64_t nout = g->batch * g->m * g->n;
   LLVMValueRef c = oe == g->ct ? out : temp_ptr(L, temp_alloc(L, nout * et_bytes(g->ct)));
   bool f64 = g->ct == ET_F64;
@@ -226,7 +228,14 @@ static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValu
   LLVMValueRef i32_tb = LLVMConstInt(cg->t_i32, (unsigned)g->trans_b, 0);
   LLVMValueRef zero = LLVMConstInt(cg->t_i32, 0, 0);
   LLVMTypeRef fty;
-  if (g->batch == 1 && (g->m == 1 || g->n == 1)) {
+  if (packed_off >= 0) {
+    LLVMTypeRef ps[9] = {cg->t_ptr, cg->t_i32, cg->t_i64, cg->t_ptr, cg->t_i64,
+                         cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i32};
+    LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm_packed" : "xlacrt_sgemm_packed", cg->t_void, ps, 9, &fty);
+    LLVMValueRef args[9] = {L->p_pool, i32_ta, cg_i64(cg, g->m), a, cg_i64(cg, g->lda),
+                            temp_ptr(L, packed_off), c, cg_i64(cg, g->n), zero};
+    LLVMBuildCall2(cg->b, fty, fn, args, 9, "");
+  } else if (g->batch == 1 && (g->m == 1 || g->n == 1)) {
     emit_gemv(L, g, a, b, c);
   } else if (g->batch == 1) {
     LLVMTypeRef ps[13] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_ptr,
@@ -247,6 +256,129 @@ static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValu
     LLVMBuildCall2(cg->b, fty, fn, args, 17, "");
   }
   if (c != out) emit_convert(L, c, g->ct, out, oe, nout);
+}
+
+static int arg_index(Func *f, Value *v) {
+  for (int i = 0; i < f->body->nargs; i++)
+    if (f->body->args[i] == v) return i;
+  return -1;
+}
+
+/* ---- B packed once for a loop ----
+ * A recurrent step (lax.scan over an LSTM cell, say) multiplies by the same
+ * weights in every iteration, and the runtime GEMM would pack them again
+ * each time: for the small products of such a step, a good part of the
+ * work.  So before a while loop, each GEMM at the top level of its body
+ * (a dot_general, or the product of a kOutput fusion) whose B operand the
+ * loop cannot change gets that operand packed once into a temp of its own
+ * (xlacrt_*gemm_pack_b), and the body multiplies by the packed copy
+ * (xlacrt_*gemm_packed, the same bits as the plain call).  B cannot change
+ * while the loop runs when it is
+ *   - defined outside the loop (a parameter, a constant, an earlier value:
+ *     buffer assignment keeps a value used in a loop live, its storage
+ *     untouched, until the loop ends), or
+ *   - a body argument the body returns unchanged at its own position: it
+ *     lives in the loop's state buffer, which only the copy of the initial
+ *     operands (before the packing) and the copy of that same value back
+ *     into itself ever write.
+ * The packed copy is taken when the loop starts, so a loop that runs zero
+ * times packs for nothing; products the runtime would not pack (vectors:
+ * gemv; batched; tiny products done as loops), 16-bit B (widened before
+ * packing) and packed copies over PREPACK_MAX_BYTES (each one adds to the
+ * temp arena for the whole run) keep the per-call path.  Two products of
+ * one loop by the same B (same transpose) share the copy. */
+enum { PREPACK_MAX_BYTES = 64 << 20 };
+
+static int64_t prepacked_off(Lower *L, Op *op) {
+  intptr_t v = (intptr_t)ptrmap_get(&L->prepacked, op);
+  return v ? (int64_t)(v - 1) : -1;
+}
+
+/* Values defined inside op's regions, at any depth. */
+static void defs_inside(Block *b, PtrMap *defs) {
+  for (int i = 0; i < b->nargs; i++) ptrmap_put(defs, b->args[i], (void *)1);
+  for (Op *o = b->first; o; o = o->next) {
+    for (int i = 0; i < o->nres; i++) ptrmap_put(defs, &o->res[i], (void *)1);
+    for (int r = 0; r < o->nregions; r++) defs_inside(o->regions[r], defs);
+  }
+}
+
+static bool loop_invariant(Block *body, Value *v, PtrMap *inside) {
+  if (!ptrmap_has(inside, v)) return true;
+  if (v->def || v->owner != body) return false;
+  Op *ret = block_terminator(body);
+  for (int i = 0; i < body->nargs; i++)
+    if (body->args[i] == v) return ret && i < ret->nopnds && ret->opnds[i] == v;
+  return false;
+}
+
+/* The product of op (a dot_general, or a kOutput fusion's), its GEMM and
+   its B operand as op sees it; false when lower_dot would not call the
+   runtime GEMM on the buffers of a plain B. */
+static bool packable_gemm(Lower *L, Op *op, Gemm *g, Value **bv) {
+  Op *prod = op;
+  int ib = 1;
+  if (op->kind == OP_CALL) {
+    const char *k = op_attr_str(op, "fusion_kind"), *name = op_attr_str(op, "callee");
+    Func *callee = name ? module_find_func(L->cg.m, name) : NULL;
+    if (!k || strcmp(k, "kOutput") != 0 || !callee || callee->body->nargs != op->nopnds) return false;
+    prod = NULL;
+    for (Op *o = callee->body->first; o; o = o->next)
+      if (o->kind == OP_DOT_GENERAL || o->kind == OP_CONVOLUTION) {
+        if (prod) return false;
+        prod = o;
+      }
+    if (!prod || prod->kind != OP_DOT_GENERAL) return false;
+    ib = arg_index(callee, prod->opnds[1]);
+    if (ib < 0 || arg_index(callee, prod->opnds[0]) < 0) return false;
+  } else if (op->kind != OP_DOT_GENERAL) {
+    return false;
+  }
+  if (!gemm_of(prod, g) || g->batch != 1 || g->m == 1 || g->n == 1) return false;
+  if (g->m * g->n * g->k <= TINY_DOT_FMAS) return false;
+  if (prod->opnds[1]->type->elem != g->ct) return false;
+  *bv = op->opnds[ib];
+  return true;
+}
+
+void lower_loop_prepack(Lower *L, Op *loop) {
+  if (loop->kind != OP_WHILE || loop->nregions != 2) return;
+  Cg *cg = &L->cg;
+  Block *body = loop->regions[1];
+  PtrMap inside = {0};
+  for (int r = 0; r < loop->nregions; r++) defs_inside(loop->regions[r], &inside);
+  typedef struct Packed {
+    Value *b;
+    int trans;
+    int64_t off;
+  } Packed;
+  VEC(Packed) done = {0};
+  Op *ret = block_terminator(body);
+  for (Op *op = body->first; op && op != ret; op = op->next) {
+    Gemm g;
+    Value *bv = NULL;
+    if (!packable_gemm(L, op, &g, &bv) || !loop_invariant(body, bv, &inside)) continue;
+    if (buffers_lookup(L->buffers, bv, NULL) == BUF_NONE) continue;
+    bool f64 = g.ct == ET_F64;
+    int64_t off = -1;
+    for (int i = 0; i < done.len; i++)
+      if (done.data[i].b == bv && done.data[i].trans == g.trans_b) off = done.data[i].off;
+    if (off < 0) {
+      size_t bytes = xlacrt_gemm_packed_b_bytes(f64, g.n, g.k);
+      if (bytes > PREPACK_MAX_BYTES) continue;
+      off = temp_alloc(L, (int64_t)bytes);
+      LLVMTypeRef ps[7] = {cg->t_ptr, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_ptr}, fty;
+      LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm_pack_b" : "xlacrt_sgemm_pack_b", cg->t_void, ps, 7, &fty);
+      LLVMValueRef args[7] = {L->p_pool, LLVMConstInt(cg->t_i32, (unsigned)g.trans_b, 0), cg_i64(cg, g.n),
+                              cg_i64(cg, g.k), value_ptr(L, bv), cg_i64(cg, g.ldb), temp_ptr(L, off)};
+      LLVMBuildCall2(cg->b, fty, fn, args, 7, "");
+      Packed p = {bv, g.trans_b, off};
+      VEC_PUSH(done, p);
+    }
+    ptrmap_put(&L->prepacked, op, (void *)(intptr_t)(off + 1));
+  }
+  VEC_FREE(done);
+  ptrmap_free(&inside);
 }
 
 /* ---- any other dot: a direct loop nest ----
@@ -715,12 +847,6 @@ static bool downstream_elementwise(Func *callee, Value *dot) {
   return ok;
 }
 
-static int arg_index(Func *f, Value *v) {
-  for (int i = 0; i < f->body->nargs; i++)
-    if (f->body->args[i] == v) return i;
-  return -1;
-}
-
 /* A kOutput fusion: product into a buffer, then the epilogue. */
 static bool lower_output_fusion(Lower *L, Op *op) {
   Cg *cg = &L->cg;
@@ -778,7 +904,7 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   bool fused_conv = !is_dot && cd.out_rowmajor && type_same_shape(pv->type, rt) && cd.rows == e.rows &&
                     !xlacrt_conv_shifted(&cd); /* whose output is not made in row blocks */
   if (dot_gemm) {
-    emit_gemm(L, prod, &g, ap, bp, pbuf);
+    emit_gemm(L, prod, &g, ap, bp, pbuf, prepacked_off(L, op));
   } else if (is_dot) {
     emit_dot_loop(L, prod, &dd, ap, bp, pbuf);
   } else if (fused_conv) {
@@ -819,7 +945,7 @@ bool lower_dot(Lower *L, Op *op) {
     if (tiny)
       emit_dot_loop(L, op, &dd, lp, rp, out);
     else if (gemm_of(op, &g))
-      emit_gemm(L, op, &g, lp, rp, out);
+      emit_gemm(L, op, &g, lp, rp, out, prepacked_off(L, op));
     else if (dot_dims(op, &dd))
       emit_dot_loop(L, op, &dd, lp, rp, out);
     else

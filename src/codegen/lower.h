@@ -27,6 +27,10 @@ typedef struct Lower {
   VEC(Op *) loops;       /* compiled while loops, for their stop reports */
   VEC(struct HostCallSite *) custom_calls; /* host-function calls, by the index they pass */
   LLVMValueRef p_cancel; /* the cancel flag, loaded once in the entry block */
+  /* products in loop bodies whose B operand was packed before the loop
+     (lower_loop_prepack): the op (a dot_general or its kOutput fusion) ->
+     1 + the temp offset of the packed copy */
+  PtrMap prepacked;
   CpuAot *aot;           /* ahead-of-time compilation (else the JIT) */
 } Lower;
 
@@ -93,6 +97,10 @@ void reduce_body_free(ReduceBody *b);
    kernel_dot.c: dot_general, dot fusions (kOutput), convolution.
    kernel_index.c: gather, scatter, dynamic slices, sort, and friends. */
 bool lower_dot(Lower *L, Op *op);
+/* Before a while loop (its state already in place): packs, once, the B
+   operand of each GEMM in the body that the loop cannot change, for
+   lower_dot to multiply by in every iteration. */
+void lower_loop_prepack(Lower *L, Op *loop);
 bool lower_indexing(Lower *L, Op *op);
 /* kernel_transpose.c: large transposes of the last two dimensions, tiled */
 bool lower_transpose(Lower *L, Op *op);

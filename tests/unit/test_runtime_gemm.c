@@ -291,6 +291,196 @@ static void test_determinism(void)
         xlacrt_pool_destroy(pools[pi]);
 }
 
+/* The row tile is chosen from m (an 8-row tile where the 12-row one would
+   pad much: m = 32, 64, 40 ...), and must not change a bit: the first m
+   rows of a product of more rows (another tile) are the product of those
+   m rows, for every tile and both element types. */
+static void test_row_tiles(xlacrt_pool *pool)
+{
+    int64_t ms[][2] = {{32, 36}, {64, 72}, {40, 48}, {16, 24}, {8, 12}, {256, 264}, {20, 300}};
+    int64_t n = 97, k = 300; /* ragged columns, two k blocks for f64 */
+    for (size_t si = 0; si < sizeof ms / sizeof ms[0]; si++) {
+        int64_t m = ms[si][0], mbig = ms[si][1];
+        for (int ta = 0; ta < 2; ta++) {
+            float *a = malloc((size_t)(mbig * k) * sizeof *a), *b = malloc((size_t)(k * n) * sizeof *b);
+            double *ad = malloc((size_t)(mbig * k) * sizeof *ad), *bd = malloc((size_t)(k * n) * sizeof *bd);
+            float *c1 = malloc((size_t)(mbig * n) * sizeof *c1), *c2 = malloc((size_t)(mbig * n) * sizeof *c2);
+            double *d1 = malloc((size_t)(mbig * n) * sizeof *d1), *d2 = malloc((size_t)(mbig * n) * sizeof *d2);
+            for (int64_t i = 0; i < mbig * k; i++)
+                ad[i] = a[i] = (float)rand_val();
+            for (int64_t i = 0; i < k * n; i++)
+                bd[i] = b[i] = (float)rand_val();
+            /* A transposed: [k, mbig], the first m columns are the rows */
+            int64_t lda = ta ? mbig : k;
+            xlacrt_sgemm(pool, ta, 0, mbig, n, k, a, lda, b, n, c1, n, 0);
+            xlacrt_sgemm(pool, ta, 0, m, n, k, a, lda, b, n, c2, n, 0);
+            xlacrt_dgemm(pool, ta, 0, mbig, n, k, ad, lda, bd, n, d1, n, 0);
+            xlacrt_dgemm(pool, ta, 0, m, n, k, ad, lda, bd, n, d2, n, 0);
+            CHECK(memcmp(c1, c2, (size_t)(m * n) * sizeof *c1) == 0);
+            CHECK(memcmp(d1, d2, (size_t)(m * n) * sizeof *d1) == 0);
+            free(a);
+            free(b);
+            free(ad);
+            free(bd);
+            free(c1);
+            free(c2);
+            free(d1);
+            free(d2);
+        }
+    }
+}
+
+/* A product of few rows reads B where it is (no packed copy; the last,
+   partial panel of columns packed alone); one of many rows packs B.  Both
+   give the same bits: the first m rows of a 160-row product (packed B) are
+   the m-row product (B read in place), with padded leading dimensions,
+   ragged n and several k blocks. */
+static void test_direct_b(xlacrt_pool *pool)
+{
+    int bad = 0;
+    for (int r = 0; r < 40; r++) {
+        int64_t m = rand_int(1, 64), mbig = 160, n = rand_int(1, 300), k = rand_int(1, 700);
+        int64_t ldb = n + rand_int(0, 20), lda = k + rand_int(0, 3);
+        for (int dbl = 0; dbl < 2; dbl++) {
+            size_t es = dbl ? sizeof(double) : sizeof(float);
+            char *a = malloc((size_t)(mbig * lda) * es), *b = malloc((size_t)(k * ldb) * es);
+            char *c1 = malloc((size_t)(mbig * n) * es), *c2 = malloc((size_t)(m * n) * es);
+            for (int64_t i = 0; i < mbig * lda; i++) {
+                double v = rand_val();
+                if (dbl) ((double *)a)[i] = v; else ((float *)a)[i] = (float)v;
+            }
+            for (int64_t i = 0; i < k * ldb; i++) {
+                double v = rand_val();
+                if (dbl) ((double *)b)[i] = v; else ((float *)b)[i] = (float)v;
+            }
+            if (dbl) {
+                xlacrt_dgemm(pool, 0, 0, mbig, n, k, (double *)a, lda, (double *)b, ldb, (double *)c1, n, 0);
+                xlacrt_dgemm(pool, 0, 0, m, n, k, (double *)a, lda, (double *)b, ldb, (double *)c2, n, 0);
+            } else {
+                xlacrt_sgemm(pool, 0, 0, mbig, n, k, (float *)a, lda, (float *)b, ldb, (float *)c1, n, 0);
+                xlacrt_sgemm(pool, 0, 0, m, n, k, (float *)a, lda, (float *)b, ldb, (float *)c2, n, 0);
+            }
+            if (memcmp(c1, c2, (size_t)(m * n) * es) != 0) {
+                bad++;
+                fprintf(stderr, "  direct B %s m=%lld n=%lld k=%lld ldb=%lld differs\n", dbl ? "dgemm" : "sgemm",
+                        (long long)m, (long long)n, (long long)k, (long long)ldb);
+            }
+            free(a);
+            free(b);
+            free(c1);
+            free(c2);
+        }
+    }
+    CHECK_EQ_I(bad, 0);
+}
+
+/* B packed once (xlacrt_*gemm_pack_b, as a loop's weights are) and
+   multiplied by several A (xlacrt_*gemm_packed) gives the bits of the plain
+   call, for odd shapes, both transposes, accumulation, padded leading
+   dimensions, m on either row tile, with and without a pool; the packed
+   copy also serves after the kernel family is changed (it records the
+   family that packed it). */
+static int packed_case(xlacrt_pool *pool, int dbl, int64_t m, int64_t n, int64_t k, int ta, int tb,
+                       int acc, int pad, const char *isa_after)
+{
+    int64_t lda = (ta ? m : k) + pad, ldb = (tb ? k : n) + pad, ldc = n + pad;
+    if (lda < 1)
+        lda = 1;
+    if (ldb < 1)
+        ldb = 1;
+    size_t es = dbl ? sizeof(double) : sizeof(float);
+    size_t na = (size_t)((ta ? k : m) * lda), nb = (size_t)((tb ? n : k) * ldb), nc = (size_t)(m * ldc);
+    char *a = malloc(na * es + es), *b = malloc(nb * es + es), *c0 = malloc(nc * es + es);
+    char *c[3] = {malloc(nc * es + es), malloc(nc * es + es), malloc(nc * es + es)};
+    /* the packed copy is read with aligned vector loads */
+    size_t pb = (xlacrt_gemm_packed_b_bytes(dbl, n, k) + 63) / 64 * 64;
+    void *pk = aligned_alloc(64, pb);
+    for (size_t i = 0; i < na; i++) {
+        double v = rand_val();
+        if (dbl) ((double *)a)[i] = v; else ((float *)a)[i] = (float)v;
+    }
+    for (size_t i = 0; i < nb; i++) {
+        double v = rand_val();
+        if (dbl) ((double *)b)[i] = v; else ((float *)b)[i] = (float)v;
+    }
+    /* C starts as NaN without accumulation: it must not be read */
+    for (size_t i = 0; i < nc; i++) {
+        double v = acc ? rand_val() : NAN;
+        if (dbl) ((double *)c0)[i] = v; else ((float *)c0)[i] = (float)v;
+    }
+    for (int r = 0; r < 3; r++)
+        memcpy(c[r], c0, nc * es);
+    if (dbl) {
+        xlacrt_dgemm(pool, ta, tb, m, n, k, (const double *)a, lda, (const double *)b, ldb,
+                     (double *)c[0], ldc, acc);
+        xlacrt_dgemm_pack_b(pool, tb, n, k, (const double *)b, ldb, pk);
+    } else {
+        xlacrt_sgemm(pool, ta, tb, m, n, k, (const float *)a, lda, (const float *)b, ldb,
+                     (float *)c[0], ldc, acc);
+        xlacrt_sgemm_pack_b(pool, tb, n, k, (const float *)b, ldb, pk);
+    }
+    if (isa_after)
+        xlacrt_gemm_set_isa(isa_after);
+    /* twice from the same packed copy: multiplying only reads it */
+    for (int r = 1; r < 3; r++) {
+        if (dbl)
+            xlacrt_dgemm_packed(pool, ta, m, (const double *)a, lda, pk, (double *)c[r], ldc, acc);
+        else
+            xlacrt_sgemm_packed(pool, ta, m, (const float *)a, lda, pk, (float *)c[r], ldc, acc);
+    }
+    int ok = memcmp(c[0], c[1], nc * es) == 0 && memcmp(c[0], c[2], nc * es) == 0;
+    if (!ok)
+        fprintf(stderr, "  packed %s m=%lld n=%lld k=%lld ta=%d tb=%d acc=%d pad=%d family after=%s differs\n",
+                dbl ? "dgemm" : "sgemm", (long long)m, (long long)n, (long long)k, ta, tb, acc, pad,
+                isa_after ? isa_after : "-");
+    free(a);
+    free(b);
+    free(c0);
+    for (int r = 0; r < 3; r++)
+        free(c[r]);
+    free(pk);
+    return ok;
+}
+
+static void test_packed_b(xlacrt_pool *pool)
+{
+    int bad = 0;
+    int64_t fixed[][3] = {{32, 512, 64}, {64, 97, 300}, {1, 33, 17}, {13, 1, 5}, {2, 64, 64},
+                          {40, 31, 257}, {200, 70, 600}, {5, 3, 0}};
+    for (int dbl = 0; dbl < 2; dbl++) {
+        for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+            for (int t = 0; t < 4; t++)
+                bad += !packed_case(pool, dbl, fixed[i][0], fixed[i][1], fixed[i][2], t & 1, t >> 1,
+                                    (int)(i & 1), t == 3 ? 3 : 0, NULL);
+        for (int r = 0; r < 60; r++)
+            bad += !packed_case(pool, dbl, rand_int(1, 80), rand_int(1, 80), rand_int(0, 300),
+                                (int)rand_int(0, 1), (int)rand_int(0, 1), (int)rand_int(0, 1),
+                                (int)rand_int(0, 4), NULL);
+    }
+    CHECK_EQ_I(bad, 0);
+}
+
+/* A copy packed by one family, multiplied after another is selected. */
+static void test_packed_b_family_change(void)
+{
+    const char *isas[] = {"c", "avx2", "avx512"};
+    int bad = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!xlacrt_gemm_set_isa(isas[i]))
+            continue;
+        for (int j = 0; j < 3; j++) {
+            if (!xlacrt_gemm_set_isa(isas[i]))
+                continue;
+            bad += !packed_case(NULL, 0, 37, 45, 70, 0, 1, 0, 1, isas[j]);
+            if (!xlacrt_gemm_set_isa(isas[i]))
+                continue;
+            bad += !packed_case(NULL, 1, 64, 20, 130, 1, 0, 1, 0, isas[j]);
+        }
+    }
+    xlacrt_gemm_set_isa("best");
+    CHECK_EQ_I(bad, 0);
+}
+
 /* Batched products equal single calls bit for bit, on both the
    one-product-per-chunk path (small) and the one-after-another path (big). */
 static void test_batched(xlacrt_pool *pool)
@@ -418,9 +608,16 @@ int main(void)
         test_gemm_shapes(isas[i], NULL);
         test_gemm_shapes(isas[i], pool);
         test_determinism();
+        test_row_tiles(NULL);
+        test_row_tiles(pool);
+        test_packed_b(NULL);
+        test_packed_b(pool);
+        test_direct_b(NULL);
+        test_direct_b(pool);
         test_batched(pool);
         test_gemm_16bit(pool);
     }
+    test_packed_b_family_change();
     CHECK(xlacrt_gemm_set_isa("best"));
     xlacrt_pool_destroy(pool);
     TEST_SUMMARY();
