@@ -116,6 +116,8 @@ static const Builtin builtins[] = {
        both into loops of Householder reflections) */
     {"Qr", HOST_QR},
     {"ProductOfElementaryHouseholderReflectors", HOST_HOUSEHOLDER},
+    /* and what JAX's eigh written in JAX (QDWH) ends in for small blocks */
+    {"Eigh", HOST_EIGH},
 };
 
 static HostTarget builtin_kind(const char *target) {
@@ -190,7 +192,6 @@ static const Family families[] = {
     {"mosaic_gpu", true, F_DEVICE},
     {"triton_kernel_call", false, F_DEVICE},
     {"tpu_custom_call", false, F_DEVICE},
-    {"Eigh", false, F_DEVICE},
     {"LuDecomposition", false, F_DEVICE},
 };
 
@@ -293,6 +294,22 @@ char *hostcall_problem(const Op *op) {
                           : "custom_call @%s takes a float or complex matrix (or a batch) of m x n, n <= m, and the "
                             "taus of at most n of its reflectors, and gives a matrix of the same type",
                        t);
+    return NULL;
+  }
+  case HOST_EIGH: {
+    /* a [..., n, n] (its lower or upper triangle) -> (eigenvectors as
+       columns [..., n, n], eigenvalues [..., n] of the real type) */
+    const Type *a = op->nopnds == 1 ? op->opnds[0]->type : NULL;
+    bool ok = a && op->nres == 2 && a->kind == TY_TENSOR && a->rank >= 2 &&
+              a->dims[a->rank - 1] == a->dims[a->rank - 2] &&
+              (et_class(a->elem) == EC_FLOAT || et_class(a->elem) == EC_COMPLEX) && type_equal(op->res[0].type, a);
+    const Type *w = ok ? op->res[1].type : NULL;
+    ok = ok && w->kind == TY_TENSOR && w->rank == a->rank - 1 &&
+         w->elem == (et_class(a->elem) == EC_COMPLEX ? et_real_part(a->elem) : a->elem);
+    for (int i = 0; ok && i < w->rank; i++) ok = w->dims[i] == a->dims[i];
+    if (!ok)
+      return xasprintf("custom_call @%s takes a square float or complex matrix (or a batch) and gives its "
+                       "eigenvectors (same type) and eigenvalues (the real type, one per row)", t);
     return NULL;
   }
   case HOST_CHECK:
@@ -836,6 +853,98 @@ static bool householder(Op *op, bool qr, IVal **args, IVal **res) {
   return true;
 }
 
+/* ---- Jacobi eigendecomposition (Eigh) ----
+ * Cyclic sweeps of unitary rotations J, each zeroing one off-diagonal
+ * pair of the Hermitian a (a <- J^H a J) and accumulated into v (v <- v
+ * J), until what is off the diagonal is below a double's rounding of the
+ * whole.  With a[p][q] = g e^(i phi), J is the plane rotation (c, s) of
+ * the real symmetric [[a_pp, g], [g, a_qq]] after the phase
+ * diag(1, e^(-i phi)): J_pp = c, J_pq = s, J_qp = -s e^(-i phi),
+ * J_qq = c e^(-i phi). */
+
+static void eigh_one(zdbl *a, int64_t n, zdbl *v, double *w) {
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t j = 0; j < n; j++) v[i * n + j] = i == j;
+  double norm = 0;
+  for (int64_t i = 0; i < n * n; i++) norm += creal(a[i] * conj(a[i]));
+  for (int sweep = 0; sweep < 100; sweep++) {
+    double off = 0;
+    for (int64_t p = 0; p < n; p++)
+      for (int64_t q = p + 1; q < n; q++) off += 2 * creal(a[p * n + q] * conj(a[p * n + q]));
+    if (off <= 1e-30 * norm || off == 0) break;
+    for (int64_t p = 0; p < n; p++)
+      for (int64_t q = p + 1; q < n; q++) {
+        double g = cabs(a[p * n + q]);
+        if (g == 0) continue;
+        zdbl e = a[p * n + q] / g; /* e^(i phi) */
+        double tau = (creal(a[q * n + q]) - creal(a[p * n + p])) / (2 * g);
+        double t = (tau >= 0 ? 1.0 : -1.0) / (fabs(tau) + sqrt(1 + tau * tau));
+        double c = 1 / sqrt(1 + t * t), s = t * c;
+        zdbl ce = conj(e);
+        for (int64_t k = 0; k < n; k++) { /* columns: a J, v J */
+          zdbl x = a[k * n + p], y = a[k * n + q];
+          a[k * n + p] = c * x - s * ce * y;
+          a[k * n + q] = s * x + c * ce * y;
+          x = v[k * n + p], y = v[k * n + q];
+          v[k * n + p] = c * x - s * ce * y;
+          v[k * n + q] = s * x + c * ce * y;
+        }
+        for (int64_t k = 0; k < n; k++) { /* rows: J^H (a J) */
+          zdbl x = a[p * n + k], y = a[q * n + k];
+          a[p * n + k] = c * x - s * e * y;
+          a[q * n + k] = s * x + c * e * y;
+        }
+        a[p * n + q] = a[q * n + p] = 0;
+        a[p * n + p] = creal(a[p * n + p]);
+        a[q * n + q] = creal(a[q * n + q]);
+      }
+  }
+  for (int64_t i = 0; i < n; i++) w[i] = creal(a[i * n + i]);
+}
+
+static bool eigh(Op *op, IVal **args, IVal **res) {
+  const Literal *a = args[0]->lit;
+  const Type *at = a->type;
+  int64_t n = at->dims[at->rank - 1], nn = n * n, batch = nn ? a->n / nn : 0;
+  /* backend_config "lower,sort,max_iter,tol" */
+  const char *cfg = op_attr_str(op, "backend_config");
+  bool lower = !cfg || cfg[0] != '0', sort = !cfg || !strchr(cfg, ',') || strchr(cfg, ',')[1] != '0';
+  Literal *vl = lit_new(op->res[0].type), *wl = lit_new(op->res[1].type);
+  zdbl *buf = xmalloc(sizeof(zdbl) * (size_t)(2 * nn + 1));
+  zdbl *v = buf + nn;
+  double *w = xmalloc(sizeof(double) * (size_t)(n + 1));
+  int64_t *order = xmalloc(sizeof(int64_t) * (size_t)(n + 1));
+  for (int64_t b = 0; b < batch; b++) {
+    read_matrix(a, b * nn, nn, buf);
+    /* the Hermitian matrix the chosen triangle describes */
+    for (int64_t i = 0; i < n; i++) {
+      buf[i * n + i] = creal(buf[i * n + i]);
+      for (int64_t j = i + 1; j < n; j++) {
+        if (lower) buf[i * n + j] = conj(buf[j * n + i]);
+        else buf[j * n + i] = conj(buf[i * n + j]);
+      }
+    }
+    eigh_one(buf, n, v, w);
+    for (int64_t i = 0; i < n; i++) order[i] = i;
+    for (int64_t i = 1; sort && i < n; i++) /* insertion sort: stable, n is small */
+      for (int64_t j = i; j > 0 && w[order[j]] < w[order[j - 1]]; j--) {
+        int64_t tmp = order[j];
+        order[j] = order[j - 1];
+        order[j - 1] = tmp;
+      }
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) buf[i * n + j] = v[i * n + order[j]];
+    write_matrix(vl, b * nn, nn, buf);
+    for (int64_t j = 0; j < n; j++) lit_set_f(wl, b * n + j, w[order[j]]);
+  }
+  xfree(buf);
+  xfree(w);
+  xfree(order);
+  res[0] = ival_tensor(vl);
+  res[1] = ival_tensor(wl);
+  return true;
+}
+
 bool hostcall_interp(Interp *I, Op *op, const char *target, IVal **args, IVal **res) {
   const HostFn *fn;
   HostTarget k = hostcall_classify(target, &fn);
@@ -860,6 +969,8 @@ bool hostcall_interp(Interp *I, Op *op, const char *target, IVal **args, IVal **
   case HOST_QR:
   case HOST_HOUSEHOLDER:
     return householder(op, k == HOST_QR, args, res);
+  case HOST_EIGH:
+    return eigh(op, args, res);
   default:
     return interp_error(I, op, "internal error: custom_call @%s reached the host-call dispatch", target);
   }

@@ -32,6 +32,7 @@ typedef enum HostTarget {
   HOST_NOOP,            /* InspectSharding: nothing to do on one device */
   HOST_QR,              /* XLA's Qr: Householder QR (LAPACK's geqrf), the interpreter */
   HOST_HOUSEHOLDER,     /* XLA's ProductOfElementaryHouseholderReflectors (orgqr), the interpreter */
+  HOST_EIGH,            /* XLA's Eigh: Jacobi eigendecomposition of Hermitian matrices, the interpreter */
   HOST_FUNCTION,        /* a registered host function (*fn) */
 } HostTarget;
 

@@ -113,6 +113,21 @@ def t_random():
     np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-6)
 
 
+def t_linalg():
+    m = jax.random.normal(k2, (3, 6, 6))
+    h = m + jnp.swapaxes(m, 1, 2)
+    same(jnp.linalg.inv, h[0] + 6 * jnp.eye(6), rtol=1e-4, atol=1e-4)
+    same(jnp.linalg.cholesky, h[0] @ h[0].T + jnp.eye(6), rtol=1e-4, atol=1e-4)
+    same(jnp.linalg.eigvalsh, h, rtol=1e-4, atol=1e-4)
+    same(lambda a: jnp.linalg.svd(a, compute_uv=False), m, rtol=1e-4, atol=1e-4)
+    same(lambda a: jnp.abs(jnp.linalg.qr(a)[1]), m, rtol=1e-4, atol=1e-4)  # R, up to the signs of its rows
+    w, v = jax.jit(jnp.linalg.eigh)(jax.device_put(h, X[0]))
+    rec = np.asarray(v) @ (np.asarray(w)[..., None] * np.swapaxes(np.asarray(v), 1, 2))
+    np.testing.assert_allclose(rec, np.asarray(h), atol=1e-4)
+    q, r = jax.jit(jnp.linalg.qr)(jax.device_put(m, X[0]))
+    np.testing.assert_allclose(np.asarray(q) @ np.asarray(r), np.asarray(m), atol=1e-4)
+
+
 def mlp_init(k, sizes):
     params = []
     for m, n in zip(sizes[:-1], sizes[1:]):
