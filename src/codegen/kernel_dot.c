@@ -16,8 +16,9 @@
  * the interpreter thunk.
  *
  * convolution: f32/f64 with any dimension numbers, strides, padding,
- * dilations, reversal and feature groups goes to the runtime's im2col +
- * GEMM (runtime/conv.c), which works on blocks of output rows; batch groups
+ * dilations, reversal and feature groups goes to the runtime's convolution
+ * (runtime/conv.c: im2col + GEMM, or an implicit GEMM over the input
+ * windows), which works on blocks of output rows; batch groups
  * (the weight gradient of a convolution) are groups whose inputs are slices
  * of the batch, handled by the same runtime code.
  *
