@@ -5,7 +5,8 @@
  * kernels go through the implicit GEMM (the kernel family's A panels packed
  * from the input windows; on AVX-512, with enough input features, the
  * direct tiles that read the windows in place), inputs whose features are
- * not innermost, or that have fewer than 16, through im2col.  Padding (asymmetric and negative),
+ * not innermost, or that have fewer than 16, through im2col; outputs with
+ * rows contiguous and not.  Padding (asymmetric and negative),
  * strides, dilations, reversal, batch 1, 1-D to 3-D, feature counts that
  * are not multiples of the vector width, f32 and f64, with every kernel
  * family this CPU supports.  Results must not depend on the pool or on
@@ -22,7 +23,8 @@
 typedef struct {
     int nsp, batch, cin, cout;
     int in[3], k[3], stride[3], lo[3], hi[3], ldil[3], rdil[3], rev[3];
-    int nchw; /* features before the spatial dimensions in the input */
+    int nchw;     /* features before the spatial dimensions in the input */
+    int out_nchw; /* and in the output */
 } shape;
 
 /* The descriptor of s: input NHWC (or NCHW), kernel HWIO, output NHWC. */
@@ -75,14 +77,20 @@ static int describe(const shape *s, xlacrt_conv *d)
     }
     d->k_si = s->cout;
     d->k_so = 1;
-    st = s->cout;
+    st = s->out_nchw ? 1 : s->cout;
     for (int i = s->nsp - 1; i >= 0; i--) {
         d->out_ss[i] = st;
         st *= d->out_dim[i];
         out_sz *= d->out_dim[i];
     }
+    if (s->out_nchw) {
+        d->out_so = st;
+        st *= s->cout;
+        d->out_rowmajor = 0;
+    } else {
+        d->out_so = 1;
+    }
     d->out_sn = st;
-    d->out_so = 1;
     (void)in_sz;
     return 1;
 }
@@ -174,8 +182,19 @@ static void run_conv(const xlacrt_conv *d, int f64, const double *in, const doub
     else
         xlacrt_conv_pack_f32(d, vk, w);
     xlacrt_conv_run(pool, d, f64, vin, w, out, block);
-    for (int64_t i = 0; i < d->rows * d->out_feat; i++)
-        got[i] = f64 ? ((double *)out)[i] : ((float *)out)[i];
+    /* into [row][feature] order */
+    for (int64_t r = 0; r < d->rows; r++) {
+        int64_t rem = r, base = 0;
+        for (int i = (int)d->nsp - 1; i >= 0; i--) {
+            base += rem % d->out_dim[i] * d->out_ss[i];
+            rem /= d->out_dim[i];
+        }
+        base += rem * d->out_sn;
+        for (int64_t o = 0; o < d->out_feat; o++) {
+            int64_t at = base + o * d->out_so;
+            got[r * d->out_feat + o] = f64 ? ((double *)out)[at] : ((float *)out)[at];
+        }
+    }
     free(vin);
     free(vk);
     free(out);
@@ -238,19 +257,20 @@ static void test_shape(const char *isa, const shape *s, int f64, xlacrt_pool *po
 }
 
 static const shape shapes[] = {
-    /* nsp batch cin cout  in         k          stride     lo         hi         ldil       rdil       rev */
-    {2, 2, 64, 64, {9, 9}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0},
-    {2, 1, 20, 40, {7, 5}, {3, 3}, {1, 1}, {2, 1}, {0, 3}, {1, 1}, {1, 1}, {0, 0}, 0},
-    {2, 3, 17, 33, {11, 8}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0},
-    {2, 1, 16, 48, {10, 10}, {3, 3}, {1, 1}, {2, 2}, {2, 2}, {1, 1}, {2, 2}, {0, 0}, 0},
-    {2, 2, 32, 10, {6, 9}, {2, 4}, {1, 1}, {-1, 2}, {1, -1}, {1, 1}, {1, 1}, {1, 0}, 0},
-    {2, 2, 3, 32, {12, 12}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0},
-    {2, 1, 16, 24, {4, 5}, {3, 3}, {1, 1}, {2, 2}, {2, 2}, {2, 2}, {1, 1}, {0, 0}, 0},
-    {2, 1, 16, 16, {12, 12}, {9, 9}, {1, 1}, {4, 4}, {4, 4}, {1, 1}, {1, 1}, {0, 0}, 0},
-    {2, 2, 24, 20, {7, 7}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 1},
-    {1, 3, 32, 70, {29}, {5}, {1}, {2}, {2}, {1}, {1}, {0}, 0},
-    {3, 1, 16, 8, {5, 4, 6}, {3, 2, 3}, {1, 1, 2}, {1, 0, 1}, {1, 1, 0}, {1, 1, 1}, {1, 1, 1}, {0, 1, 0}, 0},
-    {2, 1, 40, 36, {5, 5}, {1, 1}, {1, 1}, {1, 0}, {0, 1}, {1, 1}, {1, 1}, {0, 0}, 0},
+    /* nsp batch cin cout  in  k  stride  pad lo  pad hi  lhs dil  rhs dil  reverse  nchw in  nchw out */
+    {2, 2, 64, 64, {9, 9}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    {2, 1, 20, 40, {7, 5}, {3, 3}, {1, 1}, {2, 1}, {0, 3}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    {2, 3, 17, 33, {11, 8}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    {2, 1, 16, 48, {10, 10}, {3, 3}, {1, 1}, {2, 2}, {2, 2}, {1, 1}, {2, 2}, {0, 0}, 0, 0},
+    {2, 2, 32, 10, {6, 9}, {2, 4}, {1, 1}, {-1, 2}, {1, -1}, {1, 1}, {1, 1}, {1, 0}, 0, 0},
+    {2, 2, 3, 32, {12, 12}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    {2, 1, 16, 24, {4, 5}, {3, 3}, {1, 1}, {2, 2}, {2, 2}, {2, 2}, {1, 1}, {0, 0}, 0, 0},
+    {2, 1, 16, 16, {12, 12}, {9, 9}, {1, 1}, {4, 4}, {4, 4}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    {2, 2, 24, 20, {7, 7}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 1, 0},
+    {1, 3, 32, 70, {29}, {5}, {1}, {2}, {2}, {1}, {1}, {0}, 0, 0},
+    {3, 1, 16, 8, {5, 4, 6}, {3, 2, 3}, {1, 1, 2}, {1, 0, 1}, {1, 1, 0}, {1, 1, 1}, {1, 1, 1}, {0, 1, 0}, 0, 0},
+    {2, 1, 40, 36, {5, 5}, {1, 1}, {1, 1}, {1, 0}, {0, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    {2, 2, 32, 40, {6, 7}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 1},
 };
 
 int main(void)
