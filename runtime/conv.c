@@ -1,6 +1,6 @@
 /*
- * conv.c - the runtime's convolution: im2col plus GEMM, a block of output
- * rows at a time.
+ * conv.c - the runtime's convolution: im2col plus GEMM, or an implicit GEMM
+ * over the input windows, a block of output rows at a time.
  *
  * An output "row" is one (batch, spatial position) pair; its O features are
  * the row's columns.  For a block of rows and one feature group, the input
@@ -15,7 +15,14 @@
  * slice of the input batch (with every input feature) instead of from the
  * j-th slice of the features.
  *
- * Three shapes skip im2col.  A window covering nearly the whole input (a
+ * With one group, at least 16 input features and the features innermost in
+ * the input (NHWC and the like), no im2col matrix is written: the GEMM packs
+ * its A panels from the input windows directly (an implicit GEMM), and on
+ * the AVX-512 kernel family the windows are not even packed, a register
+ * tile of output rows reading them in place over the whole window (the
+ * direct tiles below).  Padding and dilation holes read a run of zeros.
+ *
+ * Three more shapes skip im2col.  A window covering nearly the whole input (a
  * kernel gradient) is a GEMM per output position over a copy of the input
  * made once (below, xlacrt_conv_shifted).  A depthwise convolution (each
  * group reads one input feature: in_feat == groups, features innermost in
@@ -34,9 +41,14 @@
  * GEMM writes straight into it; otherwise a scratch block is scattered.
  */
 #include "xlacrt.h"
+#include "gemm_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 /* Rows of output position r: batch index and spatial coordinates. */
 static void row_coords(const xlacrt_conv *d, int64_t r, int64_t *n, int64_t *y)
@@ -214,6 +226,397 @@ DEFINE_DEPTHWISE(double, f64)
 static int conv_gemm_packed(const xlacrt_conv *d)
 {
     return total_groups(d) == 1 && !conv_depthwise(d);
+}
+
+/* ---- implicit GEMM ----
+ * With one group and the input's features contiguous, the GEMM's A panels
+ * are packed straight from the input windows instead of from an im2col
+ * matrix: column c of A is (window position c / in_feat, input feature
+ * c % in_feat), so for a panel of output rows and one window position
+ * each row reads a run of contiguous input features, or a run of zeros
+ * where the window falls into padding or a dilation hole, and the packer
+ * transposes those runs into the panel.  The products are those of the
+ * im2col path's GEMM, over the same packed kernel.  With few input
+ * features (an RGB image) the runs are too short to pay for their
+ * pointers, and im2col, which copies a window row's features at once,
+ * stays. */
+enum { IMPLICIT_MIN_FEAT = 16 };
+static int conv_implicit(const xlacrt_conv *d)
+{
+    return conv_gemm_packed(d) && d->in_sc == 1 && d->batch_groups <= 1 && d->in_feat >= IMPLICIT_MIN_FEAT;
+}
+
+/* Longest run transposed at once (the zero runs below). */
+enum { RUN_MAX = 256, PANEL_MAX = 16 };
+static _Alignas(64) const float zeros_f32[RUN_MAX];
+static _Alignas(64) const double zeros_f64[RUN_MAX];
+
+/* d[q * MR + r] = src[r][q] for q < len, r < MR: runs into a panel. */
+#define DEFINE_RUNS(T, NAME, MR, ATTR)                                                        \
+    static ATTR void NAME(const T *const *src, int64_t len, T *d)                             \
+    {                                                                                         \
+        for (int64_t q = 0; q < len; q++)                                                     \
+            for (int r = 0; r < MR; r++)                                                      \
+                d[q * MR + r] = src[r][q];                                                    \
+    }
+DEFINE_RUNS(float, runs_f32_4, 4, NO_ATTR)
+DEFINE_RUNS(double, runs_f64_4, 4, NO_ATTR)
+#if defined(__x86_64__)
+#define TARGET_AVX512 __attribute__((target("avx512f")))
+#define TARGET_AVX2 __attribute__((target("avx2")))
+DEFINE_RUNS(float, runs_f32_6, 6, TARGET_AVX2)
+DEFINE_RUNS(double, runs_f64_6, 6, TARGET_AVX2)
+
+/* 12 rows of floats: each group of 4 rows x 16 columns is transposed in
+   registers (4x4 within each 128-bit lane) and written as 16 runs of 4. */
+static TARGET_AVX512 void runs_f32_12(const float *const *src, int64_t len, float *d)
+{
+    int64_t q = 0;
+    for (; q + 16 <= len; q += 16) {
+        for (int g = 0; g < 3; g++) {
+            __m512 r0 = _mm512_loadu_ps(src[4 * g] + q), r1 = _mm512_loadu_ps(src[4 * g + 1] + q);
+            __m512 r2 = _mm512_loadu_ps(src[4 * g + 2] + q), r3 = _mm512_loadu_ps(src[4 * g + 3] + q);
+            __m512 t0 = _mm512_unpacklo_ps(r0, r1), t1 = _mm512_unpackhi_ps(r0, r1);
+            __m512 t2 = _mm512_unpacklo_ps(r2, r3), t3 = _mm512_unpackhi_ps(r2, r3);
+            /* u_i lane L holds rows 0..3 of column q + 4L + i */
+            __m512 u0 = _mm512_shuffle_ps(t0, t2, 0x44), u1 = _mm512_shuffle_ps(t0, t2, 0xee);
+            __m512 u2 = _mm512_shuffle_ps(t1, t3, 0x44), u3 = _mm512_shuffle_ps(t1, t3, 0xee);
+            float *dq = d + q * 12 + 4 * g;
+#define LANE(L)                                                                               \
+    _mm_storeu_ps(dq + (4 * L + 0) * 12, _mm512_extractf32x4_ps(u0, L));                      \
+    _mm_storeu_ps(dq + (4 * L + 1) * 12, _mm512_extractf32x4_ps(u1, L));                      \
+    _mm_storeu_ps(dq + (4 * L + 2) * 12, _mm512_extractf32x4_ps(u2, L));                      \
+    _mm_storeu_ps(dq + (4 * L + 3) * 12, _mm512_extractf32x4_ps(u3, L))
+            LANE(0);
+            LANE(1);
+            LANE(2);
+            LANE(3);
+#undef LANE
+        }
+    }
+    for (; q < len; q++)
+        for (int r = 0; r < 12; r++)
+            d[q * 12 + r] = src[r][q];
+}
+
+/* 12 rows of doubles: 4x4 blocks transposed in 256-bit registers. */
+static TARGET_AVX512 void runs_f64_12(const double *const *src, int64_t len, double *d)
+{
+    int64_t q = 0;
+    for (; q + 4 <= len; q += 4) {
+        for (int g = 0; g < 3; g++) {
+            __m256d r0 = _mm256_loadu_pd(src[4 * g] + q), r1 = _mm256_loadu_pd(src[4 * g + 1] + q);
+            __m256d r2 = _mm256_loadu_pd(src[4 * g + 2] + q), r3 = _mm256_loadu_pd(src[4 * g + 3] + q);
+            __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+            __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+            double *dq = d + q * 12 + 4 * g;
+            _mm256_storeu_pd(dq, _mm256_permute2f128_pd(t0, t2, 0x20));
+            _mm256_storeu_pd(dq + 12, _mm256_permute2f128_pd(t1, t3, 0x20));
+            _mm256_storeu_pd(dq + 24, _mm256_permute2f128_pd(t0, t2, 0x31));
+            _mm256_storeu_pd(dq + 36, _mm256_permute2f128_pd(t1, t3, 0x31));
+        }
+    }
+    for (; q < len; q++)
+        for (int r = 0; r < 12; r++)
+            d[q * 12 + r] = src[r][q];
+}
+#endif
+
+typedef struct {
+    const xlacrt_conv *d;
+    const void *in;
+    int64_t r0; /* the block's first output row (row 0 of A) */
+} implicit_ctx;
+
+
+
+/* rt_pack_a_fn for the rows of one block: A's rows i0..i0+mc, columns
+   p0..p0+kc, in panels of mr rows (the GEMM's register tile). */
+#define DEFINE_IMPLICIT_PACK(T, SUF)                                                          \
+    typedef void (*runs_##SUF##_fn)(const T *const *, int64_t, T *);                          \
+    static runs_##SUF##_fn pick_runs_##SUF(int mr)                                            \
+    {                                                                                         \
+        switch (mr) {                                                                         \
+        case 4: return runs_##SUF##_4;                                                        \
+        PICK_RUNS_X86(SUF)                                                                    \
+        default: return NULL;                                                                 \
+        }                                                                                     \
+    }                                                                                         \
+    static void implicit_pack_##SUF(void *vctx, int mr, int64_t i0, int64_t mc, int64_t p0,   \
+                                    int64_t kc, void *dv)                                     \
+    {                                                                                         \
+        const implicit_ctx *c = vctx;                                                         \
+        const xlacrt_conv *d = c->d;                                                          \
+        const T *in = c->in;                                                                  \
+        T *dst = dv;                                                                          \
+        int64_t C = d->in_feat, nsp = d->nsp;                                                 \
+        runs_##SUF##_fn runs = pick_runs_##SUF(mr);                                           \
+        int64_t n[PANEL_MAX], y[PANEL_MAX][XLACRT_CONV_MAX_SPATIAL];                          \
+        const T *src[PANEL_MAX];                                                              \
+        for (int64_t ib = 0; ib < mc; ib += mr) {                                             \
+            int rows = mc - ib < mr ? (int)(mc - ib) : mr;                                    \
+            row_coords(d, c->r0 + i0 + ib, &n[0], y[0]);                                      \
+            for (int r = 1; r < rows; r++) {                                                  \
+                n[r] = n[r - 1];                                                              \
+                memcpy(y[r], y[r - 1], sizeof y[r]);                                          \
+                next_coords(d, &n[r], y[r]);                                                  \
+            }                                                                                 \
+            T *dp = dst + ib * kc;                                                            \
+            for (int64_t col = p0; col < p0 + kc;) {                                          \
+                int64_t p = col / C, a = col % C, len = C - a;                                \
+                if (len > p0 + kc - col)                                                      \
+                    len = p0 + kc - col;                                                      \
+                if (len > RUN_MAX)                                                            \
+                    len = RUN_MAX;                                                            \
+                int64_t kpos[XLACRT_CONV_MAX_SPATIAL], rem = p;                               \
+                for (int64_t i = nsp - 1; i >= 0; i--) {                                      \
+                    kpos[i] = rem % d->k_dim[i];                                              \
+                    rem /= d->k_dim[i];                                                       \
+                }                                                                             \
+                for (int r = 0; r < mr; r++) {                                                \
+                    int64_t off;                                                              \
+                    src[r] = r < rows && window_offset(d, y[r], kpos, nsp, &off)              \
+                                 ? in + n[r] * d->in_sn + off + a                             \
+                                 : zeros_##SUF;                                               \
+                }                                                                             \
+                T *dq = dp + (col - p0) * mr;                                                 \
+                if (runs) {                                                                   \
+                    runs(src, len, dq);                                                       \
+                } else {                                                                      \
+                    for (int64_t q = 0; q < len; q++)                                         \
+                        for (int r = 0; r < mr; r++)                                          \
+                            dq[q * mr + r] = src[r][q];                                       \
+                }                                                                             \
+                col += len;                                                                   \
+            }                                                                                 \
+        }                                                                                     \
+    }
+#if defined(__x86_64__)
+#define PICK_RUNS_X86(SUF)                                                                    \
+    case 6: return runs_##SUF##_6;                                                            \
+    case 12: return runs_##SUF##_12;
+#else
+#define PICK_RUNS_X86(SUF)
+#endif
+DEFINE_IMPLICIT_PACK(float, f32)
+DEFINE_IMPLICIT_PACK(double, f64)
+
+/* ---- direct convolution ----
+ * On the AVX-512 kernel family, the implicit GEMM does not pack A at all:
+ * a register tile of output rows (12) x output features (32 floats, 16
+ * doubles) accumulates over every window position and input feature,
+ * each row reading its window's run of input features straight from the
+ * input (or from a run of zeros in the padding), with the kernel packed in
+ * k blocks of one window position (kc = in_feat).  Packing A would copy
+ * every input window once for only out_feat columns of work; reading the
+ * input in place costs a pointer per row and window position instead.  The
+ * tile is stored once, after all of k. */
+enum { DIRECT_MAX_FEAT = 4096, DIRECT_MIN_FEAT = 16, DIRECT_MAX_POS = 64, DIRECT_MR = 12 };
+static _Alignas(64) const float dzeros_f32[DIRECT_MAX_FEAT];
+static _Alignas(64) const double dzeros_f64[DIRECT_MAX_FEAT];
+
+/* Whether the rows of d can take the direct path with a kernel packed for
+   the AVX-512 family (avx512) in k blocks of depth kc. */
+static int conv_direct_ok(const xlacrt_conv *d, int avx512, int64_t kc)
+{
+#if defined(__x86_64__)
+    if (!conv_implicit(d) || !avx512 || kc != d->in_feat || d->in_feat < DIRECT_MIN_FEAT ||
+        d->in_feat > DIRECT_MAX_FEAT || window_size(d) > DIRECT_MAX_POS)
+        return 0;
+    for (int64_t i = 0; i < d->nsp; i++)
+        if (d->lhs_dil[i] != 1)
+            return 0;
+    return 1;
+#else
+    (void)d, (void)avx512, (void)kc;
+    return 0;
+#endif
+}
+
+#if defined(__x86_64__)
+#define DIRECT_ROW_PTRS(X)                                                                    \
+    const X *a0 = rows[0], *a1 = rows[1], *a2 = rows[2], *a3 = rows[3], *a4 = rows[4],        \
+            *a5 = rows[5], *a6 = rows[6], *a7 = rows[7], *a8 = rows[8], *a9 = rows[9],        \
+            *a10 = rows[10], *a11 = rows[11]
+
+/* The 12 x 32 float tile c = sum over positions p < npos of rows[p][r][0..C)
+   times the packed panel b + p * bstride (C x 32); mv rows and nv columns
+   stored. */
+static TARGET_AVX512 void direct_f32(int64_t npos, int64_t C, const float *const *rows,
+                                     const float *b, int64_t bstride, float *c, int64_t ldc,
+                                     int mv, int nv)
+{
+#define Z(r) __m512 c##r##0 = _mm512_setzero_ps(), c##r##1 = _mm512_setzero_ps()
+    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5); Z(6); Z(7); Z(8); Z(9); Z(10); Z(11);
+#undef Z
+#define ROW(r)                                                                                \
+    do {                                                                                      \
+        __m512 ar = _mm512_set1_ps(a##r[q]);                                                  \
+        c##r##0 = _mm512_fmadd_ps(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm512_fmadd_ps(ar, b1, c##r##1);                                           \
+    } while (0)
+    for (int64_t p = 0; p < npos; p++, rows += DIRECT_MR, b += bstride) {
+        DIRECT_ROW_PTRS(float);
+        const float *bq = b;
+#pragma GCC unroll 2
+        for (int64_t q = 0; q < C; q++, bq += 32) {
+            __m512 b0 = _mm512_load_ps(bq), b1 = _mm512_load_ps(bq + 16);
+            ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
+            ROW(6); ROW(7); ROW(8); ROW(9); ROW(10); ROW(11);
+        }
+    }
+#undef ROW
+    __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);
+    __mmask16 m1 = nv >= 32 ? 0xffff : nv <= 16 ? 0 : (__mmask16)((1u << (nv - 16)) - 1);
+#define ST(r)                                                                                 \
+    if (r < mv) {                                                                             \
+        _mm512_mask_storeu_ps(c + r * ldc, m0, c##r##0);                                      \
+        _mm512_mask_storeu_ps(c + r * ldc + 16, m1, c##r##1);                                 \
+    }
+    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5); ST(6); ST(7); ST(8); ST(9); ST(10); ST(11);
+#undef ST
+}
+
+/* The same for a 12 x 16 tile of doubles. */
+static TARGET_AVX512 void direct_f64(int64_t npos, int64_t C, const double *const *rows,
+                                     const double *b, int64_t bstride, double *c, int64_t ldc,
+                                     int mv, int nv)
+{
+#define Z(r) __m512d c##r##0 = _mm512_setzero_pd(), c##r##1 = _mm512_setzero_pd()
+    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5); Z(6); Z(7); Z(8); Z(9); Z(10); Z(11);
+#undef Z
+#define ROW(r)                                                                                \
+    do {                                                                                      \
+        __m512d ar = _mm512_set1_pd(a##r[q]);                                                 \
+        c##r##0 = _mm512_fmadd_pd(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm512_fmadd_pd(ar, b1, c##r##1);                                           \
+    } while (0)
+    for (int64_t p = 0; p < npos; p++, rows += DIRECT_MR, b += bstride) {
+        DIRECT_ROW_PTRS(double);
+        const double *bq = b;
+#pragma GCC unroll 2
+        for (int64_t q = 0; q < C; q++, bq += 16) {
+            __m512d b0 = _mm512_load_pd(bq), b1 = _mm512_load_pd(bq + 8);
+            ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
+            ROW(6); ROW(7); ROW(8); ROW(9); ROW(10); ROW(11);
+        }
+    }
+#undef ROW
+    __mmask8 m0 = nv >= 8 ? 0xff : (__mmask8)((1u << nv) - 1);
+    __mmask8 m1 = nv >= 16 ? 0xff : nv <= 8 ? 0 : (__mmask8)((1u << (nv - 8)) - 1);
+#define ST(r)                                                                                 \
+    if (r < mv) {                                                                             \
+        _mm512_mask_storeu_pd(c + r * ldc, m0, c##r##0);                                      \
+        _mm512_mask_storeu_pd(c + r * ldc + 8, m1, c##r##1);                                  \
+    }
+    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5); ST(6); ST(7); ST(8); ST(9); ST(10); ST(11);
+#undef ST
+}
+#undef DIRECT_ROW_PTRS
+#endif
+
+/* Rows per chunk when the rows of one call are shared by a pool. */
+enum { DIRECT_CHUNK_TILES = 8 };
+
+/* The output rows [r0, r1) of one call into c (row r at c + (r - r0) * ldc),
+   tiles of DIRECT_MR rows, each against every column panel: chunk t of
+   the pool's loop takes DIRECT_CHUNK_TILES tiles.  Column panels are taken
+   in blocks whose kernel panels share the L2 cache. */
+#define DEFINE_DIRECT(T, SUF)                                                                 \
+    typedef struct {                                                                          \
+        const xlacrt_conv *d;                                                                 \
+        const T *in;                                                                          \
+        rt_packed_b_info b;                                                                   \
+        T *c;                                                                                 \
+        int64_t ldc, r0, r1;                                                                  \
+    } direct_job_##SUF;                                                                       \
+                                                                                              \
+    static void direct_task_##SUF(int64_t t, void *ctx)                                       \
+    {                                                                                         \
+        const direct_job_##SUF *j = ctx;                                                      \
+        const xlacrt_conv *d = j->d;                                                          \
+        int64_t ks = window_size(d), C = d->in_feat, nsp = d->nsp;                            \
+        int64_t nr = j->b.nr, O = j->b.n, bstride = C * j->b.npad;                            \
+        const T *bdata = j->b.data;                                                           \
+        int64_t t0 = j->r0 + t * DIRECT_CHUNK_TILES * DIRECT_MR;                              \
+        int64_t t1 = t0 + DIRECT_CHUNK_TILES * DIRECT_MR < j->r1 ? t0 + DIRECT_CHUNK_TILES * DIRECT_MR \
+                                                                 : j->r1;                     \
+        /* panels per column block: about 512 KiB of packed kernel */                         \
+        int64_t pb = ((int64_t)512 * 1024 / (int64_t)sizeof(T)) / (ks * C * nr);              \
+        if (pb < 1)                                                                           \
+            pb = 1;                                                                           \
+        /* window position p: its offsets along each dimension (kr) and in the input */      \
+        int64_t kr[DIRECT_MAX_POS][XLACRT_CONV_MAX_SPATIAL], delta[DIRECT_MAX_POS];           \
+        int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                          \
+        for (int64_t p = 0; p < ks; p++, next_window(d, kpos, nsp)) {                         \
+            delta[p] = 0;                                                                     \
+            for (int64_t i = 0; i < nsp; i++) {                                               \
+                kr[p][i] = kpos[i] * d->rhs_dil[i];                                           \
+                delta[p] += kr[p][i] * d->in_ss[i];                                           \
+            }                                                                                 \
+        }                                                                                     \
+        const T *ptrs[DIRECT_MAX_POS * DIRECT_MR];                                            \
+        for (int64_t jc = 0; jc < O; jc += pb * nr) {                                         \
+            int64_t jend = jc + pb * nr < O ? jc + pb * nr : O;                               \
+            for (int64_t i = t0; i < t1; i += DIRECT_MR) {                                    \
+                int mv = t1 - i < DIRECT_MR ? (int)(t1 - i) : DIRECT_MR;                      \
+                /* the rows' windows: ptrs[p * DIRECT_MR + r] */                              \
+                int64_t n, y[XLACRT_CONV_MAX_SPATIAL];                                        \
+                row_coords(d, i, &n, y);                                                      \
+                for (int r = 0; r < DIRECT_MR; r++) {                                         \
+                    if (r >= mv) {                                                            \
+                        for (int64_t p = 0; p < ks; p++)                                      \
+                            ptrs[p * DIRECT_MR + r] = dzeros_##SUF;                           \
+                        continue;                                                             \
+                    }                                                                         \
+                    if (r > 0)                                                                \
+                        next_coords(d, &n, y);                                                \
+                    /* the window's first input coordinates, maybe in the padding */          \
+                    int64_t x0[XLACRT_CONV_MAX_SPATIAL], o = n * d->in_sn;                    \
+                    for (int64_t k = 0; k < nsp; k++) {                                       \
+                        x0[k] = y[k] * d->stride[k] - d->pad_lo[k];                           \
+                        o += x0[k] * d->in_ss[k];                                             \
+                    }                                                                         \
+                    for (int64_t p = 0; p < ks; p++) {                                        \
+                        int inside = 1;                                                       \
+                        for (int64_t k = 0; k < nsp; k++)                                     \
+                            inside &= (uint64_t)(x0[k] + kr[p][k]) < (uint64_t)d->in_dim[k];  \
+                        ptrs[p * DIRECT_MR + r] = inside ? j->in + (o + delta[p]) : dzeros_##SUF; \
+                    }                                                                         \
+                }                                                                             \
+                for (int64_t jr = jc; jr < jend; jr += nr) {                                  \
+                    int nv = O - jr < nr ? (int)(O - jr) : (int)nr;                           \
+                    direct_##SUF(ks, C, ptrs, bdata + C * jr, bstride,                        \
+                                 j->c + (i - j->r0) * j->ldc + jr, j->ldc, mv, nv);           \
+                }                                                                             \
+            }                                                                                 \
+        }                                                                                     \
+    }                                                                                         \
+                                                                                              \
+    static void direct_rows_##SUF(xlacrt_pool *gp, const xlacrt_conv *d, const T *in,         \
+                                  const void *w, T *c, int64_t ldc, int64_t r0, int64_t r1)   \
+    {                                                                                         \
+        direct_job_##SUF j = {.d = d, .in = in, .c = c, .ldc = ldc, .r0 = r0, .r1 = r1};      \
+        rt_gemm_packed_b_info(w, IS_F64_##SUF, &j.b);                                         \
+        int64_t per = DIRECT_CHUNK_TILES * DIRECT_MR;                                         \
+        xlacrt_parallel_for(gp, (r1 - r0 + per - 1) / per, direct_task_##SUF, &j);            \
+    }
+#define IS_F64_f32 0
+#define IS_F64_f64 1
+#if defined(__x86_64__)
+DEFINE_DIRECT(float, f32)
+DEFINE_DIRECT(double, f64)
+#define DIRECT_ROWS(SUF, ...) direct_rows_##SUF(__VA_ARGS__)
+#else
+#define DIRECT_ROWS(SUF, ...) ((void)0) /* conv_direct_ok is 0 */
+#endif
+
+/* The depth of the k blocks the kernel is packed in for the implicit GEMM:
+   one window position when the direct path will take it, else the GEMM's
+   own (0). */
+static int64_t implicit_kc(const xlacrt_conv *d)
+{
+    return conv_direct_ok(d, rt_gemm_current_avx512(), d->in_feat) ? d->in_feat : 0;
 }
 
 /* ---- the window as the contraction (a kernel gradient) ----
@@ -397,7 +800,7 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
 DEFINE_SHIFTED(float, f32, xlacrt_sgemm_pack_b, xlacrt_sgemm_packed)
 DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
 
-#define DEFINE_CONV(T, SUF, GEMM, PACK_B, GEMM_PACKED)                                        \
+#define DEFINE_CONV(T, SUF, IS_F64, GEMM, PACK_B, GEMM_PACKED)                                \
     void xlacrt_conv_pack_##SUF(const xlacrt_conv *d, const T *kernel, T *w)                  \
     {                                                                                         \
         int64_t ks = window_size(d), G = total_groups(d), ci_n = d->in_feat / d->groups;      \
@@ -441,7 +844,10 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
                         dst[o] = src[(g * og_n + o) * d->k_so];                               \
                 }                                                                             \
         }                                                                                     \
-        if (conv_gemm_packed(d)) {                                                            \
+        if (conv_implicit(d)) {                                                               \
+            rt_gemm_pack_b_kc(IS_F64, implicit_kc(d), og_n, kk, plain, og_n, w);                 \
+            xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, plain);                              \
+        } else if (conv_gemm_packed(d)) {                                                     \
             PACK_B(NULL, 0, og_n, kk, plain, og_n, w);                                        \
             xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, plain);                              \
         }                                                                                     \
@@ -468,19 +874,21 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
         int64_t nr = r1 - r0, ks = window_size(d), G = total_groups(d);                       \
         int64_t ci_n = d->in_feat / d->groups, bgrouped = d->batch_groups > 1;                \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n, O = d->out_feat;                      \
-        int direct = d->out_rowmajor != 0;                                                    \
+        int direct = d->out_rowmajor != 0, implicit = conv_implicit(d);                       \
         /* runs: the last spatial dimension undilated, with the group's features dense   */  \
         /* and innermost, so the window's positions along it are contiguous input */          \
         int64_t last = d->nsp - 1;                                                            \
         int runs = d->nsp > 0 && d->in_sc == 1 && d->in_ss[last] == ci_n &&                   \
                    d->rhs_dil[last] == 1 && d->lhs_dil[last] == 1 && !bgrouped;               \
-        T *p = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS,                                   \
-                                  sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1), "convolution"); \
+        T *p = implicit ? NULL                                                                \
+                        : xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS,                        \
+                                             sizeof(T) * (size_t)(nr * kk > 0 ? nr * kk : 1), \
+                                             "convolution");                                  \
         T *scratch = direct ? NULL                                                            \
                             : xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT,                     \
                                                  sizeof(T) * (size_t)(nr * og_n > 0 ? nr * og_n : 1), \
                                                  "convolution");                              \
-        if (!p || (!direct && !scratch)) {                                                    \
+        if ((!implicit && !p) || (!direct && !scratch)) {                                     \
             /* out of memory: recorded in the run's status, which fails it */                 \
             xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, p);                                  \
             xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, scratch);                             \
@@ -488,9 +896,10 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
         }                                                                                     \
         for (int64_t g = 0; g < G; g++) {                                                     \
             /* im2col for the rows of this block and the features of group g */               \
+            /* (none for the implicit GEMM, which packs from the input) */                    \
             int64_t n, y[XLACRT_CONV_MAX_SPATIAL];                                            \
             row_coords(d, r0, &n, y);                                                         \
-            for (int64_t r = 0; r < nr; r++) {                                                \
+            for (int64_t r = 0; r < (implicit ? 0 : nr); r++) {                               \
                 int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                  \
                 if (r > 0)                                                                    \
                     next_coords(d, &n, y);                                                    \
@@ -543,7 +952,16 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
             const T *wg = w + g * kk * og_n;                                                  \
             T *cdst = direct ? out + r0 * O + g * og_n : scratch;                              \
             int64_t ldc = direct ? O : og_n;                                                  \
-            if (packed)                                                                       \
+            if (implicit) {                                                                   \
+                rt_packed_b_info bi;                                                          \
+                rt_gemm_packed_b_info(w, IS_F64, &bi);                                        \
+                if (conv_direct_ok(d, bi.avx512, bi.kc)) {                                    \
+                    DIRECT_ROWS(SUF, gp, d, in, w, cdst, ldc, r0, r1);                        \
+                } else {                                                                      \
+                    implicit_ctx ic = {d, in, r0};                                            \
+                    rt_gemm_packed_cb(gp, IS_F64, nr, implicit_pack_##SUF, &ic, w, cdst, ldc, 0); \
+                }                                                                             \
+            } else if (packed)                                                                \
                 GEMM_PACKED(gp, 0, nr, p, kk, w, cdst, ldc, 0);                               \
             else                                                                              \
                 GEMM(gp, 0, 0, nr, og_n, kk, p, kk, wg, og_n, cdst, ldc, 0);                  \
@@ -570,8 +988,8 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
         conv_rows_in_##SUF(NULL, d, in, w, out, r0, r1);                                      \
     }
 
-DEFINE_CONV(float, f32, xlacrt_sgemm, xlacrt_sgemm_pack_b, xlacrt_sgemm_packed)
-DEFINE_CONV(double, f64, xlacrt_dgemm, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
+DEFINE_CONV(float, f32, 0, xlacrt_sgemm, xlacrt_sgemm_pack_b, xlacrt_sgemm_packed)
+DEFINE_CONV(double, f64, 1, xlacrt_dgemm, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
 
 typedef struct {
     const xlacrt_conv *d;

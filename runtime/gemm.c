@@ -29,6 +29,7 @@
  * library itself needs no special compiler flags and runs on any x86-64.
  */
 #include "xlacrt.h"
+#include "gemm_impl.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -643,6 +644,10 @@ typedef struct {
        nfull; the last, partial panel packed alone into bp (k x nr) */
     int direct_b;
     int64_t nfull;
+    /* A packed by the caller's function instead of from a matrix (an
+       implicit GEMM: a convolution packs its input windows directly) */
+    rt_pack_a_fn pack_a_cb;
+    void *pack_a_ctx;
     int64_t npad;
     int64_t kblocks, bgroups; /* packing tasks: k blocks x panel groups */
     int64_t nb;               /* columns per chunk (multiple of nr) */
@@ -690,7 +695,10 @@ static void gemm_chunk(int64_t t, void *ctx)
     for (int64_t p0 = 0; p0 < g->k; p0 += f->kc) {
         int64_t kc = g->k - p0 < f->kc ? g->k - p0 : f->kc;
         int acc = g->acc || p0 > 0;
-        f->pack_a(g->a, g->lda, g->trans_a, i0, mc, p0, kc, ap);
+        if (g->pack_a_cb)
+            g->pack_a_cb(g->pack_a_ctx, f->mr, i0, mc, p0, kc, ap);
+        else
+            f->pack_a(g->a, g->lda, g->trans_a, i0, mc, p0, kc, ap);
         const char *bblk = g->bp + (size_t)(p0 * g->npad) * g->es;
         /* The A block stays in L2 while column blocks of B small enough to
            sit beside it stream past; each A panel is reused from L1 across
@@ -1040,6 +1048,7 @@ void xlacrt_dgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batc
 typedef struct {
     int32_t isa, f64;
     int64_t n, k;
+    int64_t kc; /* depth of the k blocks it was packed in */
 } packed_b_header;
 enum { PACKED_B_HEADER = 64, PACKED_B_MAX_NR = 32 };
 
@@ -1049,15 +1058,12 @@ size_t xlacrt_gemm_packed_b_bytes(int f64, int64_t n, int64_t k)
                                  (f64 ? sizeof(double) : sizeof(float));
 }
 
+/* kc <= 0: the family's own block depth */
 static void pack_b_whole(xlacrt_pool *p, int f64, int trans_b, int64_t n, int64_t k, const void *b,
-                         int64_t ldb, void *packed)
+                         int64_t ldb, void *packed, int64_t kc)
 {
     pthread_once(&isa_once, isa_init);
     int isa = atomic_load(&isa_cur);
-    packed_b_header h = {isa, f64, n, k};
-    memcpy(packed, &h, sizeof h);
-    if (n <= 0 || k <= 0)
-        return;
     gemm_job g = {
         .cfg = f64 ? cfg_f64[isa] : cfg_f32[isa],
         .es = f64 ? sizeof(double) : sizeof(float),
@@ -1065,6 +1071,12 @@ static void pack_b_whole(xlacrt_pool *p, int f64, int trans_b, int64_t n, int64_
         .trans_b = trans_b, .n = n, .k = k,
         .b = (const char *)b, .ldb = ldb,
     };
+    if (kc > 0)
+        g.cfg.kc = (int)kc;
+    packed_b_header h = {isa, f64, n, k, g.cfg.kc};
+    memcpy(packed, &h, sizeof h);
+    if (n <= 0 || k <= 0)
+        return;
     b_layout(&g);
     g.bp = (char *)packed + PACKED_B_HEADER;
     if ((double)n * (double)k < PARALLEL_MIN_PACK)
@@ -1075,17 +1087,18 @@ static void pack_b_whole(xlacrt_pool *p, int f64, int trans_b, int64_t n, int64_
 void xlacrt_sgemm_pack_b(xlacrt_pool *p, int trans_b, int64_t n, int64_t k, const float *b, int64_t ldb,
                          void *packed)
 {
-    pack_b_whole(p, 0, trans_b, n, k, b, ldb, packed);
+    pack_b_whole(p, 0, trans_b, n, k, b, ldb, packed, 0);
 }
 
 void xlacrt_dgemm_pack_b(xlacrt_pool *p, int trans_b, int64_t n, int64_t k, const double *b, int64_t ldb,
                          void *packed)
 {
-    pack_b_whole(p, 1, trans_b, n, k, b, ldb, packed);
+    pack_b_whole(p, 1, trans_b, n, k, b, ldb, packed, 0);
 }
 
 static void gemm_packed(xlacrt_pool *p, int f64, int trans_a, int64_t m, const void *a, int64_t lda,
-                        const void *packed, void *c, int64_t ldc, int accumulate)
+                        const void *packed, void *c, int64_t ldc, int accumulate, rt_pack_a_fn pack_a,
+                        void *pack_ctx)
 {
     packed_b_header h;
     memcpy(&h, packed, sizeof h);
@@ -1105,18 +1118,61 @@ static void gemm_packed(xlacrt_pool *p, int f64, int trans_a, int64_t m, const v
         .a = (const char *)a, .c = (char *)c,
         .lda = lda, .ldc = ldc,
         .prepacked = (const char *)packed + PACKED_B_HEADER,
+        .pack_a_cb = pack_a,
+        .pack_a_ctx = pack_ctx,
     };
+    g.cfg.kc = (int)h.kc;
     gemm_run(&g, p);
 }
 
 void xlacrt_sgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const float *a, int64_t lda, const void *packed,
                          float *c, int64_t ldc, int accumulate)
 {
-    gemm_packed(p, 0, trans_a, m, a, lda, packed, c, ldc, accumulate);
+    gemm_packed(p, 0, trans_a, m, a, lda, packed, c, ldc, accumulate, NULL, NULL);
 }
 
 void xlacrt_dgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const double *a, int64_t lda,
                          const void *packed, double *c, int64_t ldc, int accumulate)
 {
-    gemm_packed(p, 1, trans_a, m, a, lda, packed, c, ldc, accumulate);
+    gemm_packed(p, 1, trans_a, m, a, lda, packed, c, ldc, accumulate, NULL, NULL);
+}
+
+void rt_gemm_pack_b_kc(int f64, int64_t kc, int64_t n, int64_t k, const void *b, int64_t ldb, void *packed)
+{
+    pack_b_whole(NULL, f64, 0, n, k, b, ldb, packed, kc);
+}
+
+void rt_gemm_packed_cb(xlacrt_pool *p, int f64, int64_t m, rt_pack_a_fn pack_a, void *ctx,
+                       const void *packed, void *c, int64_t ldc, int accumulate)
+{
+    gemm_packed(p, f64, 0, m, NULL, 0, packed, c, ldc, accumulate, pack_a, ctx);
+}
+
+int rt_gemm_current_avx512(void)
+{
+    pthread_once(&isa_once, isa_init);
+#if defined(__x86_64__)
+    return atomic_load(&isa_cur) == ISA_AVX512;
+#else
+    return 0;
+#endif
+}
+
+void rt_gemm_packed_b_info(const void *packed, int f64, rt_packed_b_info *info)
+{
+    packed_b_header h;
+    memcpy(&h, packed, sizeof h);
+    const gemm_cfg *f = f64 ? &cfg_f64[h.isa] : &cfg_f32[h.isa];
+#if defined(__x86_64__)
+    info->avx512 = h.isa == ISA_AVX512;
+#else
+    info->avx512 = 0;
+#endif
+    info->mr = f->mr;
+    info->nr = f->nr;
+    info->n = h.n;
+    info->k = h.k;
+    info->kc = h.kc;
+    info->npad = round_up(h.n, f->nr);
+    info->data = (const char *)packed + PACKED_B_HEADER;
 }

@@ -16,8 +16,9 @@
  * the interpreter thunk.
  *
  * convolution: f32/f64 with any dimension numbers, strides, padding,
- * dilations, reversal and feature groups goes to the runtime's im2col +
- * GEMM (runtime/conv.c), which works on blocks of output rows; batch groups
+ * dilations, reversal and feature groups goes to the runtime's convolution
+ * (runtime/conv.c: im2col + GEMM, or an implicit GEMM over the input
+ * windows), which works on blocks of output rows; batch groups
  * (the weight gradient of a convolution) are groups whose inputs are slices
  * of the batch, handled by the same runtime code.
  *
@@ -727,6 +728,10 @@ static int64_t conv_block(const xlacrt_conv *d, ElemType et) {
   int64_t kk = ws * (d->in_feat / d->groups);
   int64_t b = (1024 * 1024 / et_bytes(et)) / (kk > 0 ? kk : 1);
   if (b < 96) b = 96;
+  /* the implicit GEMM (runtime/conv.c) writes no im2col block: 16 of its
+     12-row tiles, an output block the epilogue finds in L2, and enough
+     blocks for the threads to share evenly */
+  if (ws > 1 && d->groups == 1 && d->batch_groups <= 1 && d->in_sc == 1 && d->in_feat >= 16) b = 192;
   if (d->groups > 1 && d->in_feat == d->groups) b = (d->rows + 7) / 8; /* depthwise: no GEMM, 8 blocks */
   if (b < 16) b = 16;
   if (b > d->rows) b = d->rows > 0 ? d->rows : 1;

@@ -1,0 +1,45 @@
+/*
+ * gemm_impl.h - what gemm.c offers the runtime's other files beyond the
+ * library's interface: products whose A operand is packed by the caller
+ * (an implicit GEMM, as the convolution's), over a B packed once.
+ */
+#ifndef XLACRT_GEMM_IMPL_H
+#define XLACRT_GEMM_IMPL_H
+
+#include <stdint.h>
+
+#include "xlacrt.h"
+
+/* Packs rows i0..i0+mc, columns p0..p0+kc of the (virtual) A matrix into
+   dst as panels of mr rows: panel ib (rows i0+ib..) starts at dst + ib*kc,
+   and holds, for each column q, the mr values of its rows (zeros past
+   the last row).  Called concurrently from several threads. */
+typedef void (*rt_pack_a_fn)(void *ctx, int mr, int64_t i0, int64_t mc, int64_t p0, int64_t kc,
+                             void *dst);
+
+/* B [k, n] (row-major, leading dimension ldb) packed once, in k blocks of
+   depth kc (<= 0: the kernel family's own), into xlacrt_gemm_packed_b_bytes
+   bytes at packed.  Serial. */
+void rt_gemm_pack_b_kc(int f64, int64_t kc, int64_t n, int64_t k, const void *b, int64_t ldb,
+                       void *packed);
+
+/* C[m, n] = A * B (+ C), A packed by pack_a(ctx, ...), B packed by
+   rt_gemm_pack_b_kc or *_pack_b.  Split over the pool like *_packed. */
+void rt_gemm_packed_cb(xlacrt_pool *p, int f64, int64_t m, rt_pack_a_fn pack_a, void *ctx,
+                       const void *packed, void *c, int64_t ldc, int accumulate);
+
+/* Whether the kernel family in use now is the AVX-512 one (tiles of 12 x 32
+   floats, 12 x 16 doubles). */
+int rt_gemm_current_avx512(void);
+
+/* The layout of a packed B: k block p0 (of depth kc) starts at element
+   p0 * npad of data, and in it the panel of nr columns starting at column
+   j is kc x nr elements at (p0 * npad + kc * j), zero past column n. */
+typedef struct {
+    int avx512, mr, nr;
+    int64_t n, k, kc, npad;
+    const void *data;
+} rt_packed_b_info;
+void rt_gemm_packed_b_info(const void *packed, int f64, rt_packed_b_info *info);
+
+#endif
