@@ -86,7 +86,9 @@ static void window_dims(const Type *t, const int64_t *offset, int noffset, const
    not be one that start indices move (`started`). */
 static int trailing_run(const Type *t, const Type *xt, const int *win, const int64_t *started, int nstarted) {
   int m = 0;
-  for (int d = t->rank - 1; d >= 0 && win[d] == xt->rank - 1 - m; d--) {
+  /* (m < xt->rank: past the operand's first dimension, -1 would match
+     the -1 of the dimensions that are no window's) */
+  for (int d = t->rank - 1; d >= 0 && m < xt->rank && win[d] == xt->rank - 1 - m; d--) {
     if (m > 0 && (t->dims[d + 1] != xt->dims[win[d + 1]] || ints_contain(started, nstarted, win[d + 1]))) break;
     m++;
   }

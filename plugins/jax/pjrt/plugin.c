@@ -1037,6 +1037,7 @@ typedef struct Exe {
   char *name;
   int nargs, nout;
   bool *donor;              /* [nargs]: donated at every execution (unless non-donatable) */
+  bool *arg_token;          /* [nargs]: the argument is a token */
   PJRT_Buffer_Type *out_types;
   int64_t *out_dims;        /* every output's dimensions in turn */
   size_t *out_ranks;
@@ -1071,6 +1072,7 @@ static void exe_release(Exe *x) {
   free(x->addr);
   free(x->name);
   free(x->donor);
+  free(x->arg_token);
   free(x->out_types);
   free(x->out_dims);
   free(x->out_ranks);
@@ -1111,6 +1113,18 @@ static PJRT_Error *read_options(PJRT_Client *c, const char *bytes, size_t len, E
     if (!o) return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: unreadable CompileOptionsProto");
   }
   const Xla__ExecutableBuildOptionsProto *b = o ? o->executable_build_options : NULL;
+  /* compiler options by name: xlac takes none of XLA's, and says so
+     rather than ignoring them */
+  if (o && o->n_env_option_overrides) {
+    StrBuf names = {0};
+    for (size_t i = 0; i < o->n_env_option_overrides; i++)
+      sb_printf(&names, "%s'%s'", i ? ", " : "", o->env_option_overrides[i]->key);
+    PJRT_Error *e = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: compiler options %s: xlac has no "
+                              "compiler options of XLA's", names.data ? names.data : "");
+    sb_free(&names);
+    xla__compile_options_proto__free_unpacked(o, NULL);
+    return e;
+  }
   int64_t nrep = b && b->num_replicas > 0 ? b->num_replicas : 1;
   int64_t npart = b && b->num_partitions > 0 ? b->num_partitions : 1;
   PJRT_Error *err = NULL;
@@ -1423,8 +1437,14 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
   err = donate && x->name ? from_status(xlac_compile(c->xc, p, &co, &x->xe), "Compile") : OOM();
   xlac_program_destroy(p);
   if (!err && (!describe_outputs(x) || !(x->donor = calloc((size_t)x->nargs + 1, sizeof(bool))) ||
-               !collect_shardings(x)))
+               !(x->arg_token = calloc((size_t)x->nargs + 1, sizeof(bool))) || !collect_shardings(x)))
     err = OOM();
+  for (int i = 0; !err && i < x->nargs; i++) {
+    xlac_shape sh;
+    xlac_status *st = xlac_executable_arg_shape(x->xe, i, &sh);
+    x->arg_token[i] = !st && sh.type == XLAC_TOKEN;
+    xlac_status_destroy(st);
+  }
   /* donors are parameters; with tuple parameters the leaves differ and
      nothing is donated */
   for (int k = 0; !err && k < ndonate && x->nargs == nparams; k++) x->donor[donate[k]] = true;
@@ -1767,7 +1787,9 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
   xlac_buffer **resv = calloc((size_t)nd * (size_t)x->nout + 1, sizeof *resv);
   xlac_buffer **argp[nd > 0 ? nd : 1], **resp[nd > 0 ? nd : 1];
   int *donate = calloc((size_t)x->nargs + 1, sizeof(int));
-  PJRT_Error *err = argv && resv && donate ? NULL : OOM();
+  xlac_buffer **made = calloc((size_t)nd * (size_t)x->nargs + 1, sizeof *made); /* tokens made for the call */
+  int nmade = 0;
+  PJRT_Error *err = argv && resv && donate && made ? NULL : OOM();
   int ndonate = 0;
   for (int i = 0; !err && i < x->nargs; i++) {
     bool give = x->donor[i] && !non_donatable(a->options, i);
@@ -1778,6 +1800,15 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
         err = error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: Execute: argument %d of device %d was deleted or "
                         "donated", i, d);
       else argv[(size_t)d * (size_t)x->nargs + (size_t)i] = b->xb;
+      /* JAX passes a token as an empty bool[0] array */
+      if (!err && x->arg_token[i] && b->type != XLAC_TOKEN) {
+        xlac_buffer *tok = NULL;
+        err = from_status(xlac_buffer_from_host(x->client->xc, devs[d], XLAC_TOKEN, NULL, 0, NULL, 0, 0, &tok),
+                          "Execute");
+        argv[(size_t)d * (size_t)x->nargs + (size_t)i] = tok;
+        if (tok) made[nmade++] = tok;
+        give = false;
+      }
       /* memory someone outside holds (a numpy view) is not given away */
       if (!err && atomic_load(&b->ext_refs) > 0) give = false;
     }
@@ -1813,6 +1844,8 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
     for (int d = 0; !err && a->device_complete_events && d < nd; d++)
       if (!(a->device_complete_events[d] = event_new(true, 0, NULL))) err = OOM();
   }
+  for (int k = 0; k < nmade; k++) xlac_buffer_destroy(made[k]);
+  free(made);
   free(argv);
   free(resv);
   free(donate);

@@ -244,6 +244,29 @@ def t_training_loop():
     print(f"  losses: {lx[0]:.4f} -> {lx[49]:.4f} -> {lx[-1]:.4f} (cpu {lc[-1]:.4f})")
 
 
+def t_tokens_and_options():
+    from jax import lax
+    with jax.default_device(X[0]):
+        t, y = jax.jit(lambda t, v: (t, v + 1))(lax.create_token(), jnp.ones(3))
+    np.testing.assert_array_equal(np.asarray(y), [2, 2, 2])
+    # an outer product: dot_general without contracting or batch dimensions
+    same(lambda a: lax.dot_general(a, a, (((), ()), ((), ()))), jnp.float32(3))
+    same(lambda a, b: jnp.outer(a, b), x[0], w[:, 0])
+    try:
+        jax.jit(lambda v: v + 1).lower(x).compile(compiler_options={"invalid_key": "x"})
+    except Exception as e:
+        assert "invalid_key" in str(e), e
+    else:
+        raise AssertionError("an unknown compiler option was accepted")
+
+
+def t_searchsorted():
+    # one bin: a gather whose rows are the whole (one-element) operand
+    same(lambda a, b: jnp.searchsorted(b, a), jnp.array([4.37, 5.88, -1.0, 4.75, 0.5, 3.0, 2.0, -3.0]),
+         jnp.array([-0.5]))
+    same(lambda a, b: jnp.digitize(a, b), x[0], jnp.array([-1.0, 0.0, 1.0]))
+
+
 def t_compiled_text():
     c = jax.jit(lambda a: jnp.tanh(a) * 2).lower(x).compile()
     text = c.as_text()

@@ -611,12 +611,10 @@ static bool dot_dims(Conv *c) {
   static const char *const keys[4] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
                                       "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
   Attr *vals[4];
-  bool ok = true, any = false;
-  for (int i = 0; i < 4; i++) {
-    vals[i] = get_ints_list(c, keys[i], &ok);
-    any = any || (ok && vals[i]->n);
-  }
-  if (ok && any) put(c, "dot_dimension_numbers", attr_dict(c->bc->m, "stablehlo.dot", 4, (const char *const *)keys, vals));
+  bool ok = true;
+  for (int i = 0; i < 4; i++) vals[i] = get_ints_list(c, keys[i], &ok);
+  /* (all four empty: an outer product, still with its dimension numbers) */
+  if (ok) put(c, "dot_dimension_numbers", attr_dict(c->bc->m, "stablehlo.dot", 4, (const char *const *)keys, vals));
   return ok && dot_algorithm(c);
 }
 

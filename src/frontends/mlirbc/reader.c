@@ -793,19 +793,26 @@ static bool skip_op(Bc *bc, Cur *c, const BcOpName *on, const uint8_t *at) {
 static bool read_results(Bc *bc, Cur *c, BcOp *o);
 static bool read_operands(Bc *bc, Cur *c, BcOp *o);
 
+/* The start of an op xlac reads without its attributes (a foreign op):
+   its mask, location, attribute and properties indices (checked, not
+   followed), result types and operands. */
+static bool read_foreign_head(Bc *bc, Cur *c, const BcOpName *on, BcOp *o, uint8_t *mask) {
+  bool props = bc->version >= V_PROPERTIES && on->registered;
+  if (!cur_byte(c, mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
+  if ((*mask & OPM_ATTRS) && !check_index(bc, c, (uint64_t)bc->nattrs, "attribute")) return false;
+  if ((*mask & OPM_PROPERTIES) &&
+      !check_index(bc, c, (uint64_t)(props ? bc->nprops : bc->nattrs), props ? "properties" : "attribute"))
+    return false;
+  if ((*mask & OPM_RESULTS) && !read_results(bc, c, o)) return false;
+  return !(*mask & OPM_OPERANDS) || read_operands(bc, c, o);
+}
+
 /* A forwarding op (is_forwarding_op): its attributes are stepped over and
    each result is defined as the operand in its place. */
 static bool forward_op(Bc *bc, Cur *c, const BcOpName *on, Region *r, const uint8_t *at) {
   BcOp o = {0};
   uint8_t mask;
-  bool props = bc->version >= V_PROPERTIES && on->registered;
-  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
-  if ((mask & OPM_ATTRS) && !check_index(bc, c, (uint64_t)bc->nattrs, "attribute")) return false;
-  if ((mask & OPM_PROPERTIES) &&
-      !check_index(bc, c, (uint64_t)(props ? bc->nprops : bc->nattrs), props ? "properties" : "attribute"))
-    return false;
-  if ((mask & OPM_RESULTS) && !read_results(bc, c, &o)) return false;
-  if ((mask & OPM_OPERANDS) && !read_operands(bc, c, &o)) return false;
+  if (!read_foreign_head(bc, c, on, &o, &mask)) return false;
   char *name = op_name_str(bc, on);
   bool ok = true;
   if (mask & (OPM_SUCCESSORS | OPM_REGIONS)) ok = bc_fail(bc, at, "'%s' with successors or regions", name);
@@ -849,14 +856,8 @@ static bool manual_computation(Bc *bc, Cur *c, const BcOpName *on, Block *b, Reg
   BcOp o = {0};
   uint8_t mask;
   uint64_t nregions;
-  bool isolated, props = bc->version >= V_PROPERTIES && on->registered;
-  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
-  if ((mask & OPM_ATTRS) && !check_index(bc, c, (uint64_t)bc->nattrs, "attribute")) return false;
-  if ((mask & OPM_PROPERTIES) &&
-      !check_index(bc, c, (uint64_t)(props ? bc->nprops : bc->nattrs), props ? "properties" : "attribute"))
-    return false;
-  if ((mask & OPM_RESULTS) && !read_results(bc, c, &o)) return false;
-  if ((mask & OPM_OPERANDS) && !read_operands(bc, c, &o)) return false;
+  bool isolated;
+  if (!read_foreign_head(bc, c, on, &o, &mask)) return false;
   if (mask & OPM_SUCCESSORS) return bc_fail(bc, at, "sdy.manual_computation with successors");
   if (bc->version >= V_USE_LIST_ORDERS && (mask & OPM_USE_LISTS) && !skip_use_lists(bc, c, (uint64_t)o.nres))
     return false;
