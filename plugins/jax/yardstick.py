@@ -24,11 +24,12 @@ installed (the xlac runs put plugins/jax first on PYTHONPATH).  The PJRT
 library is --lib, $XLAC_PJRT_LIBRARY, or build/lib/libxlac_pjrt.so.
 
 What the settings are and why:
-  --cases N        JAX_NUM_GENERATED_CASES (default 2; jax's own default is
+  --cases N        JAX_NUM_GENERATED_CASES (default 1; jax's own default is
                    10 and its CI uses 25): the number of sampled parameter
-                   combinations of each parameterized test.  With 2, the
-                   seven default files on both backends take about an hour
-                   on two cores.
+                   combinations of each parameterized test.  With 1, the
+                   seven default files are about 3,470 tests, and both
+                   backends take about 40 minutes on two cores (busy with
+                   other work as well); 2 makes them about 4,130 tests.
   --timeout S      pytest-timeout per test (default 300 s, thread method:
                    a test that hangs in native code ends its process, and
                    the run resumes after it, counting it as failed).
@@ -41,6 +42,12 @@ What the settings are and why:
                    the expectations, tolerances and device skips JAX's tests
                    have for its CPU backend, so both runs run the same
                    tests; "own" lets them see the platform name "xlac".
+  --xlac-only      xlac runs with JAX_PLATFORMS=xlac rather than xlac,cpu
+                   (xlac the default backend, JAX's CPU backend beside it, as
+                   on a GPU or TPU).  JAX itself assumes a "cpu" backend:
+                   the partial evaluation of scan puts numpy constants on
+                   it, and a few tests ask for it by name; without it they
+                   fail with "Unknown backend cpu".
   --jobs N         test processes at a time (default 2; the two backends of
                    a file run side by side).
   JAX_SKIP_SLOW_TESTS=true, as jax's CI; x64 off unless --x64.
@@ -115,7 +122,7 @@ def extract_tests(repo, tag, dest):
 def backend_env(args, backend, srcdir):
   env = dict(os.environ)
   env.update({
-      "JAX_PLATFORMS": backend,
+      "JAX_PLATFORMS": "xlac,cpu" if backend == "xlac" and not args.xlac_only else backend,
       "JAX_NUM_GENERATED_CASES": str(args.cases),
       "JAX_SKIP_SLOW_TESTS": "true",
       "JAX_ENABLE_X64": "1" if args.x64 else "0",
@@ -300,6 +307,7 @@ def summarize(outdir, files, settings=None, out=sys.stdout):
   tot = {b: collections.Counter() for b in BACKENDS}
   secs = collections.Counter()
   groups = collections.defaultdict(list)
+  others = collections.defaultdict(list)  # failing on xlac, not passing on cpu
   for fname in files:
     row = [f"{fname:30}"]
     counts = {}
@@ -324,8 +332,13 @@ def summarize(outdir, files, settings=None, out=sys.stdout):
     if ("cpu", fname) in data and ("xlac", fname) in data:
       cpu = data["cpu", fname]["results"]
       for tid, (outcome, message) in data["xlac", fname]["results"].items():
-        if outcome == "failed" and cpu.get(tid, ("",))[0] == "passed":
+        if outcome != "failed":
+          continue
+        on_cpu = cpu.get(tid, ("not run",))[0]
+        if on_cpu == "passed":
           groups[cause_of(message)].append(tid)
+        else:
+          others[on_cpu, cause_of(message)].append(tid)
   print("-" * len(hdr), file=out)
   row = [f"{'total':30}"]
   for backend in BACKENDS:
@@ -347,8 +360,20 @@ def summarize(outdir, files, settings=None, out=sys.stdout):
       print(f"       {tid}", file=out)
     if len(tids) > 3:
       print(f"       ... and {len(tids) - 3} more", file=out)
+  n = sum(len(v) for v in others.values())
+  by_cpu = collections.Counter()
+  for (on_cpu, _), tids in others.items():
+    by_cpu[on_cpu] += len(tids)
+  if n:
+    print(f"\n{n} more tests fail on xlac: "
+          + ", ".join(f"{k} on cpu {v}" for k, v in sorted(by_cpu.items())), file=out)
+  for (on_cpu, cause), tids in sorted(others.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+    print(f"{len(tids):5}  ({on_cpu} on cpu) {cause}", file=out)
+    print(f"       {tids[0]}" + (f" and {len(tids) - 1} more" if len(tids) > 1 else ""), file=out)
   with open(outdir / "failures.json", "w") as f:
-    json.dump({c: t for c, t in groups.items()}, f, indent=1)
+    json.dump({"pass on cpu": groups,
+               "not passing on cpu": {f"{k[0]}: {k[1]}": v for k, v in others.items()}},
+              f, indent=1)
 
 
 def main():
@@ -369,6 +394,8 @@ def main():
   ap.add_argument("--jobs", type=int, default=2)
   ap.add_argument("--threads", type=int, help="XLAC_NUM_THREADS of the xlac runs")
   ap.add_argument("--x64", action="store_true", help="JAX_ENABLE_X64=1")
+  ap.add_argument("--xlac-only", action="store_true",
+                  help="xlac runs with JAX_PLATFORMS=xlac, not xlac,cpu")
   ap.add_argument("--backends", default="cpu,xlac", help="which to run (both are reported)")
   ap.add_argument("--out", help="directory for results and logs (default: a new one in /tmp)")
   ap.add_argument("--report", metavar="DIR", help="print the summary of the run in DIR")
@@ -408,7 +435,8 @@ def main():
     settings = (f"jax {version}, tests of {tag}; JAX_NUM_GENERATED_CASES={args.cases}, "
                 f"per-test timeout {args.timeout} s, {args.devices} device(s), "
                 f"test device {'as cpu' if args.dut == 'cpu' else 'its own platform'}, "
-                f"x64 {'on' if args.x64 else 'off'}"
+                f"x64 {'on' if args.x64 else 'off'}, "
+                f"xlac runs with JAX_PLATFORMS={'xlac' if args.xlac_only else 'xlac,cpu'}"
                 + (f", -k {args.keyword!r}" if args.keyword else "") + "\n")
     (outdir / "settings.txt").write_text(settings)
     log(f"results and logs in {outdir}")
