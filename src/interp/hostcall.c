@@ -112,6 +112,8 @@ static const Builtin builtins[] = {
     {"shape_assertion", HOST_SHAPE_ASSERTION},
     {"AllocateBuffer", HOST_ALLOCATE},
     {"InspectSharding", HOST_NOOP},
+    /* jax.lax's dce_sink: an effect that keeps its operands alive */
+    {"dce_sink", HOST_NOOP},
     /* what JAX's QR lowers to on platforms without LAPACK (XLA expands
        both into loops of Householder reflections) */
     {"Qr", HOST_QR},

@@ -301,6 +301,7 @@ static void print_custom_call_targets(StrBuf *b) {
           "fails with `error_message`, `{i}` replaced by operand i+1 (thunk) |\n"
           "| `AllocateBuffer` | `jax.lax.empty`: a zero-filled result |\n"
           "| `InspectSharding` | `jax.debug.inspect_array_sharding`: nothing (one device has no shardings) |\n"
+          "| `dce_sink` | `jax.lax`'s sink that keeps values from being removed as dead: nothing |\n"
           "| `Qr` | Householder QR as LAPACK's `geqrf` (R on and above the diagonal, the reflectors below, their "
           "taus), real or complex, batched, computed in double precision (thunk): what JAX's QR lowers to "
           "without LAPACK |\n"

@@ -1032,6 +1032,7 @@ typedef struct Exe {
   bool portable;            /* runs on the device each execution names */
   bool spmd;                /* the partitions are to be made by the compiler */
   bool manual;              /* partitioned by hand (xlac.manual_partitions) */
+  char *dump_dir;           /* compiler option xla_dump_to, or NULL */
   int *assign;              /* [ndev]: client device of replica r, partition p at r * npart + p */
   PJRT_Device **addr;       /* [ndev]: the same, as devices */
   char *name;
@@ -1081,6 +1082,7 @@ static void exe_release(Exe *x) {
   free(x->options);
   free(x->code);
   free(x->optimized);
+  free(x->dump_dir);
   for (int i = 0; x->arg_shardings && i < x->nargs; i++) free(x->arg_shardings[i]);
   for (int i = 0; x->out_shardings && i < x->nout; i++) free(x->out_shardings[i]);
   free(x->arg_shardings);
@@ -1113,17 +1115,27 @@ static PJRT_Error *read_options(PJRT_Client *c, const char *bytes, size_t len, E
     if (!o) return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: unreadable CompileOptionsProto");
   }
   const Xla__ExecutableBuildOptionsProto *b = o ? o->executable_build_options : NULL;
-  /* compiler options by name: xlac takes none of XLA's, and says so
-     rather than ignoring them */
-  if (o && o->n_env_option_overrides) {
-    StrBuf names = {0};
-    for (size_t i = 0; i < o->n_env_option_overrides; i++)
-      sb_printf(&names, "%s'%s'", i ? ", " : "", o->env_option_overrides[i]->key);
-    PJRT_Error *e = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: compiler options %s: xlac has no "
-                              "compiler options of XLA's", names.data ? names.data : "");
-    sb_free(&names);
-    xla__compile_options_proto__free_unpacked(o, NULL);
-    return e;
+  /* compiler options by name (compile(compiler_options=...)): XLA's debug
+     options (xla_*) and its build options' tuning knobs are accepted, and
+     xla_dump_to is honoured (XLA-style dumps); the rest tune XLA's own
+     passes and mean nothing here.  Any other name is an error. */
+  static const char *const knobs[] = {"exec_time_optimization_effort", "memory_fitting_effort", "optimization_level",
+                                      "memory_fitting_level"};
+  for (size_t i = 0; o && i < o->n_env_option_overrides; i++) {
+    const Xla__EnvOptionOverride *ov = o->env_option_overrides[i];
+    bool known = !strncmp(ov->key, "xla_", 4);
+    for (size_t k = 0; k < sizeof knobs / sizeof knobs[0]; k++) known |= !strcmp(ov->key, knobs[k]);
+    if (!known) {
+      PJRT_Error *e = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: No such compile option: '%s'",
+                                ov->key);
+      xla__compile_options_proto__free_unpacked(o, NULL);
+      return e;
+    }
+    if (!strcmp(ov->key, "xla_dump_to") && ov->value &&
+        ov->value->value_case == XLA__OPTION_OVERRIDE_PROTO__VALUE_STRING_FIELD) {
+      free(x->dump_dir);
+      x->dump_dir = strdup(ov->value->string_field);
+    }
   }
   int64_t nrep = b && b->num_replicas > 0 ? b->num_replicas : 1;
   int64_t npart = b && b->num_partitions > 0 ? b->num_partitions : 1;
@@ -1433,7 +1445,7 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
   for (int i = 0; donate && i < nparams; i++)
     if (arg_is_donor(f, i)) donate[ndonate++] = i;
   xlac_compile_options co = {.struct_size = sizeof co, .num_replicas = x->nrep, .num_partitions = x->npart,
-                             .donate_args = donate, .num_donate_args = ndonate};
+                             .donate_args = donate, .num_donate_args = ndonate, .dump_dir = x->dump_dir};
   err = donate && x->name ? from_status(xlac_compile(c->xc, p, &co, &x->xe), "Compile") : OOM();
   xlac_program_destroy(p);
   if (!err && (!describe_outputs(x) || !(x->donor = calloc((size_t)x->nargs + 1, sizeof(bool))) ||
