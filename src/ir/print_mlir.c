@@ -22,6 +22,7 @@ typedef struct Printer {
   bool source_names; /* print_op_mlir: show source names, number nothing */
   bool chlo;         /* enum attributes of chlo ops live in #chlo<...> */
   bool in_struct;    /* inside #stablehlo.dot<...> and the like: lists are [a, b] */
+  bool layouts;      /* a custom call's operand/result layouts: tensors of index */
 } Printer;
 
 static void indent(Printer *pr, int level) {
@@ -171,7 +172,14 @@ static void print_attr(Printer *pr, const Attr *a) {
   case ATTR_DENSE:
     lit_print_mlir_body(b, a->lit);
     sb_puts(b, " : ");
-    type_print_mlir(b, a->lit->type);
+    if (pr->layouts && et_class(a->lit->type->elem) == EC_SINT) {
+      /* held as i64 (the IR has no index type); MLIR wants index */
+      sb_puts(b, "tensor<");
+      for (int d = 0; d < a->lit->type->rank; d++) sb_printf(b, "%lldx", (long long)a->lit->type->dims[d]);
+      sb_puts(b, "index>");
+    } else {
+      type_print_mlir(b, a->lit->type);
+    }
     return;
   case ATTR_TYPE:
     type_print_mlir(b, a->type);
@@ -210,7 +218,7 @@ static void print_attr(Printer *pr, const Attr *a) {
 }
 
 void print_attr_mlir(StrBuf *b, const Attr *a) {
-  Printer pr = {b, 0, 0, false, false, false};
+  Printer pr = {b, 0, 0, false, false, false, false};
   print_attr(&pr, a);
 }
 
@@ -365,7 +373,10 @@ static void print_op(Printer *pr, const Op *op, int level) {
         print_string(b, op->attrs[i].name, strlen(op->attrs[i].name));
       if (op->attrs[i].attr->kind != ATTR_UNIT) {
         sb_puts(b, " = ");
+        pr->layouts = op->kind == OP_CUSTOM_CALL && (strcmp(op->attrs[i].name, "operand_layouts") == 0 ||
+                                                     strcmp(op->attrs[i].name, "result_layouts") == 0);
         print_attr(pr, op->attrs[i].attr);
+        pr->layouts = false;
       }
     }
     sb_putc(b, '}');
@@ -387,7 +398,7 @@ static void print_op(Printer *pr, const Op *op, int level) {
 }
 
 void print_op_mlir(StrBuf *b, const Op *op) {
-  Printer pr = {b, 0, 0, true, false, false};
+  Printer pr = {b, 0, 0, true, false, false, false};
   print_op(&pr, op, 0);
 }
 
@@ -455,7 +466,7 @@ static void print_func(Printer *pr, const Func *f) {
 }
 
 void print_module_mlir(StrBuf *b, const Module *m) {
-  Printer pr = {b, 0, 0, false, false, false};
+  Printer pr = {b, 0, 0, false, false, false, false};
   sb_puts(b, "module ");
   if (m->name) {
     print_symbol(b, m->name);
