@@ -18,13 +18,13 @@
  */
 #include "interp/hostcall.h"
 
-#include <complex.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "interp/cplx.h"
 #include "ir/print.h"
 #include "ir/rewrite.h"
 
@@ -765,22 +765,17 @@ static bool shape_assertion(Interp *I, Op *op, IVal **args) {
 
 typedef double complex zdbl;
 
+/* (lit_get_c and lit_set_c read and store real types too) */
 static void read_matrix(const Literal *l, int64_t off, int64_t n, zdbl *out) {
-  bool cplx = et_class(l->type->elem) == EC_COMPLEX;
   for (int64_t i = 0; i < n; i++) {
-    double re, im = 0;
-    if (cplx) lit_get_c(l, off + i, &re, &im);
-    else re = lit_get_f(l, off + i);
-    out[i] = CMPLX(re, im);
+    double re, im;
+    lit_get_c(l, off + i, &re, &im);
+    out[i] = cplx_make(re, im);
   }
 }
 
 static void write_matrix(Literal *l, int64_t off, int64_t n, const zdbl *v) {
-  bool cplx = et_class(l->type->elem) == EC_COMPLEX;
-  for (int64_t i = 0; i < n; i++) {
-    if (cplx) lit_set_c(l, off + i, creal(v[i]), cimag(v[i]));
-    else lit_set_f(l, off + i, creal(v[i]));
-  }
+  for (int64_t i = 0; i < n; i++) lit_set_c(l, off + i, creal(v[i]), cimag(v[i]));
 }
 
 /* geqrf of the m x n row-major a, in place; taus[min(m, n)]. */
