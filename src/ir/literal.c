@@ -498,15 +498,20 @@ static void format_float(StrBuf *b, ElemType et, double v, bool hlo) {
       break;
     }
   }
-  /* make sure it reads as a float: 1 -> 1.0, and for MLIR 1e-05 -> 1.0e-05 */
+  lit_float_dot(buf, !hlo);
+  sb_puts(b, buf);
+}
+
+void lit_float_dot(char *buf, bool mlir) {
+  if (strpbrk(buf, ".n")) return; /* has a '.', or is inf or nan */
   char *e = strpbrk(buf, "eE");
-  if (!strpbrk(buf, ".eEn")) strcat(buf, ".0");
-  else if (!hlo && e && !strchr(buf, '.')) {
+  if (!e) {
+    strcat(buf, ".0");
+  } else if (mlir) {
     memmove(e + 2, e, strlen(e) + 1);
     e[0] = '.';
     e[1] = '0';
   }
-  sb_puts(b, buf);
 }
 
 static void format_elem(StrBuf *b, const Literal *l, int64_t i, bool hlo) {

@@ -78,6 +78,10 @@ bool index_next(int rank, const int64_t *dims, int64_t *idx);
 /* Formats element i for humans (shortest round-trip for floats, "true"/"false"
    for pred when pretty, "(re, im)" for complex). */
 void lit_format_elem(StrBuf *b, const Literal *l, int64_t i);
+/* Makes the shortest decimal text of a float in buf read as a float: 1 ->
+   1.0, and for MLIR, which wants a '.' in every float literal, 1e-05 ->
+   1.0e-05 (buf has room for 2 more characters). */
+void lit_float_dot(char *buf, bool mlir);
 /* Prints the literal MLIR-style: dense<[[1, 2], [3, 4]]> body without the type. */
 void lit_print_mlir_body(StrBuf *b, const Literal *l);
 /* Prints HLO style: {{1, 2}, {3, 4}}. */

@@ -58,28 +58,15 @@ static void print_symbol(StrBuf *b, const char *s) {
     print_string(b, s, strlen(s));
 }
 
-/* Shortest decimal that reads back as the same double, always with a '.' or
-   an exponent so it lexes as a float. */
-/* MLIR reads a float literal only with a '.': 1 -> 1.0, 1e-05 -> 1.0e-05. */
-static void float_dot(char *buf) {
-  if (strpbrk(buf, ".n")) return;
-  char *e = strpbrk(buf, "eE");
-  if (!e) {
-    strcat(buf, ".0");
-    return;
-  }
-  memmove(e + 2, e, strlen(e) + 1);
-  e[0] = '.';
-  e[1] = '0';
-}
-
+/* Shortest decimal that reads back as the same double, with the '.' MLIR
+   wants in a float. */
 static void print_double(StrBuf *b, double v) {
   char buf[64];
   for (int prec = 1; prec <= 17; prec++) {
     snprintf(buf, sizeof buf, "%.*g", prec, v);
     if (strtod(buf, NULL) == v) break;
   }
-  float_dot(buf);
+  lit_float_dot(buf, true);
   sb_puts(b, buf);
 }
 
