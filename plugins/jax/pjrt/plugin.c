@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "api/api.h"
+#include "frontends/mlirbc/mlirbc.h"
 #include "pjrt_api.h"
 #include "xla_options.pb-c.h"
 
@@ -1218,7 +1219,7 @@ static void dump_program(const char *code, size_t len, const char *options, size
   const char *dir = getenv("XLAC_PJRT_DUMP");
   if (!dir || !*dir) return;
   int n = atomic_fetch_add(&counter, 1);
-  bool bytecode = len >= 4 && !memcmp(code, "ML\xefR", 4);
+  bool bytecode = mlirbc_is_bytecode(code, len);
   char path[4096];
   snprintf(path, sizeof path, "%s/program-%d.%s", dir, n, bytecode ? "mlirbc" : "mlir");
   FILE *f = fopen(path, "wb");

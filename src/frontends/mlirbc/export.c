@@ -40,7 +40,7 @@ bool jax_export_find(const uint8_t *d, size_t n, size_t *begin, size_t *end) {
   size_t at = (size_t)root + field;
   if (!u32_at(d, n, at, &vec) || vec > n - at || !u32_at(d, n, at + vec, &len)) return false;
   size_t start = at + vec + 4;
-  if (start > n || len > n - start || len < 4 || memcmp(d + start, "ML\xefR", 4) != 0) return false;
+  if (start > n || len > n - start || !mlirbc_is_bytecode(d + start, len)) return false;
   *begin = start;
   *end = start + len;
   return true;

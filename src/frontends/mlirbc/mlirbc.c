@@ -8,14 +8,14 @@
 
 #include "frontends/mlirbc/bc.h"
 
-static bool has_magic(const SrcFile *f) { return f->len >= 4 && memcmp(f->text, "ML\xefR", 4) == 0; }
+bool mlirbc_is_bytecode(const void *p, size_t n) { return n >= 4 && memcmp(p, "ML\xefR", 4) == 0; }
 
 bool mlirbc_claims(int file) {
   const SrcFile *f = src_get(file);
   size_t begin, end, n;
   if (!f) return false;
   n = strlen(f->name);
-  return has_magic(f) || (n >= 7 && strcmp(f->name + n - 7, ".mlirbc") == 0) ||
+  return mlirbc_is_bytecode(f->text, f->len) || (n >= 7 && strcmp(f->name + n - 7, ".mlirbc") == 0) ||
          jax_export_find((const uint8_t *)f->text, f->len, &begin, &end);
 }
 
@@ -42,7 +42,7 @@ Module *mlirbc_parse(int file) {
   bc.file = file;
   bc.base = (const uint8_t *)f->text;
   /* a jax.export serialization: the artifact inside it */
-  if (!has_magic(f)) jax_export_find(bc.base, f->len, &begin, &end);
+  if (!mlirbc_is_bytecode(f->text, f->len)) jax_export_find(bc.base, f->len, &begin, &end);
   bc.m = module_new();
   bc.m->format = SRC_STABLEHLO;
   bc.m->loc = (SrcLoc){file, (uint32_t)begin};

@@ -18,6 +18,8 @@
    bytecode magic `ML\xefR`, its name ends in .mlirbc, or it is a
    `jax.export` serialization (a flatbuffer) holding an artifact. */
 bool mlirbc_claims(int file);
+/* Whether the n bytes at p start with the MLIR bytecode magic. */
+bool mlirbc_is_bytecode(const void *p, size_t n);
 
 /* Reads the artifact in a loaded file (src_load / src_add) into a module,
    not yet verified; NULL after reporting what is wrong.  Never reads past

@@ -708,10 +708,12 @@ static bool is_module_op(Bc *bc, const BcOpName *on) {
 /* Shardy's mesh declarations: JAX puts one in the module of a program
    with shardings (and jax.export keeps it).  It names devices for the
    sharding annotations, which are metadata here. */
-static bool is_mesh_op(Bc *bc, const BcOpName *on) {
+static bool is_sdy_op(Bc *bc, const BcOpName *on, const char *name) {
   const BcDialect *d = &bc->dialects[on->dialect];
-  return d->len == 3 && memcmp(d->name, "sdy", 3) == 0 && on->len == 4 && memcmp(on->name, "mesh", 4) == 0;
+  return d->len == 3 && memcmp(d->name, "sdy", 3) == 0 && on->len == strlen(name) && memcmp(on->name, name, on->len) == 0;
 }
+
+static bool is_mesh_op(Bc *bc, const BcOpName *on) { return is_sdy_op(bc, on, "mesh"); }
 
 /* Ops whose results are their operands here: the casts that bracket a
    foreign op in an artifact (its operands and results are builtin types,
@@ -720,11 +722,10 @@ static bool is_mesh_op(Bc *bc, const BcOpName *on) {
    (sharding_group has no results and is dropped). */
 static bool is_forwarding_op(Bc *bc, const BcOpName *on) {
   static const char *const sdy_ops[] = {"sharding_constraint", "reshard", "propagation_barrier", "sharding_group"};
-  const BcDialect *d = &bc->dialects[on->dialect];
-  if (d->kind == DL_BUILTIN) return on->len == 26 && memcmp(on->name, "unrealized_conversion_cast", 26) == 0;
-  if (!(d->len == 3 && memcmp(d->name, "sdy", 3) == 0)) return false;
+  if (bc->dialects[on->dialect].kind == DL_BUILTIN)
+    return on->len == 26 && memcmp(on->name, "unrealized_conversion_cast", 26) == 0;
   for (size_t i = 0; i < sizeof sdy_ops / sizeof sdy_ops[0]; i++)
-    if (on->len == strlen(sdy_ops[i]) && memcmp(on->name, sdy_ops[i], on->len) == 0) return true;
+    if (is_sdy_op(bc, on, sdy_ops[i])) return true;
   return false;
 }
 
@@ -921,11 +922,6 @@ static bool manual_return(Bc *bc, Cur *c, const uint8_t *at) {
   bc->manual_ret = o.opnds;
   bc->nmanual_ret = o.nopnds;
   return true;
-}
-
-static bool is_sdy_op(Bc *bc, const BcOpName *on, const char *name) {
-  const BcDialect *d = &bc->dialects[on->dialect];
-  return d->len == 3 && memcmp(d->name, "sdy", 3) == 0 && on->len == strlen(name) && memcmp(on->name, name, on->len) == 0;
 }
 
 /* Whether an op may stand where it is. */
