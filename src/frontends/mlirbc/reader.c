@@ -910,14 +910,12 @@ static bool manual_computation(Bc *bc, Cur *c, const BcOpName *on, Block *b, Reg
 
 /* `sdy.return` ends a manual computation's region: what it returns
    becomes the results of the computation. */
-static bool manual_return(Bc *bc, Cur *c, const uint8_t *at) {
+static bool manual_return(Bc *bc, Cur *c, const BcOpName *on, const uint8_t *at) {
   BcOp o = {0};
   uint8_t mask;
-  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
-  if ((mask & OPM_ATTRS) && !check_index(bc, c, (uint64_t)bc->nattrs, "attribute")) return false;
+  if (!read_foreign_head(bc, c, on, &o, &mask)) return false;
   if (mask & (OPM_PROPERTIES | OPM_RESULTS | OPM_SUCCESSORS | OPM_REGIONS))
     return bc_fail(bc, at, "sdy.return with properties, results, successors or regions");
-  if ((mask & OPM_OPERANDS) && !read_operands(bc, c, &o)) return false;
   if (bc->nmanual_ret >= 0) return bc_fail(bc, at, "a second sdy.return");
   bc->manual_ret = o.opnds;
   bc->nmanual_ret = o.nopnds;
@@ -979,7 +977,7 @@ static bool read_op(Bc *bc, Cur *c, Block *b, Ctx ctx, Region *r, int depth) {
   if (is_forwarding_op(bc, on) && (ctx == CTX_FUNC || ctx == CTX_REGION)) return forward_op(bc, c, on, r, o.at);
   if (is_sdy_op(bc, on, "manual_computation") && ctx == CTX_FUNC) return manual_computation(bc, c, on, b, r, depth, o.at);
   if (is_sdy_op(bc, on, "return") && ctx == CTX_REGION && bc->in_manual && b && !b->parent_op)
-    return manual_return(bc, c, o.at);
+    return manual_return(bc, c, on, o.at);
   if (!on->vhlo && !is_module_op(bc, on)) return unknown_op(bc, on, o.at);
   if (!check_place(bc, on, ctx, o.at)) return false;
   o.def = on->vhlo;
