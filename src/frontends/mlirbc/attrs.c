@@ -439,6 +439,10 @@ static BA *builtin_int(Cur *c, const uint8_t *at, bool is_float) {
     bc_fail(c->bc, tat, is_float ? "a float attribute of a non-float type" : "an integer attribute of a float type");
     return NULL;
   }
+  if (t->kind == BT_ELEM && et_is_complex(t->et)) { /* (is_float is false here) */
+    bc_fail(c->bc, tat, "an integer attribute of a complex type");
+    return NULL;
+  }
   BA *a = new_ba(c, BA_INT, at);
   a->ty = t;
   if (is_float) {
