@@ -544,28 +544,43 @@ static bool exec_guarded(void *ctx) {
       int k = 0;
       for (int i = 0; i < nfres; i++) ival_collect_leaves(out[d][i], rl, &k);
       assert(k == e->nres);
+      /* The donor's storage takes its paired result when nobody else
+         shares it; a result that is some argument's value (or borrows the
+         caller's memory) is copied, so that buffers never share data.
+         Every such copy is taken before any donor is overwritten: a
+         result may be a donated argument returned as is, or the very
+         value another donor receives (a swap). */
+      IVal **v = xcalloc((size_t)(e->nres + 1), sizeof(IVal *));
+      bool *takes = xcalloc((size_t)(e->nres + 1), sizeof(bool));
       for (int r = 0; r < e->nres; r++) {
-        IVal *v = ival_retain(rl[r]);
+        v[r] = ival_retain(rl[r]);
         int a = e->alias[r];
         xlac_buffer *donor = a >= 0 && j->donate[a] ? j->args[d][a] : NULL;
-        /* the donor's storage takes the result when nobody else shares
-           it; a result that is some argument's value (or borrows the
-           caller's memory) is copied, so that buffers never share data */
-        if (v->kind == IV_TENSOR && donor && donor->val->refs == 1) {
-          const Literal *l = v->lit;
-          /* (nothing to copy when the run wrote into the donor itself) */
+        takes[r] = v[r]->kind == IV_TENSOR && donor && donor->val->refs == 1;
+        /* a donor takes one result only (the same value returned twice) */
+        for (int q = 0; takes[r] && q < r; q++) takes[r] = !(takes[q] && e->alias[q] == a);
+        /* nothing to copy when the run wrote into the donor itself */
+        bool written_in_place = takes[r] && v[r]->lit->data == donor->val->lit->data;
+        if (v[r]->kind == IV_TENSOR && v[r]->lit->borrowed && !written_in_place) {
+          IVal *copy = ival_tensor(lit_clone(v[r]->lit));
+          ival_release(v[r]);
+          v[r] = copy;
+        }
+      }
+      for (int r = 0; r < e->nres; r++) {
+        if (takes[r]) {
+          xlac_buffer *donor = j->args[d][e->alias[r]];
+          const Literal *l = v[r]->lit;
           if (l->n && l->data != donor->val->lit->data)
             memcpy(donor->val->lit->data, l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
-          ival_release(v);
-          v = ival_retain(donor->val);
-        } else if (v->kind == IV_TENSOR && v->lit->borrowed) {
-          IVal *copy = ival_tensor(lit_clone(v->lit));
-          ival_release(v);
-          v = copy;
+          ival_release(v[r]);
+          v[r] = ival_retain(donor->val);
         }
-        j->results[d][r] = api_buffer_new(e->client, j->dev[d], v);
+        j->results[d][r] = api_buffer_new(e->client, j->dev[d], v[r]);
         j->retained++;
       }
+      xfree(v);
+      xfree(takes);
     }
     xfree(rl);
   }

@@ -7,7 +7,8 @@
  * it:
  *   - r is written directly into its result buffer by one top-level op P
  *     (the buffer assignment says so), P has no other result, and
- *   - no op after P reads p (or a view of p), in any region, and
+ *   - no op after P reads p (or a view of p), in any region, and no other
+ *     result is p or a view of it, and
  *   - P reads p only at the index it writes: P is an elementwise op, or a
  *     loop fusion in whose computation every path from p to the root goes
  *     through elementwise ops only (no broadcast, slice, transpose, ...).
@@ -84,6 +85,10 @@ bool cpu_result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r
   bool ok = true;
   for (Op *op = P->next; ok && op; op = op->next)
     if (op != ret && op_reads(op, &set)) ok = false;
+  /* p (or a view of it) returned as another result is read after P too:
+     that result must keep p's values, which r's elements overwrite */
+  for (int i = 0; ok && i < ret->nopnds; i++)
+    if (i != r && ptrmap_has(&set, ret->opnds[i])) ok = false;
   if (ok && op_reads(P, &set)) {
     /* P itself reads p: only at the index it writes */
     const char *callee = op_attr_str(P, "callee");

@@ -167,6 +167,44 @@ def t_donation():
         raise AssertionError("a deleted buffer was accepted")
 
 
+def t_donation_matrix():
+    """A donated pytree both updated and returned as is (Keras's predict
+    step: jit(step, donate_argnums=0) returning (model(state, x), state)),
+    and every mix of donated inputs returned 0, 1 or 2 times, updated in
+    place or not: each output must hold its own value."""
+    def predict_step(state, xb):
+        k, b = state
+        return jnp.tanh(xb @ k + b), state
+
+    # host copies: device_put of an array already on X[0] would be that
+    # array, which the first donation deletes
+    state = (np.asarray(jax.random.normal(k1, (16, 16))), np.zeros(16, np.float32))
+    xb = np.asarray(jax.random.normal(k2, (16, 16)))  # the predictions have the kernel's shape
+    want = jax.jit(predict_step)(*on(C, (state, xb)))
+    for _ in range(3):
+        got = jax.jit(predict_step, donate_argnums=0)(jax.device_put(state, X[0]), jax.device_put(xb, X[0]))
+        for g, w in zip(jax.tree.leaves(got), jax.tree.leaves(want)):
+            np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-5, atol=1e-6)
+    a0 = np.arange(8, dtype=np.float32) + 1
+    b0 = a0 * 10
+    bodies = {
+        "P": lambda a, b: a, "B": lambda a, b: b, "U": lambda a, b: 2 * a + b,
+        "T": lambda a, b: a[::-1] + b,
+    }
+    import itertools
+    for n in (1, 2, 3):
+        for outs in itertools.product("PBUT", repeat=n):
+            f = lambda a, b, outs=outs: tuple(bodies[o](a, b) for o in outs)
+            want = [np.asarray(bodies[o](a0, b0)) for o in outs]
+            for donate in ((), (0,), (0, 1)):
+                a, b = jax.device_put(a0, X[0]), jax.device_put(b0, X[0])
+                got = jax.jit(f, donate_argnums=donate)(a, b)
+                for o, g, w in zip(outs, got, want):
+                    np.testing.assert_array_equal(np.asarray(g), w, err_msg=f"outputs {outs} donating {donate}: {o}")
+                if 0 not in donate:
+                    np.testing.assert_array_equal(np.asarray(a), a0)
+
+
 def t_devices_placement():
     # a single-device program on another device: it runs there
     y = jax.device_put(x, X[2])
