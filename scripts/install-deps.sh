@@ -4,7 +4,9 @@
 #   build:  gcc, make, cmake, ninja
 #   tests:  LLVM 19's FileCheck and not (llvm-19-tools); pkg-config (pkgconf)
 #           for the test that builds against the installed library
-#   later:  LLVM 19's C API for code generation (llvm-19-dev)
+#   later:  LLVM 19's C API for code generation (llvm-19-dev), and zstd's
+#           development library, which LLVM's static archives link with
+#           (libzstd-dev: libxlac.so and the PJRT plugin carry a private LLVM)
 #   fuzz:   clang with libFuzzer (clang, libclang-rt-14-dev)
 #   bench:  OpenBLAS for bench_gemm's comparison only (libopenblas-dev)
 #   MPI:    Open MPI for the xlac_mpi library, its tests and benchmark
@@ -17,8 +19,11 @@
 #   JAX:    python3-venv, and a virtual environment with jax and jaxlib from
 #           PyPI (XLAC_JAX_VENV, default ~/.cache/xlac-jax) for the tests of
 #           the PJRT plugin (plugins/jax); xlac itself never needs Python
+#   TF:     a second environment (XLAC_TF_VENV, default ~/.cache/xlac-tf)
+#           with tensorflow-cpu and the same jax, for the tests of processes
+#           that load TensorFlow and the plugin together
 set -eu
-pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev libopenmpi-dev openmpi-bin libprotobuf-c-dev protobuf-c-compiler gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user python3-venv"
+pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev libzstd-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev libopenmpi-dev openmpi-bin libprotobuf-c-dev protobuf-c-compiler gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user python3-venv"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -45,4 +50,18 @@ else
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --upgrade pip
   "$venv/bin/python" -m pip install --quiet "jax==$jax_version" "jaxlib==$jax_version" numpy
+fi
+
+# The environment with TensorFlow beside jax (a process that imports both
+# must keep two LLVMs apart: tests/lit/jax/tensorflow.test).
+tf_version=2.21.0
+tfvenv=${XLAC_TF_VENV:-$HOME/.cache/xlac-tf}
+if [ -x "$tfvenv/bin/python" ] &&
+   "$tfvenv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('tensorflow-cpu') != '$tf_version' or m.version('jax') != '$jax_version')" 2>/dev/null; then
+  echo "install-deps: tensorflow-cpu $tf_version is in $tfvenv"
+else
+  echo "install-deps: preparing $tfvenv with tensorflow-cpu $tf_version and jax $jax_version"
+  python3 -m venv "$tfvenv"
+  "$tfvenv/bin/python" -m pip install --quiet --upgrade pip
+  "$tfvenv/bin/python" -m pip install --quiet "tensorflow-cpu==$tf_version" "jax==$jax_version" "jaxlib==$jax_version"
 fi

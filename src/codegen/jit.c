@@ -69,14 +69,9 @@ LLVMTargetMachineRef jit_host_machine(int opt_level) {
   return tm;
 }
 
-/* Every target LLVM was built with, once (cross compilation). */
+/* The targets this library cross-compiles for, once (llvm_targets.c). */
 static pthread_once_t all_once = PTHREAD_ONCE_INIT;
-static void init_all(void) {
-  LLVMInitializeAllTargetInfos();
-  LLVMInitializeAllTargets();
-  LLVMInitializeAllTargetMCs();
-  LLVMInitializeAllAsmPrinters();
-}
+static void init_all(void) { jit_init_cross_targets(); }
 
 LLVMTargetMachineRef jit_target_machine(const char *triple, const char *cpu, const char *features, int opt_level,
                                         char **err) {

@@ -13,6 +13,9 @@ typedef struct Jit Jit;
 
 /* Host target machine (caller disposes); features tuned for wide vectors. */
 LLVMTargetMachineRef jit_host_machine(int opt_level);
+/* Registers the targets other than the host's that this library was
+   linked with (llvm_targets.c): all of LLVM's, or none. */
+void jit_init_cross_targets(void);
 /* A target machine for a triple (cross compilation), CPU and features:
    all NULL, the host's as jit_host_machine; a NULL triple with a CPU or
    features, this machine's triple; a NULL cpu is "generic", NULL features

@@ -35,7 +35,15 @@
  *
  * The digest is not cryptographic: it makes accidental collisions and
  * undetected corruption negligible.  Whoever can write to the directory
- * can make xlac run any code, as with any directory of executables.
+ * can make xlac run any code, as with any directory of executables, so
+ * the cache trusts only what this user (or root) controls: the directory
+ * is created 0700 and entries 0600; a directory owned by another user or
+ * writable by group or others is not used at all (a note says why), and
+ * an entry that is not a regular file (a FIFO, a symbolic link, a device:
+ * opened without following or blocking), is owned by another user or is
+ * writable by others is never run.  Entries are opened and written
+ * relative to the directory as checked (openat), so renaming a parent
+ * afterwards changes nothing.
  */
 #include "codegen/objcache.h"
 
@@ -153,7 +161,9 @@ void objcache_digest(const void *p, size_t n, uint64_t out[2]) {
 /* ---- one compilation ---- */
 struct ObjCache {
   char *dir;
-  char *path;     /* the entry */
+  int dirfd;      /* the directory as checked (-1: not usable) */
+  char *name;     /* the entry's file name in it */
+  char *path;     /* the entry (for messages) */
   uint64_t key[2];
   bool lookup;    /* read the entry */
   bool usable;    /* the directory exists */
@@ -177,8 +187,8 @@ char *objcache_entry_path(const char *dir, const uint64_t digest[2]) {
                    (unsigned long long)digest[1]);
 }
 
-/* mkdir -p; false with errno set when dir is not (and cannot become) a
-   directory */
+/* mkdir -p, new directories 0700; false with errno set when dir is not
+   (and cannot become) a directory */
 static bool make_dirs(const char *dir) {
   struct stat st;
   if (stat(dir, &st) == 0) {
@@ -190,7 +200,7 @@ static bool make_dirs(const char *dir) {
   for (char *s = p + 1; *s; s++) {
     if (*s != '/') continue;
     *s = '\0';
-    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+    if (mkdir(p, 0700) != 0 && errno != EEXIST) {
       int e = errno;
       xfree(p);
       errno = e;
@@ -199,7 +209,7 @@ static bool make_dirs(const char *dir) {
     *s = '/';
   }
   xfree(p);
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST) return false;
+  if (mkdir(dir, 0700) != 0 && errno != EEXIST) return false;
   if (stat(dir, &st) != 0) return false;
   if (!S_ISDIR(st.st_mode)) {
     errno = ENOTDIR;
@@ -242,8 +252,23 @@ static void hash_module(Hasher *h, LLVMModuleRef M) {
   VEC_FREE(inits);
 }
 
+/* Why a file or directory (open as fd) is not to be trusted, or NULL:
+   anything but a regular file (a directory, for dir), owned by anyone but
+   this user or root, or writable by group or others. */
+static const char *untrusted(int fd, bool dir) {
+  struct stat st;
+  if (fstat(fd, &st) != 0) return "not readable";
+  if (dir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode)) return dir ? "not a directory" : "not a regular file";
+  uid_t me = geteuid();
+  if (st.st_uid != me && st.st_uid != 0) return "owned by another user";
+  if (st.st_uid == 0 && me != 0 && (st.st_mode & S_IWOTH)) return "writable by others";
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) return "writable by its group or by others";
+  return NULL;
+}
+
 ObjCache *objcache_open(const char *dir, LLVMModuleRef M, int opt_level, bool lookup) {
   ObjCache *c = xcalloc(1, sizeof(ObjCache));
+  c->dirfd = -1;
   c->dir = xstrdup(dir);
   c->lookup = lookup;
   c->result = CPU_CACHE_MISS;
@@ -251,9 +276,17 @@ ObjCache *objcache_open(const char *dir, LLVMModuleRef M, int opt_level, bool lo
     set_note(c, CPU_CACHE_ERROR, "the compile cache directory is an empty name; compiling without it");
     return c;
   }
-  if (!make_dirs(dir)) {
+  if (!make_dirs(dir) || (c->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
     set_note(c, CPU_CACHE_ERROR, "cannot use '%s' as the compile cache directory: %s; compiling without it", dir,
              strerror(errno));
+    return c;
+  }
+  const char *why = untrusted(c->dirfd, true);
+  if (why) {
+    set_note(c, CPU_CACHE_ERROR, "not using '%s' as the compile cache directory: it is %s; compiling without it",
+             dir, why);
+    close(c->dirfd);
+    c->dirfd = -1;
     return c;
   }
   c->usable = true;
@@ -268,6 +301,7 @@ ObjCache *objcache_open(const char *dir, LLVMModuleRef M, int opt_level, bool lo
   hash_module(&h, M);
   hasher_final(&h, c->key);
   c->path = objcache_entry_path(dir, c->key);
+  c->name = xasprintf("%016llx%016llx.xo", (unsigned long long)c->key[0], (unsigned long long)c->key[1]);
   return c;
 }
 
@@ -301,17 +335,23 @@ static void make_header(unsigned char *hdr, const uint64_t key[2], const void *p
 /* Reads and checks the entry: its payload (heap), or NULL (a missing entry
    leaves the result a miss; a bad one notes why). */
 static unsigned char *read_entry(ObjCache *c, size_t *size) {
-  int fd = open(c->path, O_RDONLY | O_CLOEXEC);
+  /* not following a link, not waiting for a FIFO's writer */
+  int fd = openat(c->dirfd, c->name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (fd < 0) {
-    if (errno != ENOENT)
+    if (errno == ELOOP)
+      set_note(c, CPU_CACHE_REPLACED, "the compile cache entry '%s' is a symbolic link; not used, compiled again",
+               c->path);
+    else if (errno != ENOENT)
       set_note(c, CPU_CACHE_REPLACED, "cannot read the compile cache entry '%s': %s", c->path, strerror(errno));
     return NULL;
   }
   struct stat st;
   unsigned char hdr[HEADER_BYTES], *payload = NULL;
-  const char *bad = NULL;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    bad = "not a regular file";
+  const char *bad = untrusted(fd, false);
+  if (bad) {
+    /* (said below) */
+  } else if (fstat(fd, &st) != 0) {
+    bad = "not readable";
   } else if (st.st_size < HEADER_BYTES) {
     bad = "truncated (shorter than its header)";
   } else if (!read_all(fd, hdr, HEADER_BYTES)) {
@@ -385,7 +425,7 @@ static void store(ObjCache *c, const char *obj, size_t n) {
   const void *parts[2] = {hdr, obj};
   size_t sizes[2] = {HEADER_BYTES, n};
   bool created;
-  int e = write_file_atomic(c->path, 2, parts, sizes, &created);
+  int e = write_file_atomic_at(c->dirfd, c->name, 0600, 2, parts, sizes, &created);
   if (e && !created)
     set_note(c, CPU_CACHE_ERROR, "cannot write to the compile cache directory '%s': %s; the program is not cached",
              c->dir, strerror(e));
@@ -410,7 +450,9 @@ void objcache_close(ObjCache *c, CpuStats *st) {
   if (!c) return;
   st->cache = c->result;
   snprintf(st->cache_note, sizeof st->cache_note, "%s", c->note);
+  if (c->dirfd >= 0) close(c->dirfd);
   xfree(c->dir);
   xfree(c->path);
+  xfree(c->name);
   xfree(c);
 }

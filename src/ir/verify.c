@@ -19,6 +19,7 @@
  * rules are not modelled yet.
  */
 #include "ir/verify.h"
+#include "ir/rewrite.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -3103,6 +3104,28 @@ static void check_calls(V *v, int limit) {
   strmap_free(&g.index);
 }
 
+/* Every operand is a value in scope where it is used: an argument of the
+   op's block or an enclosing one, or a result of an op before it there.
+   (A reader or a pass that loses track of a value makes IR whose uses
+   reach nothing: caught here, not as a crash when it runs.) */
+static void check_scopes(V *v, Block *b, PtrMap *live) {
+  for (int i = 0; i < b->nargs; i++) ptrmap_put(live, b->args[i], (void *)1);
+  for (Op *op = b->first; op; op = op->next) {
+    for (int i = 0; i < op->nopnds; i++)
+      if (!op->opnds[i] || !ptrmap_get(live, op->opnds[i])) {
+        fail(v, op, "operand %d is not defined before this use, in this block or one enclosing it", i);
+        break;
+      }
+    for (int k = 0; k < op->nregions; k++)
+      if (op->regions[k]) check_scopes(v, op->regions[k], live);
+    for (int i = 0; i < op->nres; i++) ptrmap_put(live, &op->res[i], (void *)1);
+  }
+  /* what this block defined is out of scope after it */
+  for (int i = 0; i < b->nargs; i++) ptrmap_put(live, b->args[i], NULL);
+  for (Op *op = b->first; op; op = op->next)
+    for (int i = 0; i < op->nres; i++) ptrmap_put(live, &op->res[i], NULL);
+}
+
 static bool verify(Module *m, bool values) {
   V v = {m, true, values, NULL, 0};
   for (Func *f = m->funcs; f; f = f->next) {
@@ -3128,6 +3151,9 @@ static bool verify(Module *m, bool values) {
       v.ok = false;
     }
     verify_block(&v, f->body);
+    PtrMap live = {0};
+    check_scopes(&v, f->body, &live);
+    ptrmap_free(&live);
   }
   /* the nesting limit with some room between passes, which may add a level
      or two (a fusion calls its fused computation, a row fusion its stages) */

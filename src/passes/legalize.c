@@ -717,6 +717,30 @@ static bool declare_callees(Op *op, void *ud) {
   return true;
 }
 
+typedef struct Outside {
+  PtrMap defined, map;
+  Module *s;
+  Func *f;
+} Outside;
+
+static bool note_defs(Op *o, void *ud) {
+  Outside *u = ud;
+  for (int i = 0; i < o->nres; i++) ptrmap_put(&u->defined, &o->res[i], (void *)1);
+  for (int r = 0; r < o->nregions; r++)
+    for (int i = 0; i < o->regions[r]->nargs; i++) ptrmap_put(&u->defined, o->regions[r]->args[i], (void *)1);
+  return true;
+}
+
+static bool add_outside_uses(Op *o, void *ud) {
+  Outside *u = ud;
+  for (int i = 0; i < o->nopnds; i++) {
+    Value *v = o->opnds[i];
+    if (!ptrmap_has(&u->defined, v) && !ptrmap_has(&u->map, v))
+      ptrmap_put(&u->map, v, block_add_arg(u->s, u->f->body, v->type, NULL));
+  }
+  return true;
+}
+
 /* The verifier's verdict on the ops first..last (the replacement built
    before the op), copied into a function of their own whose parameters
    stand for the values they use from outside.  Silent: its errors are
@@ -729,16 +753,19 @@ static bool replacement_verifies(const Module *m, Op *first, Op *stop) {
   Declare dc = {m, s};
   for (Op *o = first; o != stop; o = o->next)
     for (int r = 0; r < o->nregions; r++) block_walk(o->regions[r], declare_callees, &dc);
-  PtrMap map = {0}, defined = {0};
-  for (Op *o = first; o != stop; o = o->next)
-    for (int i = 0; i < o->nres; i++) ptrmap_put(&defined, &o->res[i], (void *)1);
+  /* values defined by the ops (their regions' too), then every value they
+     use from outside (a region may use one directly) as a parameter */
+  Outside out = {{0}, {0}, s, f};
   for (Op *o = first; o != stop; o = o->next) {
-    for (int i = 0; i < o->nopnds; i++) {
-      Value *v = o->opnds[i];
-      if (!ptrmap_has(&defined, v) && !ptrmap_has(&map, v)) ptrmap_put(&map, v, block_add_arg(s, f->body, v->type, NULL));
-    }
-    block_append(f->body, op_clone(s, o, &map));
+    note_defs(o, &out);
+    for (int r = 0; r < o->nregions; r++) block_walk(o->regions[r], note_defs, &out);
   }
+  for (Op *o = first; o != stop; o = o->next) {
+    add_outside_uses(o, &out);
+    for (int r = 0; r < o->nregions; r++) block_walk(o->regions[r], add_outside_uses, &out);
+  }
+  for (Op *o = first; o != stop; o = o->next) block_append(f->body, op_clone(s, o, &out.map));
+  PtrMap map = out.map, defined = out.defined;
   block_append(f->body, op_new(s, OP_FUNC_RETURN, 0, NULL, 0, NULL, SRCLOC_NONE));
   ptrmap_free(&map);
   ptrmap_free(&defined);

@@ -560,10 +560,15 @@ void strmap_free(StrMap *m) {
 /* ---- files ---- */
 
 int write_file_atomic(const char *path, int n, const void *const *data, const size_t *size, bool *created) {
+  return write_file_atomic_at(AT_FDCWD, path, 0666, n, data, size, created);
+}
+
+int write_file_atomic_at(int dirfd, const char *path, unsigned mode, int n, const void *const *data, const size_t *size,
+                         bool *created) {
   static atomic_uint counter;
   /* a name in the same directory, unique to this process and call */
   char *tmp = xasprintf("%s.tmp-%ld-%u", path, (long)getpid(), atomic_fetch_add(&counter, 1));
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  int fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, (mode_t)mode);
   if (created) *created = fd >= 0;
   if (fd < 0) {
     int e = errno;
@@ -582,8 +587,8 @@ int write_file_atomic(const char *path, int n, const void *const *data, const si
     }
   }
   if (close(fd) != 0 && !e) e = errno;
-  if (!e && rename(tmp, path) != 0) e = errno;
-  if (e) unlink(tmp);
+  if (!e && renameat(dirfd, tmp, dirfd, path) != 0) e = errno;
+  if (e) unlinkat(dirfd, tmp, 0);
   xfree(tmp);
   return e;
 }

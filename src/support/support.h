@@ -250,6 +250,11 @@ bool read_file(const char *path, size_t max, char **out_text, size_t *out_len, c
    whether the temporary file could be made (else the directory is the
    problem). */
 int write_file_atomic(const char *path, int n, const void *const *data, const size_t *size, bool *created);
+/* The same inside the directory open as dirfd (name: a plain file name),
+   the file created with `mode` (less the umask): what a directory whose
+   path may change under the caller needs. */
+int write_file_atomic_at(int dirfd, const char *name, unsigned mode, int n, const void *const *data, const size_t *size,
+                         bool *created);
 uint64_t hash_bytes(const void *p, size_t n, uint64_t seed);
 
 #endif

@@ -2,7 +2,8 @@
    loads the stored object and computes the same values; options that
    change the code are another entry; a damaged entry is compiled again and
    replaced; an unusable directory compiles without the cache; compilations
-   racing on one entry all succeed.  And the digest notices any changed
+   racing on one entry all succeed; entries and directories that others
+   could have written are never trusted.  And the digest notices any changed
    byte. */
 #include <dirent.h>
 #include <pthread.h>
@@ -222,6 +223,71 @@ int main(void) {
   CHECK_EQ_I(st.cache, CPU_CACHE_ERROR);
   CHECK(strstr(st.cache_note, "Not a directory") != NULL);
   CHECK(same(r6, want));
+
+  /* Trust.  The directory and the entries are this user's alone */
+  CHECK(stat(dir, &sb) == 0 && (sb.st_mode & 0777) == 0700);
+  CHECK(stat(entry, &sb) == 0 && (sb.st_mode & 0777) == 0600);
+  /* an entry others may write is never run (whatever it holds: its
+     checksum is no proof of who wrote it), and is replaced */
+  CHECK(chmod(entry, 0666) == 0);
+  IVal *r7 = compile_run(&o, &st);
+  CHECK_EQ_I(st.cache, CPU_CACHE_REPLACED);
+  CHECK(strstr(st.cache_note, "writable by its group or by others") != NULL);
+  CHECK(same(r7, want));
+  CHECK(stat(entry, &sb) == 0 && (sb.st_mode & 0777) == 0600);
+  ival_release(compile_run(&o, &st));
+  CHECK_EQ_I(st.cache, CPU_CACHE_HIT);
+  /* an entry of another user (needs root to plant; skipped otherwise) */
+  if (geteuid() == 0) {
+    CHECK(chown(entry, 65534, 65534) == 0);
+    IVal *r = compile_run(&o, &st);
+    CHECK_EQ_I(st.cache, CPU_CACHE_REPLACED);
+    CHECK(strstr(st.cache_note, "owned by another user") != NULL);
+    CHECK(same(r, want));
+    ival_release(r);
+    CHECK(stat(entry, &sb) == 0 && sb.st_uid == 0);
+  } else {
+    printf("test_objcache: skipped planting another user's entry (needs root)\n");
+  }
+  /* a symbolic link or a FIFO at the entry's path: not followed, not
+     waited on (a FIFO would block every compile of the program) */
+  char *target = xasprintf("%s/elsewhere.xo", root);
+  CHECK(rename(entry, target) == 0);
+  CHECK(symlink(target, entry) == 0);
+  IVal *r8 = compile_run(&o, &st);
+  CHECK_EQ_I(st.cache, CPU_CACHE_REPLACED);
+  CHECK(strstr(st.cache_note, "symbolic link") != NULL);
+  CHECK(same(r8, want));
+  CHECK(lstat(entry, &sb) == 0 && S_ISREG(sb.st_mode));
+  CHECK(unlink(entry) == 0 && mkfifo(entry, 0600) == 0);
+  IVal *r9 = compile_run(&o, &st);
+  CHECK_EQ_I(st.cache, CPU_CACHE_REPLACED);
+  CHECK(strstr(st.cache_note, "not a regular file") != NULL);
+  CHECK(same(r9, want));
+  CHECK(lstat(entry, &sb) == 0 && S_ISREG(sb.st_mode));
+  /* a directory others may write, or another user's: not used at all */
+  CHECK(chmod(dir, 0777) == 0);
+  IVal *r10 = compile_run(&o, &st);
+  CHECK_EQ_I(st.cache, CPU_CACHE_ERROR);
+  CHECK(strstr(st.cache_note, "not using") != NULL && strstr(st.cache_note, "writable by its group or by others"));
+  CHECK(same(r10, want));
+  CHECK(chmod(dir, 0700) == 0);
+  if (geteuid() == 0) {
+    CHECK(chown(dir, 65534, 65534) == 0);
+    IVal *r = compile_run(&o, &st);
+    CHECK_EQ_I(st.cache, CPU_CACHE_ERROR);
+    CHECK(strstr(st.cache_note, "owned by another user") != NULL);
+    CHECK(same(r, want));
+    ival_release(r);
+    CHECK(chown(dir, 0, 0) == 0);
+  }
+  ival_release(compile_run(&o, &st));
+  CHECK_EQ_I(st.cache, CPU_CACHE_HIT);
+  ival_release(r7);
+  ival_release(r8);
+  ival_release(r9);
+  ival_release(r10);
+  free(target);
 
   ival_release(want);
   ival_release(r1);

@@ -42,6 +42,14 @@ CASES = {
                    'PRINT: func.func @main(%arg0: tensor<2x3xf32> {mhlo.sharding = "{devices=[4,1]<=[4]}"}) -> '
                    '(tensor<1x3xf32> {jax.result_info = "result", mhlo.sharding = "{replicated}"})',
                    "PRINT: stablehlo.all_reduce"]),
+    "shard_map_identity": ("shard_map of the identity over 4 devices: the manual computation returns its argument "
+                           "as is", 4,
+                           ['PRINT: func.func @main(%arg0: tensor<2xf32> {mhlo.sharding = "{devices=[4]<=[4]}"})',
+                            "PRINT: return %arg0"]),
+    "pmap_identity": ("pmap(lambda x, y: x, in_axes=(None, 0), out_axes=None): a replicated argument returned as "
+                      "is by every device", 4,
+                      ['PRINT: func.func @main(%arg0: tensor<3xf32> {mhlo.sharding = "{replicated}"})',
+                       "PRINT: return %arg0"]),
 }
 
 
@@ -65,6 +73,17 @@ def child(name, dump):
         got = np.asarray(f(jax.device_put(key, xlac[0])))
         np.testing.assert_allclose(got, want, rtol=1e-6)
         inputs, expected = [key], [want]
+    elif name == "shard_map_identity":
+        mesh = Mesh(np.array(xlac), ("x",))
+        g = jax.jit(jax.shard_map(lambda v: v, mesh=mesh, in_specs=P("x"), out_specs=P("x")))
+        a = np.arange(8, dtype=np.float32) + 0.5
+        np.testing.assert_array_equal(np.asarray(g(a)), a)
+        inputs, expected = [a[:2]], [a[:2]]
+    elif name == "pmap_identity":
+        f = jax.pmap(lambda v, w: v, in_axes=(None, 0), out_axes=None, devices=xlac)
+        a = np.array([1.5, -2.0, 3.25], dtype=np.float32)
+        np.testing.assert_array_equal(np.asarray(f(a, np.ones((4, 2), np.float32))), a)
+        inputs, expected = [a], [a]
     else:
         mesh = Mesh(np.array(xlac), ("x",))
 
@@ -86,6 +105,8 @@ def pick(dump, name):
     """The dumped artifact of the case's program: the largest one (the
     others are JAX's small helpers: device_put, reshapes)."""
     files = glob.glob(os.path.join(dump, "program-*.mlirbc"))
+    if name.endswith("_identity"):  # smaller than the helpers: the last program compiled
+        return max(files, key=lambda f: int(f.rsplit("-", 1)[1].split(".")[0]))
     return max(files, key=os.path.getsize)
 
 

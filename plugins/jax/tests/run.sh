@@ -18,4 +18,4 @@ if [ ! -f "$lib" ]; then
 fi
 export XLAC_PJRT_LIBRARY=$lib
 export PYTHONPATH=$here/..${PYTHONPATH:+:$PYTHONPATH}
-exec "$venv/bin/python" "$here/${1:-test_plugin.py}"
+exec "$venv/bin/python" "$here/${1:-test_plugin.py}" "${@:2}"

@@ -890,6 +890,9 @@ static bool manual_computation(Bc *bc, Cur *c, const BcOpName *on, Block *b, Reg
       return bc_fail(bc, at, "operand %d of sdy.manual_computation is not a parameter of the function", i);
     v->type = blk->args[i]->type;
     replace_uses(blk, blk->args[i], v);
+    /* an argument the region returns as is (shard_map of an identity) */
+    for (int k = 0; k < bc->nmanual_ret; k++)
+      if (bc->manual_ret[k] == blk->args[i]) bc->manual_ret[k] = v;
   }
   /* the region's operations move into the function */
   for (Op *op = blk->first, *next; op; op = next) {
