@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "api/flags.h"
+#include "codegen/jit.h"
 #include "driver/driver.h"
 #include "frontends/tensorflow/tf.h"
 #include "ir/opdoc.h"
@@ -95,7 +96,7 @@ static const char usage_text[] =
     "                            fetches and variables, as tfcompile takes it\n"
     "  --fetch NODE[:i]          without a Config: a result (repeatable; default: the nodes\n"
     "                            nothing uses)\n"
-    "xlac --help | --version\n";
+    "xlac --help | --version [--verbose]   (--verbose: the host target code is generated for)\n";
 
 typedef struct Args {
   int argc, i;
@@ -455,6 +456,13 @@ static int xlac_main_guarded(int argc, char **argv) {
   }
   if (strcmp(cmd, "--version") == 0) {
     printf("xlac %s\n", XLAC_VERSION);
+    /* with --verbose, what code is generated for here (tests that depend
+       on a CPU feature read it) */
+    if (argc > 2 && strcmp(argv[2], "--verbose") == 0) {
+      char *host = jit_host_description();
+      printf("host: %s\n", host);
+      xfree(host);
+    }
     return 0;
   }
   Args a = {argc, 2, argv, cmd, false};

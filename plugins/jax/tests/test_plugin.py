@@ -205,6 +205,23 @@ def t_donation_matrix():
                     np.testing.assert_array_equal(np.asarray(a), a0)
 
 
+def t_identity_maps():
+    # pmap and shard_map of an identity: a manual computation that returns
+    # its argument as is (crashed the process, or failed to compile)
+    a = np.array([1.5, -2.0, 3.25], dtype=np.float32)
+    f = jax.pmap(lambda v, w: v, in_axes=(None, 0), out_axes=None, devices=X)
+    np.testing.assert_array_equal(np.asarray(f(a, np.ones((4, 2), np.float32))), a)
+    from jax.sharding import Mesh, PartitionSpec as P
+    mesh = Mesh(np.array(X), ("i",))
+    b = np.arange(8, dtype=np.float32)
+    g = jax.jit(jax.shard_map(lambda v: v, mesh=mesh, in_specs=P("i"), out_specs=P("i")))
+    np.testing.assert_array_equal(np.asarray(g(b)), b)
+    h = jax.jit(jax.shard_map(lambda u, v: (v, u), mesh=mesh, in_specs=(P("i"), P()), out_specs=(P(), P("i"))))
+    r = h(b, a)
+    np.testing.assert_array_equal(np.asarray(r[0]), a)
+    np.testing.assert_array_equal(np.asarray(r[1]), b)
+
+
 def t_devices_placement():
     # a single-device program on another device: it runs there
     y = jax.device_put(x, X[2])
