@@ -473,8 +473,10 @@ static int cmp3_f(double a, double b) {
 }
 
 /* IEEE totalOrder as an integer key: negative values flip so that
-   -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN. */
+   -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.  A format without a
+   sign bit (f8E8M0FNU: an exponent alone) orders as its bits. */
 static int64_t total_key(uint64_t bits, int width) {
+  if (width < 0) return (int64_t)(bits & width_mask(-width));
   uint64_t mag = bits & width_mask(width - 1);
   bool neg = (bits >> (width - 1)) & 1;
   return neg ? -(int64_t)mag - 1 : (int64_t)mag;
@@ -531,6 +533,7 @@ static bool cmp_apply(Interp *I, Op *op, const Literal *a, const Literal *b, Lit
   int64_t n = out->n;
   uint8_t *o = out->data;
   int bits = et_bits(et);
+  bool unsigned_float = et == ET_F8E8M0FNU;
   for (int64_t i = 0; i < n; i++) {
     int c;
     if (et_is_complex(et)) {
@@ -547,7 +550,8 @@ static bool cmp_apply(Interp *I, Op *op, const Literal *a, const Literal *b, Lit
       }
     } else if (et_is_float(et)) {
       if (ct == CT_TOTALORDER)
-        c = cmp3_i(total_key(lit_get_bits(a, i), bits), total_key(lit_get_bits(b, i), bits));
+        c = cmp3_i(total_key(lit_get_bits(a, i), unsigned_float ? -bits : bits),
+                   total_key(lit_get_bits(b, i), unsigned_float ? -bits : bits));
       else
         c = cmp3_f(lit_get_f(a, i), lit_get_f(b, i));
     } else if (ct == CT_SIGNED) {

@@ -950,6 +950,16 @@ static PJRT_Error *pjrt_buffer_copytomemory(PJRT_Buffer_CopyToMemory_Args *a) {
   return copy_to(a->buffer, a->dst_memory->device, &a->dst_buffer);
 }
 
+/* JAX (ml_dtypes) holds a 2- or 4-bit integer in the low bits of its byte,
+   the high bits zero (int4 -1 is 0x0F); xlac's own host layout sign-extends
+   signed ones.  Bytes leaving the plugin get ml_dtypes' form. */
+static void to_ml_dtypes_bytes(xlac_type t, uint8_t *p, size_t n) {
+  unsigned bits = t == XLAC_S4 || t == XLAC_U4 ? 4 : t == XLAC_S2 || t == XLAC_U2 ? 2 : 8;
+  if (bits == 8) return;
+  uint8_t mask = (uint8_t)((1u << bits) - 1);
+  for (size_t i = 0; i < n; i++) p[i] &= mask;
+}
+
 static PJRT_Error *pjrt_buffer_tohostbuffer(PJRT_Buffer_ToHostBuffer_Args *a) {
   NEED(a->src, "src is NULL");
   PJRT_Buffer *b = a->src;
@@ -965,6 +975,7 @@ static PJRT_Error *pjrt_buffer_tohostbuffer(PJRT_Buffer_ToHostBuffer_Args *a) {
                      a->dst_size, b->bytes);
   PJRT_Error *e = from_status(xlac_buffer_to_host(b->xb, a->dst, a->dst_size, 0), "ToHostBuffer");
   if (e) return e;
+  to_ml_dtypes_bytes(b->type, a->dst, b->bytes);
   a->event = event_new(true, 0, NULL);
   return a->event ? NULL : OOM();
 }
@@ -977,6 +988,7 @@ static PJRT_Error *pjrt_buffer_copyrawtohost(PJRT_Buffer_CopyRawToHost_Args *a) 
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: CopyRawToHost: bytes %" PRId64 "..%" PRId64
                      " of a buffer of %zu", a->offset, a->offset + a->transfer_size, b->bytes);
   if (a->transfer_size) memcpy(a->dst, (uint8_t *)buffer_data(b) + a->offset, (size_t)a->transfer_size);
+  to_ml_dtypes_bytes(b->type, a->dst, (size_t)a->transfer_size);
   a->event = event_new(true, 0, NULL);
   return a->event ? NULL : OOM();
 }

@@ -222,6 +222,16 @@ def t_identity_maps():
     np.testing.assert_array_equal(np.asarray(r[1]), b)
 
 
+def t_subbyte_ints():
+    # int4/int2 come back as ml_dtypes holds them: low bits, high bits zero
+    for dt in (jnp.int4, jnp.uint4, jnp.int2, jnp.uint2):
+        a = np.array([-1, -8, 7, 1, 0, 3], dtype=np.int8).astype(dt)
+        for f in (lambda v: v, lambda v: v + v, lambda v: -v):
+            got = np.asarray(jax.jit(f)(jax.device_put(a, X[0])))
+            want = np.asarray(jax.jit(f)(jax.device_put(a, C[0])))
+            np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8), err_msg=str(dt))
+
+
 def t_devices_placement():
     # a single-device program on another device: it runs there
     y = jax.device_put(x, X[2])
