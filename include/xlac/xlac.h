@@ -132,7 +132,7 @@ typedef struct xlac_client_options {
   size_t struct_size;
   int num_replicas;       /* devices = replicas x partitions; <= 0 means 1 */
   int num_partitions;     /* <= 0 means 1 */
-  int num_threads;        /* worker threads of the client's pool; <= 0: one per core */
+  int num_threads;        /* worker threads of the client's pool, at most 1024; <= 0: one per core */
   const xlac_thread_pool *thread_pool; /* NULL: xlac's own pool (num_threads) */
   const char *cache_dir;  /* persistent compile cache directory (created); NULL: none */
   xlac_backend backend;

@@ -80,7 +80,8 @@ typedef struct ApiLeaf {
 } ApiLeaf;
 
 struct xlac_executable {
-  uint32_t magic;
+  _Atomic uint32_t magic;
+  atomic_int refs;         /* the caller's + one per execution in flight */
   xlac_client *client;
   Module *m;
   bool owns_module;        /* false: m is the caller's (api_compile_module) */

@@ -90,6 +90,22 @@ static bool registry_has(const xlac_client *c) {
   return found;
 }
 
+/* Is d one of a live client's devices?  Found by address among the live
+   clients' device arrays, so a device of a destroyed client (whose memory
+   may be gone) is never read. */
+static bool registry_has_device(const xlac_device *d) {
+  bool found = false;
+  uintptr_t p = (uintptr_t)d;
+  pthread_mutex_lock(&clients_lock);
+  for (int i = 0; i < nlive && !found; i++) {
+    const xlac_client *c = live_clients[i];
+    uintptr_t lo = (uintptr_t)c->devices, hi = lo + (uintptr_t)c->ndev * sizeof *c->devices;
+    found = c->devices && p >= lo && p < hi && (p - lo) % sizeof *c->devices == 0;
+  }
+  pthread_mutex_unlock(&clients_lock);
+  return found;
+}
+
 xlac_status *api_check_client(const xlac_client *c, const char *fn) {
   if (!c) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: the client is NULL", fn);
   if (!registry_has(c))
@@ -145,6 +161,11 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
   if (o.thread_pool && (!o.thread_pool->schedule || o.thread_pool->num_threads < 1))
     return xlac_status_create(XLAC_INVALID_ARGUMENT,
                               "xlac_client_create: thread_pool needs a schedule function and num_threads >= 1");
+  /* as `--threads` on the command line: more would only exhaust the
+     process (each thread reserves a stack) */
+  int nthreads = o.thread_pool ? o.thread_pool->num_threads : o.num_threads;
+  if (nthreads > 1024)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_client_create: %d threads (at most 1024)", nthreads);
   if (o.cache_dir && !*o.cache_dir)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_client_create: cache_dir is an empty string");
   xlac_client *c = calloc(1, sizeof *c);
@@ -217,8 +238,9 @@ xlac_status *xlac_client_device(xlac_client *c, int index, xlac_device **out_dev
 xlac_status *xlac_device_info_get(const xlac_device *d, xlac_device_info *out_info) {
   if (!d) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_device_info_get: the device is NULL");
   if (!out_info) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_device_info_get: out_info is NULL");
-  xlac_status *s = api_check_client(d->client, "xlac_device_info_get");
-  if (s) return s;
+  if (!registry_has_device(d))
+    return xlac_status_create(XLAC_FAILED_PRECONDITION,
+                              "xlac_device_info_get: not a device of a live client (its client was destroyed?)");
   const xlac_client *c = d->client;
   /* a process of a set: its one device is the set's process (replica, partition) */
   int replica = c->set ? c->set->replica : d->id / c->num_partitions;

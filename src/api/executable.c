@@ -154,6 +154,7 @@ static bool compile_guarded(CompileJob *j) {
   xlac_executable *e = xcalloc(1, sizeof *e);
   j->exe = e;
   e->magic = API_MAGIC_EXE;
+  atomic_init(&e->refs, 1);
   e->client = c;
   api_client_retain(c);
   j->retained = true;
@@ -274,9 +275,11 @@ static bool compile_guarded(CompileJob *j) {
   return true;
 }
 
-void xlac_executable_destroy(xlac_executable *e) {
-  if (!e || e->magic != API_MAGIC_EXE) return;
-  e->magic = API_MAGIC_DEAD;
+/* The last reference frees: destroying an executable another thread is
+   running (a caller error) waits for that run to end instead of pulling
+   its code away; later calls with it get an error. */
+static void exe_release(xlac_executable *e) {
+  if (atomic_fetch_sub(&e->refs, 1) != 1) return;
   cpu_executable_free(e->cpu);
   if (e->owns_module) module_free(e->m);
   if (e->file >= 0) src_release(e->file);
@@ -285,6 +288,13 @@ void xlac_executable_destroy(xlac_executable *e) {
   xfree(e->alias);
   api_client_release(e->client);
   xfree(e);
+}
+
+void xlac_executable_destroy(xlac_executable *e) {
+  uint32_t live = API_MAGIC_EXE;
+  /* once, even when two threads destroy it at once */
+  if (!e || !atomic_compare_exchange_strong(&e->magic, &live, API_MAGIC_DEAD)) return;
+  exe_release(e);
 }
 
 static bool compile_step(void *ctx) {
@@ -633,11 +643,25 @@ static xlac_status *check_args(const xlac_executable *e, int ndev, const int *de
   return NULL;
 }
 
+static xlac_status *execute_held(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
+                                 const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
+                                 int *checks_run, int *checks_failed);
+
 xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
                          const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
                          int *checks_run, int *checks_failed) {
+  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_execute: not an executable");
+  atomic_fetch_add(&e->refs, 1);
+  xlac_status *s = execute_held(e, num_devices, args, opts, results, io, checks_run, checks_failed);
+  exe_release(e);
+  return s;
+}
+
+static xlac_status *execute_held(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
+                                 const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
+                                 int *checks_run, int *checks_failed) {
   static const char fn[] = "xlac_executable_execute";
-  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: not an executable", fn);
+  if (!exe_ok(e)) return xlac_status_create(XLAC_FAILED_PRECONDITION, "%s: the executable was destroyed", fn);
   xlac_status *s = api_check_client_alive(e->client, fn);
   if (s) return s;
   /* a process of a set runs its one device */

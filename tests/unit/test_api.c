@@ -137,6 +137,21 @@ static void test_errors(void) {
   co.backend = (xlac_backend)7;
   EXPECT_ERROR(xlac_client_create(&co, &c), XLAC_INVALID_ARGUMENT, "unknown backend 7");
   CHECK(c == NULL);
+  co.backend = XLAC_BACKEND_CPU;
+  co.num_threads = 100000;
+  EXPECT_ERROR(xlac_client_create(&co, &c), XLAC_INVALID_ARGUMENT, "100000 threads (at most 1024)");
+  CHECK(c == NULL);
+  /* a device of a destroyed client is refused without being read (its
+     memory is gone: AddressSanitizer would report a read) */
+  {
+    xlac_client *c2 = NULL;
+    xlac_device *d2 = NULL;
+    EXPECT_OK(xlac_client_create(NULL, &c2));
+    EXPECT_OK(xlac_client_device(c2, 0, &d2));
+    xlac_client_destroy(c2);
+    xlac_device_info info = {.struct_size = sizeof info};
+    EXPECT_ERROR(xlac_device_info_get(d2, &info), XLAC_FAILED_PRECONDITION, "not a device of a live client");
+  }
   EXPECT_OK(xlac_client_create(NULL, &c));
   xlac_executable *e = NULL;
   /* bad program text: file:line:col, the source line and a caret */
@@ -610,11 +625,16 @@ static void test_user_pool(void) {
 /* Cancelling a run that would loop forever. */
 typedef struct Canceller {
   xlac_cancel *c;
+  xlac_executable *destroy; /* destroyed first, while it runs (a caller error, survived) */
 } Canceller;
 
 static void *cancel_later(void *p) {
   struct timespec ts = {0, 50 * 1000 * 1000};
   nanosleep(&ts, NULL);
+  if (((Canceller *)p)->destroy) {
+    xlac_executable_destroy(((Canceller *)p)->destroy);
+    nanosleep(&ts, NULL);
+  }
   xlac_cancel_trigger(((Canceller *)p)->c);
   return NULL;
 }
@@ -641,7 +661,7 @@ static void test_cancel(xlac_backend backend) {
   int32_t zero = 0;
   xlac_buffer *b = NULL, *r[1] = {NULL};
   EXPECT_OK(xlac_buffer_from_host(c, 0, XLAC_S32, NULL, 0, &zero, 4, 0, &b));
-  Canceller cc;
+  Canceller cc = {0};
   EXPECT_OK(xlac_cancel_create(&cc.c));
   pthread_t th;
   pthread_create(&th, NULL, cancel_later, &cc);
@@ -653,8 +673,17 @@ static void test_cancel(xlac_backend backend) {
   CHECK(r[0] == NULL);
   pthread_join(th, NULL);
   xlac_cancel_destroy(cc.c);
+  /* destroyed by another thread while it runs: the run keeps its code
+     until it ends (here, cancelled) */
+  Canceller cd = {0};
+  cd.destroy = e;
+  EXPECT_OK(xlac_cancel_create(&cd.c));
+  eo.cancel = cd.c;
+  pthread_create(&th, NULL, cancel_later, &cd);
+  EXPECT_ERROR(xlac_executable_execute(e, 1, argv, &eo, resv), XLAC_CANCELLED, "cancelled");
+  pthread_join(th, NULL);
+  xlac_cancel_destroy(cd.c);
   xlac_buffer_destroy(b);
-  xlac_executable_destroy(e);
   xlac_client_destroy(c);
 }
 

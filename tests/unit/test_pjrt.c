@@ -434,8 +434,32 @@ static void test_shardings(void) {
   }
 }
 
+/* Thread and device counts from the environment are validated: an error
+   status, never an exhausted or aborted process. */
+static void test_client_options(void) {
+  static const char *const bad_threads[] = {"100000", "-3", "12abc", "1e9", " "};
+  for (size_t i = 0; i < sizeof bad_threads / sizeof *bad_threads; i++) {
+    setenv("XLAC_NUM_THREADS", bad_threads[i], 1);
+    PJRT_Client_Create_Args a = ARGS(PJRT_Client_Create_Args);
+    FAILS(A->PJRT_Client_Create(&a), PJRT_Error_Code_INVALID_ARGUMENT, "threads");
+  }
+  setenv("XLAC_NUM_THREADS", "2", 1);
+  PJRT_Client_Create_Args ok = ARGS(PJRT_Client_Create_Args);
+  OK(A->PJRT_Client_Create(&ok));
+  A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = ok.client));
+  unsetenv("XLAC_NUM_THREADS");
+  static const char *const bad_devices[] = {"0", "100000", "4x", "-1"};
+  for (size_t i = 0; i < sizeof bad_devices / sizeof *bad_devices; i++) {
+    setenv("XLAC_DEVICES", bad_devices[i], 1);
+    PJRT_Client_Create_Args a = ARGS(PJRT_Client_Create_Args);
+    FAILS(A->PJRT_Client_Create(&a), PJRT_Error_Code_INVALID_ARGUMENT, "devices");
+  }
+  unsetenv("XLAC_DEVICES");
+}
+
 int main(void) {
   A = GetPjrtApi();
+  test_client_options();
   test_plugin_and_devices();
   test_execute_on_assigned_device();
   test_donation_and_replicas();

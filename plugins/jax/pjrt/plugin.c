@@ -26,6 +26,7 @@
  * jax.buffer_donor) are donated at every execution unless the execution
  * lists them as non-donatable; a donated buffer is deleted afterwards.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -300,6 +301,17 @@ struct PJRT_Client {
   char *version;
 };
 
+/* An environment variable's integer: digits only (with surrounding
+   blanks), else -1, which every caller refuses as out of range. */
+static int64_t env_int(const char *v) {
+  char *end;
+  errno = 0;
+  long long x = strtoll(v, &end, 10);
+  if (end == v) return -1; /* no digits */
+  while (*end == ' ' || *end == '\t' || *end == '\n') end++;
+  return *end || errno || x < 0 ? -1 : x;
+}
+
 /* The devices the client gets: the option, XLAC_DEVICES, or XLA_FLAGS'
    host device count (what JAX's CPU backend reads). */
 static int64_t device_count(const PJRT_NamedValue *opts, size_t n) {
@@ -307,7 +319,7 @@ static int64_t device_count(const PJRT_NamedValue *opts, size_t n) {
     if (opts[i].name_size == 11 && !memcmp(opts[i].name, "num_devices", 11) && opts[i].type == PJRT_NamedValue_kInt64)
       return opts[i].int64_value;
   const char *env = getenv("XLAC_DEVICES");
-  if (env && *env) return strtoll(env, NULL, 10);
+  if (env && *env) return env_int(env);
   const char *flags = getenv("XLA_FLAGS");
   const char *f = flags ? strstr(flags, "--xla_force_host_platform_device_count=") : NULL;
   if (f) return strtoll(f + strlen("--xla_force_host_platform_device_count="), NULL, 10);
@@ -320,7 +332,7 @@ static int64_t int_option(const PJRT_NamedValue *opts, size_t n, const char *nam
         opts[i].type == PJRT_NamedValue_kInt64)
       return opts[i].int64_value;
   const char *v = getenv(env);
-  return v && *v ? strtoll(v, NULL, 10) : dflt;
+  return v && *v ? env_int(v) : dflt;
 }
 
 static void client_free(PJRT_Client *c) {
@@ -345,7 +357,12 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   if (n < 1 || n > 4096)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: %" PRId64 " devices (1 to 4096)", n);
   xlac_client_options o = {.struct_size = sizeof o, .num_replicas = (int)n, .num_partitions = 1};
-  o.num_threads = (int)int_option(a->create_options, a->num_options, "num_threads", "XLAC_NUM_THREADS", 0);
+  int64_t threads = int_option(a->create_options, a->num_options, "num_threads", "XLAC_NUM_THREADS", 0);
+  if (threads < 0 || threads > 1024)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT,
+                     "xlac: Client_Create: %" PRId64 " threads (num_threads or XLAC_NUM_THREADS: 0 for one per core, "
+                     "or 1 to 1024)", threads);
+  o.num_threads = (int)threads;
   o.cache_dir = getenv("XLAC_COMPILE_CACHE");
   if (o.cache_dir && !*o.cache_dir) o.cache_dir = NULL;
   PJRT_Client *c = calloc(1, sizeof *c);
