@@ -183,6 +183,7 @@ void xlac_program_destroy(xlac_program *p);
 /* ---- compiling ---- */
 
 typedef struct xlac_executable xlac_executable;
+typedef struct xlac_cancel xlac_cancel;
 
 typedef struct xlac_compile_options {
   size_t struct_size;
@@ -206,6 +207,10 @@ typedef struct xlac_compile_options {
      added to these.  An argument no result matches is left unpaired. */
   const int *donate_args;
   int num_donate_args;
+  /* xlac_cancel_trigger on this (from any thread) stops the compilation at
+     the next step it reaches (between optimization passes, before LLVM's
+     optimizer, before machine code): XLAC_CANCELLED.  NULL: none. */
+  xlac_cancel *cancel;
 } xlac_compile_options;
 
 xlac_status *xlac_compile(xlac_client *c, const xlac_program *p, const xlac_compile_options *opts,

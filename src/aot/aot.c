@@ -1,11 +1,17 @@
 /*
  * aot.c - ahead-of-time compilation of one function: names, the
- * interpreter's results for the generated test, the object, the header.
+ * interpreter's results for the generated test, the object, the header;
+ * and the check of the target the command line asks for.
  */
 #include "aot/aot.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "codegen/jit.h"
 
 const char *aot_c_type(ElemType et) {
   switch (et) {
@@ -251,4 +257,94 @@ void aot_result_free(AotResult *r) {
   xfree(r->test_source);
   xfree(r->bench_source);
   memset(r, 0, sizeof *r);
+}
+
+/* ---- the target: LLVM's warnings made errors ---- */
+
+/* A file in memory (or, failing that, an unlinked temporary file) for
+   what LLVM writes to stderr; -1 when neither can be made. */
+static int message_file(void) {
+  int fd = memfd_create("xlac-llvm-messages", MFD_CLOEXEC);
+  if (fd >= 0) return fd;
+  FILE *f = tmpfile();
+  if (!f) return -1;
+  fd = dup(fileno(f));
+  fclose(f);
+  return fd;
+}
+
+static char *read_all(int fd) {
+  StrBuf b = {0};
+  char buf[4096];
+  ssize_t k;
+  sb_puts(&b, "");
+  if (lseek(fd, 0, SEEK_SET) == 0)
+    while ((k = read(fd, buf, sizeof buf)) > 0) sb_putn(&b, buf, (size_t)k);
+  return sb_take(&b);
+}
+
+/* The line of text that contains what, without its newline (heap), or NULL. */
+static char *line_with(const char *text, const char *what) {
+  const char *p = strstr(text, what);
+  if (!p) return NULL;
+  const char *start = p, *end = strchr(p, '\n');
+  while (start > text && start[-1] != '\n') start--;
+  return xstrndup(start, end ? (size_t)(end - start) : strlen(start));
+}
+
+/* LLVM tells an unknown CPU or feature only by a warning on stderr, which
+   MCSubtargetInfo prints as the target machine is made ("'x' is not a
+   recognized processor for this target (ignoring processor)"; the C API
+   has no other way to ask).  So the machine is made here once with fd 2
+   going to a file, and those warnings become errors; anything else LLVM
+   printed (the list `help` asks for) goes on to stderr.  fd 2 is the
+   process's: call this before starting threads that write there. */
+bool aot_check_target(const char *triple, const char *cpu, const char *features, char **err) {
+  *err = NULL;
+  if (!triple && !cpu && !features) return true; /* the host's, as the JIT's */
+  for (const char *p = features ? features : ""; *p;) {
+    size_t n = strcspn(p, ",");
+    if (n && *p != '+' && *p != '-') {
+      *err = xasprintf("--target_features: '%.*s' must begin with + (enable) or - (disable)", (int)n, p);
+      return false;
+    }
+    p += n + (p[n] == ',');
+  }
+  fflush(stderr);
+  int cap = message_file(), saved = cap >= 0 ? dup(2) : -1;
+  if (saved >= 0) dup2(cap, 2);
+  char *merr = NULL;
+  LLVMTargetMachineRef tm = jit_target_machine(triple, cpu, features, 3, &merr);
+  if (saved >= 0) {
+    dup2(saved, 2);
+    close(saved);
+  }
+  char *text = saved >= 0 ? read_all(cap) : xstrdup("");
+  if (cap >= 0) close(cap);
+  char *host = tm ? LLVMGetTargetMachineTriple(tm) : NULL;
+  char *cpu_line = line_with(text, "is not a recognized processor");
+  char *feature_line = line_with(text, "is not a recognized feature");
+  bool listed = strstr(text, "Available CPUs for this target") != NULL;
+  if (!cpu_line && !feature_line) fputs(text, stderr); /* what else LLVM said */
+  if (!tm) {
+    *err = merr ? merr : xstrdup("cannot create a target machine");
+  } else if (cpu_line) {
+    *err = xasprintf("--target_cpu '%s' is not a CPU LLVM knows for %s (--target_cpu=help lists them)", cpu, host);
+  } else if (feature_line) {
+    /* "'+x' is not a recognized feature ...": the quoted name */
+    const char *q = strchr(feature_line, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
+    int n = e ? (int)(e - q - 1) : 0;
+    *err = xasprintf("--target_features: '%.*s' is not a feature LLVM knows for %s", n, q ? q + 1 : "", host);
+  } else if (listed) {
+    *err = xasprintf("the CPUs and features LLVM knows for %s are listed above", host);
+  }
+  if (tm) {
+    xfree(merr);
+    LLVMDisposeTargetMachine(tm);
+  }
+  if (host) LLVMDisposeMessage(host);
+  xfree(cpu_line);
+  xfree(feature_line);
+  xfree(text);
+  return *err == NULL;
 }

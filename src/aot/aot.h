@@ -18,11 +18,13 @@
 typedef struct AotRequest {
   Module *m;
   Func *entry;
-  const char *source;      /* the input file, for the header's comment */
-  const char *name;        /* C identifier: symbol and function prefix */
+  const char *source;      /* the input file, for the header's comment (escaped) */
+  const char *name;        /* C identifier: symbol and function prefix (see
+                              aot_name_problem) */
   const char *entry_symbol;/* tfcompile's --entry_point (NULL: <name>_entry) */
   const char *cpp_class;   /* "ns1::ns2::Class" (NULL: C API only) */
-  const char *header_name; /* how test sources include the header ("model.h") */
+  const char *header_name; /* how test sources include the header ("model.h"; the
+                              command refuses one aot_include_problem objects to) */
   const char *triple, *cpu, *features; /* NULL: the host */
   bool separate_metadata;  /* the descriptor in its own object */
   bool gen_name_to_index;  /* C++: LookupArgIndex / LookupResultIndex / names */
@@ -64,6 +66,33 @@ typedef struct AotCase {
 } AotCase;
 char *aot_test_source(const AotRequest *req, const AotResult *r, const AotCase *cases, int ncases);
 char *aot_bench_source(const AotRequest *req, const AotResult *r);
+
+/* header.c: the file-scope functions of the C API, '@' standing for the
+   name; NULL-terminated. */
+extern const char *const aot_c_api_functions[];
+
+/* The symbol the object calls for custom-call target T: AOT_CUSTOM_CALL_PREFIX
+   T (codegen/kernel_custom.c declares it), never T itself, so that a target
+   named like a function of the C library (`system`) or of the program
+   cannot resolve to it. */
+#define AOT_CUSTOM_CALL_PREFIX CPU_AOT_CALL_PREFIX
+
+/* names.c: what may reach the generated sources.  Each returns NULL when
+   the value is fine, else why not (heap, for a message). */
+char *aot_name_problem(const char *name);                      /* --name */
+char *aot_class_problem(const char *cpp_class, const char *name); /* --cpp_class */
+char *aot_symbol_problem(const char *sym, const char *name);  /* --entry_point */
+char *aot_include_problem(const char *header_name);           /* the test's #include */
+/* Appends s to a C comment (block or line) so that it can end neither the
+   comment nor the line: printable ASCII but the backslash as is, any
+   other byte, and the slash of a star-slash or slash-star, as \xHH. */
+void aot_comment_text(StrBuf *b, const char *s);
+
+/* aot.c: whether LLVM knows the CPU and features for the triple
+   (NULL: this machine's).  LLVM only warns about an unknown CPU or
+   feature and generates code for a generic one; this makes it an error.
+   False with *err (heap) saying why. */
+bool aot_check_target(const char *triple, const char *cpu, const char *features, char **err);
 
 /* Bytes of a tensor of type t (one element per byte for sub-byte types). */
 static inline int64_t aot_bytes(const Type *t) { return type_num_elements(t) * et_bytes(t->elem); }

@@ -228,6 +228,7 @@ static bool compile_guarded(CompileJob *j) {
   co.no_fusion = o->no_fusion != 0;
   co.dump_dir = o->dump_dir;
   co.cache_dir = c->cache_dir;
+  co.cancel = o->cancel ? &o->cancel->ic : NULL;
   /* pairs of donated parameters and results, for computing in place
      (signatures without tuples: leaves are parameters and results) */
   if (e->nargs == entry->body->nargs && e->nres == entry->nresults) {
@@ -318,6 +319,7 @@ static xlac_status *run_compile(CompileJob *j, const char *text, size_t len, con
      must not free: only compiles of private modules are tracked */
   bool unwound;
   bool ok = api_guarded(compile_step, j, !j->borrowed, &unwound);
+  if (!ok && j->o.cancel && atomic_load(&j->o.cancel->ic.stop)) j->code = XLAC_CANCELLED;
   xlac_status *s = api_capture_end(&cap, ok, j->code, "compilation failed");
   if (s) {
     if (unwound) {

@@ -4,6 +4,9 @@
  *
  * The entry function is renamed `<prefix>_entry` and every other
  * definition is made internal, so several programs link into one binary.
+ * A custom call calls `xlac_cc_<target>` (kernel_custom.c), never the
+ * target's own name, so it resolves to nothing but a function written for
+ * it.
  * The descriptor `<prefix>_program` (runtime/xlacrt.h's
  * xlacrt_aot_program: names, element types, dimensions and sizes of the
  * arguments and results, the temp arena's size, the entry) is constant
@@ -140,6 +143,12 @@ static void add_descriptor(Cg *cg, LLVMModuleRef M, Func *f, int64_t temp_bytes,
   LLVMSetAlignment(g, 8);
 }
 
+static bool named(LLVMValueRef v, const char *name) {
+  size_t n;
+  const char *s = LLVMGetValueName2(v, &n);
+  return n == strlen(name) && memcmp(s, name, n) == 0;
+}
+
 bool aot_finish(Lower *L, Func *f, int64_t temp_bytes, int nloops) {
   Cg *cg = &L->cg;
   CpuAot *a = L->aot;
@@ -152,6 +161,15 @@ bool aot_finish(Lower *L, Func *f, int64_t temp_bytes, int nloops) {
   }
   char *entry_name = a->entry_symbol ? xstrdup(a->entry_symbol) : xasprintf("%s_entry", a->prefix);
   LLVMSetValueName2(L->fn, entry_name, strlen(entry_name));
+  /* LLVM renames a value whose name is taken: the object would export
+     another symbol than the one asked for */
+  if (!named(L->fn, entry_name)) {
+    error_at(f->loc, "the entry symbol '%s' is also a function the compiled code calls; choose another with "
+             "--entry_point or --name", entry_name);
+    xfree(entry_name);
+    LLVMDisposeTargetMachine(tm);
+    return false;
+  }
   /* nothing but the entry and the descriptor is visible outside */
   for (LLVMValueRef fn = LLVMGetFirstFunction(cg->mod); fn; fn = LLVMGetNextFunction(fn))
     if (fn != L->fn && !LLVMIsDeclaration(fn)) LLVMSetLinkage(fn, LLVMInternalLinkage);

@@ -666,6 +666,14 @@ static CpuExecutable *compile_aot(Lower *L, CpuExecutable *exe, void *tsc, OomCl
   return exe;
 }
 
+/* Was the compilation cancelled (--timeout, xlac_cancel) before `what`?
+   Says so at the entry function. */
+static bool compile_stopped(const CpuOptions *o, const Func *entry, const char *what) {
+  if (!o->cancel || !atomic_load(&o->cancel->stop)) return false;
+  error_at(entry->loc, "compilation stopped before %s: %s", what, o->cancel->reason ? o->cancel->reason : "cancelled");
+  return true;
+}
+
 CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   double t0 = now_ms();
   CpuExecutable *exe = xcalloc(1, sizeof(CpuExecutable));
@@ -688,6 +696,10 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   po.fuse = !o->no_fusion;
   po.after_pass = dump_after_pass;
   po.ud = (void *)o;
+  if (o->cancel) {
+    po.stop = &o->cancel->stop;
+    po.stop_reason = o->cancel->reason;
+  }
   if (!run_cpu_pipeline(m, &po)) {
     cpu_executable_free(exe);
     return NULL;
@@ -804,12 +816,15 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   /* the persistent compile cache (objcache.c): a valid entry for this IR is
      linked instead of optimizing it and generating code; dumps show the
      whole compilation, so with dump_dir the entry is only written */
-  ObjCache *oc = temp_fits && o->cache_dir ? objcache_open(o->cache_dir, cg->mod, lvl, !o->dump_dir) : NULL;
+  /* LLVM's optimizer and code generator cannot be interrupted: the last
+     points where a cancelled compilation stops are before them */
+  bool stopped = temp_fits && compile_stopped(o, entry, "LLVM's optimizer");
+  ObjCache *oc = temp_fits && !stopped && o->cache_dir ? objcache_open(o->cache_dir, cg->mod, lvl, !o->dump_dir) : NULL;
   exe->jit = oc ? objcache_load(oc, syms, nrt + 4, "xlac_entry") : NULL;
   if (exe->jit) {
     hold.mod = NULL;
     LLVMDisposeModule(cg->mod);
-  } else if (!temp_fits || !jit_optimize(cg->mod, lvl, &err)) {
+  } else if (!temp_fits || stopped || !jit_optimize(cg->mod, lvl, &err)) {
     oom_cleanup_pop(&hold_cleanup);
     if (err) error_at(entry->loc, "code generation failed: %s", err);
     xfree(err);
@@ -833,6 +848,10 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   if (!exe->jit) {
     error_at(entry->loc, "JIT failed: %s", err);
     xfree(err);
+    cpu_executable_free(exe);
+    return NULL;
+  }
+  if (compile_stopped(o, entry, "machine code")) {
     cpu_executable_free(exe);
     return NULL;
   }

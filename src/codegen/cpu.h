@@ -37,6 +37,8 @@ typedef struct CpuOptions {
   int nalias;
   /* Ahead-of-time compilation (see CpuAot): no JIT; the object goes there. */
   struct CpuAot *aot;
+  /* stop raised: compiling ends at its next step with an error (NULL: never) */
+  const InterpCancel *cancel;
 } CpuOptions;
 
 /* ---- ahead-of-time compilation (aot.c) ----
@@ -50,6 +52,9 @@ typedef struct CpuOptions {
  * custom call becomes a call of the C function named by its target, which
  * the program linking the object provides.  The executable cpu_compile
  * returns then only reports statistics; it cannot execute. */
+/* The symbol an object calls for custom-call target T: CPU_AOT_CALL_PREFIX T. */
+#define CPU_AOT_CALL_PREFIX "xlac_cc_"
+
 typedef struct CpuAotCall {
   char *target; /* a C identifier */
   int nargs, nresults;

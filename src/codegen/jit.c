@@ -163,6 +163,21 @@ void *jit_new_context(LLVMContextRef *ctx) {
 
 void jit_dispose_context(void *tsctx) { LLVMOrcDisposeThreadSafeContext(tsctx); }
 
+/* ORC reports errors of materializing code (a symbol no library defines)
+   to the session's reporter, whose default prints "JIT session error" on
+   stderr: a library does not print.  Ours keeps the message for the
+   lookup that failed because of it (on this thread: LLJIT materializes in
+   the thread that looks up). */
+static _Thread_local char *session_error;
+
+static void report_session_error(void *ctx, LLVMErrorRef e) {
+  (void)ctx;
+  char *m = LLVMGetErrorMessage(e);
+  xfree(session_error);
+  session_error = strdup(m);
+  LLVMDisposeErrorMessage(m);
+}
+
 /* An LLJIT for the host with the process's libraries and `syms` visible to
    what is added to it. */
 static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
@@ -181,6 +196,7 @@ static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
     *err = take_error(e);
     return NULL;
   }
+  LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(lljit), report_session_error, NULL);
   LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(lljit);
   /* libm and libc from the process */
   LLVMOrcDefinitionGeneratorRef gen;
@@ -298,9 +314,16 @@ char *jit_host_description(void) {
 
 void *jit_lookup(Jit *j, const char *name, char **err) {
   LLVMOrcExecutorAddress addr = 0;
+  xfree(session_error);
+  session_error = NULL;
   LLVMErrorRef e = LLVMOrcLLJITLookup(j->lljit, &addr, name);
   if (e) {
-    *err = take_error(e);
+    char *m = take_error(e);
+    /* the session's error names the cause (a missing symbol, ...) */
+    *err = session_error ? xasprintf("%s (%s)", m, session_error) : m;
+    if (session_error) xfree(m);
+    xfree(session_error);
+    session_error = NULL;
     return NULL;
   }
   return (void *)(uintptr_t)addr;

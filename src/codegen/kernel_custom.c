@@ -99,8 +99,13 @@ static bool lower_aot_call(Lower *L, Op *op, const char *target) {
   LLVMValueRef status = LLVMBuildCall2(cg->b, st_fty, st_fn, NULL, 0, "status");
   LLVMTypeRef pt[5] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_ptr};
   LLVMTypeRef fty = LLVMFunctionType(cg->t_void, pt, 5, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, target);
-  if (!fn) fn = LLVMAddFunction(cg->mod, target, fty);
+  /* the target's own name could be the C library's `system` or a function
+     of the runtime or of this module: the object calls a name in a
+     namespace of ours, which only a function written for it defines */
+  char *sym = xasprintf(CPU_AOT_CALL_PREFIX "%s", target);
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, sym);
+  if (!fn) fn = LLVMAddFunction(cg->mod, sym, fty);
+  xfree(sym);
   LLVMValueRef args[5] = {out, in, str, cg_i64(cg, (int64_t)olen), status};
   LLVMBuildCall2(cg->b, fty, fn, args, 5, "");
   CpuAot *a = L->aot;

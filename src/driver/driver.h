@@ -42,7 +42,7 @@ typedef struct RunInput {
   const char *value; /* literal text, or @path of an .npy file */
 } RunInput;
 
-typedef enum Backend { BACKEND_INTERP, BACKEND_CPU } Backend;
+typedef enum Backend { BACKEND_INTERP, BACKEND_CPU, BACKEND_GPU } Backend;
 
 typedef enum RunMode { MODE_RUN, MODE_BENCH, MODE_COMPARE } RunMode;
 
@@ -78,6 +78,10 @@ typedef struct RunOptions {
 typedef struct RunTimer RunTimer;
 RunTimer *run_timer_start(double seconds, InterpCancel *c);
 void run_timer_stop(RunTimer *t);
+/* Whether the run is compiling now: a compilation still inside LLVM a
+   grace period after the time is up ends the process (exit status 1)
+   with an error.  Accepts NULL. */
+void run_timer_compiling(RunTimer *t, bool on);
 
 /* `xlac run`: returns the process exit status. */
 int driver_run(const char *path, const RunOptions *o);

@@ -465,6 +465,8 @@ static int xlac_main_guarded(int argc, char **argv) {
     }
     return 0;
   }
+  /* aot prints its own usage for --help */
+  if (strcmp(cmd, "aot") == 0) return driver_aot(argc, argv);
   Args a = {argc, 2, argv, cmd, false};
   for (int i = 2; i < argc; i++) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -477,7 +479,6 @@ static int xlac_main_guarded(int argc, char **argv) {
   if (strcmp(cmd, "print") == 0) return cmd_print_verify(&a, true);
   if (strcmp(cmd, "verify") == 0) return cmd_print_verify(&a, false);
   if (strcmp(cmd, "opt") == 0) return driver_opt(argc, argv);
-  if (strcmp(cmd, "aot") == 0) return driver_aot(argc, argv);
   if (strcmp(cmd, "tf-ops") == 0) {
     StrBuf b = {0};
     tf_op_table_markdown(&b);

@@ -4,11 +4,19 @@
  * compiled) poll the flag and stop with an error at the loop; the thread
  * itself never touches the run.  A run that ends first stops the thread,
  * which is waiting on a condition variable and wakes at once.
+ *
+ * Compiling stops at its next step once the flag is up, but LLVM's
+ * optimizer and code generator cannot be interrupted: when the time is up
+ * during a compilation that has not stopped a grace period later, the
+ * thread reports the timeout and ends the process (exit status 1).
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "driver/driver.h"
 
@@ -19,7 +27,11 @@ struct RunTimer {
   struct timespec deadline; /* CLOCK_MONOTONIC */
   bool done;
   InterpCancel *cancel;
+  atomic_int compiling; /* inside a compilation (run_timer_compiling) */
 };
+
+/* after the time is up, how long a compilation may take to notice */
+#define GRACE_SECONDS 2
 
 static void *timer_main(void *arg) {
   RunTimer *t = arg;
@@ -27,6 +39,16 @@ static void *timer_main(void *arg) {
   int rc = 0;
   while (!t->done && rc != ETIMEDOUT) rc = pthread_cond_timedwait(&t->cv, &t->mu, &t->deadline);
   if (!t->done) atomic_store(&t->cancel->stop, 1);
+  /* a compilation gets a grace period to stop by itself */
+  t->deadline.tv_sec += GRACE_SECONDS;
+  rc = 0;
+  while (!t->done && rc != ETIMEDOUT) rc = pthread_cond_timedwait(&t->cv, &t->mu, &t->deadline);
+  if (!t->done && atomic_load(&t->compiling)) {
+    fprintf(stderr, "xlac: error: %s while compiling (inside LLVM, which cannot be interrupted); stopped\n",
+            t->cancel->reason ? t->cancel->reason : "the time is up");
+    fflush(stdout);
+    _exit(1);
+  }
   pthread_mutex_unlock(&t->mu);
   return NULL;
 }
@@ -59,6 +81,10 @@ RunTimer *run_timer_start(double seconds, InterpCancel *c) {
     return NULL;
   }
   return t;
+}
+
+void run_timer_compiling(RunTimer *t, bool on) {
+  if (t) atomic_store(&t->compiling, on);
 }
 
 void run_timer_stop(RunTimer *t) {

@@ -23,8 +23,15 @@
  * callees of calls that stay calls.  A private function whose calls are all
  * inlined is left for dce: flattening it as well would copy a chain of n
  * functions n times over.  A budget on copied ops stops a program whose
- * functions call each other in a wide tree from growing exponentially; the
- * calls beyond it stay calls, which is still correct.
+ * functions call each other in a wide tree (each calling the next twice:
+ * 2^n copies) from growing exponentially: running out of it is an error at
+ * the call that would go past it, since compiling such a program would
+ * not end in reasonable time either.
+ *
+ * Near-linear work per copied op: the results of an inlined call are
+ * forwarded to their uses as the walk (forward, as SSA uses go) reaches
+ * them, not searched for in the whole caller; whether a callee can reach
+ * itself is decided once per function.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +43,10 @@
 typedef struct Inl {
   Module *m;
   StrMap funcs;      /* name -> Func* */
-  PtrMap recursive;  /* Func* -> non-NULL when it can reach itself */
+  PtrMap recursive;  /* Func* -> (void *)1 when it can reach itself, 2 when not */
+  PtrMap fwd;        /* an inlined call's result -> the value it became */
   int64_t budget;    /* ops still allowed to be copied */
+  bool failed;       /* the budget ran out (reported) */
   int inlined;
   PtrMap queued;     /* Func* -> non-NULL once on the work list */
   VEC(Func *) work;  /* functions to flatten */
@@ -104,12 +113,31 @@ static bool can_inline(Inl *s, const Op *call, Func *g) {
   if (has_noinline(call->nattrs, call->attrs) || has_noinline(g->nattrs, g->attrs)) return false;
   Op *ret = block_terminator(g->body);
   if (!ret || ret->nopnds != call->nres || g->body->nargs != call->nopnds) return false;
-  if (ptrmap_has(&s->recursive, g)) return false;
-  if (is_recursive(s, g)) {
-    ptrmap_put(&s->recursive, g, g);
+  intptr_t known = (intptr_t)ptrmap_get(&s->recursive, g);
+  if (!known) {
+    known = is_recursive(s, g) ? 1 : 2;
+    ptrmap_put(&s->recursive, g, (void *)known);
+  }
+  if (known == 1) return false;
+  if (count_ops(g->body) > s->budget) {
+    error_at(call->loc,
+             "inlining this call of @%s would copy more than %d operations in all (functions that call each "
+             "other in a tree as wide as it is deep?)",
+             g->name, INLINE_OP_BUDGET);
+    s->failed = true;
     return false;
   }
-  return count_ops(g->body) <= s->budget;
+  return true;
+}
+
+/* op's operands through the results of the calls inlined before it */
+static void forward_operands(Inl *s, Op *op) {
+  if (!s->fwd.len) return;
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i], *w;
+    while ((w = ptrmap_get(&s->fwd, v))) v = w;
+    op->opnds[i] = v;
+  }
 }
 
 /* Returns the first copied op (NULL when the body was only a return). */
@@ -125,7 +153,7 @@ static Op *inline_call(Inl *s, Func *caller, Op *call, Func *g) {
   }
   for (int i = 0; i < call->nres; i++) {
     Value *v = ptrmap_get(&map, ret->opnds[i]);
-    func_replace_uses(caller, &call->res[i], v ? v : ret->opnds[i], NULL);
+    ptrmap_put(&s->fwd, &call->res[i], v ? v : ret->opnds[i]);
   }
   ptrmap_free(&map);
   s->budget -= count_ops(g->body);
@@ -134,9 +162,15 @@ static Op *inline_call(Inl *s, Func *caller, Op *call, Func *g) {
   return first;
 }
 
+static bool forward_visit(Op *op, void *ud) {
+  forward_operands(ud, op);
+  return true;
+}
+
 static void inline_block(Inl *s, Func *caller, Block *b) {
-  for (Op *op = b->first; op;) {
+  for (Op *op = b->first; op && !s->failed;) {
     Op *next = op->next;
+    forward_operands(s, op);
     Func *g = callee_of(s, op);
     if (g && g != caller && can_inline(s, op, g)) {
       /* go on with the copy: calls in it are inlined in turn */
@@ -185,9 +219,18 @@ int pass_inline_calls(Module *m, const PassOptions *o) {
   for (Func *f = m->funcs; f; f = f->next)
     if (!f->is_private || f == entry) enqueue(&s, f);
   module_walk(m, enqueue_refs, &s);
-  for (int i = 0; i < s.work.len; i++) inline_block(&s, s.work.data[i], s.work.data[i]->body);
+  for (int i = 0; i < s.work.len && !s.failed; i++) inline_block(&s, s.work.data[i], s.work.data[i]->body);
   strmap_free(&s.funcs);
   ptrmap_free(&s.recursive);
+  if (s.failed) {
+    /* the ops the walk did not reach still name inlined calls' results */
+    module_walk(m, forward_visit, &s);
+    ptrmap_free(&s.fwd);
+    VEC_FREE(s.work);
+    ptrmap_free(&s.queued);
+    return -1;
+  }
+  ptrmap_free(&s.fwd);
   ptrmap_free(&s.queued);
   VEC_FREE(s.work);
   return s.inlined > 0;

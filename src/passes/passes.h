@@ -14,6 +14,8 @@
 #ifndef XLAC_PASSES_H
 #define XLAC_PASSES_H
 
+#include <stdatomic.h>
+
 #include "ir/rewrite.h"
 
 typedef struct PassOptions {
@@ -23,6 +25,10 @@ typedef struct PassOptions {
   /* Called after each pass (dumps); may be NULL. */
   void (*after_pass)(const char *pass_name, Module *m, bool changed, void *ud);
   void *ud;
+  /* nonzero: stop before the next pass, with an error naming stop_reason
+     (--timeout, a cancelled compilation); may be NULL */
+  const atomic_int *stop;
+  const char *stop_reason;
 } PassOptions;
 
 typedef int (*PassFn)(Module *m, const PassOptions *o);

@@ -33,6 +33,11 @@ bool run_cpu_pipeline(Module *m, const PassOptions *o) {
   for (size_t i = 0; i < ARRAY_LEN(cpu_passes); i++) {
     const Pass *p = &cpu_passes[i];
     if (!o->fuse && p->run == pass_fusion) continue;
+    if (o->stop && atomic_load(o->stop)) {
+      error_at(SRCLOC_NONE, "compilation stopped before pass '%s': %s", p->name,
+               o->stop_reason ? o->stop_reason : "cancelled");
+      return false;
+    }
     int r = p->run(m, o);
     if (r < 0) return false;
     if (o->verify_each && !verify_module_structure(m)) {

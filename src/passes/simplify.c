@@ -20,6 +20,10 @@
  *   dimensions, reduce over no dimensions from the body's identity,
  *   get_tuple_element(tuple(...)).
  *
+ * A replaced value is not searched for in the whole function (that made
+ * long chains quadratic): the walk, which goes forward as SSA uses do,
+ * rewrites each op's operands through the replacements so far before
+ * looking at it, so every use has been redirected by the round's end.
  * Replaced ops are left without uses and erased at the end of each round;
  * rounds repeat until nothing changes, so chains collapse fully.  Ops on
  * quantized types are never touched: their values mean something other
@@ -34,6 +38,7 @@ typedef struct Simp {
   Module *m;
   Func *f;
   int changed;
+  PtrMap fwd; /* replaced value -> its replacement, this round */
 } Simp;
 
 /* ---- looking at values ---- */
@@ -103,8 +108,18 @@ static bool splat_is_one(const Literal *l) {
 /* ---- changing the IR ---- */
 
 static void replace(Simp *s, Op *op, int res, Value *with) {
-  func_replace_uses(s->f, &op->res[res], with, NULL);
+  ptrmap_put(&s->fwd, &op->res[res], with);
   s->changed++;
+}
+
+/* op's operands through the replacements made before it */
+static void forward_operands(Simp *s, Op *op) {
+  if (!s->fwd.len) return;
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i], *w;
+    while ((w = ptrmap_get(&s->fwd, v))) v = w;
+    op->opnds[i] = v;
+  }
 }
 
 /* Replaces op's only result by x when the types agree. */
@@ -478,6 +493,7 @@ static bool simplify_op(Simp *s, Op *op) {
 
 static void simplify_block(Simp *s, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
+    forward_operands(s, op);
     simplify_op(s, op);
     for (int r = 0; r < op->nregions; r++) simplify_block(s, op->regions[r]);
   }
@@ -487,12 +503,13 @@ int pass_simplify(Module *m, const PassOptions *o) {
   (void)o;
   int total = 0;
   for (Func *f = m->funcs; f; f = f->next) {
-    Simp s = {m, f, 0};
+    Simp s = {m, f, 0, {0}};
     /* each round can expose another (a chain of three reshapes), so repeat;
        the bound only guards against a rule that undoes another */
     for (int round = 0; round < 32; round++) {
       s.changed = 0;
       simplify_block(&s, f->body);
+      ptrmap_free(&s.fwd);
       if (!s.changed) break;
       total += s.changed;
       func_erase_dead(f);

@@ -657,6 +657,17 @@ static void test_cancel(xlac_backend backend) {
   xlac_client *c = NULL;
   EXPECT_OK(xlac_client_create(&co, &c));
   xlac_executable *e = NULL;
+  /* a cancelled compilation stops at its next step */
+  if (backend == XLAC_BACKEND_CPU) {
+    xlac_cancel *pre = NULL;
+    EXPECT_OK(xlac_cancel_create(&pre));
+    xlac_cancel_trigger(pre);
+    xlac_compile_options o = {.struct_size = sizeof o};
+    o.cancel = pre;
+    EXPECT_ERROR(xlac_compile_text(c, prog, sizeof prog - 1, &o, &e), XLAC_CANCELLED, "compilation stopped before pass");
+    CHECK(e == NULL);
+    xlac_cancel_destroy(pre);
+  }
   EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, NULL, &e));
   int32_t zero = 0;
   xlac_buffer *b = NULL, *r[1] = {NULL};

@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "api/api.h"
@@ -1240,27 +1241,44 @@ static bool describe_outputs(Exe *x) {
   return true;
 }
 
+/* Writes a whole file; false with errno set. */
+static bool write_whole(const char *path, const void *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return false;
+  bool ok = fwrite(data, 1, len, f) == len;
+  int e = errno;
+  if (fclose(f) != 0 && ok) ok = false, e = errno;
+  errno = e;
+  return ok;
+}
+
 /* With XLAC_PJRT_DUMP=DIR, each program JAX compiles is written to
    DIR/program-N.mlirbc (or .mlir for text) and its options to
-   DIR/program-N.options.pb, for replaying with the xlac command. */
-static void dump_program(const char *code, size_t len, const char *options, size_t options_len) {
+   DIR/program-N.options.pb, for replaying with the xlac command.  DIR is
+   created when missing (its parent must exist); a dump that cannot be
+   written fails the compilation, rather than leaving the user without the
+   files they asked for. */
+static PJRT_Error *dump_program(const char *code, size_t len, const char *options, size_t options_len) {
   static atomic_int counter;
   const char *dir = getenv("XLAC_PJRT_DUMP");
-  if (!dir || !*dir) return;
+  if (!dir || !*dir) return NULL;
+  struct stat st;
+  if (stat(dir, &st) != 0 && mkdir(dir, 0777) != 0 && errno != EEXIST)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: XLAC_PJRT_DUMP=%s: cannot create the directory: %s",
+                     dir, strerror(errno));
   int n = atomic_fetch_add(&counter, 1);
   bool bytecode = mlirbc_is_bytecode(code, len);
   char path[4096];
   snprintf(path, sizeof path, "%s/program-%d.%s", dir, n, bytecode ? "mlirbc" : "mlir");
-  FILE *f = fopen(path, "wb");
-  if (f) {
-    fwrite(code, 1, len, f);
-    fclose(f);
+  bool ok = write_whole(path, code, len);
+  if (ok) {
+    snprintf(path, sizeof path, "%s/program-%d.options.pb", dir, n);
+    ok = write_whole(path, options, options_len);
   }
-  snprintf(path, sizeof path, "%s/program-%d.options.pb", dir, n);
-  if ((f = fopen(path, "wb"))) {
-    fwrite(options, 1, options_len, f);
-    fclose(f);
-  }
+  if (!ok)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: XLAC_PJRT_DUMP: cannot write %s: %s", path,
+                     strerror(errno));
+  return NULL;
 }
 
 /* ---- shardings ---- */
@@ -1445,8 +1463,8 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
   x->code_len = code_len;
   if (options_len) memcpy(x->options, options, options_len);
   x->options_len = options_len;
-  dump_program(code, code_len, options, options_len);
-  PJRT_Error *err = read_options(c, options, options_len, x);
+  PJRT_Error *err = dump_program(code, code_len, options, options_len);
+  if (!err) err = read_options(c, options, options_len, x);
   if (err) {
     exe_release(x);
     return err;

@@ -232,6 +232,34 @@ def t_subbyte_ints():
             np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8), err_msg=str(dt))
 
 
+PCACHE = r'''
+import os, sys
+import jax, jax.numpy as jnp, numpy as np
+from jax._src import monitoring
+events = []
+monitoring.register_event_listener(lambda e, **kw: events.append(e))
+jax.config.update("jax_compilation_cache_dir", sys.argv[1])
+jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
+x = np.arange(16, dtype=np.float32).reshape(4, 4) / 16
+r = jax.jit(lambda a: jnp.tanh(a) @ a.T + 1)(jax.device_put(x, jax.devices("xlac")[0]))
+print(float(r.sum()), "/jax/compilation_cache/cache_hits" in events)
+'''
+
+
+def t_persistent_cache():
+    # JAX's own persistent compilation cache: written by one process on
+    # xlac, hit by the next
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        outs = [subprocess.run([sys.executable, "-c", PCACHE, d], capture_output=True, text=True, check=True,
+                               env=dict(os.environ)).stdout.split() for _ in range(2)]
+        assert os.listdir(d), "nothing was written to the cache"
+        assert outs[0][1] == "False" and outs[1][1] == "True", outs
+        assert outs[0][0] == outs[1][0], outs
+
+
 def t_devices_placement():
     # a single-device program on another device: it runs there
     y = jax.device_put(x, X[2])

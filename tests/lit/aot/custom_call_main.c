@@ -1,12 +1,13 @@
-/* Custom calls ahead of time: the object calls scale_by and split_sign as
-   plain C functions, declared in the generated header. */
+/* Custom calls ahead of time: the object calls the targets scale_by and
+   split_sign as the plain C functions xlac_cc_scale_by and
+   xlac_cc_split_sign, declared in the generated header. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cc.h"
 
-void scale_by(void *out, const void **in, const char *opaque, size_t opaque_len, xlacrt_status *status) {
+void xlac_cc_scale_by(void *out, const void **in, const char *opaque, size_t opaque_len, xlacrt_status *status) {
   char buf[32];
   size_t n = opaque_len < sizeof buf - 1 ? opaque_len : sizeof buf - 1;
   memcpy(buf, opaque, n);
@@ -21,7 +22,7 @@ void scale_by(void *out, const void **in, const char *opaque, size_t opaque_len,
   for (int i = 0; i < 4; i++) y[i] = k * x[i];
 }
 
-void split_sign(void *out, const void **in, const char *opaque, size_t opaque_len, xlacrt_status *status) {
+void xlac_cc_split_sign(void *out, const void **in, const char *opaque, size_t opaque_len, xlacrt_status *status) {
   (void)opaque;
   (void)opaque_len;
   (void)status;

@@ -31,6 +31,14 @@ def initialize():
     if not os.path.exists(path):
         raise RuntimeError(f"xlac: the PJRT plugin library {path} does not exist "
                            "(reinstall with `pip install plugins/jax`, or set XLAC_PJRT_LIBRARY)")
+    # jax warns "Platform 'xlac' is experimental..." whenever it starts the
+    # backend of a plugin it does not list, which is in every process that
+    # initializes all backends, whether or not it uses xlac; what xlac does
+    # not support is an error where it is met (docs/jax.md)
+    try:
+        xla_bridge._nonexperimental_plugins.add(PLATFORM)
+    except AttributeError:
+        pass
     # a priority below jax's CPU backend: installing the plugin does not
     # change what plain programs run on; JAX_PLATFORMS=xlac chooses it
     xla_bridge.register_plugin(PLATFORM, priority=-100, library_path=path, options=None)
@@ -41,6 +49,22 @@ def initialize():
         from jax._src.interpreters import mlir
         if PLATFORM not in mlir._platforms_with_donation:
             mlir._platforms_with_donation.append(PLATFORM)
+    except (ImportError, AttributeError):
+        pass
+    # JAX's persistent compilation cache (jax_compilation_cache_dir) is used
+    # only for the platforms it lists; xlac serializes its executables
+    # (Executable_Serialize / DeserializeAndLoad), so it joins them
+    try:
+        from jax._src import compilation_cache as cc
+        if not getattr(cc.is_cache_used, "_xlac", False):
+            jax_is_cache_used = cc.is_cache_used
+
+            def is_cache_used(backend):
+                if getattr(backend, "platform", None) == PLATFORM:
+                    return cc._is_cache_enabled()
+                return jax_is_cache_used(backend)
+            is_cache_used._xlac = True
+            cc.is_cache_used = is_cache_used
     except (ImportError, AttributeError):
         pass
     # jnp.linalg.eigh (and svd, built on it) has lowerings for LAPACK and
