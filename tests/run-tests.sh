@@ -15,8 +15,13 @@
 #    (XLAC_BACKEND=cpu), for files that run programs: every interpreter test
 #    must also pass compiled.  A file marked `XLAC-BACKENDS: interp` (runtime
 #    error tests: the optimizer may legitimately delete the failing dead op)
-#    runs on the interpreter only.
-# Prints one line per failure, then "N passed, N failed"; exits 1 on failure.
+#    runs on the interpreter only; one marked `XLAC-BACKENDS: gpu` (it picks
+#    its backend itself, --backend=gpu) runs once.
+# A RUN line that exits with status 77 skips the test (what it needs is
+# missing: the GPU simulator, say); its last output line is the reason.
+# Skipped tests are listed and counted, never as passed.
+# Prints one line per failure or skip, then "N passed, N failed[, N skipped]";
+# exits 1 on failure.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -40,7 +45,7 @@ run_file_test() {
   local id
   id=$backend$(printf '%s' "$rel" | tr '/.' '__')
   if [ -n "$backend" ]; then
-    grep -q 'xlac run' "$file" && ! grep -q 'XLAC-BACKENDS: interp' "$file" || return 0
+    grep -q 'xlac run' "$file" && ! grep -q 'XLAC-BACKENDS: \(interp\|gpu\)' "$file" || return 0
     export XLAC_BACKEND=$backend
     rel="$backend:$rel"
   else
@@ -65,7 +70,13 @@ run_file_test() {
     cmd=${cmd//%t/$t}
     n=$((n + 1))
     echo "RUN: $cmd" >>"$log"
-    if ! (cd "$root" && timeout 300 bash -o pipefail -c "$cmd") >>"$log" 2>&1; then
+    local rc=0
+    (cd "$root" && timeout 300 bash -o pipefail -c "$cmd") >>"$log" 2>&1 || rc=$?
+    if [ "$rc" -eq 77 ]; then
+      echo "SKIPPED $rel: $(grep -v '^RUN: ' "$log" | tail -n 1)"
+      return 0
+    fi
+    if [ "$rc" -ne 0 ]; then
       echo "FAIL $rel"
       sed 's/^/    /' "$log" | tail -n 40
       return 0
@@ -102,8 +113,13 @@ find "$root/tests/lit" "$root/tests/fixtures" "$root/examples" -type f \
   sort | { if [ -n "$filter" ]; then grep -- "$filter"; else cat; fi; } |
   xargs -r -P "$jobs" -I{} bash -c 'run_file_test "$1" "$2"; run_file_test "$1" "$2" cpu' _ {} "$tmp" >>"$results"
 
-grep -v '^PASS\|^SKIP' "$results"
+grep -v '^PASS\|^SKIP ' "$results"
 pass=$(grep -c '^PASS' "$results")
 fail=$(grep -c '^FAIL' "$results")
-echo "$pass passed, $fail failed"
+skipped=$(grep -c '^SKIPPED' "$results")
+if [ "$skipped" -gt 0 ]; then
+  echo "$pass passed, $fail failed, $skipped skipped"
+else
+  echo "$pass passed, $fail failed"
+fi
 [ "$fail" -eq 0 ]

@@ -26,9 +26,10 @@ static const char usage_text[] =
     "  aot      compile ahead of time into an object file and a header\n"
     "\n"
     "xlac run [options] FILE\n"
-    "  --backend=cpu|interp      execution backend: LLVM-compiled native code, or the\n"
-    "                            reference interpreter (default: cpu; the environment\n"
-    "                            variable XLAC_BACKEND=interp|cpu changes the default)\n"
+    "  --backend=cpu|interp|gpu  execution backend: LLVM-compiled native code, the\n"
+    "                            reference interpreter, or PTX kernels run through the\n"
+    "                            CUDA driver (docs/gpu.md) (default: cpu; the environment\n"
+    "                            variable XLAC_BACKEND=interp|cpu|gpu changes the default)\n"
     "  --threads N               cpu backend: worker threads, 1 to 1024 (default, or 0:\n"
     "                            all cores)\n"
     "  --max-alloc SIZE          refuse any single allocation larger than SIZE (bytes, or\n"
@@ -72,7 +73,8 @@ static const char usage_text[] =
     "                            executions; prints a BENCH line with compile_ms, median_ms,\n"
     "                            min_ms\n"
     "xlac compare [run options] FILE\n"
-    "                            run the interpreter and the cpu backend on the same inputs\n"
+    "                            run the interpreter and the cpu backend (or with\n"
+    "                            --backend=gpu the gpu backend) on the same inputs\n"
     "                            and report max absolute/relative error and ULP per output\n"
     "\n"
     "xlac print [--format=mlir|hlo] [--split-input-file] FILE\n"
@@ -187,6 +189,7 @@ static int cmd_run(Args *a) {
      default (the test suite runs every program both ways with it) */
   const char *env_backend = getenv("XLAC_BACKEND");
   o.backend = env_backend && strcmp(env_backend, "interp") == 0 && o.mode == MODE_RUN ? BACKEND_INTERP : BACKEND_CPU;
+  if (env_backend && strcmp(env_backend, "gpu") == 0) o.backend = BACKEND_GPU;
   o.replicas = o.partitions = 1;
   const char *env_cache = getenv("XLAC_COMPILE_CACHE");
   if (env_cache && *env_cache) o.compile_cache = env_cache;
@@ -207,8 +210,10 @@ static int cmd_run(Args *a) {
         o.backend = BACKEND_CPU;
       else if (v && strcmp(v, "interp") == 0)
         o.backend = BACKEND_INTERP;
+      else if (v && strcmp(v, "gpu") == 0)
+        o.backend = BACKEND_GPU;
       else if (v)
-        usage_error(a, "unknown backend '%s' (available: cpu, interp)", v);
+        usage_error(a, "unknown backend '%s' (available: cpu, interp, gpu)", v);
     } else if (opt(a, "--timeout", &v)) {
       if (v) parse_seconds(a, v, &o.timeout);
     } else if (opt(a, "--threads", &v)) {
@@ -327,8 +332,8 @@ static int cmd_run(Args *a) {
   o.dump_as_html = dump.dump.as_html;
   if (!a->bad && !o.dump_dir && (o.dump_pass_re || o.dump_as_dot || o.dump_as_html))
     fprintf(stderr, "xlac: warning: the --xla_dump_hlo_* flags need --xla_dump_to=DIR; nothing is dumped\n");
-  if (!a->bad && o.dump_dir && o.backend != BACKEND_CPU && o.mode != MODE_COMPARE)
-    fprintf(stderr, "xlac: warning: --xla_dump_to: only the cpu backend writes dumps (--backend=cpu)\n");
+  if (!a->bad && o.dump_dir && o.backend == BACKEND_INTERP && o.mode != MODE_COMPARE)
+    fprintf(stderr, "xlac: warning: --xla_dump_to: only the cpu and gpu backends write dumps (--backend=cpu)\n");
   int status = 1;
   if (!a->bad) {
     o.inputs = inputs.data;

@@ -28,6 +28,7 @@
 
 #include "driver/driver.h"
 #include "api/api.h"
+#include "gpu/gpu.h"
 #include "interp/checks.h"
 #include "support/npy.h"
 
@@ -48,7 +49,15 @@ typedef struct RunState {
   bool prepared, dirs_ok;
   char *tmp_root; /* private probe directories, when the program probes */
   InterpCancel *cancel; /* --timeout: what stops the loops (NULL: none) */
+  xlac_cancel *xcancel; /* the same, for compiling */
+  RunTimer *timer;
   xlac_client *clients[2]; /* by backend: [0] interpreter, [1] cpu */
+  /* --backend=gpu (not through the library yet): the device, opened once;
+     why there is none, said once */
+  GpuDevice *gpu;
+  char *gpu_err;
+  bool gpu_tried, gpu_reported;
+  int gpu_modules; /* numbering of dump files */
 } RunState;
 
 static void protect(RunState *st, const char *path) {
@@ -442,9 +451,13 @@ static xlac_executable *compile_for(RunState *st, Backend b, Module *m, Func *f,
   if (!c) return NULL;
   xlac_compile_options co = {.struct_size = sizeof co};
   co.dump_dir = o->dump_dir;
+  co.cancel = st->xcancel;
   ApiDumpOptions dump = {o->dump_pass_re, o->dump_as_dot, o->dump_as_html};
   xlac_executable *e = NULL;
-  if (!report(api_compile_module(c, m, f, &co, &dump, &e))) return NULL;
+  run_timer_compiling(st->timer, true);
+  xlac_status *s = api_compile_module(c, m, f, &co, &dump, &e);
+  run_timer_compiling(st->timer, false);
+  if (!report(s)) return NULL;
   *stats = (xlac_executable_stats){.struct_size = sizeof *stats};
   xlac_executable_stats_get(e, stats);
   if (stats->cache == XLAC_CACHE_UNUSABLE && !warned) {
@@ -624,12 +637,64 @@ static bool compare_values(const char *label, const IVal *a, const IVal *b, doub
   return true;
 }
 
+/* --backend=gpu: compiles f (needing no GPU: compile errors and dumps come
+   first), then runs it on the first device; results[0] gets the results. */
+static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***results) {
+  const RunOptions *o = st->o;
+  if ((o->replicas > 1 || o->partitions > 1)) {
+    fprintf(stderr, "xlac: error: the gpu backend runs one replica and one partition (for now)\n");
+    return false;
+  }
+  if (!st->gpu_tried) {
+    st->gpu_tried = true;
+    st->gpu = gpu_device_open(0, &st->gpu_err);
+  }
+  GpuOptions go = {0};
+  go.device = st->gpu;
+  go.dump_dir = o->dump_dir;
+  go.module_id = st->gpu_modules++;
+  run_timer_compiling(st->timer, true);
+  GpuExecutable *e = gpu_compile(m, f, &go);
+  run_timer_compiling(st->timer, false);
+  if (!e) return false;
+  if (o->verbose) {
+    const GpuStats *gs = gpu_executable_stats(e);
+    fprintf(stderr, "gpu: %d kernels (%d fusions), PTX for %s, %lld temp bytes, compiled in %.1f ms (passes %.1f, "
+            "LLVM IR %.1f, LLVM optimization %.1f, PTX %.1f)%s%s\n",
+            gs->kernels, gs->fusions, gs->arch, (long long)gs->temp_bytes, gs->compile_ms, gs->passes_ms, gs->ir_ms,
+            gs->llvm_opt_ms, gs->ptx_ms, st->gpu ? ", device " : "", st->gpu ? st->gpu->name : "");
+  }
+  bool ok = st->gpu != NULL;
+  if (!ok && !st->gpu_reported) {
+    fprintf(stderr, "xlac: error: %s\n", st->gpu_err);
+    st->gpu_reported = true;
+  }
+  if (ok) {
+    char *err = NULL;
+    results[0] = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
+    ok = gpu_execute(e, st->gpu, f->body->nargs, args, results[0], &err);
+    if (!ok) {
+      fprintf(stderr, "xlac: error: %s\n", err);
+      xfree(err);
+      xfree(results[0]);
+      results[0] = NULL;
+    }
+  }
+  gpu_executable_free(e);
+  return ok;
+}
+
 /* ---- running ---- */
 static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bool named) {
   const RunOptions *o = st->o;
   IVal **args = build_args(st, f);
   if (!args) return false;
   int nres = f->nresults;
+  if (o->mode == MODE_BENCH && o->backend == BACKEND_GPU) {
+    fprintf(stderr, "xlac: error: xlac bench does not support the gpu backend yet\n");
+    release_all(args, f->body->nargs);
+    return false;
+  }
   if (o->mode == MODE_BENCH) {
     InterpOptions bio = {probe_dir, true, stdout, st->cancel};
     bool ok = bench_func(st, &bio, m, f, args);
@@ -645,9 +710,13 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     xlac_executable *ie = compile_for(st, BACKEND_INTERP, m, f, &es);
     bool ok = ie && execute(st, ie, f, args, &cio, ref);
     xlac_executable_destroy(ie);
-    xlac_executable *ce = ok ? compile_for(st, BACKEND_CPU, m, f, &es) : NULL;
-    ok = ce && execute(st, ce, f, args, &cio, got);
-    xlac_executable_destroy(ce);
+    if (o->backend == BACKEND_GPU) {
+      ok = ok && run_gpu(st, m, f, args, got);
+    } else {
+      xlac_executable *ce = ok ? compile_for(st, BACKEND_CPU, m, f, &es) : NULL;
+      ok = ce && execute(st, ce, f, args, &cio, got);
+      xlac_executable_destroy(ce);
+    }
     double worst = 0;
     for (int d = 0; ok && d < ndev; d++)
       for (int i = 0; i < nres; i++) {
@@ -667,9 +736,10 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   /* results of one of several functions run are labelled with its name */
   char *label = named ? xasprintf("@%s ", f->name) : xstrdup("");
   xlac_executable_stats es;
-  xlac_executable *e = compile_for(st, o->backend, m, f, &es);
+  bool gpu = o->backend == BACKEND_GPU;
+  xlac_executable *e = gpu ? NULL : compile_for(st, o->backend, m, f, &es);
   IVal ***results = xcalloc((size_t)ndev, sizeof(IVal **));
-  bool ok = e && execute(st, e, f, args, &io, results);
+  bool ok = gpu ? run_gpu(st, m, f, args, results) : e && execute(st, e, f, args, &io, results);
   for (int d = 0; d < ndev; d++) {
     if (!results[d]) continue;
     char *prefix = ndev > 1 ? xasprintf("%sreplica %d partition %d: ", label, d / np, d % np) : xstrdup(label);
@@ -813,14 +883,19 @@ int driver_run(const char *path, const RunOptions *o) {
   st.rng = o->seed;
   protect(&st, path);
   api_set_passthrough(true);
-  InterpCancel cancel = {0};
+  /* --timeout stops loops as they run and compilations between their
+     steps; the timer also ends a compilation stuck inside LLVM */
+  xlac_cancel xc = {0};
+  InterpCancel *cancel = &xc.ic;
   RunTimer *timer = NULL;
   char reason[64];
   if (o->timeout > 0) {
     snprintf(reason, sizeof reason, "--timeout of %g s expired", o->timeout);
-    cancel.reason = reason;
-    st.cancel = &cancel;
-    timer = run_timer_start(o->timeout, &cancel);
+    cancel->reason = reason;
+    st.cancel = cancel;
+    st.xcancel = &xc;
+    timer = run_timer_start(o->timeout, cancel);
+    st.timer = timer;
   }
   if (!for_each_module(path, o->split, run_chunk, &st, NULL)) st.status = 1;
   if (o->nexpects && st.status == 0 && st.expects_used < o->nexpects) {
@@ -831,6 +906,8 @@ int driver_run(const char *path, const RunOptions *o) {
   run_timer_stop(timer);
   xlac_client_destroy(st.clients[0]);
   xlac_client_destroy(st.clients[1]);
+  gpu_device_close(st.gpu);
+  xfree(st.gpu_err);
   api_set_passthrough(false);
   if (st.checks_passed || st.checks_failed)
     fprintf(stderr, "%d checks passed, %d failed\n", st.checks_passed, st.checks_failed);

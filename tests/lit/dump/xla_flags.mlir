@@ -34,7 +34,7 @@
 // EMPTY: error: --xla_dump_to needs a directory
 // UNKNOWN-CLI: error: unknown option '--xla_dump_something'
 // NODIR: warning: the --xla_dump_hlo_* flags need --xla_dump_to=DIR
-// INTERP: warning: --xla_dump_to: only the cpu backend writes dumps
+// INTERP: warning: --xla_dump_to: only the cpu and gpu backends write dumps
 
 func.func @main() {
   %x = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>

@@ -1,0 +1,130 @@
+/*
+ * cuda.h - the CUDA driver API, loaded at run time.
+ *
+ * xlac never links libcuda: the driver is opened with dlopen when a GPU is
+ * first asked for, so xlac builds, links and runs on machines without one.
+ * The library opened is $XLAC_CUDA_DRIVER when set (the tests point it at
+ * GPGPU-Sim's libcudart.so, which exports the driver API too), else
+ * libcuda.so.1.  "No CUDA driver" and "no GPU" are ordinary errors.
+ *
+ * The few driver types are declared here (no cuda.h); entry points are
+ * looked up by their versioned names (cuMemAlloc_v2, ...), as the driver
+ * exports them.  CUresult names come from our own table: the toolkit's stub
+ * library answers CUDA_ERROR_STUB_LIBRARY to everything, cuGetErrorString
+ * included.
+ */
+#ifndef XLAC_GPU_CUDA_H
+#define XLAC_GPU_CUDA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+
+enum {
+  CUDA_SUCCESS = 0,
+  CUDA_ERROR_STUB_LIBRARY = 34,
+  CUDA_ERROR_NO_DEVICE = 100,
+};
+
+/* cuDeviceGetAttribute */
+enum {
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+};
+
+/* cuModuleLoadDataEx options */
+enum {
+  CU_JIT_INFO_LOG_BUFFER = 3,
+  CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+};
+
+/* The driver's entry points.  Those marked optional may be NULL (the
+   simulator lacks some; nothing here needs them yet). */
+typedef struct CudaDriver {
+  void *handle;
+  char *path; /* what was opened */
+  CUresult (*cuInit)(unsigned flags);
+  CUresult (*cuDriverGetVersion)(int *version); /* optional */
+  CUresult (*cuDeviceGetCount)(int *count);
+  CUresult (*cuDeviceGet)(CUdevice *dev, int ordinal);
+  CUresult (*cuDeviceGetName)(char *name, int len, CUdevice dev);
+  CUresult (*cuDeviceGetAttribute)(int *value, int attrib, CUdevice dev);
+  CUresult (*cuDeviceTotalMem)(size_t *bytes, CUdevice dev); /* optional */
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *ctx, CUdevice dev);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice dev);
+  CUresult (*cuCtxSetCurrent)(CUcontext ctx);
+  CUresult (*cuCtxSynchronize)(void);
+  CUresult (*cuModuleLoadData)(CUmodule *mod, const void *image);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *mod, const void *image, unsigned nopts, int *opts,
+                                 void **values); /* optional */
+  CUresult (*cuModuleGetFunction)(CUfunction *fn, CUmodule mod, const char *name);
+  CUresult (*cuModuleUnload)(CUmodule mod);
+  CUresult (*cuMemAlloc)(CUdeviceptr *p, size_t bytes);
+  CUresult (*cuMemFree)(CUdeviceptr p);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr dst, const void *src, size_t bytes);
+  CUresult (*cuMemcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes);
+  CUresult (*cuMemcpyDtoD)(CUdeviceptr dst, CUdeviceptr src, size_t bytes); /* optional */
+  CUresult (*cuLaunchKernel)(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                             unsigned bz, unsigned shared_bytes, CUstream stream, void **params, void **extra);
+  /* streams and events (optional) */
+  CUresult (*cuStreamCreate)(CUstream *s, unsigned flags);
+  CUresult (*cuStreamDestroy)(CUstream s);
+  CUresult (*cuStreamSynchronize)(CUstream s);
+  CUresult (*cuEventCreate)(CUevent *e, unsigned flags);
+  CUresult (*cuEventDestroy)(CUevent e);
+  CUresult (*cuEventRecord)(CUevent e, CUstream s);
+  CUresult (*cuEventSynchronize)(CUevent e);
+  CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent end);
+} CudaDriver;
+
+/* The driver, loaded once per process (later calls return the same
+   result).  NULL with *err (heap, xfree) saying why: no library, a library
+   without the driver API, a stub library, or cuInit failing. */
+const CudaDriver *cuda_driver(char **err);
+
+/* "CUDA_ERROR_OUT_OF_MEMORY" etc.; "CUDA_ERROR_<n>" for codes not in the
+   table (a static buffer per thread).  cuda_error_text: a short
+   description, "" when unknown. */
+const char *cuda_error_name(CUresult r);
+const char *cuda_error_text(CUresult r);
+
+/* One GPU: the driver, the device, its primary context (current on the
+   calling thread after gpu_device_open / gpu_device_bind). */
+typedef struct GpuDevice {
+  const CudaDriver *drv;
+  int ordinal;
+  CUdevice dev;
+  CUcontext ctx;
+  char name[256];
+  int cc_major, cc_minor; /* compute capability */
+  int sm_count;
+  int max_threads_per_block;
+  size_t total_mem; /* 0 when the driver does not say */
+} GpuDevice;
+
+/* Opens device `ordinal` (0: the first): loads the driver, checks that
+   there is such a device, retains its primary context.  NULL with *err set
+   ("no CUDA driver (...)", "no GPU (...)", ...). */
+GpuDevice *gpu_device_open(int ordinal, char **err);
+void gpu_device_close(GpuDevice *d);
+/* Makes d's context current on the calling thread. */
+bool gpu_device_bind(GpuDevice *d, char **err);
+
+/* *err = "<what>: CUDA_ERROR_X (text)" when r is not CUDA_SUCCESS; returns
+   r == CUDA_SUCCESS. */
+bool cuda_check(CUresult r, const char *what, char **err);
+
+#endif

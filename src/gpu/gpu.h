@@ -1,0 +1,85 @@
+/*
+ * gpu.h - the GPU backend: a function compiled to PTX through LLVM's NVPTX
+ * target and run through the CUDA driver (cuda.h), a peer of the CPU
+ * backend (codegen/cpu.h) over the same pass pipeline.
+ *
+ * gpu_compile runs the pipeline (passes/, the CPU's for now), assigns
+ * buffers (passes/buffers.c: parameters, results, one temp arena,
+ * constants), and turns each top-level op into a kernel: loop fusions and
+ * single elementwise or index-mapping ops become grid-stride kernels whose
+ * elements the shared elemental generator (codegen/elemental.c) computes
+ * in registers.  Compiling needs no driver and no GPU: the result is PTX
+ * text plus the launch plan.  An op with no GPU kernel yet is an error at
+ * the op naming it (every one is reported); nothing falls back to the CPU.
+ *
+ * gpu_execute loads the PTX on a device (once per executable), allocates
+ * device buffers, copies the arguments in, launches the kernels in program
+ * order on the default stream, and copies the results out.
+ */
+#ifndef XLAC_GPU_GPU_H
+#define XLAC_GPU_GPU_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "gpu/cuda.h"
+#include "interp/interp.h"
+
+typedef struct GpuOptions {
+  /* "sm_80", "sm_90", ...: the PTX target.  NULL: $XLAC_GPU_ARCH, else the
+     device's (below), else sm_90. */
+  const char *arch;
+  const GpuDevice *device; /* may be NULL (compiling without a GPU) */
+  int opt_level;           /* LLVM optimization level 0..3 (default 3) */
+  bool no_fusion;          /* skip the fusion passes */
+  const char *dump_dir;    /* --xla_dump_to: HLO, LLVM IR and PTX there */
+  int module_id;           /* NNNN in dump file names */
+} GpuOptions;
+
+typedef struct GpuStats {
+  int kernels;   /* kernels launched per execution */
+  int fusions;   /* of which fusions */
+  char arch[16]; /* the PTX target */
+  int64_t temp_bytes;
+  double compile_ms, passes_ms, ir_ms, llvm_opt_ms, ptx_ms;
+} GpuStats;
+
+typedef struct GpuExecutable GpuExecutable;
+
+/* Compiles function `entry` of module m (optimized in place; it must
+   outlive the executable).  NULL on failure, diagnostics printed. */
+GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o);
+/* Runs it on d: args are the entry's parameters, results receive new
+   references.  False with *err (heap) on a driver error. */
+bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err);
+const GpuStats *gpu_executable_stats(const GpuExecutable *e);
+/* The PTX text (NUL-terminated). */
+const char *gpu_executable_ptx(const GpuExecutable *e);
+void gpu_executable_free(GpuExecutable *e);
+
+/* ---- the NVPTX target (ptx.c) ---- */
+bool gpu_arch_valid(const char *arch);
+const char *gpu_arch_list(void);
+/* The newest architecture LLVM knows that a device of this compute
+   capability runs. */
+const char *gpu_arch_for_device(int major, int minor);
+/* NULL with *err on an unknown arch. */
+LLVMTargetMachineRef gpu_target_machine(const char *arch, int opt_level, char **err);
+/* M's triple and data layout for tm. */
+void gpu_set_target(LLVMModuleRef M, LLVMTargetMachineRef tm);
+/* Whether an intrinsic name ("llvm.exp.f32") is one NVPTX cannot lower
+   (LLVM would end the process). */
+bool gpu_forbidden_intrinsic(const char *name);
+/* Calls in fn (or all of M) that the GPU cannot have: forbidden
+   intrinsics, and functions without a body that are not intrinsics (the C
+   library, the runtime).  Returns how many; appends their names to bad
+   (may be NULL), each once. */
+int gpu_scan_calls(LLVMValueRef fn, StrBuf *bad);
+int gpu_scan_module(LLVMModuleRef M, StrBuf *bad);
+/* Verifies and optimizes M (default<O3>). */
+bool gpu_optimize(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err);
+/* PTX text of M (heap, NUL-terminated); scans M first and refuses what
+   the backend cannot lower. */
+bool gpu_emit_ptx(LLVMModuleRef M, LLVMTargetMachineRef tm, char **ptx, size_t *len, char **err);
+
+#endif
