@@ -84,7 +84,7 @@ case "$target" in
       [ "$(wc -c <"$f")" -le 65536 ] || continue
       { printf '\000'; cat "$f"; } >"$work/seeds/$(basename "$(dirname "$f")").pb"
     done
-    seeds=("$work/seeds")
+    seeds=("$work/seeds" "$root/fuzz/corpus/tf")
     timeout=20
     : "${max_len:=65536}" ;;
   mlirbc)

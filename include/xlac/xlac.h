@@ -263,6 +263,10 @@ typedef struct xlac_executable_stats {
   /* where compile_ms went (cpu backend): optimization passes, generating
      LLVM IR, LLVM's optimizer, machine code (0 for what a cache hit skipped) */
   double passes_ms, ir_ms, llvm_opt_ms, machine_ms;
+  /* what compiling warned about, formatted as the command line prints it
+     (file:line:col: warning: ...), one per line; "" when nothing; owned by
+     the executable */
+  const char *warnings;
 } xlac_executable_stats;
 xlac_status *xlac_executable_stats_get(const xlac_executable *e, xlac_executable_stats *out_stats);
 /* The optimized module as StableHLO or HLO text (xlac_free). */

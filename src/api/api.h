@@ -82,6 +82,7 @@ typedef struct ApiLeaf {
 struct xlac_executable {
   _Atomic uint32_t magic;
   atomic_int refs;         /* the caller's + one per execution in flight */
+  char *warnings;          /* what compiling warned about (stats.warnings) */
   xlac_client *client;
   Module *m;
   bool owns_module;        /* false: m is the caller's (api_compile_module) */
@@ -131,11 +132,17 @@ typedef struct ApiCapture {
   size_t len, cap;
   int errors;
   bool oom;
+  char *warnings;      /* the warnings, formatted (plain malloc; api_capture_take_warnings) */
+  size_t wlen, wcap;
+  bool keep_warnings;  /* set before api_capture_end to take them after it */
   DiagContext outer;
   bool passthrough;    /* api_set_passthrough: nothing captured */
   pthread_mutex_t mu;
 } ApiCapture;
 void api_capture_begin(ApiCapture *c);
+/* The warnings of a capture that has ended (heap string, "" when none):
+   a call that succeeds returns them with what it made. */
+char *api_capture_take_warnings(ApiCapture *c);
 /* Runs fn(ctx) under an out-of-memory guard (call it inside a capture,
    which gets the report): true when fn returned true.  With track, the
    blocks fn's thread allocated are given back if it unwinds, which

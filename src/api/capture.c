@@ -9,24 +9,47 @@
 
 #include "api/api.h"
 
-static void put(ApiCapture *c, const char *s, size_t n) {
-  if (c->len + n + 1 > c->cap) {
-    size_t cap = c->cap ? c->cap : 256;
-    while (cap < c->len + n + 1) cap *= 2;
-    char *t = realloc(c->text, cap);
+static void put_into(char **text, size_t *len, size_t *capp, const char *s, size_t n) {
+  if (*len + n + 1 > *capp) {
+    size_t cap = *capp ? *capp : 256;
+    while (cap < *len + n + 1) cap *= 2;
+    char *t = realloc(*text, cap);
     if (!t) return; /* keep what fits: the status still says it failed */
-    c->text = t;
-    c->cap = cap;
+    *text = t;
+    *capp = cap;
   }
-  memcpy(c->text + c->len, s, n);
-  c->len += n;
-  c->text[c->len] = 0;
+  memcpy(*text + *len, s, n);
+  *len += n;
+  (*text)[*len] = 0;
+}
+
+static void put(ApiCapture *c, const char *s, size_t n) { put_into(&c->text, &c->len, &c->cap, s, n); }
+
+/* A warning, formatted, into the capture's warnings. */
+static void put_warning(ApiCapture *c, SrcLoc loc, const char *msg) {
+  if (!src_get(loc.file)) {
+    put_into(&c->warnings, &c->wlen, &c->wcap, "warning: ", 9);
+    put_into(&c->warnings, &c->wlen, &c->wcap, msg, strlen(msg));
+    put_into(&c->warnings, &c->wlen, &c->wcap, "\n", 1);
+    return;
+  }
+  size_t cap = diag_format_size(loc, msg);
+  char *buf = malloc(cap);
+  if (buf) {
+    size_t n = diag_format(DIAG_WARNING, loc, msg, buf, cap);
+    put_into(&c->warnings, &c->wlen, &c->wcap, buf, n);
+    xfree(buf);
+  }
 }
 
 static void capture_hook(DiagLevel lvl, SrcLoc loc, const char *msg, void *ud) {
   ApiCapture *c = ud;
-  if (lvl == DIAG_WARNING) return; /* a call that succeeds says nothing */
   pthread_mutex_lock(&c->mu);
+  if (lvl == DIAG_WARNING) { /* kept apart: a call that succeeds returns them */
+    put_warning(c, loc, msg);
+    pthread_mutex_unlock(&c->mu);
+    return;
+  }
   if (lvl == DIAG_ERROR) {
     c->errors++;
     if (strncmp(msg, "out of memory", 13) == 0) c->oom = true;
@@ -68,8 +91,19 @@ xlac_status *api_capture_end(ApiCapture *c, bool ok, xlac_code code, const char 
     s = xlac_status_create(c->oom ? XLAC_OUT_OF_MEMORY : code, "%s", msg ? msg : "failed");
   }
   xfree(c->text);
+  if (!c->keep_warnings) {
+    xfree(c->warnings);
+    c->warnings = NULL;
+  }
   pthread_mutex_destroy(&c->mu);
   return s;
+}
+
+char *api_capture_take_warnings(ApiCapture *c) {
+  char *w = c->warnings ? c->warnings : strdup("");
+  c->warnings = NULL;
+  c->wlen = c->wcap = 0;
+  return w;
 }
 
 bool api_guarded(bool (*fn)(void *ctx), void *ctx, bool track, bool *unwound) {

@@ -216,6 +216,7 @@ static bool compile_guarded(CompileJob *j) {
     if (e->res[i].type != XLAC_TOKEN) e->stats.result_bytes += type_num_elements(e->res[i].t) * et_bytes(e->res[i].t->elem);
   e->stats.struct_size = sizeof e->stats;
   e->stats.cache_note = "";
+  e->stats.warnings = "";
   e->stats.num_replicas = e->num_replicas;
   e->stats.num_partitions = e->num_partitions;
 
@@ -287,6 +288,7 @@ static void exe_release(xlac_executable *e) {
   free_leaves(e->args, e->nargs);
   free_leaves(e->res, e->nres);
   xfree(e->alias);
+  xfree(e->warnings);
   api_client_release(e->client);
   xfree(e);
 }
@@ -320,7 +322,13 @@ static xlac_status *run_compile(CompileJob *j, const char *text, size_t len, con
   bool unwound;
   bool ok = api_guarded(compile_step, j, !j->borrowed, &unwound);
   if (!ok && j->o.cancel && atomic_load(&j->o.cancel->ic.stop)) j->code = XLAC_CANCELLED;
+  cap.keep_warnings = true;
   xlac_status *s = api_capture_end(&cap, ok, j->code, "compilation failed");
+  char *warnings = api_capture_take_warnings(&cap);
+  if (s || !warnings) {
+    xfree(warnings);
+    if (!s) s = xlac_status_create(XLAC_OUT_OF_MEMORY, "out of memory");
+  }
   if (s) {
     if (unwound) {
       /* what the call built went with its memory (a borrowed module was
@@ -334,6 +342,8 @@ static xlac_status *run_compile(CompileJob *j, const char *text, size_t len, con
     return s;
   }
   j->exe->stats.struct_size = sizeof j->exe->stats;
+  j->exe->warnings = warnings;
+  j->exe->stats.warnings = warnings;
   *out = j->exe;
   return NULL;
 }

@@ -172,6 +172,30 @@ static void test_errors(void) {
   o.entry = NULL;
   o.xla_flags = "--xla_bogus=1";
   EXPECT_ERROR(xlac_compile_text(c, axpy, sizeof axpy - 1, &o, &e), XLAC_INVALID_ARGUMENT, "unknown flag '--xla_bogus=1'");
+  /* a compile that succeeds with warnings returns them with the
+     executable (the library prints nothing) */
+  {
+    char dir[] = "/tmp/xlac-test-api-dump.XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char flags[128];
+    snprintf(flags, sizeof flags, "--xla_dump_to=%s --xla_dump_hlo_pass_re=(", dir);
+    o.xla_flags = flags;
+    EXPECT_OK(xlac_compile_text(c, axpy, sizeof axpy - 1, &o, &e));
+    xlac_executable_stats st = {.struct_size = sizeof st};
+    EXPECT_OK(xlac_executable_stats_get(e, &st));
+    CHECK(st.warnings && strstr(st.warnings, "warning: --xla_dump_hlo_pass_re: bad regular expression '('"));
+    xlac_executable_destroy(e);
+    e = NULL;
+    o.xla_flags = NULL;
+    EXPECT_OK(xlac_compile_text(c, axpy, sizeof axpy - 1, &o, &e));
+    EXPECT_OK(xlac_executable_stats_get(e, &st));
+    CHECK(st.warnings && !*st.warnings);
+    xlac_executable_destroy(e);
+    e = NULL;
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+  }
 
   /* buffers */
   xlac_buffer *b = NULL;

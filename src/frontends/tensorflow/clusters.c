@@ -163,13 +163,24 @@ static bool write_picture(const char *path, const TfGraph *g, const bool *keep, 
 
 /* The nodes the fetches need (--fetch, or the Config's fetches); every node
    when none is named.  False after an error. */
-static bool needed_nodes(const TfGraph *g, const TfOptions *o, bool *keep) {
+static bool needed_nodes(const TfGraph *g, const char *graph_path, const TfOptions *o, bool *keep) {
   VEC(int) stack = {0};
   bool ok = true;
   Tensorflow__Tf2xla__Config *cfg = NULL;
   if (o && o->config) {
-    cfg = (Tensorflow__Tf2xla__Config *)pb_read_file(o->config, &tensorflow__tf2xla__config__descriptor);
-    if (!cfg) return false;
+    TfConfig c = {NULL, src_load(o->config), {0}};
+    if (c.file >= 0)
+      cfg = (Tensorflow__Tf2xla__Config *)pb_parse_file_locs(c.file, &tensorflow__tf2xla__config__descriptor,
+                                                             &c.locs);
+    c.msg = cfg;
+    /* checked as for compiling, so a Config that tf-clusters takes
+       compiles as far as the Config goes */
+    bool good = cfg && tf_config_check(&c, g, graph_path);
+    VEC_FREE(c.locs);
+    if (!good) {
+      if (cfg) pb_free(&cfg->base);
+      return false;
+    }
   }
   int nnames = cfg ? (int)cfg->n_fetch : o ? o->nfetches : 0;
   for (int i = 0; i < nnames; i++) {
@@ -217,7 +228,7 @@ int tf_clusters(const char *graph_path, const char *picture_path, const TfOption
   }
   int nn = g->nnodes;
   bool *keep = xcalloc((size_t)nn + 1, sizeof(bool));
-  if (!needed_nodes(g, o, keep)) {
+  if (!needed_nodes(g, graph_path, o, keep)) {
     xfree(keep);
     status = 1;
     goto done;

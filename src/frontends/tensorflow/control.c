@@ -47,9 +47,7 @@ static bool lower_function_body(TfCtx *c, const char *fname, Block *blk, int nar
   if (fg->fdef && fg->fdef->signature && (int)fg->fdef->signature->n_input_arg != nargs)
     return tf_error(c, "function '%s' takes %zu arguments but is given %d", fname,
                     fg->fdef->signature->n_input_arg, nargs);
-  int *depth = tf_call_depth(c->L);
-  if (*depth > 64) return tf_error(c, "functions call each other more than 64 deep");
-  ++*depth;
+  if (!tf_inline_enter(c, fname, fg->nnodes)) return false;
   tf_scope_push(c->L, fg, 0, blk, args, nargs);
   Value **r = ARENA_ARRAY(&c->b.m->arena, Value *, fg->nrets + 1);
   bool ok = true;
@@ -58,7 +56,7 @@ static bool lower_function_body(TfCtx *c, const char *fname, Block *blk, int nar
     ok = r[i] != NULL;
   }
   tf_scope_pop(c->L);
-  --*depth;
+  tf_inline_leave(c->L);
   *nres = fg->nrets;
   *res = r;
   return ok;

@@ -58,7 +58,7 @@ static bool parse_index(const char *s, int64_t *out) {
   if (!*s) return false;
   char *e;
   long long v = strtoll(s, &e, 10);
-  if (*e || v < 0 || v > 1000000) return false;
+  if (*e || v < 0 || v >= TF_MAX_OUTPUTS) return false;
   *out = v;
   return true;
 }

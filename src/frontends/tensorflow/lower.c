@@ -68,7 +68,9 @@ struct TfLower {
   StrMap funcs;       /* name -> FuncEntry */
   VEC(FuncEntry *) func_list;
   StrMap name_offsets;/* text GraphDef: node name -> offset of its name line */
-  int depth;          /* nested calls, for recursion */
+  int depth;          /* function bodies being lowered, one in another */
+  int64_t inlined;    /* nodes of function bodies lowered so far */
+  bool inline_stopped;/* the depth or the budget was exceeded (reported once) */
   int errors;
 };
 
@@ -95,7 +97,32 @@ TfScope *tf_scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *con
 }
 void tf_scope_pop(TfLower *L) { scope_pop(L); }
 Block *tf_scope_block(TfLower *L) { return L->scope->blk; }
-int *tf_call_depth(TfLower *L) { return &L->depth; }
+
+/* ---- the inlining budget ---- */
+bool tf_inline_enter(TfCtx *c, const char *fname, int nnodes) {
+  TfLower *L = c->L;
+  if (L->inline_stopped) return false;
+  /* the caller, when it is a function too: node names repeat across
+     functions */
+  char from[300] = "";
+  if (c->g->fdef) snprintf(from, sizeof from, " (called from function '%s')", c->g->name);
+  if (L->depth >= TF_INLINE_MAX_DEPTH) {
+    L->inline_stopped = true;
+    return tf_error(c, "function '%s'%s is called %d calls deep: past the inlining depth limit of %d", fname, from,
+                    L->depth + 1, TF_INLINE_MAX_DEPTH);
+  }
+  if (L->inlined + nnodes > TF_INLINE_MAX_NODES) {
+    L->inline_stopped = true;
+    return tf_error(c, "inlining function '%s'%s goes past the inlining budget of %d nodes lowered from library "
+                       "functions (each call is a copy, so functions that call others several times multiply)",
+                    fname, from, TF_INLINE_MAX_NODES);
+  }
+  L->inlined += nnodes;
+  L->depth++;
+  return true;
+}
+
+void tf_inline_leave(TfLower *L) { L->depth--; }
 
 /* The scope where node k of g is lowered: the innermost one of g whose
    frame is k's. */
@@ -131,14 +158,25 @@ static void set_locations(TfLower *L, TfGraph *g) {
 }
 
 /* Text GraphDef: the offset of every `name: "X"` that opens a node (the
-   first field of `node {` / `node_def {` as TensorFlow writes them). */
+   first field of `node {` / `node_def {` as TensorFlow writes them).  One
+   pass that steps over comments and other strings, so a `name:` in a
+   comment or inside a string value is not taken for a node's. */
 static void index_text_names(TfLower *L) {
   const SrcFile *f = src_get(L->file);
   const char *s = f->text, *end = f->text + f->len;
   static const char key[] = "name:";
   for (const char *p = s; p < end; p++) {
-    p = memmem(p, (size_t)(end - p), key, sizeof key - 1);
-    if (!p) break;
+    if (*p == '#') {
+      while (p < end && *p != '\n') p++;
+      continue;
+    }
+    if (*p == '"' || *p == '\'') {
+      char q = *p;
+      for (p++; p < end && *p != q && *p != '\n'; p++)
+        if (*p == '\\' && p + 1 < end) p++;
+      continue;
+    }
+    if ((size_t)(end - p) < sizeof key - 1 || memcmp(p, key, sizeof key - 1)) continue;
     if (p > s && p[-1] != ' ' && p[-1] != '\n' && p[-1] != '\t' && p[-1] != '{') continue;
     const char *q = p + sizeof key - 1;
     while (q < end && (*q == ' ' || *q == '\t')) q++;
@@ -371,7 +409,7 @@ Value *tf_value(TfLower *L, TfGraph *g, int node, int out) {
   bool ok = lower_in_scope(L, s, node);
   L->scope = saved;
   if (!ok) return NULL;
-  if (out >= s->nvals[node] || !s->vals[node][out]) {
+  if (out < 0 || out >= s->nvals[node] || !s->vals[node][out]) {
     char msg[128];
     snprintf(msg, sizeof msg, "it has no output %d (it has %d)", out, s->nvals[node]);
     node_error(L, n, msg);
@@ -446,11 +484,14 @@ typedef struct Check {
   StrMap seen_funcs;
 } Check;
 
-static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots);
+static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots, int depth);
 
 /* The functions a node calls: f (calls), cond/body (While), then_branch /
-   else_branch (If), branches are not lists here. */
-static void check_calls(Check *ck, const TfNode *n) {
+   else_branch (If), branches are not lists here.  Each function is checked
+   once; a chain of calls deeper than inlining may go is left to the
+   lowering, which reports it (and the C stack stays shallow). */
+static void check_calls(Check *ck, const TfNode *n, int depth) {
+  if (depth >= TF_INLINE_MAX_DEPTH) return;
   static const char *const attrs[] = {"f", "cond", "body", "then_branch", "else_branch", NULL};
   for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
     /* the last: the op type itself, when it names a function */
@@ -466,12 +507,12 @@ static void check_calls(Check *ck, const TfNode *n) {
     }
     int *roots = xcalloc((size_t)fg->nrets + 1, sizeof(int));
     for (int r = 0; r < fg->nrets; r++) roots[r] = fg->rets[r].node;
-    check_graph(ck, fg, roots, fg->nrets);
+    check_graph(ck, fg, roots, fg->nrets, depth + 1);
     xfree(roots);
   }
 }
 
-static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots) {
+static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots, int depth) {
   int nn = g->nnodes;
   int *user = xcalloc((size_t)(nn ? nn : 1), sizeof(int));
   uint8_t *seen = xcalloc((size_t)(nn ? nn : 1), 1);
@@ -488,7 +529,7 @@ static void check_graph(Check *ck, TfGraph *g, const int *roots, int nroots) {
     if (n->arg < 0) {
       const TfOpDef *d = tf_op_lookup(n->op);
       if (!d && !strmap_get(&ck->L->funcs, n->op)) VEC_PUSH(ck->bad, ((Unsupported){g, k, user[k]}));
-      else check_calls(ck, n);
+      else check_calls(ck, n, depth);
     }
     for (int i = 0; i < n->ninputs; i++) {
       int j = n->inputs[i].node;
@@ -521,7 +562,7 @@ static bool must_compile_check(TfLower *L, const int *roots, int nroots) {
   memset(&ck, 0, sizeof ck);
   ck.L = L;
   int errors = L->errors;
-  check_graph(&ck, L->g, roots, nroots);
+  check_graph(&ck, L->g, roots, nroots, 0);
   if (ck.bad.len > 1) qsort(ck.bad.data, (size_t)ck.bad.len, sizeof(Unsupported), cmp_unsupported);
   for (int i = 0; i < ck.bad.len; i++) {
     Unsupported u = ck.bad.data[i];
@@ -603,8 +644,8 @@ static int resource_source(const TfGraph *g, int k) {
   return k;
 }
 
-/* The Config's variables: their nodes, types, and the node writing each;
-   false after reporting every problem. */
+/* The Config's variables (checked by tf_config_check): their nodes,
+   types, and the node writing each; false after reporting every problem. */
 static bool read_variables(TfLower *L, const Tensorflow__Tf2xla__Config *cfg, const char *cfg_path, Var **out,
                            int *nout) {
   bool ok = true;
@@ -613,18 +654,8 @@ static bool read_variables(TfLower *L, const Tensorflow__Tf2xla__Config *cfg, co
     const Tensorflow__Tf2xla__Variable *cv = cfg->variable[i];
     char who[300];
     snprintf(who, sizeof who, "%s: variable '%s'", cfg_path, cv->name[0] ? cv->name : cv->node_name);
-    int k = cv->node_name[0] ? tf_graph_find(L->g, cv->node_name) : -1;
-    if (k < 0) {
-      error_at(SRCLOC_NONE, "%s names node '%s', which is not in %s", who, cv->node_name, L->path);
-      ok = false;
-      continue;
-    }
+    int k = tf_graph_find(L->g, cv->node_name);
     ElemType et = tf_elem_of_dtype(cv->type);
-    if (et == ET_INVALID) {
-      error_at(SRCLOC_NONE, "%s: the type %s is not one xlac compiles (give 'type')", who, tf_dtype_name(cv->type));
-      ok = false;
-      continue;
-    }
     bool sok;
     Type *t = shape_type(L, et, cv->shape, who, &sok);
     if (!sok) {
@@ -690,6 +721,10 @@ static Type *shape_type(TfLower *L, ElemType et, const Tensorflow__TensorShapePr
     return NULL;
   }
   for (size_t i = 0; i < sp->n_dim; i++) {
+    if (sp->dim[i]->size < -1) {
+      error_at(SRCLOC_NONE, "%s: dimension %zu is %lld, which is not a size", who, i, (long long)sp->dim[i]->size);
+      return NULL;
+    }
     if (sp->dim[i]->size < 0) {
       error_at(SRCLOC_NONE, "%s: dimension %zu has unknown size; give the whole shape", who, i);
       return NULL;
@@ -760,7 +795,9 @@ Module *tf_import(const char *graph_path, const TfOptions *o) {
   return f < 0 ? NULL : tf_import_file(f, o);
 }
 
-Module *tf_import_file(int gfile, const TfOptions *o) {
+Module *tf_import_file(int gfile, const TfOptions *o) { return tf_import_files(gfile, -1, o); }
+
+Module *tf_import_files(int gfile, int config_file, const TfOptions *o) {
   static const TfOptions none = {0};
   if (!o) o = &none;
   const char *graph_path = src_get(gfile)->name;
@@ -771,16 +808,22 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
   if (!gd) return NULL;
   oom_cleanup_push(&gd_cleanup, free_message, gd);
   Tensorflow__Tf2xla__Config *cfg = NULL;
-  if (o->config) {
-    int cf = src_load(o->config);
-    cfg = cf < 0 ? NULL : (Tensorflow__Tf2xla__Config *)pb_parse_file(cf, &tensorflow__tf2xla__config__descriptor);
+  TfConfig config = {0};
+  if (config_file >= 0 || o->config) {
+    int cf = config_file >= 0 ? config_file : src_load(o->config);
+    cfg = cf < 0 ? NULL
+                 : (Tensorflow__Tf2xla__Config *)pb_parse_file_locs(cf, &tensorflow__tf2xla__config__descriptor,
+                                                                     &config.locs);
     if (!cfg) {
+      VEC_FREE(config.locs);
       oom_cleanup_pop(&gd_cleanup);
       pb_free(&gd->base);
       return NULL;
     }
+    config = (TfConfig){cfg, cf, config.locs};
     oom_cleanup_push(&cfg_cleanup, free_message, cfg);
   }
+  const char *cfg_path = cfg ? src_get(config.file)->name : NULL;
   Module *m = module_new();
   TfLower Lv, *L = &Lv;
   memset(L, 0, sizeof *L);
@@ -816,23 +859,16 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
   VEC(Fetch) fetches = {0};
   Var *vars = NULL;
   int nvars = 0;
+  if (ok && cfg && !tf_config_check(&config, L->g, graph_path)) ok = false;
   if (ok && cfg) {
     if (o->nfetches) warning_at(SRCLOC_NONE, "--fetch is ignored: the Config names the fetches");
+    /* tf_config_check has seen that every node exists and every index is
+       in range */
     for (size_t i = 0; i < cfg->n_feed; i++) {
       const Tensorflow__Tf2xla__Feed *f = cfg->feed[i];
       char who[300];
-      if (!f->id || !f->id->node_name[0]) {
-        error_at(SRCLOC_NONE, "%s: feed %zu names no node", o->config, i);
-        ok = false;
-        continue;
-      }
-      snprintf(who, sizeof who, "%s: feed '%s'", o->config, f->name[0] ? f->name : f->id->node_name);
+      snprintf(who, sizeof who, "%s: feed '%s'", cfg_path, f->name[0] ? f->name : f->id->node_name);
       int k = tf_graph_find(L->g, f->id->node_name);
-      if (k < 0) {
-        error_at(SRCLOC_NONE, "%s names node '%s', which is not in %s", who, f->id->node_name, graph_path);
-        ok = false;
-        continue;
-      }
       Type *t = placeholder_type(L, &L->g->nodes[k], f->type, f->shape, who);
       if (!t) {
         ok = false;
@@ -842,20 +878,10 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
     }
     for (size_t i = 0; i < cfg->n_fetch; i++) {
       const Tensorflow__Tf2xla__Fetch *f = cfg->fetch[i];
-      int k = f->id && f->id->node_name[0] ? tf_graph_find(L->g, f->id->node_name) : -1;
-      if (k < 0) {
-        error_at(SRCLOC_NONE, "%s: fetch '%s' names node '%s', which is not in %s", o->config,
-                 f->name[0] ? f->name : "", f->id ? f->id->node_name : "", graph_path);
-        ok = false;
-        continue;
-      }
+      int k = tf_graph_find(L->g, f->id->node_name);
       VEC_PUSH(fetches, ((Fetch){k, (int)f->id->output_index, f->name[0] ? f->name : f->id->node_name}));
     }
-    if (!read_variables(L, cfg, o->config, &vars, &nvars)) ok = false;
-    if (ok && !cfg->n_fetch) {
-      error_at(SRCLOC_NONE, "%s: the Config names no fetch", o->config);
-      ok = false;
-    }
+    if (!read_variables(L, cfg, cfg_path, &vars, &nvars)) ok = false;
   } else if (ok) {
     for (int i = 0; i < o->nfetches; i++) {
       int k, out;
@@ -939,7 +965,7 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
     for (int i = 0; ok && i < fetches.len; i++) {
       res[i] = tf_value(L, L->g, fetches.data[i].node, fetches.data[i].out);
       res_names[i] = fetches.data[i].name;
-      if (!res[i]) ok = false;
+      if (!res[i] || (cfg && !tf_config_check_fetch(&config, (size_t)i, res[i]->type))) ok = false;
     }
     for (int i = 0, r = fetches.len; ok && i < nvars; i++) {
       if (vars[i].readonly) continue;
@@ -998,6 +1024,7 @@ Module *tf_import_file(int gfile, const TfOptions *o) {
     oom_cleanup_pop(&cfg_cleanup);
     pb_free(&cfg->base);
   }
+  VEC_FREE(config.locs);
   oom_cleanup_pop(&gd_cleanup);
   pb_free(&gd->base);
   if (!ok) {

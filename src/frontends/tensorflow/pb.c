@@ -16,12 +16,21 @@
  * quotes with C escapes (adjacent strings concatenate), integers in
  * decimal, hex or octal, floats (with inf / nan), enums by name or number,
  * booleans as true/false/t/f/1/0.
+ *
+ * Nesting is bounded (PB_MAX_DEPTH) in both forms before protobuf-c sees
+ * the bytes: protobuf-c unpacks nested messages recursively, and a small
+ * file nested thousands deep would overflow the stack.  The text parser
+ * counts its own braces (it recurses too); binary input is walked
+ * iteratively, record by record, descending into the fields the
+ * descriptors declare as messages, which are exactly the ones protobuf-c
+ * recurses into (unknown fields are kept as bytes).
  */
 #include "frontends/tensorflow/pb.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +61,8 @@ typedef struct Text {
   const char *s;
   size_t len, pos;
   bool failed;
+  int depth;      /* messages open around the current field */
+  PbLocs *locs;   /* top-level fields, or NULL */
 } Text;
 
 static SrcLoc loc_at(const Text *t, size_t pos) { return (SrcLoc){t->file, (uint32_t)pos}; }
@@ -73,6 +84,12 @@ static bool fail(Text *t, size_t pos, const char *fmt, const char *what) {
   if (!t->failed) error_at(loc_at(t, pos), fmt, what);
   t->failed = true;
   return false;
+}
+
+static bool fail_depth(Text *t, size_t pos) {
+  char limit[16];
+  snprintf(limit, sizeof limit, "%d", PB_MAX_DEPTH);
+  return fail(t, pos, "messages nested more than %s deep: past the nesting limit", limit);
 }
 
 static bool peek(Text *t, char c) {
@@ -223,11 +240,15 @@ static bool parse_value(Text *t, const ProtobufCFieldDescriptor *f, StrBuf *out)
   case PROTOBUF_C_TYPE_MESSAGE: {
     accept(t, ':');
     char close;
+    size_t open = (skip_space(t), t->pos);
     if (accept(t, '{')) close = '}';
     else if (accept(t, '<')) close = '>';
     else return fail(t, t->pos, "expected '{' to start message field '%s'", f->name);
+    if (t->depth >= PB_MAX_DEPTH) return fail_depth(t, open);
     StrBuf sub = {0};
+    t->depth++;
     bool ok = parse_message(t, f->descriptor, &sub, close);
+    t->depth--;
     if (ok) {
       put_tag(out, id, 2);
       put_varint(out, sub.len);
@@ -337,7 +358,8 @@ static bool parse_value(Text *t, const ProtobufCFieldDescriptor *f, StrBuf *out)
 }
 
 /* Skips one value of a field xlac does not declare: a scalar token or
-   string, a [list] of them, or a { } / < > message. */
+   string, a [list] of them, or a { } / < > message (iteratively, within
+   the same nesting limit). */
 static bool skip_value(Text *t) {
   skip_space(t);
   if (t->pos >= t->len) return fail(t, t->pos, "unexpected end of input%s", "");
@@ -358,6 +380,7 @@ static bool skip_value(Text *t) {
         skip_space(t);
         continue;
       }
+      if ((d == '{' || d == '<' || d == '[') && t->depth + depth >= PB_MAX_DEPTH) return fail_depth(t, t->pos);
       t->pos++;
       if (d == '{' || d == '<' || d == '[') depth++;
       else if ((d == '}' || d == '>' || d == ']') && --depth == 0) return true;
@@ -382,6 +405,11 @@ static bool skip_value(Text *t) {
    misspelt field is an error. */
 static bool skips_unknown_fields(const ProtobufCMessageDescriptor *d) {
   return strcmp(d->package_name, "tensorflow.tf2xla") != 0;
+}
+
+/* A top-level field's location, for pb_field_loc. */
+static void note_field(Text *t, const ProtobufCFieldDescriptor *f, size_t at) {
+  if (t->locs && t->depth == 0) VEC_PUSH(*t->locs, ((PbFieldLoc){f->id, (uint32_t)at}));
 }
 
 static bool parse_message(Text *t, const ProtobufCMessageDescriptor *d, StrBuf *out, char close) {
@@ -422,12 +450,14 @@ static bool parse_message(Text *t, const ProtobufCMessageDescriptor *d, StrBuf *
       t->pos++;
       if (!accept(t, ']')) {
         do {
+          note_field(t, f, (skip_space(t), t->pos));
           if (!parse_value(t, f, out)) return false;
         } while (accept(t, ','));
         if (!accept(t, ']')) return fail(t, t->pos, "expected ',' or ']' in the list of '%s'", f->name);
       }
-    } else if (!parse_value(t, f, out)) {
-      return false;
+    } else {
+      note_field(t, f, at);
+      if (!parse_value(t, f, out)) return false;
     }
     if (!accept(t, ';')) accept(t, ',');
   }
@@ -435,9 +465,9 @@ static bool parse_message(Text *t, const ProtobufCMessageDescriptor *d, StrBuf *
 
 /* ---- reading files ---- */
 
-ProtobufCMessage *pb_parse_text(int file, const ProtobufCMessageDescriptor *d) {
+ProtobufCMessage *pb_parse_text_locs(int file, const ProtobufCMessageDescriptor *d, PbLocs *locs) {
   const SrcFile *sf = src_get(file);
-  Text t = {file, sf->text, sf->len, 0, false};
+  Text t = {file, sf->text, sf->len, 0, false, 0, locs};
   StrBuf wire = {0};
   bool ok = parse_message(&t, d, &wire, 0);
   ProtobufCMessage *m = NULL;
@@ -449,79 +479,139 @@ ProtobufCMessage *pb_parse_text(int file, const ProtobufCMessageDescriptor *d) {
   return m;
 }
 
-/* Whether the bytes read as a wire-format message of some kind: every
-   record well formed up to the end (errors name the offset). */
-static bool wire_check(const char *name, const uint8_t *p, size_t n, size_t base) {
-  size_t i = 0;
-  while (i < n) {
-    size_t at = i;
-    uint64_t key = 0;
-    int shift = 0;
-    do {
-      if (i >= n || shift > 63) {
-        error_at(SRCLOC_NONE, "%s: truncated field key at byte offset %zu", name, base + at);
-        return false;
-      }
-      key |= (uint64_t)(p[i] & 0x7f) << shift;
-      shift += 7;
-    } while (p[i++] & 0x80);
-    int wire = (int)(key & 7);
-    if (key >> 3 == 0) {
-      error_at(SRCLOC_NONE, "%s: field number 0 at byte offset %zu: not a protobuf message", name,
-               base + at);
-      return false;
-    }
-    uint64_t len = 0;
-    switch (wire) {
-    case 0:
-      shift = 0;
-      do {
-        if (i >= n || shift > 63) {
-          error_at(SRCLOC_NONE, "%s: truncated varint at byte offset %zu", name, base + at);
-          return false;
-        }
-        shift += 7;
-      } while (p[i++] & 0x80);
-      break;
-    case 1: len = 8; break;
-    case 5: len = 4; break;
-    case 2:
-      shift = 0;
-      do {
-        if (i >= n || shift > 63) {
-          error_at(SRCLOC_NONE, "%s: truncated length at byte offset %zu", name, base + at);
-          return false;
-        }
-        len |= (uint64_t)(p[i] & 0x7f) << shift;
-        shift += 7;
-      } while (p[i++] & 0x80);
-      break;
-    default:
-      error_at(SRCLOC_NONE, "%s: unknown wire type %d at byte offset %zu: not a protobuf message", name,
-               wire, base + at);
-      return false;
-    }
-    if (wire != 0 && len > n - i) {
-      error_at(SRCLOC_NONE,
-               "%s: field at byte offset %zu runs past the end of the data (%llu bytes, %zu left): the file is "
-               "truncated",
-               name, base + at, (unsigned long long)len, n - i);
-      return false;
-    }
-    i += (size_t)len;
-  }
+ProtobufCMessage *pb_parse_text(int file, const ProtobufCMessageDescriptor *d) {
+  return pb_parse_text_locs(file, d, NULL);
+}
+
+/* One varint at p[*i], within end. */
+static bool read_varint(const uint8_t *p, size_t end, size_t *i, uint64_t *out) {
+  uint64_t v = 0;
+  int shift = 0;
+  do {
+    if (*i >= end || shift > 63) return false;
+    v |= (uint64_t)(p[*i] & 0x7f) << shift;
+    shift += 7;
+  } while (p[(*i)++] & 0x80);
+  *out = v;
   return true;
 }
 
-ProtobufCMessage *pb_parse_binary(int file, const ProtobufCMessageDescriptor *d) {
+/* The wire type a declared field is written with (a repeated scalar may
+   also come packed, as wire type 2). */
+static unsigned field_wire_type(const ProtobufCFieldDescriptor *f) {
+  switch (f->type) {
+  case PROTOBUF_C_TYPE_FIXED64:
+  case PROTOBUF_C_TYPE_SFIXED64:
+  case PROTOBUF_C_TYPE_DOUBLE: return 1;
+  case PROTOBUF_C_TYPE_FIXED32:
+  case PROTOBUF_C_TYPE_SFIXED32:
+  case PROTOBUF_C_TYPE_FLOAT: return 5;
+  case PROTOBUF_C_TYPE_STRING:
+  case PROTOBUF_C_TYPE_BYTES:
+  case PROTOBUF_C_TYPE_MESSAGE: return 2;
+  default: return 0;
+  }
+}
+
+/* A message being walked: its descriptor and where its bytes end. */
+typedef struct WireLevel {
+  const ProtobufCMessageDescriptor *d;
+  size_t end;
+} WireLevel;
+
+/* Whether the bytes read as message d: every record well formed and within
+   the message that holds it, declared fields of the wire type their type
+   needs, and messages nested at most PB_MAX_DEPTH deep.  Iterative, so
+   the walk itself needs no stack; errors are located at the record's
+   byte offset. */
+static bool wire_check(int file, const ProtobufCMessageDescriptor *d, const uint8_t *p, size_t n, PbLocs *locs) {
+  WireLevel level[PB_MAX_DEPTH + 1];
+  int depth = 0;
+  level[0] = (WireLevel){d, n};
+  size_t i = 0;
+  for (;;) {
+    while (i == level[depth].end) {
+      if (depth == 0) return true;
+      depth--;
+    }
+    size_t at = i, end = level[depth].end;
+    SrcLoc loc = {file, (uint32_t)at};
+    uint64_t key, len = 0;
+    if (!read_varint(p, end, &i, &key)) {
+      error_at(loc, "truncated field key");
+      return false;
+    }
+    unsigned wire = (unsigned)(key & 7);
+    uint64_t number = key >> 3;
+    if (number == 0 || number > 0x1fffffff) {
+      error_at(loc, "field number %llu: not a protobuf message", (unsigned long long)number);
+      return false;
+    }
+    bool ok = true;
+    switch (wire) {
+    case 0: {
+      uint64_t value;
+      ok = read_varint(p, end, &i, &value);
+      break;
+    }
+    case 1: len = 8; break;
+    case 5: len = 4; break;
+    case 2: ok = read_varint(p, end, &i, &len); break;
+    default:
+      error_at(loc, "unknown wire type %u: not a protobuf message", wire);
+      return false;
+    }
+    if (!ok) {
+      error_at(loc, "truncated %s", wire ? "length" : "varint");
+      return false;
+    }
+    if (len > end - i) {
+      if (depth == 0)
+        error_at(loc, "field runs past the end of the data (%llu bytes, %zu left): the file is truncated",
+                 (unsigned long long)len, end - i);
+      else
+        error_at(loc, "field runs past the end of the %s that holds it (%llu bytes, %zu left)",
+                 level[depth].d->name, (unsigned long long)len, end - i);
+      return false;
+    }
+    if (depth == 0 && locs) VEC_PUSH(*locs, ((PbFieldLoc){(uint32_t)number, (uint32_t)at}));
+    const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(level[depth].d, (unsigned)number);
+    if (f && wire != field_wire_type(f) && !(wire == 2 && f->label == PROTOBUF_C_LABEL_REPEATED)) {
+      error_at(loc, "field '%s' of %s has wire type %u, not %u", f->name, level[depth].d->name, wire,
+               field_wire_type(f));
+      return false;
+    }
+    if (f && f->type == PROTOBUF_C_TYPE_MESSAGE) {
+      if (depth == PB_MAX_DEPTH) {
+        error_at(loc, "messages nested more than %d deep: past the nesting limit", PB_MAX_DEPTH);
+        return false;
+      }
+      level[++depth] = (WireLevel){f->descriptor, i + (size_t)len};
+      continue;
+    }
+    i += (size_t)len;
+  }
+}
+
+ProtobufCMessage *pb_parse_binary_locs(int file, const ProtobufCMessageDescriptor *d, PbLocs *locs) {
   const SrcFile *sf = src_get(file);
   const uint8_t *p = (const uint8_t *)sf->text;
-  if (!wire_check(sf->name, p, sf->len, 0)) return NULL;
+  src_set_binary(file); /* diagnostics say file:OFFSET */
+  if (!wire_check(file, d, p, sf->len, locs)) return NULL;
   ProtobufCMessage *m = protobuf_c_message_unpack(d, NULL, sf->len, p);
-  if (!m)
-    error_at(SRCLOC_NONE, "%s: not a valid binary %s (a field has the wrong type or bad contents)", sf->name,
-             d->name);
+  SrcLoc start = {file, 0};
+  if (!m) error_at(start, "not a valid binary %s (a field has the wrong type or bad contents)", d->name);
   return m;
+}
+
+ProtobufCMessage *pb_parse_binary(int file, const ProtobufCMessageDescriptor *d) {
+  return pb_parse_binary_locs(file, d, NULL);
+}
+
+SrcLoc pb_field_loc(const PbLocs *locs, int file, uint32_t field, size_t index) {
+  for (int i = 0; locs && i < locs->len; i++)
+    if (locs->data[i].field == field && index-- == 0) return (SrcLoc){file, locs->data[i].off};
+  return (SrcLoc){file, 0};
 }
 
 static bool ends_with(const char *s, const char *suffix) {
@@ -533,8 +623,13 @@ bool pb_is_text_path(const char *path) {
   return ends_with(path, ".pbtxt") || ends_with(path, ".txt") || ends_with(path, ".prototxt");
 }
 
+ProtobufCMessage *pb_parse_file_locs(int file, const ProtobufCMessageDescriptor *d, PbLocs *locs) {
+  return pb_is_text_path(src_get(file)->name) ? pb_parse_text_locs(file, d, locs)
+                                               : pb_parse_binary_locs(file, d, locs);
+}
+
 ProtobufCMessage *pb_parse_file(int file, const ProtobufCMessageDescriptor *d) {
-  return pb_is_text_path(src_get(file)->name) ? pb_parse_text(file, d) : pb_parse_binary(file, d);
+  return pb_parse_file_locs(file, d, NULL);
 }
 
 ProtobufCMessage *pb_read_file(const char *path, const ProtobufCMessageDescriptor *d) {

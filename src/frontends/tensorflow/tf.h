@@ -27,6 +27,9 @@ Module *tf_import(const char *graph_path, const TfOptions *o);
 /* The same for a file already loaded (src_load / src_add): text format when
    its name ends in .pbtxt, .prototxt or .txt, binary otherwise. */
 Module *tf_import_file(int file, const TfOptions *o);
+/* The same with the Config already loaded too (config_file >= 0; o->config
+   is then not read). */
+Module *tf_import_files(int file, int config_file, const TfOptions *o);
 
 /* `xlac tf-clusters`: which connected parts of the graph xlac can compile
    and what breaks them, printed; optionally a picture (.dot or .html by

@@ -5,7 +5,9 @@
  *               inputs, names, the frames of TF1 control flow, pruning
  *   lower.c     the engine: nodes lowered on demand into IR, constant
  *               folding as it goes, the Config's feeds/fetches/variables,
- *               must-compile error collection, tf_import
+ *               must-compile error collection, the inlining budget,
+ *               tf_import
+ *   config.c    the tf2xla Config checked against the graph
  *   util.c      what op lowerings use: attributes, dtypes, constants,
  *               broadcasting, reductions, any op from MLIR attribute text
  *   ops_*.c     the op table, one entry per TensorFlow op type
@@ -25,6 +27,7 @@
 #ifndef XLAC_FRONTENDS_TENSORFLOW_TF_INT_H
 #define XLAC_FRONTENDS_TENSORFLOW_TF_INT_H
 
+#include "frontends/tensorflow/pb.h"
 #include "frontends/tensorflow/tf.h"
 #include "passes/build.h"
 #include "tensorflow.pb-c.h"
@@ -33,6 +36,18 @@
 typedef Tensorflow__NodeDef TfNodeDef;
 typedef Tensorflow__AttrValue TfAttr;
 typedef Tensorflow__FunctionDef TfFunctionDef;
+
+/* The most outputs a node may be asked for (an input "node:i", a Config's
+   output_index): a bound on the arrays indexed by output. */
+#define TF_MAX_OUTPUTS 1000000
+
+/* Inlining: library functions are lowered again at every call (and for
+   every While/If region), so functions that call each other twice each,
+   40 deep, would make 2^40 copies of a small library.  A call may nest at
+   most TF_INLINE_MAX_DEPTH deep, and all the calls of one import together
+   lower at most TF_INLINE_MAX_NODES nodes of function bodies. */
+#define TF_INLINE_MAX_DEPTH 64
+#define TF_INLINE_MAX_NODES 1000000
 
 /* ---- graphs ---- */
 typedef struct TfInput {
@@ -210,10 +225,32 @@ typedef struct TfScope TfScope;
 TfScope *tf_scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *const *args, int nargs);
 void tf_scope_pop(TfLower *L);
 Block *tf_scope_block(TfLower *L);
-int *tf_call_depth(TfLower *L); /* functions being inlined, one in another */
+/* Accounts for lowering function fname (a body of nnodes nodes) at node
+   c: false, with an error at the node naming the function, when that goes
+   past the inlining depth or budget.  Once either is exceeded every later
+   call fails without a message of its own, so the first is the only
+   report.  Each successful enter is matched by a leave. */
+bool tf_inline_enter(TfCtx *c, const char *fname, int nnodes);
+void tf_inline_leave(TfLower *L);
 /* A function of the graph's library as a graph (built once); NULL with
    *err (heap) when there is none. */
 TfGraph *tf_function_graph(TfLower *L, const char *name, char **err);
+
+/* ---- the tf2xla Config (config.c) ---- */
+typedef struct TfConfig {
+  const Tensorflow__Tf2xla__Config *msg;
+  int file;     /* where it was read: its entries' locations are there */
+  PbLocs locs;
+} TfConfig;
+/* Checks every feed, fetch and variable against graph g (nodes, output
+   indexes, shapes, types, names given twice); false after reporting every
+   problem at its entry of the Config. */
+bool tf_config_check(const TfConfig *c, const TfGraph *g, const char *graph_path);
+/* Where entry i of the Config's field ("feed", "fetch", "variable") is. */
+SrcLoc tf_config_loc(const TfConfig *c, const char *field, size_t i);
+/* Whether fetch i's value, of type t, has the shape and type the Config
+   gives it (when it gives them); an error at the fetch otherwise. */
+bool tf_config_check_fetch(const TfConfig *c, size_t i, const Type *t);
 
 /* ---- TF1 control flow (control.c) ---- */
 /* The engine's memo, for control.c: the value of output `out` of node n in
