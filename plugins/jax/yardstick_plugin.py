@@ -22,9 +22,11 @@ def pytest_configure(config):
   global _log
   dut = os.environ.get("YARDSTICK_TEST_DUT")
   if dut:
-    import jax
-    from jax._src import test_util  # noqa: F401  (defines jax_test_dut)
-    jax.config.update("jax_test_dut", dut)
+    # through the flag's environment variable: importing JAX's test
+    # utilities here would bind their capture_stdout to the stdout of this
+    # moment, not the one the tests print to, and every test that checks
+    # printed output would read nothing
+    os.environ["JAX_TEST_DUT"] = dut
   path = os.environ.get("YARDSTICK_LOG")
   if path:
     _log = open(path, "a", buffering=1)

@@ -88,6 +88,7 @@ typedef struct P {
   StrMap comp_names; /* computation name -> HComp* */
   StrMap opcodes;    /* hlo opcode -> OpKind + 1 */
   long built_ops;
+  uint32_t layout_at, layout_end; /* the entry_computation_layout option's text (0, 0: none) */
 } P;
 
 static SrcLoc loc_at(const P *p, size_t off) { return (SrcLoc){p->file, (uint32_t)off}; }
@@ -655,6 +656,7 @@ static bool parse_header(P *p) {
       return false;
     }
     NamedAttr na = {span_dup(p, &p->m->arena, key), attr_string(p->m, p->src + a, b - a)};
+    if (strcmp(na.name, "entry_computation_layout") == 0) p->layout_at = a, p->layout_end = b;
     for (int i = 0; i < attrs.len; i++) {
       if (strcmp(attrs.data[i].name, na.name) == 0) {
         VEC_FREE(attrs);
@@ -668,6 +670,82 @@ static bool parse_header(P *p) {
   if (attrs.len) memcpy(p->m->attrs, attrs.data, sizeof(NamedAttr) * (size_t)attrs.len);
   VEC_FREE(attrs);
   return parse_sections(p);
+}
+
+/* Same element types and dimensions (layouts aside), tuples element by
+   element. */
+static bool same_shape_as(const Type *a, const Type *b) {
+  if (a->kind != b->kind) return false;
+  if (a->kind == TY_TUPLE) {
+    if (a->ntuple != b->ntuple) return false;
+    for (int i = 0; i < a->ntuple; i++)
+      if (!same_shape_as(a->tuple[i], b->tuple[i])) return false;
+    return true;
+  }
+  if (a->kind != TY_TENSOR) return true;
+  if (a->elem != b->elem || a->rank != b->rank) return false;
+  for (int i = 0; i < a->rank; i++)
+    if (a->dims[i] != b->dims[i]) return false;
+  return true;
+}
+
+/* The module's entry_computation_layout, `{(P0, P1, ...)->R}`, must
+   describe the ENTRY computation's parameters and result, as XLA checks:
+   a program whose declared signature is not its own is refused. */
+static bool check_entry_layout(P *p, const Func *entry) {
+  if (!p->layout_end || !entry) return true;
+  size_t save_pos = p->pos, save_end = p->end;
+  p->pos = p->layout_at;
+  p->end = p->layout_end;
+  bool ok = expect(p, '{', "to open entry_computation_layout") && expect(p, '(', "before its parameter shapes");
+  int n = 0;
+  skip_ws(p);
+  if (ok && peekc(p) != ')') {
+    for (;;) {
+      skip_ws(p);
+      size_t s = p->pos;
+      Type *t;
+      if (!(ok = parse_shape(p, &t, 0))) break;
+      if (n >= entry->body->nargs) {
+        ok = fail_at(p, s, "entry_computation_layout has more parameters than the ENTRY computation's %d",
+                     entry->body->nargs);
+        break;
+      }
+      const Type *want = entry->body->args[n]->type;
+      if (!same_shape_as(t, want)) {
+        char *got = type_str(t), *has = type_str(want);
+        ok = fail_at(p, s, "entry_computation_layout gives parameter %d the shape %s, but the ENTRY computation's is %s",
+                     n, got, has);
+        xfree(got);
+        xfree(has);
+        break;
+      }
+      n++;
+      if (!accept(p, ',')) break;
+    }
+  }
+  if (ok && n != entry->body->nargs)
+    ok = fail_at(p, p->pos, "entry_computation_layout has %d parameters, the ENTRY computation %d", n,
+                 entry->body->nargs);
+  ok = ok && expect(p, ')', "after the parameter shapes") && expect(p, '-', "before '->'") &&
+       expect(p, '>', "after '-'");
+  if (ok) {
+    skip_ws(p);
+    size_t s = p->pos;
+    Type *t;
+    ok = parse_shape(p, &t, 0);
+    if (ok && entry->nresults == 1 && !same_shape_as(t, entry->result_types[0])) {
+      char *got = type_str(t), *has = type_str(entry->result_types[0]);
+      ok = fail_at(p, s, "entry_computation_layout gives the result the shape %s, but the ENTRY computation's is %s",
+                   got, has);
+      xfree(got);
+      xfree(has);
+    }
+  }
+  ok = ok && expect(p, '}', "to close entry_computation_layout");
+  p->pos = save_pos;
+  p->end = save_end;
+  return ok;
 }
 
 bool hlo_sniff(const char *text, size_t len) {
@@ -2500,6 +2578,7 @@ Module *hlo_parse(int file, size_t begin, size_t end) {
       HComp *c = p.comps.data[i];
       if (c->func) ok = instantiate(&p, c, c->func->body, NULL, BODY_FUNC, 0);
     }
+    if (ok) ok = check_entry_layout(&p, p.m->entry);
   }
   for (int i = 0; i < p.comps.len; i++) strmap_free(&p.comps.data[i]->names);
   VEC_FREE(p.comps);
