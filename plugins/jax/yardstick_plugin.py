@@ -20,19 +20,22 @@ _log = None
 
 def pytest_configure(config):
   global _log
-  dut = os.environ.get("YARDSTICK_TEST_DUT")
-  if dut:
-    # through the flag's environment variable: importing JAX's test
-    # utilities here would bind their capture_stdout to the stdout of this
-    # moment, not the one the tests print to, and every test that checks
-    # printed output would read nothing
-    os.environ["JAX_TEST_DUT"] = dut
   path = os.environ.get("YARDSTICK_LOG")
   if path:
     _log = open(path, "a", buffering=1)
 
 
 def pytest_collection_modifyitems(session, config, items):
+  # the device under test is set once the test files have imported JAX's
+  # test utilities (which define the flag; it reads no environment
+  # variable): importing them earlier, here, would bind their
+  # capture_stdout to the stdout of that moment, not the one the tests
+  # print to, and every test that checks printed output would read nothing
+  dut = os.environ.get("YARDSTICK_TEST_DUT")
+  if dut:
+    import jax
+    from jax._src import test_util  # noqa: F401  (defines jax_test_dut)
+    jax.config.update("jax_test_dut", dut)
   path = os.environ.get("YARDSTICK_SKIP")
   if not path or not os.path.exists(path):
     return
