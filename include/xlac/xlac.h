@@ -267,6 +267,12 @@ typedef struct xlac_executable_stats {
      (file:line:col: warning: ...), one per line; "" when nothing; owned by
      the executable */
   const char *warnings;
+  /* what one execution costs on one device, counted on the optimized
+     program as XLA's cost analysis counts (docs/api.md, "Cost analysis"):
+     floating-point operations (a multiply-add is 2), transcendental
+     functions evaluated, and bytes read and written by the top-level ops
+     and fusions */
+  double flops, transcendentals, bytes_accessed;
 } xlac_executable_stats;
 xlac_status *xlac_executable_stats_get(const xlac_executable *e, xlac_executable_stats *out_stats);
 /* The optimized module as StableHLO or HLO text (xlac_free). */

@@ -25,6 +25,11 @@ z = zipfile.ZipFile(sys.argv[1])
 for n in z.namelist():
     if "/xla/pjrt/c/pjrt_c_api" in n and n.endswith(".h") and n.startswith("tensorflow/include/xla/"):
         open(os.path.join(sys.argv[2], os.path.basename(n)), "wb").write(z.read(n))
+    # the profiler extension's second table (its header includes this one)
+    if n == "tensorflow/include/xla/backends/profiler/plugin/profiler_c_api.h":
+        d = os.path.join(sys.argv[2], "..", "..", "backends", "profiler", "plugin")
+        os.makedirs(d, exist_ok=True)
+        open(os.path.join(d, os.path.basename(n)), "wb").write(z.read(n))
 PY
   header=$tmp/xla/pjrt/c/pjrt_c_api.h
 fi
@@ -52,7 +57,9 @@ PY
 # main one when those exist (an older header has not all of them)
 hdir=$(dirname "$header")
 includes=("$header")
-for h in "$hdir"/pjrt_c_api_*_extension.h; do [ -f "$h" ] && includes+=("$h"); done
+for h in "$hdir"/pjrt_c_api_*_extension.h "$hdir"/../../backends/profiler/plugin/profiler_c_api.h; do
+  [ -f "$h" ] && includes+=("$h")
+done
 cat "${includes[@]}" >"$tmp/all.h"
 : >"$tmp/checked.txt"
 while read -r s f; do

@@ -23,6 +23,7 @@
 #include "codegen/cpu.h"
 #include "codegen/dump.h"
 #include "interp/hostcall.h"
+#include "passes/cost.h"
 
 /* ---- signature leaves ---- */
 
@@ -116,6 +117,15 @@ static bool apply_xla_flags(CpuOptions *co, const char *flags, char **keep) {
     if (rc < 0) return false;
   }
   return true;
+}
+
+/* The cost of one execution of f (the optimized function the CPU backend
+   compiled, or the program the interpreter runs), passes/cost.h. */
+static void set_cost(xlac_executable *e, const Module *m, const Func *f) {
+  Cost k = cost_func(m, f);
+  e->stats.flops = k.flops;
+  e->stats.transcendentals = k.transcendentals;
+  e->stats.bytes_accessed = k.bytes;
 }
 
 static bool compile_guarded(CompileJob *j) {
@@ -221,7 +231,10 @@ static bool compile_guarded(CompileJob *j) {
   e->stats.num_partitions = e->num_partitions;
 
   /* an unknown custom-call target is a compile error on either backend */
-  if (c->backend == XLAC_BACKEND_INTERPRETER) return hostcall_check_reachable(m, entry, NULL, NULL);
+  if (c->backend == XLAC_BACKEND_INTERPRETER) {
+    set_cost(e, m, entry);
+    return hostcall_check_reachable(m, entry, NULL, NULL);
+  }
   CpuOptions co = {0};
   co.threads = c->num_threads;
   co.pool = c->pool;
@@ -273,6 +286,7 @@ static bool compile_guarded(CompileJob *j) {
   case CPU_CACHE_ERROR: e->stats.cache = XLAC_CACHE_UNUSABLE; break;
   }
   e->stats.cache_note = cs->cache_note;
+  set_cost(e, m, cpu_executable_flat(e->cpu));
   for (int r = 0; r < e->nres; r++) e->stats.in_place_results += e->alias[r] >= 0 && cpu_executable_in_place(e->cpu, r);
   return true;
 }

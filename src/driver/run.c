@@ -442,6 +442,12 @@ static void print_cpu_stats(const xlac_executable_stats *cs) {
           cs->ir_ms, cs->llvm_opt_ms, cs->machine_ms);
 }
 
+/* The cost of one execution (xlac_executable_stats: flops, transcendentals, bytes accessed). */
+static void print_cost(FILE *out, const char *indent, const xlac_executable_stats *cs) {
+  fprintf(out, "%scost: %.0f flops, %.0f transcendentals, %.0f bytes accessed\n", indent, cs->flops,
+          cs->transcendentals, cs->bytes_accessed);
+}
+
 /* Compiles f of m for backend b; says what the compile cache did (with
    --verbose), and warns once when it cannot be used. */
 static xlac_executable *compile_for(RunState *st, Backend b, Module *m, Func *f, xlac_executable_stats *stats) {
@@ -564,6 +570,7 @@ static bool bench_func(RunState *st, const InterpOptions *io, Module *m, Func *f
       printf("  compile: passes %.1f ms, LLVM IR %.1f ms, LLVM optimization %.1f ms, machine code %.1f ms\n",
              es.passes_ms, es.ir_ms, es.llvm_opt_ms, es.machine_ms);
     }
+    print_cost(stdout, "  ", &es);
     printf("BENCH name=%s backend=%s compile_ms=%.3f median_ms=%.4f min_ms=%.4f iters=%d threads=%d\n",
            st->path, backend, compile_ms, median, times[0], iters, threads);
     fflush(stdout);
@@ -747,6 +754,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     xfree(prefix);
   }
   if (e && o->verbose && o->backend == BACKEND_CPU) print_cpu_stats(&es);
+  if (e && o->verbose) print_cost(stderr, "", &es);
   release_results(results, ndev, nres);
   xlac_executable_destroy(e);
   xfree(label);

@@ -457,6 +457,127 @@ static void test_client_options(void) {
   unsetenv("XLAC_DEVICES");
 }
 
+/* A protobuf field of msg[0..len): the next one at *pos (tag, and for a
+   length-delimited field its bytes); false at the end or on bad data. */
+static bool pb_next(const uint8_t *msg, size_t len, size_t *pos, int *field, const uint8_t **sub, size_t *sublen,
+                    uint64_t *val) {
+  uint64_t v[2] = {0, 0};
+  for (int k = 0; k < 2; k++) {
+    if (k == 1 && (v[0] & 7) != 0 && (v[0] & 7) != 2) break;
+    for (int sh = 0; *pos < len; sh += 7) {
+      uint8_t b = msg[(*pos)++];
+      v[k] |= (uint64_t)(b & 0x7f) << sh;
+      if (!(b & 0x80)) break;
+    }
+  }
+  *field = (int)(v[0] >> 3);
+  *val = v[1];
+  if ((v[0] & 7) == 1) *pos += 8;
+  if ((v[0] & 7) == 2) {
+    if (v[1] > len - *pos) return false;
+    *sub = msg + *pos;
+    *sublen = (size_t)v[1];
+    *pos += (size_t)v[1];
+  }
+  return *pos <= len && *field > 0;
+}
+
+/* Events per device plane of a serialized XSpace: events[device] (planes
+   named /device:CUSTOM:<device>, devices < 8), each named `name` */
+static void count_events(const uint8_t *space, size_t len, const char *name, int events[8]) {
+  size_t pos = 0, pl, pp, lp;
+  int f, g, h;
+  const uint8_t *plane, *line, *x;
+  uint64_t v;
+  for (int i = 0; i < 8; i++) events[i] = 0;
+  while (pos < len && pb_next(space, len, &pos, &f, &plane, &pl, &v)) {
+    if (f != 1) continue;
+    int dev = -1, n = 0;
+    bool named = false;
+    for (pp = 0; pp < pl && pb_next(plane, pl, &pp, &g, &line, &lp, &v);) {
+      if (g == 2 && lp > 15 && !memcmp(line, "/device:CUSTOM:", 15)) dev = atoi((const char *)line + 15);
+      size_t ep = 0, el;
+      if (g == 3)
+        while (ep < lp && pb_next(line, lp, &ep, &h, &x, &el, &v)) n += h == 4;
+      if (g == 4) /* event metadata: its name appears */
+        named |= memmem(line, lp, name, strlen(name)) != NULL;
+    }
+    if (dev >= 0 && dev < 8 && named) events[dev] = n;
+  }
+}
+
+/* GetCostAnalysis, and the profiler extension as a framework drives it:
+   each execution during a session is an event on each device it ran on */
+static void test_cost_and_profiler(void) {
+  PJRT_Client *c = client_with(3);
+  PJRT_Client_Devices_Args dv = ARGS(PJRT_Client_Devices_Args, .client = c);
+  OK(A->PJRT_Client_Devices(&dv));
+  PJRT_LoadedExecutable *e = NULL;
+  OK(compile_text(c, allreduce_prog, 3, NULL, &e));
+  PJRT_LoadedExecutable_GetExecutable_Args ge = ARGS(PJRT_LoadedExecutable_GetExecutable_Args, .loaded_executable = e);
+  OK(A->PJRT_LoadedExecutable_GetExecutable(&ge));
+  PJRT_Executable_GetCostAnalysis_Args ca = ARGS(PJRT_Executable_GetCostAnalysis_Args, .executable = ge.executable);
+  OK(A->PJRT_Executable_GetCostAnalysis(&ca));
+  /* an all_reduce of 2 elements: an addition each; 8 bytes in, 8 out */
+  const char *names[3] = {"flops", "transcendentals", "bytes accessed"};
+  const float want[3] = {2, 0, 16};
+  CHECK_EQ_I(ca.num_properties, 3);
+  for (size_t i = 0; i < ca.num_properties && i < 3; i++) {
+    CHECK(ca.properties[i].name_size == strlen(names[i]) && !memcmp(ca.properties[i].name, names[i], strlen(names[i])));
+    CHECK(ca.properties[i].type == PJRT_NamedValue_kFloat);
+    CHECK_EQ_F(ca.properties[i].float_value, want[i]);
+  }
+  A->PJRT_Executable_Destroy(&ARGS(PJRT_Executable_Destroy_Args, .executable = ge.executable));
+
+  const PJRT_Extension_Base *x = A->extension_start;
+  while (x && x->type != PJRT_Extension_Type_Profiler) x = x->next;
+  CHECK(x != NULL);
+  if (!x) return;
+  const PLUGIN_Profiler_Api *pa = ((const PJRT_Profiler_Extension *)x)->profiler_api;
+  CHECK_EQ_I(pa->struct_size, sizeof(PLUGIN_Profiler_Api));
+  PLUGIN_Profiler_Create_Args cr = {.struct_size = sizeof cr};
+  CHECK(pa->create(&cr) == NULL && cr.profiler);
+  PJRT_Buffer *rargs[3], *rres[3] = {0};
+  int64_t d2[1] = {2};
+  float v[2] = {1, 2};
+  for (int d = 0; d < 3; d++) rargs[d] = from_host(c, dv.devices[d], v, d2, 1, NULL);
+  /* runs before the start and after the stop are not recorded */
+  for (int k = 0; k < 4; k++) {
+    if (k == 1) CHECK(pa->start(&(PLUGIN_Profiler_Start_Args){.struct_size = sizeof(PLUGIN_Profiler_Start_Args),
+                                                               .profiler = cr.profiler}) == NULL);
+    if (k == 3) CHECK(pa->stop(&(PLUGIN_Profiler_Stop_Args){.struct_size = sizeof(PLUGIN_Profiler_Stop_Args),
+                                                             .profiler = cr.profiler}) == NULL);
+    OK(execute(e, 3, 1, rargs, rres, NULL, 0));
+    for (int d = 0; d < 3; d++) destroy_buffer(rres[d]);
+  }
+  PLUGIN_Profiler_CollectData_Args cd = {.struct_size = sizeof cd, .profiler = cr.profiler};
+  CHECK(pa->collect_data(&cd) == NULL && cd.buffer && cd.buffer_size_in_bytes > 0);
+  int events[8];
+  count_events(cd.buffer, cd.buffer_size_in_bytes, "main", events);
+  CHECK(events[0] == 2 && events[1] == 2 && events[2] == 2 && events[3] == 0);
+  /* the second call fills the caller's buffer with the same */
+  uint8_t *mine = malloc(cd.buffer_size_in_bytes + 1);
+  const uint8_t *theirs = cd.buffer;
+  cd.buffer = mine;
+  CHECK(pa->collect_data(&cd) == NULL && !memcmp(mine, theirs, cd.buffer_size_in_bytes));
+  free(mine);
+  CHECK(pa->destroy(&(PLUGIN_Profiler_Destroy_Args){.struct_size = sizeof(PLUGIN_Profiler_Destroy_Args),
+                                                     .profiler = cr.profiler}) == NULL);
+  /* errors come back through the extension's own error functions */
+  PLUGIN_Profiler_Error *err = pa->start(&(PLUGIN_Profiler_Start_Args){.struct_size = sizeof(PLUGIN_Profiler_Start_Args)});
+  CHECK(err != NULL);
+  PLUGIN_Profiler_Error_GetCode_Args gc = {.struct_size = sizeof gc, .error = err};
+  PLUGIN_Profiler_Error_Message_Args em = {.struct_size = sizeof em, .error = err};
+  CHECK(pa->error_get_code(&gc) == NULL && gc.code == PJRT_Error_Code_INVALID_ARGUMENT);
+  pa->error_message(&em);
+  CHECK(em.message && memmem(em.message, em.message_size, "NULL", 4));
+  pa->error_destroy(&(PLUGIN_Profiler_Error_Destroy_Args){.struct_size = sizeof(PLUGIN_Profiler_Error_Destroy_Args),
+                                                          .error = err});
+  for (int d = 0; d < 3; d++) destroy_buffer(rargs[d]);
+  destroy_exe(e);
+  A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
+}
+
 int main(void) {
   A = GetPjrtApi();
   test_client_options();
@@ -466,5 +587,6 @@ int main(void) {
   test_bad_programs();
   test_events();
   test_shardings();
+  test_cost_and_profiler();
   TEST_SUMMARY();
 }

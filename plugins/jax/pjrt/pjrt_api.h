@@ -671,7 +671,7 @@ typedef struct PJRT_Buffer_CopyRawToHost_Args {
 
 /* ---- extensions (reached from PJRT_Api.extension_start) ---- */
 
-enum { PJRT_Extension_Type_Shardings = 19 };
+enum { PJRT_Extension_Type_Profiler = 1, PJRT_Extension_Type_Shardings = 19 };
 
 /* The shardings of an executable's parameters and outputs, as serialized
    xla.OpSharding protos owned by the executable (NULL: not known). */
@@ -694,6 +694,77 @@ typedef struct PJRT_Shardings_Extension {
   PJRT_FN(PJRT_Shardings_PJRT_Executable_ParameterShardings);
   PJRT_FN(PJRT_Shardings_PJRT_Executable_OutputShardings);
 } PJRT_Shardings_Extension;
+
+/* The profiler extension: a second table (PLUGIN_Profiler_Api, declared by
+   XLA's profiler plugin interface, profiler_c_api.h) through which the
+   framework's profiler session creates, starts, stops and reads the
+   plugin's own tracer.  What the tracer hands over (CollectData) is a
+   serialized tensorflow.profiler.XSpace, whose planes join the session's.
+   The same struct, passed as an argument extension, carries a trace
+   context id (unused here). */
+typedef struct PLUGIN_Profiler PLUGIN_Profiler;             /* ours */
+typedef struct PLUGIN_Profiler_Error PLUGIN_Profiler_Error; /* ours */
+typedef struct PLUGIN_Profiler_Error_Destroy_Args {
+  size_t struct_size;
+  void *priv;
+  PLUGIN_Profiler_Error *error;
+} PLUGIN_Profiler_Error_Destroy_Args;
+typedef struct PLUGIN_Profiler_Error_Message_Args {
+  size_t struct_size;
+  void *priv;
+  const PLUGIN_Profiler_Error *error;
+  const char *message; /* out: lives as long as the error */
+  size_t message_size; /* out */
+} PLUGIN_Profiler_Error_Message_Args;
+typedef struct PLUGIN_Profiler_Error_GetCode_Args {
+  size_t struct_size;
+  void *priv;
+  const PLUGIN_Profiler_Error *error;
+  int code; /* out: PJRT_Error_Code's values */
+} PLUGIN_Profiler_Error_GetCode_Args;
+typedef struct PLUGIN_Profiler_Create_Args {
+  size_t struct_size;
+  const char *options; /* a serialized tensorflow.ProfileOptions */
+  size_t options_size;
+  PLUGIN_Profiler *profiler; /* out */
+} PLUGIN_Profiler_Create_Args;
+typedef struct PLUGIN_Profiler_Destroy_Args {
+  size_t struct_size;
+  PLUGIN_Profiler *profiler;
+} PLUGIN_Profiler_Destroy_Args;
+typedef struct PLUGIN_Profiler_Start_Args {
+  size_t struct_size;
+  PLUGIN_Profiler *profiler;
+} PLUGIN_Profiler_Start_Args;
+typedef struct PLUGIN_Profiler_Stop_Args {
+  size_t struct_size;
+  PLUGIN_Profiler *profiler;
+} PLUGIN_Profiler_Stop_Args;
+/* with buffer NULL: buffer_size_in_bytes is set, and buffer to the
+   plugin's own copy (which jaxlib reads); with a buffer: it is filled */
+typedef struct PLUGIN_Profiler_CollectData_Args {
+  size_t struct_size;
+  PLUGIN_Profiler *profiler;
+  uint8_t *buffer;             /* in/out */
+  size_t buffer_size_in_bytes; /* out */
+} PLUGIN_Profiler_CollectData_Args;
+typedef struct PLUGIN_Profiler_Api {
+  size_t struct_size; /* jaxlib refuses any other size than its own */
+  void *priv;
+  void (*error_destroy)(PLUGIN_Profiler_Error_Destroy_Args *args);
+  void (*error_message)(PLUGIN_Profiler_Error_Message_Args *args);
+  PLUGIN_Profiler_Error *(*error_get_code)(PLUGIN_Profiler_Error_GetCode_Args *args);
+  PLUGIN_Profiler_Error *(*create)(PLUGIN_Profiler_Create_Args *args);
+  PLUGIN_Profiler_Error *(*destroy)(PLUGIN_Profiler_Destroy_Args *args);
+  PLUGIN_Profiler_Error *(*start)(PLUGIN_Profiler_Start_Args *args);
+  PLUGIN_Profiler_Error *(*stop)(PLUGIN_Profiler_Stop_Args *args);
+  PLUGIN_Profiler_Error *(*collect_data)(PLUGIN_Profiler_CollectData_Args *args);
+} PLUGIN_Profiler_Api;
+typedef struct PJRT_Profiler_Extension {
+  PJRT_Extension_Base base; /* type PJRT_Extension_Type_Profiler */
+  PLUGIN_Profiler_Api *profiler_api;
+  int64_t traceme_context_id; /* as an argument extension only */
+} PJRT_Profiler_Extension;
 
 /* ---- the table ---- */
 

@@ -40,6 +40,7 @@
 #include "api/api.h"
 #include "frontends/mlirbc/mlirbc.h"
 #include "pjrt_api.h"
+#include "profiler.h"
 #include "xla_options.pb-c.h"
 
 #define EXPORT __attribute__((visibility("default")))
@@ -262,6 +263,85 @@ static PJRT_Error *pjrt_event_set(PJRT_Event_Set_Args *a) {
   return NULL;
 }
 
+/* ---- host callbacks into Python ----
+ *
+ * jax.debug.print, jax.pure_callback, io_callback and checkify's checks
+ * lower, on xlac, to `stablehlo.custom_call @xlac_python_callback` (the
+ * Python module's lowering, jax_plugins/xlac/callbacks.py): the operands
+ * are an optional token and the callback's arguments, the results an
+ * optional token and its results, and backend_config is the decimal id of
+ * the callable in the module's registry.  The host function registered
+ * under that target hands the data pointers to the trampoline, a C-callable
+ * Python function (ctypes) whose address the module gives as the client
+ * creation option "python_callback":
+ *
+ *   int trampoline(uint64_t id, int num_args, void *const *args,
+ *                  const int64_t *arg_bytes, int num_results,
+ *                  void *const *results, const int64_t *result_bytes,
+ *                  char *error, size_t error_size);
+ *
+ * Tokens are left out of both lists (the ordering they carry is the
+ * program's data flow).  Arguments and results are in the unpacked host
+ * layout (include/xlac/xlac.h); the trampoline copies the arguments, calls
+ * the callable and writes every result.  It returns 0, or nonzero with a
+ * message in error, which fails the execution with that message.  It is
+ * called on whichever thread runs the custom call (the caller's or one of
+ * the device pool's) and takes the GIL itself: JAX releases the GIL while
+ * an execution runs. */
+
+typedef int (*py_trampoline_fn)(uint64_t id, int num_args, void *const *args, const int64_t *arg_bytes,
+                                int num_results, void *const *results, const int64_t *result_bytes, char *error,
+                                size_t error_size);
+
+static const char python_callback_target[] = "xlac_python_callback";
+static _Atomic(py_trampoline_fn) py_trampoline;
+static pthread_once_t py_register_once = PTHREAD_ONCE_INIT;
+static xlac_status *py_register_status;
+
+static xlac_status *python_callback(void *user, const xlac_ffi_call *call) {
+  (void)user;
+  py_trampoline_fn fn = atomic_load(&py_trampoline);
+  if (!fn)
+    return xlac_status_create(XLAC_FAILED_PRECONDITION, "custom_call @%s: no Python callback trampoline (the client "
+                              "was created without the option python_callback, which the jax_plugins.xlac module "
+                              "gives)", call->target);
+  char *end = NULL;
+  errno = 0;
+  unsigned long long id = strtoull(call->backend_config, &end, 10);
+  if (end == call->backend_config || *end || errno)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "custom_call @%s: backend_config \"%s\" is not a callback id",
+                              call->target, call->backend_config);
+  int n = call->num_args + call->num_results;
+  void **data = calloc((size_t)n + 1, sizeof *data);
+  int64_t *bytes = calloc((size_t)n + 1, sizeof *bytes);
+  if (!data || !bytes) {
+    free(data);
+    free(bytes);
+    return xlac_status_create(XLAC_OUT_OF_MEMORY, "custom_call @%s: out of memory", call->target);
+  }
+  int na = 0, nr = 0;
+  for (int i = 0; i < n; i++) {
+    const xlac_ffi_buffer *b = i < call->num_args ? &call->args[i] : &call->results[i - call->num_args];
+    if (b->type == XLAC_TOKEN) continue;
+    int64_t elems = 1;
+    for (int d = 0; d < b->rank; d++) elems *= b->dims[d];
+    int k = i < call->num_args ? na++ : call->num_args + nr++;
+    data[k] = b->data;
+    bytes[k] = elems * (int64_t)xlac_type_host_bytes(b->type);
+  }
+  char msg[8192] = "";
+  int rc = fn((uint64_t)id, na, data, bytes, nr, data + call->num_args, bytes + call->num_args, msg, sizeof msg);
+  free(data);
+  free(bytes);
+  if (!rc) return NULL;
+  msg[sizeof msg - 1] = 0;
+  return xlac_status_create(XLAC_INTERNAL, "Python callback failed: %s", *msg ? msg : "(no message)");
+}
+
+static void py_register(void) {
+  py_register_status = xlac_custom_call_register(python_callback_target, python_callback, NULL);
+}
+
 /* ---- client, devices, memories ---- */
 
 static const char platform_name[] = "xlac";
@@ -327,13 +407,22 @@ static int64_t device_count(const PJRT_NamedValue *opts, size_t n) {
   return 1;
 }
 
-static int64_t int_option(const PJRT_NamedValue *opts, size_t n, const char *name, const char *env, int64_t dflt) {
+/* The integer option name, if given. */
+static bool named_int(const PJRT_NamedValue *opts, size_t n, const char *name, int64_t *out) {
   for (size_t i = 0; i < n; i++)
     if (opts[i].name_size == strlen(name) && !memcmp(opts[i].name, name, opts[i].name_size) &&
-        opts[i].type == PJRT_NamedValue_kInt64)
-      return opts[i].int64_value;
-  const char *v = getenv(env);
-  return v && *v ? env_int(v) : dflt;
+        opts[i].type == PJRT_NamedValue_kInt64) {
+      *out = opts[i].int64_value;
+      return true;
+    }
+  return false;
+}
+
+static int64_t int_option(const PJRT_NamedValue *opts, size_t n, const char *name, const char *env, int64_t dflt) {
+  int64_t v;
+  if (named_int(opts, n, name, &v)) return v;
+  const char *e = getenv(env);
+  return e && *e ? env_int(e) : dflt;
 }
 
 static void client_free(PJRT_Client *c) {
@@ -364,6 +453,15 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
                      "xlac: Client_Create: %" PRId64 " threads (num_threads or XLAC_NUM_THREADS: 0 for one per core, "
                      "or 1 to 1024)", threads);
   o.num_threads = (int)threads;
+  /* the Python module's trampoline for host callbacks (an address); the
+     target exists either way, and without a trampoline its calls fail */
+  pthread_once(&py_register_once, py_register);
+  if (py_register_status)
+    return error_new(PJRT_Error_Code_INTERNAL, "xlac: Client_Create: registering %s: %s", python_callback_target,
+                     xlac_status_message(py_register_status));
+  int64_t tramp = 0;
+  if (named_int(a->create_options, a->num_options, "python_callback", &tramp) && tramp)
+    atomic_store(&py_trampoline, (py_trampoline_fn)(uintptr_t)tramp);
   o.cache_dir = getenv("XLAC_COMPILE_CACHE");
   if (o.cache_dir && !*o.cache_dir) o.cache_dir = NULL;
   PJRT_Client *c = calloc(1, sizeof *c);
@@ -1088,6 +1186,7 @@ typedef struct Exe {
   char *optimized;          /* the optimized module's text, made when first asked for */
   size_t optimized_len;
   atomic_bool deleted;
+  PJRT_NamedValue cost[3];  /* GetCostAnalysis: flops, transcendentals, bytes accessed */
 } Exe;
 
 struct PJRT_Executable {
@@ -1439,8 +1538,10 @@ static PJRT_Error *pjrt_shardings_pjrt_executable_outputshardings(
   NEED(a->executable, "executable is NULL");
   const Exe *x = a->executable->x;
   a->num_outputs = (size_t)x->nout;
-  a->shardings = (const char *const *)x->out_shardings;
-  a->sharding_sizes = x->out_shardings ? x->out_sharding_sizes : NULL;
+  /* no outputs (a pmap that only prints): nothing known, as for an
+     unpartitioned program; jaxlib refuses an empty list of shardings */
+  a->shardings = x->nout ? (const char *const *)x->out_shardings : NULL;
+  a->sharding_sizes = x->nout && x->out_shardings ? x->out_sharding_sizes : NULL;
   return NULL;
 }
 
@@ -1598,9 +1699,26 @@ static PJRT_Error *pjrt_executable_sizeofgeneratedcodeinbytes(PJRT_Executable_Si
   return NULL;
 }
 
+/* The library's cost of one execution (xlac_executable_stats), under the
+   names XLA's cost analysis gives them; JAX hands them to
+   compiled.cost_analysis() as a dict of floats. */
 static PJRT_Error *pjrt_executable_getcostanalysis(PJRT_Executable_GetCostAnalysis_Args *a) {
-  a->num_properties = 0;
-  a->properties = NULL;
+  NEED(a->executable, "executable is NULL");
+  Exe *x = a->executable->x;
+  xlac_executable_stats st = {.struct_size = sizeof st};
+  PJRT_Error *err = from_status(xlac_executable_stats_get(x->xe, &st), "GetCostAnalysis");
+  if (err) return err;
+  static const char *const names[3] = {"flops", "transcendentals", "bytes accessed"};
+  const double vals[3] = {st.flops, st.transcendentals, st.bytes_accessed};
+  pthread_mutex_lock(&x->mu); /* made once: callers may still read what an earlier call handed out */
+  if (!x->cost[0].name)
+    for (int i = 0; i < 3; i++)
+      x->cost[i] = (PJRT_NamedValue){.struct_size = sizeof x->cost[i], .name = names[i],
+                                     .name_size = strlen(names[i]), .type = PJRT_NamedValue_kFloat,
+                                     .float_value = (float)vals[i], .value_size = 1};
+  pthread_mutex_unlock(&x->mu);
+  a->num_properties = 3;
+  a->properties = x->cost;
   return NULL;
 }
 
@@ -1881,7 +1999,9 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
   if (!err) {
     xlac_execute_options eo = {.struct_size = sizeof eo, .donate_args = donate, .num_donate_args = ndonate,
                                .devices = devs};
+    int64_t t0 = profiler_start_time(); /* 0: no profiling session */
     err = from_status(xlac_executable_execute(x->xe, nd, (xlac_buffer *const *const *)argp, &eo, resp), "Execute");
+    if (t0) profiler_record_run(x->name, x->xe, devs, nd, t0, err != NULL);
   }
   if (!err) {
     /* donated arguments are gone: their handles report deleted */
@@ -1947,7 +2067,8 @@ UNIMPLEMENTED(AsyncTrackingEvent_Destroy)
 UNIMPLEMENTED(Buffer_DonateWithControlDependency)
 
 static const PJRT_Shardings_Extension shardings_extension = {
-    .base = {.struct_size = sizeof(PJRT_Shardings_Extension), .type = PJRT_Extension_Type_Shardings, .next = NULL},
+    .base = {.struct_size = sizeof(PJRT_Shardings_Extension), .type = PJRT_Extension_Type_Shardings,
+             .next = (PJRT_Extension_Base *)&xlac_profiler_extension}, /* profiler.c */
     .PJRT_Shardings_PJRT_Executable_ParameterShardings = pjrt_shardings_pjrt_executable_parametershardings,
     .PJRT_Shardings_PJRT_Executable_OutputShardings = pjrt_shardings_pjrt_executable_outputshardings,
 };

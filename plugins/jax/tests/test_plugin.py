@@ -260,6 +260,21 @@ def t_persistent_cache():
         assert outs[0][0] == outs[1][0], outs
 
 
+def t_device_count_flags():
+    # the device count JAX's flags ask its CPU backend for, without
+    # XLAC_DEVICES: jax_num_cpu_devices and XLA_FLAGS' host device count
+    import subprocess
+    prog = ("import jax; jax.config.update('jax_num_cpu_devices', 3); "
+            "print(len(jax.devices('xlac')), len(jax.devices('cpu')))")
+    env = {k: v for k, v in os.environ.items() if k not in ("XLAC_DEVICES", "XLA_FLAGS")}
+    out = subprocess.run([sys.executable, "-c", prog], capture_output=True, text=True, env=env, check=True).stdout
+    assert out.split() == ["3", "3"], out
+    env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=2"
+    prog = "import jax; print(len(jax.devices('xlac')), len(jax.devices('cpu')))"
+    out = subprocess.run([sys.executable, "-c", prog], capture_output=True, text=True, env=env, check=True).stdout
+    assert out.split() == ["2", "2"], out
+
+
 def t_devices_placement():
     # a single-device program on another device: it runs there
     y = jax.device_put(x, X[2])
@@ -367,10 +382,222 @@ def t_searchsorted():
     same(lambda a, b: jnp.digitize(a, b), x[0], jnp.array([-1.0, 0.0, 1.0]))
 
 
+def printed(devices, f, *args):
+    """What f jitted on devices prints (stdout), and its result (devices
+    None: f as it is, on the arguments as they are)."""
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        r = jax.jit(f)(*on(devices, args)) if devices else f(*args)
+        jax.block_until_ready(r)
+        jax.effects_barrier()
+    return out.getvalue(), r
+
+
+def t_debug_print():
+    def f(a):
+        jax.debug.print("a = {}", a[:3], ordered=True)
+        jax.debug.print("sum {s:.4f} max {m}", s=a.sum(), m=a.max(), ordered=True)
+        b = jax.lax.fori_loop(0, 3, lambda i, c: (jax.debug.print("step {} {}", i, c[0], ordered=True), c * 2)[1], a)
+        jax.debug.print("scan {}", jax.lax.scan(lambda c, r: (c + r, (jax.debug.print("row {}", r, ordered=True),
+                                                                     c)[1]), 0.0, a[:3])[0], ordered=True)
+        return b
+    px, rx = printed(X, f, x[0])
+    pc, rc = printed(C, f, x[0])
+    assert px == pc, (px, pc)
+    assert px.count("\n") == 9, px
+    np.testing.assert_allclose(np.asarray(rx), np.asarray(rc))
+    # unordered prints in vmap (one per element; unordered, so compared as sets)
+    g = jax.vmap(lambda r: (jax.debug.print("elem {}", r.sum()), r * 3)[1])
+    px, _ = printed(X, g, x[:4])
+    pc, _ = printed(C, g, x[:4])
+    assert sorted(px.splitlines()) == sorted(pc.splitlines()) and px.count("\n") == 4, (px, pc)
+    # and in a program of 4 devices (pmap): each device prints its row,
+    # from a pool thread; one without results as well
+    px, _ = printed(None, jax.pmap(lambda r: (jax.debug.print("dev {}", r), r)[1], devices=X), jnp.arange(4.0))
+    assert sorted(px.splitlines()) == [f"dev {i}.0" for i in range(4)], px
+    px, _ = printed(None, jax.pmap(lambda r: jax.debug.print("only {}", r), devices=X), jnp.arange(4.0))
+    assert sorted(px.splitlines()) == [f"only {i}.0" for i in range(4)], px
+
+
+def t_pure_callback():
+    def stats(a):  # several results of other types, a 64-bit one narrowed as JAX does
+        return (a * 2).astype(np.int32), a > 0, np.float64(a.sum())
+
+    def types(v):
+        return (jax.ShapeDtypeStruct(v.shape, jnp.int32), jax.ShapeDtypeStruct(v.shape, jnp.bool_),
+                jax.ShapeDtypeStruct((), jnp.float32))
+    same(lambda a: jax.pure_callback(stats, types(a), a), x)
+    same(lambda a: jax.pure_callback(np.sin, jax.ShapeDtypeStruct(a.shape, a.dtype), a) * 2 + 1, x)
+    for method in ("sequential", "expand_dims", "broadcast_all"):
+        same(jax.vmap(lambda r: jax.pure_callback(np.tanh, jax.ShapeDtypeStruct(r.shape, r.dtype), r,
+                                                  vmap_method=method)), x)
+    same(jax.vmap(lambda r: jax.pure_callback(stats, types(r), r, vmap_method="sequential")), x)
+    same(lambda a: jax.lax.scan(lambda c, r: (c + jax.pure_callback(np.cos, jax.ShapeDtypeStruct(r.shape, r.dtype), r),
+                                              c.sum()), jnp.zeros(16), a), x)
+    # bf16 and int4 pass through as they are
+    same(lambda a: jax.pure_callback(lambda v: v * 2, jax.ShapeDtypeStruct(a.shape, a.dtype), a),
+         x.astype(jnp.bfloat16))
+    i4 = np.array([-8, -1, 0, 1, 7], np.int8).astype(jnp.int4)
+    r = jax.jit(lambda a: jax.pure_callback(lambda v: -v, jax.ShapeDtypeStruct(a.shape, a.dtype), a))(
+        jax.device_put(i4, X[0]))
+    np.testing.assert_array_equal(np.asarray(r).astype(np.int8), [-8, 1, 0, -1, -7])
+
+
+def t_io_callback():
+    from jax.experimental import io_callback
+
+    def run(devices):
+        log = []
+
+        def record(i, c):
+            log.append((int(i), float(c)))
+            return np.float32(c + i)
+
+        def body(i, c):
+            return io_callback(record, jax.ShapeDtypeStruct((), jnp.float32), i, c, ordered=True) * 2
+        f = jax.jit(lambda c: jax.lax.fori_loop(0, 8, body, c))
+        r = f(jax.device_put(jnp.float32(1), devices[0]))
+        r = f(r)  # a second execution: its calls come after the first's
+        jax.effects_barrier()
+        return log, float(r)
+    lx, rx = run(X)
+    lc, rc = run(C)
+    assert lx == lc and rx == rc, (lx, lc, rx, rc)
+    assert [i for i, _ in lx] == list(range(8)) * 2, lx
+    # unordered, in vmap (JAX makes it a loop): every element once
+    seen = {X[0]: [], C[0]: []}
+    for d in (X, C):
+        got = jax.jit(jax.vmap(lambda r, d=d: io_callback(lambda v: (seen[d[0]].append(float(v.sum())), v + 1)[1],
+                                                            jax.ShapeDtypeStruct(r.shape, r.dtype), r)))(
+            jax.device_put(x, d[0]))
+        jax.effects_barrier()
+        np.testing.assert_allclose(np.asarray(got), np.asarray(x) + 1, rtol=1e-6)
+    assert sorted(seen[X[0]]) == sorted(seen[C[0]]) and len(seen[X[0]]) == 8, seen
+
+
+def t_callback_errors():
+    import logging
+    from jax.experimental import io_callback
+    logging.getLogger("jax._src.callback").setLevel(logging.CRITICAL)  # JAX logs the exception too
+
+    def bad(v):
+        raise ValueError("the callback refuses")
+    for f in (lambda a: jax.pure_callback(bad, jax.ShapeDtypeStruct(a.shape, a.dtype), a),
+              lambda a: jax.lax.fori_loop(0, 3, lambda i, c: io_callback(bad, jax.ShapeDtypeStruct(c.shape, c.dtype),
+                                                                         c, ordered=True), a),
+              lambda a: jax.pure_callback(lambda v: v[:2], jax.ShapeDtypeStruct(a.shape, a.dtype), a)):
+        for d in (X, C):
+            try:
+                jax.block_until_ready(jax.jit(f)(jax.device_put(x[0], d[0])))
+            except Exception as e:
+                assert "the callback refuses" in str(e) or "shape" in str(e), e
+            else:
+                raise AssertionError(f"no error on {d[0].platform}")
+    # the process and the device go on
+    same(lambda a: jax.pure_callback(np.exp, jax.ShapeDtypeStruct(a.shape, a.dtype), a), x)
+
+
 def t_compiled_text():
     c = jax.jit(lambda a: jnp.tanh(a) * 2).lower(x).compile()
     text = c.as_text()
     assert "tanh" in text, text[:500]
+
+
+def cost(devices, f, *args):
+    return jax.jit(f).lower(*on(devices, args)).compile().cost_analysis()
+
+
+def t_cost_analysis():
+    """compiled.cost_analysis(): xlac's model (docs/api.md, "Cost analysis")
+    against the figures XLA gives on JAX's CPU backend."""
+    a = jax.random.normal(k3, (64, 32))
+    b = jax.random.normal(k4, (32, 16))
+    n = 64 * 32
+    # a matmul: 2 * 64 * 16 * 32 flops; the three matrices once
+    got, want = cost(X, jnp.matmul, a, b), cost(C, jnp.matmul, a, b)
+    assert got["flops"] == want["flops"] == 2 * 64 * 16 * 32, (got, want)
+    assert got["transcendentals"] == want.get("transcendentals", 0) == 0, (got, want)
+    assert got["bytes accessed"] == want["bytes accessed"] == 4 * (n + 32 * 16 + 64 * 16), (got, want)
+    # elementwise and a reduction: a tanh per element (a transcendental),
+    # a multiply and an add per element, 31 additions per row; one fusion
+    # reads both inputs and writes the sums (XLA: the same)
+    f = lambda p, q: (jnp.tanh(p) * q + 1.0).sum(axis=1)  # noqa: E731
+    got, want = cost(X, f, a, a), cost(C, f, a, a)
+    assert got["flops"] == want["flops"] == 2 * n + 64 * 31, (got, want)
+    assert got["transcendentals"] == want["transcendentals"] == n, (got, want)
+    assert got["bytes accessed"] == want["bytes accessed"] == 4 * (2 * n + 64), (got, want)
+    # a convolution with padding: taps on the padding do not count
+    # (3 * 10 - 2 per dimension), 2 * N * O * I * 28 * 28
+    conv = lambda p, k: jax.lax.conv_general_dilated(p, k, (1, 1), "SAME")  # noqa: E731
+    p, k = jnp.ones((2, 3, 10, 10)), jnp.ones((4, 3, 3, 3))
+    got, want = cost(X, conv, p, k), cost(C, conv, p, k)
+    assert got["flops"] == want["flops"] == 2 * 2 * 4 * 3 * 28 * 28, (got, want)
+    # softmax: the same arithmetic as XLA's; fewer bytes (xlac reads each
+    # row once, in one fusion)
+    got, want = cost(X, jax.nn.softmax, a), cost(C, jax.nn.softmax, a)
+    assert got["flops"] == want["flops"] and got["transcendentals"] == want["transcendentals"] == n, (got, want)
+    assert got["bytes accessed"] == 2 * 4 * n, got
+
+
+def device_events(log_dir):
+    """{device plane name: [(event name, start ns, duration ns, stats)]} of the
+    trace jax.profiler.trace wrote to log_dir."""
+    import glob
+    files = glob.glob(os.path.join(log_dir, "**", "*.xplane.pb"), recursive=True)
+    assert len(files) == 1, files
+    out = {}
+    for plane in jax.profiler.ProfileData.from_file(files[0]).planes:
+        if plane.name.startswith("/device:CUSTOM:"):
+            for line in plane.lines:
+                assert line.name == "XLA Modules", line.name
+                out[plane.name] = [(e.name, e.start_ns, e.duration_ns, dict(e.stats)) for e in line.events]
+    return out
+
+
+def t_profiler():
+    """jax.profiler traces hold an event per execution on each xlac device
+    it ran on (the PJRT profiler extension), with the executable's cost."""
+    import tempfile
+
+    def step(a):
+        return jnp.tanh(a @ a.T).sum()
+
+    f = jax.jit(step)
+    a = jax.device_put(x, X[0])
+    f(a).block_until_ready()  # compiled before the trace
+    flops = f.lower(a).compile().cost_analysis()["flops"]
+    with tempfile.TemporaryDirectory() as d:
+        with jax.profiler.trace(d):
+            for _ in range(3):
+                f(a).block_until_ready()
+        ev = device_events(d)
+    assert list(ev) == ["/device:CUSTOM:0"], list(ev)
+    runs = ev["/device:CUSTOM:0"]
+    assert [r[0] for r in runs] == ["jit_step"] * 3, runs
+    assert all(r[2] > 0 for r in runs) and runs[0][1] + runs[0][2] <= runs[1][1], runs
+    assert all(r[3]["flops"] == flops for r in runs), (runs, flops)
+    # a pmap runs on the four devices: an event on each
+    g = jax.pmap(lambda v: jax.lax.psum(v, "i"), axis_name="i", devices=X)
+    xs = jnp.ones((4, 3))
+    g(xs).block_until_ready()
+    with tempfile.TemporaryDirectory() as d:
+        with jax.profiler.trace(d):
+            g(xs).block_until_ready()
+        ev = device_events(d)
+    assert sorted(ev) == [f"/device:CUSTOM:{i}" for i in range(4)], list(ev)
+    # (JAX may run a program of its own on device 0 to read the result)
+    common = set.intersection(*({r[0] for r in v} for v in ev.values()))
+    assert len(common) == 1, ev
+    starts = {r[1] for v in ev.values() for r in v if r[0] in common}
+    assert len(starts) == 1 and all(sum(r[0] in common for r in v) == 1 for v in ev.values()), ev
+    # no session: nothing is recorded, and a later session starts empty
+    f(a).block_until_ready()
+    with tempfile.TemporaryDirectory() as d:
+        with jax.profiler.trace(d):
+            pass
+        assert device_events(d) == {}
 
 
 for name, fn in list(globals().items()):

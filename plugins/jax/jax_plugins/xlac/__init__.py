@@ -10,6 +10,9 @@ otherwise XLA_FLAGS' --xla_force_host_platform_device_count, else 1),
 XLAC_NUM_THREADS (threads of the devices' pool; default one per core),
 XLAC_COMPILE_CACHE (a directory for compiled code), XLAC_PJRT_DUMP (a
 directory that receives every program JAX compiles).
+
+Host callbacks (jax.debug.print, jax.pure_callback, io_callback) run
+through callbacks.py.
 """
 import os
 import pathlib
@@ -22,6 +25,21 @@ def library_path():
     if env:
         return env
     return str(pathlib.Path(__file__).resolve().parent / "libxlac_pjrt.so")
+
+
+def _device_options():
+    """The device count JAX's flags ask its CPU backend for
+    (jax_num_cpu_devices; the library reads XLA_FLAGS' host device count
+    itself), read when JAX starts the backend, unless XLAC_DEVICES says
+    otherwise."""
+    if os.environ.get("XLAC_DEVICES"):
+        return {}
+    try:
+        from jax._src import xla_bridge
+        n = xla_bridge.num_cpu_devices.value
+    except (ImportError, AttributeError):
+        return {}
+    return {"num_devices": int(n)} if n and n > 0 else {}
 
 
 def initialize():
@@ -41,7 +59,18 @@ def initialize():
         pass
     # a priority below jax's CPU backend: installing the plugin does not
     # change what plain programs run on; JAX_PLATFORMS=xlac chooses it
-    xla_bridge.register_plugin(PLATFORM, priority=-100, library_path=path, options=None)
+    # host callbacks (jax.debug.print, pure_callback, io_callback): the
+    # plugin calls back into Python through a ctypes trampoline whose
+    # address is a client option (callbacks.py)
+    from . import callbacks
+    xla_bridge.register_plugin(PLATFORM, priority=-100, library_path=path,
+                               options=lambda: {"python_callback": callbacks.trampoline_address(),
+                                                **_device_options()})
+    try:
+        callbacks.install()
+    except (ImportError, AttributeError) as e:
+        import warnings
+        warnings.warn(f"xlac: host callbacks are not available with this jax: {e}")
     # jax lowers donated arguments to aliases only for the platforms it
     # lists as supporting donation; xlac does (buffers are consumed and
     # their storage reused by the results)
