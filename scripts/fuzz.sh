@@ -94,7 +94,7 @@ case "$target" in
     for f in "$root"/tests/fixtures/mlirbc/*/*.mlirbc "$root"/tests/fixtures/mlirbc/*/exported.bin; do
       [ -f "$f" ] && cp "$f" "$work/seeds/$(basename "$(dirname "$f")")_$(basename "$f")"
     done
-    seeds=("$work/seeds")
+    seeds=("$work/seeds" "$root/fuzz/corpus/mlirbc")
     timeout=20
     : "${max_len:=16384}" ;;
   hlo_chain)

@@ -122,6 +122,14 @@ bool interp_OPTIMIZATION_BARRIER(Interp *I, Op *op, IVal **args, IVal **res) {
   return true;
 }
 
+/* A sharding constraint says how the value is to be laid out over the
+   devices of a partitioned program: the value itself passes through. */
+bool interp_SDY_SHARDING_CONSTRAINT(Interp *I, Op *op, IVal **args, IVal **res) {
+  if (op->nopnds != 1 || op->nres != 1) return interp_error(I, op, "takes one operand and has one result");
+  res[0] = ival_retain(args[0]);
+  return true;
+}
+
 /* ---- constants ---- */
 
 /* Fills result r from a dense literal: same size copies bytes, a single

@@ -145,6 +145,18 @@ typedef struct Func {
 
 typedef enum SourceFormat { SRC_STABLEHLO, SRC_HLO } SourceFormat;
 
+/* A Shardy mesh declaration (`sdy.mesh @name = <["x"=4]>`): its name, the
+   mesh (src/ir/sharding.h) and the op's other attributes (JAX adds a
+   portable copy, `stablehlo.mesh`).  Shardings name meshes by symbol. */
+struct SdyMesh;
+typedef struct MeshDecl {
+  const char *name;         /* without '@' */
+  struct SdyMesh *mesh;
+  int nattrs;
+  NamedAttr *attrs;
+  SrcLoc loc;
+} MeshDecl;
+
 typedef struct Module {
   Arena arena;
   const char *name;         /* may be NULL */
@@ -154,6 +166,8 @@ typedef struct Module {
   NamedAttr *attrs;         /* module attributes / HLO module options */
   SourceFormat format;
   SrcLoc loc;
+  int nmeshes;              /* Shardy's mesh declarations, in source order */
+  MeshDecl *meshes;
 } Module;
 
 /* ---- construction ---- */

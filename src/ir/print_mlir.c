@@ -9,6 +9,7 @@
  * block arguments), which makes the output independent of source names.
  */
 #include "ir/print.h"
+#include "ir/sharding.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -240,6 +241,7 @@ static void print_types(Printer *pr, Value *const *vs, int n) {
 }
 
 static void print_op(Printer *pr, const Op *op, int level);
+static void print_named_dict(Printer *pr, const NamedAttr *na, int n);
 
 static void print_block_body(Printer *pr, const Block *blk, int level) {
   for (const Op *op = blk->first; op; op = op->next) print_op(pr, op, level);
@@ -330,6 +332,30 @@ static void print_op(Printer *pr, const Op *op, int level) {
       sb_puts(b, " : ");
       print_types(pr, op->opnds, op->nopnds);
     }
+    sb_putc(b, '\n');
+    return;
+  }
+
+  /* Shardy's form: sdy.sharding_constraint %v <@mesh, [...]> {attrs} : type */
+  if (op->kind == OP_SDY_SHARDING_CONSTRAINT && op->nopnds == 1 && op->nres == 1 && op->nregions == 0 &&
+      attr_is_sdy(op_attr(op, "sharding"), SDY_ATTR_SHARDING) && type_equal(op->opnds[0]->type, op->res[0].type)) {
+    const Attr *sh = op_attr(op, "sharding");
+    size_t k = strlen("#sdy.sharding");
+    sb_printf(b, "%s ", name);
+    print_value(pr, op->opnds[0]);
+    sb_putc(b, ' ');
+    if (sh->slen > k) sb_putn(b, sh->s + k, sh->slen - k);
+    if (op->nattrs > 1) {
+      NamedAttr *rest = xmalloc(sizeof(NamedAttr) * (size_t)op->nattrs);
+      int n = 0;
+      for (int i = 0; i < op->nattrs; i++)
+        if (strcmp(op->attrs[i].name, "sharding") != 0) rest[n++] = op->attrs[i];
+      sb_putc(b, ' ');
+      print_named_dict(pr, rest, n);
+      xfree(rest);
+    }
+    sb_puts(b, " : ");
+    type_print_mlir(b, op->res[0].type);
     sb_putc(b, '\n');
     return;
   }
@@ -465,6 +491,18 @@ void print_module_mlir(StrBuf *b, const Module *m) {
     sb_putc(b, ' ');
   }
   sb_puts(b, "{\n");
+  for (int i = 0; i < m->nmeshes; i++) {
+    const MeshDecl *d = &m->meshes[i];
+    sb_puts(b, "  sdy.mesh ");
+    print_symbol(b, d->name);
+    sb_puts(b, " = ");
+    if (d->mesh) sdy_print_mesh(b, d->mesh);
+    if (d->nattrs) {
+      sb_putc(b, ' ');
+      print_named_dict(&pr, d->attrs, d->nattrs);
+    }
+    sb_putc(b, '\n');
+  }
   for (const Func *f = m->funcs; f; f = f->next) print_func(&pr, f);
   sb_puts(b, "}\n");
 }

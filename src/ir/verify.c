@@ -20,6 +20,7 @@
  */
 #include "ir/verify.h"
 #include "ir/rewrite.h"
+#include "ir/sharding.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -1318,6 +1319,54 @@ static void verify_COMPOSITE(V *v, Op *op) {
     ok = c == name ? alpha : alpha || (*c >= '0' && *c <= '9') || *c == '$' || *c == '.';
   }
   if (!ok) fail(v, op, "name must be a valid namespaced op name (like \"my.op\"), got \"%s\"", name ? name : "");
+}
+
+/* ---- Shardy ---- */
+
+/* A sharding attribute of a value of type t: what sharding.c finds wrong
+   with it, or "" when it is not a #sdy.sharding at all; NULL when fine. */
+static char *sharding_problem(V *v, const Attr *a, const Type *t) {
+  SdySharding s;
+  if (!sdy_sharding_of(v->m, a, &s)) return xstrdup("");
+  return sdy_sharding_check(v->m, &s, t);
+}
+
+static void verify_SDY_SHARDING_CONSTRAINT(V *v, Op *op) {
+  if (!counts(v, op, 1, 1, 1, 1)) return;
+  if (!type_equal(opnd_type(op, 0), res_type(op, 0))) {
+    fail(v, op, "result type %s differs from operand type %s", tstr(res_type(op, 0)), tstr(opnd_type(op, 0)));
+    return;
+  }
+  char *e = sharding_problem(v, op_attr(op, "sharding"), res_type(op, 0));
+  if (e && !*e) fail(v, op, "requires a 'sharding' attribute that is a #sdy.sharding");
+  else if (e) fail(v, op, "sharding: %s", e);
+  xfree(e);
+}
+
+/* `sdy.sharding` on any op: one sharding per result (an op without
+   results may have one, over a maximal mesh: where it runs). */
+static void verify_op_shardings(V *v, Op *op) {
+  const Attr *a = op_attr(op, SDY_KEY);
+  if (!a) return;
+  SdySharding *all;
+  int n = sdy_per_value_of(v->m, a, &all);
+  if (n < 0) {
+    fail(v, op, "attribute 'sdy.sharding' must be a #sdy.sharding_per_value");
+    return;
+  }
+  if (n != op->nres && !(op->nres == 0 && n == 1)) {
+    fail(v, op, "has %d results but 'sdy.sharding' gives %d shardings", op->nres, n);
+    return;
+  }
+  for (int i = 0; i < n; i++) {
+    char *e = sdy_sharding_check(v->m, &all[i], i < op->nres ? op->res[i].type : NULL);
+    if (e) {
+      if (op->nres == 1) fail(v, op, "result sharding: %s", e);
+      else fail(v, op, "sharding of result %d: %s", i, e);
+      xfree(e);
+      return;
+    }
+  }
 }
 
 static void verify_OPTIMIZATION_BARRIER(V *v, Op *op) {
@@ -2927,6 +2976,7 @@ static void verify_op(V *v, Op *op) {
         return;
       }
   verify_table[op->kind](v, op);
+  if (op->nattrs) verify_op_shardings(v, op);
   for (int k = 0; k < op->nregions; k++)
     if (op->regions[k]) verify_block(v, op->regions[k]);
 }
@@ -3126,8 +3176,51 @@ static void check_scopes(V *v, Block *b, PtrMap *live) {
     for (int i = 0; i < op->nres; i++) ptrmap_put(live, &op->res[i], NULL);
 }
 
+/* The module's meshes, and the shardings of functions' arguments and
+   results (`sdy.sharding` in their dictionaries). */
+static void check_meshes(V *v) {
+  Module *m = v->m;
+  for (int i = 0; i < m->nmeshes; i++) {
+    MeshDecl *d = &m->meshes[i];
+    bool dup = module_find_func(m, d->name) != NULL;
+    for (int j = 0; j < i && !dup; j++) dup = strcmp(m->meshes[j].name, d->name) == 0;
+    if (dup) {
+      error_at(d->loc, "redefinition of symbol named '%s'", d->name);
+      v->ok = false;
+      continue;
+    }
+    char *e = d->mesh ? sdy_mesh_check(d->mesh) : xstrdup("a mesh declaration without its mesh");
+    if (e) {
+      error_at(d->loc, "'sdy.mesh' op @%s: %s", d->name, e);
+      v->ok = false;
+      xfree(e);
+    }
+  }
+}
+
+static void check_value_sharding(V *v, const Func *f, const Attr *dict, const Type *t, const char *what, int i) {
+  const Attr *a = dict && dict->kind == ATTR_DICT ? attr_dict_get(dict, SDY_KEY) : NULL;
+  if (!a) return;
+  char *e = sharding_problem(v, a, t);
+  if (!e) return;
+  if (!*e)
+    error_at(f->loc, "function @%s %s %d: 'sdy.sharding' must be a #sdy.sharding", f->name, what, i);
+  else
+    error_at(f->loc, "function @%s %s %d: %s", f->name, what, i, e);
+  xfree(e);
+  v->ok = false;
+}
+
+static void check_func_shardings(V *v, const Func *f) {
+  for (int i = 0; f->arg_attrs && i < f->body->nargs; i++)
+    check_value_sharding(v, f, f->arg_attrs[i], f->body->args[i]->type, "argument", i);
+  for (int i = 0; f->res_attrs && f->result_types && i < f->nresults; i++)
+    check_value_sharding(v, f, f->res_attrs[i], f->result_types[i], "result", i);
+}
+
 static bool verify(Module *m, bool values) {
   V v = {m, true, values, NULL, 0};
+  check_meshes(&v);
   for (Func *f = m->funcs; f; f = f->next) {
     for (Func *g = m->funcs; g != f; g = g->next)
       if (strcmp(g->name, f->name) == 0) {
@@ -3143,6 +3236,7 @@ static bool verify(Module *m, bool values) {
       v.ok = false;
       continue;
     }
+    check_func_shardings(&v, f);
     /* a declaration (private function without a body) has nothing to check */
     if (!f->body->first && f->is_private) continue;
     Op *t = block_terminator(f->body);

@@ -35,7 +35,8 @@
  * body is cloned with its own scans already rewritten.
  * drop-barriers runs after fusion (so barriers still separate fusions and
  * stop constant folding) and replaces optimization_barrier results by its
- * operands.
+ * operands.  Legalize also replaces each sdy.sharding_constraint by its
+ * operand.
  *
  * Every replacement is checked by the verifier in a scratch function before
  * it is committed (functions that its regions call are declared there); one
@@ -792,9 +793,34 @@ static bool collect_legal(Op *op, void *ud) {
   return true;
 }
 
+/* A sharding constraint says how a value is laid out across devices; for
+   the program of one device (replicated, or partitioned by hand) it is the
+   value itself.  Dropped by the first legalize, so that it neither splits
+   fusions nor runs in the interpreter thunk. */
+static bool collect_constraints(Op *op, void *ud) {
+  if (op->kind == OP_SDY_SHARDING_CONSTRAINT) VEC_PUSH(*(OpVec *)ud, op);
+  return true;
+}
+
+static int drop_sharding_constraints(Module *m) {
+  int changed = 0;
+  for (Func *f = m->funcs; f; f = f->next) {
+    OpVec ops = {0};
+    block_walk(f->body, collect_constraints, &ops);
+    for (int i = 0; i < ops.len; i++) {
+      Op *op = ops.data[i];
+      if (op->nres != 1 || op->nopnds != 1) continue;
+      bld_replace(f, op, op->opnds);
+      changed = 1;
+    }
+    VEC_FREE(ops);
+  }
+  return changed;
+}
+
 int pass_legalize(Module *m, const PassOptions *o) {
   (void)o;
-  int changed = 0;
+  int changed = drop_sharding_constraints(m);
   for (Func *f = m->funcs; f; f = f->next) {
     OpVec ops = {0};
     block_walk(f->body, collect_legal, &ops);

@@ -16,6 +16,7 @@
 
 #include "frontends/stablehlo/stablehlo.h"
 #include "ir/print.h"
+#include "ir/sharding.h"
 
 static int passed, failed;
 static char last_msg[512];
@@ -140,6 +141,17 @@ static const char *good[] = {
     "  %10 = stablehlo.select %p, %0, %1 : tensor<4xi1>, tensor<4xf32>\n"
     "  return %0 : tensor<4xf32>\n"
     "}\n",
+    /* Shardy: meshes, shardings of arguments, results and ops, constraints */
+    "module @sdy {\n"
+    "  sdy.mesh @mesh = <[\"x\"=4, \"y\"=2]> {stablehlo.mesh = {axes = []}}\n"
+    "  sdy.mesh @rev = <[\"a\"=2], device_ids=[1, 0]>\n"
+    "  func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{\"x\":(1)2, \"y\"}p0, {?}], "
+    "replicated={\"x\":(2)2}>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<mesh<[\"z\"=2]>, [{}, {\"z\", ?}]>}) {\n"
+    "    %0 = sdy.sharding_constraint %a <@rev, [{\"a\"}, {}], unreduced=min{\"a\"}> : tensor<8x8xf32>\n"
+    "    %1 = stablehlo.add %0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {\"y\"}]>]>} : tensor<8x8xf32>\n"
+    "    return %1 : tensor<8x8xf32>\n"
+    "  }\n"
+    "}\n",
 };
 
 struct bad_case {
@@ -158,9 +170,15 @@ static const struct bad_case bad[] = {
     {"func.func @f(", "expected argument name", 1, 14},
     {"func.func @f() { %0 = \"stablehlo.add\"(((((((", "expected SSA value", 1, 39},
     {"func.func @f(%a: tensor<2xf32>) {\n  %0 = stablehlo.add %a, %a : tensor<3xf32>\n}\n", "operand #0 has type", 2, 22},
+    {"sdy.mesh @m = <[\"x\"=2]>\nfunc.func @f(%a: tensor<2xf32> {sdy.sharding = #sdy.sharding<@m, [{\"x\" ?}]>}) {\n}\n",
+     "expected '}' or ', ?' to end a dimension sharding", 2, 72},
+    {"sdy.mesh @m = <[\"x\"=2]>\nsdy.mesh @m = <[]>\n", "redefinition of mesh '@m'", 2, 10},
+    {"func.func @f(%a: tensor<2xf32>) {\n  %0 = sdy.sharding_constraint %a <[]> : tensor<2xf32>\n}\n",
+     "expected a mesh name (@mesh) or an inline mesh", 2, 36},
 };
 
 static void run_nul_and_opaque(void);
+static void run_shardings(void);
 
 static void run_embedded(void) {
   for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
@@ -186,7 +204,90 @@ static void run_embedded(void) {
     check(ok, label);
   }
   run_nul_and_opaque();
+  run_shardings();
   echo_diags = true;
+}
+
+/* The queries on shardings (ir/sharding.h) over a parsed module: the mesh
+   table, the shardings of arguments, results and ops as structures, and
+   setting one. */
+static void run_shardings(void) {
+  static const char src[] =
+      "sdy.mesh @mesh = <[\"x\"=4, \"y\"=2]>\n"
+      "sdy.mesh @rev = <[\"a\"=2, \"b\"=2], device_ids=[3, 2, 1, 0]>\n"
+      "func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{\"x\":(1)2, \"y\"}p1, {?}], "
+      "replicated={\"x\":(2)2}>}, %b: tensor<4xf32>) -> (tensor<8x6xf32>, tensor<8x6xf32> {foo}) {\n"
+      "  %0 = sdy.sharding_constraint %a <@rev, [{\"b\", \"a\"}, {}], unreduced=max{\"a\"}> : tensor<8x6xf32>\n"
+      "  %1:2 = stablehlo.optimization_barrier {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>, "
+      "<@mesh, [{\"y\", ?}, {\"x\"}]>]>} %0, %0 : tensor<8x6xf32>, tensor<8x6xf32>\n"
+      "  return %1#0, %1#1 : tensor<8x6xf32>, tensor<8x6xf32>\n"
+      "}\n";
+  int f = src_add("shardings", src, strlen(src));
+  Module *m = stablehlo_parse(f, 0, strlen(src));
+  check(m != NULL, "sharding sample parses");
+  if (!m) return;
+  check(m->nmeshes == 2 && module_find_mesh(m, "rev") == &m->meshes[1] && !module_find_mesh(m, "nope"),
+        "mesh table");
+  const SdyMesh *mesh = m->meshes[0].mesh, *rev = m->meshes[1].mesh;
+  check(mesh->naxes == 2 && strcmp(mesh->axes[1].name, "y") == 0 && mesh->axes[1].size == 2 && mesh->ndevices == 0 &&
+            sdy_mesh_size(mesh) == 8 && sdy_mesh_axis(mesh, "y") == 1 && sdy_mesh_axis(mesh, "q") == -1,
+        "mesh axes");
+  check(rev->ndevices == 4 && rev->device_ids[0] == 3 && rev->device_ids[3] == 0, "mesh device ids");
+  Func *fn = module_find_func(m, "main");
+  SdySharding s;
+  check(func_arg_sharding(m, fn, 0, &s) && s.mesh_name && strcmp(s.mesh_name, "mesh") == 0 && s.ndims == 2,
+        "argument sharding");
+  check(s.dims[0].naxes == 2 && strcmp(s.dims[0].axes[0].name, "x") == 0 && s.dims[0].axes[0].pre_size == 1 &&
+            s.dims[0].axes[0].size == 2 && s.dims[0].axes[1].size == 0 && s.dims[0].closed && s.dims[0].priority == 1,
+        "dimension sharding with a sub-axis and a priority");
+  check(s.dims[1].naxes == 0 && !s.dims[1].closed && s.dims[1].priority == -1, "open dimension");
+  check(s.nreplicated == 1 && s.replicated[0].pre_size == 2 && s.nunreduced == 0, "replicated axes");
+  check(sdy_sharding_mesh(m, &s) == mesh && sdy_dim_ways(mesh, &s.dims[0]) == 4 && sdy_dim_ways(mesh, &s.dims[1]) == 1,
+        "ways a dimension is split");
+  char *e = sdy_sharding_check(m, &s, fn->body->args[0]->type);
+  check(e == NULL, "the argument's sharding holds");
+  free(e);
+  e = sdy_sharding_check(m, &s, fn->body->args[1]->type);
+  check(e && strstr(e, "rank 1"), "the argument's sharding does not fit a rank-1 tensor");
+  free(e);
+  check(!func_arg_sharding(m, fn, 1, &s) && !func_result_sharding(m, fn, 1, &s), "values without a sharding");
+  Op *c = fn->body->first, *bar = c->next;
+  check(op_result_sharding(m, c, 0, &s) && strcmp(s.mesh_name, "rev") == 0 && s.dims[0].naxes == 2 &&
+            strcmp(s.dims[0].axes[0].name, "b") == 0 && s.nunreduced == 1 && s.reduction == SDY_MAX,
+        "constraint's sharding");
+  check(op_result_sharding(m, bar, 1, &s) && s.dims[0].naxes == 1 && !s.dims[0].closed &&
+            strcmp(s.dims[1].axes[0].name, "x") == 0 && !op_result_sharding(m, bar, 2, &s),
+        "an op's sharding per value");
+  /* setting shardings: built from structures, printed canonically */
+  SdyAxisRef y = {"y", 0, 0};
+  SdyDim dims[2] = {{1, &y, true, -1}, {0, NULL, false, 3}};
+  SdySharding mine = {"mesh", NULL, 2, dims, 0, NULL, 0, NULL, SDY_SUM};
+  func_set_result_sharding(m, fn, 1, &mine);
+  func_set_arg_sharding(m, fn, 0, NULL);
+  char *t = print_mod(m);
+  check(strstr(t, "-> (tensor<8x6xf32>, tensor<8x6xf32> {foo, sdy.sharding = #sdy.sharding<@mesh, [{\"y\"}, {?}p3]>})") &&
+            strstr(t, "func.func @main(%arg0: tensor<8x6xf32>, %arg1"),
+        "set and removed shardings print");
+  free(t);
+  check(func_result_sharding(m, fn, 1, &s) && s.dims[1].priority == 3, "a set sharding reads back");
+  module_free(m);
+  /* the reader's errors are at their offset */
+  Arena ar;
+  arena_init(&ar);
+  size_t off = 0;
+  char *err = NULL;
+  static const char bad_text[] = "<@m, [{\"x\"}, {\"y\":(1}]>";
+  check(sdy_parse_sharding(&ar, bad_text, strlen(bad_text), &s, &off, &err) == 0 && off == 20 && err &&
+            strstr(err, "expected ')'"),
+        "sharding text error offset");
+  free(err);
+  static const char per_value[] = "<[<@m, []>, <mesh<[\"a\"=1]>, [{}]>]> tail";
+  SdySharding *all = NULL;
+  int n = 0;
+  check(sdy_parse_per_value(&ar, per_value, strlen(per_value), &all, &n, &off, &err) == strlen(per_value) - 5 &&
+            n == 2 && all[1].mesh && all[1].mesh->naxes == 1,
+        "per-value text reads up to its end");
+  arena_free(&ar);
 }
 
 /* A NUL byte is refused where it is, wherever it is (an opaque attribute's

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "frontends/mlirbc/bc.h"
+#include "ir/sharding.h"
 
 /* ---- VHLO's enums, by their encoded values ---- */
 static const char *const comparison_direction[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
@@ -757,6 +758,328 @@ static BA *read_vhlo_attr(Cur *c) {
   }
 }
 
+/* ---- Shardy's attributes ----
+ * Shardy (the sdy dialect) writes its attributes in an encoding of its own
+ * (shardy/dialect/sdy/ir/bytecode.td): a kind, then the fields, where a
+ * nested attribute is a reference to another entry, a name a string table
+ * index, a number a zigzag varint, a flag a byte, and an optional value a
+ * varint whose low bit says whether it is there.  Each entry becomes the
+ * structure of src/ir/sharding.h it describes. */
+
+static BA *sdy_ba(Cur *c, BASdy k, const uint8_t *at) {
+  BA *a = new_ba(c, BA_SDY, at);
+  a->sdy = k;
+  return a;
+}
+
+static const char *const sdy_kind_names[] = {
+    "manual axes", "mesh axis", "mesh", "sub-axis", "axis ref", "dimension sharding",
+    "tensor sharding", "sharding per value", "dim mapping", "tensor mapping", "sharding rule",
+    "collective parameter"};
+
+/* A list of references to Shardy attributes of kind k. */
+static BA **sdy_list(Cur *c, BASdy k, uint64_t *n) {
+  const uint8_t *at = c->p;
+  BA **v = read_attr_list(c, n);
+  if (!v) return NULL;
+  for (uint64_t i = 0; i < *n; i++)
+    if (v[i]->kind != BA_SDY || v[i]->sdy != k) {
+      bc_fail(c->bc, at, "a list of Shardy %s attributes holds something else (element %llu)", sdy_kind_names[k],
+              (unsigned long long)i);
+      return NULL;
+    }
+  if (*n > SDY_MAX_AXES && (k == SDY_AXIS_REF || k == SDY_MESH_AXIS || k == SDY_DIM_SHARDING)) {
+    bc_fail(c->bc, at, "a list of %llu Shardy %s attributes (at most %d)", (unsigned long long)*n, sdy_kind_names[k],
+            SDY_MAX_AXES);
+    return NULL;
+  }
+  return v;
+}
+
+static bool sdy_name(Cur *c, const char **out) {
+  const uint8_t *at = c->p;
+  size_t n;
+  if (!cur_string(c, out, &n)) return false;
+  if (memchr(*out, 0, n)) return bc_fail(c->bc, at, "a Shardy axis name with a NUL byte");
+  return true;
+}
+
+/* The axis refs of a list as an array of SdyAxisRef. */
+static SdyAxisRef *sdy_refs(Cur *c, int *n) {
+  uint64_t k;
+  BA **v = sdy_list(c, SDY_AXIS_REF, &k);
+  if (!v) return NULL;
+  SdyAxisRef *r = ARENA_ARRAY(&c->bc->m->arena, SdyAxisRef, k + 1);
+  for (uint64_t i = 0; i < k; i++) r[i] = *(SdyAxisRef *)v[i]->ptr;
+  *n = (int)k;
+  return r;
+}
+
+static BA *sdy_mesh(Cur *c, const uint8_t *at) {
+  Arena *ar = &c->bc->m->arena;
+  uint64_t n, nd;
+  BA **axes = sdy_list(c, SDY_MESH_AXIS, &n);
+  const uint8_t *dat = c->p;
+  int64_t *ids = axes ? read_svarint_list(c, &nd) : NULL;
+  if (!ids) return NULL;
+  if (nd > SDY_MAX_DEVICES) {
+    bc_fail(c->bc, dat, "a Shardy mesh of %llu device ids (at most %d)", (unsigned long long)nd, SDY_MAX_DEVICES);
+    return NULL;
+  }
+  SdyMesh *m = ARENA_NEW(ar, SdyMesh);
+  m->naxes = (int)n;
+  m->axes = ARENA_ARRAY(ar, SdyMeshAxis, n + 1);
+  for (uint64_t i = 0; i < n; i++) m->axes[i] = (SdyMeshAxis){axes[i]->s, axes[i]->i};
+  m->ndevices = (int)nd;
+  m->device_ids = ids;
+  sdy_mesh_canonicalize(m);
+  BA *a = sdy_ba(c, SDY_MESH, at);
+  a->ptr = m;
+  return a;
+}
+
+static BA *sdy_axis_ref(Cur *c, const uint8_t *at) {
+  SdyAxisRef *r = ARENA_NEW(&c->bc->m->arena, SdyAxisRef);
+  uint64_t idx;
+  bool present;
+  if (!sdy_name(c, &r->name)) return NULL;
+  const uint8_t *sat = c->p;
+  if (!cur_varint_flag(c, &idx, &present)) return NULL;
+  if (present) {
+    BA *sub = bc_attr(c->bc, idx, sat);
+    if (!sub) return NULL;
+    if (sub->kind != BA_SDY || sub->sdy != SDY_SUB_AXIS) {
+      bc_fail(c->bc, sat, "a Shardy axis ref whose sub-axis is something else");
+      return NULL;
+    }
+    r->pre_size = sub->i;
+    r->size = sub->i2 ? sub->i2 : -1; /* size 0 stands for the whole axis: keep it invalid */
+  }
+  BA *a = sdy_ba(c, SDY_AXIS_REF, at);
+  a->ptr = r;
+  return a;
+}
+
+static BA *sdy_dim(Cur *c, const uint8_t *at) {
+  SdyDim *d = ARENA_NEW(&c->bc->m->arena, SdyDim);
+  uint8_t closed;
+  uint64_t prio;
+  bool present;
+  if (!(d->axes = sdy_refs(c, &d->naxes)) || !cur_byte(c, &closed)) return NULL;
+  const uint8_t *pat = c->p;
+  if (!cur_varint_flag(c, &prio, &present)) return NULL;
+  if (present && prio > (uint64_t)INT32_MAX) {
+    bc_fail(c->bc, pat, "a Shardy priority of %llu", (unsigned long long)prio);
+    return NULL;
+  }
+  d->closed = closed != 0;
+  d->priority = present ? (int64_t)prio : -1;
+  BA *a = sdy_ba(c, SDY_DIM_SHARDING, at);
+  a->ptr = d;
+  return a;
+}
+
+/* TensorSharding, in its versions: 6 (no unreduced axes), 15 (unreduced,
+   summed), 17 (unreduced, with the reduction) */
+static BA *sdy_sharding(Cur *c, const uint8_t *at, uint64_t code) {
+  Arena *ar = &c->bc->m->arena;
+  SdySharding *s = ARENA_NEW(ar, SdySharding);
+  const uint8_t *mat = c->p;
+  BA *mesh = cur_attr(c);
+  if (!mesh) return NULL;
+  if (mesh->kind == BA_SYMBOL && !strstr(mesh->s, "::")) {
+    s->mesh_name = mesh->s;
+  } else if (mesh->kind == BA_SDY && mesh->sdy == SDY_MESH) {
+    s->mesh = mesh->ptr;
+  } else {
+    bc_fail(c->bc, mat, "a Shardy sharding whose mesh is neither a mesh nor the name of one");
+    return NULL;
+  }
+  uint64_t nd;
+  BA **dims = sdy_list(c, SDY_DIM_SHARDING, &nd);
+  if (!dims) return NULL;
+  s->ndims = (int)nd;
+  s->dims = ARENA_ARRAY(ar, SdyDim, nd + 1);
+  for (uint64_t i = 0; i < nd; i++) s->dims[i] = *(SdyDim *)dims[i]->ptr;
+  if (!(s->replicated = sdy_refs(c, &s->nreplicated))) return NULL;
+  if (code != 6 && !(s->unreduced = sdy_refs(c, &s->nunreduced))) return NULL;
+  if (code == 17) {
+    const uint8_t *rat = c->p;
+    int64_t r;
+    if (!cur_svarint(c, &r)) return NULL;
+    if (r < SDY_SUM || r > SDY_MIN) {
+      bc_fail(c->bc, rat, "%lld is not a Shardy reduction (sum 0, max 1, min 2)", (long long)r);
+      return NULL;
+    }
+    s->reduction = (SdyReduction)r;
+  }
+  BA *a = sdy_ba(c, SDY_SHARDING, at);
+  a->ptr = s;
+  return a;
+}
+
+static BA *sdy_per_value(Cur *c, const uint8_t *at) {
+  uint64_t n;
+  BA **v = sdy_list(c, SDY_SHARDING, &n);
+  if (!v) return NULL;
+  SdySharding *all = ARENA_ARRAY(&c->bc->m->arena, SdySharding, n + 1);
+  for (uint64_t i = 0; i < n; i++) all[i] = *(SdySharding *)v[i]->ptr;
+  BA *a = sdy_ba(c, SDY_PER_VALUE, at);
+  a->ptr = all;
+  a->n = (int)n;
+  return a;
+}
+
+/* A factor of a sharding rule by its symbol: i..z, then z_1, z_2, ... */
+static void factor_symbol(StrBuf *b, int64_t k) {
+  if (k < 18)
+    sb_putc(b, (char)('i' + k));
+  else
+    sb_printf(b, "z_%lld", (long long)(k - 17));
+}
+
+static void factor_list(StrBuf *b, const char *what, const int64_t *f, uint64_t n) {
+  if (!n) return;
+  sb_printf(b, " %s={", what);
+  for (uint64_t i = 0; i < n; i++) {
+    if (i) sb_puts(b, ", ");
+    factor_symbol(b, f[i]);
+  }
+  sb_putc(b, '}');
+}
+
+static void tensor_mappings(StrBuf *b, BA **t, uint64_t n) {
+  for (uint64_t i = 0; i < n; i++) {
+    sb_puts(b, i ? ", [" : "[");
+    for (int d = 0; d < t[i]->n; d++) {
+      if (d) sb_puts(b, ", ");
+      const BA *dm = t[i]->elems[d];
+      for (int k = 0; k < dm->n; k++) factor_symbol(b, dm->ints[k]);
+    }
+    sb_putc(b, ']');
+  }
+}
+
+static bool factors_in_range(Cur *c, const uint8_t *at, const int64_t *f, uint64_t n, uint64_t nf) {
+  for (uint64_t i = 0; i < n; i++)
+    if (f[i] < 0 || (uint64_t)f[i] >= nf)
+      return bc_fail(c->bc, at, "a Shardy sharding rule names factor %lld of %llu", (long long)f[i],
+                     (unsigned long long)nf);
+  return true;
+}
+
+/* OpShardingRule: kept as the text Shardy prints for it. */
+static BA *sdy_rule(Cur *c, const uint8_t *at) {
+  uint64_t nf, nops, nres, nl[4];
+  int64_t *sizes, *lists[4];
+  uint8_t custom;
+  if (!(sizes = read_svarint_list(c, &nf))) return NULL;
+  BA **ops = sdy_list(c, SDY_TENSOR_MAPPING, &nops);
+  BA **res = ops ? sdy_list(c, SDY_TENSOR_MAPPING, &nres) : NULL;
+  if (!res) return NULL;
+  for (int k = 0; k < 4; k++)
+    if (!(lists[k] = read_svarint_list(c, &nl[k]))) return NULL;
+  if (!cur_byte(c, &custom)) return NULL;
+  for (int k = 0; k < 4; k++)
+    if (!factors_in_range(c, at, lists[k], nl[k], nf)) return NULL;
+  for (int pass = 0; pass < 2; pass++) {
+    BA **t = pass ? res : ops;
+    uint64_t n = pass ? nres : nops;
+    for (uint64_t i = 0; i < n; i++)
+      for (int d = 0; d < t[i]->n; d++)
+        if (!factors_in_range(c, at, t[i]->elems[d]->ints, (uint64_t)t[i]->elems[d]->n, nf)) return NULL;
+  }
+  StrBuf b = {0};
+  sb_puts(&b, "#sdy.op_sharding_rule<(");
+  tensor_mappings(&b, ops, nops);
+  sb_puts(&b, ")->(");
+  tensor_mappings(&b, res, nres);
+  sb_putc(&b, ')');
+  if (nf) {
+    sb_puts(&b, " {");
+    for (uint64_t i = 0; i < nf; i++) {
+      if (i) sb_puts(&b, ", ");
+      factor_symbol(&b, (int64_t)i);
+      sb_printf(&b, "=%lld", (long long)sizes[i]);
+    }
+    sb_putc(&b, '}');
+  }
+  static const char *const kinds[4] = {"reduction", "need_replication", "permutation", "blocked_propagation"};
+  for (int k = 0; k < 4; k++) factor_list(&b, kinds[k], lists[k], nl[k]);
+  if (custom) sb_puts(&b, ", custom");
+  sb_putc(&b, '>');
+  BA *a = sdy_ba(c, SDY_RULE, at);
+  a->s = arena_strndup(&c->bc->m->arena, b.data, b.len);
+  a->slen = b.len;
+  sb_free(&b);
+  return a;
+}
+
+static BA *read_sdy_attr(Cur *c) {
+  const uint8_t *at = c->p;
+  uint64_t code, n;
+  int64_t x, y;
+  BA *a;
+  if (!cur_varint(c, &code)) return NULL;
+  switch (code) {
+  case 0: {
+    a = sdy_ba(c, SDY_MANUAL_AXES, at);
+    if (!(a->elems = read_attr_list(c, &n))) return NULL;
+    a->n = (int)n;
+    for (uint64_t i = 0; i < n; i++)
+      if (a->elems[i]->kind != BA_STRING || memchr(a->elems[i]->s, 0, a->elems[i]->slen)) {
+        bc_fail(c->bc, at, "Shardy manual axes that are not names");
+        return NULL;
+      }
+    return a;
+  }
+  case 1:
+    a = sdy_ba(c, SDY_MESH_AXIS, at);
+    return sdy_name(c, &a->s) && cur_svarint(c, &a->i) ? a : NULL;
+  case 2: return sdy_mesh(c, at);
+  case 3:
+    if (!cur_svarint(c, &x) || !cur_svarint(c, &y)) return NULL;
+    a = sdy_ba(c, SDY_SUB_AXIS, at);
+    a->i = x;
+    a->i2 = y;
+    return a;
+  case 4: return sdy_axis_ref(c, at);
+  case 5: return sdy_dim(c, at);
+  case 6:
+  case 15:
+  case 17: return sdy_sharding(c, at, code);
+  case 7:
+  case 16: return sdy_per_value(c, at);
+  case 8:
+    a = sdy_ba(c, SDY_DIM_MAPPING, at);
+    if (!(a->ints = read_svarint_list(c, &n))) return NULL;
+    a->n = (int)n;
+    return a;
+  case 9:
+    a = sdy_ba(c, SDY_TENSOR_MAPPING, at);
+    if (!(a->elems = sdy_list(c, SDY_DIM_MAPPING, &n))) return NULL;
+    a->n = (int)n;
+    return a;
+  case 10: return sdy_rule(c, at);
+  case 11:
+  case 12:
+  case 14:
+    /* lists of axis refs, of lists of them, of all-to-all parameters */
+    if (!read_attr_list(c, &n)) return NULL;
+    a = sdy_ba(c, SDY_COLLECTIVE, at);
+    a->i = (int64_t)code;
+    return a;
+  case 13:
+    if (!read_attr_list(c, &n) || !cur_svarint(c, &x) || !cur_svarint(c, &y)) return NULL;
+    a = sdy_ba(c, SDY_COLLECTIVE, at);
+    a->i = (int64_t)code;
+    return a;
+  default:
+    bc_fail(c->bc, at, "unknown Shardy attribute kind %llu", (unsigned long long)code);
+    return NULL;
+  }
+}
+
 /* ---- entries ---- */
 
 /* An entry of a dialect without a bytecode encoding: its assembly text. */
@@ -822,6 +1145,8 @@ static void *read_entry(Bc *bc, BcEntry *tab, int n, uint64_t index, const uint8
       v = is_type ? (void *)read_vhlo_type(&c) : (void *)read_vhlo_attr(&c);
     else if (d == DL_BUILTIN)
       v = is_type ? (void *)read_builtin_type(&c) : (void *)read_builtin_attr(&c);
+    else if (d == DL_SDY && !is_type)
+      v = read_sdy_attr(&c);
     else
       v = foreign_entry(&c, bc->dialects[e->dialect].name, is_type);
     bc->depth--;

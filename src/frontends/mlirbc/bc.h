@@ -90,6 +90,7 @@ typedef enum BAKind {
   BA_ACCURACY, /* result_accuracy: f (atol), f2 (rtol), i (ulps), elems[0] (mode) */
   BA_LOC,      /* a location */
   BA_TEXT,     /* an attribute kept as its assembly text (s, slen) */
+  BA_SDY,      /* Shardy's encoding (attrs.c): sdy says which kind, ptr what it holds */
   BA_FOREIGN,  /* in another dialect's own encoding, unread: s names the dialect */
   BA_OTHER,    /* readable but not an attribute of ours: s names it */
 } BAKind;
@@ -106,6 +107,22 @@ typedef enum BAEnum {
   EN_ACCURACY_MODE,
 } BAEnum;
 
+/* Shardy's attribute kinds (its bytecode.td numbers them) */
+typedef enum BASdy {
+  SDY_MANUAL_AXES = 0,    /* elems: the axis names (strings) */
+  SDY_MESH_AXIS = 1,      /* s: name, i: size */
+  SDY_MESH = 2,           /* ptr: SdyMesh */
+  SDY_SUB_AXIS = 3,       /* i: pre-size, i2: size */
+  SDY_AXIS_REF = 4,       /* ptr: SdyAxisRef */
+  SDY_DIM_SHARDING = 5,   /* ptr: SdyDim */
+  SDY_SHARDING = 6,       /* ptr: SdySharding (also kinds 15 and 17) */
+  SDY_PER_VALUE = 7,      /* ptr: SdySharding[n] (also kind 16) */
+  SDY_DIM_MAPPING = 8,    /* ints, n: factor indices */
+  SDY_TENSOR_MAPPING = 9, /* elems, n: dim mappings */
+  SDY_RULE = 10,          /* s: the rule's text */
+  SDY_COLLECTIVE = 11,    /* kinds 11-14, the parameters of Shardy's collectives */
+} BASdy;
+
 typedef struct BA {
   BAKind kind;
   uint32_t off;        /* where its encoding starts, for diagnostics */
@@ -119,6 +136,9 @@ typedef struct BA {
   int64_t *ints, *ints2;
   Literal *lit;
   BAEnum ekind;
+  BASdy sdy;           /* SDY: which kind */
+  int64_t i2;
+  void *ptr;
 } BA;
 
 const char *ba_enum_name(BAEnum e);            /* "comparison_direction" */
@@ -131,7 +151,7 @@ BA *cur_attr(Cur *c);
 BT *cur_type(Cur *c);
 
 /* ---- the container ---- */
-typedef enum BcDialectKind { DL_OTHER, DL_BUILTIN, DL_VHLO } BcDialectKind;
+typedef enum BcDialectKind { DL_OTHER, DL_BUILTIN, DL_VHLO, DL_SDY } BcDialectKind;
 
 typedef struct BcDialect {
   const char *name;

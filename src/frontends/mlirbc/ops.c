@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "frontends/mlirbc/bc.h"
+#include "ir/sharding.h"
 #include "frontends/stablehlo/stablehlo.h"
 
 /* How StableHLO prints an op, which decides the order of its attributes. */
@@ -688,7 +689,19 @@ static bool convert_inherent(Conv *c, OpKind k) {
   return true;
 }
 
+/* Shardy's attributes that stand as attributes of their own in the IR
+   (the others are parts of these). */
+static bool sdy_standalone(const BA *a) {
+  return a->sdy == SDY_SHARDING || a->sdy == SDY_PER_VALUE || a->sdy == SDY_MESH || a->sdy == SDY_RULE ||
+         a->sdy == SDY_MANUAL_AXES;
+}
+
 bool bc_drop_foreign(Bc *bc, const char *name, const BA *a) {
+  if (a->kind == BA_SDY && !sdy_standalone(a)) {
+    warning_at(((SrcLoc){bc->file, a->off}),
+               "dropping attribute '%s': a Shardy attribute xlac keeps only inside others", name);
+    return true;
+  }
   if (a->kind != BA_FOREIGN) return false;
   warning_at(((SrcLoc){bc->file, a->off}),
              "dropping attribute '%s': its value is in dialect '%s', whose encoding xlac does not read", name, a->s);
@@ -862,11 +875,11 @@ static bool func_signature(Bc *bc, Func *f, const BA *ft, Block *body, const uin
 /* The HLO sharding of a value of a manual computation (reader.c) whose
    global type is g and per-device type l: how JAX learns the layout of
    the parameters and results of a program partitioned by hand (it reads
-   `mhlo.sharding` of the executable's optimized program).  Without
-   Shardy's own attributes (xlac does not read their encoding), it follows
+   `mhlo.sharding` of the executable's optimized program).  It follows
    from the types where that is certain: a replicated value, or one
-   dimension split over a mesh of one axis.  NULL with an error reported
-   otherwise. */
+   dimension split over a mesh of one axis (the manual computation's
+   in_shardings and out_shardings, which would say more, are not read
+   yet).  NULL with an error reported otherwise. */
 static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *what, int i, const uint8_t *at) {
   if (g->kind != TY_TENSOR || l->kind != TY_TENSOR || g->rank != l->rank || g->elem != l->elem) {
     if (type_equal(g, l)) return attr_string(bc->m, "{replicated}", 12);
@@ -904,7 +917,9 @@ static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *wh
   return a;
 }
 
-/* dicts[i] with `mhlo.sharding` = v added (dicts may be NULL). */
+/* dicts[i] with `mhlo.sharding` = v added (dicts may be NULL), and
+   Shardy's `sdy.sharding` gone: it describes the global value, and the
+   function is now the program of one partition. */
 static Attr **with_sharding(Bc *bc, Attr **dicts, int n, int i, Attr *v) {
   if (!dicts) dicts = ARENA_ARRAY(&bc->m->arena, Attr *, n + 1);
   const Attr *d = dicts[i];
@@ -913,7 +928,7 @@ static Attr **with_sharding(Bc *bc, Attr **dicts, int n, int i, Attr *v) {
   Attr **vals = ARENA_ARRAY(&bc->m->arena, Attr *, k + 2);
   int m = 0;
   for (int j = 0; j < k; j++)
-    if (strcmp(d->keys[j], "mhlo.sharding") != 0) {
+    if (strcmp(d->keys[j], "mhlo.sharding") != 0 && strcmp(d->keys[j], SDY_KEY) != 0) {
       keys[m] = d->keys[j];
       vals[m++] = d->elems[j];
     }
@@ -1039,6 +1054,42 @@ static Attr *text_attr(Bc *bc, const BA *a) {
   return NULL;
 }
 
+/* Shardy's attributes: shardings and meshes in the canonical text of
+   src/ir/sharding.h, rules and manual axes as the text Shardy prints. */
+static Attr *sdy_attr(Bc *bc, const BA *a) {
+  Module *m = bc->m;
+  switch (a->sdy) {
+  case SDY_SHARDING: return attr_sdy_sharding(m, a->ptr);
+  case SDY_PER_VALUE: return attr_sdy_per_value(m, a->n, a->ptr);
+  case SDY_MESH: return attr_sdy_mesh(m, a->ptr);
+  case SDY_RULE:
+  case SDY_MANUAL_AXES: {
+    Attr *r = ARENA_NEW(&m->arena, Attr);
+    r->kind = ATTR_OPAQUE;
+    if (a->sdy == SDY_RULE) {
+      r->s = a->s;
+      r->slen = a->slen;
+    } else {
+      StrBuf b = {0};
+      sb_puts(&b, "#sdy<manual_axes{");
+      for (int i = 0; i < a->n; i++) {
+        SdyAxisRef ref = {a->elems[i]->s, 0, 0};
+        if (i) sb_puts(&b, ", ");
+        sdy_print_axis_ref(&b, &ref);
+      }
+      sb_puts(&b, "}>");
+      r->slen = b.len;
+      r->s = arena_strndup(&m->arena, b.data, b.len);
+      sb_free(&b);
+    }
+    return r;
+  }
+  default: break;
+  }
+  bc_fail(bc, bc->base + a->off, "unsupported attribute: a Shardy attribute that is a part of others");
+  return NULL;
+}
+
 Attr *bc_convert_attr(Bc *bc, const BA *a) {
   Module *m = bc->m;
   switch (a->kind) {
@@ -1064,6 +1115,7 @@ Attr *bc_convert_attr(Bc *bc, const BA *a) {
   case BA_ALIAS: return convert_alias(bc, a);
   case BA_ACCURACY: return convert_accuracy(bc, a);
   case BA_TEXT: return text_attr(bc, a);
+  case BA_SDY: return sdy_attr(bc, a);
   case BA_FOREIGN:
     bc_fail(bc, bc->base + a->off, "unsupported attribute: one in dialect '%s', whose encoding xlac does not read", a->s);
     return NULL;

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "frontends/mlirbc/bc.h"
+#include "ir/sharding.h"
 
 enum {
   SEC_STRING,
@@ -264,6 +265,7 @@ static bool read_properties(Bc *bc, Cur c) {
 static BcDialectKind dialect_kind(const char *s, size_t n) {
   if (n == 7 && memcmp(s, "builtin", 7) == 0) return DL_BUILTIN;
   if (n == 4 && memcmp(s, "vhlo", 4) == 0) return DL_VHLO;
+  if (n == 3 && memcmp(s, "sdy", 3) == 0) return DL_SDY;
   return DL_OTHER;
 }
 
@@ -443,6 +445,7 @@ static bool read_attr_types(Bc *bc, Cur data, Cur offs) {
 /* ---- the IR ---- */
 
 static bool read_op(Bc *bc, Cur *c, Block *b, Ctx ctx, Region *r, int depth);
+static bool is_sdy_op(Bc *bc, const BcOpName *on, const char *name);
 
 /* Reserves n value slots for a region (zeroed: not defined yet). */
 static void values_grow(Bc *bc, size_t n) {
@@ -617,7 +620,18 @@ static bool read_props(Bc *bc, Cur *c, BcOp *o, const BcOpName *on) {
   const uint8_t *data;
   if (!cur_varint(&pc, &len) || !cur_bytes(&pc, len, &data)) return false;
   Cur e = {bc, data, data + len, "properties"};
-  if (!on->vhlo) {
+  if (bc->dialects[on->dialect].kind == DL_SDY) {
+    /* Shardy's ops that are read: their inherent attributes, by name */
+    static const char *const mesh[] = {"mesh", "sym_name"}, *const constraint[] = {"sharding"};
+    bool is_mesh = is_sdy_op(bc, on, "mesh");
+    if (!is_mesh && !is_sdy_op(bc, on, "sharding_constraint"))
+      return bc_fail(bc, at, "the properties of 'sdy.%s' are not read", on->name);
+    for (int k = 0; k < (is_mesh ? 2 : 1); k++) {
+      BA *a = cur_attr(&e);
+      if (!a) return false;
+      push_named(bc, o, is_mesh ? mesh[k] : constraint[k], a);
+    }
+  } else if (!on->vhlo) {
     /* builtin.module: sym_name and sym_visibility, both optional */
     static const char *const names[2] = {"sym_name", "sym_visibility"};
     for (int k = 0; k < 2; k++) {
@@ -717,11 +731,12 @@ static bool is_mesh_op(Bc *bc, const BcOpName *on) { return is_sdy_op(bc, on, "m
 
 /* Ops whose results are their operands here: the casts that bracket a
    foreign op in an artifact (its operands and results are builtin types,
-   the artifact's values VHLO types), and Shardy's annotations of a value's
-   sharding, which change nothing on the devices xlac runs on
-   (sharding_group has no results and is dropped). */
+   the artifact's values VHLO types), and Shardy's reshards, propagation
+   barriers and sharding groups, which change nothing on the devices xlac
+   runs on (sharding_group has no results and is dropped).  Sharding
+   constraints are ops of the IR (constraint_op). */
 static bool is_forwarding_op(Bc *bc, const BcOpName *on) {
-  static const char *const sdy_ops[] = {"sharding_constraint", "reshard", "propagation_barrier", "sharding_group"};
+  static const char *const sdy_ops[] = {"reshard", "propagation_barrier", "sharding_group"};
   if (bc->dialects[on->dialect].kind == DL_BUILTIN)
     return on->len == 26 && memcmp(on->name, "unrealized_conversion_cast", 26) == 0;
   for (size_t i = 0; i < sizeof sdy_ops / sizeof sdy_ops[0]; i++)
@@ -737,57 +752,84 @@ static bool check_index(Bc *bc, Cur *c, uint64_t n, const char *what) {
   return true;
 }
 
-static const BA *dict_get(const BA *d, const char *key) {
-  for (int i = 0; d && d->kind == BA_DICT && i < d->n; i++)
-    if (d->keys[i]->slen == strlen(key) && memcmp(d->keys[i]->s, key, d->keys[i]->slen) == 0) return d->elems[i];
-  return NULL;
-}
-
-/* A mesh's portable description (the `stablehlo.mesh` attribute JAX puts
-   beside Shardy's own): its axes of more than one device. */
-static void note_mesh(Bc *bc, const BA *attrs) {
-  const BA *axes = dict_get(dict_get(attrs, "stablehlo.mesh"), "axes");
-  if (!axes || axes->kind != BA_ARRAY) {
-    bc->mesh_axes = -1;
-    return;
-  }
+/* What the manual computations need of the meshes (value_sharding in
+   ops.c): the most axes of more than one device any mesh has, and the
+   most devices. */
+static void note_mesh(Bc *bc, const SdyMesh *m) {
   int n = 0;
   int64_t devices = 1;
-  for (int i = 0; i < axes->n; i++) {
-    const BA *size = dict_get(axes->elems[i], "size");
-    if (!size || size->kind != BA_INT || size->i < 1 || size->i > (1 << 20)) {
+  for (int i = 0; i < m->naxes; i++) {
+    int64_t size = m->axes[i].size;
+    if (size < 1 || size > (1 << 20)) {
       bc->mesh_axes = -1;
       return;
     }
-    n += size->i > 1;
-    devices *= size->i;
+    n += size > 1;
+    devices *= size;
     if (devices > (1 << 20)) devices = 1 << 20;
   }
   if (bc->mesh_axes >= 0 && n > bc->mesh_axes) bc->mesh_axes = n;
   if (devices > bc->mesh_devices) bc->mesh_devices = devices;
 }
 
-/* An op dropped unread: its parts are stepped over (indices checked, not
-   followed); it may define no values and hold no regions. */
-static bool skip_op(Bc *bc, Cur *c, const BcOpName *on, const uint8_t *at) {
-  uint8_t mask;
-  bool props = bc->version >= V_PROPERTIES && on->registered;
-  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location")) return false;
-  if (mask & OPM_ATTRS) {
-    const uint8_t *aat = c->p;
-    uint64_t ai;
-    if (!cur_varint(c, &ai)) return false;
-    const BA *attrs = bc_attr(bc, ai, aat);
-    if (!attrs) return false;
-    note_mesh(bc, attrs);
-  } else {
-    bc->mesh_axes = -1;
+static bool read_attrs(Bc *bc, Cur *c, BcOp *o, uint8_t mask, const BcOpName *on);
+
+/* The attributes of a Shardy op other than its inherent ones (`skip`),
+   converted; those in encodings xlac does not read go with a warning. */
+static bool other_attrs(Bc *bc, const BcOp *o, const char *skip, const char *skip2, NamedAttr **out, int *n) {
+  NamedAttr *na = ARENA_ARRAY(&bc->m->arena, NamedAttr, o->nattrs + 1);
+  int k = 0;
+  for (int i = 0; i < o->nattrs; i++) {
+    const BcNamed *a = &o->attrs[i];
+    if (strcmp(a->name, skip) == 0 || strcmp(a->name, skip2) == 0 || bc_drop_foreign(bc, a->name, a->val)) continue;
+    for (int j = 0; j < k; j++)
+      if (strcmp(na[j].name, a->name) == 0) return bc_fail(bc, o->at, "attribute '%s' given twice", a->name);
+    Attr *v = bc_convert_attr(bc, a->val);
+    if (!v) return false;
+    na[k++] = (NamedAttr){arena_strdup(&bc->m->arena, a->name), v};
   }
-  if ((mask & OPM_PROPERTIES) &&
-      !check_index(bc, c, (uint64_t)(props ? bc->nprops : bc->nattrs), props ? "properties" : "attribute"))
+  *out = na;
+  *n = k;
+  return true;
+}
+
+static const BA *named(const BcOp *o, const char *name) {
+  const BA *v = NULL;
+  for (int i = 0; i < o->nattrs; i++)
+    if (strcmp(o->attrs[i].name, name) == 0) v = o->attrs[i].val;
+  return v;
+}
+
+/* `sdy.mesh @name = <...>`: a mesh of the module's table.  Its properties
+   hold the mesh and the name; its other attributes (JAX's portable
+   `stablehlo.mesh`) stay with the declaration. */
+static bool mesh_op(Bc *bc, Cur *c, const BcOpName *on, const uint8_t *at) {
+  BcOp o = {0};
+  uint8_t mask;
+  o.at = at;
+  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location") || !read_attrs(bc, c, &o, mask, on))
     return false;
   if (mask & (OPM_RESULTS | OPM_OPERANDS | OPM_SUCCESSORS | OPM_USE_LISTS | OPM_REGIONS))
     return bc_fail(bc, at, "a mesh declaration with operands, results or regions");
+  const BA *mesh = named(&o, "mesh"), *name = named(&o, "sym_name");
+  SdyMesh *m = mesh && mesh->kind == BA_SDY && mesh->sdy == SDY_MESH ? mesh->ptr : NULL;
+  if (mesh && mesh->kind == BA_TEXT && strncmp(mesh->s, "#sdy.mesh", 9) == 0) {
+    /* written by a Shardy without its bytecode encoding: the text */
+    size_t off;
+    char *e = NULL;
+    m = ARENA_NEW(&bc->m->arena, SdyMesh);
+    if (sdy_parse_mesh(&bc->m->arena, mesh->s + 9, mesh->slen - 9, m, &off, &e) != mesh->slen - 9) m = NULL;
+    xfree(e);
+  }
+  if (!m) return bc_fail(bc, at, "sdy.mesh without its mesh");
+  if (!name || name->kind != BA_STRING || name->slen == 0 || memchr(name->s, 0, name->slen) || strstr(name->s, "::"))
+    return bc_fail(bc, at, "sdy.mesh without a name");
+  NamedAttr *rest;
+  int n;
+  if (!other_attrs(bc, &o, "mesh", "sym_name", &rest, &n)) return false;
+  if (module_find_mesh(bc->m, name->s)) return bc_fail(bc, at, "redefinition of mesh '@%s'", name->s);
+  note_mesh(bc, m);
+  module_add_mesh(bc->m, name->s, m, n, rest, (SrcLoc){bc->file, (uint32_t)(at - bc->base)});
   return true;
 }
 
@@ -826,6 +868,38 @@ static bool forward_op(Bc *bc, Cur *c, const BcOpName *on, Region *r, const uint
   for (int i = 0; i < o.nres; i++)
     if (!define(bc, r, o.opnds[i], at)) return false;
   return true;
+}
+
+/* `sdy.sharding_constraint %v <@mesh, [...]>`: an op of the IR, whose
+   result is its operand laid out as the sharding says. */
+static bool constraint_op(Bc *bc, Cur *c, const BcOpName *on, Block *b, Region *r, const uint8_t *at) {
+  BcOp o = {0};
+  uint8_t mask;
+  o.at = at;
+  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location") || !read_attrs(bc, c, &o, mask, on))
+    return false;
+  if ((mask & OPM_RESULTS) && !read_results(bc, c, &o)) return false;
+  if ((mask & OPM_OPERANDS) && !read_operands(bc, c, &o)) return false;
+  if (mask & (OPM_SUCCESSORS | OPM_REGIONS))
+    return bc_fail(bc, at, "sdy.sharding_constraint with successors or regions");
+  if (bc->version >= V_USE_LIST_ORDERS && (mask & OPM_USE_LISTS) && !skip_use_lists(bc, c, (uint64_t)o.nres))
+    return false;
+  if (o.nopnds != 1 || o.nres != 1)
+    return bc_fail(bc, at, "sdy.sharding_constraint with %d operands and %d results", o.nopnds, o.nres);
+  Type *t = value_type(bc, o.res[0], at, "the result of sdy.sharding_constraint");
+  if (!t) return false;
+  NamedAttr *rest;
+  int n;
+  if (!other_attrs(bc, &o, "", "", &rest, &n)) return false;
+  bool have = false;
+  for (int i = 0; i < n; i++)
+    have = have || (strcmp(rest[i].name, "sharding") == 0 && attr_is_sdy(rest[i].attr, SDY_ATTR_SHARDING));
+  if (!have) return bc_fail(bc, at, "sdy.sharding_constraint without its sharding");
+  Op *op = op_new(bc->m, OP_SDY_SHARDING_CONSTRAINT, 1, o.opnds, 1, &t, (SrcLoc){bc->file, (uint32_t)(at - bc->base)});
+  op->attrs = rest;
+  op->nattrs = n;
+  block_append(b, op);
+  return define(bc, r, &op->res[0], at);
 }
 
 /* ---- Shardy's manual computations ----
@@ -976,7 +1050,9 @@ static bool read_op(Bc *bc, Cur *c, Block *b, Ctx ctx, Region *r, int depth) {
     return bc_fail(bc, o.at, "operation name index %llu is out of range (%d names)", (unsigned long long)ni,
                    bc->nopnames);
   const BcOpName *on = &bc->opnames[ni];
-  if (is_mesh_op(bc, on) && ctx == CTX_MODULE) return skip_op(bc, c, on, o.at);
+  if (is_mesh_op(bc, on) && ctx == CTX_MODULE) return mesh_op(bc, c, on, o.at);
+  if (is_sdy_op(bc, on, "sharding_constraint") && (ctx == CTX_FUNC || ctx == CTX_REGION))
+    return constraint_op(bc, c, on, b, r, o.at);
   if (is_forwarding_op(bc, on) && (ctx == CTX_FUNC || ctx == CTX_REGION)) return forward_op(bc, c, on, r, o.at);
   if (is_sdy_op(bc, on, "manual_computation") && ctx == CTX_FUNC) return manual_computation(bc, c, on, b, r, depth, o.at);
   if (is_sdy_op(bc, on, "return") && ctx == CTX_REGION && bc->in_manual && b && !b->parent_op)

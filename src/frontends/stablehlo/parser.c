@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "frontends/stablehlo/lexer.h"
+#include "ir/sharding.h"
 
 #define MAX_DEPTH 200
 #define MAX_RANK 64
@@ -793,6 +794,40 @@ static Attr *parse_conv_compact(P *p) {
   return attr_dict(p->m, "stablehlo.conv", 9, keys, vals);
 }
 
+/* Shardy's attributes, read by src/ir/sharding.c from `begin` (their '<')
+   on, and kept in canonical form; errors are reported where they are. */
+typedef enum SdyText { SDY_T_MESH, SDY_T_SHARDING, SDY_T_PER_VALUE } SdyText;
+
+static Attr *parse_sdy_at(P *p, size_t begin, SdyText which, SdyMesh **mesh_out) {
+  const char *s = p->lx.text + begin;
+  size_t n = p->lx.end > begin ? p->lx.end - begin : 0, off = 0, used = 0;
+  char *e = NULL;
+  Attr *a = NULL;
+  if (which == SDY_T_MESH) {
+    SdyMesh *mesh = ARENA_NEW(&p->m->arena, SdyMesh);
+    used = sdy_parse_mesh(&p->m->arena, s, n, mesh, &off, &e);
+    if (used) a = attr_sdy_mesh(p->m, mesh);
+    if (mesh_out) *mesh_out = mesh;
+  } else if (which == SDY_T_SHARDING) {
+    SdySharding sh;
+    used = sdy_parse_sharding(&p->m->arena, s, n, &sh, &off, &e);
+    if (used) a = attr_sdy_sharding(p->m, &sh);
+  } else {
+    SdySharding *all = NULL;
+    int k = 0;
+    used = sdy_parse_per_value(&p->m->arena, s, n, &all, &k, &off, &e);
+    if (used) a = attr_sdy_per_value(p->m, k, all);
+  }
+  if (!used) {
+    err(p, begin + off, "%s", e);
+    xfree(e);
+    return NULL;
+  }
+  p->lx.pos = begin + used;
+  next(p);
+  return a;
+}
+
 /* #name...: alias, #stablehlo<enum V>, #stablehlo.x<...>, or opaque. */
 static Attr *parse_hash_attr(P *p) {
   Tok t = p->tok;
@@ -808,6 +843,9 @@ static Attr *parse_hash_attr(P *p) {
     next(p);
     return a;
   }
+  if (n == 13 && memcmp(s, "#sdy.sharding", 13) == 0) return parse_sdy_at(p, t.end, SDY_T_SHARDING, NULL);
+  if (n == 23 && memcmp(s, "#sdy.sharding_per_value", 23) == 0) return parse_sdy_at(p, t.end, SDY_T_PER_VALUE, NULL);
+  if (n == 9 && memcmp(s, "#sdy.mesh", 9) == 0) return parse_sdy_at(p, t.end, SDY_T_MESH, NULL);
   const char *dot = memchr(s, '.', n);
   size_t dlen = dot ? (size_t)(dot - s) - 1 : n - 1;
   bool ours = (dlen == 9 && memcmp(s + 1, "stablehlo", 9) == 0) || (dlen == 4 && memcmp(s + 1, "chlo", 4) == 0);
@@ -2335,7 +2373,22 @@ static bool parse_pretty(P *p, OB *ob) {
   case OP_CHLO_TOP_K:
     if (!expect(p, '(') || !parse_items(p, ob, ')') || !expect(p, ')')) return false;
     return parse_opt_attr_dict(p, ob) && parse_colon_types(p, ob);
+  case OP_SDY_SHARDING_CONSTRAINT: {
+    /* sdy.sharding_constraint %v <@mesh, [...]> {attrs} : type */
+    if (!add_operand(p, ob)) return false;
+    size_t at = p->tok.start;
+    if (!is_p(p, '<')) {
+      char buf[48];
+      err(p, at, "expected the sharding ('<@mesh, [...]>'), found %s", tok_desc(p, buf, sizeof buf));
+      return false;
+    }
+    Attr *a = parse_sdy_at(p, at, SDY_T_SHARDING, NULL);
+    if (!a || !set_attr(p, ob, "sharding", a, at)) return false;
+    return parse_opt_attr_dict(p, ob) && parse_colon_types(p, ob);
+  }
   case OP_OPTIMIZATION_BARRIER:
+    /* its attributes come first: optimization_barrier {attrs} %a, %b : ... */
+    if (is_p(p, '{') && !parse_attr_dict(p, &ob->anames, &ob->avals)) return false;
     if (is_p(p, '(') && tok_is(peek(p), ')')) {
       next(p);
       next(p);
@@ -2665,6 +2718,48 @@ static bool parse_alias_def(P *p) {
   return true;
 }
 
+/* sdy.mesh @name = <["x"=4]> {attrs}: a mesh of the module's table. */
+static bool parse_mesh_decl(P *p) {
+  size_t at = p->tok.start;
+  next(p);
+  Tok nt = p->tok;
+  if (nt.kind != TK_SYMBOL) {
+    err(p, nt.start, "expected the mesh's name (@name)");
+    return false;
+  }
+  const char *name = symbol_name(p, nt);
+  if (!name) return false;
+  if (strstr(name, "::")) {
+    err(p, nt.start, "'@%s' is not a mesh name", name);
+    return false;
+  }
+  if (module_find_mesh(p->m, name)) {
+    err(p, nt.start, "redefinition of mesh '@%s'", name);
+    return false;
+  }
+  next(p);
+  if (!expect(p, '=')) return false;
+  if (!is_p(p, '<')) {
+    char buf[48];
+    err(p, p->tok.start, "expected the mesh ('<[\"x\"=N, ...]>'), found %s", tok_desc(p, buf, sizeof buf));
+    return false;
+  }
+  SdyMesh *mesh = NULL;
+  if (!parse_sdy_at(p, p->tok.start, SDY_T_MESH, &mesh)) return false;
+  int nattrs = 0;
+  NamedAttr *attrs = NULL;
+  if (is_p(p, '{')) {
+    next(p);
+    Attr *d = parse_dict_body(p, NULL, '}');
+    if (!d) return false;
+    attrs = dict_to_named(p, d, &nattrs);
+  }
+  skip_loc(p);
+  if (p->failed) return false;
+  module_add_mesh(p->m, name, mesh, nattrs, attrs, loc_at(p, at));
+  return true;
+}
+
 /* Top-level items until `close` ('}' of a module) or end of input. */
 static bool parse_items_top(P *p, bool in_module, bool *seen_module) {
   while (!p->failed) {
@@ -2681,6 +2776,8 @@ static bool parse_items_top(P *p, bool in_module, bool *seen_module) {
       if (!parse_alias_def(p)) return false;
     } else if (is_id(p, "func.func")) {
       if (!parse_func(p, !in_module)) return false;
+    } else if (is_id(p, "sdy.mesh")) {
+      if (!parse_mesh_decl(p)) return false;
     } else if (is_id(p, "module") && !in_module) {
       if (*seen_module) {
         err(p, t.start, "only one module per input is supported");
