@@ -275,6 +275,20 @@ def t_device_count_flags():
     assert out.split() == ["2", "2"], out
 
 
+def t_export_cpu():
+    # jax.export artifacts made for "cpu" (alone, or among other platforms)
+    # are called on xlac as they are
+    from jax import export
+    f = lambda a, b: jnp.tanh(a) @ b + 1
+    a = np.arange(12, dtype=np.float32).reshape(3, 4) / 12
+    b = np.ones((4, 2), np.float32)
+    for platforms in (("cpu",), ("tpu", "cpu")):
+        exp = export.export(jax.jit(f), platforms=platforms)(a, b)
+        got = exp.call(jax.device_put(a, X[0]), jax.device_put(b, X[0]))
+        assert got.devices() == {X[0]}, got.devices()
+        np.testing.assert_allclose(np.asarray(got), np.tanh(a) @ b + 1, rtol=1e-5, atol=1e-6)
+
+
 def t_devices_placement():
     # a single-device program on another device: it runs there
     y = jax.device_put(x, X[2])

@@ -80,6 +80,24 @@ def initialize():
             mlir._platforms_with_donation.append(PLATFORM)
     except (ImportError, AttributeError):
         pass
+    # jax.export artifacts made for "cpu" run on xlac as they are: a
+    # platform-independent program is the same StableHLO for both (an
+    # artifact that uses CPU-only custom calls, LAPACK's say, fails to
+    # compile with the target named); one exported for several platforms
+    # including "cpu" runs its cpu lowering
+    try:
+        import dataclasses
+        from jax._src.export import _export
+        from jax._src.interpreters import mlir
+
+        def call_exported_lowering(ctx, *args, exported, **params):
+            if PLATFORM not in exported.platforms and "cpu" in exported.platforms:
+                exported = dataclasses.replace(
+                    exported, platforms=tuple(PLATFORM if p == "cpu" else p for p in exported.platforms))
+            return _export._call_exported_lowering(ctx, *args, exported=exported, **params)
+        mlir.register_lowering(_export.call_exported_p, call_exported_lowering, platform=PLATFORM)
+    except (ImportError, AttributeError):
+        pass
     # JAX's persistent compilation cache (jax_compilation_cache_dir) is used
     # only for the platforms it lists; xlac serializes its executables
     # (Executable_Serialize / DeserializeAndLoad), so it joins them
