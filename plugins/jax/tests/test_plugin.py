@@ -289,6 +289,27 @@ def t_export_cpu():
         np.testing.assert_allclose(np.asarray(got), np.tanh(a) @ b + 1, rtol=1e-5, atol=1e-6)
 
 
+def t_shard_map_ordered_callback():
+    # an ordered io_callback in a shard_map over 4 devices: the body's
+    # token is a stablehlo type in the bytecode (not a VHLO one)
+    from jax.experimental import io_callback
+    from jax.sharding import Mesh, PartitionSpec as P
+    seen = []
+
+    def rec(v):
+        seen.append(np.asarray(v).copy())
+
+    def body(v):
+        io_callback(rec, None, v, ordered=True)
+        return v * 2
+    mesh = Mesh(np.array(X), ("i",))
+    f = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P("i")))
+    a = np.arange(8, dtype=np.float32)
+    np.testing.assert_array_equal(np.asarray(f(a)), a * 2)
+    assert len(seen) == 4, seen
+    np.testing.assert_array_equal(np.sort(np.concatenate(seen)), a)
+
+
 def t_devices_placement():
     # a single-device program on another device: it runs there
     y = jax.device_put(x, X[2])

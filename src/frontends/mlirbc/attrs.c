@@ -1111,6 +1111,17 @@ static void *foreign_entry(Cur *c, const char *dialect, bool is_type) {
   return a;
 }
 
+/* A type of the stablehlo dialect itself, as foreign ops' regions keep
+   them (a shard_map body's token): its only type, code 0, is the token. */
+static BT *read_stablehlo_type(Cur *c) {
+  const uint8_t *at = c->p;
+  uint64_t code;
+  if (!cur_varint(c, &code)) return NULL;
+  if (code == 0) return token_bt(c->bc);
+  bc_fail(c->bc, at, "unknown stablehlo type code %llu", (unsigned long long)code);
+  return NULL;
+}
+
 /* Entries are read on first use and kept.  Recursion follows references
    into entries not read yet, and is bounded; so is the depth of every
    tree an entry heads, counting the entries it shares with others, which
@@ -1147,6 +1158,8 @@ static void *read_entry(Bc *bc, BcEntry *tab, int n, uint64_t index, const uint8
       v = is_type ? (void *)read_builtin_type(&c) : (void *)read_builtin_attr(&c);
     else if (d == DL_SDY && !is_type)
       v = read_sdy_attr(&c);
+    else if (d == DL_STABLEHLO && is_type)
+      v = read_stablehlo_type(&c);
     else
       v = foreign_entry(&c, bc->dialects[e->dialect].name, is_type);
     bc->depth--;

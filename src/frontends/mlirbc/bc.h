@@ -151,7 +151,7 @@ BA *cur_attr(Cur *c);
 BT *cur_type(Cur *c);
 
 /* ---- the container ---- */
-typedef enum BcDialectKind { DL_OTHER, DL_BUILTIN, DL_VHLO, DL_SDY } BcDialectKind;
+typedef enum BcDialectKind { DL_OTHER, DL_BUILTIN, DL_VHLO, DL_SDY, DL_STABLEHLO } BcDialectKind;
 
 typedef struct BcDialect {
   const char *name;

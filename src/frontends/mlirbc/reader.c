@@ -266,6 +266,7 @@ static BcDialectKind dialect_kind(const char *s, size_t n) {
   if (n == 7 && memcmp(s, "builtin", 7) == 0) return DL_BUILTIN;
   if (n == 4 && memcmp(s, "vhlo", 4) == 0) return DL_VHLO;
   if (n == 3 && memcmp(s, "sdy", 3) == 0) return DL_SDY;
+  if (n == 9 && memcmp(s, "stablehlo", 9) == 0) return DL_STABLEHLO;
   return DL_OTHER;
 }
 
