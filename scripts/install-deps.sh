@@ -38,30 +38,35 @@ else
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
 fi
 
+# A virtual environment with the packages: kept when every pinned one
+# (NAME==VERSION) is installed at its version, else (re)made.
+#   venv DIR DESCRIPTION PACKAGE...
+venv() {
+  local dir=$1 what=$2
+  shift 2
+  local pins=""
+  for p in "$@"; do
+    case $p in *==*) pins="$pins('${p%%==*}', '${p##*==}')," ;; esac
+  done
+  if [ -x "$dir/bin/python" ] &&
+     "$dir/bin/python" -c "import importlib.metadata as m, sys; sys.exit(any(m.version(n) != v for n, v in [$pins]))" 2>/dev/null; then
+    echo "install-deps: $what is in $dir"
+  else
+    echo "install-deps: preparing $dir with $what"
+    python3 -m venv "$dir"
+    "$dir/bin/python" -m pip install --quiet --upgrade pip
+    "$dir/bin/python" -m pip install --quiet "$@"
+  fi
+}
+
 # The Python environment of the JAX plugin's tests: jax and jaxlib at the
 # version the plugin is tested with.
 jax_version=0.10.2
-venv=${XLAC_JAX_VENV:-$HOME/.cache/xlac-jax}
-if [ -x "$venv/bin/python" ] &&
-   "$venv/bin/python" -c "import jax, jaxlib, sys; sys.exit(jax.__version__ != '$jax_version' or jaxlib.__version__ != '$jax_version')" 2>/dev/null; then
-  echo "install-deps: jax $jax_version is in $venv"
-else
-  echo "install-deps: preparing $venv with jax $jax_version"
-  python3 -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --upgrade pip
-  "$venv/bin/python" -m pip install --quiet "jax==$jax_version" "jaxlib==$jax_version" numpy
-fi
+venv "${XLAC_JAX_VENV:-$HOME/.cache/xlac-jax}" "jax $jax_version" \
+  "jax==$jax_version" "jaxlib==$jax_version" "numpy"
 
 # The environment with TensorFlow beside jax (a process that imports both
 # must keep two LLVMs apart: tests/lit/jax/tensorflow.test).
 tf_version=2.21.0
-tfvenv=${XLAC_TF_VENV:-$HOME/.cache/xlac-tf}
-if [ -x "$tfvenv/bin/python" ] &&
-   "$tfvenv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('tensorflow-cpu') != '$tf_version' or m.version('jax') != '$jax_version')" 2>/dev/null; then
-  echo "install-deps: tensorflow-cpu $tf_version is in $tfvenv"
-else
-  echo "install-deps: preparing $tfvenv with tensorflow-cpu $tf_version and jax $jax_version"
-  python3 -m venv "$tfvenv"
-  "$tfvenv/bin/python" -m pip install --quiet --upgrade pip
-  "$tfvenv/bin/python" -m pip install --quiet "tensorflow-cpu==$tf_version" "jax==$jax_version" "jaxlib==$jax_version"
-fi
+venv "${XLAC_TF_VENV:-$HOME/.cache/xlac-tf}" "tensorflow-cpu $tf_version and jax $jax_version" \
+  "tensorflow-cpu==$tf_version" "jax==$jax_version" "jaxlib==$jax_version"

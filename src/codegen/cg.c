@@ -50,6 +50,25 @@ bool cg_tensor_native(const Type *t) {
   return t->kind == TY_TENSOR && !t->quant && cg_elem_native(t->elem) && t->rank <= CG_MAX_RANK;
 }
 
+void cg_init(Cg *cg, LLVMContextRef ctx, Module *m, const char *name) {
+  memset(cg, 0, sizeof *cg);
+  cg->ctx = ctx;
+  cg->m = m;
+  cg->mod = LLVMModuleCreateWithNameInContext(name, ctx);
+  cg->b = LLVMCreateBuilderInContext(ctx);
+  cg->t_void = LLVMVoidTypeInContext(ctx);
+  cg->t_i1 = LLVMInt1TypeInContext(ctx);
+  cg->t_i8 = LLVMInt8TypeInContext(ctx);
+  cg->t_i16 = LLVMInt16TypeInContext(ctx);
+  cg->t_i32 = LLVMInt32TypeInContext(ctx);
+  cg->t_i64 = LLVMInt64TypeInContext(ctx);
+  cg->t_f16 = LLVMHalfTypeInContext(ctx);
+  cg->t_bf16 = LLVMBFloatTypeInContext(ctx);
+  cg->t_f32 = LLVMFloatTypeInContext(ctx);
+  cg->t_f64 = LLVMDoubleTypeInContext(ctx);
+  cg->t_ptr = LLVMPointerTypeInContext(ctx, 0);
+}
+
 LLVMTypeRef cg_storage_type(Cg *cg, ElemType et) {
   switch (et) {
   case ET_PRED: case ET_S2: case ET_S4: case ET_S8: case ET_U2: case ET_U4: case ET_U8:

@@ -55,6 +55,10 @@ bool cg_op_basic(const Op *op);
 bool cg_elem_narrow(ElemType et);
 /* A tensor type the code generator handles natively (element type, rank). */
 bool cg_tensor_native(const Type *t);
+/* A fresh Cg for m: a module named `name` in ctx, a builder, the basic
+   types (t_ptr in the generic address space); what a backend adds is its
+   own (the CPU's runtime functions). */
+void cg_init(Cg *cg, LLVMContextRef ctx, Module *m, const char *name);
 LLVMTypeRef cg_storage_type(Cg *cg, ElemType et);
 LLVMTypeRef cg_compute_type(Cg *cg, ElemType et);
 /* Loads element i (i64) of a buffer of et, as the compute type. */

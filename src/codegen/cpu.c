@@ -370,23 +370,10 @@ static bool func_has_only_tensors(Func *f) {
   return true;
 }
 
-static void cg_init(Cg *cg, LLVMContextRef ctx, Module *m) {
-  memset(cg, 0, sizeof *cg);
-  cg->ctx = ctx;
-  cg->m = m;
-  cg->mod = LLVMModuleCreateWithNameInContext("xlac", ctx);
-  cg->b = LLVMCreateBuilderInContext(ctx);
-  cg->t_void = LLVMVoidTypeInContext(ctx);
-  cg->t_i1 = LLVMInt1TypeInContext(ctx);
-  cg->t_i8 = LLVMInt8TypeInContext(ctx);
-  cg->t_i16 = LLVMInt16TypeInContext(ctx);
-  cg->t_i32 = LLVMInt32TypeInContext(ctx);
-  cg->t_i64 = LLVMInt64TypeInContext(ctx);
-  cg->t_f16 = LLVMHalfTypeInContext(ctx);
-  cg->t_bf16 = LLVMBFloatTypeInContext(ctx);
-  cg->t_f32 = LLVMFloatTypeInContext(ctx);
-  cg->t_f64 = LLVMDoubleTypeInContext(ctx);
-  cg->t_ptr = LLVMPointerTypeInContext(ctx, 0);
+/* The Cg of the CPU backend: the basic one, and the runtime functions its
+   kernels call. */
+static void cpu_cg_init(Cg *cg, LLVMContextRef ctx, Module *m) {
+  cg_init(cg, ctx, m, "xlac");
   LLVMTypeRef task_params[2] = {cg->t_i64, cg->t_ptr};
   cg->ty_task = LLVMFunctionType(cg->t_void, task_params, 2, 0);
   LLVMTypeRef pf[4] = {cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_ptr};
@@ -738,7 +725,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   memset(&L, 0, sizeof L);
   L.exe = exe;
   L.aot = o->aot;
-  cg_init(&L.cg, ctx, m);
+  cpu_cg_init(&L.cg, ctx, m);
   Cg *cg = &L.cg;
   hold.mod = cg->mod;
   hold.b = cg->b;

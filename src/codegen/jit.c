@@ -32,7 +32,7 @@ static void init_llvm(void) {
 /* LLVM's strings and objects are not ours: nothing that can unwind (out
    of memory) runs while one is held, so copies are made with plain
    malloc and checked. */
-static char *take_error(LLVMErrorRef e) {
+char *jit_take_error(LLVMErrorRef e) {
   char *m = LLVMGetErrorMessage(e);
   char *r = strdup(m);
   LLVMDisposeErrorMessage(m);
@@ -147,7 +147,7 @@ bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, c
   LLVMErrorRef e = LLVMRunPasses(M, pipeline, tm, o);
   LLVMDisposePassBuilderOptions(o);
   if (e) {
-    *err = take_error(e);
+    *err = jit_take_error(e);
     return false;
   }
   jit_widen_narrow_vectors(M, tm);
@@ -193,7 +193,7 @@ static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
   LLVMOrcLLJITRef lljit;
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&lljit, builder);
   if (e) {
-    *err = take_error(e);
+    *err = jit_take_error(e);
     return NULL;
   }
   LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(lljit), report_session_error, NULL);
@@ -219,7 +219,7 @@ static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
     xfree(pairs);
     e = LLVMOrcJITDylibDefine(jd, mu);
     if (e) {
-      *err = take_error(e);
+      *err = jit_take_error(e);
       LLVMOrcDisposeLLJIT(lljit);
       return NULL;
     }
@@ -246,7 +246,7 @@ Jit *jit_create(LLVMModuleRef M, void *tsctx, const JitSymbol *syms, int nsyms, 
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(M, tsctx);
   LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(lljit, LLVMOrcLLJITGetMainJITDylib(lljit), tsm);
   if (e) {
-    *err = take_error(e);
+    *err = jit_take_error(e);
     LLVMOrcDisposeLLJIT(lljit);
     return NULL;
   }
@@ -260,7 +260,7 @@ Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms,
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj, size, "xlac-object");
   LLVMErrorRef e = LLVMOrcLLJITAddObjectFile(lljit, LLVMOrcLLJITGetMainJITDylib(lljit), buf);
   if (e) {
-    *err = take_error(e);
+    *err = jit_take_error(e);
     LLVMOrcDisposeLLJIT(lljit);
     return NULL;
   }
@@ -318,7 +318,7 @@ void *jit_lookup(Jit *j, const char *name, char **err) {
   session_error = NULL;
   LLVMErrorRef e = LLVMOrcLLJITLookup(j->lljit, &addr, name);
   if (e) {
-    char *m = take_error(e);
+    char *m = jit_take_error(e);
     /* the session's error names the cause (a missing symbol, ...) */
     *err = session_error ? xasprintf("%s (%s)", m, session_error) : m;
     if (session_error) xfree(m);

@@ -5,12 +5,15 @@
 #define XLAC_CODEGEN_JIT_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
 #include <llvm-c/TargetMachine.h>
 
 #include "support/support.h"
 
 typedef struct Jit Jit;
 
+/* An LLVM error's message (heap: xfree), the error consumed. */
+char *jit_take_error(LLVMErrorRef e);
 /* Host target machine (caller disposes); features tuned for wide vectors. */
 LLVMTargetMachineRef jit_host_machine(int opt_level);
 /* Registers the targets other than the host's that this library was

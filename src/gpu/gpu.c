@@ -91,25 +91,6 @@ typedef struct GpuLower {
   bool failed;
 } GpuLower;
 
-static void gpu_cg_init(Cg *cg, LLVMContextRef ctx, Module *m) {
-  memset(cg, 0, sizeof *cg);
-  cg->ctx = ctx;
-  cg->m = m;
-  cg->mod = LLVMModuleCreateWithNameInContext("xlac_gpu", ctx);
-  cg->b = LLVMCreateBuilderInContext(ctx);
-  cg->t_void = LLVMVoidTypeInContext(ctx);
-  cg->t_i1 = LLVMInt1TypeInContext(ctx);
-  cg->t_i8 = LLVMInt8TypeInContext(ctx);
-  cg->t_i16 = LLVMInt16TypeInContext(ctx);
-  cg->t_i32 = LLVMInt32TypeInContext(ctx);
-  cg->t_i64 = LLVMInt64TypeInContext(ctx);
-  cg->t_f16 = LLVMHalfTypeInContext(ctx);
-  cg->t_bf16 = LLVMBFloatTypeInContext(ctx);
-  cg->t_f32 = LLVMFloatTypeInContext(ctx);
-  cg->t_f64 = LLVMDoubleTypeInContext(ctx);
-  cg->t_ptr = LLVMPointerTypeInContext(ctx, 0); /* generic */
-}
-
 /* Where v lives; false when it has no device storage (reported). */
 static bool value_buf(GpuLower *G, Value *v, GpuBuf *out) {
   int64_t off = 0;
@@ -411,7 +392,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   GpuLower G;
   memset(&G, 0, sizeof G);
   G.exe = exe;
-  gpu_cg_init(&G.cg, hold.ctx, m);
+  cg_init(&G.cg, hold.ctx, m, "xlac_gpu");
   hold.mod = G.cg.mod;
   hold.b = G.cg.b;
   gpu_set_target(G.cg.mod, hold.tm);

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/jit.h"
 #include "gpu/gpu.h"
 
 #define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
@@ -138,17 +139,6 @@ int gpu_scan_module(LLVMModuleRef M, StrBuf *bad) {
   return n;
 }
 
-/* LLVM's strings are not ours: copied with plain malloc, checked. */
-static char *take_error(LLVMErrorRef e) {
-  char *m = LLVMGetErrorMessage(e);
-  char *r = strdup(m);
-  LLVMDisposeErrorMessage(m);
-  if (!r) oom_raise(1);
-  char *x = xstrdup(r);
-  xfree(r);
-  return x;
-}
-
 bool gpu_optimize(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err) {
   char *msg = NULL;
   if (LLVMVerifyModule(M, LLVMReturnStatusAction, &msg)) {
@@ -163,7 +153,7 @@ bool gpu_optimize(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char 
   LLVMErrorRef e = LLVMRunPasses(M, pipeline, tm, o);
   LLVMDisposePassBuilderOptions(o);
   if (e) {
-    *err = take_error(e);
+    *err = jit_take_error(e);
     return false;
   }
   return true;

@@ -84,6 +84,23 @@ void block_replace_uses(Block *b, Value *from, Value *to) {
   }
 }
 
+void op_forward_operands(Op *op, const PtrMap *fwd) {
+  if (!fwd->len) return;
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i], *w;
+    while ((w = ptrmap_get(fwd, v))) v = w;
+    op->opnds[i] = v;
+  }
+}
+
+void block_forward_operands(Block *b, const PtrMap *fwd) {
+  if (!fwd->len) return;
+  for (Op *op = b->first; op; op = op->next) {
+    op_forward_operands(op, fwd);
+    for (int r = 0; r < op->nregions; r++) block_forward_operands(op->regions[r], fwd);
+  }
+}
+
 void func_replace_uses(Func *f, Value *from, Value *to, UseMap *u) {
   block_replace_uses(f->body, from, to);
   if (u) {

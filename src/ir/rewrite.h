@@ -35,6 +35,13 @@ void uses_free(UseMap *u);
 /* Replaces every use of `from` by `to` in b and its nested regions. */
 void block_replace_uses(Block *b, Value *from, Value *to);
 /* Same for a whole function, also updating u (may be NULL). */
+/* Replacing values without searching for their uses: a pass that walks
+   forward (as SSA uses go) records each replaced value in `fwd` (value ->
+   replacement) and rewrites each op's operands through it when it reaches
+   the op, following chains of replacements.  op_forward_operands does one
+   op; block_forward_operands a block with its nested regions. */
+void op_forward_operands(Op *op, const PtrMap *fwd);
+void block_forward_operands(Block *b, const PtrMap *fwd);
 void func_replace_uses(Func *f, Value *from, Value *to, UseMap *u);
 
 /* Clones op into module m (same module or another) with operands remapped

@@ -696,16 +696,6 @@ void func_set_result_sharding(Module *m, Func *f, int i, const SdySharding *s) {
 
 /* ------------------------------------------------------------ verification */
 
-static char *msg(const char *fmt, ...) XLAC_PRINTF(1, 2);
-static char *msg(const char *fmt, ...) {
-  StrBuf b = {0};
-  va_list ap;
-  va_start(ap, fmt);
-  sb_vprintf(&b, fmt, ap);
-  va_end(ap);
-  return sb_take(&b);
-}
-
 static int cmp_i64(const void *a, const void *b) {
   int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
   return x < y ? -1 : x > y;
@@ -717,36 +707,36 @@ char *sdy_mesh_check(const SdyMesh *m) {
     if (m->axes[i].size < 1) {
       put_string(&b, m->axes[i].name);
       char *s = sb_take(&b);
-      char *e = msg("axis %s has size %lld: an axis has at least 1 device", s, (long long)m->axes[i].size);
+      char *e = xasprintf("axis %s has size %lld: an axis has at least 1 device", s, (long long)m->axes[i].size);
       xfree(s);
       return e;
     }
     for (int j = 0; j < i; j++)
       if (strcmp(m->axes[i].name, m->axes[j].name) == 0) {
         put_string(&b, m->axes[i].name);
-        char *s = sb_take(&b), *e = msg("the mesh has two axes named %s", s);
+        char *s = sb_take(&b), *e = xasprintf("the mesh has two axes named %s", s);
         xfree(s);
         return e;
       }
   }
   int64_t size = sdy_mesh_size(m);
-  if (size > SDY_MAX_DEVICES) return msg("a mesh of more than %d devices", SDY_MAX_DEVICES);
+  if (size > SDY_MAX_DEVICES) return xasprintf("a mesh of more than %d devices", SDY_MAX_DEVICES);
   for (int i = 0; i < m->ndevices; i++)
-    if (m->device_ids[i] < 0) return msg("device id %lld is negative", (long long)m->device_ids[i]);
+    if (m->device_ids[i] < 0) return xasprintf("device id %lld is negative", (long long)m->device_ids[i]);
   if (m->naxes == 0) {
-    if (m->ndevices > 1) return msg("a mesh without axes has at most one device id, not %d", m->ndevices);
+    if (m->ndevices > 1) return xasprintf("a mesh without axes has at most one device id, not %d", m->ndevices);
     return NULL;
   }
   if (m->ndevices == 0) return NULL;
   if ((int64_t)m->ndevices != size)
-    return msg("the mesh has %lld devices (the product of its axis sizes) but %d device ids", (long long)size,
+    return xasprintf("the mesh has %lld devices (the product of its axis sizes) but %d device ids", (long long)size,
                m->ndevices);
   int64_t *ids = xmalloc(sizeof(int64_t) * (size_t)m->ndevices);
   memcpy(ids, m->device_ids, sizeof(int64_t) * (size_t)m->ndevices);
   qsort(ids, (size_t)m->ndevices, sizeof(int64_t), cmp_i64);
   char *e = NULL;
   for (int i = 0; i < m->ndevices && !e; i++)
-    if (ids[i] != i) e = msg("the device ids are not a permutation of 0..%d", m->ndevices - 1);
+    if (ids[i] != i) e = xasprintf("the device ids are not a permutation of 0..%d", m->ndevices - 1);
   xfree(ids);
   return e;
 }
@@ -758,13 +748,13 @@ static char *ref_str(const SdyAxisRef *r) {
 }
 
 static char *ref_msg(const char *fmt, const SdyAxisRef *r) {
-  char *s = ref_str(r), *e = msg(fmt, s);
+  char *s = ref_str(r), *e = xasprintf(fmt, s);
   xfree(s);
   return e;
 }
 
 static char *ref_msg2(const char *fmt, const SdyAxisRef *r, const SdyAxisRef *q) {
-  char *s = ref_str(r), *t = ref_str(q), *e = msg(fmt, s, t);
+  char *s = ref_str(r), *t = ref_str(q), *e = xasprintf(fmt, s, t);
   xfree(s);
   xfree(t);
   return e;
@@ -825,30 +815,30 @@ char *sdy_sharding_check(const Module *mod, const SdySharding *s, const Type *t)
   if (s->mesh) {
     char *e = sdy_mesh_check(s->mesh);
     if (e) {
-      char *r = msg("inline mesh: %s", e);
+      char *r = xasprintf("inline mesh: %s", e);
       xfree(e);
       return r;
     }
   }
   bool extra = s->ndims || s->nreplicated || s->nunreduced;
   if (sdy_mesh_is_maximal(m)) {
-    if (extra) return msg("a sharding over a maximal mesh (one device) has no dimension shardings and no replicated or "
+    if (extra) return xasprintf("a sharding over a maximal mesh (one device) has no dimension shardings and no replicated or "
                           "unreduced axes");
     return NULL;
   }
   if (t && t->kind == TY_TUPLE && t->ntuple == 1) t = t->tuple[0];
   if (t && t->kind != TY_TENSOR) {
-    if (extra) return msg("a sharding of a value that is not a tensor has no dimension shardings and no replicated or "
+    if (extra) return xasprintf("a sharding of a value that is not a tensor has no dimension shardings and no replicated or "
                           "unreduced axes");
   } else if (t && s->ndims != t->rank) {
-    return msg("the sharding has %d dimension shardings but the tensor has rank %d", s->ndims, t->rank);
+    return xasprintf("the sharding has %d dimension shardings but the tensor has rank %d", s->ndims, t->rank);
   }
   /* every ref, then pairs */
   int total = s->nreplicated + s->nunreduced;
   for (int i = 0; i < s->ndims; i++) {
     const SdyDim *d = &s->dims[i];
     if (d->naxes == 0 && d->closed && d->priority >= 0)
-      return msg("dimension %d is empty and closed but has a priority", i);
+      return xasprintf("dimension %d is empty and closed but has a priority", i);
     total += d->naxes;
   }
   const SdyAxisRef **all = xmalloc(sizeof(SdyAxisRef *) * (size_t)(total + 1));

@@ -115,27 +115,16 @@ typedef struct Ctx {
   int *counter;   /* fused_computation numbering, module-wide */
   int nfused;
   /* an outlined op's result -> the fusion call's result that replaced it;
-     operands are rewritten through it when next looked at (fwd_op), not by
-     searching the block at every outlining, which made long blocks
-     quadratic */
+     operands are rewritten through it when next looked at
+     (op_forward_operands), not by searching the block at every outlining,
+     which made long blocks quadratic */
   PtrMap fwd;
 } Ctx;
 
-static void fwd_op(Ctx *c, Op *op) {
-  if (!c->fwd.len) return;
-  for (int i = 0; i < op->nopnds; i++) {
-    Value *v = op->opnds[i], *w;
-    while ((w = ptrmap_get(&c->fwd, v))) v = w;
-    op->opnds[i] = v;
-  }
-}
-
-static void fwd_tree(Ctx *c, Block *b) {
-  if (!c->fwd.len) return;
-  for (Op *op = b->first; op; op = op->next) {
-    fwd_op(c, op);
-    for (int r = 0; r < op->nregions; r++) fwd_tree(c, op->regions[r]);
-  }
+/* op's operands, its regions' included, through the outlinings so far */
+static void fwd_op_tree(Ctx *c, Op *op) {
+  op_forward_operands(op, &c->fwd);
+  for (int r = 0; r < op->nregions; r++) block_forward_operands(op->regions[r], &c->fwd);
 }
 
 /* ---- op classification ---- */
@@ -1035,8 +1024,7 @@ static Op *outline(Ctx *c, int g, int *prio) {
   for (int i = 0; i < G->members.len; i++) {
     Node *n = G->members.data[i];
     Op *op = n->op;
-    fwd_op(c, op);
-    for (int r = 0; r < op->nregions; r++) fwd_tree(c, op->regions[r]);
+    fwd_op_tree(c, op);
     VEC_PUSH(ops, op);
     if (n->pos > *prio) *prio = n->pos;
     for (int j = 0; j < op->nopnds; j++) {
@@ -1067,8 +1055,7 @@ static Op *outline_row(Ctx *c, Op **items, const int *prios, int n, int *prio) {
   PtrMap at = {0}; /* item -> its index + 1 */
   for (int i = 0; i < n; i++) {
     ptrmap_put(&at, items[i], (void *)(intptr_t)(i + 1));
-    fwd_op(c, items[i]);
-    for (int r = 0; r < items[i]->nregions; r++) fwd_tree(c, items[i]->regions[r]);
+    fwd_op_tree(c, items[i]);
   }
   Op **order = xcalloc((size_t)n, sizeof(Op *));
   bool *done = xcalloc((size_t)n, sizeof(bool));
@@ -1108,7 +1095,7 @@ static Op *outline_row(Ctx *c, Op **items, const int *prios, int n, int *prio) {
     Block *blk = stack.data[--stack.len];
     for (Op *op = blk->first; op; op = op->next) {
       if (blk == c->b && ptrmap_has(&at, op)) continue;
-      fwd_op(c, op);
+      op_forward_operands(op, &c->fwd);
       for (int j = 0; j < op->nopnds; j++) ptrmap_put(&used, op->opnds[j], (void *)1);
       for (int r = 0; r < op->nregions; r++) VEC_PUSH(stack, op->regions[r]);
     }
@@ -1309,7 +1296,7 @@ static void fuse_block(Module *m, Block *b, int *counter, int *nfused) {
   xfree(item_prio);
   xfree(cluster_of);
   /* every use of an outlined result now names the fusion's */
-  fwd_tree(&c, b);
+  block_forward_operands(b, &c.fwd);
   ptrmap_free(&c.fwd);
   VEC(Item) items = {0};
   if (c.nfused) {

@@ -130,15 +130,6 @@ static bool can_inline(Inl *s, const Op *call, Func *g) {
   return true;
 }
 
-/* op's operands through the results of the calls inlined before it */
-static void forward_operands(Inl *s, Op *op) {
-  if (!s->fwd.len) return;
-  for (int i = 0; i < op->nopnds; i++) {
-    Value *v = op->opnds[i], *w;
-    while ((w = ptrmap_get(&s->fwd, v))) v = w;
-    op->opnds[i] = v;
-  }
-}
 
 /* Returns the first copied op (NULL when the body was only a return). */
 static Op *inline_call(Inl *s, Func *caller, Op *call, Func *g) {
@@ -162,15 +153,10 @@ static Op *inline_call(Inl *s, Func *caller, Op *call, Func *g) {
   return first;
 }
 
-static bool forward_visit(Op *op, void *ud) {
-  forward_operands(ud, op);
-  return true;
-}
-
 static void inline_block(Inl *s, Func *caller, Block *b) {
   for (Op *op = b->first; op && !s->failed;) {
     Op *next = op->next;
-    forward_operands(s, op);
+    op_forward_operands(op, &s->fwd);
     Func *g = callee_of(s, op);
     if (g && g != caller && can_inline(s, op, g)) {
       /* go on with the copy: calls in it are inlined in turn */
@@ -224,7 +210,7 @@ int pass_inline_calls(Module *m, const PassOptions *o) {
   ptrmap_free(&s.recursive);
   if (s.failed) {
     /* the ops the walk did not reach still name inlined calls' results */
-    module_walk(m, forward_visit, &s);
+    for (Func *f = m->funcs; f; f = f->next) block_forward_operands(f->body, &s.fwd);
     ptrmap_free(&s.fwd);
     VEC_FREE(s.work);
     ptrmap_free(&s.queued);

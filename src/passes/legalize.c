@@ -793,34 +793,42 @@ static bool collect_legal(Op *op, void *ud) {
   return true;
 }
 
-/* A sharding constraint says how a value is laid out across devices; for
-   the program of one device (replicated, or partitioned by hand) it is the
-   value itself.  Dropped by the first legalize, so that it neither splits
-   fusions nor runs in the interpreter thunk. */
-static bool collect_constraints(Op *op, void *ud) {
-  if (op->kind == OP_SDY_SHARDING_CONSTRAINT) VEC_PUSH(*(OpVec *)ud, op);
+/* Replaces every op of kind k (an identity on its operands) by its
+   operands: optimization_barrier after fusion; sdy.sharding_constraint,
+   which says how a value is laid out across devices and is the value
+   itself for the program of one device (replicated, or partitioned by
+   hand), in the first legalize, so that it neither splits fusions nor runs
+   in the interpreter thunk. */
+typedef struct OfKind {
+  OpKind kind;
+  OpVec ops;
+} OfKind;
+
+static bool collect_of_kind(Op *op, void *ud) {
+  OfKind *c = ud;
+  if (op->kind == c->kind) VEC_PUSH(c->ops, op);
   return true;
 }
 
-static int drop_sharding_constraints(Module *m) {
+static int replace_by_operands(Module *m, OpKind k) {
   int changed = 0;
   for (Func *f = m->funcs; f; f = f->next) {
-    OpVec ops = {0};
-    block_walk(f->body, collect_constraints, &ops);
-    for (int i = 0; i < ops.len; i++) {
-      Op *op = ops.data[i];
-      if (op->nres != 1 || op->nopnds != 1) continue;
+    OfKind c = {k, {0}};
+    block_walk(f->body, collect_of_kind, &c);
+    for (int i = 0; i < c.ops.len; i++) {
+      Op *op = c.ops.data[i];
+      if (op->nres != op->nopnds) continue;
       bld_replace(f, op, op->opnds);
       changed = 1;
     }
-    VEC_FREE(ops);
+    VEC_FREE(c.ops);
   }
   return changed;
 }
 
 int pass_legalize(Module *m, const PassOptions *o) {
   (void)o;
-  int changed = drop_sharding_constraints(m);
+  int changed = replace_by_operands(m, OP_SDY_SHARDING_CONSTRAINT);
   for (Func *f = m->funcs; f; f = f->next) {
     OpVec ops = {0};
     block_walk(f->body, collect_legal, &ops);
@@ -851,24 +859,7 @@ int pass_legalize(Module *m, const PassOptions *o) {
   return changed;
 }
 
-static bool collect_barriers(Op *op, void *ud) {
-  if (op->kind == OP_OPTIMIZATION_BARRIER) VEC_PUSH(*(OpVec *)ud, op);
-  return true;
-}
-
 int pass_drop_barriers(Module *m, const PassOptions *o) {
   (void)o;
-  int changed = 0;
-  for (Func *f = m->funcs; f; f = f->next) {
-    OpVec ops = {0};
-    block_walk(f->body, collect_barriers, &ops);
-    for (int i = 0; i < ops.len; i++) {
-      Op *op = ops.data[i];
-      if (op->nres != op->nopnds) continue;
-      bld_replace(f, op, op->opnds);
-      changed = 1;
-    }
-    VEC_FREE(ops);
-  }
-  return changed;
+  return replace_by_operands(m, OP_OPTIMIZATION_BARRIER);
 }

@@ -112,15 +112,6 @@ static void replace(Simp *s, Op *op, int res, Value *with) {
   s->changed++;
 }
 
-/* op's operands through the replacements made before it */
-static void forward_operands(Simp *s, Op *op) {
-  if (!s->fwd.len) return;
-  for (int i = 0; i < op->nopnds; i++) {
-    Value *v = op->opnds[i], *w;
-    while ((w = ptrmap_get(&s->fwd, v))) v = w;
-    op->opnds[i] = v;
-  }
-}
 
 /* Replaces op's only result by x when the types agree. */
 static bool replace_by(Simp *s, Op *op, Value *x) {
@@ -493,7 +484,7 @@ static bool simplify_op(Simp *s, Op *op) {
 
 static void simplify_block(Simp *s, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
-    forward_operands(s, op);
+    op_forward_operands(op, &s->fwd);
     simplify_op(s, op);
     for (int r = 0; r < op->nregions; r++) simplify_block(s, op->regions[r]);
   }
