@@ -13,8 +13,10 @@ fi
 bin=$(dirname "$(command -v xlac)")
 lib=${XLAC_PJRT_LIBRARY:-$bin/../lib/libxlac_pjrt.so}
 if [ ! -f "$lib" ]; then
-  echo "error: $lib was not built (cmake -DXLAC_PJRT=ON)" >&2
-  exit 1
+  # the sanitizer builds leave the plugin out (a sanitized library cannot
+  # be loaded into python): the test harness reports 77 as skipped
+  echo "skipped: $lib was not built (a build without the plugin; cmake -DXLAC_PJRT=ON)"
+  exit 77
 fi
 export XLAC_PJRT_LIBRARY=$lib
 export PYTHONPATH=$here/..${PYTHONPATH:+:$PYTHONPATH}
