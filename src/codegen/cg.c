@@ -247,6 +247,16 @@ LLVMValueRef cg_linearize(Cg *cg, const Type *t, LLVMValueRef *idx) {
 }
 
 void cg_delinearize(Cg *cg, const Type *t, LLVMValueRef lin, LLVMValueRef *idx) {
+  if (cg->narrow_div && t->rank > 1 && type_num_elements(t) <= INT32_MAX) {
+    LLVMValueRef rest = LLVMBuildTrunc(cg->b, lin, cg->t_i32, "");
+    for (int d = t->rank - 1; d >= 0; d--) {
+      LLVMValueRef dim = LLVMConstInt(cg->t_i32, (unsigned long long)t->dims[d], 0);
+      LLVMValueRef c = d == 0 ? rest : LLVMBuildURem(cg->b, rest, dim, "");
+      idx[d] = LLVMBuildZExt(cg->b, c, cg->t_i64, "");
+      if (d) rest = LLVMBuildUDiv(cg->b, rest, dim, "");
+    }
+    return;
+  }
   for (int d = t->rank - 1; d >= 0; d--) {
     LLVMValueRef dim = cg_i64(cg, t->dims[d]);
     if (d == 0) {

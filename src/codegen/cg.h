@@ -36,6 +36,9 @@ typedef struct Cg {
   Module *m;
   LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_bf16, t_f32, t_f64, t_ptr;
   int counter; /* unique names */
+  /* delinearize by 32-bit division where a shape has fewer than 2^31
+     elements (the GPU, where 64-bit division is a long emulated sequence) */
+  bool narrow_div;
   PtrMap const_globals; /* Literal* -> LLVM global */
   /* runtime entry points */
   LLVMTypeRef ty_parallel_for, ty_task, ty_fallback, ty_sgemm;
@@ -156,6 +159,9 @@ bool elemental_supported(Value *const *roots, int nroots, Value *const *inputs, 
    read linearly.  seen: values already checked. */
 bool elemental_flat(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen);
 LLVMValueRef emit_elemental(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx);
+/* Makes v at idx (the same LLVM values) read as val until the memo is
+   reset: a value a kernel computed itself (a product under its epilogue). */
+void kernel_io_give(KernelIO *io, Value *v, LLVMValueRef *idx, LLVMValueRef val);
 /* The operand index (full, one i64 per operand dimension) that element idx
    of a gather the generator accepts reads: its start indices, read through
    io and clamped, plus its batch and offset indices. */

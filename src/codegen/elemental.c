@@ -576,3 +576,8 @@ static LLVMValueRef gen(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx) {
 LLVMValueRef emit_elemental(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx) {
   return gen(cg, io, v, idx);
 }
+
+void kernel_io_give(KernelIO *io, Value *v, LLVMValueRef *idx, LLVMValueRef val) {
+  LLVMValueRef zero_idx[1] = {NULL};
+  memo_put(io, v, v->type->rank ? idx : zero_idx, v->type->rank, val);
+}

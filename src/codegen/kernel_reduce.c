@@ -373,7 +373,7 @@ static LLVMValueRef splat(LLVMValueRef s, unsigned n) {
 
 /* The identity of the combiner, as a compute-type constant: combining with
    it changes nothing (float add uses -0, so +0 stays +0). */
-static LLVMValueRef identity(Cg *cg, OpKind kind, ElemType et) {
+LLVMValueRef reduce_identity(Cg *cg, OpKind kind, ElemType et) {
   LLVMTypeRef t = cg_compute_type(cg, et);
   bool f = et_is_float(et), s = et_is_signed(et);
   switch (kind) {
@@ -608,7 +608,7 @@ static ElemType root_et(const RowGen *g, int r) { return g->k->reduces[r]->res[0
 
 static void row_reset(RowGen *g) {
   for (int r = 0; r < g->k->nroots; r++) {
-    LLVMValueRef id = splat(identity(g->cg, comb_kind(g->k->reduces[r]), root_et(g, r)), g->vw[r]);
+    LLVMValueRef id = splat(reduce_identity(g->cg, comb_kind(g->k->reduces[r]), root_et(g, r)), g->vw[r]);
     for (int a = 0; a < g->na[r]; a++) LLVMBuildStore(g->cg->b, id, g->acc[r][a]);
   }
 }
@@ -634,7 +634,7 @@ static void row_fill_identity(RowGen *g, LLVMValueRef n) {
   Cg *cg = g->cg;
   Loop l = loop_begin(cg, n, cg_i64(cg, STEP), "pad");
   for (int r = 0; r < g->k->nroots; r++) {
-    LLVMValueRef id = identity(cg, comb_kind(g->k->reduces[r]), root_et(g, r));
+    LLVMValueRef id = reduce_identity(cg, comb_kind(g->k->reduces[r]), root_et(g, r));
     LLVMBuildStore(cg->b, id, elem_ptr(cg, LLVMGetElementType(g->vt[r]), g->buf[r], l.iv));
   }
   loop_end(cg, &l);

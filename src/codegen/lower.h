@@ -72,6 +72,8 @@ void lower_count_fusion(Lower *L);
 LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
 /* kernel_reduce.c: reductions and reduction fusions */
 Op *simple_reducer(const Op *reduce);
+/* The identity of a simple reducer's op for et (a compute-type constant). */
+LLVMValueRef reduce_identity(Cg *cg, OpKind kind, ElemType et);
 bool reduce_kernel_ok(const KernelSpec *k);
 LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
 /* The reductions of k evaluated one output at a time inside another

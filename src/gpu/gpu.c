@@ -30,27 +30,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "codegen/cg.h"
+#include "gpu/kernels.h"
 #include "codegen/dump.h"
 #include "codegen/lower.h"
 #include "passes/buffers.h"
 #include "passes/passes.h"
-
-enum { PTX_KERNEL_CC = 71, BLOCK_THREADS = 256, BLOCKS_PER_SM = 32 };
-
-/* Where a top-level value lives on the device. */
-typedef struct GpuBuf {
-  BufferKind kind; /* PARAM, RESULT, TEMP, CONST */
-  int64_t offset;  /* PARAM/RESULT: index; TEMP: byte offset; CONST: index into consts */
-  int64_t bytes;
-} GpuBuf;
-
-typedef struct GpuLaunch {
-  int kernel;       /* index into names / fns */
-  int64_t n;        /* elements of the iteration space */
-  int nbufs;        /* inputs then outputs */
-  GpuBuf *bufs;
-} GpuLaunch;
 
 struct GpuExecutable {
   Module *m;
@@ -61,6 +45,7 @@ struct GpuExecutable {
   int nkernels;
   GpuLaunch *launches;
   int nlaunches;
+  GpuSteps steps;     /* what an execution does (launches by index) */
   const Literal **consts;
   int nconsts;
   GpuBuf *rets;       /* per flat result: where its value is */
@@ -81,18 +66,8 @@ static double now_ms(void) {
 }
 
 /* ---- lowering ---- */
-typedef struct GpuLower {
-  Cg cg;
-  GpuExecutable *exe;
-  BufferAssignment *buffers;
-  VEC(char *) names;
-  VEC(GpuLaunch) launches;
-  VEC(const Literal *) consts;
-  bool failed;
-} GpuLower;
 
-/* Where v lives; false when it has no device storage (reported). */
-static bool value_buf(GpuLower *G, Value *v, GpuBuf *out) {
+bool gpu_value_buf(GpuLower *G, Value *v, GpuBuf *out) {
   int64_t off = 0;
   BufferKind k = buffers_lookup(G->buffers, v, &off);
   out->kind = k;
@@ -116,8 +91,184 @@ static bool value_buf(GpuLower *G, Value *v, GpuBuf *out) {
   }
 }
 
-static LLVMValueRef sreg(Cg *cg, const char *name) {
+static int64_t scratch_base(const GpuLower *G) { return (G->buffers->temp_bytes + 255) & ~(int64_t)255; }
+
+GpuBuf gpu_scratch(GpuLower *G, int64_t bytes) {
+  if (bytes > G->scratch_bytes) G->scratch_bytes = bytes;
+  GpuBuf b = {BUF_TEMP, scratch_base(G), bytes};
+  return b;
+}
+
+bool gpu_op_bufs(GpuLower *G, Op *op, int extra, GpuBuf **bufs, int *nbufs) {
+  int n = op->nopnds + op->nres;
+  GpuBuf *b = xcalloc((size_t)(n + extra) + 1, sizeof(GpuBuf));
+  bool ok = true;
+  for (int i = 0; ok && i < op->nopnds; i++) ok = gpu_value_buf(G, op->opnds[i], &b[i]);
+  for (int r = 0; ok && r < op->nres; r++) ok = gpu_value_buf(G, &op->res[r], &b[op->nopnds + r]);
+  if (!ok) {
+    gpu_unsupported(G, op, "a value without device storage; ");
+    xfree(b);
+    return false;
+  }
+  *bufs = b;
+  *nbufs = n;
+  return true;
+}
+
+LLVMValueRef gpu_sreg(Cg *cg, const char *name) {
   return LLVMBuildZExt(cg->b, cg_intrinsic(cg, name, NULL, NULL, 0), cg->t_i64, "");
+}
+
+LLVMValueRef gpu_kernel_new(GpuLower *G, int nbufs, LLVMValueRef *ptrs, LLVMValueRef *n) {
+  Cg *cg = &G->cg;
+  char name[32];
+  snprintf(name, sizeof name, "xlac_k%d", G->nfns++);
+  int np = nbufs + 1;
+  LLVMTypeRef gptr = LLVMPointerTypeInContext(cg->ctx, 1);
+  LLVMTypeRef *pt = xcalloc((size_t)np, sizeof(LLVMTypeRef));
+  for (int i = 0; i < nbufs; i++) pt[i] = gptr;
+  pt[nbufs] = cg->t_i64;
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, (unsigned)np, 0));
+  xfree(pt);
+  LLVMSetFunctionCallConv(fn, PTX_KERNEL_CC);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry");
+  LLVMPositionBuilderAtEnd(cg->b, entry);
+  for (int i = 0; i < nbufs; i++) ptrs[i] = LLVMBuildAddrSpaceCast(cg->b, LLVMGetParam(fn, (unsigned)i), cg->t_ptr, "buf");
+  *n = LLVMGetParam(fn, (unsigned)nbufs);
+  return fn;
+}
+
+void gpu_unsupported(GpuLower *G, const Op *op, const char *where) {
+  error_at(op->loc, "'%s' is not supported by the gpu backend yet (%sdocs/gpu.md lists what is)", op_info[op->kind].name,
+           where);
+  G->failed = true;
+}
+
+static void push_launch(GpuLower *G, GpuLaunch l) {
+  GpuStep st = {0};
+  st.kind = STEP_LAUNCH;
+  st.launch = G->launches.len;
+  VEC_PUSH(G->launches, l);
+  VEC_PUSH(*G->cur, st);
+}
+
+bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t units, int block, GpuBuf *bufs,
+                    int nbufs) {
+  StrBuf bad = {0};
+  if (gpu_scan_calls(fn, &bad)) {
+    /* f64 pow, lgamma, ... call the C library or the runtime on the CPU */
+    error_at(op->loc, "'%s' needs %s (a host library function), which the gpu backend has no device code for yet",
+             op_info[op->kind].name, bad.data);
+    sb_free(&bad);
+    LLVMClearInsertionPosition(G->cg.b);
+    LLVMDeleteFunction(fn);
+    G->failed = true;
+    xfree(bufs);
+    return false;
+  }
+  GpuLaunch l = {0};
+  l.kernel = G->names.len;
+  l.n = n;
+  l.units = units;
+  l.block = block;
+  l.nbufs = nbufs;
+  l.bufs = bufs;
+  size_t len;
+  VEC_PUSH(G->names, xstrdup(LLVMGetValueName2(fn, &len)));
+  push_launch(G, l);
+  return true;
+}
+
+void gpu_steps_free(GpuSteps *s) {
+  for (int i = 0; i < s->len; i++) {
+    for (int k = 0; k < s->data[i].nsub; k++) gpu_steps_free(&s->data[i].sub[k]);
+    xfree(s->data[i].sub);
+  }
+  VEC_FREE(*s);
+}
+
+Loop gpu_loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, LLVMValueRef step, const char *name) {
+  (void)step;
+  return loop_begin(cg, lo, hi, name);
+}
+
+void gpu_loop_end(Cg *cg, Loop *l, LLVMValueRef step) {
+  LLVMValueRef next = LLVMBuildNSWAdd(cg->b, l->phi, step, "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
+  LLVMAddIncoming(l->phi, &next, &latch, 1);
+  LLVMBuildBr(cg->b, l->header);
+  LLVMPositionBuilderAtEnd(cg->b, l->exit);
+}
+
+Loop gpu_thread_loop(Cg *cg, LLVMValueRef n, LLVMValueRef *step, const char *name) {
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ntid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ntid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  *step = LLVMBuildMul(cg->b, ntid, nctaid, "");
+  return gpu_loop_begin(cg, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, ctaid, ntid, ""), tid, ""), n, *step, name);
+}
+
+void gpu_barrier(Cg *cg) { cg_intrinsic(cg, "llvm.nvvm.barrier0", NULL, NULL, 0); }
+
+static LLVMValueRef shfl32(Cg *cg, LLVMValueRef v, int mask) {
+  LLVMValueRef args[4] = {LLVMConstInt(cg->t_i32, 0xffffffffu, 0), v, LLVMConstInt(cg->t_i32, (unsigned)mask, 0),
+                          LLVMConstInt(cg->t_i32, 0x1f, 0)};
+  return cg_intrinsic(cg, "llvm.nvvm.shfl.sync.bfly.i32", NULL, args, 4);
+}
+
+LLVMValueRef gpu_shfl_xor(Cg *cg, LLVMValueRef v, int mask) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  unsigned bits;
+  switch (k) {
+  case LLVMHalfTypeKind: case LLVMBFloatTypeKind: bits = 16; break;
+  case LLVMFloatTypeKind: bits = 32; break;
+  case LLVMDoubleTypeKind: bits = 64; break;
+  default: bits = LLVMGetIntTypeWidth(t); break;
+  }
+  LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, bits);
+  LLVMValueRef x = k == LLVMIntegerTypeKind ? v : LLVMBuildBitCast(cg->b, v, it, "");
+  LLVMValueRef r;
+  if (bits <= 32) {
+    r = shfl32(cg, bits < 32 ? LLVMBuildZExt(cg->b, x, cg->t_i32, "") : x, mask);
+    if (bits < 32) r = LLVMBuildTrunc(cg->b, r, it, "");
+  } else {
+    LLVMValueRef lo = shfl32(cg, LLVMBuildTrunc(cg->b, x, cg->t_i32, ""), mask);
+    LLVMValueRef hi = shfl32(cg, LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, x, LLVMConstInt(it, 32, 0), ""), cg->t_i32, ""), mask);
+    r = LLVMBuildOr(cg->b, LLVMBuildZExt(cg->b, lo, it, ""),
+                    LLVMBuildShl(cg->b, LLVMBuildZExt(cg->b, hi, it, ""), LLVMConstInt(it, 32, 0), ""), "");
+  }
+  return k == LLVMIntegerTypeKind ? r : LLVMBuildBitCast(cg->b, r, t, "");
+}
+
+LLVMValueRef gpu_shared_array(Cg *cg, LLVMTypeRef t, int64_t n, const char *name) {
+  LLVMTypeRef at = LLVMArrayType2(t, (uint64_t)n);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(cg->mod, at, name, 3);
+  LLVMSetInitializer(g, LLVMGetUndef(at));
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetAlignment(g, 16);
+  return g;
+}
+
+void gpu_delinearize(Cg *cg, LLVMValueRef lin, const int64_t *dims, int n, LLVMValueRef *out) {
+  int64_t total = 1;
+  for (int d = 0; d < n; d++) total *= dims[d];
+  bool narrow = total <= INT32_MAX;
+  LLVMTypeRef t = narrow ? cg->t_i32 : cg->t_i64;
+  LLVMValueRef rest = narrow ? LLVMBuildTrunc(cg->b, lin, cg->t_i32, "") : lin;
+  for (int d = n - 1; d >= 0; d--) {
+    if (dims[d] == 1) {
+      out[d] = cg_i64(cg, 0);
+      continue;
+    }
+    LLVMValueRef dim = LLVMConstInt(t, (unsigned long long)dims[d], 0);
+    bool first = true;
+    for (int e = 0; e < d; e++) first &= dims[e] == 1;
+    LLVMValueRef c = first ? rest : LLVMBuildURem(cg->b, rest, dim, "");
+    out[d] = narrow ? LLVMBuildZExt(cg->b, c, cg->t_i64, "") : c;
+    if (!first) rest = LLVMBuildUDiv(cg->b, rest, dim, "");
+  }
 }
 
 /* The kernel computing roots from inputs (values of one block: a fused
@@ -127,32 +278,18 @@ static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, 
   Cg *cg = &G->cg;
   const Type *shape = roots[0]->type;
   int rank = shape->rank;
-  char name[32];
-  snprintf(name, sizeof name, "xlac_k%d", G->names.len);
-  int np = ninputs + nroots + 1;
-  LLVMTypeRef gptr = LLVMPointerTypeInContext(cg->ctx, 1);
-  LLVMTypeRef *pt = xcalloc((size_t)np, sizeof(LLVMTypeRef));
-  for (int i = 0; i < np - 1; i++) pt[i] = gptr;
-  pt[np - 1] = cg->t_i64;
-  LLVMValueRef fn = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, (unsigned)np, 0));
-  xfree(pt);
-  LLVMSetFunctionCallConv(fn, PTX_KERNEL_CC);
-  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry");
-  LLVMPositionBuilderAtEnd(cg->b, entry);
-
+  LLVMValueRef *ptrs = xcalloc((size_t)(ninputs + nroots) + 1, sizeof(LLVMValueRef)), n;
+  LLVMValueRef fn = gpu_kernel_new(G, ninputs + nroots, ptrs, &n);
+  LLVMBasicBlockRef entry = LLVMGetInsertBlock(cg->b);
   KernelIO io = {0};
   io.ninputs = ninputs;
   io.inputs = (Value **)inputs;
-  io.input_ptrs = xcalloc((size_t)ninputs + 1, sizeof(LLVMValueRef));
-  for (int i = 0; i < ninputs; i++) io.input_ptrs[i] = LLVMBuildAddrSpaceCast(cg->b, LLVMGetParam(fn, (unsigned)i), cg->t_ptr, "in");
-  LLVMValueRef *outs = xcalloc((size_t)nroots, sizeof(LLVMValueRef));
-  for (int r = 0; r < nroots; r++)
-    outs[r] = LLVMBuildAddrSpaceCast(cg->b, LLVMGetParam(fn, (unsigned)(ninputs + r)), cg->t_ptr, "out");
-  LLVMValueRef n = LLVMGetParam(fn, (unsigned)(np - 1));
-  LLVMValueRef tid = sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
-  LLVMValueRef ntid = sreg(cg, "llvm.nvvm.read.ptx.sreg.ntid.x");
-  LLVMValueRef ctaid = sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
-  LLVMValueRef nctaid = sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  io.input_ptrs = ptrs;
+  LLVMValueRef *outs = ptrs + ninputs;
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ntid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ntid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
   LLVMValueRef i0 = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, ctaid, ntid, ""), tid, "i0");
   LLVMValueRef stride = LLVMBuildMul(cg->b, ntid, nctaid, "stride");
 
@@ -201,16 +338,8 @@ static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, 
   LLVMPositionBuilderAtEnd(cg->b, exit);
   LLVMBuildRetVoid(cg->b);
   kernel_io_free(&io);
-  xfree(io.input_ptrs);
-  xfree(outs);
+  xfree(ptrs);
   return fn;
-}
-
-/* where: "" or what the op is part of, ending in "; " */
-static void unsupported(GpuLower *G, const Op *op, const char *where) {
-  error_at(op->loc, "'%s' is not supported by the gpu backend yet (%sdocs/gpu.md lists what is)", op_info[op->kind].name,
-           where);
-  G->failed = true;
 }
 
 /* The first op of a fused computation with no GPU kernel (itself or its
@@ -230,9 +359,173 @@ static bool root_ok(const Value *v) {
   return v->type->kind == TY_TENSOR && !v->type->quant && cg_elem_native(v->type->elem) && v->type->rank <= CG_MAX_RANK;
 }
 
-/* One top-level op: a kernel and its launch, or an error at the op. */
+/* The reduce ops of a reduction fusion's roots (NULL when a root is not
+   a reduce result). */
+static Op **reduces_of(Value **roots, int nroots) {
+  Op **rs = xcalloc((size_t)nroots + 1, sizeof(Op *));
+  for (int r = 0; r < nroots; r++) {
+    Op *d = roots[r]->def;
+    if (!d || d->kind != OP_REDUCE) {
+      xfree(rs);
+      return NULL;
+    }
+    rs[r] = d;
+  }
+  return rs;
+}
+
+/* ---- control flow, driven from the host ---- */
+
+static bool same_buf(const GpuBuf *a, const GpuBuf *b) { return a->kind == b->kind && a->offset == b->offset; }
+
+/* The kernel dst[i] = src[i], i < n, over 4-byte words (w4) or bytes. */
+static int copy_kernel(GpuLower *G, bool w4) {
+  if (G->copy_kernel[w4] >= 0) return G->copy_kernel[w4];
+  Cg *cg = &G->cg;
+  LLVMBasicBlockRef saved = LLVMGetInsertBlock(cg->b);
+  LLVMValueRef ptrs[2], n;
+  LLVMValueRef fn = gpu_kernel_new(G, 2, ptrs, &n);
+  LLVMValueRef stride;
+  Loop l = gpu_thread_loop(cg, n, &stride, "i");
+  LLVMTypeRef t = w4 ? cg->t_i32 : cg->t_i8;
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, t, LLVMBuildGEP2(cg->b, t, ptrs[1], &l.iv, 1, ""), "");
+  LLVMBuildStore(cg->b, v, LLVMBuildGEP2(cg->b, t, ptrs[0], &l.iv, 1, ""));
+  gpu_loop_end(cg, &l, stride);
+  LLVMBuildRetVoid(cg->b);
+  if (saved) LLVMPositionBuilderAtEnd(cg->b, saved);
+  size_t len;
+  G->copy_kernel[w4] = G->names.len;
+  VEC_PUSH(G->names, xstrdup(LLVMGetValueName2(fn, &len)));
+  return G->copy_kernel[w4];
+}
+
+/* Copies src's bytes into dst (a launch of a copy kernel). */
+static void add_copy(GpuLower *G, GpuBuf dst, GpuBuf src) {
+  if (!src.bytes || same_buf(&dst, &src)) return;
+  bool w4 = src.bytes % 4 == 0;
+  GpuLaunch l = {0};
+  l.kernel = copy_kernel(G, w4);
+  l.n = w4 ? src.bytes / 4 : src.bytes;
+  l.units = (l.n + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS;
+  l.nbufs = 2;
+  l.bufs = xcalloc(3, sizeof(GpuBuf));
+  l.bufs[0] = dst;
+  l.bufs[1] = src;
+  push_launch(G, l);
+}
+
+static bool tensor_buf(GpuLower *G, Value *v, GpuBuf *b) {
+  memset(b, 0, sizeof *b);
+  return v->type->kind != TY_TENSOR || gpu_value_buf(G, v, b);
+}
+
+/* Copies the values `from` returns into the storage of `to` (the loop
+   state, a branch's results).  Sources that are some other destination
+   (a body returning a permutation of its arguments) go through scratch
+   first. */
+static bool copy_returned(GpuLower *G, Op *ret, Value *to, int n) {
+  GpuBuf src[64], dst[64];
+  if (n > 64) return false;
+  bool crossed = false;
+  for (int j = 0; j < n; j++) {
+    if (!tensor_buf(G, ret->opnds[j], &src[j]) || !tensor_buf(G, &to[j], &dst[j])) return false;
+  }
+  for (int j = 0; j < n && !crossed; j++)
+    for (int k = 0; k < n; k++)
+      if (k != j && src[j].bytes && dst[k].bytes && same_buf(&src[j], &dst[k]) && !same_buf(&src[j], &dst[j])) crossed = true;
+  if (!crossed) {
+    for (int j = 0; j < n; j++) add_copy(G, dst[j], src[j]);
+    return true;
+  }
+  int64_t total = 0, off[64];
+  for (int j = 0; j < n; j++) {
+    off[j] = total;
+    total += (src[j].bytes + 63) & ~(int64_t)63;
+  }
+  GpuBuf base = gpu_scratch(G, total);
+  for (int j = 0; j < n; j++) {
+    GpuBuf t = {BUF_TEMP, base.offset + off[j], src[j].bytes};
+    if (!same_buf(&src[j], &dst[j])) add_copy(G, t, src[j]);
+  }
+  for (int j = 0; j < n; j++) {
+    GpuBuf t = {BUF_TEMP, base.offset + off[j], src[j].bytes};
+    if (!same_buf(&src[j], &dst[j])) add_copy(G, dst[j], t);
+  }
+  return true;
+}
+
+static void lower_block(GpuLower *G, Block *b, GpuSteps *into);
+
+static void lower_while(GpuLower *G, Op *op) {
+  int n = op->nres;
+  bool ok = op->nregions == 2 && op->nopnds == n;
+  for (int j = 0; ok && j < n; j++) {
+    GpuBuf src, dst;
+    ok = tensor_buf(G, op->opnds[j], &src) && tensor_buf(G, &op->res[j], &dst);
+    if (ok) add_copy(G, dst, src);
+  }
+  Op *cret = ok ? block_terminator(op->regions[0]) : NULL, *bret = ok ? block_terminator(op->regions[1]) : NULL;
+  GpuStep st = {0};
+  st.kind = STEP_WHILE;
+  ok = ok && cret && bret && cret->nopnds == 1 && bret->nopnds == n && cret->opnds[0]->type->kind == TY_TENSOR &&
+       gpu_value_buf(G, cret->opnds[0], &st.pred);
+  if (!ok) {
+    gpu_unsupported(G, op, "a loop whose state has no device storage; ");
+    return;
+  }
+  st.pred_et = cret->opnds[0]->type->elem;
+  st.nsub = 2;
+  st.sub = xcalloc(2, sizeof(GpuSteps));
+  lower_block(G, op->regions[0], &st.sub[0]);
+  lower_block(G, op->regions[1], &st.sub[1]);
+  GpuSteps *saved = G->cur;
+  G->cur = &st.sub[1];
+  if (!copy_returned(G, bret, op->res, n)) gpu_unsupported(G, op, "a loop whose state has no device storage; ");
+  G->cur = saved;
+  VEC_PUSH(*G->cur, st);
+}
+
+static void lower_branch(GpuLower *G, Op *op) {
+  GpuStep st = {0};
+  st.kind = STEP_BRANCH;
+  bool ok = op->nopnds >= 1 && op->nregions >= 1 && op->opnds[0]->type->kind == TY_TENSOR &&
+            gpu_value_buf(G, op->opnds[0], &st.pred);
+  ElemType et = ok ? op->opnds[0]->type->elem : ET_PRED;
+  if (!ok || !(et == ET_PRED || (et_is_int(et) && et_bits(et) <= 64))) {
+    gpu_unsupported(G, op, "a branch on a value without device storage; ");
+    return;
+  }
+  st.pred_et = et;
+  st.nsub = op->nregions;
+  st.sub = xcalloc((size_t)st.nsub, sizeof(GpuSteps));
+  GpuSteps *saved = G->cur;
+  for (int r = 0; r < op->nregions; r++) {
+    lower_block(G, op->regions[r], &st.sub[r]);
+    Op *ret = block_terminator(op->regions[r]);
+    G->cur = &st.sub[r];
+    if (!ret || ret->nopnds != op->nres || !copy_returned(G, ret, op->res, op->nres))
+      gpu_unsupported(G, op, "a branch whose results have no device storage; ");
+    G->cur = saved;
+  }
+  VEC_PUSH(*G->cur, st);
+}
+
+/* One op: kernels and their launches, or an error at the op. */
 static void lower_op(GpuLower *G, Op *op) {
   if (op->kind == OP_CONSTANT) return;
+  if (op->kind == OP_WHILE) {
+    lower_while(G, op);
+    return;
+  }
+  if (op->kind == OP_IF || op->kind == OP_CASE) {
+    lower_branch(G, op);
+    return;
+  }
+  if (op->kind == OP_REDUCE_WINDOW) {
+    gpu_lower_reduce_window(G, op);
+    return;
+  }
+  if (gpu_lower_dot(G, op)) return;
   Value **inputs, **roots;
   int ninputs, nroots;
   Func *callee = NULL;
@@ -242,7 +535,7 @@ static void lower_op(GpuLower *G, Op *op) {
     callee = name ? module_find_func(G->cg.m, name) : NULL;
     Op *ret = callee ? block_terminator(callee->body) : NULL;
     if (!ret || ret->nopnds != op->nres || callee->body->nargs != op->nopnds) {
-      unsupported(G, op, "a fusion whose computation does not match it; ");
+      gpu_unsupported(G, op, "a fusion whose computation does not match it; ");
       return;
     }
     inputs = callee->body->args;
@@ -250,8 +543,8 @@ static void lower_op(GpuLower *G, Op *op) {
     roots = ret->opnds;
     nroots = ret->nopnds;
   } else {
-    if (op->nregions) {
-      unsupported(G, op, "");
+    if (op->nregions && op->kind != OP_REDUCE) {
+      gpu_unsupported(G, op, "");
       return;
     }
     inputs = op->opnds;
@@ -260,53 +553,43 @@ static void lower_op(GpuLower *G, Op *op) {
     roots = xcalloc((size_t)nroots + 1, sizeof(Value *));
     for (int r = 0; r < nroots; r++) roots[r] = &op->res[r];
   }
+  Op **reduces = nroots ? reduces_of(roots, nroots) : NULL;
+  if (reduces) {
+    gpu_lower_reduce(G, op, inputs, ninputs, roots, nroots, reduces);
+    xfree(reduces);
+    if (!fusion) xfree(roots);
+    return;
+  }
   bool ok = nroots > 0;
   for (int r = 0; ok && r < nroots; r++) ok = root_ok(roots[r]) && type_same_shape(roots[r]->type, roots[0]->type);
-  for (int r = 0; ok && r < nroots; r++) ok = !roots[r]->def || roots[r]->def->kind != OP_REDUCE;
   ok = ok && elemental_supported(roots, nroots, inputs, ninputs);
   if (!ok) {
     const Op *culprit = fusion ? first_unsupported(callee->body) : NULL;
     const char *kind = fusion ? op_attr_str(op, "fusion_kind") : NULL;
     char *where = xasprintf("in a %s fusion; ", kind ? kind : "");
     if (culprit)
-      unsupported(G, culprit, where);
+      gpu_unsupported(G, culprit, where);
     else
-      unsupported(G, op, fusion ? "a multi-output or reduction fusion; " : "");
+      gpu_unsupported(G, op, fusion ? "a multi-output fusion mixing reductions and elementwise results; " : "");
     xfree(where);
   }
-  /* the buffers: operands then results */
-  GpuLaunch l = {0};
-  l.nbufs = op->nopnds + op->nres;
-  l.bufs = xcalloc((size_t)l.nbufs + 1, sizeof(GpuBuf));
-  for (int i = 0; ok && i < op->nopnds; i++) ok = value_buf(G, op->opnds[i], &l.bufs[i]);
-  for (int r = 0; ok && r < op->nres; r++) ok = value_buf(G, &op->res[r], &l.bufs[op->nopnds + r]);
-  if (!ok) {
-    if (!G->failed) unsupported(G, op, "a value without device storage; ");
-    xfree(l.bufs);
-    if (!fusion) xfree(roots);
-    return;
+  GpuBuf *bufs;
+  int nbufs;
+  if (ok && gpu_op_bufs(G, op, 0, &bufs, &nbufs)) {
+    LLVMValueRef fn = emit_kernel(G, inputs, ninputs, roots, nroots);
+    int64_t n = type_num_elements(roots[0]->type);
+    if (gpu_add_launch(G, op, fn, n, (n + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, 0, bufs, nbufs) && fusion)
+      G->nfusions++;
   }
-  LLVMValueRef fn = emit_kernel(G, inputs, ninputs, roots, nroots);
-  StrBuf bad = {0};
-  if (gpu_scan_calls(fn, &bad)) {
-    /* f64 pow, lgamma, ... call the C library or the runtime on the CPU */
-    error_at(op->loc, "'%s' needs %s (a host library function), which the gpu backend has no device code for yet",
-             op_info[op->kind].name, bad.data);
-    sb_free(&bad);
-    LLVMClearInsertionPosition(G->cg.b);
-    LLVMDeleteFunction(fn);
-    G->failed = true;
-    xfree(l.bufs);
-    if (!fusion) xfree(roots);
-    return;
-  }
-  l.kernel = G->names.len;
-  l.n = type_num_elements(roots[0]->type);
-  size_t len;
-  VEC_PUSH(G->names, xstrdup(LLVMGetValueName2(fn, &len)));
-  VEC_PUSH(G->launches, l);
-  if (fusion) G->exe->stats.fusions++;
   if (!fusion) xfree(roots);
+}
+
+static void lower_block(GpuLower *G, Block *b, GpuSteps *into) {
+  GpuSteps *saved = G->cur;
+  G->cur = into;
+  Op *ret = block_terminator(b);
+  for (Op *op = b->first; op && op != ret; op = op->next) lower_op(G, op);
+  G->cur = saved;
 }
 
 /* What LLVM holds for a compilation in progress, released by an
@@ -357,6 +640,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   if (m->format == SRC_HLO) m->entry = exe->flat;
   PassOptions po = {0};
   po.fuse = !o->no_fusion;
+  po.no_row_fusion = true; /* no row kernel yet: its stages become kernels of their own */
   po.after_pass = dump_after_pass;
   po.ud = &dumpo;
   if (!run_cpu_pipeline(m, &po) || !lower_resolve_custom_calls(m, exe->flat, false)) {
@@ -393,6 +677,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   memset(&G, 0, sizeof G);
   G.exe = exe;
   cg_init(&G.cg, hold.ctx, m, "xlac_gpu");
+  G.cg.narrow_div = true;
   hold.mod = G.cg.mod;
   hold.b = G.cg.b;
   gpu_set_target(G.cg.mod, hold.tm);
@@ -400,12 +685,15 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->temp_bytes = G.buffers->temp_bytes;
   exe->stats.temp_bytes = exe->temp_bytes;
   Op *ret = block_terminator(f->body);
-  for (Op *op = f->body->first; op && op != ret; op = op->next) lower_op(&G, op);
+  G.copy_kernel[0] = G.copy_kernel[1] = -1;
+  lower_block(&G, f->body, &exe->steps);
   /* where each result is read from */
   exe->nrets = f->nresults;
   exe->rets = xcalloc((size_t)f->nresults + 1, sizeof(GpuBuf));
   for (int r = 0; !G.failed && ret && r < ret->nopnds && r < f->nresults; r++)
-    if (!value_buf(&G, ret->opnds[r], &exe->rets[r])) unsupported(&G, ret, "a result without device storage; ");
+    if (!gpu_value_buf(&G, ret->opnds[r], &exe->rets[r])) gpu_unsupported(&G, ret, "a result without device storage; ");
+  if (G.scratch_bytes) exe->temp_bytes = scratch_base(&G) + G.scratch_bytes;
+  exe->stats.temp_bytes = exe->temp_bytes;
   buffers_free(G.buffers);
   ptrmap_free(&G.cg.const_globals);
   exe->names = G.names.data;
@@ -415,6 +703,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->consts = G.consts.data;
   exe->nconsts = G.consts.len;
   exe->stats.kernels = exe->nlaunches;
+  exe->stats.fusions = G.nfusions;
   LLVMDisposeBuilder(hold.b);
   hold.b = NULL;
   bool ok = !G.failed;
@@ -544,6 +833,84 @@ static bool dev_alloc(const CudaDriver *drv, CUdeviceptr *p, size_t bytes, const
   return false;
 }
 
+static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuLaunch *l, char **err) {
+  if (l->units <= 0) return true;
+  int loop_block = d->max_threads_per_block < GPU_LOOP_THREADS ? d->max_threads_per_block : GPU_LOOP_THREADS;
+  int block = l->block ? l->block : loop_block;
+  if (block > d->max_threads_per_block) {
+    *err = xasprintf("kernel %s needs %d threads a block; '%s' allows %d", e->names[l->kernel], block, d->name,
+                     d->max_threads_per_block);
+    return false;
+  }
+  int64_t blocks = l->units, cap = (int64_t)d->sm_count * GPU_BLOCKS_PER_SM;
+  if (blocks > cap) blocks = cap;
+  CUdeviceptr *ptrs = xcalloc((size_t)l->nbufs + 1, sizeof(CUdeviceptr));
+  void **params = xcalloc((size_t)l->nbufs + 2, sizeof(void *));
+  for (int b = 0; b < l->nbufs; b++) {
+    ptrs[b] = buf_ptr(e, dm, &l->bufs[b]);
+    params[b] = &ptrs[b];
+  }
+  int64_t n = l->n;
+  params[l->nbufs] = &n;
+  char what[96];
+  snprintf(what, sizeof what, "cuLaunchKernel(%s)", e->names[l->kernel]);
+  bool ok = cuda_check(d->drv->cuLaunchKernel(e->fns[l->kernel], (unsigned)blocks, 1, 1, (unsigned)block, 1, 1, 0,
+                                              NULL, params, NULL),
+                       what, err);
+  xfree(params);
+  xfree(ptrs);
+  return ok;
+}
+
+/* A loop's predicate or a branch's index, read back (the copy waits for
+   the kernels before it). */
+static bool read_pred(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuStep *st, int64_t *v, char **err) {
+  unsigned char b[8] = {0};
+  int n = st->pred_et == ET_PRED ? 1 : et_bytes(st->pred_et);
+  if (!cuda_check(d->drv->cuMemcpyDtoH(b, buf_ptr(e, dm, &st->pred), (size_t)n), "cuMemcpyDtoH (a predicate)", err))
+    return false;
+  uint64_t u = 0;
+  for (int i = n - 1; i >= 0; i--) u = u << 8 | b[i]; /* little-endian, as the device */
+  if (st->pred_et == ET_PRED) {
+    *v = u != 0;
+  } else if (et_is_signed(st->pred_et) && n < 8 && (u >> (8 * n - 1) & 1)) {
+    *v = (int64_t)(u | ~(uint64_t)0 << (8 * n)); /* sign-extended */
+  } else {
+    *v = (int64_t)u;
+  }
+  /* an unsigned index beyond int64 is out of range like a negative one */
+  if (!et_is_signed(st->pred_et) && *v < 0) *v = -1;
+  return true;
+}
+
+static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuSteps *steps, char **err) {
+  for (int i = 0; i < steps->len; i++) {
+    const GpuStep *st = &steps->data[i];
+    int64_t v;
+    switch (st->kind) {
+    case STEP_LAUNCH:
+      if (!run_launch(e, d, dm, &e->launches[st->launch], err)) return false;
+      break;
+    case STEP_WHILE:
+      for (;;) {
+        if (!run_steps(e, d, dm, &st->sub[0], err) || !read_pred(e, d, dm, st, &v, err)) return false;
+        if (!v) break;
+        if (!run_steps(e, d, dm, &st->sub[1], err)) return false;
+      }
+      break;
+    case STEP_BRANCH: {
+      if (!read_pred(e, d, dm, st, &v, err)) return false;
+      /* if: true takes the first region; case: an index out of range the last */
+      int k = st->pred_et == ET_PRED ? (v ? 0 : 1) : (v >= 0 && v < st->nsub ? (int)v : st->nsub - 1);
+      if (k >= st->nsub) k = st->nsub - 1;
+      if (!run_steps(e, d, dm, &st->sub[k], err)) return false;
+      break;
+    }
+    }
+  }
+  return true;
+}
+
 static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
   Func *f = e->flat;
   if (nargs != f->body->nargs) {
@@ -575,28 +942,7 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
                    (size_t)(type_num_elements(f->result_types[r]) * et_bytes(f->result_types[r]->elem)), "a result",
                    err);
   if (ok) ok = dev_alloc(drv, &dm.temp, (size_t)e->temp_bytes, "temporary buffers", err);
-  int block = d->max_threads_per_block < BLOCK_THREADS ? d->max_threads_per_block : BLOCK_THREADS;
-  for (int k = 0; ok && k < e->nlaunches; k++) {
-    const GpuLaunch *l = &e->launches[k];
-    if (l->n <= 0) continue;
-    int64_t blocks = (l->n + block - 1) / block, cap = (int64_t)d->sm_count * BLOCKS_PER_SM;
-    if (blocks > cap) blocks = cap;
-    CUdeviceptr *ptrs = xcalloc((size_t)l->nbufs + 1, sizeof(CUdeviceptr));
-    void **params = xcalloc((size_t)l->nbufs + 2, sizeof(void *));
-    for (int b = 0; b < l->nbufs; b++) {
-      ptrs[b] = buf_ptr(e, &dm, &l->bufs[b]);
-      params[b] = &ptrs[b];
-    }
-    int64_t n = l->n;
-    params[l->nbufs] = &n;
-    char *what = xasprintf("cuLaunchKernel(%s)", e->names[l->kernel]);
-    ok = cuda_check(drv->cuLaunchKernel(e->fns[l->kernel], (unsigned)blocks, 1, 1, (unsigned)block, 1, 1, 0, NULL,
-                                        params, NULL),
-                    what, err);
-    xfree(what);
-    xfree(params);
-    xfree(ptrs);
-  }
+  if (ok) ok = run_steps(e, d, &dm, &e->steps, err);
   if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
@@ -651,6 +997,7 @@ void gpu_executable_free(GpuExecutable *e) {
   xfree(e->names);
   for (int k = 0; k < e->nlaunches; k++) xfree(e->launches[k].bufs);
   xfree(e->launches);
+  gpu_steps_free(&e->steps);
   xfree(e->consts);
   xfree(e->rets);
   xfree(e->ptx);

@@ -5,10 +5,13 @@
  *
  * gpu_compile runs the pipeline (passes/, the CPU's for now), assigns
  * buffers (passes/buffers.c: parameters, results, one temp arena,
- * constants), and turns each top-level op into a kernel: loop fusions and
+ * constants), and turns each top-level op into kernels: loop fusions and
  * single elementwise or index-mapping ops become grid-stride kernels whose
  * elements the shared elemental generator (codegen/elemental.c) computes
- * in registers.  Compiling needs no driver and no GPU: the result is PTX
+ * in registers; reductions and their fusions become warp-shuffle or
+ * sequential reduction kernels (reduce.c); dot_general and its kOutput
+ * fusions a tiled GEMM with the epilogue in registers (gemm.c).  What the
+ * emitters share is in kernels.h.  Compiling needs no driver and no GPU: the result is PTX
  * text plus the launch plan.  An op with no GPU kernel yet is an error at
  * the op naming it (every one is reported); nothing falls back to the CPU.
  *

@@ -1222,15 +1222,15 @@ static void resort(Ctx *c, Item *items, int n) {
 
 /* ---- per block ---- */
 
-static void fuse_block(Module *m, Block *b, int *counter, int *nfused);
+static void fuse_block(Module *m, Block *b, int *counter, int *nfused, bool rows);
 
-static void fuse_regions_of(Module *m, Block *b, int *counter, int *nfused) {
+static void fuse_regions_of(Module *m, Block *b, int *counter, int *nfused, bool rows) {
   for (Op *op = b->first; op; op = op->next)
     if (op->kind == OP_WHILE || op->kind == OP_IF || op->kind == OP_CASE)
-      for (int r = 0; r < op->nregions; r++) fuse_block(m, op->regions[r], counter, nfused);
+      for (int r = 0; r < op->nregions; r++) fuse_block(m, op->regions[r], counter, nfused, rows);
 }
 
-static void fuse_block(Module *m, Block *b, int *counter, int *nfused) {
+static void fuse_block(Module *m, Block *b, int *counter, int *nfused, bool rows) {
   Ctx c = {0};
   c.m = m;
   c.b = b;
@@ -1252,7 +1252,7 @@ static void fuse_block(Module *m, Block *b, int *counter, int *nfused) {
   int ng = c.groups.len;
   int *cluster_of = xmalloc(sizeof(int) * (size_t)(ng + 1));
   for (int g = 0; g < ng; g++) cluster_of[g] = -1;
-  find_row_clusters(&c, cluster_of);
+  if (rows) find_row_clusters(&c, cluster_of);
 
   PtrMap call_prio = {0};
   Op **item = xcalloc((size_t)ng + 1, sizeof(Op *)); /* what each group became */
@@ -1320,11 +1320,10 @@ static void fuse_block(Module *m, Block *b, int *counter, int *nfused) {
   }
   VEC_FREE(c.nodes);
   ptrmap_free(&c.node_of);
-  fuse_regions_of(m, b, counter, nfused);
+  fuse_regions_of(m, b, counter, nfused, rows);
 }
 
 int pass_fusion(Module *m, const PassOptions *o) {
-  (void)o;
   /* fused computations are left alone: their intermediates are registers */
   StrMap fused = {0};
   VEC(Func *) todo = {0};
@@ -1347,7 +1346,7 @@ int pass_fusion(Module *m, const PassOptions *o) {
   for (int i = 0; i < todo.len; i++) {
     Func *f = todo.data[i];
     if (strmap_get(&fused, f->name)) continue;
-    fuse_block(m, f->body, &counter, &nfused);
+    fuse_block(m, f->body, &counter, &nfused, !(o && o->no_row_fusion));
   }
   VEC_FREE(todo);
   strmap_free(&fused);

@@ -22,6 +22,7 @@ typedef struct PassOptions {
   bool verify_each;           /* run the verifier after every pass */
   int64_t fold_limit;         /* constant folding: largest result folded, in elements */
   bool fuse;                  /* run the fusion passes */
+  bool no_row_fusion;         /* fusion: no row fusions (backends without a row kernel) */
   /* Called after each pass (dumps); may be NULL. */
   void (*after_pass)(const char *pass_name, Module *m, bool changed, void *ud);
   void *ud;

@@ -1,0 +1,547 @@
+/*
+ * gemm.c - dot_general and convolution on the GPU: our own tiled GEMM
+ * kernel and a direct convolution kernel, with the elementwise epilogue of
+ * a kOutput fusion applied to each product in registers before it is
+ * stored.
+ *
+ * Any dot_general of real (non-complex, unquantized) operands: batch,
+ * contracting and free dimensions anywhere in either operand.  The
+ * product is seen as B independent M x N x K GEMMs (B the batch size, M
+ * and N the lhs and rhs free sizes, K the contracting size); an operand
+ * element is found from its (batch, free, contracting) indices through the
+ * operand's strides (one multiply per group when the group's dims are
+ * adjacent and in order, as in every canonical layout; a 32-bit
+ * delinearization otherwise).
+ *
+ * The kernel: a block of 256 threads computes a 64 x 64 tile of one
+ * GEMM's output; the tile's A (64 x 16) and B (16 x 64) panels are staged
+ * through shared memory 16 contracting steps at a time, and each thread
+ * accumulates a 4 x 4 micro-tile (rows ty + 16i, columns tx + 16j) in
+ * registers.  Tiles are units walked in a grid-stride loop by block.
+ *
+ * Convolution (any dimension numbers, strides, padding, dilations,
+ * window reversal, feature and batch groups): one thread per output
+ * element sums its window in the interpreter's order (spatial dims, then
+ * the input feature), skipping padding and the holes between dilated
+ * inputs.  A direct kernel: correct for every form, not yet fast (an
+ * implicit-GEMM kernel through shared memory is the next step).
+ *
+ * Arithmetic (the precision policy): each output accumulates its products
+ * one by one in contracting order, multiply and add rounded separately
+ * (no FMA contraction, no TF32): f32 and 16-bit float products in f32,
+ * f64 in f64, integers with wrap-around in the result type.  The
+ * reference interpreter sums float products in double and rounds once,
+ * so f32 results differ from it by f32 accumulation error (about K ulps
+ * at worst); results never depend on the launch configuration.
+ */
+#include <string.h>
+
+#include "codegen/lower.h"
+#include "gpu/kernels.h"
+
+enum { TM = 64, TN = 64, TK = 16, THREADS = 256, MT = 4 };
+
+typedef struct Group {
+  int n;
+  int64_t dims[CG_MAX_RANK];    /* sizes, in the group's order */
+  int64_t strides[CG_MAX_RANK]; /* operand strides (elements) */
+  int64_t size;
+  bool simple; /* one stride: dims adjacent and in order */
+  int64_t stride;
+} Group;
+
+typedef struct Dot {
+  Op *dot;
+  Value *lhs, *rhs, *res;
+  ElemType let, ret_, et; /* operand and result element types */
+  Group lb, lc, lf, rb, rc, rf;
+  int64_t B, M, N, K;
+} Dot;
+
+static void group_of(Group *g, const Type *t, const int64_t *which, int n) {
+  memset(g, 0, sizeof *g);
+  int64_t st[CG_MAX_RANK];
+  int64_t s = 1;
+  for (int d = t->rank - 1; d >= 0; d--) {
+    st[d] = s;
+    s *= t->dims[d];
+  }
+  g->n = n;
+  g->size = 1;
+  g->simple = true;
+  for (int i = 0; i < n; i++) {
+    g->dims[i] = t->dims[which[i]];
+    g->strides[i] = st[which[i]];
+    g->size *= g->dims[i];
+    if (i && which[i] != which[i - 1] + 1) g->simple = false;
+  }
+  g->stride = n ? g->strides[n - 1] : 0;
+}
+
+static void free_dims(const Type *t, const int64_t *b, int nb, const int64_t *c, int nc, int64_t *f, int *nf) {
+  *nf = 0;
+  for (int d = 0; d < t->rank; d++) {
+    bool used = false;
+    for (int i = 0; i < nb; i++) used |= b[i] == d;
+    for (int i = 0; i < nc; i++) used |= c[i] == d;
+    if (!used) f[(*nf)++] = d;
+  }
+}
+
+static bool real_type(ElemType et) { return cg_elem_basic(et) && !et_is_complex(et); }
+
+/* The operand types the kernel converts itself: the result's, 16-bit
+   floats under an f32 result, narrower integers under an integer one. */
+static bool operand_ok(ElemType op, ElemType res) {
+  if (!real_type(op)) return false;
+  if (op == res) return true;
+  if (res == ET_F32) return op == ET_F16 || op == ET_BF16;
+  if (et_is_float(res) || et_is_float(op) || res == ET_PRED || op == ET_PRED) return false;
+  return et_bits(op) <= et_bits(res);
+}
+
+static bool dot_of(Op *d, Dot *x) {
+  memset(x, 0, sizeof *x);
+  if (d->kind != OP_DOT_GENERAL || d->nopnds != 2 || d->nres != 1) return false;
+  x->dot = d;
+  x->lhs = d->opnds[0];
+  x->rhs = d->opnds[1];
+  x->res = &d->res[0];
+  const Type *lt = x->lhs->type, *rt = x->rhs->type, *ot = x->res->type;
+  if (lt->kind != TY_TENSOR || rt->kind != TY_TENSOR || ot->kind != TY_TENSOR || lt->quant || rt->quant || ot->quant)
+    return false;
+  if (lt->rank > CG_MAX_RANK || rt->rank > CG_MAX_RANK || ot->rank > CG_MAX_RANK) return false;
+  if (!real_type(ot->elem) || !operand_ok(lt->elem, ot->elem) || !operand_ok(rt->elem, ot->elem)) return false;
+  const Attr *dn = op_attr(d, "dot_dimension_numbers");
+  if (!dn) return false;
+  int64_t *lb, *rb, *lc, *rc, lf[CG_MAX_RANK], rf[CG_MAX_RANK];
+  int nb = dict_ints(dn, "lhs_batching_dimensions", &lb), nb2 = dict_ints(dn, "rhs_batching_dimensions", &rb);
+  int nc = dict_ints(dn, "lhs_contracting_dimensions", &lc), nc2 = dict_ints(dn, "rhs_contracting_dimensions", &rc);
+  if (nb < 0 || nc < 0 || nb != nb2 || nc != nc2) return false;
+  int nlf, nrf;
+  free_dims(lt, lb, nb, lc, nc, lf, &nlf);
+  free_dims(rt, rb, nb, rc, nc, rf, &nrf);
+  group_of(&x->lb, lt, lb, nb);
+  group_of(&x->lc, lt, lc, nc);
+  group_of(&x->lf, lt, lf, nlf);
+  group_of(&x->rb, rt, rb, nb);
+  group_of(&x->rc, rt, rc, nc);
+  group_of(&x->rf, rt, rf, nrf);
+  x->B = x->lb.size;
+  x->M = x->lf.size;
+  x->N = x->rf.size;
+  x->K = x->lc.size;
+  x->et = ot->elem;
+  return x->B * x->M * x->N == type_num_elements(ot) && x->rc.size == x->K && x->rb.size == x->B;
+}
+
+/* The offset of group index i in an operand. */
+static LLVMValueRef group_offset(Cg *cg, const Group *g, LLVMValueRef i) {
+  if (g->n == 0) return cg_i64(cg, 0);
+  if (g->simple) return LLVMBuildMul(cg->b, i, cg_i64(cg, g->stride), "");
+  LLVMValueRef c[CG_MAX_RANK], off = cg_i64(cg, 0);
+  gpu_delinearize(cg, i, g->dims, g->n, c);
+  for (int k = 0; k < g->n; k++) off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, c[k], cg_i64(cg, g->strides[k]), ""), "");
+  return off;
+}
+
+/* An operand element converted to the accumulation type of et. */
+static LLVMValueRef load_as(Cg *cg, ElemType from, ElemType to, LLVMValueRef base, LLVMValueRef off) {
+  LLVMValueRef v = cg_load(cg, from, base, off);
+  if (from == to || et_is_float(to)) return v; /* 16-bit floats load as f32 */
+  LLVMTypeRef t = cg_compute_type(cg, to);
+  return et_is_signed(from) ? LLVMBuildSExt(cg->b, v, t, "") : LLVMBuildZExt(cg->b, v, t, "");
+}
+
+static LLVMValueRef acc_mul(Cg *cg, ElemType et, LLVMValueRef a, LLVMValueRef b) {
+  if (et == ET_PRED) return LLVMBuildAnd(cg->b, a, b, "");
+  return et_is_float(et) ? LLVMBuildFMul(cg->b, a, b, "") : LLVMBuildMul(cg->b, a, b, "");
+}
+
+static LLVMValueRef acc_add(Cg *cg, ElemType et, LLVMValueRef a, LLVMValueRef b) {
+  if (et == ET_PRED) return LLVMBuildOr(cg->b, a, b, "");
+  return et_is_float(et) ? LLVMBuildFAdd(cg->b, a, b, "") : LLVMBuildAdd(cg->b, a, b, "");
+}
+
+static LLVMValueRef zero_of(Cg *cg, ElemType et) {
+  LLVMTypeRef t = cg_compute_type(cg, et);
+  return et_is_float(et) ? LLVMConstReal(t, 0.0) : LLVMConstInt(t, 0, 0);
+}
+
+static LLVMValueRef shared_at(Cg *cg, LLVMValueRef arr, LLVMValueRef i) {
+  LLVMValueRef gi[2] = {cg_i64(cg, 0), i};
+  return LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(arr), arr, gi, 2, "");
+}
+
+static LLVMValueRef ult(Cg *cg, LLVMValueRef a, int64_t b) {
+  return LLVMBuildICmp(cg->b, LLVMIntSLT, a, cg_i64(cg, b), "");
+}
+
+/* The kernel: inputs (the fusion's or the dot's operands), one output;
+   lhs/rhs are inputs la/ra; root (the fusion's result, or the dot's) is
+   computed from the product by the elemental generator. */
+static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int ninputs, int la, int ra, Value *root) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[72], n;
+  LLVMValueRef fn = gpu_kernel_new(G, ninputs + 1, ptrs, &n);
+  KernelIO io = {0};
+  io.ninputs = ninputs;
+  io.inputs = inputs;
+  io.input_ptrs = ptrs;
+  LLVMValueRef out = ptrs[ninputs];
+  ElemType et = x->et;
+  LLVMTypeRef ct = cg_compute_type(cg, et);
+  LLVMValueRef As = gpu_shared_array(cg, ct, TK * TM, "xlac_gemm_a");
+  LLVMValueRef Bs = gpu_shared_array(cg, ct, TK * TN, "xlac_gemm_b");
+  LLVMValueRef acc[MT][MT];
+  for (int i = 0; i < MT; i++)
+    for (int j = 0; j < MT; j++) acc[i][j] = cg_entry_alloca(cg, fn, ct, "acc");
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  LLVMValueRef tx = LLVMBuildAnd(cg->b, tid, cg_i64(cg, 15), "tx");
+  LLVMValueRef ty = LLVMBuildLShr(cg->b, tid, cg_i64(cg, 4), "ty");
+  int64_t tiles_m = (x->M + TM - 1) / TM, tiles_n = (x->N + TN - 1) / TN;
+  Loop lu = gpu_loop_begin(cg, ctaid, n, nctaid, "tile");
+  int64_t ud[3] = {x->B, tiles_m, tiles_n};
+  LLVMValueRef uc[3];
+  gpu_delinearize(cg, lu.iv, ud, 3, uc);
+  LLVMValueRef b = uc[0], m0 = LLVMBuildMul(cg->b, uc[1], cg_i64(cg, TM), "m0"),
+               n0 = LLVMBuildMul(cg->b, uc[2], cg_i64(cg, TN), "n0");
+  LLVMValueRef abase = group_offset(cg, &x->lb, b), bbase = group_offset(cg, &x->rb, b);
+  for (int i = 0; i < MT; i++)
+    for (int j = 0; j < MT; j++) LLVMBuildStore(cg->b, zero_of(cg, et), acc[i][j]);
+  LLVMValueRef step = cg_i64(cg, TK);
+  Loop lk = gpu_loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, x->K), step, "k");
+  /* stage the panels: 1024 elements of each, 4 per thread */
+  for (int l = 0; l < TK * TM / THREADS; l++) {
+    LLVMValueRef e = LLVMBuildAdd(cg->b, tid, cg_i64(cg, (int64_t)l * THREADS), "");
+    /* A panel [m][k]: k fastest (contiguous in row-major lhs) */
+    LLVMValueRef kk = LLVMBuildAnd(cg->b, e, cg_i64(cg, TK - 1), ""), mm = LLVMBuildLShr(cg->b, e, cg_i64(cg, 4), "");
+    LLVMValueRef gm = LLVMBuildAdd(cg->b, m0, mm, ""), gk = LLVMBuildAdd(cg->b, lk.iv, kk, "");
+    LLVMValueRef in = LLVMBuildAnd(cg->b, ult(cg, gm, x->M), ult(cg, gk, x->K), "");
+    LLVMValueRef sgm = LLVMBuildSelect(cg->b, in, gm, cg_i64(cg, 0), ""), sgk = LLVMBuildSelect(cg->b, in, gk, cg_i64(cg, 0), "");
+    LLVMValueRef off = LLVMBuildAdd(cg->b, abase, LLVMBuildAdd(cg->b, group_offset(cg, &x->lf, sgm), group_offset(cg, &x->lc, sgk), ""), "");
+    LLVMValueRef v = load_as(cg, x->lhs->type->elem, et, ptrs[la], off);
+    v = LLVMBuildSelect(cg->b, in, v, zero_of(cg, et), "");
+    LLVMBuildStore(cg->b, v, shared_at(cg, As, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, kk, cg_i64(cg, TM), ""), mm, "")));
+    /* B panel [k][n]: n fastest */
+    LLVMValueRef nn = LLVMBuildAnd(cg->b, e, cg_i64(cg, TN - 1), ""), kb = LLVMBuildLShr(cg->b, e, cg_i64(cg, 6), "");
+    LLVMValueRef gn = LLVMBuildAdd(cg->b, n0, nn, ""), gkb = LLVMBuildAdd(cg->b, lk.iv, kb, "");
+    LLVMValueRef inb = LLVMBuildAnd(cg->b, ult(cg, gn, x->N), ult(cg, gkb, x->K), "");
+    LLVMValueRef sgn = LLVMBuildSelect(cg->b, inb, gn, cg_i64(cg, 0), ""), sgkb = LLVMBuildSelect(cg->b, inb, gkb, cg_i64(cg, 0), "");
+    LLVMValueRef offb = LLVMBuildAdd(cg->b, bbase, LLVMBuildAdd(cg->b, group_offset(cg, &x->rf, sgn), group_offset(cg, &x->rc, sgkb), ""), "");
+    LLVMValueRef w = load_as(cg, x->rhs->type->elem, et, ptrs[ra], offb);
+    w = LLVMBuildSelect(cg->b, inb, w, zero_of(cg, et), "");
+    LLVMBuildStore(cg->b, w, shared_at(cg, Bs, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, kb, cg_i64(cg, TN), ""), nn, "")));
+  }
+  gpu_barrier(cg);
+  /* TK steps, or fewer in the last panel: its padding is zeros, but adding
+     zero products could turn -0 into +0, so they are not added */
+  LLVMValueRef kn = cg_min64(cg, step, LLVMBuildSub(cg->b, cg_i64(cg, x->K), lk.iv, ""));
+  Loop lkk = loop_begin(cg, cg_i64(cg, 0), kn, "kk");
+  LLVMValueRef a[MT], bv[MT];
+  for (int i = 0; i < MT; i++) {
+    LLVMValueRef r = LLVMBuildAdd(cg->b, ty, cg_i64(cg, 16 * i), "");
+    a[i] = LLVMBuildLoad2(cg->b, ct, shared_at(cg, As, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lkk.iv, cg_i64(cg, TM), ""), r, "")), "");
+    LLVMValueRef c = LLVMBuildAdd(cg->b, tx, cg_i64(cg, 16 * i), "");
+    bv[i] = LLVMBuildLoad2(cg->b, ct, shared_at(cg, Bs, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lkk.iv, cg_i64(cg, TN), ""), c, "")), "");
+  }
+  for (int i = 0; i < MT; i++)
+    for (int j = 0; j < MT; j++) {
+      LLVMValueRef s = acc_add(cg, et, LLVMBuildLoad2(cg->b, ct, acc[i][j], ""), acc_mul(cg, et, a[i], bv[j]));
+      LLVMBuildStore(cg->b, s, acc[i][j]);
+    }
+  loop_end(cg, &lkk);
+  gpu_barrier(cg);
+  gpu_loop_end(cg, &lk, step);
+  /* the epilogue and the stores */
+  const Type *ot = root->type;
+  for (int i = 0; i < MT; i++)
+    for (int j = 0; j < MT; j++) {
+      LLVMValueRef gm = LLVMBuildAdd(cg->b, m0, LLVMBuildAdd(cg->b, ty, cg_i64(cg, 16 * i), ""), "");
+      LLVMValueRef gn = LLVMBuildAdd(cg->b, n0, LLVMBuildAdd(cg->b, tx, cg_i64(cg, 16 * j), ""), "");
+      LLVMValueRef ok = LLVMBuildAnd(cg->b, ult(cg, gm, x->M), ult(cg, gn, x->N), "");
+      LLVMBasicBlockRef st = LLVMAppendBasicBlockInContext(cg->ctx, fn, "store");
+      LLVMBasicBlockRef nx = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
+      LLVMBuildCondBr(cg->b, ok, st, nx);
+      LLVMPositionBuilderAtEnd(cg->b, st);
+      LLVMValueRef lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, b, cg_i64(cg, x->M), ""), gm, ""), cg_i64(cg, x->N), ""), gn, "lin");
+      LLVMValueRef v = LLVMBuildLoad2(cg->b, ct, acc[i][j], "");
+      if (et == ET_F16 || et == ET_BF16) /* the product is a 16-bit value */
+        v = LLVMBuildFPExt(cg->b, cg_fptrunc(cg, v, cg_storage_type(cg, et), ""), ct, "");
+      if (root != x->res) {
+        LLVMValueRef idx[CG_MAX_RANK];
+        gpu_delinearize(cg, lin, ot->dims, ot->rank, idx);
+        kernel_io_reset_memo(&io);
+        kernel_io_give(&io, x->res, idx, v);
+        v = emit_elemental(cg, &io, root, idx);
+      }
+      cg_store(cg, ot->elem, out, lin, v);
+      LLVMBuildBr(cg->b, nx);
+      LLVMPositionBuilderAtEnd(cg->b, nx);
+    }
+  kernel_io_reset_memo(&io);
+  gpu_loop_end(cg, &lu, nctaid);
+  LLVMBuildRetVoid(cg->b);
+  kernel_io_free(&io);
+  return fn;
+}
+
+/* ---- convolution: one thread per output element ---- */
+
+typedef struct Conv {
+  Op *op;
+  Value *lhs, *rhs, *res;
+  ElemType et;
+  int ns;
+  int64_t ib, ifeat, is[CG_MAX_RANK], ki, ko, ks[CG_MAX_RANK], ob, of, os[CG_MAX_RANK];
+  int64_t stride[CG_MAX_RANK], pad_lo[CG_MAX_RANK], ldil[CG_MAX_RANK], rdil[CG_MAX_RANK];
+  bool rev[CG_MAX_RANK];
+  int64_t fgc, bgc;
+} Conv;
+
+static bool spatial(const Op *op, const char *name, int ns, int64_t def, int64_t *out) {
+  int64_t *v;
+  int n = op_attr_ints(op, name, &v);
+  if (n < 0 || (n && n != ns)) return false;
+  for (int i = 0; i < ns; i++) out[i] = n ? v[i] : def;
+  return true;
+}
+
+/* The verifier has checked the attributes against the shapes; what is
+   read here is checked only as far as the kernel relies on it. */
+static bool conv_of(Op *op, Conv *c) {
+  memset(c, 0, sizeof *c);
+  if (op->kind != OP_CONVOLUTION || op->nopnds != 2 || op->nres != 1) return false;
+  c->op = op;
+  c->lhs = op->opnds[0];
+  c->rhs = op->opnds[1];
+  c->res = &op->res[0];
+  const Type *lt = c->lhs->type, *rt = c->rhs->type, *ot = c->res->type;
+  if (lt->kind != TY_TENSOR || rt->kind != TY_TENSOR || ot->kind != TY_TENSOR || lt->quant || rt->quant || ot->quant)
+    return false;
+  if (lt->rank < 2 || lt->rank > CG_MAX_RANK || rt->rank != lt->rank || ot->rank != lt->rank) return false;
+  if (!real_type(ot->elem) || !operand_ok(lt->elem, ot->elem) || !operand_ok(rt->elem, ot->elem)) return false;
+  c->et = ot->elem;
+  int ns = c->ns = lt->rank - 2;
+  const Attr *dn = op_attr(op, "dimension_numbers");
+  if (!dn) return false;
+  int64_t *v;
+  c->ib = dict_int(dn, "input_batch_dimension", -1);
+  c->ifeat = dict_int(dn, "input_feature_dimension", -1);
+  c->ki = dict_int(dn, "kernel_input_feature_dimension", -1);
+  c->ko = dict_int(dn, "kernel_output_feature_dimension", -1);
+  c->ob = dict_int(dn, "output_batch_dimension", -1);
+  c->of = dict_int(dn, "output_feature_dimension", -1);
+  if (c->ib < 0 || c->ifeat < 0 || c->ki < 0 || c->ko < 0 || c->ob < 0 || c->of < 0) return false;
+  if (dict_ints(dn, "input_spatial_dimensions", &v) != ns && ns) return false;
+  for (int i = 0; i < ns; i++) c->is[i] = v[i];
+  if (dict_ints(dn, "kernel_spatial_dimensions", &v) != ns && ns) return false;
+  for (int i = 0; i < ns; i++) c->ks[i] = v[i];
+  if (dict_ints(dn, "output_spatial_dimensions", &v) != ns && ns) return false;
+  for (int i = 0; i < ns; i++) c->os[i] = v[i];
+  int64_t revs[CG_MAX_RANK], *pad;
+  int npad = op_attr_ints(op, "padding", &pad);
+  if (!spatial(op, "window_strides", ns, 1, c->stride) || !spatial(op, "lhs_dilation", ns, 1, c->ldil) ||
+      !spatial(op, "rhs_dilation", ns, 1, c->rdil) || !spatial(op, "window_reversal", ns, 0, revs) ||
+      (npad != 0 && npad != 2 * ns))
+    return false;
+  for (int i = 0; i < ns; i++) {
+    c->rev[i] = revs[i] != 0;
+    c->pad_lo[i] = npad ? pad[2 * i] : 0;
+    if (c->stride[i] <= 0 || c->ldil[i] <= 0 || c->rdil[i] <= 0) return false;
+  }
+  c->fgc = op_attr_int(op, "feature_group_count", 1);
+  c->bgc = op_attr_int(op, "batch_group_count", 1);
+  int64_t B = lt->dims[c->ib], O = rt->dims[c->ko];
+  return c->fgc > 0 && c->bgc > 0 && (c->fgc == 1 || c->bgc == 1) && B % c->bgc == 0 && O % c->fgc == 0 &&
+         O % c->bgc == 0 && type_num_elements(ot) <= INT32_MAX;
+}
+
+static void strides_of(const Type *t, int64_t *st) {
+  int64_t s = 1;
+  for (int d = t->rank - 1; d >= 0; d--) {
+    st[d] = s;
+    s *= t->dims[d];
+  }
+}
+
+/* Output element o (a thread each, grid-stride) sums over its window in
+   the interpreter's order (spatial dims, then the input feature), skipping
+   the positions that fall on padding or between dilated inputs. */
+static LLVMValueRef emit_conv(GpuLower *G, const Conv *c, Value **inputs, int ninputs, int la, int ra, Value *root) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[72], n;
+  LLVMValueRef fn = gpu_kernel_new(G, ninputs + 1, ptrs, &n);
+  KernelIO io = {0};
+  io.ninputs = ninputs;
+  io.inputs = inputs;
+  io.input_ptrs = ptrs;
+  const Type *lt = c->lhs->type, *rt = c->rhs->type, *ot = c->res->type;
+  int64_t lst[CG_MAX_RANK], rst[CG_MAX_RANK];
+  strides_of(lt, lst);
+  strides_of(rt, rst);
+  ElemType et = c->et;
+  LLVMTypeRef ct = cg_compute_type(cg, et);
+  LLVMValueRef accp = cg_entry_alloca(cg, fn, ct, "acc");
+  LLVMValueRef stride;
+  Loop lo = gpu_thread_loop(cg, n, &stride, "out");
+  LLVMValueRef oc[CG_MAX_RANK];
+  gpu_delinearize(cg, lo.iv, ot->dims, ot->rank, oc);
+  int64_t B = lt->dims[c->ib], O = rt->dims[c->ko], Cg = rt->dims[c->ki];
+  LLVMValueRef bo = oc[c->ob], fo = oc[c->of], bin = bo, cbase = cg_i64(cg, 0);
+  if (c->fgc > 1) cbase = LLVMBuildMul(cg->b, LLVMBuildUDiv(cg->b, fo, cg_i64(cg, O / c->fgc), ""), cg_i64(cg, Cg), "");
+  if (c->bgc > 1)
+    bin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, LLVMBuildUDiv(cg->b, fo, cg_i64(cg, O / c->bgc), ""), cg_i64(cg, B / c->bgc), ""), bo, "");
+  LLVMBuildStore(cg->b, zero_of(cg, et), accp);
+  LLVMValueRef loff = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, bin, cg_i64(cg, lst[c->ib]), ""),
+                                   LLVMBuildMul(cg->b, cbase, cg_i64(cg, lst[c->ifeat]), ""), "");
+  LLVMValueRef roff = LLVMBuildMul(cg->b, fo, cg_i64(cg, rst[c->ko]), "");
+  Loop loops[CG_MAX_RANK];
+  LLVMBasicBlockRef joins[CG_MAX_RANK];
+  for (int s = 0; s < c->ns; s++) {
+    int64_t kd = rt->dims[c->ks[s]];
+    loops[s] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, kd), "win");
+    LLVMValueRef w = loops[s].iv;
+    /* position in the padded, dilated input */
+    LLVMValueRef pos = LLVMBuildSub(cg->b, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, oc[c->os[s]], cg_i64(cg, c->stride[s]), ""),
+                                                        LLVMBuildMul(cg->b, w, cg_i64(cg, c->rdil[s]), ""), ""),
+                                    cg_i64(cg, c->pad_lo[s]), "pos");
+    LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntSGE, pos, cg_i64(cg, 0), "");
+    LLVMValueRef x = pos;
+    if (c->ldil[s] > 1) {
+      LLVMValueRef sp = LLVMBuildSelect(cg->b, ok, pos, cg_i64(cg, 0), "");
+      ok = LLVMBuildAnd(cg->b, ok, LLVMBuildICmp(cg->b, LLVMIntEQ, LLVMBuildURem(cg->b, sp, cg_i64(cg, c->ldil[s]), ""), cg_i64(cg, 0), ""), "");
+      x = LLVMBuildUDiv(cg->b, sp, cg_i64(cg, c->ldil[s]), "");
+    }
+    ok = LLVMBuildAnd(cg->b, ok, LLVMBuildICmp(cg->b, LLVMIntSLT, x, cg_i64(cg, lt->dims[c->is[s]]), ""), "");
+    LLVMValueRef kk = c->rev[s] ? LLVMBuildSub(cg->b, cg_i64(cg, kd - 1), w, "") : w;
+    loff = LLVMBuildAdd(cg->b, loff, LLVMBuildMul(cg->b, x, cg_i64(cg, lst[c->is[s]]), ""), "");
+    roff = LLVMBuildAdd(cg->b, roff, LLVMBuildMul(cg->b, kk, cg_i64(cg, rst[c->ks[s]]), ""), "");
+    LLVMBasicBlockRef in = LLVMAppendBasicBlockInContext(cg->ctx, fn, "in");
+    joins[s] = LLVMAppendBasicBlockInContext(cg->ctx, fn, "hole");
+    LLVMBuildCondBr(cg->b, ok, in, joins[s]);
+    LLVMPositionBuilderAtEnd(cg->b, in);
+  }
+  Loop lf = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, Cg), "feat");
+  LLVMValueRef a = load_as(cg, lt->elem, et, ptrs[la], LLVMBuildAdd(cg->b, loff, LLVMBuildMul(cg->b, lf.iv, cg_i64(cg, lst[c->ifeat]), ""), ""));
+  LLVMValueRef b = load_as(cg, rt->elem, et, ptrs[ra], LLVMBuildAdd(cg->b, roff, LLVMBuildMul(cg->b, lf.iv, cg_i64(cg, rst[c->ki]), ""), ""));
+  LLVMBuildStore(cg->b, acc_add(cg, et, LLVMBuildLoad2(cg->b, ct, accp, ""), acc_mul(cg, et, a, b)), accp);
+  loop_end(cg, &lf);
+  for (int s = c->ns - 1; s >= 0; s--) {
+    LLVMBuildBr(cg->b, joins[s]);
+    LLVMPositionBuilderAtEnd(cg->b, joins[s]);
+    loop_end(cg, &loops[s]);
+  }
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, ct, accp, "");
+  if (et == ET_F16 || et == ET_BF16) v = LLVMBuildFPExt(cg->b, cg_fptrunc(cg, v, cg_storage_type(cg, et), ""), ct, "");
+  if (root != c->res) {
+    kernel_io_reset_memo(&io);
+    kernel_io_give(&io, c->res, oc, v);
+    v = emit_elemental(cg, &io, root, oc);
+    kernel_io_reset_memo(&io);
+  }
+  cg_store(cg, ot->elem, ptrs[ninputs], lo.iv, v);
+  gpu_loop_end(cg, &lo, stride);
+  LLVMBuildRetVoid(cg->b);
+  kernel_io_free(&io);
+  return fn;
+}
+
+static int index_of(Value **v, int n, const Value *x) {
+  for (int i = 0; i < n; i++)
+    if (v[i] == x) return i;
+  return -1;
+}
+
+/* The epilogue of a kOutput fusion reads the product only where it writes:
+   everything between them elementwise (the fusion pass's rule), checked as
+   "generated from the inputs and the product". */
+static bool epilogue_ok(Value **inputs, int ninputs, Value *product, Value *root) {
+  if (root == product) return true;
+  Value *in2[72];
+  memcpy(in2, inputs, sizeof(Value *) * (size_t)ninputs);
+  in2[ninputs] = product;
+  return elemental_supported(&root, 1, in2, ninputs + 1);
+}
+
+static void lower_conv(GpuLower *G, Op *op, Op *d, Value **inputs, int ninputs, Value *root, bool fusion) {
+  Conv c;
+  bool ok = conv_of(d, &c) && ninputs < 64;
+  int la = ok ? index_of(inputs, ninputs, c.lhs) : -1, ra = ok ? index_of(inputs, ninputs, c.rhs) : -1;
+  ok = ok && la >= 0 && ra >= 0 && root->type->kind == TY_TENSOR && !root->type->quant &&
+       cg_elem_native(root->type->elem) && type_same_shape(root->type, c.res->type) &&
+       epilogue_ok(inputs, ninputs, c.res, root);
+  if (!ok) {
+    gpu_unsupported(G, d, fusion ? "in a kOutput fusion; " : "");
+    return;
+  }
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return;
+  int64_t nout = type_num_elements(c.res->type);
+  if (nout == 0) {
+    xfree(bufs);
+    return;
+  }
+  LLVMValueRef fn = emit_conv(G, &c, inputs, ninputs, la, ra, root);
+  if (gpu_add_launch(G, op, fn, nout, (nout + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS, bufs, nbufs) &&
+      fusion)
+    G->nfusions++;
+}
+
+bool gpu_lower_dot(GpuLower *G, Op *op) {
+  Value **inputs, *root;
+  int ninputs;
+  Op *d;
+  bool fusion = false;
+  if (op->kind == OP_DOT_GENERAL || op->kind == OP_CONVOLUTION) {
+    d = op;
+    inputs = op->opnds;
+    ninputs = op->nopnds;
+    root = &op->res[0];
+  } else {
+    const char *kind = op->kind == OP_CALL ? op_attr_str(op, "fusion_kind") : NULL;
+    const char *name = op_attr_str(op, "callee");
+    if (!kind || strcmp(kind, "kOutput") != 0 || !name) return false;
+    Func *callee = module_find_func(G->cg.m, name);
+    Op *ret = callee ? block_terminator(callee->body) : NULL;
+    d = callee ? callee->body->first : NULL;
+    while (d && d->kind == OP_CONSTANT) d = d->next;
+    if (!d || (d->kind != OP_DOT_GENERAL && d->kind != OP_CONVOLUTION)) return false;
+    if (!ret || ret->nopnds != 1 || op->nres != 1 || callee->body->nargs != op->nopnds) {
+      gpu_unsupported(G, op, "a kOutput fusion whose computation does not match it; ");
+      return true;
+    }
+    inputs = callee->body->args;
+    ninputs = callee->body->nargs;
+    root = ret->opnds[0];
+    fusion = true;
+  }
+  if (d->kind == OP_CONVOLUTION) {
+    lower_conv(G, op, d, inputs, ninputs, root, fusion);
+    return true;
+  }
+  Dot x;
+  bool ok = dot_of(d, &x) && ninputs < 64;
+  int la = ok ? index_of(inputs, ninputs, x.lhs) : -1, ra = ok ? index_of(inputs, ninputs, x.rhs) : -1;
+  ok = ok && la >= 0 && ra >= 0 && root->type->kind == TY_TENSOR && !root->type->quant &&
+       cg_elem_native(root->type->elem) && type_same_shape(root->type, x.res->type);
+  ok = ok && epilogue_ok(inputs, ninputs, x.res, root);
+  if (!ok) {
+    gpu_unsupported(G, d, fusion ? "in a kOutput fusion; " : "");
+    return true;
+  }
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return true;
+  int64_t units = x.B * ((x.M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
+  if (units == 0) {
+    xfree(bufs);
+    return true;
+  }
+  LLVMValueRef fn = emit_gemm(G, &x, inputs, ninputs, la, ra, root);
+  if (gpu_add_launch(G, op, fn, units, units, THREADS, bufs, nbufs) && fusion) G->nfusions++;
+  return true;
+}

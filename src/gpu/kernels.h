@@ -1,0 +1,122 @@
+/*
+ * kernels.h - internals shared by the GPU backend's kernel emitters: the
+ * lowering state of one compilation (gpu.c), the launches it plans, and
+ * the helpers every kernel uses (thread indices, strided loops, barriers,
+ * warp shuffles, shared memory).
+ *
+ * A kernel is `ptx_kernel void xlac_kN(ptr addrspace(1) buf..., i64 n)`:
+ * its buffers (operands, results, scratch) in the order of its launch's
+ * bufs, then one integer.  Work is cut into independent units that the
+ * kernel walks in a grid-stride loop (by thread for loops, by block for
+ * reductions and products), so the grid the driver picks changes how fast
+ * a kernel runs, never what it computes.
+ */
+#ifndef XLAC_GPU_KERNELS_H
+#define XLAC_GPU_KERNELS_H
+
+#include "codegen/cg.h"
+#include "gpu/gpu.h"
+#include "passes/buffers.h"
+
+enum { PTX_KERNEL_CC = 71, GPU_LOOP_THREADS = 256, GPU_BLOCKS_PER_SM = 32, GPU_WARP = 32 };
+
+/* Where a top-level value lives on the device. */
+typedef struct GpuBuf {
+  BufferKind kind; /* PARAM, RESULT, TEMP, CONST */
+  int64_t offset;  /* PARAM/RESULT: index; TEMP: byte offset; CONST: index into consts */
+  int64_t bytes;
+} GpuBuf;
+
+typedef struct GpuLaunch {
+  int kernel;    /* index into the kernel names */
+  int64_t n;     /* the kernel's integer argument */
+  int64_t units; /* blocks of work: the grid, capped by the device */
+  int block;     /* threads per block; 0: GPU_LOOP_THREADS (or the device's maximum) */
+  int nbufs;
+  GpuBuf *bufs;
+} GpuLaunch;
+
+/* What an execution does, in order: kernel launches, and loops and
+   branches driven from the host, which reads their predicate or index back
+   from the device (WHILE: sub[0] the cond, sub[1] the body; BRANCH: one
+   list per branch, an out-of-range index taking the last). */
+typedef enum GpuStepKind { STEP_LAUNCH, STEP_WHILE, STEP_BRANCH } GpuStepKind;
+typedef struct GpuStep GpuStep;
+typedef VEC(GpuStep) GpuSteps;
+struct GpuStep {
+  GpuStepKind kind;
+  int launch;      /* LAUNCH: index into the launches */
+  GpuBuf pred;     /* WHILE: the cond's result; BRANCH: the predicate or index */
+  ElemType pred_et;
+  int nsub;
+  GpuSteps *sub;
+};
+void gpu_steps_free(GpuSteps *s);
+
+typedef struct GpuLower {
+  Cg cg;
+  GpuExecutable *exe;
+  BufferAssignment *buffers;
+  VEC(char *) names;
+  VEC(GpuLaunch) launches;
+  VEC(const Literal *) consts;
+  GpuSteps *cur;         /* where launches go (a block's steps) */
+  int copy_kernel[2];    /* the copy kernels (4-byte words, bytes), once made; -1 before */
+  int nfns;              /* kernels made (their names) */
+  int nfusions;          /* fusions compiled (GpuStats) */
+  int64_t scratch_bytes; /* the largest scratch any launch needs (after the temps) */
+  bool failed;
+} GpuLower;
+
+/* Where v lives; false when it has no device storage. */
+bool gpu_value_buf(GpuLower *G, Value *v, GpuBuf *out);
+/* The scratch area (a TEMP slice after every assigned temp, shared by all
+   launches: they run one after another), grown to at least bytes. */
+GpuBuf gpu_scratch(GpuLower *G, int64_t bytes);
+/* The buffers of op: operands, then results; false (reported at op) when
+   one has no device storage.  *bufs is heap, with room for `extra` more. */
+bool gpu_op_bufs(GpuLower *G, Op *op, int extra, GpuBuf **bufs, int *nbufs);
+
+/* A new kernel with nbufs buffer parameters, the builder in its entry
+   block; ptrs[i] receives buffer i as a generic pointer, *n the integer. */
+LLVMValueRef gpu_kernel_new(GpuLower *G, int nbufs, LLVMValueRef *ptrs, LLVMValueRef *n);
+/* Records kernel fn and its launch (bufs owned by the launch from here);
+   false (reported at op, fn deleted) when fn calls what a GPU cannot. */
+bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t units, int block, GpuBuf *bufs,
+                    int nbufs);
+/* "'op' is not supported by the gpu backend yet (<where>docs/gpu.md ...)" */
+void gpu_unsupported(GpuLower *G, const Op *op, const char *where);
+
+/* A special register (tid.x, ntid.x, ctaid.x, nctaid.x) as i64. */
+LLVMValueRef gpu_sreg(Cg *cg, const char *name);
+/* for (iv = lo; iv < hi; iv += step): the builder in the body; iv in l->iv. */
+Loop gpu_loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, LLVMValueRef step, const char *name);
+void gpu_loop_end(Cg *cg, Loop *l, LLVMValueRef step);
+/* for (i = global thread index; i < n; i += all threads): a grid-stride
+   loop by thread; *step receives the increment for gpu_loop_end. */
+Loop gpu_thread_loop(Cg *cg, LLVMValueRef n, LLVMValueRef *step, const char *name);
+/* __syncthreads() */
+void gpu_barrier(Cg *cg);
+/* The value of v in lane (this lane xor mask) of the warp; any scalar of
+   at most 64 bits (split into 32-bit shuffles). */
+LLVMValueRef gpu_shfl_xor(Cg *cg, LLVMValueRef v, int mask);
+/* A shared-memory array of n elements of t, private to the module. */
+LLVMValueRef gpu_shared_array(Cg *cg, LLVMTypeRef t, int64_t n, const char *name);
+/* Coordinates of lin (< 2^63) in dims[0..n) (row-major), by 32-bit
+   division when every coordinate and lin fit. */
+void gpu_delinearize(Cg *cg, LLVMValueRef lin, const int64_t *dims, int n, LLVMValueRef *out);
+
+/* ---- emitters: each plans its kernels and launches, or reports ---- */
+
+/* reduce.c: a reduce op, or a reduction fusion (inputs/roots of its
+   computation; reduces[r] the reduce of root r). */
+void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **roots, int nroots, Op **reduces);
+/* reduce.c: a reduce_window (one thread per output, the interpreter's
+   order). */
+void gpu_lower_reduce_window(GpuLower *G, Op *op);
+/* gemm.c: a dot_general or convolution, or a kOutput fusion (one of them
+   and its elementwise epilogue); false when op is none of these (nothing
+   emitted). */
+bool gpu_lower_dot(GpuLower *G, Op *op);
+
+#endif

@@ -1,0 +1,558 @@
+/*
+ * reduce.c - reduction kernels for the GPU: a reduce op, or a reduction
+ * fusion (sibling reduces over one input shape with their elementwise
+ * producers computed on the fly by the elemental generator).
+ *
+ * reduce_window (at the end): one thread per output folds its window in
+ * the interpreter's order.
+ *
+ * Two shapes of reduction kernel:
+ *
+ *  - row: the reduced dims come after every kept dim (a full reduction is
+ *    the case of one output) and every reducer is a single
+ *    add/mul/max/min/and/or/xor.  The reduced range of each output is cut
+ *    into C chunks, C a function of the problem size only; a block of T
+ *    threads (T also chosen from the size) takes one (output, chunk) unit
+ *    at a time: thread t folds elements t, t+T, t+2T, ... of the chunk
+ *    from the reducer's identity, the 32 lanes of a warp are combined by a
+ *    butterfly of shuffles (lane i with lane i^16, then ^8, ^4, ^2, ^1),
+ *    and the warps' values through shared memory by warp 0 in the same
+ *    way.  With one chunk, thread 0 combines the init value with the total
+ *    and stores the result; with several, the chunk totals go to scratch
+ *    and a second kernel folds them from the init value in chunk order.
+ *    The tree is fixed by T and C, so results do not depend on the grid,
+ *    the device or timing (no atomics); they differ from the interpreter's
+ *    sequential order by reassociation only.
+ *  - sequential: one thread per output accumulates from the init value
+ *    over the reduced dims in row-major order, exactly as the interpreter
+ *    does (bit-identical results).  Column reductions (kept dims after the
+ *    reduced ones) take this form: neighbouring threads read neighbouring
+ *    elements.  Variadic reduces and bodies that are not one op
+ *    (argmax-style selects) run their body through the elemental
+ *    generator.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/lower.h"
+#include "gpu/kernels.h"
+
+enum { MAX_SLOTS = 32 };
+
+typedef struct Plan {
+  const Type *in;
+  bool red[CG_MAX_RANK];
+  int64_t rdims[CG_MAX_RANK];
+  int nr;
+  int64_t nout, nred;
+  bool inner, row, flat; /* inner: the reduced dims trail the kept ones */
+  int T;          /* threads a block (row) */
+  int64_t C, L;   /* chunks per output, elements per chunk (row) */
+  /* slots: the results of the distinct reduce ops */
+  int nops, nslots;
+  Op *op[MAX_SLOTS];
+  int first[MAX_SLOTS];
+  int root_slot[MAX_SLOTS];
+  ReduceBody *body[MAX_SLOTS];
+} Plan;
+
+static ElemType slot_et(const Plan *p, int s) {
+  for (int o = p->nops - 1; o >= 0; o--)
+    if (s >= p->first[o]) return p->op[o]->res[s - p->first[o]].type->elem;
+  return ET_F32;
+}
+
+static bool shuffle_type_ok(ElemType et) { return cg_elem_basic(et) && !et_is_complex(et) && et_bits(et) <= 64; }
+
+static bool plan_of(Plan *p, const KernelSpec *k) {
+  memset(p, 0, sizeof *p);
+  if (k->nroots > MAX_SLOTS) return false;
+  for (int r = 0; r < k->nroots; r++) {
+    Op *op = k->reduces[r];
+    int o = 0;
+    while (o < p->nops && p->op[o] != op) o++;
+    if (o == p->nops) {
+      if (p->nslots + op->nres > MAX_SLOTS) return false;
+      p->op[o] = op;
+      p->first[o] = p->nslots;
+      p->nslots += op->nres;
+      p->nops++;
+    }
+    p->root_slot[r] = p->first[o] + k->roots[r]->index;
+  }
+  const Op *r0 = k->reduces[0];
+  p->in = r0->opnds[0]->type;
+  int64_t *dims;
+  int nd = op_attr_ints(r0, "dimensions", &dims);
+  for (int i = 0; i < nd; i++) p->red[dims[i]] = true;
+  p->nout = type_num_elements(r0->res[0].type);
+  p->nred = 1;
+  for (int d = 0; d < p->in->rank; d++)
+    if (p->red[d]) {
+      p->rdims[p->nr++] = p->in->dims[d];
+      p->nred *= p->in->dims[d];
+    }
+  /* row: every non-unit reduced dim after every non-unit kept dim */
+  bool seen_red = false;
+  p->inner = true;
+  for (int d = 0; d < p->in->rank; d++) {
+    if (p->in->dims[d] == 1) continue;
+    if (p->red[d]) seen_red = true;
+    else if (seen_red) p->inner = false;
+  }
+  p->row = p->inner;
+  for (int o = 0; o < p->nops && p->row; o++)
+    p->row = simple_reducer(p->op[o]) && shuffle_type_ok(p->op[o]->res[0].type->elem);
+  if (p->nred < 2 * GPU_WARP || p->nout == 0) p->row = false;
+  PtrMap seen = {0};
+  p->flat = p->inner;
+  for (int o = 0; o < p->nops && p->flat; o++)
+    for (int j = 0; j < p->op[o]->nres && p->flat; j++)
+      p->flat = elemental_flat(p->op[o]->opnds[j], p->in, k->inputs, k->ninputs, &seen);
+  ptrmap_free(&seen);
+  if (p->row) {
+    p->T = p->nred >= 4096 ? 256 : p->nred >= 1024 ? 128 : p->nred >= 256 ? 64 : 32;
+    /* enough units to fill a large GPU when there are few outputs, each
+       chunk still long enough to be worth a block */
+    p->C = 1;
+    if (p->nout < 1024) {
+      int64_t by_len = p->nred / ((int64_t)p->T * 16), by_out = (2048 + p->nout - 1) / p->nout;
+      p->C = by_len < by_out ? by_len : by_out;
+      if (p->C < 1) p->C = 1;
+    }
+    p->L = (p->nred + p->C - 1) / p->C;
+    p->C = (p->nred + p->L - 1) / p->L;
+  }
+  return true;
+}
+
+/* acc op x, in the order of the reducer's body (arg0 the accumulator). */
+static LLVMValueRef combine(Cg *cg, const Op *reduce, LLVMValueRef acc, LLVMValueRef x) {
+  Op *simple = simple_reducer(reduce);
+  ElemType et = reduce->res[0].type->elem;
+  ElemType ts[2] = {et, et};
+  LLVMValueRef args[2] = {acc, x};
+  if (simple->opnds[0] == reduce->regions[0]->args[1]) {
+    args[0] = x;
+    args[1] = acc;
+  }
+  return emit_scalar_op(cg, simple, ts, args, et);
+}
+
+/* Folds the elements x[slot] into the accumulators acc[slot] (allocas). */
+static void fold(Cg *cg, const Plan *p, LLVMValueRef *accp, LLVMValueRef *x) {
+  for (int o = 0; o < p->nops; o++) {
+    const Op *op = p->op[o];
+    int f = p->first[o], n = op->nres;
+    LLVMValueRef acc[MAX_SLOTS], out[MAX_SLOTS];
+    for (int j = 0; j < n; j++)
+      acc[j] = LLVMBuildLoad2(cg->b, cg_compute_type(cg, op->res[j].type->elem), accp[f + j], "");
+    if (p->body[o]) {
+      reduce_body_apply(cg, p->body[o], acc, x + f, out);
+    } else {
+      out[0] = combine(cg, op, acc[0], x[f]);
+    }
+    for (int j = 0; j < n; j++) LLVMBuildStore(cg->b, out[j], accp[f + j]);
+  }
+}
+
+/* The elements of every slot at input index idx. */
+static void elements(Cg *cg, KernelIO *io, const Plan *p, LLVMValueRef *idx, LLVMValueRef *x) {
+  kernel_io_reset_memo(io);
+  for (int o = 0; o < p->nops; o++)
+    for (int j = 0; j < p->op[o]->nres; j++) x[p->first[o] + j] = emit_elemental(cg, io, p->op[o]->opnds[j], idx);
+}
+
+static void inits(Cg *cg, KernelIO *io, const Plan *p, LLVMValueRef *v) {
+  LLVMValueRef none[1] = {cg_i64(cg, 0)};
+  kernel_io_reset_memo(io);
+  for (int o = 0; o < p->nops; o++) {
+    int n = p->op[o]->nres;
+    for (int j = 0; j < n; j++) v[p->first[o] + j] = emit_elemental(cg, io, p->op[o]->opnds[n + j], none);
+  }
+}
+
+/* The input index of element r (row-major over the reduced dims) of
+   output o, whose kept coordinates are kc (or, flat, whose first element
+   is at linear index base). */
+static void input_index(Cg *cg, const Plan *p, LLVMValueRef *kc, LLVMValueRef base, LLVMValueRef r,
+                        LLVMValueRef *idx) {
+  int rank = p->in->rank;
+  if (p->flat) {
+    for (int d = 0; d < rank; d++) idx[d] = cg_i64(cg, 0);
+    if (rank) idx[rank - 1] = LLVMBuildAdd(cg->b, base, r, "");
+    return;
+  }
+  LLVMValueRef rc[CG_MAX_RANK];
+  gpu_delinearize(cg, r, p->rdims, p->nr, rc);
+  for (int d = 0, a = 0, b = 0; d < rank; d++) idx[d] = p->red[d] ? rc[b++] : kc[a++];
+}
+
+/* Kept coordinates (or the flat base) of output o. */
+static void output_coords(Cg *cg, const Plan *p, const Type *out, LLVMValueRef o, LLVMValueRef *kc, LLVMValueRef *base) {
+  if (p->flat)
+    *base = LLVMBuildMul(cg->b, o, cg_i64(cg, p->nred), "");
+  else
+    gpu_delinearize(cg, o, out->dims, out->rank, kc);
+}
+
+static void bodies_new(Cg *cg, LLVMValueRef fn, Plan *p) {
+  for (int o = 0; o < p->nops; o++) p->body[o] = simple_reducer(p->op[o]) ? NULL : reduce_body_new(cg, fn, p->op[o]);
+}
+
+static void bodies_free(Plan *p) {
+  for (int o = 0; o < p->nops; o++)
+    if (p->body[o]) reduce_body_free(p->body[o]);
+  memset(p->body, 0, sizeof p->body);
+}
+
+static void store_roots(Cg *cg, const KernelSpec *k, const Plan *p, LLVMValueRef *outs, LLVMValueRef o,
+                        LLVMValueRef *val) {
+  for (int r = 0; r < k->nroots; r++) cg_store(cg, k->roots[r]->type->elem, outs[r], o, val[p->root_slot[r]]);
+}
+
+/* One thread per output, the interpreter's order. */
+static LLVMValueRef emit_sequential(GpuLower *G, const KernelSpec *k, Plan *p, int nbufs) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
+  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &n);
+  KernelIO io = {0};
+  io.ninputs = k->ninputs;
+  io.inputs = k->inputs;
+  io.input_ptrs = ptrs;
+  LLVMValueRef *outs = ptrs + k->ninputs;
+  bodies_new(cg, fn, p);
+  LLVMValueRef accp[MAX_SLOTS];
+  for (int s = 0; s < p->nslots; s++) accp[s] = cg_entry_alloca(cg, fn, cg_compute_type(cg, slot_et(p, s)), "acc");
+  LLVMValueRef stride;
+  Loop lo = gpu_thread_loop(cg, n, &stride, "out");
+  const Type *out = k->reduces[0]->res[0].type;
+  LLVMValueRef kc[CG_MAX_RANK], base = NULL, v[MAX_SLOTS], x[MAX_SLOTS], idx[CG_MAX_RANK];
+  output_coords(cg, p, out, lo.iv, kc, &base);
+  inits(cg, &io, p, v);
+  for (int s = 0; s < p->nslots; s++) LLVMBuildStore(cg->b, v[s], accp[s]);
+  Loop lr = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, p->nred), "red");
+  input_index(cg, p, kc, base, lr.iv, idx);
+  elements(cg, &io, p, idx, x);
+  fold(cg, p, accp, x);
+  loop_end(cg, &lr);
+  kernel_io_reset_memo(&io);
+  for (int s = 0; s < p->nslots; s++) v[s] = LLVMBuildLoad2(cg->b, cg_compute_type(cg, slot_et(p, s)), accp[s], "");
+  store_roots(cg, k, p, outs, lo.iv, v);
+  gpu_loop_end(cg, &lo, stride);
+  LLVMBuildRetVoid(cg->b);
+  bodies_free(p);
+  kernel_io_free(&io);
+  return fn;
+}
+
+/* Combines v across the 32 lanes of the warp (every lane gets the total). */
+static LLVMValueRef warp_total(Cg *cg, const Op *reduce, LLVMValueRef v) {
+  for (int m = GPU_WARP / 2; m >= 1; m /= 2) v = combine(cg, reduce, v, gpu_shfl_xor(cg, v, m));
+  return v;
+}
+
+static LLVMValueRef slot_ptr(Cg *cg, LLVMValueRef scratch, const Plan *p, int s, LLVMValueRef u) {
+  LLVMValueRef off = cg_i64(cg, (int64_t)s * p->nout * p->C * 8);
+  LLVMValueRef b = LLVMBuildGEP2(cg->b, cg->t_i8, scratch, &off, 1, "");
+  return LLVMBuildGEP2(cg->b, cg_compute_type(cg, slot_et(p, s)), b, &u, 1, "");
+}
+
+/* Blocks of T threads over (output, chunk) units; see the top. */
+static LLVMValueRef emit_row(GpuLower *G, const KernelSpec *k, Plan *p, int nbufs) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
+  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &n);
+  KernelIO io = {0};
+  io.ninputs = k->ninputs;
+  io.inputs = k->inputs;
+  io.input_ptrs = ptrs;
+  LLVMValueRef *outs = ptrs + k->ninputs, scratch = p->C > 1 ? ptrs[nbufs - 1] : NULL;
+  LLVMValueRef accp[MAX_SLOTS], smem[MAX_SLOTS];
+  LLVMTypeRef ct[MAX_SLOTS];
+  int nwarps = p->T / GPU_WARP;
+  for (int s = 0; s < p->nslots; s++) {
+    ct[s] = cg_compute_type(cg, slot_et(p, s));
+    accp[s] = cg_entry_alloca(cg, fn, ct[s], "acc");
+    smem[s] = nwarps > 1 ? gpu_shared_array(cg, ct[s], nwarps, "xlac_red_smem") : NULL;
+  }
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  LLVMValueRef lane = LLVMBuildAnd(cg->b, tid, cg_i64(cg, GPU_WARP - 1), "lane");
+  LLVMValueRef warp = LLVMBuildLShr(cg->b, tid, cg_i64(cg, 5), "warp");
+  Loop lu = gpu_loop_begin(cg, ctaid, n, nctaid, "unit");
+  LLVMValueRef u = lu.iv, o = u, c = cg_i64(cg, 0);
+  if (p->C > 1) {
+    int64_t cc[2] = {p->nout, p->C};
+    LLVMValueRef oc[2];
+    gpu_delinearize(cg, u, cc, 2, oc);
+    o = oc[0];
+    c = oc[1];
+  }
+  const Type *out = k->reduces[0]->res[0].type;
+  LLVMValueRef kc[CG_MAX_RANK], base = NULL, x[MAX_SLOTS], idx[CG_MAX_RANK], v[MAX_SLOTS];
+  output_coords(cg, p, out, o, kc, &base);
+  for (int s = 0; s < p->nslots; s++)
+    LLVMBuildStore(cg->b, reduce_identity(cg, simple_reducer(p->op[s])->kind, slot_et(p, s)), accp[s]);
+  LLVMValueRef r0 = LLVMBuildMul(cg->b, c, cg_i64(cg, p->L), "");
+  LLVMValueRef r1 = cg_min64(cg, LLVMBuildAdd(cg->b, r0, cg_i64(cg, p->L), ""), cg_i64(cg, p->nred));
+  LLVMValueRef step = cg_i64(cg, p->T);
+  Loop lr = gpu_loop_begin(cg, LLVMBuildAdd(cg->b, r0, tid, ""), r1, step, "red");
+  input_index(cg, p, kc, base, lr.iv, idx);
+  elements(cg, &io, p, idx, x);
+  fold(cg, p, accp, x);
+  gpu_loop_end(cg, &lr, step);
+  kernel_io_reset_memo(&io);
+  for (int s = 0; s < p->nslots; s++) v[s] = warp_total(cg, p->op[s], LLVMBuildLoad2(cg->b, ct[s], accp[s], ""));
+  if (nwarps > 1) {
+    LLVMBasicBlockRef wr = LLVMAppendBasicBlockInContext(cg->ctx, fn, "warp_out");
+    LLVMBasicBlockRef j1 = LLVMAppendBasicBlockInContext(cg->ctx, fn, "join");
+    LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, lane, cg_i64(cg, 0), ""), wr, j1);
+    LLVMPositionBuilderAtEnd(cg->b, wr);
+    for (int s = 0; s < p->nslots; s++) {
+      LLVMValueRef gi[2] = {cg_i64(cg, 0), warp};
+      LLVMBuildStore(cg->b, v[s], LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(smem[s]), smem[s], gi, 2, ""));
+    }
+    LLVMBuildBr(cg->b, j1);
+    LLVMPositionBuilderAtEnd(cg->b, j1);
+    gpu_barrier(cg);
+    LLVMBasicBlockRef w0 = LLVMAppendBasicBlockInContext(cg->ctx, fn, "warp0");
+    LLVMBasicBlockRef j2 = LLVMAppendBasicBlockInContext(cg->ctx, fn, "join");
+    LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, warp, cg_i64(cg, 0), ""), w0, j2);
+    LLVMPositionBuilderAtEnd(cg->b, w0);
+    LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, lane, cg_i64(cg, nwarps), "");
+    LLVMValueRef li = LLVMBuildSelect(cg->b, in, lane, cg_i64(cg, 0), "");
+    LLVMValueRef t0[MAX_SLOTS];
+    for (int s = 0; s < p->nslots; s++) {
+      LLVMValueRef gi[2] = {cg_i64(cg, 0), li};
+      LLVMValueRef e = LLVMBuildLoad2(cg->b, ct[s], LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(smem[s]), smem[s], gi, 2, ""), "");
+      e = LLVMBuildSelect(cg->b, in, e, reduce_identity(cg, simple_reducer(p->op[s])->kind, slot_et(p, s)), "");
+      t0[s] = warp_total(cg, p->op[s], e);
+      LLVMBuildStore(cg->b, t0[s], accp[s]);
+    }
+    LLVMBuildBr(cg->b, j2);
+    LLVMPositionBuilderAtEnd(cg->b, j2);
+    /* the shared slots are read before the next unit overwrites them */
+    gpu_barrier(cg);
+    for (int s = 0; s < p->nslots; s++) v[s] = LLVMBuildLoad2(cg->b, ct[s], accp[s], "");
+  }
+  LLVMBasicBlockRef t0b = LLVMAppendBasicBlockInContext(cg->ctx, fn, "thread0");
+  LLVMBasicBlockRef j3 = LLVMAppendBasicBlockInContext(cg->ctx, fn, "join");
+  LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, tid, cg_i64(cg, 0), ""), t0b, j3);
+  LLVMPositionBuilderAtEnd(cg->b, t0b);
+  if (p->C > 1) {
+    for (int s = 0; s < p->nslots; s++) LLVMBuildStore(cg->b, v[s], slot_ptr(cg, scratch, p, s, u));
+  } else {
+    LLVMValueRef init[MAX_SLOTS];
+    inits(cg, &io, p, init);
+    for (int s = 0; s < p->nslots; s++) v[s] = combine(cg, p->op[s], init[s], v[s]);
+    store_roots(cg, k, p, outs, o, v);
+  }
+  LLVMBuildBr(cg->b, j3);
+  LLVMPositionBuilderAtEnd(cg->b, j3);
+  gpu_loop_end(cg, &lu, nctaid);
+  LLVMBuildRetVoid(cg->b);
+  kernel_io_free(&io);
+  return fn;
+}
+
+/* The chunk totals of each output folded from its init value in chunk
+   order: one thread per output. */
+static LLVMValueRef emit_chunks(GpuLower *G, const KernelSpec *k, Plan *p, int nbufs) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
+  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &n);
+  KernelIO io = {0};
+  io.ninputs = k->ninputs;
+  io.inputs = k->inputs;
+  io.input_ptrs = ptrs;
+  LLVMValueRef *outs = ptrs + k->ninputs, scratch = ptrs[nbufs - 1];
+  LLVMValueRef accp[MAX_SLOTS];
+  for (int s = 0; s < p->nslots; s++) accp[s] = cg_entry_alloca(cg, fn, cg_compute_type(cg, slot_et(p, s)), "acc");
+  LLVMValueRef stride;
+  Loop lo = gpu_thread_loop(cg, n, &stride, "out");
+  LLVMValueRef v[MAX_SLOTS];
+  inits(cg, &io, p, v);
+  for (int s = 0; s < p->nslots; s++) LLVMBuildStore(cg->b, v[s], accp[s]);
+  Loop lc = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, p->C), "chunk");
+  LLVMValueRef u = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lo.iv, cg_i64(cg, p->C), ""), lc.iv, "");
+  for (int s = 0; s < p->nslots; s++) {
+    LLVMTypeRef ct = cg_compute_type(cg, slot_et(p, s));
+    LLVMValueRef part = LLVMBuildLoad2(cg->b, ct, slot_ptr(cg, scratch, p, s, u), "");
+    LLVMBuildStore(cg->b, combine(cg, p->op[s], LLVMBuildLoad2(cg->b, ct, accp[s], ""), part), accp[s]);
+  }
+  loop_end(cg, &lc);
+  for (int s = 0; s < p->nslots; s++) v[s] = LLVMBuildLoad2(cg->b, cg_compute_type(cg, slot_et(p, s)), accp[s], "");
+  store_roots(cg, k, p, outs, lo.iv, v);
+  gpu_loop_end(cg, &lo, stride);
+  LLVMBuildRetVoid(cg->b);
+  kernel_io_free(&io);
+  return fn;
+}
+
+void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **roots, int nroots, Op **reduces) {
+  KernelSpec k = {inputs, ninputs, roots, nroots, reduces};
+  bool fusion = op->kind == OP_CALL;
+  Plan p;
+  bool ok = ninputs + nroots <= 64 && reduce_kernel_ok(&k) && plan_of(&p, &k);
+  for (int r = 0; ok && r < nroots; r++)
+    ok = roots[r]->type->kind == TY_TENSOR && !roots[r]->type->quant && cg_elem_native(roots[r]->type->elem) &&
+         roots[r]->type->rank <= CG_MAX_RANK;
+  for (int o = 0; ok && o < p.nops; o++) ok = simple_reducer(p.op[o]) || reduce_body_ok(p.op[o]);
+  if (!ok) {
+    gpu_unsupported(G, fusion ? reduces[0] : op, fusion ? "in a kInput fusion; " : "");
+    return;
+  }
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 1, &bufs, &nbufs)) return;
+  if (p.nout == 0) {
+    xfree(bufs);
+    return;
+  }
+  if (!p.row) {
+    LLVMValueRef fn = emit_sequential(G, &k, &p, nbufs);
+    if (gpu_add_launch(G, op, fn, p.nout, (p.nout + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS, bufs,
+                       nbufs) && fusion)
+      G->nfusions++;
+    return;
+  }
+  GpuBuf *bufs2 = NULL;
+  if (p.C > 1) {
+    bufs[nbufs++] = gpu_scratch(G, (int64_t)p.nslots * p.nout * p.C * 8);
+    bufs2 = xcalloc((size_t)nbufs + 1, sizeof(GpuBuf));
+    memcpy(bufs2, bufs, sizeof(GpuBuf) * (size_t)nbufs);
+  }
+  LLVMValueRef fn = emit_row(G, &k, &p, nbufs);
+  if (!gpu_add_launch(G, op, fn, p.nout * p.C, p.nout * p.C, p.T, bufs, nbufs)) {
+    xfree(bufs2);
+    return;
+  }
+  if (p.C > 1) {
+    LLVMValueRef fn2 = emit_chunks(G, &k, &p, nbufs);
+    if (!gpu_add_launch(G, op, fn2, p.nout, (p.nout + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS,
+                        bufs2, nbufs))
+      return;
+  }
+  if (fusion) G->nfusions++;
+}
+
+/* ---- reduce_window: one thread per output ---- */
+
+/* Output element o folds its window in row-major order from the init
+   values, as the interpreter does: positions on the padding or between
+   base-dilated elements contribute the init values (the spec pads with
+   them), so results are bit-identical to it. */
+static LLVMValueRef emit_window(GpuLower *G, Op *op, const int64_t *size, const int64_t *stride,
+                                const int64_t *bdil, const int64_t *wdil, const int64_t *lo) {
+  Cg *cg = &G->cg;
+  int n = op->nres;
+  const Type *xt = op->opnds[0]->type, *ot = op->res[0].type;
+  int rank = xt->rank;
+  LLVMValueRef ptrs[3 * MAX_SLOTS + 2], cnt;
+  LLVMValueRef fn = gpu_kernel_new(G, 3 * n, ptrs, &cnt);
+  ReduceBody *body = simple_reducer(op) ? NULL : reduce_body_new(cg, fn, op);
+  LLVMValueRef accp[MAX_SLOTS], init[MAX_SLOTS];
+  for (int k = 0; k < n; k++) accp[k] = cg_entry_alloca(cg, fn, cg_compute_type(cg, op->res[k].type->elem), "acc");
+  int64_t xs[CG_MAX_RANK];
+  int64_t s = 1;
+  for (int d = rank - 1; d >= 0; d--) {
+    xs[d] = s;
+    s *= xt->dims[d];
+  }
+  LLVMValueRef step;
+  Loop lo_ = gpu_thread_loop(cg, cnt, &step, "out");
+  LLVMValueRef oc[CG_MAX_RANK];
+  gpu_delinearize(cg, lo_.iv, ot->dims, ot->rank, oc);
+  for (int k = 0; k < n; k++) {
+    init[k] = cg_load(cg, op->opnds[n + k]->type->elem, ptrs[n + k], cg_i64(cg, 0));
+    LLVMBuildStore(cg->b, init[k], accp[k]);
+  }
+  Loop wl[CG_MAX_RANK];
+  LLVMValueRef inside = LLVMConstInt(cg->t_i1, 1, 0), off = cg_i64(cg, 0);
+  for (int d = 0; d < rank; d++) {
+    wl[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, size[d]), "win");
+    LLVMValueRef p = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, oc[d], cg_i64(cg, stride[d]), ""),
+                                  LLVMBuildMul(cg->b, wl[d].iv, cg_i64(cg, wdil[d]), ""), "");
+    LLVMValueRef q = LLVMBuildSub(cg->b, p, cg_i64(cg, lo[d]), "");
+    LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntSGE, q, cg_i64(cg, 0), "");
+    LLVMValueRef sq = LLVMBuildSelect(cg->b, ok, q, cg_i64(cg, 0), "");
+    if (bdil[d] > 1) {
+      ok = LLVMBuildAnd(cg->b, ok, LLVMBuildICmp(cg->b, LLVMIntEQ, LLVMBuildURem(cg->b, sq, cg_i64(cg, bdil[d]), ""), cg_i64(cg, 0), ""), "");
+      sq = LLVMBuildUDiv(cg->b, sq, cg_i64(cg, bdil[d]), "");
+    }
+    ok = LLVMBuildAnd(cg->b, ok, LLVMBuildICmp(cg->b, LLVMIntSLT, sq, cg_i64(cg, xt->dims[d]), ""), "");
+    inside = LLVMBuildAnd(cg->b, inside, ok, "");
+    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, sq, cg_i64(cg, xs[d]), ""), "");
+  }
+  off = LLVMBuildSelect(cg->b, inside, off, cg_i64(cg, 0), "");
+  LLVMValueRef x[MAX_SLOTS], acc[MAX_SLOTS], out[MAX_SLOTS];
+  for (int k = 0; k < n; k++) {
+    ElemType et = op->res[k].type->elem;
+    x[k] = LLVMBuildSelect(cg->b, inside, cg_load(cg, op->opnds[k]->type->elem, ptrs[k], off), init[k], "");
+    acc[k] = LLVMBuildLoad2(cg->b, cg_compute_type(cg, et), accp[k], "");
+  }
+  if (body)
+    reduce_body_apply(cg, body, acc, x, out);
+  else
+    out[0] = combine(cg, op, acc[0], x[0]);
+  for (int k = 0; k < n; k++) LLVMBuildStore(cg->b, out[k], accp[k]);
+  for (int d = rank - 1; d >= 0; d--) loop_end(cg, &wl[d]);
+  for (int k = 0; k < n; k++) {
+    ElemType et = op->res[k].type->elem;
+    cg_store(cg, et, ptrs[2 * n + k], lo_.iv, LLVMBuildLoad2(cg->b, cg_compute_type(cg, et), accp[k], ""));
+  }
+  gpu_loop_end(cg, &lo_, step);
+  LLVMBuildRetVoid(cg->b);
+  if (body) reduce_body_free(body);
+  return fn;
+}
+
+static bool window_attr(const Op *op, const char *name, int rank, int64_t def, int64_t *out) {
+  int64_t *v;
+  int n = op_attr_ints(op, name, &v);
+  if (n < 0 || (n && n != rank)) return false;
+  for (int d = 0; d < rank; d++) {
+    out[d] = n ? v[d] : def;
+    if (out[d] < 1) return false;
+  }
+  return true;
+}
+
+void gpu_lower_reduce_window(GpuLower *G, Op *op) {
+  int n = op->nres;
+  bool ok = n >= 1 && n <= MAX_SLOTS && op->nopnds == 2 * n && (simple_reducer(op) || reduce_body_ok(op));
+  const Type *xt = ok ? op->opnds[0]->type : NULL;
+  int rank = xt ? xt->rank : 0;
+  int64_t size[CG_MAX_RANK], stride[CG_MAX_RANK], bdil[CG_MAX_RANK], wdil[CG_MAX_RANK], lo[CG_MAX_RANK], *v;
+  ok = ok && rank <= CG_MAX_RANK && op_attr_ints(op, "window_dimensions", &v) == rank;
+  for (int d = 0; ok && d < rank; d++) {
+    size[d] = v[d];
+    ok = v[d] >= 0;
+  }
+  ok = ok && window_attr(op, "window_strides", rank, 1, stride) && window_attr(op, "base_dilations", rank, 1, bdil) &&
+       window_attr(op, "window_dilations", rank, 1, wdil);
+  int np = ok ? op_attr_ints(op, "padding", &v) : -1;
+  ok = ok && (np == 0 || np == 2 * rank);
+  for (int d = 0; ok && d < rank; d++) lo[d] = np ? v[2 * d] : 0;
+  for (int k = 0; ok && k < n; k++) {
+    const Type *rt = op->res[k].type;
+    ok = rt->kind == TY_TENSOR && !rt->quant && cg_elem_basic(rt->elem) && rt->rank == rank &&
+         type_num_elements(rt) <= INT32_MAX;
+  }
+  if (!ok) {
+    gpu_unsupported(G, op, "");
+    return;
+  }
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return;
+  int64_t nout = type_num_elements(op->res[0].type);
+  if (nout == 0) {
+    xfree(bufs);
+    return;
+  }
+  LLVMValueRef fn = emit_window(G, op, size, stride, bdil, wdil, lo);
+  gpu_add_launch(G, op, fn, nout, (nout + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS, bufs, nbufs);
+}
