@@ -24,6 +24,7 @@
 #include "codegen/dump.h"
 #include "interp/hostcall.h"
 #include "passes/cost.h"
+#include "passes/spmd.h"
 
 /* ---- signature leaves ---- */
 
@@ -161,6 +162,11 @@ static bool compile_guarded(CompileJob *j) {
     for (int i = 0; src && i < entry->body->nargs && i < src->body->nargs; i++)
       if (src->body->args[i]->name) entry->body->args[i]->name = arena_strdup(&m->arena, src->body->args[i]->name);
   }
+  /* a global program with sharded parameters or results becomes the
+     program of one partition (passes/spmd.h) */
+  int nrep = o->num_replicas > 0 ? o->num_replicas : c->num_replicas;
+  int npart = o->num_partitions > 0 ? o->num_partitions : c->num_partitions;
+  if (npart > 1 && spmd_wanted(m, entry) && !spmd_partition(m, entry, nrep, npart)) return false;
   xlac_executable *e = xcalloc(1, sizeof *e);
   j->exe = e;
   e->magic = API_MAGIC_EXE;

@@ -30,6 +30,7 @@
 #include "api/api.h"
 #include "gpu/gpu.h"
 #include "interp/checks.h"
+#include "passes/spmd.h"
 #include "support/npy.h"
 
 typedef struct FileId {
@@ -58,6 +59,7 @@ typedef struct RunState {
   char *gpu_err;
   bool gpu_tried, gpu_reported;
   int gpu_modules; /* numbering of dump files */
+  IVal ***dargs;   /* a partitioned global program: each device's arguments (NULL: all the same) */
 } RunState;
 
 static void protect(RunState *st, const char *path) {
@@ -508,6 +510,10 @@ static bool execute(RunState *st, xlac_executable *e, Func *f, IVal **args, cons
   for (int d = 0; d < ndev; d++) {
     argv[d] = xcalloc((size_t)na + 1, sizeof(xlac_buffer *));
     resv[d] = xcalloc((size_t)nr + 1, sizeof(xlac_buffer *));
+    if (st->dargs) {
+      k = 0;
+      for (int i = 0; i < f->body->nargs; i++) ival_collect_leaves(st->dargs[d][i], leaves, &k);
+    }
     for (int i = 0; i < na && ok; i++)
       ok = report(api_buffer_from_value(e->client, d, ival_retain(leaves[i]), &argv[d][i]));
   }
@@ -691,24 +697,181 @@ static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***resul
   return ok;
 }
 
+/* ---- global programs on several partitions (passes/spmd.h) ----
+ * `xlac run --partitions N` of a program whose entry carries shardings
+ * runs the partitioned program: each partition gets its shard of every
+ * argument, and every result is put back together from the partitions'
+ * shards (partitions that hold the same piece must agree on it), so that
+ * what is printed and checked is the global value, as with one partition.
+ * compare and bench give the partitions their shards too; compare then
+ * compares each partition's results. */
+
+typedef struct SpmdRun {
+  Type **res_types; /* the global result types */
+  int nres;
+} SpmdRun;
+
+/* Partition p's shard (layout t) of the tensor v. */
+static IVal *shard_value(IVal *v, const SpmdTiling *t, int64_t p) {
+  if (!t || v->kind != IV_TENSOR) return ival_retain(v);
+  const Literal *g = v->lit;
+  int rank = g->type->rank;
+  int64_t off[64], ld[64], idx[64] = {0}, gs[64];
+  spmd_shard_offsets(t, g->type->dims, p, off);
+  for (int d = 0; d < rank; d++) ld[d] = g->type->dims[d] / t->ways[d];
+  Type lt = *g->type;
+  lt.dims = ld;
+  lt.layout = NULL;
+  Literal *l = lit_new(&lt);
+  shape_strides(rank, g->type->dims, gs);
+  int64_t i = 0;
+  if (l->n > 0) do {
+      int64_t j = 0;
+      for (int d = 0; d < rank; d++) j += (idx[d] + off[d]) * gs[d];
+      lit_copy_elem(l, i++, g, j);
+    } while (index_next(rank, ld, idx));
+  return ival_tensor(l);
+}
+
+static bool same_elem(const Literal *a, int64_t i, const Literal *b, int64_t j) {
+  if (et_is_complex(lit_elem(a))) {
+    double ar, ai, br, bi;
+    lit_get_c(a, i, &ar, &ai);
+    lit_get_c(b, j, &br, &bi);
+    return (ar == br || (isnan(ar) && isnan(br))) && (ai == bi || (isnan(ai) && isnan(bi)));
+  }
+  return lit_get_bits(a, i) == lit_get_bits(b, j);
+}
+
+/* Result r whole, from the shards of every device (layout t over np
+   partitions); NULL after an error saying where the partitions disagree. */
+static IVal *whole_value(IVal ***results, int ndev, int np, int r, const SpmdTiling *t, Type *g) {
+  if (!t || results[0][r]->kind != IV_TENSOR) return ival_retain(results[0][r]);
+  int rank = g->rank;
+  Literal *out = lit_new(g);
+  bool *have = xcalloc((size_t)out->n + 1, sizeof(bool));
+  int64_t gs[64], off[64];
+  shape_strides(rank, g->dims, gs);
+  bool ok = true;
+  for (int d = 0; d < ndev && ok; d++) {
+    const Literal *l = results[d][r]->lit;
+    int64_t idx[64] = {0}, i = 0;
+    spmd_shard_offsets(t, g->dims, d % np, off);
+    if (l->n > 0) do {
+        int64_t j = 0;
+        for (int k = 0; k < rank; k++) j += (idx[k] + off[k]) * gs[k];
+        if (!have[j]) {
+          lit_copy_elem(out, j, l, i);
+          have[j] = true;
+        } else if (!same_elem(out, j, l, i)) {
+          fprintf(stderr, "xlac: error: result %d: partition %d's shard disagrees with another partition's copy at "
+                  "element %lld\n", r, d % np, (long long)j);
+          ok = false;
+          break;
+        }
+        i++;
+      } while (index_next(rank, l->type->dims, idx));
+  }
+  xfree(have);
+  if (!ok) {
+    lit_free(out);
+    return NULL;
+  }
+  return ival_tensor(out);
+}
+
+/* Each device's arguments, when f is a global program to partition over
+   np partitions; NULL otherwise (and when a sharding does not read: the
+   compilation says why). */
+static IVal ***spmd_args(Module *m, Func *f, IVal **args, int ndev, int np, SpmdRun *sp) {
+  if (np <= 1 || !spmd_wanted(m, f)) return NULL;
+  int n = f->body->nargs;
+  SpmdTiling **t = xcalloc((size_t)n + 1, sizeof *t);
+  for (int i = 0; i < n; i++) {
+    char *err = NULL;
+    t[i] = spmd_arg_tiling(m, f, i, np, &err);
+    if (err) {
+      xfree(err);
+      xfree(t);
+      return NULL;
+    }
+    const Type *g = f->body->args[i]->type;
+    for (int d = 0; t[i] && d < g->rank; d++)
+      if (g->dims[d] % t[i]->ways[d]) {
+        xfree(t);
+        return NULL;
+      }
+  }
+  IVal ***dargs = xcalloc((size_t)ndev, sizeof(IVal **));
+  for (int d = 0; d < ndev; d++) {
+    dargs[d] = xcalloc((size_t)n + 1, sizeof(IVal *));
+    for (int i = 0; i < n; i++) dargs[d][i] = shard_value(args[i], t[i], d % np);
+  }
+  xfree(t);
+  sp->nres = f->nresults;
+  sp->res_types = xcalloc((size_t)f->nresults + 1, sizeof(Type *));
+  for (int i = 0; i < f->nresults; i++) sp->res_types[i] = f->result_types[i];
+  return dargs;
+}
+
+static void spmd_done(RunState *st, SpmdRun *sp, int ndev, int nargs) {
+  for (int d = 0; st->dargs && d < ndev; d++) release_all(st->dargs[d], nargs);
+  xfree(st->dargs);
+  st->dargs = NULL;
+  xfree(sp->res_types);
+}
+
+/* Replaces the devices' results by the whole results (in results[0]). */
+static bool spmd_gather_results(Module *m, Func *f, SpmdRun *sp, IVal ***results, int ndev, int np) {
+  IVal **whole = xcalloc((size_t)sp->nres + 1, sizeof(IVal *));
+  bool ok = true;
+  for (int r = 0; r < sp->nres && ok; r++) {
+    char *err = NULL;
+    SpmdTiling *t = spmd_result_tiling(m, f, r, np, &err);
+    if (err) {
+      fprintf(stderr, "xlac: error: result %d: %s\n", r, err);
+      xfree(err);
+      ok = false;
+    } else {
+      ok = (whole[r] = whole_value(results, ndev, np, r, t, sp->res_types[r])) != NULL;
+    }
+  }
+  for (int d = 0; d < ndev; d++) {
+    release_all(results[d], sp->nres);
+    results[d] = NULL;
+  }
+  if (!ok) {
+    for (int r = 0; r < sp->nres; r++)
+      if (whole[r]) ival_release(whole[r]);
+    xfree(whole);
+    return false;
+  }
+  results[0] = whole;
+  return true;
+}
+
 /* ---- running ---- */
 static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bool named) {
   const RunOptions *o = st->o;
   IVal **args = build_args(st, f);
   if (!args) return false;
   int nres = f->nresults;
+  int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1, ndev = nr * np;
+  SpmdRun sp = {0};
+  if (o->backend != BACKEND_GPU) st->dargs = spmd_args(m, f, args, ndev, np, &sp);
   if (o->mode == MODE_BENCH && o->backend == BACKEND_GPU) {
     fprintf(stderr, "xlac: error: xlac bench does not support the gpu backend yet\n");
+    spmd_done(st, &sp, ndev, f->body->nargs);
     release_all(args, f->body->nargs);
     return false;
   }
   if (o->mode == MODE_BENCH) {
     InterpOptions bio = {probe_dir, true, stdout, st->cancel};
     bool ok = bench_func(st, &bio, m, f, args);
+    spmd_done(st, &sp, ndev, f->body->nargs);
     release_all(args, f->body->nargs);
     return ok;
   }
-  int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1, ndev = nr * np;
   if (o->mode == MODE_COMPARE) {
     /* the interpreter first: the cpu backend optimizes the module in place */
     InterpOptions cio = {probe_dir, true, stdout, st->cancel};
@@ -735,6 +898,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     if (ok) printf("COMPARE name=%s max_ulp=%.0f\n", st->path, worst);
     release_results(ref, ndev, nres);
     release_results(got, ndev, nres);
+    spmd_done(st, &sp, ndev, f->body->nargs);
     release_all(args, f->body->nargs);
     return ok;
   }
@@ -747,9 +911,14 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   xlac_executable *e = gpu ? NULL : compile_for(st, o->backend, m, f, &es);
   IVal ***results = xcalloc((size_t)ndev, sizeof(IVal **));
   bool ok = gpu ? run_gpu(st, m, f, args, results) : e && execute(st, e, f, args, &io, results);
+  int shown = ndev;
+  if (ok && sp.res_types) {
+    ok = spmd_gather_results(m, f, &sp, results, ndev, np);
+    shown = 1;
+  }
   for (int d = 0; d < ndev; d++) {
     if (!results[d]) continue;
-    char *prefix = ndev > 1 ? xasprintf("%sreplica %d partition %d: ", label, d / np, d % np) : xstrdup(label);
+    char *prefix = shown > 1 ? xasprintf("%sreplica %d partition %d: ", label, d / np, d % np) : xstrdup(label);
     if (!emit_results(st, f, prefix, results[d])) ok = false;
     xfree(prefix);
   }
@@ -758,6 +927,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   release_results(results, ndev, nres);
   xlac_executable_destroy(e);
   xfree(label);
+  spmd_done(st, &sp, ndev, f->body->nargs);
   release_all(args, f->body->nargs);
   return ok && st->checks_failed == failed_before;
 }

@@ -766,6 +766,30 @@ typedef struct PJRT_Profiler_Extension {
   int64_t traceme_context_id; /* as an argument extension only */
 } PJRT_Profiler_Extension;
 
+/* ---- the processes of a distributed run (jax.distributed) ---- */
+typedef enum PJRT_ProcessState {
+  PJRT_ProcessState_kUnspecified = 0,
+  PJRT_ProcessState_kUninitialized = 1,
+  PJRT_ProcessState_kDisconnected = 2,
+  PJRT_ProcessState_kConnected = 3,
+  PJRT_ProcessState_kError = 4,
+} PJRT_ProcessState;
+typedef struct PJRT_ProcessInfo {
+  size_t struct_size;
+  int task_id;
+  uint64_t incarnation_id;
+  PJRT_ProcessState state;
+  int error_code;
+  const char *error_message;
+  size_t error_message_size;
+} PJRT_ProcessInfo;
+typedef struct PJRT_Client_UpdateGlobalProcessInfo_Args {
+  PJRT_HEAD;
+  PJRT_Client *client;
+  PJRT_ProcessInfo *process_infos;
+  size_t num_process_infos;
+} PJRT_Client_UpdateGlobalProcessInfo_Args;
+
 /* ---- the table ---- */
 
 /* an entry the plugin answers with UNIMPLEMENTED */

@@ -380,6 +380,9 @@ struct PJRT_Client {
   PJRT_DeviceDescription **desc_list;
   PJRT_TopologyDescription topo;
   char *version;
+  /* what PJRT_Client_UpdateGlobalProcessInfo last said: how many
+     processes, how many connected, how many in error */
+  atomic_int procs, procs_connected, procs_failed;
 };
 
 /* An environment variable's integer: digits only (with surrounding
@@ -1572,14 +1575,13 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
   }
   xlac_program *p = NULL;
   err = from_status(xlac_program_parse(code, code_len, "<jax program>", &p), "Compile");
-  /* partitions xlac can run: a manual computation over all of them (the
-     reader made its body the program of one partition) */
+  /* a program partitioned by hand: a manual computation over every
+     partition, whose body the reader made the program of one partition;
+     any other program for several partitions is global, and xlac_compile
+     partitions it by the shardings of its parameters and results (their
+     layouts are then its `mhlo.sharding`, which collect_shardings reads) */
   for (int i = 0; p && i < p->m->nattrs; i++)
     x->manual |= strcmp(p->m->attrs[i].name, "xlac.manual_partitions") == 0;
-  if (!err && x->npart > 1 && x->spmd && !x->manual)
-    err = error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Compile: a program for %d partitions that the compiler is "
-                    "to partition (SPMD); xlac runs programs partitioned by hand (pmap, shard_map over all axes)",
-                    x->npart);
   if (err) {
     xlac_program_destroy(p);
     exe_release(x);
@@ -2032,6 +2034,24 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
   return err;
 }
 
+/* ---- processes ----
+ * jaxlib tells the client about the processes of a distributed run as
+ * their states change (and aborts the process if the call fails).  xlac
+ * runs in one process; it records what it is told. */
+static PJRT_Error *pjrt_client_updateglobalprocessinfo(PJRT_Client_UpdateGlobalProcessInfo_Args *a) {
+  NEED(a->client, "client is NULL");
+  NEED(a->process_infos || !a->num_process_infos, "process_infos is NULL");
+  int connected = 0, failed = 0;
+  for (size_t i = 0; i < a->num_process_infos; i++) {
+    connected += a->process_infos[i].state == PJRT_ProcessState_kConnected;
+    failed += a->process_infos[i].state == PJRT_ProcessState_kError;
+  }
+  atomic_store(&a->client->procs, (int)a->num_process_infos);
+  atomic_store(&a->client->procs_connected, connected);
+  atomic_store(&a->client->procs_failed, failed);
+  return NULL;
+}
+
 /* ---- the table ---- */
 
 /* Entries xlac does not provide answer UNIMPLEMENTED, naming themselves. */
@@ -2055,7 +2075,6 @@ UNIMPLEMENTED(AsyncHostToDeviceTransferManager)
 UNIMPLEMENTED(Client_CreateBuffersForAsyncHostToDevice)
 UNIMPLEMENTED(Client_DmaMap)
 UNIMPLEMENTED(Client_DmaUnmap)
-UNIMPLEMENTED(Client_UpdateGlobalProcessInfo)
 UNIMPLEMENTED(TopologyDescription_Deserialize)
 UNIMPLEMENTED(Client_CreateAliasBuffer)
 UNIMPLEMENTED(Client_FulfillAliasBuffer)
@@ -2191,7 +2210,7 @@ static const PJRT_Api api = {
     .PJRT_Client_DmaMap = unimpl_Client_DmaMap,
     .PJRT_Client_DmaUnmap = unimpl_Client_DmaUnmap,
     .PJRT_Client_CreateUninitializedBuffer = pjrt_client_createuninitializedbuffer,
-    .PJRT_Client_UpdateGlobalProcessInfo = unimpl_Client_UpdateGlobalProcessInfo,
+    .PJRT_Client_UpdateGlobalProcessInfo = (PJRT_Other_Fn)pjrt_client_updateglobalprocessinfo,
     .PJRT_TopologyDescription_Deserialize = unimpl_TopologyDescription_Deserialize,
     .PJRT_Client_CreateAliasBuffer = unimpl_Client_CreateAliasBuffer,
     .PJRT_Client_FulfillAliasBuffer = unimpl_Client_FulfillAliasBuffer,

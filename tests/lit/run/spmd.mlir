@@ -1,0 +1,140 @@
+// Global programs with Shardy (and GSPMD) shardings on their parameters and
+// results, run by `xlac run --partitions N`: each partition gets its shard
+// of the arguments, runs the partitioned program (docs/spmd.md), and the
+// results are put back together from the shards.  The oracle is the same
+// program on one partition, which ignores the shardings: on random inputs
+// every entry's results must equal it (--expect with the one-partition
+// results; sums of integers and products are exact here, the tolerances
+// only cover a reduce that adds in another order).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: for e in "4 dp" "8 mlp2d" "8 mesh3d" "8 orders" "8 gspmd"; do set -- $e; \
+// RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
+// RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
+// RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=SAME
+// SAME-COUNT-13: expect result[{{[0-9]}}]: ok
+// SAME-NOT: {{error:|FAIL}}
+//
+// With two replicas of four partitions as well, and the values themselves.
+// RUN: xlac run --partitions 4 --entry dp %s --input x=[[0,1,2,3],[4,5,6,7],[8,9,10,11],[12,13,14,15],[16,17,18,19],[20,21,22,23],[24,25,26,27],[28,29,30,31]] --input w=[[1,0,2],[0,1,-1],[1,1,1],[2,0,0]] | FileCheck %s --check-prefix=DP
+// RUN: xlac run --replicas 2 --partitions 4 --entry dp %s --input x=[[0,1,2,3],[4,5,6,7],[8,9,10,11],[12,13,14,15],[16,17,18,19],[20,21,22,23],[24,25,26,27],[28,29,30,31]] --input w=[[1,0,2],[0,1,-1],[1,1,1],[2,0,0]] | FileCheck %s --check-prefix=DP
+// RUN: xlac run --entry dp %s --input x=[[0,1,2,3],[4,5,6,7],[8,9,10,11],[12,13,14,15],[16,17,18,19],[20,21,22,23],[24,25,26,27],[28,29,30,31]] --input w=[[1,0,2],[0,1,-1],[1,1,1],[2,0,0]] | FileCheck %s --check-prefix=DP
+// DP: result[0]: tensor<8x3xf32> = {{\[}}[9, 4, 2], [25, 12, 10], [41, 20, 18], [57, 28, 26], [73, 36, 34], [89, 44, 42], [105, 52, 50], [121, 60, 58]]
+// DP-NEXT: result[1]: tensor<4xf32> = [112, 120, 128, 136]
+// DP-NEXT: result[2]: tensor<8x4xf32> = {{\[}}[0, 1, 4, 9], [16, 25, 36, 49], [64, 81, 100, 121], [144, 169, 196, 225], [256, 289, 324, 361], [400, 441, 484, 529], [576, 625, 676, 729], [784, 841, 900, 961]]
+// DP-NEXT: result[3]: tensor<4x8xf32> = {{\[}}[0, 4, 8, 12, 16, 20, 24, 28], [1, 5, 9, 13, 17, 21, 25, 29], [2, 6, 10, 14, 18, 22, 26, 30], [3, 7, 11, 15, 19, 23, 27, 31]]
+// DP-NOT: partition
+//
+// What each partition runs (the HLO dump before optimizations): the dot,
+// the add and the multiply on 2-row shards, the column sum as a local
+// reduce and one all-reduce, the transpose on x gathered whole, and the
+// column-split result cut from the gathered product by partition id.
+// RUN: xlac run --backend=cpu --partitions 4 --entry dp --random-inputs %s --xla_dump_to=%t/dump >/dev/null
+// RUN: FileCheck %s --check-prefix=HLO < %t/dump/module_0000.spmd.before_optimizations.txt
+// What each partition runs (the HLO dump before optimizations): the dot,
+// the add and the multiply on 2-row shards, the column sum as a local
+// reduce and one all-reduce, the transpose on x gathered whole, and the
+// column-split result cut by partition id from the product gathered whole.
+// RUN: xlac run --backend=cpu --partitions 4 --entry dp --random-inputs %s --xla_dump_to=%t/dump >/dev/null
+// RUN: FileCheck %s --check-prefix=HLO < %t/dump/module_0000.spmd.before_optimizations.txt
+// HLO: ENTRY %dp ({{.*}}: f32[2,4], w: f32[4,3]) -> (f32[2,3], f32[4], f32[8,1], f32[4,8]) {
+// HLO-NOT: all-
+// HLO: f32[2,3]{1,0} dot(
+// HLO-NOT: all-
+// HLO: f32[2,3]{1,0} add(
+// HLO-NOT: all-
+// HLO: f32[4]{0} reduce(
+// HLO-NEXT: all-reduce({{.*}}), replica_groups={{[{][{]}}0,1,2,3{{[}][}]}}, channel_id={{[0-9]+}}, use_global_device_ids=true
+// HLO-NEXT: f32[2,4]{1,0} multiply(
+// HLO-NEXT: f32[8,4]{1,0} all-gather({{.*}}), replica_groups={{[{][{]}}0,1,2,3{{[}][}]}}, {{.*}}dimensions={0}
+// HLO-NEXT: transpose(%all-gather)
+// HLO-NEXT: f32[8,4]{1,0} all-gather(
+// HLO-NOT: all-
+// HLO: f32[8,1]{1,0} dynamic-slice(%all-gather.1,
+// HLO-NOT: = {{.*}} all-
+
+module @spmd attributes {mhlo.num_partitions = 8 : i32} {
+  sdy.mesh @mesh = <["x"=4]>
+  sdy.mesh @m2 = <["data"=2, "model"=4]>
+  sdy.mesh @m3 = <["a"=2, "b"=2, "c"=2]>
+  sdy.mesh @perm = <["x"=8], device_ids=[5, 2, 7, 0, 3, 6, 1, 4]>
+  sdy.mesh @sub = <["x"=4, "y"=2]>
+
+  // Data parallel on 4 partitions: x split by rows, w replicated.
+  func.func @dp(%x: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                %w: tensor<4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>})
+      -> (tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, tensor<4xf32>,
+          tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, tensor<4x8xf32>) {
+    %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x4xf32>, tensor<4x3xf32>) -> tensor<8x3xf32>
+    %c = stablehlo.constant dense<1.0> : tensor<f32>
+    %b = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<8x3xf32>
+    %1 = stablehlo.add %0, %b : tensor<8x3xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %2 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : (tensor<8x4xf32>, tensor<f32>) -> tensor<4xf32>
+    %3 = stablehlo.multiply %x, %x : tensor<8x4xf32>
+    %4 = stablehlo.transpose %x, dims = [1, 0] : (tensor<8x4xf32>) -> tensor<4x8xf32>
+    return %1, %2, %3, %4 : tensor<8x3xf32>, tensor<4xf32>, tensor<8x4xf32>, tensor<4x8xf32>
+  }
+  // Megatron-style: x split by rows over data (copies over model), w1 by
+  // columns over model, w2 by rows over model.
+  func.func @mlp2d(%x: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}]>},
+                   %w1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m2, [{}, {"model"}]>},
+                   %w2: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@m2, [{"model"}, {}]>})
+      -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}]>},
+          tensor<4xf32> {sdy.sharding = #sdy.sharding<@m2, [{"model"}]>}) {
+    %0 = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %zb = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<4x8xf32>
+    %1 = stablehlo.maximum %0, %zb : tensor<4x8xf32>
+    %2 = stablehlo.dot_general %1, %w2, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x4xf32>) -> tensor<4x4xf32>
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %3 = stablehlo.reduce(%2 init: %ninf) applies stablehlo.maximum across dimensions = [0] : (tensor<4x4xf32>, tensor<f32>) -> tensor<4xf32>
+    return %2, %3 : tensor<4x4xf32>, tensor<4xf32>
+  }
+
+  // A 3-D mesh: dimensions split over two axes, the reduce over both split dims.
+  func.func @mesh3d(%x: tensor<8x4xi32> {sdy.sharding = #sdy.sharding<@m3, [{"a", "c"}, {"b"}]>})
+      -> (tensor<8x4xi32> {sdy.sharding = #sdy.sharding<@m3, [{"c"}, {"b", "a"}]>}, tensor<i32>, tensor<8xi32>) {
+    %0 = stablehlo.multiply %x, %x : tensor<8x4xi32>
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.reduce(%0 init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<8x4xi32>, tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<8x4xi32>, tensor<i32>) -> tensor<8xi32>
+    return %0, %1, %2 : tensor<8x4xi32>, tensor<i32>, tensor<8xi32>
+  }
+
+  // Devices in a mesh order of their own, and sub-axes.
+  func.func @orders(%x: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@perm, [{"x"}, {}]>},
+                    %y: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@sub, [{"x":(2)2}, {"y", "x":(1)2}]>})
+      -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@sub, [{"y"}, {"x"}]>},
+          tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@perm, [{}, {"x"}]>}) {
+    %0 = stablehlo.transpose %y, dims = [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
+    %1 = stablehlo.add %x, %0 : tensor<8x4xf32>
+    %2 = stablehlo.negate %y : tensor<4x8xf32>
+    return %1, %2 : tensor<8x4xf32>, tensor<4x8xf32>
+  }
+
+  // GSPMD's attribute form, a call and a loop.
+  func.func @gspmd(%x: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1,4]<=[8] last_tile_dim_replicate}"},
+                   %y: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,4]<=[4,2]T(1,0)}"})
+      -> (tensor<8x4xf32> {mhlo.sharding = "{devices=[1,4,2]0,4,1,5,2,6,3,7 last_tile_dim_replicate}"}, tensor<8x4xf32>) {
+    %0 = func.call @twice(%x) : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    %1 = stablehlo.subtract %0, %y : tensor<8x4xf32>
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %r:2 = stablehlo.while(%i = %c0, %acc = %1) : tensor<i32>, tensor<8x4xf32>
+      cond {
+        %c3 = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %c1 = stablehlo.constant dense<1> : tensor<i32>
+        %n = stablehlo.add %i, %c1 : tensor<i32>
+        %a = stablehlo.add %acc, %x : tensor<8x4xf32>
+        stablehlo.return %n, %a : tensor<i32>, tensor<8x4xf32>
+      }
+    return %1, %r#1 : tensor<8x4xf32>, tensor<8x4xf32>
+  }
+  func.func private @twice(%a: tensor<8x4xf32>) -> tensor<8x4xf32> {
+    %0 = stablehlo.add %a, %a : tensor<8x4xf32>
+    return %0 : tensor<8x4xf32>
+  }
+}
