@@ -126,6 +126,11 @@ typedef struct xlac_thread_pool {
 typedef enum xlac_backend {
   XLAC_BACKEND_CPU = 0,         /* native code through LLVM (default) */
   XLAC_BACKEND_INTERPRETER = 1, /* the reference interpreter: slow, obviously right */
+  /* an NVIDIA GPU through the CUDA driver, loaded at run time (docs/gpu.md):
+     one device per client; without a driver or a GPU, xlac_client_create
+     answers XLAC_UNAVAILABLE.  Buffers are in host memory for now: each
+     execution copies its arguments to the device and its results back. */
+  XLAC_BACKEND_GPU = 2,
 } xlac_backend;
 
 typedef struct xlac_client_options {
@@ -136,6 +141,7 @@ typedef struct xlac_client_options {
   const xlac_thread_pool *thread_pool; /* NULL: xlac's own pool (num_threads) */
   const char *cache_dir;  /* persistent compile cache directory (created); NULL: none */
   xlac_backend backend;
+  int gpu_ordinal;        /* XLAC_BACKEND_GPU: which GPU (CUDA device number; 0: the first) */
 } xlac_client_options;
 
 xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **out_client);
@@ -151,8 +157,9 @@ typedef struct xlac_device_info {
   int replica;
   int partition;
   int num_threads;     /* threads the device's executions may use */
-  const char *kind;    /* "cpu" or "interpreter" */
+  const char *kind;    /* "cpu", "interpreter" or "gpu" */
   const char *description; /* e.g. "cpu:0 (replica 0, partition 0; x86_64 avx512f)" */
+  const char *hardware;    /* the GPU's name ("NVIDIA H200"); "" for cpu and interpreter devices */
 } xlac_device_info;
 xlac_status *xlac_device_info_get(const xlac_device *d, xlac_device_info *out_info);
 

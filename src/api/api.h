@@ -63,6 +63,10 @@ struct xlac_client {
      num_partitions above hold), on the communicator set->begin hands out.
      NULL: every device is in this process. */
   struct xlac_process_set *set;
+  /* XLAC_BACKEND_GPU: the device (gpu/cuda.h) and the lock that runs one
+     execution on it at a time */
+  struct GpuDevice *gpu;
+  pthread_mutex_t gpu_mu;
 };
 
 struct xlac_cancel {
@@ -88,7 +92,8 @@ struct xlac_executable {
   bool owns_module;        /* false: m is the caller's (api_compile_module) */
   int file;                /* source text of m (src_release on destroy), or -1 */
   Func *entry;
-  struct CpuExecutable *cpu; /* NULL: the interpreter runs it */
+  struct CpuExecutable *cpu; /* NULL: the interpreter (or the GPU) runs it */
+  struct GpuExecutable *gpu; /* XLAC_BACKEND_GPU */
   int num_replicas, num_partitions;
   int nargs, nres;
   ApiLeaf *args, *res;
@@ -108,6 +113,8 @@ struct xlac_buffer {
 bool api_type_valid(xlac_type t);
 ElemType api_elem(xlac_type t);
 xlac_type api_type_of(const Type *t);
+/* The device kind of a client's backend: "cpu", "interpreter", "gpu". */
+const char *api_backend_kind(xlac_backend b);
 /* NULL when c is a live client; else the error (fn names the caller). */
 xlac_status *api_check_client(const xlac_client *c, const char *fn);
 xlac_status *api_check_client_alive(const xlac_client *c, const char *fn);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "api/api.h"
+#include "gpu/cuda.h"
 #include "xlacrt.h"
 
 const char *xlac_version(void) { return XLAC_VERSION; }
@@ -128,6 +129,10 @@ void api_client_release(xlac_client *c) {
     xfree((char *)c->set->description);
     xfree(c->set);
   }
+  if (c->gpu) {
+    gpu_device_close(c->gpu);
+    pthread_mutex_destroy(&c->gpu_mu);
+  }
   xlacrt_pool_destroy(c->pool);
   api_recycler_free(c->recycler);
   for (int i = 0; i < c->ndev; i++) xfree(c->devices[i].desc);
@@ -138,6 +143,15 @@ void api_client_release(xlac_client *c) {
 }
 
 /* ---- clients ---- */
+
+const char *api_backend_kind(xlac_backend b) {
+  switch (b) {
+  case XLAC_BACKEND_CPU: return "cpu";
+  case XLAC_BACKEND_INTERPRETER: return "interpreter";
+  case XLAC_BACKEND_GPU: return "gpu";
+  }
+  return "unknown";
+}
 
 static void pool_schedule(void *user, void (*fn)(void *), void *arg) {
   const xlac_thread_pool *tp = user;
@@ -156,8 +170,24 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
   if ((int64_t)nr * np > 4096)
     return xlac_status_create(XLAC_INVALID_ARGUMENT,
                               "xlac_client_create: %d replicas x %d partitions is more than 4096 devices", nr, np);
-  if (o.backend != XLAC_BACKEND_CPU && o.backend != XLAC_BACKEND_INTERPRETER)
+  if (o.backend != XLAC_BACKEND_CPU && o.backend != XLAC_BACKEND_INTERPRETER && o.backend != XLAC_BACKEND_GPU)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_client_create: unknown backend %d", (int)o.backend);
+  if (o.backend == XLAC_BACKEND_GPU && nr * np != 1)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT,
+                              "xlac_client_create: the gpu backend has one device per client for now (asked for %d "
+                              "replicas x %d partitions)",
+                              nr, np);
+  GpuDevice *gpu = NULL;
+  if (o.backend == XLAC_BACKEND_GPU) {
+    char *err = NULL;
+    gpu = gpu_device_open(o.gpu_ordinal, &err);
+    if (!gpu) {
+      /* no driver, no GPU: the environment's answer, as is */
+      xlac_status *st = xlac_status_create(XLAC_UNAVAILABLE, "%s", err ? err : "no GPU");
+      xfree(err);
+      return st;
+    }
+  }
   if (o.thread_pool && (!o.thread_pool->schedule || o.thread_pool->num_threads < 1))
     return xlac_status_create(XLAC_INVALID_ARGUMENT,
                               "xlac_client_create: thread_pool needs a schedule function and num_threads >= 1");
@@ -169,7 +199,14 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
   if (o.cache_dir && !*o.cache_dir)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_client_create: cache_dir is an empty string");
   xlac_client *c = calloc(1, sizeof *c);
-  if (!c) return xlac_status_create(XLAC_OUT_OF_MEMORY, "xlac_client_create: out of memory");
+  if (!c) {
+    if (gpu) gpu_device_close(gpu);
+    return xlac_status_create(XLAC_OUT_OF_MEMORY, "xlac_client_create: out of memory");
+  }
+  if (gpu) {
+    c->gpu = gpu;
+    pthread_mutex_init(&c->gpu_mu, NULL);
+  }
   c->magic = API_MAGIC_CLIENT;
   atomic_init(&c->refs, 1);
   atomic_init(&c->destroyed, 0);
@@ -196,10 +233,13 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
     xlac_device *d = &c->devices[i];
     d->client = c;
     d->id = i;
-    const char *kind = c->backend == XLAC_BACKEND_CPU ? "cpu" : "interpreter";
-    size_t n = 128;
+    const char *kind = api_backend_kind(c->backend);
+    size_t n = 384;
     d->desc = malloc(n);
-    if (d->desc)
+    if (d->desc && c->gpu)
+      snprintf(d->desc, n, "gpu:%d (%s, compute capability %d.%d, %d SMs)", c->gpu->ordinal, c->gpu->name,
+               c->gpu->cc_major, c->gpu->cc_minor, c->gpu->sm_count);
+    else if (d->desc)
       snprintf(d->desc, n, "%s:%d (replica %d, partition %d, %d threads)", kind, i, i / np, i % np,
                c->num_threads);
   }
@@ -246,8 +286,8 @@ xlac_status *xlac_device_info_get(const xlac_device *d, xlac_device_info *out_in
   int replica = c->set ? c->set->replica : d->id / c->num_partitions;
   int partition = c->set ? c->set->partition : d->id % c->num_partitions;
   xlac_device_info info = {sizeof info, d->id, replica, partition,
-                           c->num_threads, c->backend == XLAC_BACKEND_CPU ? "cpu" : "interpreter",
-                           d->desc ? d->desc : ""};
+                           c->num_threads, api_backend_kind(c->backend), d->desc ? d->desc : "",
+                           c->gpu ? c->gpu->name : ""};
   size_t n = out_info->struct_size && out_info->struct_size < sizeof info ? out_info->struct_size : sizeof info;
   memcpy(out_info, &info, n);
   out_info->struct_size = n;
@@ -307,7 +347,7 @@ xlac_status *xlac_client_create_in_set(const xlac_client_options *opts, const xl
   xfree(d->desc);
   if ((d->desc = malloc(256)))
     snprintf(d->desc, 256, "%s:0 (replica %d, partition %d of a %dx%d set%s%s, %d threads)",
-             c->backend == XLAC_BACKEND_CPU ? "cpu" : "interpreter", ps.replica, ps.partition, ps.num_replicas,
+             api_backend_kind(c->backend), ps.replica, ps.partition, ps.num_replicas,
              ps.num_partitions, desc ? "; " : "", desc ? desc : "", c->num_threads);
   *out_client = c;
   return NULL;

@@ -22,6 +22,7 @@
 #include "api/api.h"
 #include "codegen/cpu.h"
 #include "codegen/dump.h"
+#include "gpu/gpu.h"
 #include "interp/hostcall.h"
 #include "passes/cost.h"
 #include "passes/spmd.h"
@@ -271,6 +272,28 @@ static bool compile_guarded(CompileJob *j) {
     error_at(SRCLOC_NONE, "opt_level %d is not in 0..3", o->opt_level);
     return false;
   }
+  if (c->backend == XLAC_BACKEND_GPU) {
+    GpuOptions go = {0};
+    go.device = c->gpu;
+    go.opt_level = co.opt_level;
+    go.no_fusion = co.no_fusion;
+    go.dump_dir = co.dump_dir;
+    go.module_id = co.module_id;
+    e->gpu = gpu_compile(m, entry, &go);
+    xfree(flags_copy);
+    if (!e->gpu) return false;
+    const GpuStats *gs = gpu_executable_stats(e->gpu);
+    e->stats.temp_bytes = gs->temp_bytes;
+    e->stats.native_ops = gs->kernels;
+    e->stats.fusions = gs->fusions;
+    e->stats.compile_ms = gs->compile_ms;
+    e->stats.passes_ms = gs->passes_ms;
+    e->stats.ir_ms = gs->ir_ms;
+    e->stats.llvm_opt_ms = gs->llvm_opt_ms;
+    e->stats.machine_ms = gs->ptx_ms;
+    set_cost(e, m, entry);
+    return true;
+  }
   e->cpu = cpu_compile(m, entry, &co);
   xfree(flags_copy);
   if (!e->cpu) return false;
@@ -303,6 +326,11 @@ static bool compile_guarded(CompileJob *j) {
 static void exe_release(xlac_executable *e) {
   if (atomic_fetch_sub(&e->refs, 1) != 1) return;
   cpu_executable_free(e->cpu);
+  if (e->gpu) {
+    pthread_mutex_lock(&e->client->gpu_mu);
+    gpu_executable_free(e->gpu);
+    pthread_mutex_unlock(&e->client->gpu_mu);
+  }
   if (e->owns_module) module_free(e->m);
   if (e->file >= 0) src_release(e->file);
   free_leaves(e->args, e->nargs);
@@ -503,6 +531,18 @@ static bool run_cpu(void *ctx, Interp *I, int nargs, IVal **args, IVal **results
   return cpu_execute(ctx, I, nargs, args, results);
 }
 
+/* One execution on the client's GPU (one at a time: the executable's
+   module is loaded by the first). */
+static bool run_gpu(xlac_executable *e, int nargs, IVal **args, IVal **results) {
+  char *err = NULL;
+  pthread_mutex_lock(&e->client->gpu_mu);
+  bool ok = gpu_execute(e->gpu, e->client->gpu, nargs, args, results, &err);
+  pthread_mutex_unlock(&e->client->gpu_mu);
+  if (!ok) error_at(SRCLOC_NONE, "%s", err ? err : "the GPU execution failed");
+  xfree(err);
+  return ok;
+}
+
 typedef struct ExecJob {
   xlac_executable *e;
   int ndev;
@@ -563,7 +603,10 @@ static bool exec_guarded(void *ctx) {
         out[0][i] = api_recycled_tensor(e->client, f->result_types[i]);
       }
     }
-    ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
+    if (e->gpu)
+      ok = run_gpu(e, nparams, params[0], out[0]);
+    else
+      ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
   } else {
     GridProgram *progs = xcalloc((size_t)j->ndev, sizeof(GridProgram));
     for (int d = 0; d < j->ndev; d++)

@@ -4,7 +4,7 @@
  *
  * Every top-level op of the optimized function becomes one kernel
  *
- *   ptx_kernel void xlac_kN(ptr addrspace(1) in0, ..., ptr addrspace(1) out0, ..., i64 n)
+ *   ptx_kernel void xlac_kN_S(ptr addrspace(1) in0, ..., ptr addrspace(1) out0, ..., i64 n)
  *
  * that walks the n elements of its result(s) in a grid-stride loop
  *   for (i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
@@ -24,6 +24,7 @@
  */
 #include "gpu/gpu.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,7 +123,7 @@ LLVMValueRef gpu_sreg(Cg *cg, const char *name) {
 LLVMValueRef gpu_kernel_new(GpuLower *G, int nbufs, LLVMValueRef *ptrs, LLVMValueRef *n) {
   Cg *cg = &G->cg;
   char name[32];
-  snprintf(name, sizeof name, "xlac_k%d", G->nfns++);
+  snprintf(name, sizeof name, "xlac_k%d_%u", G->nfns++, G->serial);
   int np = nbufs + 1;
   LLVMTypeRef gptr = LLVMPointerTypeInContext(cg->ctx, 1);
   LLVMTypeRef *pt = xcalloc((size_t)np, sizeof(LLVMTypeRef));
@@ -686,6 +687,10 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->stats.temp_bytes = exe->temp_bytes;
   Op *ret = block_terminator(f->body);
   G.copy_kernel[0] = G.copy_kernel[1] = -1;
+  /* kernel names differ between the executables of a process: a driver
+     (GPGPU-Sim's) may look functions up by name across modules */
+  static atomic_uint serial;
+  G.serial = atomic_fetch_add(&serial, 1);
   lower_block(&G, f->body, &exe->steps);
   /* where each result is read from */
   exe->nrets = f->nresults;

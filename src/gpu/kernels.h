@@ -4,7 +4,8 @@
  * the helpers every kernel uses (thread indices, strided loops, barriers,
  * warp shuffles, shared memory).
  *
- * A kernel is `ptx_kernel void xlac_kN(ptr addrspace(1) buf..., i64 n)`:
+ * A kernel is `ptx_kernel void xlac_kN_S(ptr addrspace(1) buf..., i64 n)`
+ * (N its number, S the executable's number in the process):
  * its buffers (operands, results, scratch) in the order of its launch's
  * bufs, then one integer.  Work is cut into independent units that the
  * kernel walks in a grid-stride loop (by thread for loops, by block for
@@ -63,6 +64,7 @@ typedef struct GpuLower {
   GpuSteps *cur;         /* where launches go (a block's steps) */
   int copy_kernel[2];    /* the copy kernels (4-byte words, bytes), once made; -1 before */
   int nfns;              /* kernels made (their names) */
+  unsigned serial;       /* this executable's number in the process (kernel names) */
   int nfusions;          /* fusions compiled (GpuStats) */
   int64_t scratch_bytes; /* the largest scratch any launch needs (after the temps) */
   bool failed;

@@ -93,7 +93,7 @@ static void compile_one(const char *op, const char *ty, int binary, bool may_fai
     CHECK(may_fail);
   } else {
     const char *ptx = gpu_executable_ptx(e);
-    bool good = strstr(ptx, ".entry xlac_k0") && !strstr(ptx, ".extern .func");
+    bool good = strstr(ptx, ".entry xlac_k0_") && !strstr(ptx, ".extern .func");
     if (!good) fprintf(stderr, "  %s on %s: bad PTX\n", op, ty);
     CHECK(good);
     CHECK_EQ_I(gpu_executable_stats(e)->kernels, 1);

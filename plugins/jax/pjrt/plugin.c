@@ -31,6 +31,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -350,6 +351,7 @@ static const char memory_kind[] = "device";
 struct PJRT_DeviceDescription {
   int id;
   char *debug, *str;
+  char *kind; /* "cpu", or the GPU's name */
 };
 
 struct PJRT_Memory {
@@ -433,6 +435,7 @@ static void client_free(PJRT_Client *c) {
   for (int i = 0; c->devs && i < c->ndev; i++) {
     free(c->devs[i].desc.debug);
     free(c->devs[i].desc.str);
+    free(c->devs[i].desc.kind);
     free(c->devs[i].mem.debug);
     free(c->devs[i].mem.str);
   }
@@ -450,6 +453,25 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   if (n < 1 || n > 4096)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: %" PRId64 " devices (1 to 4096)", n);
   xlac_client_options o = {.struct_size = sizeof o, .num_replicas = (int)n, .num_partitions = 1};
+  /* XLAC_PJRT_BACKEND: cpu (the default), gpu (the first GPU, or
+     XLAC_GPU_DEVICE's; one device), interpreter */
+  const char *be = getenv("XLAC_PJRT_BACKEND");
+  if (be && *be && strcmp(be, "cpu") != 0) {
+    if (strcmp(be, "gpu") == 0)
+      o.backend = XLAC_BACKEND_GPU;
+    else if (strcmp(be, "interpreter") == 0)
+      o.backend = XLAC_BACKEND_INTERPRETER;
+    else
+      return error_new(PJRT_Error_Code_INVALID_ARGUMENT,
+                       "xlac: Client_Create: XLAC_PJRT_BACKEND=%s (cpu, gpu or interpreter)", be);
+  }
+  if (o.backend == XLAC_BACKEND_GPU) {
+    if (n != 1)
+      return error_new(PJRT_Error_Code_INVALID_ARGUMENT,
+                       "xlac: Client_Create: the gpu backend has one device (asked for %" PRId64 ")", n);
+    const char *ord = getenv("XLAC_GPU_DEVICE");
+    o.gpu_ordinal = ord && *ord ? (int)env_int(ord) : 0;
+  }
   int64_t threads = int_option(a->create_options, a->num_options, "num_threads", "XLAC_NUM_THREADS", 0);
   if (threads < 0 || threads > 1024)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT,
@@ -489,7 +511,17 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
     d->mem.client = c;
     d->mem.device = d;
     d->mem_ptr = &d->mem;
-    ok = asprintf(&d->desc.debug, "xlac:%d", i) >= 0 && asprintf(&d->desc.str, "XlacDevice(id=%d)", i) >= 0 &&
+    xlac_device *xd = NULL;
+    xlac_device_info info = {.struct_size = sizeof info};
+    const char *hw = "";
+    xlac_status *st = xlac_client_device(c->xc, i, &xd);
+    if (!st) st = xlac_device_info_get(xd, &info);
+    if (!st && info.struct_size >= offsetof(xlac_device_info, hardware) + sizeof info.hardware && info.hardware)
+      hw = info.hardware;
+    xlac_status_destroy(st);
+    d->desc.kind = strdup(*hw ? hw : "cpu");
+    ok = d->desc.kind && asprintf(&d->desc.debug, "xlac:%d", i) >= 0 &&
+         asprintf(&d->desc.str, "XlacDevice(id=%d)", i) >= 0 &&
          asprintf(&d->mem.debug, "xlac:%d:%s", i, memory_kind) >= 0 &&
          asprintf(&d->mem.str, "XlacMemory(device=%d, kind=%s)", i, memory_kind) >= 0;
     c->dev_list[i] = d;
@@ -595,8 +627,8 @@ static PJRT_Error *pjrt_devicedescription_attributes(PJRT_DeviceDescription_Attr
 }
 
 static PJRT_Error *pjrt_devicedescription_kind(PJRT_DeviceDescription_Kind_Args *a) {
-  a->device_kind = "cpu";
-  a->device_kind_size = 3;
+  a->device_kind = a->device_description->kind;
+  a->device_kind_size = strlen(a->device_kind);
   return NULL;
 }
 

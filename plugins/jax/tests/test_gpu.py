@@ -1,0 +1,85 @@
+"""JAX on xlac's gpu backend (XLAC_PJRT_BACKEND=gpu): jitted functions run
+on the GPU through the plugin and agree with JAX's CPU backend; the
+device's kind is the GPU's name.  Needs a CUDA driver with a GPU, or
+GPGPU-Sim (tests/lit/jax/gpu.test runs this through
+tests/lit/gpu/Inputs/sim.sh).
+
+Run through run.sh: plugins/jax/tests/run.sh test_gpu.py
+"""
+import os
+
+os.environ["XLAC_PJRT_BACKEND"] = "gpu"
+os.environ["JAX_PLATFORMS"] = "xlac,cpu"
+
+import numpy as np  # noqa: E402
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+
+failures = []
+passed = 0
+
+
+def check(name, fn):
+    global passed
+    try:
+        fn()
+        passed += 1
+        print(f"PASS {name}")
+    except Exception as e:  # report every failure, then fail
+        failures.append(name)
+        print(f"FAIL {name}: {type(e).__name__}: {str(e)[:2000]}")
+
+
+X = jax.devices("xlac")
+C = jax.devices("cpu")[0]
+print("device kind:", X[0].device_kind)
+
+
+def both(f, *args, rtol=1e-5, atol=1e-5):
+    got = jax.jit(f)(*[jax.device_put(a, X[0]) for a in args])
+    want = jax.jit(f)(*[jax.device_put(a, C) for a in args])
+    for g, w in zip(jax.tree.leaves(got), jax.tree.leaves(want)):
+        assert {d.platform for d in g.devices()} == {"xlac"}, g.devices()
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
+
+
+rng = np.random.default_rng(0)
+x = rng.standard_normal((32, 48), dtype=np.float32)
+w = rng.standard_normal((48, 24), dtype=np.float32)
+b = rng.standard_normal((24,), dtype=np.float32)
+
+
+def one_device():
+    assert len(X) == 1, X
+    assert X[0].device_kind not in ("", "cpu"), X[0].device_kind
+
+
+def mlp():
+    both(lambda x, w, b: jax.nn.relu(x @ w + b), x, w, b)
+
+
+def softmax_rows():
+    both(lambda x: jax.nn.softmax(x, axis=-1), x, atol=1e-6)
+
+
+def reductions():
+    both(lambda x: (x.sum(), x.max(axis=0), jnp.argmax(x, axis=1), (x * x).mean(axis=1)), x, rtol=1e-4)
+
+
+def loop():
+    def f(x):
+        return jax.lax.fori_loop(0, 5, lambda i, v: jnp.tanh(v) * 1.5 + i, x)
+    both(f, x)
+
+
+def grad_step():
+    def loss(w, x):
+        return jnp.mean(jnp.tanh(x @ w) ** 2)
+    both(lambda w, x: w - 0.1 * jax.grad(loss)(w, x), w, x, rtol=1e-4)
+
+
+for name, fn in [("one_device", one_device), ("mlp", mlp), ("softmax_rows", softmax_rows),
+                 ("reductions", reductions), ("loop", loop), ("grad_step", grad_step)]:
+    check(name, fn)
+print(f"{passed} passed, {len(failures)} failed")
+raise SystemExit(1 if failures else 0)

@@ -1,0 +1,185 @@
+/* test_gpu_api.c - the public C API's gpu backend (XLAC_BACKEND_GPU) as a
+   user sees it.  Without a CUDA driver or a GPU, creating the client is a
+   clean XLAC_UNAVAILABLE; with one (a GPU, or GPGPU-Sim through
+   tests/lit/gpu/api.test, which passes --run), programs compile and run
+   through the library and their results are checked against the
+   interpreter's client on the same inputs: a loop fusion with a bias and
+   relu, a matmul with its epilogue, a reduction, a while loop; donation;
+   repeated executions of one executable.  Uses nothing but the public
+   header. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+#include "xlac/xlac.h"
+
+static const char program[] =
+    "func.func @main(%x: tensor<37x50xf32>, %w: tensor<50x20xf32>, %b: tensor<20xf32>)\n"
+    "    -> (tensor<37x20xf32>, tensor<37xf32>, tensor<37x50xf32>) {\n"
+    "  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<37x50xf32>, tensor<50x20xf32>) -> tensor<37x20xf32>\n"
+    "  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<20xf32>) -> tensor<37x20xf32>\n"
+    "  %s = stablehlo.add %d, %bb : tensor<37x20xf32>\n"
+    "  %z = stablehlo.constant dense<0.0> : tensor<37x20xf32>\n"
+    "  %r = stablehlo.maximum %s, %z : tensor<37x20xf32>\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %e = stablehlo.exponential %x : tensor<37x50xf32>\n"
+    "  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<37x50xf32>, tensor<f32>) -> tensor<37xf32>\n"
+    "  %c0 = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %c1 = stablehlo.constant dense<1> : tensor<i32>\n"
+    "  %c3 = stablehlo.constant dense<3> : tensor<i32>\n"
+    "  %l:2 = stablehlo.while(%i = %c0, %v = %x) : tensor<i32>, tensor<37x50xf32>\n"
+    "   cond {\n"
+    "    %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+    "    stablehlo.return %lt : tensor<i1>\n"
+    "  } do {\n"
+    "    %t = stablehlo.tanh %v : tensor<37x50xf32>\n"
+    "    %i2 = stablehlo.add %i, %c1 : tensor<i32>\n"
+    "    stablehlo.return %i2, %t : tensor<i32>, tensor<37x50xf32>\n"
+    "  }\n"
+    "  func.return %r, %sum, %l#1 : tensor<37x20xf32>, tensor<37xf32>, tensor<37x50xf32>\n"
+    "}\n";
+
+static bool ok(xlac_status *s, int line) {
+  if (!s) return true;
+  test_failed++;
+  fprintf(stderr, "test_gpu_api.c:%d: unexpected error: %s\n", line, xlac_status_message(s));
+  xlac_status_destroy(s);
+  return false;
+}
+#define OK(s) ok((s), __LINE__)
+
+static void expect_error(xlac_status *s, xlac_code code, const char *part, int line) {
+  if (s && xlac_status_code(s) == code && strstr(xlac_status_message(s), part)) {
+    test_passed++;
+  } else {
+    test_failed++;
+    fprintf(stderr, "test_gpu_api.c:%d: expected code %d with \"%s\", got %s\n", line, code, part,
+            s ? xlac_status_message(s) : "success");
+  }
+  if (s) xlac_status_destroy(s);
+}
+
+enum { NX = 37 * 50, NW = 50 * 20, NB = 20 };
+static float x[NX], w[NW], b[NB];
+
+/* Runs the program on a client of `backend`; out0/out1/out2 receive the
+   results.  False (reported) on an error. */
+static bool run(xlac_client *c, float *out0, float *out1, float *out2, int reps) {
+  xlac_executable *e = NULL;
+  if (!OK(xlac_compile_text(c, program, sizeof program - 1, NULL, &e))) return false;
+  bool good = true;
+  for (int rep = 0; rep < reps && good; rep++) {
+    int64_t dx[2] = {37, 50}, dw[2] = {50, 20}, db[1] = {20};
+    xlac_buffer *args[3] = {0}, *res[3] = {0};
+    good = OK(xlac_buffer_from_host(c, 0, XLAC_F32, dx, 2, x, sizeof x, 0, &args[0])) &&
+           OK(xlac_buffer_from_host(c, 0, XLAC_F32, dw, 2, w, sizeof w, 0, &args[1])) &&
+           OK(xlac_buffer_from_host(c, 0, XLAC_F32, db, 1, b, sizeof b, 0, &args[2])) &&
+           OK(xlac_executable_run(e, args, 3, res)) && OK(xlac_buffer_to_host(res[0], out0, 37 * 20 * 4, 0)) &&
+           OK(xlac_buffer_to_host(res[1], out1, 37 * 4, 0)) && OK(xlac_buffer_to_host(res[2], out2, NX * 4, 0));
+    for (int i = 0; i < 3; i++) {
+      xlac_buffer_destroy(args[i]);
+      xlac_buffer_destroy(res[i]);
+    }
+  }
+  xlac_executable_destroy(e);
+  return good;
+}
+
+/* |got - want| <= atol + rtol |want| everywhere (NaN fails). */
+static void close_to(const float *got, const float *want, int n, double atol, double rtol, const char *what) {
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    if (!(fabs((double)got[i] - want[i]) <= atol + rtol * fabs(want[i]))) {
+      if (!bad) fprintf(stderr, "%s: element %d is %.9g, expected %.9g\n", what, i, got[i], want[i]);
+      bad++;
+    }
+  CHECK(bad == 0);
+}
+
+int main(int argc, char **argv) {
+  bool must_run = argc > 1 && strcmp(argv[1], "--run") == 0;
+  /* bad options first: these need no GPU */
+  xlac_client *c = NULL;
+  xlac_client_options co = {.struct_size = sizeof co, .backend = XLAC_BACKEND_GPU, .num_replicas = 2};
+  expect_error(xlac_client_create(&co, &c), XLAC_INVALID_ARGUMENT, "one device per client", __LINE__);
+  CHECK(c == NULL);
+
+  co.num_replicas = 1;
+  co.gpu_ordinal = 0;
+  xlac_status *s = xlac_client_create(&co, &c);
+  if (s) {
+    /* no driver or no GPU: a clean status naming the reason */
+    const char *m = xlac_status_message(s);
+    CHECK(xlac_status_code(s) == XLAC_UNAVAILABLE);
+    CHECK(strstr(m, "CUDA") || strstr(m, "GPU"));
+    CHECK(c == NULL);
+    if (must_run) {
+      fprintf(stderr, "test_gpu_api: --run, but no GPU: %s\n", m);
+      test_failed++;
+    } else {
+      printf("no GPU here (%s): the no-driver checks only\n", m);
+    }
+    xlac_status_destroy(s);
+    TEST_SUMMARY();
+  }
+  xlac_device *d = NULL;
+  xlac_device_info info = {.struct_size = sizeof info};
+  if (OK(xlac_client_device(c, 0, &d)) && OK(xlac_device_info_get(d, &info))) {
+    CHECK(strcmp(info.kind, "gpu") == 0);
+    CHECK(strncmp(info.description, "gpu:0 (", 7) == 0);
+    printf("device: %s\n", info.description);
+  }
+  CHECK(xlac_client_device_count(c) == 1);
+  /* a device that does not exist */
+  xlac_client *c2 = NULL;
+  xlac_client_options co2 = co;
+  co2.gpu_ordinal = 1000;
+  expect_error(xlac_client_create(&co2, &c2), XLAC_UNAVAILABLE, "no GPU number 1000", __LINE__);
+
+  unsigned seed = 12345;
+  for (int i = 0; i < NX; i++) x[i] = (float)((seed = seed * 1103515245u + 12345u) >> 9) / (float)(1u << 23) - 0.5f;
+  for (int i = 0; i < NW; i++) w[i] = (float)((seed = seed * 1103515245u + 12345u) >> 9) / (float)(1u << 23) - 0.5f;
+  for (int i = 0; i < NB; i++) b[i] = (float)((seed = seed * 1103515245u + 12345u) >> 9) / (float)(1u << 23) - 0.5f;
+  static float g0[37 * 20], g1[37], g2[NX], r0[37 * 20], r1[37], r2[NX];
+  bool ran = run(c, g0, g1, g2, 2);
+  CHECK(ran);
+  xlac_client *ic = NULL;
+  xlac_client_options io = {.struct_size = sizeof io, .backend = XLAC_BACKEND_INTERPRETER};
+  if (ran && OK(xlac_client_create(&io, &ic)) && run(ic, r0, r1, r2, 1)) {
+    close_to(g0, r0, 37 * 20, 1e-6, 1e-5, "matmul + bias + relu");
+    close_to(g1, r1, 37, 1e-6, 1e-5, "sum of exp");
+    close_to(g2, r2, NX, 1e-7, 1e-6, "tanh loop");
+  }
+  xlac_client_destroy(ic);
+
+  /* stats of a GPU executable */
+  xlac_executable *e = NULL;
+  if (OK(xlac_compile_text(c, program, sizeof program - 1, NULL, &e))) {
+    xlac_executable_stats st = {.struct_size = sizeof st};
+    if (OK(xlac_executable_stats_get(e, &st))) {
+      CHECK(st.native_ops >= 4);
+      CHECK(st.fusions >= 1);
+      CHECK(st.interpreted_ops == 0);
+    }
+    xlac_executable_destroy(e);
+  }
+  /* an op the gpu backend has no kernel for: a located compile error */
+  static const char sorts[] =
+      "func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
+      "  %r = \"stablehlo.sort\"(%x) ({\n"
+      "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+      "    %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+      "    stablehlo.return %lt : tensor<i1>\n"
+      "  }) {dimension = 0 : i64, is_stable = true} : (tensor<8xf32>) -> tensor<8xf32>\n"
+      "  func.return %r : tensor<8xf32>\n"
+      "}\n";
+  e = NULL;
+  expect_error(xlac_compile_text(c, sorts, sizeof sorts - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
+               "'stablehlo.sort' is not supported by the gpu backend", __LINE__);
+  CHECK(e == NULL);
+  xlac_client_destroy(c);
+  TEST_SUMMARY();
+}
