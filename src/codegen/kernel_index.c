@@ -39,8 +39,6 @@
 #include "codegen/lower.h"
 #include "ir/match.h"
 
-enum { MAX_SCATTER = 8 };
-
 /* A region of scalar arguments typed like `types`, returning nres scalars
    typed like `rtypes`, that the elemental generator can compute. */
 static bool region_elemental(Block *b, int nargs, const Type *const *types, int nres,
@@ -169,21 +167,9 @@ enum {
   COPY_CHUNK_BYTES = 1 << 18
 };
 
-typedef struct ScatterDims {
-  int64_t *window, *inserted, *obatch, *ibatch, *map;
-  int nwindow, ninserted, nobatch, nibatch, nmap;
-  int64_t ivd;
-  /* the run: the trailing `run` update dimensions (0: none), along the
-     operand's trailing dimensions from k0 = rank - run on; block = operand
-     elements per index of the dimensions before k0; inner = elements per
-     step along k0.  Chunk c owns columns [c * cols, (c + 1) * cols) of
-     every block. */
-  int run;
-  int64_t inner, block, cols, nchunks;
-} ScatterDims;
 
 /* The interpreter's checks of op; fills s, the run and the chunks too. */
-static bool scatter_ok(const Op *op, ScatterDims *s) {
+bool scatter_ok(const Op *op, ScatterDims *s) {
   if (op->nopnds < 3 || op->nopnds % 2 == 0 || op->nregions != 1) return false;
   int n = (op->nopnds - 1) / 2;
   if (n > MAX_SCATTER || op->nres != n) return false;
@@ -241,10 +227,39 @@ static bool scatter_ok(const Op *op, ScatterDims *s) {
   return true;
 }
 
+void scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, LLVMValueRef ind, LLVMValueRef *uidx,
+                           LLVMValueRef *full) {
+  int n = (op->nopnds - 1) / 2;
+  const Type *xt = op->opnds[0]->type, *it = op->opnds[n]->type, *ut = op->opnds[n + 1]->type;
+  LLVMValueRef batch[CG_MAX_RANK], pos[CG_MAX_RANK];
+  int nb = 0;
+  for (int d = 0; d < ut->rank; d++)
+    if (!ints_contain(s->window, s->nwindow, d)) batch[nb++] = uidx[d];
+  for (int k = 0, b = 0; k < it->rank; k++)
+    if (k != s->ivd) pos[k] = batch[b++];
+  for (int d = 0; d < xt->rank; d++) full[d] = cg_i64(cg, 0);
+  for (int j = 0; j < s->nmap; j++) {
+    if (s->ivd < it->rank) pos[s->ivd] = cg_i64(cg, j);
+    LLVMValueRef v = cg_index_to_i64(cg, it->elem, cg_load(cg, it->elem, ind, cg_linearize(cg, it, pos)));
+    /* no clamping in scatter, but bounding far-out indices (out of range
+       anyway) keeps the sums below from wrapping, as in the interpreter */
+    full[s->map[j]] = cg_clamp_i64(cg, v, -(INT64_C(1) << 40), INT64_C(1) << 40);
+  }
+  for (int i = 0; i < s->nobatch; i++) {
+    int64_t ds = s->ibatch[i];
+    full[s->obatch[i]] = LLVMBuildAdd(cg->b, full[s->obatch[i]], batch[ds - (ds < s->ivd ? 0 : 1)], "");
+  }
+  for (int d = 0, k = 0; d < ut->rank; d++) {
+    if (!ints_contain(s->window, s->nwindow, d)) continue;
+    while (ints_contain(s->inserted, s->ninserted, k) || ints_contain(s->obatch, s->nobatch, k)) k++;
+    full[k] = LLVMBuildAdd(cg->b, full[k], uidx[d], "");
+    k++;
+  }
+}
+
 /* result[off] = body(result[off], update[uoff]) for every operand pair;
    every new value is computed before any is stored. */
-static void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMValueRef off,
-                          LLVMValueRef uoff) {
+void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMValueRef off, LLVMValueRef uoff) {
   int n = (op->nopnds - 1) / 2;
   Block *body = op->regions[0];
   Op *ret = block_terminator(body);
@@ -277,7 +292,7 @@ static LLVMValueRef max64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
 static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, bool copy) {
   Cg *cg = &L->cg;
   int n = (op->nopnds - 1) / 2;
-  const Type *xt = op->opnds[0]->type, *it = op->opnds[n]->type, *ut = op->opnds[n + 1]->type;
+  const Type *xt = op->opnds[0]->type, *ut = op->opnds[n + 1]->type;
   LLVMValueRef chunk, ptrs;
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
   LLVMValueRef ind = kernel_load_ptr(cg, ptrs, n), upd[MAX_SCATTER], res[MAX_SCATTER];
@@ -293,35 +308,13 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, bool co
     LLVMValueRef c0 = LLVMBuildMul(cg->b, chunk, cg_i64(cg, s->cols), "");
     LLVMValueRef c1 = cg_min64(cg, LLVMBuildAdd(cg->b, c0, cg_i64(cg, s->cols), ""), cg_i64(cg, s->block));
     Loop loops[CG_MAX_RANK];
-    LLVMValueRef uidx[CG_MAX_RANK], batch[CG_MAX_RANK], pos[CG_MAX_RANK], full[CG_MAX_RANK];
+    LLVMValueRef uidx[CG_MAX_RANK], full[CG_MAX_RANK];
     for (int d = 0; d < ut->rank; d++) uidx[d] = cg_i64(cg, 0);
     for (int d = 0; d < outer; d++) {
       loops[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, ut->dims[d]), "u");
       uidx[d] = loops[d].iv;
     }
-    int nb = 0;
-    for (int d = 0; d < ut->rank; d++)
-      if (!ints_contain(s->window, s->nwindow, d)) batch[nb++] = uidx[d];
-    for (int k = 0, b = 0; k < it->rank; k++)
-      if (k != s->ivd) pos[k] = batch[b++];
-    for (int d = 0; d < xt->rank; d++) full[d] = cg_i64(cg, 0);
-    for (int j = 0; j < s->nmap; j++) {
-      if (s->ivd < it->rank) pos[s->ivd] = cg_i64(cg, j);
-      LLVMValueRef v = cg_index_to_i64(cg, it->elem, cg_load(cg, it->elem, ind, cg_linearize(cg, it, pos)));
-      /* no clamping in scatter, but bounding far-out indices (out of range
-         anyway) keeps the sums below from wrapping, as in the interpreter */
-      full[s->map[j]] = cg_clamp_i64(cg, v, -(INT64_C(1) << 40), INT64_C(1) << 40);
-    }
-    for (int i = 0; i < s->nobatch; i++) {
-      int64_t ds = s->ibatch[i];
-      full[s->obatch[i]] = LLVMBuildAdd(cg->b, full[s->obatch[i]], batch[ds - (ds < s->ivd ? 0 : 1)], "");
-    }
-    for (int d = 0, k = 0; d < ut->rank; d++) {
-      if (!ints_contain(s->window, s->nwindow, d)) continue;
-      while (ints_contain(s->inserted, s->ninserted, k) || ints_contain(s->obatch, s->nobatch, k)) k++;
-      full[k] = LLVMBuildAdd(cg->b, full[k], uidx[d], "");
-      k++;
-    }
+    scatter_operand_index(cg, op, s, ind, uidx, full);
     /* the run's dimensions are left to the clipping below */
     LLVMValueRef inside = LLVMConstInt(cg->t_i1, 1, 0);
     for (int d = 0; d < k0; d++)

@@ -104,6 +104,30 @@ bool lower_dot(Lower *L, Op *op);
    lower_dot to multiply by in every iteration. */
 void lower_loop_prepack(Lower *L, Op *loop);
 bool lower_indexing(Lower *L, Op *op);
+/* scatter's dimension numbers and the CPU kernel's blocking (kernel_index.c) */
+enum { MAX_SCATTER = 8 };
+typedef struct ScatterDims {
+  int64_t *window, *inserted, *obatch, *ibatch, *map;
+  int nwindow, ninserted, nobatch, nibatch, nmap;
+  int64_t ivd;
+  /* the run: the trailing `run` update dimensions (0: none), along the
+     operand's trailing dimensions from k0 = rank - run on; block = operand
+     elements per index of the dimensions before k0; inner = elements per
+     step along k0.  Chunk c owns columns [c * cols, (c + 1) * cols) of
+     every block. */
+  int run;
+  int64_t inner, block, cols, nchunks;
+} ScatterDims;
+/* The interpreter's checks of a scatter; fills s. */
+bool scatter_ok(const Op *op, ScatterDims *s);
+/* The operand index (full) that update element uidx of scatter op lands
+   on: its start indices read from ind (not clamped), plus batch and window
+   coordinates.  Out of range (negative included) means skipped. */
+void scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, LLVMValueRef ind, LLVMValueRef *uidx,
+                           LLVMValueRef *full);
+/* result[off] = body(result[off], update[uoff]) for every operand pair
+   (res, upd: element pointers of the results and updates). */
+void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMValueRef off, LLVMValueRef uoff);
 /* kernel_transpose.c: large transposes of the last two dimensions, tiled */
 bool lower_transpose(Lower *L, Op *op);
 /* kernel_window.c: reduce_window, select_and_scatter. */

@@ -468,6 +468,7 @@ static xlac_executable *compile_for(RunState *st, Backend b, Module *m, Func *f,
   if (!report(s)) return NULL;
   *stats = (xlac_executable_stats){.struct_size = sizeof *stats};
   xlac_executable_stats_get(e, stats);
+  if (o->verbose && spmd_summary(m)) fprintf(stderr, "spmd: %s\n", spmd_summary(m));
   if (stats->cache == XLAC_CACHE_UNUSABLE && !warned) {
     fprintf(stderr, "xlac: warning: %s\n", stats->cache_note);
     warned = true;

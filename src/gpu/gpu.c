@@ -400,8 +400,7 @@ static int copy_kernel(GpuLower *G, bool w4) {
   return G->copy_kernel[w4];
 }
 
-/* Copies src's bytes into dst (a launch of a copy kernel). */
-static void add_copy(GpuLower *G, GpuBuf dst, GpuBuf src) {
+void gpu_add_copy(GpuLower *G, GpuBuf dst, GpuBuf src) {
   if (!src.bytes || same_buf(&dst, &src)) return;
   bool w4 = src.bytes % 4 == 0;
   GpuLaunch l = {0};
@@ -435,7 +434,7 @@ static bool copy_returned(GpuLower *G, Op *ret, Value *to, int n) {
     for (int k = 0; k < n; k++)
       if (k != j && src[j].bytes && dst[k].bytes && same_buf(&src[j], &dst[k]) && !same_buf(&src[j], &dst[j])) crossed = true;
   if (!crossed) {
-    for (int j = 0; j < n; j++) add_copy(G, dst[j], src[j]);
+    for (int j = 0; j < n; j++) gpu_add_copy(G, dst[j], src[j]);
     return true;
   }
   int64_t total = 0, off[64];
@@ -446,11 +445,11 @@ static bool copy_returned(GpuLower *G, Op *ret, Value *to, int n) {
   GpuBuf base = gpu_scratch(G, total);
   for (int j = 0; j < n; j++) {
     GpuBuf t = {BUF_TEMP, base.offset + off[j], src[j].bytes};
-    if (!same_buf(&src[j], &dst[j])) add_copy(G, t, src[j]);
+    if (!same_buf(&src[j], &dst[j])) gpu_add_copy(G, t, src[j]);
   }
   for (int j = 0; j < n; j++) {
     GpuBuf t = {BUF_TEMP, base.offset + off[j], src[j].bytes};
-    if (!same_buf(&src[j], &dst[j])) add_copy(G, dst[j], t);
+    if (!same_buf(&src[j], &dst[j])) gpu_add_copy(G, dst[j], t);
   }
   return true;
 }
@@ -463,7 +462,7 @@ static void lower_while(GpuLower *G, Op *op) {
   for (int j = 0; ok && j < n; j++) {
     GpuBuf src, dst;
     ok = tensor_buf(G, op->opnds[j], &src) && tensor_buf(G, &op->res[j], &dst);
-    if (ok) add_copy(G, dst, src);
+    if (ok) gpu_add_copy(G, dst, src);
   }
   Op *cret = ok ? block_terminator(op->regions[0]) : NULL, *bret = ok ? block_terminator(op->regions[1]) : NULL;
   GpuStep st = {0};
@@ -520,6 +519,10 @@ static void lower_op(GpuLower *G, Op *op) {
   }
   if (op->kind == OP_IF || op->kind == OP_CASE) {
     lower_branch(G, op);
+    return;
+  }
+  if (op->kind == OP_SCATTER) {
+    gpu_lower_scatter(G, op);
     return;
   }
   if (op->kind == OP_REDUCE_WINDOW) {

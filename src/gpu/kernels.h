@@ -79,6 +79,9 @@ GpuBuf gpu_scratch(GpuLower *G, int64_t bytes);
    one has no device storage.  *bufs is heap, with room for `extra` more. */
 bool gpu_op_bufs(GpuLower *G, Op *op, int extra, GpuBuf **bufs, int *nbufs);
 
+/* Copies src's bytes into dst (a launch of a copy kernel; nothing when
+   they are the same storage). */
+void gpu_add_copy(GpuLower *G, GpuBuf dst, GpuBuf src);
 /* A new kernel with nbufs buffer parameters, the builder in its entry
    block; ptrs[i] receives buffer i as a generic pointer, *n the integer. */
 LLVMValueRef gpu_kernel_new(GpuLower *G, int nbufs, LLVMValueRef *ptrs, LLVMValueRef *n);
@@ -116,6 +119,8 @@ void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **
 /* reduce.c: a reduce_window (one thread per output, the interpreter's
    order). */
 void gpu_lower_reduce_window(GpuLower *G, Op *op);
+/* scatter.c: a scatter (the interpreter's order per result element). */
+void gpu_lower_scatter(GpuLower *G, Op *op);
 /* gemm.c: a dot_general or convolution, or a kOutput fusion (one of them
    and its elementwise epilogue); false when op is none of these (nothing
    emitted). */

@@ -18,17 +18,23 @@
  * global value by partition_id (dynamic_slice at offsets read from a
  * table of the partitions' offsets).  Where it is plainly right, ops work
  * on shards instead and nothing moves:
- *   - elementwise ops whose split operands are split alike (a replicated
- *     operand of the same shape is cut locally; a scalar broadcast is
- *     broadcast to the shard instead);
+ *   - elementwise ops: operands cut locally to the finest operand layout
+ *     when their own shards hold the needed piece (whole values, coarser
+ *     layouts; broadcasts, splat constants and iotas are made as shards);
  *   - reduce of a split operand by add, multiply, max, min, and, or with
  *     the operation's identity as initial value: a local reduce, then
  *     all_reduce over the partitions that split the reduced dimensions;
- *   - dot_general with one operand split only along its free dimensions
- *     and the other replicated: the result is split alike.
+ *   - dot_general whose batch and contracting pairs hold the same piece on
+ *     both sides (after a local cut of a side whole along the pair): the
+ *     result split along batch and free pieces, partial products of split
+ *     contracting dimensions summed by an all_reduce;
+ *   - transpose, broadcast_in_dim, reshape (the split dimension major in
+ *     its group), slice, dynamic_slice and concatenate leaving the split
+ *     dimensions whole;
+ *   - calls, inlined first.
  * Results whose sharding the program leaves open keep the layout they
  * have; results with a sharding get exactly it.  The walk covers the
- * entry block; ops with regions (and calls) see gathered values.
+ * entry block; ops with regions see gathered values.
  */
 #include "passes/spmd.h"
 
@@ -41,6 +47,7 @@
 #include "ir/sharding.h"
 #include "ir/verify.h"
 #include "passes/build.h"
+#include "passes/passes.h"
 
 #define MAXR 64
 #define MARK "xlac.spmd_partitioned"
@@ -383,6 +390,13 @@ SpmdTiling *spmd_result_tiling(Module *m, const Func *f, int i, int npart, char 
 
 static bool has_sharding(const Attr *d) { return dict_field(d, SDY_KEY) || dict_field(d, "mhlo.sharding"); }
 
+const char *spmd_summary(const Module *m) {
+  for (int i = 0; i < m->nattrs; i++)
+    if (!strcmp(m->attrs[i].name, MARK) && m->attrs[i].attr && m->attrs[i].attr->kind == ATTR_STRING)
+      return m->attrs[i].attr->s;
+  return NULL;
+}
+
 static bool module_flag(const Module *m, const char *name) {
   for (int i = 0; i < m->nattrs; i++)
     if (!strcmp(m->attrs[i].name, name)) return true;
@@ -409,6 +423,11 @@ typedef struct Part {
   PtrMap whole;    /* shard Value* -> its gathered Value* */
   Value *pid;      /* partition_id as tensor<i64> */
   int64_t channel;
+  /* what was inserted, for the summary (spmd_summary) */
+  int n_gather, n_reduce, n_cut;
+  int nwhole;                /* ops computed whole from split operands */
+  OpKind whole_kinds[8];     /* the first kinds of those */
+  int nwhole_kinds;
 } Part;
 
 static SpmdTiling *tiling_of(Part *P, const Value *v) { return ptrmap_get(&P->tiling, v); }
@@ -482,6 +501,7 @@ static Value *gather(Part *P, Value *v, Op *at) {
     memcpy(dims, w->type->dims, sizeof(int64_t) * (size_t)t->rank);
     dims[d] *= t->ways[d];
     w = bld_op(&b, OP_ALL_GATHER, 1, &w, bld_tensor(&b, v->type->elem, t->rank, dims));
+    P->n_gather++;
     op_set_attr(P->m, w->def, "all_gather_dim", attr_int(P->m, d, type_scalar(&P->m->arena, ET_S64)));
     int one = d;
     set_collective(P, w->def, groups_attr(P, t, 1, &one));
@@ -511,16 +531,164 @@ static Value *shard_offset(Part *P, Builder *b, const SpmdTiling *t, int d, int6
   return bld_reshape(b, s, 0, &none);
 }
 
-/* This partition's shard, in layout t, of v (whole), before `at`.  A
-   broadcast scalar is broadcast to the shard's shape instead. */
+/* A layout from each partition's shard index along each dimension (keys:
+   rank per partition): the partitions with equal indices hold copies,
+   numbered in partition order.  *ok is false when the indices make no
+   layout (an index out of range, or one shard held by more partitions
+   than another); NULL with *ok true is a whole value. */
+static SpmdTiling *tiling_by_keys(Part *P, int rank, const int64_t *ways, const int64_t *keys, bool *ok) {
+  int ndev = P->npart;
+  int64_t nt = 1;
+  *ok = false;
+  for (int d = 0; d < rank; d++) nt *= ways[d];
+  if (nt < 1 || ndev % nt != 0) return NULL;
+  int64_t *cnt = xcalloc((size_t)nt, sizeof(int64_t));
+  int64_t *coords = ARENA_ARRAY(&P->m->arena, int64_t, (size_t)ndev * (size_t)(rank + 1));
+  bool good = true;
+  for (int p = 0; p < ndev && good; p++) {
+    int64_t pos = 0;
+    for (int d = 0; d < rank; d++) {
+      int64_t k = keys[p * rank + d];
+      good &= k >= 0 && k < ways[d];
+      pos = pos * ways[d] + k;
+      coords[p * (rank + 1) + d] = k;
+    }
+    if (good) coords[p * (rank + 1) + rank] = cnt[pos]++;
+  }
+  for (int64_t i = 0; i < nt && good; i++) good = cnt[i] == ndev / nt;
+  xfree(cnt);
+  if (!good) return NULL;
+  *ok = true;
+  if (nt == 1) return NULL;
+  return tiling_from_coords(&P->m->arena, rank, ways, ndev / nt, ndev, coords);
+}
+
+/* Groups of partitions given as lists (ngroups x size partition ids), in
+   every replica. */
+static Attr *groups_of(Part *P, int64_t ngroups, int64_t size, const int64_t *members) {
+  int64_t shape[2] = {ngroups * P->nrep, size};
+  Literal *l = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
+  for (int r = 0; r < P->nrep; r++)
+    for (int64_t k = 0; k < ngroups * size; k++) lit_set_i(l, r * ngroups * size + k, r * P->npart + members[k]);
+  return attr_dense(P->m, l);
+}
+
+/* The sum of v over the partitions of each group, right after v's op. */
+static Value *all_reduce_sum(Part *P, Value *v, Attr *groups) {
+  Type *t = v->type;
+  Op *ar = op_new(P->m, OP_ALL_REDUCE, 1, &v, 1, &t, v->def->loc);
+  block_insert_before(P->body, v->def->next, ar);
+  P->n_reduce++;
+  set_collective(P, ar, groups);
+  Block *body = block_new(P->m);
+  Type *st = type_scalar(&P->m->arena, t->elem);
+  Value *a = block_add_arg(P->m, body, st, NULL), *c = block_add_arg(P->m, body, st, NULL);
+  Builder b = {P->m, body, NULL, ar->loc};
+  Value *in[2] = {a, c};
+  Value *sum = bld_op(&b, t->elem == ET_PRED ? OP_OR : OP_ADD, 2, in, st);
+  block_append(body, op_new(P->m, OP_RETURN, 1, &sum, 0, NULL, ar->loc));
+  op_add_region(P->m, ar, body);
+  return &ar->res[0];
+}
+
+/* A local value cut further: along each dimension d with div[d] > 1,
+   piece idx[p * rank + d] of div[d] on partition p. */
+static Value *cut_local(Part *P, Value *v, const int64_t *div, const int64_t *idx, Op *at) {
+  int rank = v->type->rank;
+  bool any = false;
+  for (int d = 0; d < rank; d++) any |= div[d] > 1;
+  if (!any) return v;
+  Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  int64_t dims[MAXR];
+  Value *starts[MAXR + 1], *zero = NULL;
+  starts[0] = v;
+  for (int d = 0; d < rank; d++) {
+    dims[d] = v->type->dims[d] / div[d];
+    if (div[d] > 1) {
+      int64_t n = P->npart, one = 1, none = 0;
+      Literal *tab = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 1, &n));
+      for (int p = 0; p < P->npart; p++) lit_set_i(tab, p, idx[p * rank + d] * dims[d]);
+      Value *in[2] = {bld_constant(&b, tab), partition_index(P)};
+      Value *s = bld_op(&b, OP_DYNAMIC_SLICE, 2, in, bld_tensor(&b, ET_S64, 1, &one));
+      op_set_attr(P->m, s->def, "slice_sizes", attr_ints(P->m, 1, &one));
+      starts[1 + d] = bld_reshape(&b, s, 0, &none);
+    } else {
+      if (!zero) zero = bld_constant(&b, lit_new_in(&P->m->arena, type_scalar(&P->m->arena, ET_S64)));
+      starts[1 + d] = zero;
+    }
+  }
+  Type *lt = type_clone(&P->m->arena, v->type);
+  memcpy(lt->dims, dims, sizeof(int64_t) * (size_t)rank);
+  lt->layout = NULL;
+  Value *s = bld_op(&b, OP_DYNAMIC_SLICE, 1 + rank, starts, lt);
+  op_set_attr(P->m, s->def, "slice_sizes", attr_ints(P->m, rank, dims));
+  P->n_cut++;
+  return s;
+}
+
+/* v, a shard in layout u, cut locally to layout t when each of t's shards
+   lies within the shard of u the same partition holds (t splits each
+   dimension into a multiple of u's pieces); NULL otherwise. */
+static Value *refine(Part *P, Value *v, const SpmdTiling *u, const SpmdTiling *t, Op *at) {
+  if (!u || !t || u->rank != t->rank || u->rank > MAXR) return NULL;
+  int rank = t->rank;
+  int64_t div[MAXR];
+  for (int d = 0; d < rank; d++) {
+    if (t->ways[d] % u->ways[d] != 0) return NULL;
+    div[d] = t->ways[d] / u->ways[d];
+  }
+  int64_t *idx = xcalloc((size_t)P->npart * (size_t)rank + 1, sizeof(int64_t));
+  bool ok = true;
+  for (int p = 0; p < P->npart && ok; p++)
+    for (int d = 0; d < rank && ok; d++) {
+      int64_t ct = t->coord[p * (rank + 1) + d];
+      ok = ct / div[d] == u->coord[p * (rank + 1) + d];
+      idx[p * rank + d] = ct % div[d];
+    }
+  Value *r = ok ? cut_local(P, v, div, idx, at) : NULL;
+  xfree(idx);
+  return r;
+}
+
+/* This partition's shard, in layout t, of v (whole), before `at`.  What
+   is made from nothing is made as the shard: a broadcast of a whole value
+   broadcasts its operand's shard, a splat constant is broadcast to the
+   shard's shape, an iota counts from the shard's offset. */
 static Value *cut(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   if (!splits(t)) return v;
   Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
   Type *lt = local_type(P, v->type, t);
   Op *def = v->def;
+  int64_t *bd;
   if (def && def->kind == OP_BROADCAST_IN_DIM && def->opnds[0]->type->kind == TY_TENSOR &&
-      def->opnds[0]->type->rank == 0 && !tiling_of(P, def->opnds[0]))
-    return bld_broadcast(&b, def->opnds[0], lt, 0, lt->dims);
+      !tiling_of(P, def->opnds[0]) && op_attr_ints(def, "broadcast_dimensions", &bd) == def->opnds[0]->type->rank) {
+    Value *o = def->opnds[0];
+    int r = o->type->rank;
+    int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)(r + 1), sizeof(int64_t));
+    bool fits = r <= MAXR;
+    for (int i = 0; i < r && fits; i++) {
+      fits = bd[i] >= 0 && bd[i] < t->rank;
+      bool same = fits && o->type->dims[i] == v->type->dims[bd[i]];
+      ways[i] = same ? t->ways[bd[i]] : 1;
+      for (int p = 0; p < P->npart && fits; p++) keys[p * r + i] = same ? t->coord[p * (t->rank + 1) + bd[i]] : 0;
+    }
+    bool ok = false;
+    SpmdTiling *ot = fits ? tiling_by_keys(P, r, ways, keys, &ok) : NULL;
+    xfree(keys);
+    if (ok) return bld_broadcast(&b, cut(P, o, ot, at), lt, r, bd);
+  }
+  if (def && def->kind == OP_IOTA && lt->rank > 0) {
+    int64_t id = op_attr_int(def, "iota_dimension", -1);
+    ElemType et = lt->elem;
+    if (id >= 0 && id < lt->rank &&
+        (et_is_int(et) || ((et == ET_F32 || et == ET_F64) && v->type->dims[id] <= (1 << 24)))) {
+      Value *i = bld_op(&b, OP_IOTA, 0, NULL, lt);
+      op_set_attr(P->m, i->def, "iota_dimension", attr_int(P->m, id, type_scalar(&P->m->arena, ET_S64)));
+      if (t->ways[id] == 1) return i;
+      Value *off = bld_convert(&b, shard_offset(P, &b, t, (int)id, lt->dims[id]), et);
+      return bld_add(&b, i, bld_splat(&b, off, lt));
+    }
+  }
   if (def && def->kind == OP_CONSTANT) {
     const Attr *a = op_attr(def, "value");
     if (a && a->kind == ATTR_DENSE && a->lit && a->lit->n == 1 && v->type->rank > 0) {
@@ -545,23 +713,39 @@ static Value *cut(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   }
   Value *s = bld_op(&b, OP_DYNAMIC_SLICE, 1 + t->rank, starts, lt);
   op_set_attr(P->m, s->def, "slice_sizes", attr_ints(P->m, lt->rank, lt->dims));
+  P->n_cut++;
   return s;
 }
 
-static void use_whole_in(Part *P, Block *blk, Op *at) {
+static bool use_whole_in(Part *P, Block *blk, Op *at) {
+  bool any = false;
   for (Op *o = blk->first; o; o = o->next) {
     for (int i = 0; i < o->nopnds; i++)
-      if (tiling_of(P, o->opnds[i])) o->opnds[i] = gather(P, o->opnds[i], at);
-    for (int k = 0; k < o->nregions; k++) use_whole_in(P, o->regions[k], at);
+      if (tiling_of(P, o->opnds[i])) {
+        o->opnds[i] = gather(P, o->opnds[i], at);
+        any = true;
+      }
+    for (int k = 0; k < o->nregions; k++) any |= use_whole_in(P, o->regions[k], at);
   }
+  return any;
 }
 
 /* The rule for every op: its operands (and the values its regions use)
-   whole. */
+   whole.  An op that had split operands is counted for the summary. */
 static void run_whole(Part *P, Op *op) {
+  bool any = false;
   for (int i = 0; i < op->nopnds; i++)
-    if (tiling_of(P, op->opnds[i])) op->opnds[i] = gather(P, op->opnds[i], op);
-  for (int k = 0; k < op->nregions; k++) use_whole_in(P, op->regions[k], op);
+    if (tiling_of(P, op->opnds[i])) {
+      op->opnds[i] = gather(P, op->opnds[i], op);
+      any = true;
+    }
+  for (int k = 0; k < op->nregions; k++) any |= use_whole_in(P, op->regions[k], op);
+  if (!any) return;
+  P->nwhole++;
+  for (int i = 0; i < P->nwhole_kinds; i++)
+    if (P->whole_kinds[i] == op->kind) return;
+  if (P->nwhole_kinds < (int)(sizeof P->whole_kinds / sizeof P->whole_kinds[0]))
+    P->whole_kinds[P->nwhole_kinds++] = op->kind;
 }
 
 static bool same_dims(const Type *a, const Type *b) {
@@ -583,10 +767,20 @@ static bool elementwise(Part *P, Op *op) {
     if (!t) t = tiling_of(P, op->opnds[i]);
   }
   if (!t) return false;
+  /* the finest layout among the operands, the others cut to it */
   for (int i = 0; i < op->nopnds; i++) {
     const SpmdTiling *u = tiling_of(P, op->opnds[i]);
-    if (u && !same_data(u, t)) op->opnds[i] = gather(P, op->opnds[i], op);
-    if (!tiling_of(P, op->opnds[i]) && op->opnds[i]->type->rank > 0) op->opnds[i] = cut(P, op->opnds[i], t, op);
+    int64_t nu = 1, nt = 1;
+    for (int d = 0; u && d < u->rank; d++) nu *= u->ways[d], nt *= t->ways[d];
+    if (u && nu > nt) t = u;
+  }
+  for (int i = 0; i < op->nopnds; i++) {
+    const SpmdTiling *u = tiling_of(P, op->opnds[i]);
+    Value *r = NULL;
+    if (u && !same_data(u, t) && !(r = refine(P, op->opnds[i], u, t, op)))
+      r = cut(P, gather(P, op->opnds[i], op), t, op);
+    if (r) op->opnds[i] = r;
+    else if (!u && op->opnds[i]->type->rank > 0) op->opnds[i] = cut(P, op->opnds[i], t, op);
   }
   op->res[0].type = local_type(P, g, t);
   ptrmap_put(&P->tiling, &op->res[0], (void *)t);
@@ -680,6 +874,7 @@ static bool reduce(Part *P, Op *op) {
     Type *lt = op->res[0].type;
     Value *in = &op->res[0];
     Op *ar = op_new(P->m, OP_ALL_REDUCE, 1, &in, 1, &lt, op->loc);
+    P->n_reduce++;
     block_insert_before(P->body, op->next, ar);
     set_collective(P, ar, groups_attr(P, t, nsplit, split));
     PtrMap map = {0};
@@ -697,48 +892,310 @@ static bool reduce(Part *P, Op *op) {
   return true;
 }
 
-/* dot_general with one operand split along free dimensions only, the
-   other whole: each partition multiplies its shard. */
+/* dot_general on shards.  Each batch and contracting dimension pair must
+   hold the same piece on both sides: split alike, or split on one side
+   and cut locally from the other (whole along it).  The result is split
+   along the batch pieces and each side's free dimensions; where the
+   contracting dimensions are split, each partition holds a partial
+   product, summed by an all_reduce over the partitions that hold the same
+   result piece and the other contracting pieces.  When the operands'
+   layouts cannot agree so, one of them (the smaller first) is gathered
+   whole and it is tried again; the op is computed whole when nothing
+   works. */
+typedef struct DotDims {
+  int nb, nc, lrank, rrank, rank;
+  int64_t *lb, *rb, *lc, *rc;
+} DotDims;
+
+typedef struct DotPlan {
+  int64_t ldiv[MAXR], rdiv[MAXR]; /* cuts of each operand along paired dims */
+  int64_t *lidx, *ridx;           /* [npart * rank] the piece each partition cuts */
+  int64_t ways[MAXR];             /* the result's */
+  SpmdTiling *res;                /* the result's layout (NULL: whole) */
+  int64_t nchunks;                /* contracting pieces: partial products to sum */
+  int64_t *members;               /* [npart] the all_reduce's groups, nchunks each */
+} DotPlan;
+
+static int64_t coord_or0(const SpmdTiling *t, int p, int d) { return t ? t->coord[p * (t->rank + 1) + d] : 0; }
+static int64_t ways_or1(const SpmdTiling *t, int d) { return t ? t->ways[d] : 1; }
+
+static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const SpmdTiling *r, DotPlan *pl) {
+  int np = P->npart, rank = dd->rank, npair = dd->nb + dd->nc;
+  if (!l && !r) return false;
+  for (int d = 0; d < dd->lrank; d++) pl->ldiv[d] = 1;
+  for (int d = 0; d < dd->rrank; d++) pl->rdiv[d] = 1;
+  pl->lidx = ARENA_ARRAY(&P->m->arena, int64_t, (size_t)np * (size_t)dd->lrank + 1);
+  pl->ridx = ARENA_ARRAY(&P->m->arena, int64_t, (size_t)np * (size_t)dd->rrank + 1);
+  /* keys: the result's pieces, then the contracting piece */
+  int64_t *keys = xcalloc((size_t)np * (size_t)(rank + 1), sizeof(int64_t));
+  int64_t kways[MAXR + 1];
+  int k = 0;
+  bool ok = true;
+  pl->nchunks = 1;
+  for (int i = 0; i < npair && ok; i++) {
+    bool batch = i < dd->nb;
+    int ld = (int)(batch ? dd->lb[i] : dd->lc[i - dd->nb]), rd = (int)(batch ? dd->rb[i] : dd->rc[i - dd->nb]);
+    int64_t wl = ways_or1(l, ld), wr = ways_or1(r, rd), w = wl > wr ? wl : wr;
+    if (wl > 1 && wr > 1) {
+      ok = wl == wr;
+      for (int p = 0; p < np && ok; p++) ok = coord_or0(l, p, ld) == coord_or0(r, p, rd);
+    }
+    if (!ok) break;
+    if (wl == 1 && w > 1) pl->ldiv[ld] = w;
+    if (wr == 1 && w > 1) pl->rdiv[rd] = w;
+    for (int p = 0; p < np; p++) {
+      int64_t c = wl > 1 ? coord_or0(l, p, ld) : coord_or0(r, p, rd);
+      pl->lidx[p * dd->lrank + ld] = c;
+      pl->ridx[p * dd->rrank + rd] = c;
+      if (batch) keys[p * (rank + 1) + i] = c;
+      else keys[p * (rank + 1) + rank] = keys[p * (rank + 1) + rank] * w + c;
+    }
+    if (batch) kways[k++] = w;
+    else pl->nchunks *= w;
+  }
+  for (int side = 0; side < 2 && ok; side++) {
+    const SpmdTiling *t = side ? r : l;
+    int orank = side ? dd->rrank : dd->lrank;
+    const int64_t *bd = side ? dd->rb : dd->lb, *cd = side ? dd->rc : dd->lc;
+    for (int d = 0; d < orank; d++) {
+      if (ints_contain(bd, dd->nb, d) || ints_contain(cd, dd->nc, d)) continue;
+      for (int p = 0; p < np; p++) keys[p * (rank + 1) + k] = coord_or0(t, p, d);
+      kways[k++] = ways_or1(t, d);
+    }
+  }
+  ok = ok && k == rank;
+  if (ok) {
+    /* every (result piece, contracting piece) held equally often */
+    kways[rank] = pl->nchunks;
+    bool fine = false;
+    SpmdTiling *ext = tiling_by_keys(P, rank + 1, kways, keys, &fine);
+    int64_t *rkeys = xcalloc((size_t)np * (size_t)(rank + 1), sizeof(int64_t));
+    for (int p = 0; p < np; p++) memcpy(&rkeys[p * rank], &keys[p * (rank + 1)], sizeof(int64_t) * (size_t)rank);
+    memcpy(pl->ways, kways, sizeof(int64_t) * (size_t)rank);
+    bool fine2 = false;
+    pl->res = fine ? tiling_by_keys(P, rank, kways, rkeys, &fine2) : NULL;
+    xfree(rkeys);
+    ok = fine && fine2;
+    if (ok && pl->nchunks > 1) {
+      /* group: the partitions with one result piece and one copy number,
+         in contracting piece order */
+      pl->members = ARENA_ARRAY(&P->m->arena, int64_t, np);
+      int64_t g = 0, cc[MAXR + 2];
+      for (int p = 0; p < np; p++) {
+        const int64_t *c = &ext->coord[p * (rank + 2)];
+        if (c[rank] != 0) continue;
+        memcpy(cc, c, sizeof(int64_t) * (size_t)(rank + 2));
+        for (int64_t j = 0; j < pl->nchunks; j++) {
+          cc[rank] = j;
+          pl->members[g++] = ext->devices[tile_pos(ext, cc)];
+        }
+      }
+    }
+  }
+  xfree(keys);
+  return ok;
+}
+
+static int64_t value_bytes(const Type *t) {
+  int64_t n = 1;
+  for (int d = 0; d < t->rank; d++) n *= t->dims[d];
+  return n;
+}
+
 static bool dot(Part *P, Op *op) {
   if (op->kind != OP_DOT_GENERAL || op->nopnds != 2 || op->nres != 1 || op->res[0].type->kind != TY_TENSOR)
     return false;
   const SpmdTiling *lt = tiling_of(P, op->opnds[0]), *rt = tiling_of(P, op->opnds[1]);
-  if ((lt != NULL) == (rt != NULL) || op->opnds[0]->type->quant || op->opnds[1]->type->quant) return false;
-  int side = lt ? 0 : 1;
-  const SpmdTiling *t = lt ? lt : rt;
+  if ((!lt && !rt) || op->opnds[0]->type->quant || op->opnds[1]->type->quant || op->res[0].type->quant) return false;
   Attr *dn = op_attr(op, "dot_dimension_numbers");
-  int64_t *lb = NULL, *rb = NULL, *lc = NULL, *rc = NULL;
-  int nlb = dict_ints(dn, "lhs_batching_dimensions", &lb), nrb = dict_ints(dn, "rhs_batching_dimensions", &rb);
-  int nlc = dict_ints(dn, "lhs_contracting_dimensions", &lc), nrc = dict_ints(dn, "rhs_contracting_dimensions", &rc);
+  DotDims dd = {0};
+  int nlb = dict_ints(dn, "lhs_batching_dimensions", &dd.lb), nrb = dict_ints(dn, "rhs_batching_dimensions", &dd.rb);
+  int nlc = dict_ints(dn, "lhs_contracting_dimensions", &dd.lc), nrc = dict_ints(dn, "rhs_contracting_dimensions", &dd.rc);
   if (nlb < 0 || nrb < 0 || nlc < 0 || nrc < 0 || nlb != nrb || nlc != nrc) return false;
-  const int64_t *bd = side ? rb : lb, *cd = side ? rc : lc;
-  int nb = side ? nrb : nlb, nc = side ? nrc : nlc;
-  int lrank = global_type(P, op->opnds[0])->rank, rrank = global_type(P, op->opnds[1])->rank;
-  int rank = op->res[0].type->rank;
-  if (rank != nb + (lrank - nb - nc) + (rrank - nb - nc) || rank > MAXR) return false;
-  int64_t ways[MAXR];
-  for (int d = 0; d < rank; d++) ways[d] = 1;
-  /* result dimensions: batch, lhs free, rhs free */
-  int at = nb + (side ? lrank - nb - nc : 0);
-  int map[MAXR];
-  for (int d = 0; d < t->rank; d++) {
-    bool fixed = ints_contain(bd, nb, d) || ints_contain(cd, nc, d);
-    if (fixed && t->ways[d] > 1) return false;
-    map[d] = fixed ? -1 : at++;
-    if (!fixed) ways[map[d]] = t->ways[d];
+  dd.nb = nlb;
+  dd.nc = nlc;
+  dd.lrank = global_type(P, op->opnds[0])->rank;
+  dd.rrank = global_type(P, op->opnds[1])->rank;
+  dd.rank = op->res[0].type->rank;
+  if (dd.rank != dd.nb + (dd.lrank - dd.nb - dd.nc) + (dd.rrank - dd.nb - dd.nc) || dd.rank > MAXR ||
+      dd.lrank > MAXR || dd.rrank > MAXR)
+    return false;
+  /* as they are; then the smaller operand whole; then the larger */
+  bool small_lhs = value_bytes(global_type(P, op->opnds[0])) <= value_bytes(global_type(P, op->opnds[1]));
+  DotPlan pl;
+  int whole = -1; /* the operand gathered whole, if any */
+  bool found = false;
+  for (int a = 0; a < 3 && !found; a++) {
+    whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
+    if (whole >= 0 && !(whole ? rt : lt)) continue;
+    memset(&pl, 0, sizeof pl);
+    found = dot_plan(P, &dd, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, &pl);
   }
-  int64_t *coords = ARENA_ARRAY(&P->m->arena, int64_t, (size_t)t->ndev * (size_t)(rank + 1));
-  for (int p = 0; p < t->ndev; p++) {
-    int64_t *o = &coords[p * (rank + 1)];
-    const int64_t *c = &t->coord[p * (t->rank + 1)];
-    for (int d = 0; d < rank; d++) o[d] = 0;
-    for (int d = 0; d < t->rank; d++)
-      if (map[d] >= 0) o[map[d]] = c[d];
-    o[rank] = c[t->rank];
+  if (!found) return false;
+  if (whole >= 0) op->opnds[whole] = gather(P, op->opnds[whole], op);
+  op->opnds[0] = cut_local(P, op->opnds[0], pl.ldiv, pl.lidx, op);
+  op->opnds[1] = cut_local(P, op->opnds[1], pl.rdiv, pl.ridx, op);
+  Type *g = op->res[0].type;
+  Type *loc = type_clone(&P->m->arena, g);
+  for (int d = 0; d < g->rank; d++) loc->dims[d] = g->dims[d] / pl.ways[d];
+  loc->layout = NULL;
+  op->res[0].type = loc;
+  Value *v = &op->res[0];
+  if (pl.nchunks > 1) {
+    Attr *groups = groups_of(P, P->npart / pl.nchunks, pl.nchunks, pl.members);
+    Value *sum = all_reduce_sum(P, v, groups);
+    block_replace_uses(P->body, v, sum);
+    sum->def->opnds[0] = v;
+    v = sum;
   }
-  SpmdTiling *res = tiling_from_coords(&P->m->arena, rank, ways, t->nrep, t->ndev, coords);
-  op->res[0].type = local_type(P, op->res[0].type, res);
-  ptrmap_put(&P->tiling, &op->res[0], res);
+  if (pl.res) ptrmap_put(&P->tiling, v, pl.res);
+  return true;
+}
+
+/* Gives op's one result the layout t (NULL: whole) and the shard type. */
+static void set_result(Part *P, Op *op, const SpmdTiling *t) {
+  if (!t) return;
+  op->res[0].type = local_type(P, op->res[0].type, t);
+  ptrmap_put(&P->tiling, &op->res[0], (void *)t);
+}
+
+/* A layout for a result of rank `rank` whose dimension i is operand
+   dimension src[i] (-1: none) of layout t; every split dimension of t
+   must appear. */
+static SpmdTiling *moved(Part *P, const SpmdTiling *t, int rank, const int *src, bool *ok) {
+  int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)(rank + 1), sizeof(int64_t));
+  int seen = 0, need = 0;
+  for (int d = 0; d < t->rank; d++) need += t->ways[d] > 1;
+  for (int i = 0; i < rank; i++) {
+    ways[i] = src[i] >= 0 ? t->ways[src[i]] : 1;
+    seen += ways[i] > 1;
+    for (int p = 0; p < P->npart; p++) keys[p * rank + i] = src[i] >= 0 ? t->coord[p * (t->rank + 1) + src[i]] : 0;
+  }
+  SpmdTiling *r = NULL;
+  *ok = false;
+  if (seen == need) r = tiling_by_keys(P, rank, ways, keys, ok);
+  xfree(keys);
+  return r;
+}
+
+/* transpose and broadcast_in_dim of a shard: the layout follows the
+   dimensions. */
+static bool movement(Part *P, Op *op) {
+  if ((op->kind != OP_TRANSPOSE && op->kind != OP_BROADCAST_IN_DIM) || op->nopnds != 1 || op->nres != 1 ||
+      op->res[0].type->kind != TY_TENSOR)
+    return false;
+  const SpmdTiling *t = tiling_of(P, op->opnds[0]);
+  const Type *g = global_type(P, op->opnds[0]), *rt = op->res[0].type;
+  if (!t || rt->rank > MAXR) return false;
+  int src[MAXR];
+  int64_t *v;
+  int n = op_attr_ints(op, op->kind == OP_TRANSPOSE ? "permutation" : "broadcast_dimensions", &v);
+  if (n != g->rank) return false;
+  if (op->kind == OP_TRANSPOSE) {
+    if (rt->rank != n) return false;
+    for (int i = 0; i < n; i++) {
+      if (v[i] < 0 || v[i] >= n) return false;
+      src[i] = (int)v[i];
+    }
+  } else {
+    for (int i = 0; i < rt->rank; i++) src[i] = -1;
+    for (int i = 0; i < n; i++) {
+      if (v[i] < 0 || v[i] >= rt->rank) return false;
+      if (g->dims[i] == rt->dims[v[i]]) src[v[i]] = i;
+    }
+  }
+  bool ok;
+  SpmdTiling *r = moved(P, t, rt->rank, src, &ok);
+  if (!ok) return false;
+  set_result(P, op, r);
+  return true;
+}
+
+/* reshape of a shard: the dimensions fall into groups of equal element
+   counts; in each group only the major (first non-unit) operand dimension
+   may be split, and the major result dimension of the group must divide
+   by its shards (each shard is then a run of whole result rows). */
+static bool reshape(Part *P, Op *op) {
+  if (op->kind != OP_RESHAPE || op->nopnds != 1 || op->nres != 1 || op->res[0].type->kind != TY_TENSOR) return false;
+  const SpmdTiling *t = tiling_of(P, op->opnds[0]);
+  const Type *g = global_type(P, op->opnds[0]), *rt = op->res[0].type;
+  if (!t || rt->rank > MAXR) return false;
+  int src[MAXR], i = 0, j = 0;
+  for (int k = 0; k < rt->rank; k++) src[k] = -1;
+  while (i < g->rank || j < rt->rank) {
+    int i0 = i, j0 = j;
+    int64_t pi = i < g->rank ? g->dims[i++] : 1, pj = j < rt->rank ? rt->dims[j++] : 1;
+    while (pi != pj) {
+      if (pi < pj && i < g->rank) pi *= g->dims[i++];
+      else if (pj < pi && j < rt->rank) pj *= rt->dims[j++];
+      else return false;
+    }
+    int im = -1, jm = -1;
+    for (int d = i0; d < i; d++) {
+      if (im < 0 && g->dims[d] > 1) im = d;
+      else if (t->ways[d] > 1) return false;
+    }
+    for (int d = j0; d < j && jm < 0; d++)
+      if (rt->dims[d] > 1) jm = d;
+    if (im >= 0 && t->ways[im] > 1) {
+      if (jm < 0 || rt->dims[jm] % t->ways[im] != 0) return false;
+      src[jm] = im;
+    }
+  }
+  bool ok;
+  SpmdTiling *r = moved(P, t, rt->rank, src, &ok);
+  if (!ok) return false;
+  set_result(P, op, r);
+  return true;
+}
+
+/* slice, dynamic_slice and concatenate that leave the split dimensions
+   whole: the same op on the shards (a whole operand of concatenate is cut
+   alike; the start of dynamic_slice along a dimension it takes whole is 0
+   on the shard as on the whole). */
+static bool slicing(Part *P, Op *op) {
+  if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR) return false;
+  const Type *rt = op->res[0].type;
+  if (op->kind == OP_SLICE || op->kind == OP_DYNAMIC_SLICE) {
+    const SpmdTiling *t = tiling_of(P, op->opnds[0]);
+    if (!t) return false;
+    const Type *g = global_type(P, op->opnds[0]);
+    if (op->kind == OP_SLICE) {
+      int64_t *lo, *hi, *st;
+      int n1 = op_attr_ints(op, "start_indices", &lo), n2 = op_attr_ints(op, "limit_indices", &hi);
+      int n3 = op_attr_ints(op, "strides", &st);
+      if (n1 != g->rank || n2 != g->rank || (n3 != g->rank && n3 != 0)) return false;
+      for (int d = 0; d < g->rank; d++)
+        if (t->ways[d] > 1 && (lo[d] != 0 || hi[d] != g->dims[d] || (n3 && st[d] != 1))) return false;
+      int64_t nhi[MAXR];
+      for (int d = 0; d < g->rank; d++) nhi[d] = t->ways[d] > 1 ? op->opnds[0]->type->dims[d] : hi[d];
+      op_set_attr(P->m, op, "limit_indices", attr_ints(P->m, g->rank, nhi));
+    } else {
+      int64_t *sz;
+      if (op_attr_ints(op, "slice_sizes", &sz) != g->rank) return false;
+      for (int d = 0; d < g->rank; d++)
+        if (t->ways[d] > 1 && sz[d] != g->dims[d]) return false;
+      int64_t nsz[MAXR];
+      for (int d = 0; d < g->rank; d++) nsz[d] = t->ways[d] > 1 ? op->opnds[0]->type->dims[d] : sz[d];
+      op_set_attr(P->m, op, "slice_sizes", attr_ints(P->m, g->rank, nsz));
+    }
+    set_result(P, op, t);
+    return true;
+  }
+  if (op->kind != OP_CONCATENATE) return false;
+  int64_t cd = op_attr_int(op, "dimension", -1);
+  const SpmdTiling *t = NULL;
+  for (int i = 0; i < op->nopnds && !t; i++) t = tiling_of(P, op->opnds[i]);
+  if (!t || cd < 0 || cd >= rt->rank || t->ways[cd] > 1) return false;
+  for (int i = 0; i < op->nopnds; i++) {
+    const SpmdTiling *u = tiling_of(P, op->opnds[i]);
+    Value *r = NULL;
+    if (u && !same_data(u, t) && !(r = refine(P, op->opnds[i], u, t, op)))
+      r = cut(P, gather(P, op->opnds[i], op), t, op);
+    if (r) op->opnds[i] = r;
+    else if (!u) op->opnds[i] = cut(P, op->opnds[i], t, op);
+  }
+  set_result(P, op, t);
   return true;
 }
 
@@ -782,6 +1239,11 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     error_at(f->loc, "@%s does not end in a return of its %d results", f->name, f->nresults);
     return false;
   }
+  /* calls are inlined first, so that their ops run on shards too */
+  bool calls = false;
+  for (Op *op = f->body->first; op; op = op->next) calls |= op->kind == OP_CALL;
+  if (calls && pass_inline_calls(m, &(PassOptions){0}) < 0) return false;
+  ret = block_terminator(f->body);
   int n = f->body->nargs;
   SpmdTiling **at = ARENA_ARRAY(&m->arena, SpmdTiling *, n + 1);
   SpmdTiling **rt = ARENA_ARRAY(&m->arena, SpmdTiling *, f->nresults + 1);
@@ -821,7 +1283,9 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
       op_erase(op);
       continue;
     }
-    if (!elementwise(&P, op) && !reduce(&P, op) && !dot(&P, op)) run_whole(&P, op);
+    if (!elementwise(&P, op) && !reduce(&P, op) && !dot(&P, op) && !movement(&P, op) && !reshape(&P, op) &&
+        !slicing(&P, op))
+      run_whole(&P, op);
   }
   /* the results, in their layouts */
   for (int i = 0; i < f->nresults; i++) {
@@ -830,7 +1294,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     if (!given[i]) {
       rt[i] = have;
     } else if (!same_data(have, rt[i])) {
-      v = cut(&P, gather(&P, v, ret), rt[i], ret);
+      if (!have || !(v = refine(&P, ret->opnds[i], have, rt[i], ret))) v = cut(&P, gather(&P, ret->opnds[i], ret), rt[i], ret);
       ret->opnds[i] = v;
     }
     if (rt[i]) f->result_types[i] = local_type(&P, f->result_types[i], rt[i]);
@@ -843,7 +1307,15 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     f->res_attrs[i] = dict_set(m, f->res_attrs[i], "mhlo.sharding", layout_attr(m, rt[i]), SDY_KEY);
   NamedAttr *na = ARENA_ARRAY(&m->arena, NamedAttr, m->nattrs + 2);
   if (m->nattrs) memcpy(na, m->attrs, sizeof(NamedAttr) * (size_t)m->nattrs);
-  na[m->nattrs++] = (NamedAttr){MARK, attr_unit(m)};
+  StrBuf sum = {0};
+  sb_printf(&sum, "%d all_gather, %d all_reduce, %d local cuts", P.n_gather, P.n_reduce, P.n_cut);
+  if (P.nwhole) {
+    sb_printf(&sum, "; %d ops computed whole from split operands (", P.nwhole);
+    for (int i = 0; i < P.nwhole_kinds; i++) sb_printf(&sum, "%s%s", i ? ", " : "", op_info[P.whole_kinds[i]].name);
+    sb_puts(&sum, P.nwhole > P.nwhole_kinds ? ", ...)" : ")");
+  }
+  na[m->nattrs++] = (NamedAttr){MARK, attr_string(m, arena_strndup(&m->arena, sum.data, sum.len), sum.len)};
+  sb_free(&sum);
   m->attrs = na;
   ptrmap_free(&P.tiling);
   ptrmap_free(&P.whole);

@@ -57,4 +57,9 @@ void spmd_tiling_print(StrBuf *b, const SpmdTiling *t);
    then. */
 bool spmd_partition(Module *m, Func *f, int nrep, int npart);
 
+/* What spmd_partition inserted in m (collectives, local cuts, and the ops
+   it computed whole from split operands), as one line; NULL when m was not
+   partitioned by it. */
+const char *spmd_summary(const Module *m);
+
 #endif

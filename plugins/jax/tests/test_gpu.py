@@ -78,8 +78,16 @@ def grad_step():
     both(lambda w, x: w - 0.1 * jax.grad(loss)(w, x), w, x, rtol=1e-4)
 
 
+def embedding_grad():
+    E = rng.standard_normal((20, 8), dtype=np.float32)
+    idx = np.array([3, 1, 3, 19, 0, 3, 7], np.int32)
+    both(lambda E, i: jax.grad(lambda E: (jnp.tanh(E[i]) ** 2).sum())(E), E, idx)
+    both(lambda E, i: E.at[i].add(1.5), E, idx)
+
+
 for name, fn in [("one_device", one_device), ("mlp", mlp), ("softmax_rows", softmax_rows),
-                 ("reductions", reductions), ("loop", loop), ("grad_step", grad_step)]:
+                 ("reductions", reductions), ("loop", loop), ("grad_step", grad_step),
+                 ("embedding_grad", embedding_grad)]:
     check(name, fn)
 print(f"{passed} passed, {len(failures)} failed")
 raise SystemExit(1 if failures else 0)

@@ -7,12 +7,12 @@
 // results; sums of integers and products are exact here, the tolerances
 // only cover a reduce that adds in another order).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in "4 dp" "8 mlp2d" "8 mesh3d" "8 orders" "8 gspmd"; do set -- $e; \
+// RUN: for e in "4 dp" "8 mlp2d" "8 mesh3d" "8 orders" "8 gspmd" "8 megatron" "8 dots" "8 moves" "8 step"; do set -- $e; \
 // RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
-// RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
+// RUN:   ex=""; for k in 0 1 2 3 4 5 6 7; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
 // RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-13: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-27: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // With two replicas of four partitions as well, and the values themselves.
@@ -27,17 +27,12 @@
 //
 // What each partition runs (the HLO dump before optimizations): the dot,
 // the add and the multiply on 2-row shards, the column sum as a local
-// reduce and one all-reduce, the transpose on x gathered whole, and the
-// column-split result cut from the gathered product by partition id.
+// reduce and one all-reduce, the transpose on the shard (its result, left
+// open, comes back split by columns), and the column-split result cut by
+// partition id from the product gathered whole.
 // RUN: xlac run --backend=cpu --partitions 4 --entry dp --random-inputs %s --xla_dump_to=%t/dump >/dev/null
 // RUN: FileCheck %s --check-prefix=HLO < %t/dump/module_0000.spmd.before_optimizations.txt
-// What each partition runs (the HLO dump before optimizations): the dot,
-// the add and the multiply on 2-row shards, the column sum as a local
-// reduce and one all-reduce, the transpose on x gathered whole, and the
-// column-split result cut by partition id from the product gathered whole.
-// RUN: xlac run --backend=cpu --partitions 4 --entry dp --random-inputs %s --xla_dump_to=%t/dump >/dev/null
-// RUN: FileCheck %s --check-prefix=HLO < %t/dump/module_0000.spmd.before_optimizations.txt
-// HLO: ENTRY %dp ({{.*}}: f32[2,4], w: f32[4,3]) -> (f32[2,3], f32[4], f32[8,1], f32[4,8]) {
+// HLO: ENTRY %dp ({{.*}}: f32[2,4], {{.*}}: f32[4,3]) -> (f32[2,3], f32[4], f32[8,1], f32[4,2]) {
 // HLO-NOT: all-
 // HLO: f32[2,3]{1,0} dot(
 // HLO-NOT: all-
@@ -46,12 +41,36 @@
 // HLO: f32[4]{0} reduce(
 // HLO-NEXT: all-reduce({{.*}}), replica_groups={{[{][{]}}0,1,2,3{{[}][}]}}, channel_id={{[0-9]+}}, use_global_device_ids=true
 // HLO-NEXT: f32[2,4]{1,0} multiply(
+// HLO-NEXT: f32[4,2]{1,0} transpose(
 // HLO-NEXT: f32[8,4]{1,0} all-gather({{.*}}), replica_groups={{[{][{]}}0,1,2,3{{[}][}]}}, {{.*}}dimensions={0}
-// HLO-NEXT: transpose(%all-gather)
-// HLO-NEXT: f32[8,4]{1,0} all-gather(
 // HLO-NOT: all-
-// HLO: f32[8,1]{1,0} dynamic-slice(%all-gather.1,
+// HLO: f32[8,1]{1,0} dynamic-slice(%all-gather,
 // HLO-NOT: = {{.*}} all-
+//
+// What the partitioner inserted (--verbose): the Megatron MLP (column- then
+// row-parallel weights, relu in a call as JAX writes it) and the
+// data-parallel training step gather nothing; the dots with split batch,
+// contracting and free dimensions sum partial products; the movement ops
+// work on shards.
+// RUN: for e in megatron dots moves step; do \
+// RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=SUM
+// SUM: spmd: 0 all_gather, 1 all_reduce, 0 local cuts
+// SUM-NEXT: spmd: 0 all_gather, 3 all_reduce, 1 local cuts
+// SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 1 local cuts
+// SUM-NEXT: spmd: 0 all_gather, 2 all_reduce, 0 local cuts
+// And the Megatron MLP's partitioned program: two local dots, one all-reduce
+// over each row of "model".
+// RUN: xlac run --backend=cpu --partitions 8 --entry megatron --random-inputs %s --xla_dump_to=%t/dumpm >/dev/null
+// RUN: FileCheck %s --check-prefix=MEGA < %t/dumpm/module_0000.spmd.before_optimizations.txt
+// MEGA: %megatron ({{.*}}: f32[8,16], {{.*}}: f32[16,4], {{.*}}: f32[4,8]) -> f32[8,8] {
+// MEGA-NOT: all-gather
+// MEGA: f32[8,4]{1,0} dot(
+// MEGA-NOT: all-gather
+// MEGA: f32[8,8]{1,0} dot(
+// MEGA-NEXT: all-reduce({{.*}}), replica_groups={{[{][{]}}0,1,2,3},{4,5,6,7{{[}][}]}}
+// MEGA-NOT: = {{.*}} all-
+// MEGA: {{^}$}}
 
 module @spmd attributes {mhlo.num_partitions = 8 : i32} {
   sdy.mesh @mesh = <["x"=4]>
@@ -59,6 +78,7 @@ module @spmd attributes {mhlo.num_partitions = 8 : i32} {
   sdy.mesh @m3 = <["a"=2, "b"=2, "c"=2]>
   sdy.mesh @perm = <["x"=8], device_ids=[5, 2, 7, 0, 3, 6, 1, 4]>
   sdy.mesh @sub = <["x"=4, "y"=2]>
+  sdy.mesh @x8 = <["x"=8]>
 
   // Data parallel on 4 partitions: x split by rows, w replicated.
   func.func @dp(%x: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
@@ -136,5 +156,75 @@ module @spmd attributes {mhlo.num_partitions = 8 : i32} {
   func.func private @twice(%a: tensor<8x4xf32>) -> tensor<8x4xf32> {
     %0 = stablehlo.add %a, %a : tensor<8x4xf32>
     return %0 : tensor<8x4xf32>
+  }
+
+  // Megatron's MLP on a 2x4 mesh as JAX writes it: relu in a call, the
+  // hidden value left open.
+  func.func @megatron(%x: tensor<16x16xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}]>},
+                      %w1: tensor<16x16xf32> {sdy.sharding = #sdy.sharding<@m2, [{}, {"model"}]>},
+                      %w2: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@m2, [{"model"}, {}]>})
+      -> (tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}]>}) {
+    %0 = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %1 = func.call @relu(%0) : (tensor<16x16xf32>) -> tensor<16x16xf32>
+    %2 = stablehlo.dot_general %1, %w2, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
+    return %2 : tensor<16x8xf32>
+  }
+  func.func private @relu(%a: tensor<16x16xf32>) -> tensor<16x16xf32> {
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %zb = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<16x16xf32>
+    %0 = stablehlo.maximum %a, %zb : tensor<16x16xf32>
+    return %0 : tensor<16x16xf32>
+  }
+
+  // dot_general with both operands split: batch and contracting dims split
+  // alike (attention scores), lhs free + rhs contracting, and x^T x over
+  // the split batch (contracting dims split on both sides).
+  func.func @dots(%q: tensor<4x8x16xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}, {"model"}]>},
+                  %k: tensor<4x8x16xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}, {"model"}]>},
+                  %x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}]>},
+                  %w: tensor<16x12xf32> {sdy.sharding = #sdy.sharding<@m2, [{"model"}, {}]>})
+      -> (tensor<4x8x8xf32>, tensor<8x12xf32>, tensor<16x16xf32>) {
+    %0 = stablehlo.dot_general %q, %k, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<4x8x8xf32>
+    %1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x12xf32>) -> tensor<8x12xf32>
+    %2 = stablehlo.dot_general %x, %x, contracting_dims = [0] x [0] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<16x16xf32>
+    return %0, %1, %2 : tensor<4x8x8xf32>, tensor<8x12xf32>, tensor<16x16xf32>
+  }
+  func.func @moves(%x: tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {"model"}]>},
+                   %b: tensor<12xf32> {sdy.sharding = #sdy.sharding<@m2, [{"model"}]>},
+                   %i: tensor<i32>,
+                   %y: tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@m2, [{}, {"model"}]>})
+      -> (tensor<12x8xf32>, tensor<8x12xf32>, tensor<2x4x12xf32>, tensor<5x12xf32>, tensor<8x12xf32>, tensor<16x12xf32>, tensor<4x12xf32>, tensor<8x12xf32>) {
+    %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<8x12xf32>) -> tensor<12x8xf32>
+    %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<12xf32>) -> tensor<8x12xf32>
+    %2 = stablehlo.add %x, %1 : tensor<8x12xf32>
+    %3 = stablehlo.reshape %2 : (tensor<8x12xf32>) -> tensor<2x4x12xf32>
+    %4 = stablehlo.slice %y [2:7, 0:12] : (tensor<8x12xf32>) -> tensor<5x12xf32>
+    %5 = stablehlo.iota dim = 0 : tensor<8x12xf32>
+    %6 = stablehlo.multiply %x, %5 : tensor<8x12xf32>
+    %9 = stablehlo.iota dim = 1 : tensor<8x12xf32>
+    %y9 = stablehlo.multiply %y, %9 : tensor<8x12xf32>
+    %7 = stablehlo.concatenate %y, %y9, dim = 0 : (tensor<8x12xf32>, tensor<8x12xf32>) -> tensor<16x12xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %8 = stablehlo.dynamic_slice %y, %i, %c, sizes = [4, 12] : (tensor<8x12xf32>, tensor<i32>, tensor<i32>) -> tensor<4x12xf32>
+    %10 = stablehlo.add %x, %9 : tensor<8x12xf32>
+    return %0, %2, %3, %4, %6, %7, %8, %10 : tensor<12x8xf32>, tensor<8x12xf32>, tensor<2x4x12xf32>, tensor<5x12xf32>, tensor<8x12xf32>, tensor<16x12xf32>, tensor<4x12xf32>, tensor<8x12xf32>
+  }
+
+  // A data-parallel step of linear regression: the batch split, the weights
+  // whole; the loss and the gradient are local sums and all-reduces.
+  func.func @step(%x: tensor<32x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
+                  %y: tensor<32x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
+                  %w: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {}]>})
+      -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {}]>}, tensor<f32> {sdy.sharding = #sdy.sharding<@x8, []>}) {
+    %p = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<32x8xf32>, tensor<8x4xf32>) -> tensor<32x4xf32>
+    %e = stablehlo.subtract %p, %y : tensor<32x4xf32>
+    %sq = stablehlo.multiply %e, %e : tensor<32x4xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %l = stablehlo.reduce(%sq init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<32x4xf32>, tensor<f32>) -> tensor<f32>
+    %g = stablehlo.dot_general %x, %e, contracting_dims = [0] x [0] : (tensor<32x8xf32>, tensor<32x4xf32>) -> tensor<8x4xf32>
+    %r = stablehlo.constant dense<0.01> : tensor<8x4xf32>
+    %d = stablehlo.multiply %g, %r : tensor<8x4xf32>
+    %w2 = stablehlo.subtract %w, %d : tensor<8x4xf32>
+    return %w2, %l : tensor<8x4xf32>, tensor<f32>
   }
 }
