@@ -521,6 +521,10 @@ static void lower_op(GpuLower *G, Op *op) {
     lower_branch(G, op);
     return;
   }
+  if (op->kind == OP_SORT) {
+    gpu_lower_sort(G, op);
+    return;
+  }
   if (op->kind == OP_SCATTER) {
     gpu_lower_scatter(G, op);
     return;

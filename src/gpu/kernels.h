@@ -119,6 +119,8 @@ void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **
 /* reduce.c: a reduce_window (one thread per output, the interpreter's
    order). */
 void gpu_lower_reduce_window(GpuLower *G, Op *op);
+/* sort.c: a sort (one thread per row, the interpreter's merge sort). */
+void gpu_lower_sort(GpuLower *G, Op *op);
 /* scatter.c: a scatter (the interpreter's order per result element). */
 void gpu_lower_scatter(GpuLower *G, Op *op);
 /* gemm.c: a dot_general or convolution, or a kOutput fusion (one of them

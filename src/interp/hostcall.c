@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "interp/cplx.h"
+#include "interp/lapack.h"
 #include "ir/print.h"
 #include "ir/rewrite.h"
 
@@ -125,6 +126,8 @@ static const Builtin builtins[] = {
 static HostTarget builtin_kind(const char *target) {
   for (size_t i = 0; i < ARRAY_LEN(builtins); i++)
     if (strcmp(builtins[i].name, target) == 0) return builtins[i].kind;
+  /* the LAPACK routines JAX's CPU lowerings call (lapack_sgeev_ffi, ...) */
+  if (lapack_is_target(target)) return HOST_LAPACK;
   return HOST_UNKNOWN;
 }
 
@@ -164,7 +167,9 @@ typedef struct Family {
 #define F_APPROX "approximate top-k (jax.lax.approx_max_k / approx_min_k) is not supported; jax.lax.top_k is"
 
 static const Family families[] = {
-    {"lapack_", true, "LAPACK calls from jnp.linalg / jax.scipy.linalg are not supported"},
+    {"lapack_", true,
+     "this LAPACK call from jnp.linalg / jax.scipy.linalg is not supported (xlac implements the _ffi targets of "
+     "geev, gees, gehrd, geqp3, sytrd/hetrd, gtsv, gesdd and gesvd)"},
     {"blas_", true, "BLAS calls (jax.lax.linalg.triangular_solve in older JAX) are not supported"},
     {"ducc_fft", false, "the CPU FFT of older JAX releases is not supported (newer ones emit stablehlo.fft)"},
     {"dynamic_ducc_fft", false, "the CPU FFT of older JAX releases is not supported (newer ones emit stablehlo.fft)"},
@@ -314,6 +319,8 @@ char *hostcall_problem(const Op *op) {
                        "eigenvectors (same type) and eigenvalues (the real type, one per row)", t);
     return NULL;
   }
+  case HOST_LAPACK:
+    return lapack_problem(op, t);
   case HOST_CHECK:
   case HOST_TOPK:
   case HOST_INTERP:
@@ -968,6 +975,8 @@ bool hostcall_interp(Interp *I, Op *op, const char *target, IVal **args, IVal **
     return householder(op, k == HOST_QR, args, res);
   case HOST_EIGH:
     return eigh(op, args, res);
+  case HOST_LAPACK:
+    return lapack_call(I, op, target, args, res);
   default:
     return interp_error(I, op, "internal error: custom_call @%s reached the host-call dispatch", target);
   }

@@ -33,6 +33,7 @@ typedef enum HostTarget {
   HOST_QR,              /* XLA's Qr: Householder QR (LAPACK's geqrf), the interpreter */
   HOST_HOUSEHOLDER,     /* XLA's ProductOfElementaryHouseholderReflectors (orgqr), the interpreter */
   HOST_EIGH,            /* XLA's Eigh: Jacobi eigendecomposition of Hermitian matrices, the interpreter */
+  HOST_LAPACK,          /* the LAPACK routines of JAX's CPU lowerings (interp/lapack.h), the interpreter */
   HOST_FUNCTION,        /* a registered host function (*fn) */
 } HostTarget;
 

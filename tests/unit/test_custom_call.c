@@ -492,10 +492,11 @@ static void test_unregistered(void) {
   CHECK(strstr(diags, "runtime error: no implementation for custom_call target 't.nothing'") != NULL);
   run_free(&r);
 
-  /* a LAPACK call from jnp.linalg says what it is */
+  /* a LAPACK call from jnp.linalg xlac does not implement says what it
+     is; one it implements, called with the wrong types, what it takes */
   const char *lapack =
       "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
-      "  %r = stablehlo.custom_call @lapack_sgesdd_ffi(%x) {mhlo.backend_config = {mode = 86 : ui8}} : "
+      "  %r = stablehlo.custom_call @lapack_spotrf_ffi(%x) {mhlo.backend_config = {uplo = 76 : ui8}} : "
       "(tensor<4xf32>) -> tensor<4xf32>\n"
       "  func.return %r : tensor<4xf32>\n"
       "}\n";
@@ -503,7 +504,19 @@ static void test_unregistered(void) {
   r = run(lapack, true, 1, &a, NULL);
   release();
   CHECK(r.exe == NULL);
-  CHECK(strstr(diags, "custom_call @lapack_sgesdd_ffi: LAPACK calls from jnp.linalg") != NULL);
+  CHECK(strstr(diags, "custom_call @lapack_spotrf_ffi: this LAPACK call from jnp.linalg") != NULL);
+  run_free(&r);
+  const char *svd =
+      "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %r = stablehlo.custom_call @lapack_sgesdd_ffi(%x) {mhlo.backend_config = {mode = 65 : ui8}} : "
+      "(tensor<4xf32>) -> tensor<4xf32>\n"
+      "  func.return %r : tensor<4xf32>\n"
+      "}\n";
+  capture();
+  r = run(svd, true, 1, &a, NULL);
+  release();
+  CHECK(r.exe == NULL);
+  CHECK(strstr(diags, "custom_call @lapack_sgesdd_ffi takes a matrix") != NULL);
   run_free(&r);
 
   /* an annotation that would need the SPMD partitioner */

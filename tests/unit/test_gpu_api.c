@@ -167,18 +167,14 @@ int main(int argc, char **argv) {
     xlac_executable_destroy(e);
   }
   /* an op the gpu backend has no kernel for: a located compile error */
-  static const char sorts[] =
-      "func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
-      "  %r = \"stablehlo.sort\"(%x) ({\n"
-      "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
-      "    %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
-      "    stablehlo.return %lt : tensor<i1>\n"
-      "  }) {dimension = 0 : i64, is_stable = true} : (tensor<8xf32>) -> tensor<8xf32>\n"
-      "  func.return %r : tensor<8xf32>\n"
+  static const char fft[] =
+      "func.func @main(%x: tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>> {\n"
+      "  %r = stablehlo.fft %x, type = FFT, length = [8] : (tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>>\n"
+      "  func.return %r : tensor<8xcomplex<f32>>\n"
       "}\n";
   e = NULL;
-  expect_error(xlac_compile_text(c, sorts, sizeof sorts - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
-               "'stablehlo.sort' is not supported by the gpu backend", __LINE__);
+  expect_error(xlac_compile_text(c, fft, sizeof fft - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
+               "'stablehlo.fft' is not supported by the gpu backend", __LINE__);
   CHECK(e == NULL);
   xlac_client_destroy(c);
   TEST_SUMMARY();

@@ -85,9 +85,13 @@ def embedding_grad():
     both(lambda E, i: E.at[i].add(1.5), E, idx)
 
 
+def sorting():
+    both(lambda x: (jnp.sort(x, axis=1), jnp.argsort(x, axis=1), jax.lax.top_k(x, 5)), x)
+
+
 for name, fn in [("one_device", one_device), ("mlp", mlp), ("softmax_rows", softmax_rows),
                  ("reductions", reductions), ("loop", loop), ("grad_step", grad_step),
-                 ("embedding_grad", embedding_grad)]:
+                 ("embedding_grad", embedding_grad), ("sorting", sorting)]:
     check(name, fn)
 print(f"{passed} passed, {len(failures)} failed")
 raise SystemExit(1 if failures else 0)

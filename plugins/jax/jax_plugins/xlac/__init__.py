@@ -82,9 +82,9 @@ def initialize():
         pass
     # jax.export artifacts made for "cpu" run on xlac as they are: a
     # platform-independent program is the same StableHLO for both (an
-    # artifact that uses CPU-only custom calls, LAPACK's say, fails to
-    # compile with the target named); one exported for several platforms
-    # including "cpu" runs its cpu lowering
+    # artifact that uses CPU-only custom calls xlac does not implement
+    # fails to compile with the target named); one exported for several
+    # platforms including "cpu" runs its cpu lowering
     try:
         import dataclasses
         from jax._src.export import _export
@@ -124,3 +124,45 @@ def initialize():
         mlir.register_lowering(lax_linalg.eigh_p, qdwh_eigh._eigh_tpu_lowering, platform=PLATFORM)
     except (ImportError, AttributeError):
         pass
+    _register_lapack_lowerings()
+
+
+def _register_lapack_lowerings():
+    """eig, schur, hessenberg, pivoted QR, tridiagonal, tridiagonal_solve
+    and the SVD have LAPACK lowerings only (JAX's CPU rules); xlac
+    implements the LAPACK custom calls those rules emit (lapack_*geev_ffi,
+    ..., docs/ops.md), so the CPU rules serve xlac as they are.  The SVD's
+    polar algorithm, and a subset of its values, keep the rule written in
+    jax (QDWH)."""
+    try:
+        from functools import partial
+        from jax._src.interpreters import mlir
+        from jax._src.lax import linalg as ll
+        from jax._src.tpu.linalg import svd as polar_svd
+        rules = [
+            (ll.eig_p, ll._eig_cpu_lowering),
+            (ll.schur_p, ll._schur_cpu_lowering),
+            (ll.hessenberg_p, ll._hessenberg_cpu_lowering),
+            (ll.geqp3_p, partial(ll._geqp3_cpu_gpu_lowering, target_name_prefix="cpu")),
+            (ll.tridiagonal_p, partial(ll._tridiagonal_cpu_gpu_lowering, target_name_prefix="cpu")),
+            (ll.tridiagonal_solve_p, ll._tridiagonal_solve_cpu_lowering),
+        ]
+        lapack_svd = partial(ll._svd_cpu_gpu_lowering, target_name_prefix="cpu")
+        polar = polar_svd._svd_tpu_lowering_rule
+    except (ImportError, AttributeError):
+        return
+
+    def svd_lowering(ctx, operand, *, full_matrices, compute_uv, subset_by_index, algorithm=None):
+        m, n = ctx.avals_in[0].shape[-2:]
+        whole = subset_by_index is None or tuple(subset_by_index) == (0, min(m, n))
+        if algorithm == ll.SvdAlgorithm.POLAR or not whole:
+            return polar(ctx, operand, full_matrices=full_matrices, compute_uv=compute_uv,
+                         subset_by_index=subset_by_index, algorithm=ll.SvdAlgorithm.POLAR)
+        if algorithm == ll.SvdAlgorithm.JACOBI:
+            # xlac's gesvd is one-sided Jacobi
+            algorithm = ll.SvdAlgorithm.QR
+        return lapack_svd(ctx, operand, full_matrices=full_matrices, compute_uv=compute_uv,
+                          subset_by_index=subset_by_index, algorithm=algorithm)
+
+    for prim, rule in rules + [(ll.svd_p, svd_lowering)]:
+        mlir.register_lowering(prim, rule, platform=PLATFORM)

@@ -1,0 +1,235 @@
+/*
+ * sort.c - sort on the GPU: one thread per row (every index of the other
+ * dimensions), a stable bottom-up merge sort with the interpreter's very
+ * merges (take from the right only when the comparator says right < left),
+ * so results are identical to the interpreter's for any comparator.
+ *
+ * The operands are copied into the results, which are sorted in place
+ * with a scratch area as the other half of each merge pass; a row whose
+ * last pass ended in scratch is copied back.  The comparator region is
+ * generated inline by the elemental generator on the two elements' values.
+ * O(L log L) work per row of length L on one thread: fast for many short
+ * rows (top-k of a batch, argsort of small vectors), slow for one long
+ * row (a block-wide merge path is the next step).
+ */
+#include <string.h>
+
+#include "codegen/lower.h"
+#include "gpu/kernels.h"
+
+enum { MAX_SORT = 16 };
+
+typedef struct SortGeom {
+  int n;
+  ElemType et[MAX_SORT];
+  int64_t L, inner, rows;
+  int64_t region[MAX_SORT]; /* byte offset of each operand's scratch copy */
+} SortGeom;
+
+static LLVMValueRef elem_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef off) {
+  return LLVMBuildGEP2(cg->b, cg_storage_type(cg, et), base, &off, 1, "");
+}
+
+/* less(src[pos b], src[pos a]) as the comparator region says: its
+   arguments are (lhs_0, rhs_0, lhs_1, rhs_1, ...). */
+static LLVMValueRef less(Cg *cg, Op *op, const SortGeom *g, LLVMValueRef *src, LLVMValueRef lhs, LLVMValueRef rhs) {
+  Block *body = op->regions[0];
+  LLVMValueRef args[2 * MAX_SORT];
+  for (int k = 0; k < g->n; k++) {
+    args[2 * k] = elem_ptr(cg, g->et[k], src[k], lhs);
+    args[2 * k + 1] = elem_ptr(cg, g->et[k], src[k], rhs);
+  }
+  KernelIO io = {0};
+  io.ninputs = 2 * g->n;
+  io.inputs = body->args;
+  io.input_ptrs = args;
+  LLVMValueRef v = emit_elemental(cg, &io, block_terminator(body)->opnds[0], NULL);
+  kernel_io_free(&io);
+  return v;
+}
+
+/* dst[q] = src[p] for every operand (their storage bits). */
+static void move(Cg *cg, const SortGeom *g, LLVMValueRef *dst, LLVMValueRef q, LLVMValueRef *src, LLVMValueRef p) {
+  for (int k = 0; k < g->n; k++) {
+    LLVMTypeRef t = cg_storage_type(cg, g->et[k]);
+    LLVMBuildStore(cg->b, LLVMBuildLoad2(cg->b, t, elem_ptr(cg, g->et[k], src[k], p), ""),
+                   elem_ptr(cg, g->et[k], dst[k], q));
+  }
+}
+
+static LLVMValueRef ld(Cg *cg, LLVMValueRef p) { return LLVMBuildLoad2(cg->b, cg->t_i64, p, ""); }
+static void st(Cg *cg, LLVMValueRef p, LLVMValueRef v) { LLVMBuildStore(cg->b, v, p); }
+static LLVMValueRef add(Cg *cg, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildAdd(cg->b, a, b, ""); }
+static LLVMValueRef mul(Cg *cg, LLVMValueRef a, int64_t b) { return LLVMBuildMul(cg->b, a, cg_i64(cg, b), ""); }
+static LLVMValueRef slt(Cg *cg, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildICmp(cg->b, LLVMIntSLT, a, b, ""); }
+
+/* while (cond()) body: the builder in the body; returns the exit block. */
+typedef struct While {
+  LLVMBasicBlockRef head, body, exit;
+} While;
+
+static While while_begin(Cg *cg, LLVMValueRef fn) {
+  While w;
+  w.head = LLVMAppendBasicBlockInContext(cg->ctx, fn, "while");
+  w.body = LLVMAppendBasicBlockInContext(cg->ctx, fn, "do");
+  w.exit = LLVMAppendBasicBlockInContext(cg->ctx, fn, "done");
+  LLVMBuildBr(cg->b, w.head);
+  LLVMPositionBuilderAtEnd(cg->b, w.head);
+  return w;
+}
+
+static void while_test(Cg *cg, While *w, LLVMValueRef c) {
+  LLVMBuildCondBr(cg->b, c, w->body, w->exit);
+  LLVMPositionBuilderAtEnd(cg->b, w->body);
+}
+
+static void while_end(Cg *cg, While *w) {
+  LLVMBuildBr(cg->b, w->head);
+  LLVMPositionBuilderAtEnd(cg->b, w->exit);
+}
+
+/* Buffers: operands (n), results (n), scratch. */
+static LLVMValueRef emit_sort(GpuLower *G, Op *op, const SortGeom *g, int nbufs) {
+  Cg *cg = &G->cg;
+  int n = g->n;
+  LLVMValueRef ptrs[2 * MAX_SORT + 2], cnt;
+  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &cnt);
+  LLVMValueRef *res = ptrs + n, scratch = ptrs[2 * n];
+  LLVMValueRef tmp[MAX_SORT];
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef off = cg_i64(cg, g->region[k]);
+    tmp[k] = LLVMBuildGEP2(cg->b, cg->t_i8, scratch, &off, 1, "");
+  }
+  LLVMValueRef vw = cg_entry_alloca(cg, fn, cg->t_i64, "width"), vlo = cg_entry_alloca(cg, fn, cg->t_i64, "lo");
+  LLVMValueRef vi = cg_entry_alloca(cg, fn, cg->t_i64, "i"), vj = cg_entry_alloca(cg, fn, cg->t_i64, "j");
+  LLVMValueRef vk = cg_entry_alloca(cg, fn, cg->t_i64, "k"), vin = cg_entry_alloca(cg, fn, cg->t_i1, "in_res");
+  LLVMValueRef step;
+  Loop lr = gpu_thread_loop(cg, cnt, &step, "row");
+  int64_t dims2[2] = {g->rows / g->inner, g->inner};
+  LLVMValueRef rc[2];
+  gpu_delinearize(cg, lr.iv, dims2, 2, rc);
+  /* the row's elements: base + p * inner */
+  LLVMValueRef base = add(cg, mul(cg, rc[0], g->L * g->inner), rc[1]);
+  LLVMValueRef A[MAX_SORT], Bq[MAX_SORT];
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef b0 = base;
+    A[k] = LLVMBuildGEP2(cg->b, cg_storage_type(cg, g->et[k]), res[k], &b0, 1, "");
+    Bq[k] = LLVMBuildGEP2(cg->b, cg_storage_type(cg, g->et[k]), tmp[k], &b0, 1, "");
+  }
+  st(cg, vin, LLVMConstInt(cg->t_i1, 1, 0));
+  st(cg, vw, cg_i64(cg, 1));
+  LLVMValueRef L = cg_i64(cg, g->L);
+  While ww = while_begin(cg, fn);
+  while_test(cg, &ww, slt(cg, ld(cg, vw), L));
+  {
+    /* one pass from the half the data is in to the other */
+    LLVMValueRef inres = LLVMBuildLoad2(cg->b, cg->t_i1, vin, "");
+    LLVMValueRef src[MAX_SORT], dst[MAX_SORT];
+    for (int k = 0; k < n; k++) {
+      src[k] = LLVMBuildSelect(cg->b, inres, A[k], Bq[k], "");
+      dst[k] = LLVMBuildSelect(cg->b, inres, Bq[k], A[k], "");
+    }
+    LLVMValueRef width = ld(cg, vw);
+    st(cg, vlo, cg_i64(cg, 0));
+    While wl = while_begin(cg, fn);
+    while_test(cg, &wl, slt(cg, ld(cg, vlo), L));
+    {
+      LLVMValueRef lo = ld(cg, vlo);
+      LLVMValueRef mid = cg_min64(cg, add(cg, lo, width), L);
+      LLVMValueRef hi = cg_min64(cg, add(cg, lo, LLVMBuildMul(cg->b, width, cg_i64(cg, 2), "")), L);
+      st(cg, vi, lo);
+      st(cg, vj, mid);
+      st(cg, vk, lo);
+      LLVMValueRef inner = cg_i64(cg, g->inner);
+      /* both sides left: the smaller (the right only when strictly less) */
+      While wm = while_begin(cg, fn);
+      while_test(cg, &wm, LLVMBuildAnd(cg->b, slt(cg, ld(cg, vi), mid), slt(cg, ld(cg, vj), hi), ""));
+      {
+        LLVMValueRef i = ld(cg, vi), j = ld(cg, vj), k = ld(cg, vk);
+        LLVMValueRef pi = LLVMBuildMul(cg->b, i, inner, ""), pj = LLVMBuildMul(cg->b, j, inner, "");
+        LLVMValueRef take_right = less(cg, op, g, src, pj, pi);
+        LLVMValueRef from = LLVMBuildSelect(cg->b, take_right, pj, pi, "");
+        move(cg, g, dst, LLVMBuildMul(cg->b, k, inner, ""), src, from);
+        st(cg, vi, LLVMBuildSelect(cg->b, take_right, i, add(cg, i, cg_i64(cg, 1)), ""));
+        st(cg, vj, LLVMBuildSelect(cg->b, take_right, add(cg, j, cg_i64(cg, 1)), j, ""));
+        st(cg, vk, add(cg, k, cg_i64(cg, 1)));
+      }
+      while_end(cg, &wm);
+      /* the rest of whichever side is left */
+      for (int side = 0; side < 2; side++) {
+        LLVMValueRef var = side ? vj : vi, end = side ? hi : mid;
+        While wr = while_begin(cg, fn);
+        while_test(cg, &wr, slt(cg, ld(cg, var), end));
+        LLVMValueRef p = ld(cg, var), k = ld(cg, vk);
+        move(cg, g, dst, LLVMBuildMul(cg->b, k, inner, ""), src, LLVMBuildMul(cg->b, p, inner, ""));
+        st(cg, var, add(cg, p, cg_i64(cg, 1)));
+        st(cg, vk, add(cg, k, cg_i64(cg, 1)));
+        while_end(cg, &wr);
+      }
+      st(cg, vlo, hi);
+    }
+    while_end(cg, &wl);
+    st(cg, vin, LLVMBuildNot(cg->b, LLVMBuildLoad2(cg->b, cg->t_i1, vin, ""), ""));
+    st(cg, vw, LLVMBuildMul(cg->b, width, cg_i64(cg, 2), ""));
+  }
+  while_end(cg, &ww);
+  /* the last pass ended in scratch: back into the results */
+  LLVMBasicBlockRef back = LLVMAppendBasicBlockInContext(cg->ctx, fn, "copy_back");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "row_done");
+  LLVMBuildCondBr(cg->b, LLVMBuildLoad2(cg->b, cg->t_i1, vin, ""), done, back);
+  LLVMPositionBuilderAtEnd(cg->b, back);
+  Loop lc = loop_begin(cg, cg_i64(cg, 0), L, "back");
+  LLVMValueRef p = mul(cg, lc.iv, g->inner);
+  move(cg, g, A, p, Bq, p);
+  loop_end(cg, &lc);
+  LLVMBuildBr(cg->b, done);
+  LLVMPositionBuilderAtEnd(cg->b, done);
+  gpu_loop_end(cg, &lr, step);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+void gpu_lower_sort(GpuLower *G, Op *op) {
+  int n = op->nopnds;
+  SortGeom g;
+  memset(&g, 0, sizeof g);
+  g.n = n;
+  bool ok = n >= 1 && n <= MAX_SORT && op->nres == n && op->nregions == 1;
+  const Type *t0 = ok ? op->opnds[0]->type : NULL;
+  int64_t dim = ok ? op_attr_int(op, "dimension", -1) : -1;
+  ok = ok && t0->kind == TY_TENSOR && t0->rank >= 1 && t0->rank <= CG_MAX_RANK && dim >= 0 && dim < t0->rank;
+  for (int k = 0; ok && k < n; k++) {
+    const Type *t = op->opnds[k]->type;
+    ok = t->kind == TY_TENSOR && !t->quant && cg_elem_native(t->elem) && type_same_shape(t, t0) &&
+         type_same_shape(op->res[k].type, t0) && op->res[k].type->elem == t->elem;
+    if (ok) g.et[k] = t->elem;
+  }
+  Block *body = ok ? op->regions[0] : NULL;
+  Op *ret = body ? block_terminator(body) : NULL;
+  ok = ok && body->nargs == 2 * n && ret && ret->nopnds == 1 &&
+       elemental_supported(ret->opnds, 1, body->args, 2 * n);
+  if (!ok) {
+    gpu_unsupported(G, op, "");
+    return;
+  }
+  g.L = t0->dims[dim];
+  g.inner = 1;
+  for (int d = (int)dim + 1; d < t0->rank; d++) g.inner *= t0->dims[d];
+  g.rows = g.L ? type_num_elements(t0) / g.L : 0;
+  int64_t bytes = 0;
+  for (int k = 0; k < n; k++) {
+    g.region[k] = bytes;
+    bytes += (type_num_elements(t0) * et_bytes(g.et[k]) + 255) & ~(int64_t)255;
+  }
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 1, &bufs, &nbufs)) return;
+  for (int k = 0; k < n; k++) gpu_add_copy(G, bufs[n + k], bufs[k]);
+  if (g.rows == 0 || g.L < 2) {
+    xfree(bufs);
+    return;
+  }
+  bufs[nbufs++] = gpu_scratch(G, bytes);
+  LLVMValueRef fn = emit_sort(G, op, &g, nbufs);
+  gpu_add_launch(G, op, fn, g.rows, (g.rows + 63) / 64, 64, bufs, nbufs);
+}
