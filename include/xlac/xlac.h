@@ -402,6 +402,19 @@ xlac_status *xlac_custom_call_register_classic(const char *target, void *fn, xla
 /* The registered names, sorted, joined by ", " (xlac_free). */
 char *xlac_custom_call_list(void);
 
+/* Custom calls on the gpu backend (XLAC_BACKEND_GPU), XLA's GPU signature:
+     void f(void *stream, void **buffers, const char *opaque, size_t opaque_len,
+            xlac_custom_call_status *status)
+   stream: the execution's CUstream (NULL: the default stream, on which
+   the kernels before the call have been queued and the ones after it will
+   be); buffers: the operands' then the results' device pointers
+   (CUdeviceptr values); the function launches its own kernels or copies on
+   that stream.  A separate, process-wide registry: registering a name again
+   replaces it. */
+typedef void (*xlac_gpu_custom_call_fn)(void *stream, void **buffers, const char *opaque, size_t opaque_len,
+                                        xlac_custom_call_status *status);
+xlac_status *xlac_gpu_custom_call_register(const char *target, xlac_gpu_custom_call_fn fn);
+
 #ifdef __cplusplus
 }
 #endif

@@ -652,12 +652,13 @@ static bool compare_values(const char *label, const IVal *a, const IVal *b, doub
 }
 
 /* --backend=gpu: compiles f (needing no GPU: compile errors and dumps come
-   first), then runs it on the first device; results[0] gets the results. */
-static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***results) {
+   first) and opens the first device (NULL executable on a compile error;
+   st->gpu NULL, reported once, without a device). */
+static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f) {
   const RunOptions *o = st->o;
   if ((o->replicas > 1 || o->partitions > 1)) {
     fprintf(stderr, "xlac: error: the gpu backend runs one replica and one partition (for now)\n");
-    return false;
+    return NULL;
   }
   if (!st->gpu_tried) {
     st->gpu_tried = true;
@@ -670,7 +671,7 @@ static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***resul
   run_timer_compiling(st->timer, true);
   GpuExecutable *e = gpu_compile(m, f, &go);
   run_timer_compiling(st->timer, false);
-  if (!e) return false;
+  if (!e) return NULL;
   if (o->verbose) {
     const GpuStats *gs = gpu_executable_stats(e);
     fprintf(stderr, "gpu: %d kernels (%d fusions), PTX for %s, %lld temp bytes, compiled in %.1f ms (passes %.1f, "
@@ -678,22 +679,78 @@ static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***resul
             gs->kernels, gs->fusions, gs->arch, (long long)gs->temp_bytes, gs->compile_ms, gs->passes_ms, gs->ir_ms,
             gs->llvm_opt_ms, gs->ptx_ms, st->gpu ? ", device " : "", st->gpu ? st->gpu->name : "");
   }
-  bool ok = st->gpu != NULL;
-  if (!ok && !st->gpu_reported) {
+  if (!st->gpu && !st->gpu_reported) {
     fprintf(stderr, "xlac: error: %s\n", st->gpu_err);
     st->gpu_reported = true;
   }
+  return e;
+}
+
+/* Runs e once; results (f->nresults, fresh references) on success. */
+static bool gpu_run_once(RunState *st, GpuExecutable *e, Func *f, IVal **args, IVal **results) {
+  char *err = NULL;
+  bool ok = gpu_execute(e, st->gpu, f->body->nargs, args, results, &err);
+  if (!ok) fprintf(stderr, "xlac: error: %s\n", err);
+  xfree(err);
+  return ok;
+}
+
+/* Compiles and runs f on the first device; results[0] gets the results. */
+static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***results) {
+  GpuExecutable *e = gpu_prepare(st, m, f);
+  bool ok = e && st->gpu;
   if (ok) {
-    char *err = NULL;
     results[0] = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
-    ok = gpu_execute(e, st->gpu, f->body->nargs, args, results[0], &err);
+    ok = gpu_run_once(st, e, f, args, results[0]);
     if (!ok) {
-      fprintf(stderr, "xlac: error: %s\n", err);
-      xfree(err);
       xfree(results[0]);
       results[0] = NULL;
     }
   }
+  gpu_executable_free(e);
+  return ok;
+}
+
+/* xlac bench --backend=gpu: the median of whole executions (arguments
+   copied in, kernels, results copied out) and of the device's time from
+   the first kernel to the last (CUDA events). */
+static bool bench_gpu(RunState *st, Module *m, Func *f, IVal **args) {
+  const RunOptions *o = st->o;
+  int iters = o->iters > 0 ? o->iters : 10, warmup = o->warmup >= 0 ? o->warmup : 2;
+  GpuExecutable *e = gpu_prepare(st, m, f);
+  bool ok = e && st->gpu;
+  double *times = xcalloc((size_t)iters + 1, sizeof(double)), *dev = xcalloc((size_t)iters + 1, sizeof(double));
+  IVal **res = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
+  for (int k = 0; ok && k < warmup + iters; k++) {
+    double t0 = clock_ms();
+    ok = gpu_run_once(st, e, f, args, res);
+    double dt = clock_ms() - t0;
+    if (ok && k >= warmup) {
+      times[k - warmup] = dt;
+      dev[k - warmup] = gpu_executable_stats(e)->device_ms;
+    }
+    for (int r = 0; r < f->nresults; r++) {
+      ival_release(res[r]);
+      res[r] = NULL;
+    }
+  }
+  if (ok) {
+    const GpuStats *gs = gpu_executable_stats(e);
+    qsort(times, (size_t)iters, sizeof(double), cmp_double);
+    qsort(dev, (size_t)iters, sizeof(double), cmp_double);
+    double median = iters % 2 ? times[iters / 2] : 0.5 * (times[iters / 2 - 1] + times[iters / 2]);
+    double dmed = iters % 2 ? dev[iters / 2] : 0.5 * (dev[iters / 2 - 1] + dev[iters / 2]);
+    printf("%s @%s: compile %.1f ms, run median %.3f ms (device %.3f ms), min %.3f ms over %d runs (gpu, %s)\n",
+           st->path, f->name, gs->compile_ms, median, dmed, times[0], iters, st->gpu->name);
+    printf("  %d kernel launches (%d fusions), PTX for %s, temp %lld bytes\n", gs->kernels, gs->fusions, gs->arch,
+           (long long)gs->temp_bytes);
+    printf("BENCH name=%s backend=gpu compile_ms=%.3f median_ms=%.4f device_median_ms=%.4f min_ms=%.4f iters=%d\n",
+           st->path, gs->compile_ms, median, dmed, times[0], iters);
+    fflush(stdout);
+  }
+  xfree(res);
+  xfree(times);
+  xfree(dev);
   gpu_executable_free(e);
   return ok;
 }
@@ -861,10 +918,10 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   SpmdRun sp = {0};
   if (o->backend != BACKEND_GPU) st->dargs = spmd_args(m, f, args, ndev, np, &sp);
   if (o->mode == MODE_BENCH && o->backend == BACKEND_GPU) {
-    fprintf(stderr, "xlac: error: xlac bench does not support the gpu backend yet\n");
+    bool ok = bench_gpu(st, m, f, args);
     spmd_done(st, &sp, ndev, f->body->nargs);
     release_all(args, f->body->nargs);
-    return false;
+    return ok;
   }
   if (o->mode == MODE_BENCH) {
     InterpOptions bio = {probe_dir, true, stdout, st->cancel};

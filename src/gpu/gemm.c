@@ -486,7 +486,7 @@ static void lower_conv(GpuLower *G, Op *op, Op *d, Value **inputs, int ninputs, 
     return;
   }
   LLVMValueRef fn = emit_conv(G, &c, inputs, ninputs, la, ra, root);
-  if (gpu_add_launch(G, op, fn, nout, (nout + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS, bufs, nbufs) &&
+  if (gpu_add_thread_launch(G, op, fn, nout, bufs, nbufs) &&
       fusion)
     G->nfusions++;
 }

@@ -182,10 +182,17 @@ bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t uni
 
 void gpu_steps_free(GpuSteps *s) {
   for (int i = 0; i < s->len; i++) {
+    xfree(s->data[i].name);
+    xfree(s->data[i].opaque);
+    xfree(s->data[i].bufs);
     for (int k = 0; k < s->data[i].nsub; k++) gpu_steps_free(&s->data[i].sub[k]);
     xfree(s->data[i].sub);
   }
   VEC_FREE(*s);
+}
+
+bool gpu_add_thread_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, GpuBuf *bufs, int nbufs) {
+  return gpu_add_launch(G, op, fn, n, (n + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS, bufs, nbufs);
 }
 
 Loop gpu_loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, LLVMValueRef step, const char *name) {
@@ -521,6 +528,14 @@ static void lower_op(GpuLower *G, Op *op) {
     lower_branch(G, op);
     return;
   }
+  if (op->kind == OP_CUSTOM_CALL) {
+    gpu_lower_custom_call(G, op);
+    return;
+  }
+  if (op->kind == OP_SELECT_AND_SCATTER) {
+    gpu_lower_select_and_scatter(G, op);
+    return;
+  }
   if (op->kind == OP_SORT) {
     gpu_lower_sort(G, op);
     return;
@@ -651,7 +666,9 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   po.no_row_fusion = true; /* no row kernel yet: its stages become kernels of their own */
   po.after_pass = dump_after_pass;
   po.ud = &dumpo;
-  if (!run_cpu_pipeline(m, &po) || !lower_resolve_custom_calls(m, exe->flat, false)) {
+  /* custom-call targets are the gpu registry's (custom.c), checked when
+     each call is lowered; annotations go here */
+  if (!run_cpu_pipeline(m, &po) || !lower_resolve_custom_calls(m, exe->flat, true)) {
     gpu_executable_free(exe);
     return NULL;
   }
@@ -910,6 +927,14 @@ static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const Gp
         if (!run_steps(e, d, dm, &st->sub[1], err)) return false;
       }
       break;
+    case STEP_CUSTOM: {
+      void **ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(void *));
+      for (int b = 0; b < st->nbufs; b++) ptrs[b] = (void *)(uintptr_t)buf_ptr(e, dm, &st->bufs[b]);
+      bool ok = gpu_run_custom(st, NULL, ptrs, err);
+      xfree(ptrs);
+      if (!ok) return false;
+      break;
+    }
     case STEP_BRANCH: {
       if (!read_pred(e, d, dm, st, &v, err)) return false;
       /* if: true takes the first region; case: an index out of range the last */
@@ -954,8 +979,22 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
                    (size_t)(type_num_elements(f->result_types[r]) * et_bytes(f->result_types[r]->elem)), "a result",
                    err);
   if (ok) ok = dev_alloc(drv, &dm.temp, (size_t)e->temp_bytes, "temporary buffers", err);
+  /* the device's time for the kernels, where the driver has events */
+  CUevent ev[2] = {0};
+  bool timed = ok && drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime && drv->cuEventDestroy &&
+               drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
+  if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) {
+    drv->cuEventDestroy(ev[0]);
+    timed = false;
+  }
+  timed = timed && drv->cuEventRecord(ev[0], NULL) == CUDA_SUCCESS;
   if (ok) ok = run_steps(e, d, &dm, &e->steps, err);
+  timed = timed && ok && drv->cuEventRecord(ev[1], NULL) == CUDA_SUCCESS;
   if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);
+  float ms = 0;
+  e->stats.device_ms = timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS ? ms : 0;
+  if (ev[0]) drv->cuEventDestroy(ev[0]);
+  if (ev[1]) drv->cuEventDestroy(ev[1]);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
     results[r] = ival_new_tensor(f->result_types[r]);

@@ -45,6 +45,9 @@ typedef struct GpuStats {
   char arch[16]; /* the PTX target */
   int64_t temp_bytes;
   double compile_ms, passes_ms, ir_ms, llvm_opt_ms, ptx_ms;
+  /* the last execution's device time from before its first kernel to after
+     its last (CUDA events; 0 where the driver has none) */
+  double device_ms;
 } GpuStats;
 
 typedef struct GpuExecutable GpuExecutable;

@@ -41,7 +41,7 @@ typedef struct GpuLaunch {
    branches driven from the host, which reads their predicate or index back
    from the device (WHILE: sub[0] the cond, sub[1] the body; BRANCH: one
    list per branch, an out-of-range index taking the last). */
-typedef enum GpuStepKind { STEP_LAUNCH, STEP_WHILE, STEP_BRANCH } GpuStepKind;
+typedef enum GpuStepKind { STEP_LAUNCH, STEP_WHILE, STEP_BRANCH, STEP_CUSTOM } GpuStepKind;
 typedef struct GpuStep GpuStep;
 typedef VEC(GpuStep) GpuSteps;
 struct GpuStep {
@@ -51,6 +51,12 @@ struct GpuStep {
   ElemType pred_et;
   int nsub;
   GpuSteps *sub;
+  /* CUSTOM: the target's function (xlac_gpu_custom_call_fn), its name,
+     the backend_config, and the operands' then results' buffers */
+  void (*custom)(void);
+  char *name, *opaque;
+  GpuBuf *bufs;
+  int nbufs;
 };
 void gpu_steps_free(GpuSteps *s);
 
@@ -89,6 +95,9 @@ LLVMValueRef gpu_kernel_new(GpuLower *G, int nbufs, LLVMValueRef *ptrs, LLVMValu
    false (reported at op, fn deleted) when fn calls what a GPU cannot. */
 bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t units, int block, GpuBuf *bufs,
                     int nbufs);
+/* gpu_add_launch of a kernel of n threads' work (gpu_thread_loop), in
+   blocks of GPU_LOOP_THREADS. */
+bool gpu_add_thread_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, GpuBuf *bufs, int nbufs);
 /* "'op' is not supported by the gpu backend yet (<where>docs/gpu.md ...)" */
 void gpu_unsupported(GpuLower *G, const Op *op, const char *where);
 
@@ -119,6 +128,13 @@ void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **
 /* reduce.c: a reduce_window (one thread per output, the interpreter's
    order). */
 void gpu_lower_reduce_window(GpuLower *G, Op *op);
+/* select_scatter.c: a select_and_scatter (one thread per result element,
+   the interpreter's choices and order). */
+void gpu_lower_select_and_scatter(GpuLower *G, Op *op);
+/* custom.c: a custom call (a host step calling the registered GPU
+   target); gpu_run_custom runs one with the device pointers. */
+void gpu_lower_custom_call(GpuLower *G, Op *op);
+bool gpu_run_custom(const GpuStep *st, void *stream, void **ptrs, char **err);
 /* sort.c: a sort (one thread per row, the interpreter's merge sort). */
 void gpu_lower_sort(GpuLower *G, Op *op);
 /* scatter.c: a scatter (the interpreter's order per result element). */

@@ -413,8 +413,7 @@ void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **
   }
   if (!p.row) {
     LLVMValueRef fn = emit_sequential(G, &k, &p, nbufs);
-    if (gpu_add_launch(G, op, fn, p.nout, (p.nout + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS, bufs,
-                       nbufs) && fusion)
+    if (gpu_add_thread_launch(G, op, fn, p.nout, bufs, nbufs) && fusion)
       G->nfusions++;
     return;
   }
@@ -431,8 +430,7 @@ void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **
   }
   if (p.C > 1) {
     LLVMValueRef fn2 = emit_chunks(G, &k, &p, nbufs);
-    if (!gpu_add_launch(G, op, fn2, p.nout, (p.nout + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS,
-                        bufs2, nbufs))
+    if (!gpu_add_thread_launch(G, op, fn2, p.nout, bufs2, nbufs))
       return;
   }
   if (fusion) G->nfusions++;
@@ -554,5 +552,5 @@ void gpu_lower_reduce_window(GpuLower *G, Op *op) {
     return;
   }
   LLVMValueRef fn = emit_window(G, op, size, stride, bdil, wdil, lo);
-  gpu_add_launch(G, op, fn, nout, (nout + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, GPU_LOOP_THREADS, bufs, nbufs);
+  gpu_add_thread_launch(G, op, fn, nout, bufs, nbufs);
 }

@@ -1048,6 +1048,18 @@ xlac_status *xlac_custom_call_register_classic(const char *target, void *fn, xla
   return reg_put("xlac_custom_call_register_classic", target, (int)api, NULL, fn, NULL);
 }
 
+xlac_custom_call_status *hostcall_status_new(void) { return xcalloc(1, sizeof(xlac_custom_call_status)); }
+
+const char *hostcall_status_failure(const xlac_custom_call_status *s) {
+  return s && s->failed ? (s->msg ? s->msg : "the custom call failed") : NULL;
+}
+
+void hostcall_status_free(xlac_custom_call_status *s) {
+  if (!s) return;
+  xfree(s->msg);
+  xfree(s);
+}
+
 void xlac_custom_call_status_set_failure(xlac_custom_call_status *status, const char *message, size_t len) {
   if (!status) return;
   status->failed = true;

@@ -83,4 +83,11 @@ bool hostcall_interp(Interp *I, Op *op, const char *target, IVal **args, IVal **
 /* Defined in interp.c next to the internal registry. */
 bool interp_find_custom_call(const char *target, InterpCustomCallFn *fn, void **user);
 
+/* A classic call's status for other callers of classic signatures (the
+   GPU's custom calls): new, its failure message (NULL when the call did
+   not fail; owned by the status), free. */
+xlac_custom_call_status *hostcall_status_new(void);
+const char *hostcall_status_failure(const xlac_custom_call_status *s);
+void hostcall_status_free(xlac_custom_call_status *s);
+
 #endif

@@ -7,7 +7,9 @@
    relu, a matmul with its epilogue, a reduction, a while loop; donation;
    repeated executions of one executable.  Uses nothing but the public
    header. */
+#include <dlfcn.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +62,88 @@ static void expect_error(xlac_status *s, xlac_code code, const char *part, int l
             s ? xlac_status_message(s) : "success");
   }
   if (s) xlac_status_destroy(s);
+}
+
+/* A GPU custom call: y = 2 x + 1 over the operand's 16 floats, through
+   the driver's copies (the test has no kernels of its own: what it checks
+   is what the target receives, device pointers that hold the operand and
+   take the result, in order with the kernels around the call). */
+typedef int (*copy_fn)(uint64_t, const void *, size_t);
+typedef int (*copy_back_fn)(void *, uint64_t, size_t);
+static copy_fn htod;
+static copy_back_fn dtoh;
+
+static void axpb(void *stream, void **buffers, const char *opaque, size_t opaque_len,
+                 xlac_custom_call_status *status) {
+  (void)stream;
+  float v[16];
+  if (opaque_len != 4 || memcmp(opaque, "axpb", 4) != 0) {
+    xlac_custom_call_status_set_failure(status, "wrong opaque", 12);
+    return;
+  }
+  if (dtoh(v, (uint64_t)(uintptr_t)buffers[0], sizeof v) != 0) {
+    xlac_custom_call_status_set_failure(status, "copy from the device failed", 27);
+    return;
+  }
+  for (int i = 0; i < 16; i++) v[i] = 2 * v[i] + 1;
+  if (htod((uint64_t)(uintptr_t)buffers[1], v, sizeof v) != 0)
+    xlac_custom_call_status_set_failure(status, "copy to the device failed", 25);
+}
+
+static void failing(void *stream, void **buffers, const char *opaque, size_t opaque_len,
+                    xlac_custom_call_status *status) {
+  (void)stream, (void)buffers, (void)opaque, (void)opaque_len;
+  xlac_custom_call_status_set_failure(status, "planted failure", 15);
+}
+
+static const char custom_program[] =
+    "func.func @main(%x: tensor<16xf32>) -> tensor<16xf32> {\n"
+    "  %e = stablehlo.exponential %x : tensor<16xf32>\n"
+    "  %c = stablehlo.custom_call @xlac_test_axpb(%e) {backend_config = \"axpb\"} : (tensor<16xf32>) -> tensor<16xf32>\n"
+    "  %n = stablehlo.negate %c : tensor<16xf32>\n"
+    "  func.return %n : tensor<16xf32>\n"
+    "}\n";
+
+static void test_custom_call(xlac_client *c) {
+  const char *lib = getenv("XLAC_CUDA_DRIVER");
+  void *h = dlopen(lib && *lib ? lib : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  htod = h ? (copy_fn)dlsym(h, "cuMemcpyHtoD_v2") : NULL;
+  dtoh = h ? (copy_back_fn)dlsym(h, "cuMemcpyDtoH_v2") : NULL;
+  CHECK(htod && dtoh);
+  if (!htod || !dtoh) return;
+  xlac_executable *e = NULL;
+  /* not registered yet: a located error naming the target */
+  static const char other[] =
+      "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %c = stablehlo.custom_call @xlac_test_nowhere(%x) : (tensor<4xf32>) -> tensor<4xf32>\n"
+      "  func.return %c : tensor<4xf32>\n"
+      "}\n";
+  expect_error(xlac_compile_text(c, other, sizeof other - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
+               "custom_call target 'xlac_test_nowhere' has no gpu implementation", __LINE__);
+  if (!ok(xlac_gpu_custom_call_register("xlac_test_axpb", axpb), __LINE__)) return;
+  if (!ok(xlac_compile_text(c, custom_program, sizeof custom_program - 1, NULL, &e), __LINE__)) return;
+  float xin[16], got[16];
+  for (int i = 0; i < 16; i++) xin[i] = 0.125f * (float)i - 1;
+  int64_t d[1] = {16};
+  xlac_buffer *a = NULL, *r = NULL;
+  if (ok(xlac_buffer_from_host(c, 0, XLAC_F32, d, 1, xin, sizeof xin, 0, &a), __LINE__) &&
+      ok(xlac_executable_run(e, &a, 1, &r), __LINE__) && ok(xlac_buffer_to_host(r, got, sizeof got, 0), __LINE__)) {
+    int bad = 0;
+    for (int i = 0; i < 16; i++) bad += fabsf(got[i] - -(2 * expf(xin[i]) + 1)) > 1e-5f * (2 * expf(xin[i]) + 1);
+    CHECK(bad == 0);
+  }
+  xlac_buffer_destroy(r);
+  r = NULL;
+  /* a failing target fails the execution with its message */
+  CHECK(xlac_gpu_custom_call_register("xlac_test_axpb", failing) == NULL);
+  xlac_executable *e2 = NULL;
+  if (ok(xlac_compile_text(c, custom_program, sizeof custom_program - 1, NULL, &e2), __LINE__))
+    expect_error(xlac_executable_run(e2, &a, 1, &r), XLAC_INTERNAL, "custom call 'xlac_test_axpb' failed: planted failure",
+                 __LINE__);
+  xlac_buffer_destroy(r);
+  xlac_buffer_destroy(a);
+  xlac_executable_destroy(e2);
+  xlac_executable_destroy(e);
 }
 
 enum { NX = 37 * 50, NW = 50 * 20, NB = 20 };
@@ -176,6 +260,7 @@ int main(int argc, char **argv) {
   expect_error(xlac_compile_text(c, fft, sizeof fft - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
                "'stablehlo.fft' is not supported by the gpu backend", __LINE__);
   CHECK(e == NULL);
+  test_custom_call(c);
   xlac_client_destroy(c);
   TEST_SUMMARY();
 }

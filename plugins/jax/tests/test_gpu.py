@@ -89,9 +89,28 @@ def sorting():
     both(lambda x: (jnp.sort(x, axis=1), jnp.argsort(x, axis=1), jax.lax.top_k(x, 5)), x)
 
 
+def cnn_step():
+    """conv + bias + relu + max pool + dense, one SGD step (the pool's
+    gradient is a select_and_scatter, the conv's gradients convolutions)"""
+    img = rng.standard_normal((4, 10, 10, 3), dtype=np.float32)
+    k = rng.standard_normal((3, 3, 3, 8), dtype=np.float32) * 0.3
+    d = rng.standard_normal((5 * 5 * 8, 10), dtype=np.float32) * 0.1
+
+    def loss(k, d, img):
+        y = jax.lax.conv_general_dilated(img, k, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        y = jax.nn.relu(y)
+        y = jax.lax.reduce_window(y, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+        return jnp.mean(jax.nn.log_softmax(y.reshape(4, -1) @ d)[:, 0])
+
+    def step(k, d, img):
+        gk, gd = jax.grad(loss, argnums=(0, 1))(k, d, img)
+        return k - 0.1 * gk, d - 0.1 * gd
+    both(step, k, d, img, rtol=1e-4, atol=1e-5)
+
+
 for name, fn in [("one_device", one_device), ("mlp", mlp), ("softmax_rows", softmax_rows),
                  ("reductions", reductions), ("loop", loop), ("grad_step", grad_step),
-                 ("embedding_grad", embedding_grad), ("sorting", sorting)]:
+                 ("embedding_grad", embedding_grad), ("sorting", sorting), ("cnn_step", cnn_step)]:
     check(name, fn)
 print(f"{passed} passed, {len(failures)} failed")
 raise SystemExit(1 if failures else 0)
