@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]
 #
-# TARGET is stablehlo, hlo, pipeline, hlo_chain, pb, tf or mlirbc (a fuzz_
+# TARGET is stablehlo, hlo, pipeline, hlo_chain, pb, tf, mlirbc or hlo_pb (a fuzz_
 # prefix is accepted).  MAX_LEN is the largest input the fuzzer makes, in bytes
 # (default 8192; 16384 for pipeline): raise it for a run that looks for bugs
 # only large inputs reach.  Everything the run writes goes under
@@ -18,7 +18,7 @@
 # Exits with libFuzzer's status: 0 when nothing was found.
 set -u
 usage() {
-  echo "usage: scripts/fuzz.sh stablehlo|hlo|pipeline|hlo_chain|pb|tf|mlirbc SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]" >&2
+  echo "usage: scripts/fuzz.sh stablehlo|hlo|pipeline|hlo_chain|pb|tf|mlirbc|hlo_pb SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]" >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -97,11 +97,16 @@ case "$target" in
     seeds=("$work/seeds" "$root/fuzz/corpus/mlirbc")
     timeout=20
     : "${max_len:=16384}" ;;
+  hlo_pb)
+    # serialized HloModuleProtos: the suite's and some broken ones
+    seeds=("$root/fuzz/corpus/hlo_pb")
+    timeout=20
+    : "${max_len:=16384}" ;;
   hlo_chain)
     # the input only parameterizes a generator: a few bytes go a long way
     : "${max_len:=4096}" ;;
   *)
-    echo "error: unknown fuzz target '$target' (stablehlo, hlo, pipeline, hlo_chain, pb, tf, mlirbc)" >&2
+    echo "error: unknown fuzz target '$target' (stablehlo, hlo, pipeline, hlo_chain, pb, tf, mlirbc, hlo_pb)" >&2
     exit 2 ;;
 esac
 

@@ -179,7 +179,9 @@ xlac_status *xlac_program_load(const char *path, xlac_program **out_program);
    (and written variables) the results.  Without a Config the graph's
    Placeholders are the parameters and the nodes nothing uses the results.
    xlac_program_parse and xlac_program_load also read a GraphDef when the
-   name ends in .pb, .pbtxt, .graphdef or .prototxt (without a Config).
+   name ends in .pb, .pbtxt, .graphdef or .prototxt (without a Config),
+   except a serialized HloModuleProto (a name ending in .hlo.pb, or a .pb
+   whose records are a module's), which they read as HLO (docs/ir.md).
    docs/tensorflow.md. */
 xlac_status *xlac_program_load_graphdef(const char *graph_path, const char *config_path,
                                         xlac_program **out_program);

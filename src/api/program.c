@@ -8,6 +8,7 @@
 
 #include "api/api.h"
 #include "frontends/frontend.h"
+#include "frontends/hlo/hlo.h"
 #include "frontends/tensorflow/tf.h"
 #include "ir/print.h"
 #include "ir/print_hlo.h"
@@ -41,8 +42,9 @@ Module *api_parse(const char *text, size_t len, const char *name, bool graph_by_
   int fid = src_add(name, text, len);
   *out_file = fid; /* at once: a caller whose call unwinds releases it */
   /* a GraphDef by its name (binary, or text for .pbtxt), with its
-     Placeholders as parameters and the nodes nothing uses as results */
-  Module *m = graph_by_name && tf_is_graph_path(name) ? tf_import_file(fid, NULL)
+     Placeholders as parameters and the nodes nothing uses as results;
+     a .pb holding an HloModuleProto goes to the frontends */
+  Module *m = graph_by_name && tf_is_graph_path(name) && !hlo_proto_claims(fid) ? tf_import_file(fid, NULL)
               : frontend_is_text(fid) ? frontend_parse(fid, 0, len)
                                       : NULL;
   if (!m) {

@@ -13,6 +13,7 @@
 
 #include "driver/driver.h"
 #include "frontends/frontend.h"
+#include "frontends/hlo/hlo.h"
 #include "frontends/tensorflow/tf.h"
 #if __has_include("ir/print.h")
 #include "ir/print.h"
@@ -65,7 +66,27 @@ void driver_set_tf_options(const char *config, const char **fetches, int nfetche
   tf_options.nfetches = nfetches;
 }
 
+/* A file named like a GraphDef (.pb) that holds a serialized HloModuleProto
+   instead: the file loaded (its id), or -1. */
+static int load_hlo_proto(const char *path) {
+  if (tf_options.config || tf_options.nfetches || !tf_is_graph_path(path)) return -1;
+  int fid = src_load(path);
+  if (fid >= 0 && !hlo_proto_claims(fid)) {
+    src_release(fid);
+    fid = -1;
+  }
+  return fid;
+}
+
 bool for_each_module(const char *path, bool split, ChunkFn fn, void *ud, int *file) {
+  int hpb = load_hlo_proto(path);
+  if (hpb >= 0) {
+    if (file) *file = hpb;
+    Module *m = frontend_parse(hpb, 0, src_get(hpb)->len);
+    fn(&m, 0, 1, ud);
+    if (m) module_free(m);
+    return true;
+  }
   if (tf_options.config || tf_options.nfetches || tf_is_graph_path(path)) {
     /* a TensorFlow graph: one module, or none after its diagnostics */
     if (file) *file = -1;

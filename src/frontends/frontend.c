@@ -12,8 +12,8 @@
 
 bool frontend_is_text(int file) {
   const SrcFile *f = src_get(file);
-  /* MLIR bytecode is the one binary format frontend_parse reads */
-  if (f && mlirbc_claims(file)) return true;
+  /* the binary formats frontend_parse reads: MLIR bytecode, HloModuleProto */
+  if (f && (mlirbc_claims(file) || hlo_proto_claims(file))) return true;
   const char *nul = f ? memchr(f->text, 0, f->len) : NULL;
   if (!nul) return f != NULL;
   error_at(((SrcLoc){file, (uint32_t)(nul - f->text)}),
@@ -43,6 +43,7 @@ static Module *parse_bytecode(int file) {
 Module *frontend_parse(int file, size_t begin, size_t end) {
   const SrcFile *f = src_get(file);
   if (mlirbc_claims(file)) return parse_bytecode(file);
+  if (hlo_proto_claims(file)) return verified(hlo_proto_parse(file));
   return verified(hlo_sniff(f->text + begin, end - begin) ? hlo_parse(file, begin, end)
                                                            : stablehlo_parse(file, begin, end));
 }

@@ -8,10 +8,12 @@
 #include "ir/ir.h"
 
 /* False, with an error at the first NUL byte, when the file is not text
-   (nor the one binary format read here: MLIR bytecode, see mlirbc.h). */
+   (nor a binary format read here: MLIR bytecode, see mlirbc.h, or a
+   serialized HloModuleProto, see hlo.h). */
 bool frontend_is_text(int file);
 /* Parses bytes [begin, end) of a loaded file as HLO text (hlo_sniff) or
-   StableHLO, or the whole file as a StableHLO portable artifact, and
+   StableHLO, or the whole file as a StableHLO portable artifact or an
+   HloModuleProto, and
    verifies the module; NULL (diagnostics reported) on failure. */
 Module *frontend_parse(int file, size_t begin, size_t end);
 

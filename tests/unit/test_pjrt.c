@@ -6,6 +6,7 @@
    the sanitizer builds check it too. */
 #include "../../plugins/jax/pjrt/plugin.c"
 
+#include "hlo.pb-c.h"
 #include "test_util.h"
 
 static const PJRT_Api *A;
@@ -351,7 +352,10 @@ static void test_bad_programs(void) {
         PJRT_Error_Code_INVALID_ARGUMENT, "<jax program>:");
   PJRT_Program p = ARGS(PJRT_Program, .code = "HloModule m", .code_size = 11, .format = "hlo", .format_size = 3);
   PJRT_Client_Compile_Args a = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &p);
-  FAILS(A->PJRT_Client_Compile(&a), PJRT_Error_Code_UNIMPLEMENTED, "program format \"hlo\"");
+  FAILS(A->PJRT_Client_Compile(&a), PJRT_Error_Code_INVALID_ARGUMENT, "<hlo program>.hlo.pb:");
+  PJRT_Program p2 = ARGS(PJRT_Program, .code = "x", .code_size = 1, .format = "hlo_with_config", .format_size = 15);
+  PJRT_Client_Compile_Args a2 = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &p2);
+  FAILS(A->PJRT_Client_Compile(&a2), PJRT_Error_Code_UNIMPLEMENTED, "program format \"hlo_with_config\"");
   const char junk[] = "\x08\xff\xff\xff";
   PJRT_Program q = ARGS(PJRT_Program, .code = (char *)add_prog, .code_size = strlen(add_prog), .format = "mlir",
                         .format_size = 4);
@@ -362,6 +366,75 @@ static void test_bad_programs(void) {
   PJRT_Program r = ARGS(PJRT_Program, .code = "ML\xefR\x06", .code_size = 5, .format = "mlir", .format_size = 4);
   PJRT_Client_Compile_Args d = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &r);
   FAILS(A->PJRT_Client_Compile(&d), PJRT_Error_Code_INVALID_ARGUMENT, "<jax program>:5: truncated");
+  A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
+}
+
+/* Format "hlo": a serialized HloModuleProto (what TensorFlow hands over),
+   here built with the reader's own message declarations:
+   main(p0: f32[2,3], p1: f32[2,3]) = p0 * p1 + p0. */
+static void test_hlo_module_proto(void) {
+  Hloproto__ShapeProto sh = HLOPROTO__SHAPE_PROTO__INIT;
+  int64_t dims[2] = {2, 3};
+  sh.element_type = HLOPROTO__PRIMITIVE_TYPE__F32;
+  sh.n_dimensions = 2;
+  sh.dimensions = dims;
+  Hloproto__HloInstructionProto in[4];
+  const char *names[4] = {"p0", "p1", "product", "sum"}, *opcodes[4] = {"parameter", "parameter", "multiply", "add"};
+  int64_t ops[4][2] = {{0, 0}, {0, 0}, {1, 2}, {3, 1}};
+  Hloproto__HloInstructionProto *inp[4];
+  for (int i = 0; i < 4; i++) {
+    hloproto__hlo_instruction_proto__init(&in[i]);
+    in[i].name = (char *)names[i];
+    in[i].opcode = (char *)opcodes[i];
+    in[i].shape = &sh;
+    in[i].id = i + 1;
+    in[i].parameter_number = i;
+    in[i].n_operand_ids = i >= 2 ? 2 : 0;
+    in[i].operand_ids = ops[i];
+    inp[i] = &in[i];
+  }
+  Hloproto__HloComputationProto comp = HLOPROTO__HLO_COMPUTATION_PROTO__INIT;
+  comp.name = "main.4";
+  comp.id = 7;
+  comp.root_id = 4;
+  comp.n_instructions = 4;
+  comp.instructions = inp;
+  Hloproto__HloComputationProto *comps[1] = {&comp};
+  Hloproto__HloModuleProto mod = HLOPROTO__HLO_MODULE_PROTO__INIT;
+  mod.name = "mul_add";
+  mod.entry_computation_id = 7;
+  mod.n_computations = 1;
+  mod.computations = comps;
+  size_t len = hloproto__hlo_module_proto__get_packed_size(&mod);
+  uint8_t *code = malloc(len);
+  hloproto__hlo_module_proto__pack(&mod, code);
+
+  PJRT_Client *c = client_with(1);
+  PJRT_Client_Devices_Args dv = ARGS(PJRT_Client_Devices_Args, .client = c);
+  OK(A->PJRT_Client_Devices(&dv));
+  size_t olen;
+  uint8_t *opts = options(1, NULL, &olen);
+  PJRT_Program p = ARGS(PJRT_Program, .code = (char *)code, .code_size = len, .format = "hlo", .format_size = 3);
+  PJRT_Client_Compile_Args a = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &p,
+                                    .compile_options = (const char *)opts, .compile_options_size = olen);
+  OK(A->PJRT_Client_Compile(&a));
+  float x[6] = {1, 2, 3, 4, 5, 6}, y[6] = {2, 2, 2, 3, 3, 3}, out[6] = {0};
+  PJRT_Buffer *args[2] = {from_host(c, dv.devices[0], x, dims, 2, NULL), from_host(c, dv.devices[0], y, dims, 2, NULL)};
+  PJRT_Buffer *res[1] = {NULL};
+  OK(execute(a.executable, 1, 2, args, res, NULL, 0));
+  to_host(res[0], out, sizeof out);
+  CHECK(out[0] == 3 && out[1] == 6 && out[2] == 9 && out[3] == 16 && out[4] == 20 && out[5] == 24);
+  destroy_buffer(res[0]);
+  destroy_buffer(args[0]);
+  destroy_buffer(args[1]);
+  destroy_exe(a.executable);
+
+  /* truncated: an error at the offset where the bytes run out */
+  p.code_size = len - 3;
+  PJRT_Client_Compile_Args b = ARGS(PJRT_Client_Compile_Args, .client = c, .program = &p);
+  FAILS(A->PJRT_Client_Compile(&b), PJRT_Error_Code_INVALID_ARGUMENT, "<hlo program>.hlo.pb:");
+  free(opts);
+  free(code);
   A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
 }
 
@@ -585,6 +658,7 @@ int main(void) {
   test_execute_on_assigned_device();
   test_donation_and_replicas();
   test_bad_programs();
+  test_hlo_module_proto();
   test_events();
   test_shardings();
   test_cost_and_profiler();

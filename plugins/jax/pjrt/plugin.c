@@ -17,7 +17,8 @@
  *                   wait for PJRT_Event_Set
  *
  * Programs arrive as format "mlir" with a StableHLO portable artifact
- * (MLIR bytecode), or StableHLO text; compile options as a serialized
+ * (MLIR bytecode), or StableHLO text, or as format "hlo", a serialized
+ * HloModuleProto (what TensorFlow hands a device's compiler); compile options as a serialized
  * CompileOptionsProto (xla_options.proto): replicas, partitions, the
  * device assignment, and whether the executable is portable (compiled for
  * one device, run on the one each execution names).
@@ -1580,10 +1581,12 @@ static PJRT_Error *pjrt_shardings_pjrt_executable_outputshardings(
   return NULL;
 }
 
-/* Compiles code (a StableHLO portable artifact or StableHLO/HLO text)
-   with the serialized CompileOptionsProto. */
+/* Compiles code (a StableHLO portable artifact, StableHLO/HLO text, or a
+   serialized HloModuleProto) with the serialized CompileOptionsProto; name
+   is what diagnostics call the program (a name ending in .hlo.pb reads it
+   as an HloModuleProto whatever it holds). */
 static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, const char *options, size_t options_len,
-                           Exe **out) {
+                           const char *name, Exe **out) {
   Exe *x = calloc(1, sizeof *x);
   if (!x) return OOM();
   atomic_init(&x->refs, 1);
@@ -1606,7 +1609,7 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
     return err;
   }
   xlac_program *p = NULL;
-  err = from_status(xlac_program_parse(code, code_len, "<jax program>", &p), "Compile");
+  err = from_status(xlac_program_parse(code, code_len, name, &p), "Compile");
   /* a program partitioned by hand: a manual computation over every
      partition, whose body the reader made the program of one partition;
      any other program for several partitions is global, and xlac_compile
@@ -1669,11 +1672,14 @@ static PJRT_Error *new_loaded(Exe *x, PJRT_LoadedExecutable **out) {
 static PJRT_Error *pjrt_client_compile(PJRT_Client_Compile_Args *a) {
   NEED(a->client && a->program, "client or program is NULL");
   const PJRT_Program *pr = a->program;
-  if (!(pr->format_size == 4 && !memcmp(pr->format, "mlir", 4)))
+  bool hlo = pr->format_size == 3 && !memcmp(pr->format, "hlo", 3);
+  if (!hlo && !(pr->format_size == 4 && !memcmp(pr->format, "mlir", 4)))
     return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Compile: program format \"%.*s\" (xlac reads \"mlir\": "
-                     "StableHLO bytecode or text)", (int)pr->format_size, pr->format ? pr->format : "");
+                     "StableHLO bytecode or text, and \"hlo\": a serialized HloModuleProto)", (int)pr->format_size,
+                     pr->format ? pr->format : "");
   Exe *x = NULL;
-  PJRT_Error *err = compile(a->client, pr->code, pr->code_size, a->compile_options, a->compile_options_size, &x);
+  PJRT_Error *err = compile(a->client, pr->code, pr->code_size, a->compile_options, a->compile_options_size,
+                            hlo ? "<hlo program>.hlo.pb" : "<jax program>", &x);
   return err ? err : new_loaded(x, &a->executable);
 }
 
@@ -1897,7 +1903,7 @@ static PJRT_Error *pjrt_executable_deserializeandload(PJRT_Executable_Deserializ
     opts_len = a->overridden_serialized_compile_options_size;
   }
   Exe *x = NULL;
-  PJRT_Error *err = compile(a->client, code, lens[1], opts, opts_len, &x);
+  PJRT_Error *err = compile(a->client, code, lens[1], opts, opts_len, "<jax program>", &x);
   return err ? err : new_loaded(x, &a->loaded_executable);
 }
 

@@ -22,4 +22,13 @@ Module *hlo_parse(int file, size_t begin, size_t end);
    "HloModule" or an HLO computation) rather than MLIR. */
 bool hlo_sniff(const char *text, size_t len);
 
+/* A serialized HloModuleProto (hlo_proto.c; the messages are declared in
+   hlo.proto).  hlo_proto_claims: the loaded file is one, by its name
+   (.hlo.pb) or its first records.  hlo_proto_parse: the module it holds,
+   read as the HLO text it is written out to (registered as a source named
+   "FILE[hlo]", where later diagnostics point); NULL with diagnostics at
+   file:OFFSET of the proto, or in that text, on failure. */
+bool hlo_proto_claims(int file);
+Module *hlo_proto_parse(int file);
+
 #endif
