@@ -30,6 +30,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/xlac-gpgpusim.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cp "$GPGPUSIM_CONFIG_DIR"/* "$work"/
 export XLAC_CUDA_DRIVER=$GPGPUSIM_LIBCUDA
+# under the sanitizer build (make asan), what the simulator's own library
+# never frees is its business, not a leak of ours
+printf 'leak:%s\n' "$(basename "$GPGPUSIM_LIBCUDA")" >"$work/lsan.supp"
+export LSAN_OPTIONS="suppressions=$work/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 # The simulated device says sm_86, but its PTX parser lacks instructions
 # LLVM uses from sm_80 on (max.NaN.f32: it crashes); sm_75 PTX avoids them.
 export XLAC_GPU_ARCH=${XLAC_GPU_ARCH:-sm_75}
