@@ -2,8 +2,8 @@
 # Puts what the GPU machine needs to run xlac's JAX plugin on its GPU into
 # .devcarry/ (ignored by git): the PJRT library of the build in build/
 # (its LLVM is linked in privately), stripped and xz-compressed (about 13
-# MB: what travels to such a machine is limited), and the shared libraries
-# it needs beyond a plain system's.  Then bench/gpu/device_check.sh runs
+# MB, quick to copy), and the shared libraries it needs beyond a plain
+# system's.  Then bench/gpu/device_check.sh runs
 # there with .devcarry carried along.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
