@@ -100,6 +100,15 @@ static bool operand_ok(ElemType op, ElemType res) {
   return et_bits(op) <= et_bits(res);
 }
 
+/* A product's operands and result: plain tensors of a rank the kernels
+   index, of element types they take (operand_ok). */
+static bool product_types_ok(const Type *lt, const Type *rt, const Type *ot) {
+  if (lt->kind != TY_TENSOR || rt->kind != TY_TENSOR || ot->kind != TY_TENSOR || lt->quant || rt->quant || ot->quant)
+    return false;
+  if (lt->rank > CG_MAX_RANK || rt->rank > CG_MAX_RANK || ot->rank > CG_MAX_RANK) return false;
+  return real_type(ot->elem) && operand_ok(lt->elem, ot->elem) && operand_ok(rt->elem, ot->elem);
+}
+
 static bool dot_of(Op *d, Dot *x) {
   memset(x, 0, sizeof *x);
   if (d->kind != OP_DOT_GENERAL || d->nopnds != 2 || d->nres != 1) return false;
@@ -108,10 +117,7 @@ static bool dot_of(Op *d, Dot *x) {
   x->rhs = d->opnds[1];
   x->res = &d->res[0];
   const Type *lt = x->lhs->type, *rt = x->rhs->type, *ot = x->res->type;
-  if (lt->kind != TY_TENSOR || rt->kind != TY_TENSOR || ot->kind != TY_TENSOR || lt->quant || rt->quant || ot->quant)
-    return false;
-  if (lt->rank > CG_MAX_RANK || rt->rank > CG_MAX_RANK || ot->rank > CG_MAX_RANK) return false;
-  if (!real_type(ot->elem) || !operand_ok(lt->elem, ot->elem) || !operand_ok(rt->elem, ot->elem)) return false;
+  if (!product_types_ok(lt, rt, ot)) return false;
   const Attr *dn = op_attr(d, "dot_dimension_numbers");
   if (!dn) return false;
   int64_t *lb, *rb, *lc, *rc, lf[CG_MAX_RANK], rf[CG_MAX_RANK];
@@ -184,10 +190,7 @@ static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int nin
   Cg *cg = &G->cg;
   LLVMValueRef ptrs[72], n;
   LLVMValueRef fn = gpu_kernel_new(G, ninputs + 1, ptrs, &n);
-  KernelIO io = {0};
-  io.ninputs = ninputs;
-  io.inputs = inputs;
-  io.input_ptrs = ptrs;
+  KernelIO io = gpu_kernel_io(inputs, ninputs, ptrs);
   LLVMValueRef out = ptrs[ninputs];
   ElemType et = x->et;
   LLVMTypeRef ct = cg_compute_type(cg, et);
@@ -319,10 +322,7 @@ static bool conv_of(Op *op, Conv *c) {
   c->rhs = op->opnds[1];
   c->res = &op->res[0];
   const Type *lt = c->lhs->type, *rt = c->rhs->type, *ot = c->res->type;
-  if (lt->kind != TY_TENSOR || rt->kind != TY_TENSOR || ot->kind != TY_TENSOR || lt->quant || rt->quant || ot->quant)
-    return false;
-  if (lt->rank < 2 || lt->rank > CG_MAX_RANK || rt->rank != lt->rank || ot->rank != lt->rank) return false;
-  if (!real_type(ot->elem) || !operand_ok(lt->elem, ot->elem) || !operand_ok(rt->elem, ot->elem)) return false;
+  if (!product_types_ok(lt, rt, ot) || lt->rank < 2 || rt->rank != lt->rank || ot->rank != lt->rank) return false;
   c->et = ot->elem;
   int ns = c->ns = lt->rank - 2;
   const Attr *dn = op_attr(op, "dimension_numbers");
@@ -374,10 +374,7 @@ static LLVMValueRef emit_conv(GpuLower *G, const Conv *c, Value **inputs, int ni
   Cg *cg = &G->cg;
   LLVMValueRef ptrs[72], n;
   LLVMValueRef fn = gpu_kernel_new(G, ninputs + 1, ptrs, &n);
-  KernelIO io = {0};
-  io.ninputs = ninputs;
-  io.inputs = inputs;
-  io.input_ptrs = ptrs;
+  KernelIO io = gpu_kernel_io(inputs, ninputs, ptrs);
   const Type *lt = c->lhs->type, *rt = c->rhs->type, *ot = c->res->type;
   int64_t lst[CG_MAX_RANK], rst[CG_MAX_RANK];
   strides_of(lt, lst);

@@ -139,6 +139,21 @@ LLVMValueRef gpu_kernel_new(GpuLower *G, int nbufs, LLVMValueRef *ptrs, LLVMValu
   return fn;
 }
 
+KernelIO gpu_kernel_io(Value **inputs, int ninputs, LLVMValueRef *ptrs) {
+  KernelIO io = {0};
+  io.ninputs = ninputs;
+  io.inputs = inputs;
+  io.input_ptrs = ptrs;
+  return io;
+}
+
+LLVMValueRef gpu_region_value(Cg *cg, Block *body, LLVMValueRef *args) {
+  KernelIO io = gpu_kernel_io(body->args, body->nargs, args);
+  LLVMValueRef v = emit_elemental(cg, &io, block_terminator(body)->opnds[0], NULL);
+  kernel_io_free(&io);
+  return v;
+}
+
 void gpu_unsupported(GpuLower *G, const Op *op, const char *where) {
   error_at(op->loc, "'%s' is not supported by the gpu backend yet (%sdocs/gpu.md lists what is)", op_info[op->kind].name,
            where);
@@ -289,10 +304,7 @@ static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, 
   LLVMValueRef *ptrs = xcalloc((size_t)(ninputs + nroots) + 1, sizeof(LLVMValueRef)), n;
   LLVMValueRef fn = gpu_kernel_new(G, ninputs + nroots, ptrs, &n);
   LLVMBasicBlockRef entry = LLVMGetInsertBlock(cg->b);
-  KernelIO io = {0};
-  io.ninputs = ninputs;
-  io.inputs = (Value **)inputs;
-  io.input_ptrs = ptrs;
+  KernelIO io = gpu_kernel_io((Value **)inputs, ninputs, ptrs);
   LLVMValueRef *outs = ptrs + ninputs;
   LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
   LLVMValueRef ntid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ntid.x");

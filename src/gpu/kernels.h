@@ -91,6 +91,12 @@ void gpu_add_copy(GpuLower *G, GpuBuf dst, GpuBuf src);
 /* A new kernel with nbufs buffer parameters, the builder in its entry
    block; ptrs[i] receives buffer i as a generic pointer, *n the integer. */
 LLVMValueRef gpu_kernel_new(GpuLower *G, int nbufs, LLVMValueRef *ptrs, LLVMValueRef *n);
+/* The elemental generator's view of a kernel's inputs: their values and
+   their buffers' pointers (the kernel's first ninputs buffers). */
+KernelIO gpu_kernel_io(Value **inputs, int ninputs, LLVMValueRef *ptrs);
+/* The value a scalar region (a comparator, a combiner) returns, its
+   arguments read at the element pointers args (one per block argument). */
+LLVMValueRef gpu_region_value(Cg *cg, Block *body, LLVMValueRef *args);
 /* Records kernel fn and its launch (bufs owned by the launch from here);
    false (reported at op, fn deleted) when fn calls what a GPU cannot. */
 bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t units, int block, GpuBuf *bufs,

@@ -216,10 +216,7 @@ static LLVMValueRef emit_sequential(GpuLower *G, const KernelSpec *k, Plan *p, i
   Cg *cg = &G->cg;
   LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
   LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &n);
-  KernelIO io = {0};
-  io.ninputs = k->ninputs;
-  io.inputs = k->inputs;
-  io.input_ptrs = ptrs;
+  KernelIO io = gpu_kernel_io(k->inputs, k->ninputs, ptrs);
   LLVMValueRef *outs = ptrs + k->ninputs;
   bodies_new(cg, fn, p);
   LLVMValueRef accp[MAX_SLOTS];
@@ -263,10 +260,7 @@ static LLVMValueRef emit_row(GpuLower *G, const KernelSpec *k, Plan *p, int nbuf
   Cg *cg = &G->cg;
   LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
   LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &n);
-  KernelIO io = {0};
-  io.ninputs = k->ninputs;
-  io.inputs = k->inputs;
-  io.input_ptrs = ptrs;
+  KernelIO io = gpu_kernel_io(k->inputs, k->ninputs, ptrs);
   LLVMValueRef *outs = ptrs + k->ninputs, scratch = p->C > 1 ? ptrs[nbufs - 1] : NULL;
   LLVMValueRef accp[MAX_SLOTS], smem[MAX_SLOTS];
   LLVMTypeRef ct[MAX_SLOTS];
@@ -363,10 +357,7 @@ static LLVMValueRef emit_chunks(GpuLower *G, const KernelSpec *k, Plan *p, int n
   Cg *cg = &G->cg;
   LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
   LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &n);
-  KernelIO io = {0};
-  io.ninputs = k->ninputs;
-  io.inputs = k->inputs;
-  io.input_ptrs = ptrs;
+  KernelIO io = gpu_kernel_io(k->inputs, k->ninputs, ptrs);
   LLVMValueRef *outs = ptrs + k->ninputs, scratch = ptrs[nbufs - 1];
   LLVMValueRef accp[MAX_SLOTS];
   for (int s = 0; s < p->nslots; s++) accp[s] = cg_entry_alloca(cg, fn, cg_compute_type(cg, slot_et(p, s)), "acc");

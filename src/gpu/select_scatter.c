@@ -45,13 +45,7 @@ static bool sel_attrs(const Op *op, int rank, SelWin *w) {
 /* region(a, b) of scalars at element pointers a and b. */
 static LLVMValueRef region2(Cg *cg, Block *body, LLVMValueRef a, LLVMValueRef b) {
   LLVMValueRef args[2] = {a, b};
-  KernelIO io = {0};
-  io.ninputs = 2;
-  io.inputs = body->args;
-  io.input_ptrs = args;
-  LLVMValueRef v = emit_elemental(cg, &io, block_terminator(body)->opnds[0], NULL);
-  kernel_io_free(&io);
-  return v;
+  return gpu_region_value(cg, body, args);
 }
 
 static LLVMValueRef eptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef off) {

@@ -39,13 +39,7 @@ static LLVMValueRef less(Cg *cg, Op *op, const SortGeom *g, LLVMValueRef *src, L
     args[2 * k] = elem_ptr(cg, g->et[k], src[k], lhs);
     args[2 * k + 1] = elem_ptr(cg, g->et[k], src[k], rhs);
   }
-  KernelIO io = {0};
-  io.ninputs = 2 * g->n;
-  io.inputs = body->args;
-  io.input_ptrs = args;
-  LLVMValueRef v = emit_elemental(cg, &io, block_terminator(body)->opnds[0], NULL);
-  kernel_io_free(&io);
-  return v;
+  return gpu_region_value(cg, body, args);
 }
 
 /* dst[q] = src[p] for every operand (their storage bits). */
