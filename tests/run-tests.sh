@@ -17,6 +17,10 @@
 #    error tests: the optimizer may legitimately delete the failing dead op)
 #    runs on the interpreter only; one marked `XLAC-BACKENDS: gpu` (it picks
 #    its backend itself, --backend=gpu) runs once.
+# 4. Files marked `XLAC-SIMT: ORDER...` (GPU tests whose commands run
+#    through tests/lit/gpu/Inputs/sim.sh) again on the SIMT harness, once per
+#    thread order named (forward, reverse, random): XLAC_TEST_GPU=simt:ORDER.
+#    Those also marked `XLAC-SIMT-ONLY` run in these passes only.
 # A RUN line that exits with status 77 skips the test (what it needs is
 # missing: the GPU simulator, say); its last output line is the reason.
 # Skipped tests are listed and counted, never as passed.
@@ -44,7 +48,13 @@ run_file_test() {
   local rel=${file#"$root"/}
   local id
   id=$backend$(printf '%s' "$rel" | tr '/.' '__')
-  if [ -n "$backend" ]; then
+  unset XLAC_TEST_GPU
+  if [[ "$backend" == simt:* ]]; then
+    export XLAC_BACKEND=interp XLAC_TEST_GPU=$backend
+    rel="$backend:$rel"
+  elif grep -q 'XLAC-SIMT-ONLY' "$file"; then
+    return 0
+  elif [ -n "$backend" ]; then
     grep -q 'xlac run' "$file" && ! grep -q 'XLAC-BACKENDS: \(interp\|gpu\)' "$file" || return 0
     export XLAC_BACKEND=$backend
     rel="$backend:$rel"
@@ -111,7 +121,8 @@ done
 find "$root/tests/lit" "$root/tests/fixtures" "$root/examples" -type f \
   \( -name '*.mlir' -o -name '*.hlo' -o -name '*.txt' -o -name '*.test' -o -name '*.pbtxt' \) 2>/dev/null |
   sort | { if [ -n "$filter" ]; then grep -- "$filter"; else cat; fi; } |
-  xargs -r -P "$jobs" -I{} bash -c 'run_file_test "$1" "$2"; run_file_test "$1" "$2" cpu' _ {} "$tmp" >>"$results"
+  xargs -r -P "$jobs" -I{} bash -c 'run_file_test "$1" "$2"; run_file_test "$1" "$2" cpu
+    for o in $(grep -m1 -o "XLAC-SIMT:.*" "$1" | cut -d: -f2-); do run_file_test "$1" "$2" "simt:$o"; done' _ {} "$tmp" >>"$results"
 
 grep -v '^PASS\|^SKIP ' "$results"
 pass=$(grep -c '^PASS' "$results")

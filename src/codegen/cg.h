@@ -39,6 +39,9 @@ typedef struct Cg {
   /* delinearize by 32-bit division where a shape has fewer than 2^31
      elements (the GPU, where 64-bit division is a long emulated sequence) */
   bool narrow_div;
+  /* device code (the GPU): inline math where the CPU calls libm (f64 pow,
+     with the inline version's error, docs/math.md) */
+  bool no_libm;
   PtrMap const_globals; /* Literal* -> LLVM global */
   /* runtime entry points */
   LLVMTypeRef ty_parallel_for, ty_task, ty_fallback, ty_sgemm;

@@ -11,7 +11,8 @@
  *     rounded) and f64, so loops containing them vectorize; they differ from
  *     the interpreter's libm results by the few ULP listed in docs/math.md.
  *     f64 pow keeps libm: the inline f64 pow loses precision for large
- *     |y log x|.  sin/cos/tan of f32 and bf16 are computed in double,
+ *     |y log x| (device code, Cg.no_libm, takes the inline one).
+ *     sin/cos/tan of f32 and bf16 are computed in double,
  *     whose argument reduction holds to |x| <= 2^50 (the float one only to
  *     1e6); beyond 2^50 they return NaN.  f16 (|x| <= 65504) stays in
  *     f32.  rsqrt of narrow floats goes through double, which is exact
@@ -711,7 +712,7 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
   case OP_CBRT: r = emit_cbrt(b, cg->mod, x); break;
   case OP_ATAN2: r = emit_atan2(b, cg->mod, in[0], in[1]); break;
   case OP_POWER:
-    r = ty == cg->t_f64 ? via_double(cg, "pow", in, 2, ty) : emit_pow(b, cg->mod, in[0], in[1]);
+    r = ty == cg->t_f64 && !cg->no_libm ? via_double(cg, "pow", in, 2, ty) : emit_pow(b, cg->mod, in[0], in[1]);
     break;
   case OP_LOGISTIC: r = emit_logistic(b, cg->mod, x); break;
   case OP_CHLO_ERF: r = emit_erf(b, cg->mod, x); break;

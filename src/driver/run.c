@@ -654,7 +654,7 @@ static bool compare_values(const char *label, const IVal *a, const IVal *b, doub
 /* --backend=gpu: compiles f (needing no GPU: compile errors and dumps come
    first) and opens the first device (NULL executable on a compile error;
    st->gpu NULL, reported once, without a device). */
-static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f) {
+static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const InterpOptions *io) {
   const RunOptions *o = st->o;
   if ((o->replicas > 1 || o->partitions > 1)) {
     fprintf(stderr, "xlac: error: the gpu backend runs one replica and one partition (for now)\n");
@@ -668,6 +668,7 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f) {
   go.device = st->gpu;
   go.dump_dir = o->dump_dir;
   go.module_id = st->gpu_modules++;
+  go.host_ops = io;
   run_timer_compiling(st->timer, true);
   GpuExecutable *e = gpu_compile(m, f, &go);
   run_timer_compiling(st->timer, false);
@@ -690,14 +691,17 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f) {
 static bool gpu_run_once(RunState *st, GpuExecutable *e, Func *f, IVal **args, IVal **results) {
   char *err = NULL;
   bool ok = gpu_execute(e, st->gpu, f->body->nargs, args, results, &err);
+  const GpuStats *gs = gpu_executable_stats(e);
+  st->checks_passed += gs->checks_passed;
+  st->checks_failed += gs->checks_failed;
   if (!ok) fprintf(stderr, "xlac: error: %s\n", err);
   xfree(err);
   return ok;
 }
 
 /* Compiles and runs f on the first device; results[0] gets the results. */
-static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***results) {
-  GpuExecutable *e = gpu_prepare(st, m, f);
+static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***results, const InterpOptions *io) {
+  GpuExecutable *e = gpu_prepare(st, m, f, io);
   bool ok = e && st->gpu;
   if (ok) {
     results[0] = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
@@ -717,7 +721,7 @@ static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***resul
 static bool bench_gpu(RunState *st, Module *m, Func *f, IVal **args) {
   const RunOptions *o = st->o;
   int iters = o->iters > 0 ? o->iters : 10, warmup = o->warmup >= 0 ? o->warmup : 2;
-  GpuExecutable *e = gpu_prepare(st, m, f);
+  GpuExecutable *e = gpu_prepare(st, m, f, NULL);
   bool ok = e && st->gpu;
   double *times = xcalloc((size_t)iters + 1, sizeof(double)), *dev = xcalloc((size_t)iters + 1, sizeof(double));
   IVal **res = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
@@ -939,7 +943,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
     bool ok = ie && execute(st, ie, f, args, &cio, ref);
     xlac_executable_destroy(ie);
     if (o->backend == BACKEND_GPU) {
-      ok = ok && run_gpu(st, m, f, args, got);
+      ok = ok && run_gpu(st, m, f, args, got, &cio);
     } else {
       xlac_executable *ce = ok ? compile_for(st, BACKEND_CPU, m, f, &es) : NULL;
       ok = ce && execute(st, ce, f, args, &cio, got);
@@ -968,7 +972,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   bool gpu = o->backend == BACKEND_GPU;
   xlac_executable *e = gpu ? NULL : compile_for(st, o->backend, m, f, &es);
   IVal ***results = xcalloc((size_t)ndev, sizeof(IVal **));
-  bool ok = gpu ? run_gpu(st, m, f, args, results) : e && execute(st, e, f, args, &io, results);
+  bool ok = gpu ? run_gpu(st, m, f, args, results, &io) : e && execute(st, e, f, args, &io, results);
   int shown = ndev;
   if (ok && sp.res_types) {
     ok = spmd_gather_results(m, f, &sp, results, ndev, np);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/simt.h"
 #include "support/support.h"
 
 /* ---- CUresult names (the driver API's documented codes) ---- */
@@ -101,7 +102,9 @@ const char *cuda_error_text(CUresult r) {
 bool cuda_check(CUresult r, const char *what, char **err) {
   if (r == CUDA_SUCCESS) return true;
   const char *t = cuda_error_text(r);
-  *err = xasprintf("%s: %s%s%s%s", what, cuda_error_name(r), *t ? " (" : "", t, *t ? ")" : "");
+  const char *detail = simt_take_error();
+  *err = xasprintf("%s: %s%s%s%s%s%s", what, cuda_error_name(r), *t ? " (" : "", t, *t ? ")" : "",
+                   detail ? ": " : "", detail ? detail : "");
   return false;
 }
 
@@ -163,6 +166,16 @@ static void load_driver(void) {
   const char *env = getenv("XLAC_CUDA_DRIVER");
   bool named = env && *env;
   const char *path = named ? env : "libcuda.so.1";
+  if (named && strncmp(env, "simt", 4) == 0 && (env[4] == 0 || env[4] == ':')) {
+    /* the SIMT harness: no library to open */
+    char *why = NULL;
+    loaded = simt_driver_new(env, &why);
+    if (!loaded) {
+      if (why) load_error = why;
+      else set_load_error("out of memory loading the SIMT harness");
+    }
+    return;
+  }
   /* RTLD_LOCAL: the driver's symbols (and a simulator's C++ runtime) stay
      out of the process's namespace */
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);

@@ -56,6 +56,8 @@ enum {
 typedef struct CudaDriver {
   void *handle;
   char *path; /* what was opened */
+  /* cuModuleLoadData takes a GpuIrImage (the SIMT harness, simt.h) */
+  bool llvm_ir;
   CUresult (*cuInit)(unsigned flags);
   CUresult (*cuDriverGetVersion)(int *version); /* optional */
   CUresult (*cuDeviceGetCount)(int *count);
@@ -90,6 +92,15 @@ typedef struct CudaDriver {
   CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent end);
 } CudaDriver;
 
+/* What a driver with llvm_ir loads instead of PTX: the kernel module as
+   LLVM bitcode, after LLVM's optimizer for the NVPTX target. */
+enum { GPU_IR_IMAGE_MAGIC = 0x7853494d };
+typedef struct GpuIrImage {
+  unsigned magic; /* GPU_IR_IMAGE_MAGIC */
+  const void *bitcode;
+  size_t size;
+} GpuIrImage;
+
 /* The driver, loaded once per process (later calls return the same
    result).  NULL with *err (heap, xfree) saying why: no library, a library
    without the driver API, a stub library, or cuInit failing. */
@@ -123,7 +134,8 @@ void gpu_device_close(GpuDevice *d);
 /* Makes d's context current on the calling thread. */
 bool gpu_device_bind(GpuDevice *d, char **err);
 
-/* *err = "<what>: CUDA_ERROR_X (text)" when r is not CUDA_SUCCESS; returns
+/* *err = "<what>: CUDA_ERROR_X (text)" when r is not CUDA_SUCCESS (with
+   the SIMT harness's details of the failure, if any); returns
    r == CUDA_SUCCESS. */
 bool cuda_check(CUresult r, const char *what, char **err);
 

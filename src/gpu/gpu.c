@@ -24,6 +24,8 @@
  */
 #include "gpu/gpu.h"
 
+#include <llvm-c/BitWriter.h>
+
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,6 +44,8 @@ struct GpuExecutable {
   Func *entry, *flat;
   char *ptx;
   size_t ptx_len;
+  char *bitcode; /* the optimized kernel module, for a driver that loads LLVM IR (the SIMT harness) */
+  size_t bitcode_len;
   char **names;       /* kernel names */
   int nkernels;
   GpuLaunch *launches;
@@ -52,6 +56,8 @@ struct GpuExecutable {
   GpuBuf *rets;       /* per flat result: where its value is */
   int nrets;
   int64_t temp_bytes;
+  Interp host;          /* runs the test ops (host.c) */
+  InterpOptions host_opts;
   /* loaded on a device (the first gpu_execute) */
   GpuDevice *dev;
   CUmodule mod;
@@ -540,6 +546,10 @@ static void lower_op(GpuLower *G, Op *op) {
     lower_branch(G, op);
     return;
   }
+  if (gpu_host_op(op)) {
+    gpu_lower_host_op(G, op);
+    return;
+  }
   if (op->kind == OP_CUSTOM_CALL) {
     gpu_lower_custom_call(G, op);
     return;
@@ -666,6 +676,9 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   GpuExecutable *exe = xcalloc(1, sizeof *exe);
   exe->m = m;
   exe->entry = entry;
+  if (o->host_ops) exe->host_opts = *o->host_ops;
+  else exe->host_opts.quiet_checks = true;
+  interp_init(&exe->host, m, &exe->host_opts);
   CpuOptions dumpo = {0};
   dumpo.dump_dir = o->dump_dir;
   dumpo.module_id = o->module_id;
@@ -715,6 +728,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   G.exe = exe;
   cg_init(&G.cg, hold.ctx, m, "xlac_gpu");
   G.cg.narrow_div = true;
+  G.cg.no_libm = true;
   hold.mod = G.cg.mod;
   hold.b = G.cg.b;
   gpu_set_target(G.cg.mod, hold.tm);
@@ -757,6 +771,11 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
     exe->stats.llvm_opt_ms = t_ptx - t_opt;
     if (ok) {
       dump_llvm(&dumpo, m, "gpu-ir-with-opt.ll", G.cg.mod);
+      LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(G.cg.mod);
+      exe->bitcode_len = LLVMGetBufferSize(bc);
+      exe->bitcode = xmalloc(exe->bitcode_len + 1);
+      memcpy(exe->bitcode, LLVMGetBufferStart(bc), exe->bitcode_len);
+      LLVMDisposeMemoryBuffer(bc);
       ok = gpu_emit_ptx(G.cg.mod, hold.tm, &exe->ptx, &exe->ptx_len, &err);
     }
     exe->stats.ptx_ms = now_ms() - t_ptx;
@@ -797,7 +816,10 @@ static bool load(GpuExecutable *e, GpuDevice *d, char **err) {
   if (!gpu_device_bind(d, err)) return false;
   char log[4096] = "";
   CUresult r;
-  if (drv->cuModuleLoadDataEx) {
+  GpuIrImage ir = {GPU_IR_IMAGE_MAGIC, e->bitcode, e->bitcode_len};
+  if (drv->llvm_ir) {
+    r = drv->cuModuleLoadData(&e->mod, &ir);
+  } else if (drv->cuModuleLoadDataEx) {
     int opts[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *vals[2] = {log, (void *)(uintptr_t)sizeof log};
     r = drv->cuModuleLoadDataEx(&e->mod, e->ptx, 2, opts, vals);
@@ -947,6 +969,14 @@ static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const Gp
       if (!ok) return false;
       break;
     }
+    case STEP_HOST: {
+      CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
+      for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, dm, &st->bufs[b]);
+      bool ok = gpu_run_host(st, d->drv, ptrs, &e->host, err);
+      xfree(ptrs);
+      if (!ok) return false;
+      break;
+    }
     case STEP_BRANCH: {
       if (!read_pred(e, d, dm, st, &v, err)) return false;
       /* if: true takes the first region; case: an index out of range the last */
@@ -1023,15 +1053,23 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
   return ok;
 }
 
+static bool execute_counted(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
+  int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
+  bool ok = execute_flat(e, d, nargs, args, results, err);
+  e->stats.checks_passed = e->host.checks_run - run0;
+  e->stats.checks_failed = e->host.checks_failed - failed0;
+  return ok;
+}
+
 bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
-  if (e->flat == e->entry) return execute_flat(e, d, nargs, args, results, err);
+  if (e->flat == e->entry) return execute_counted(e, d, nargs, args, results, err);
   int nin = 0, k = 0;
   for (int i = 0; i < nargs; i++) nin += ival_leaf_count(args[i]);
   IVal **in = xcalloc((size_t)nin + 1, sizeof(IVal *));
   for (int i = 0; i < nargs; i++) ival_collect_leaves(args[i], in, &k);
   int nout = e->flat->nresults;
   IVal **out = xcalloc((size_t)nout + 1, sizeof(IVal *));
-  bool ok = execute_flat(e, d, nin, in, out, err);
+  bool ok = execute_counted(e, d, nin, in, out, err);
   k = 0;
   for (int i = 0; ok && i < e->entry->nresults; i++) {
     ival_release(results[i]);
@@ -1064,5 +1102,6 @@ void gpu_executable_free(GpuExecutable *e) {
   xfree(e->consts);
   xfree(e->rets);
   xfree(e->ptx);
+  xfree(e->bitcode);
   xfree(e);
 }

@@ -36,6 +36,9 @@ typedef struct GpuOptions {
   int opt_level;           /* LLVM optimization level 0..3 (default 3) */
   bool no_fusion;          /* skip the fusion passes */
   const char *dump_dir;    /* --xla_dump_to: HLO, LLVM IR and PTX there */
+  /* for the test ops run on the host (check.*, interpreter.print/probe);
+     NULL: quiet checks, printing to stdout.  Must outlive the executable. */
+  const InterpOptions *host_ops;
   int module_id;           /* NNNN in dump file names */
 } GpuOptions;
 
@@ -48,6 +51,9 @@ typedef struct GpuStats {
   /* the last execution's device time from before its first kernel to after
      its last (CUDA events; 0 where the driver has none) */
   double device_ms;
+  /* the test ops' checks that passed and failed in the last execution
+     (host.c) */
+  int checks_passed, checks_failed;
 } GpuStats;
 
 typedef struct GpuExecutable GpuExecutable;

@@ -41,7 +41,7 @@ typedef struct GpuLaunch {
    branches driven from the host, which reads their predicate or index back
    from the device (WHILE: sub[0] the cond, sub[1] the body; BRANCH: one
    list per branch, an out-of-range index taking the last). */
-typedef enum GpuStepKind { STEP_LAUNCH, STEP_WHILE, STEP_BRANCH, STEP_CUSTOM } GpuStepKind;
+typedef enum GpuStepKind { STEP_LAUNCH, STEP_WHILE, STEP_BRANCH, STEP_CUSTOM, STEP_HOST } GpuStepKind;
 typedef struct GpuStep GpuStep;
 typedef VEC(GpuStep) GpuSteps;
 struct GpuStep {
@@ -57,6 +57,7 @@ struct GpuStep {
   char *name, *opaque;
   GpuBuf *bufs;
   int nbufs;
+  Op *op; /* HOST: the test op the interpreter runs (host.c); bufs as CUSTOM */
 };
 void gpu_steps_free(GpuSteps *s);
 
@@ -140,6 +141,11 @@ void gpu_lower_select_and_scatter(GpuLower *G, Op *op);
 /* custom.c: a custom call (a host step calling the registered GPU
    target); gpu_run_custom runs one with the device pointers. */
 void gpu_lower_custom_call(GpuLower *G, Op *op);
+/* host.c: the test ops (check.*, interpreter.print/probe) as HOST steps,
+   run by the interpreter on copies of their operands. */
+bool gpu_host_op(const Op *op);
+void gpu_lower_host_op(GpuLower *G, Op *op);
+bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *ptrs, Interp *I, char **err);
 bool gpu_run_custom(const GpuStep *st, void *stream, void **ptrs, char **err);
 /* sort.c: a sort (one thread per row, the interpreter's merge sort). */
 void gpu_lower_sort(GpuLower *G, Op *op);

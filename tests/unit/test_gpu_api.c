@@ -104,11 +104,26 @@ static const char custom_program[] =
     "  func.return %n : tensor<16xf32>\n"
     "}\n";
 
+/* The SIMT harness's device memory is host memory. */
+static int host_htod(uint64_t dst, const void *src, size_t n) {
+  memcpy((void *)(uintptr_t)dst, src, n);
+  return 0;
+}
+static int host_dtoh(void *dst, uint64_t src, size_t n) {
+  memcpy(dst, (const void *)(uintptr_t)src, n);
+  return 0;
+}
+
 static void test_custom_call(xlac_client *c) {
   const char *lib = getenv("XLAC_CUDA_DRIVER");
-  void *h = dlopen(lib && *lib ? lib : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  htod = h ? (copy_fn)dlsym(h, "cuMemcpyHtoD_v2") : NULL;
-  dtoh = h ? (copy_back_fn)dlsym(h, "cuMemcpyDtoH_v2") : NULL;
+  if (lib && strncmp(lib, "simt", 4) == 0) {
+    htod = host_htod;
+    dtoh = host_dtoh;
+  } else {
+    void *h = dlopen(lib && *lib ? lib : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    htod = h ? (copy_fn)dlsym(h, "cuMemcpyHtoD_v2") : NULL;
+    dtoh = h ? (copy_back_fn)dlsym(h, "cuMemcpyDtoH_v2") : NULL;
+  }
   CHECK(htod && dtoh);
   if (!htod || !dtoh) return;
   xlac_executable *e = NULL;

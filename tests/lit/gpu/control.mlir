@@ -6,6 +6,7 @@
 // (the last branch).  Run by GPGPU-Sim (skipped without it) against the
 // reference interpreter.
 // XLAC-BACKENDS: gpu
+// XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 3 --entry loop --output-dir %t/loop %s > /dev/null
@@ -32,7 +33,7 @@
 // xlac bench --backend=gpu: medians of whole executions and of device time.
 // RUN: %S/Inputs/sim.sh xlac bench --backend=gpu --random-inputs --iters 2 --warmup 1 --entry loop %s \
 // RUN:   | FileCheck %s --check-prefix=BENCH
-// BENCH: @loop: compile {{[0-9.]+}} ms, run median {{[0-9.]+}} ms (device {{[0-9.]+}} ms), min {{[0-9.]+}} ms over 2 runs (gpu, GPGPU-Sim)
+// BENCH: @loop: compile {{[0-9.]+}} ms, run median {{[0-9.]+}} ms (device {{[0-9.]+}} ms), min {{[0-9.]+}} ms over 2 runs (gpu, {{GPGPU-Sim|xlac SIMT harness}}
 // BENCH: BENCH name={{.*}} backend=gpu compile_ms={{[0-9.]+}} median_ms={{[0-9.]+}} device_median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} iters=2
 // The sums of the inputs for seeds 1 and 2 have opposite signs (both if branches):
 // RUN: for s in 1 2; do xlac run --backend=interp --random-inputs --seed $s --entry sign %s; done \

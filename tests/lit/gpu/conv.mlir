@@ -5,6 +5,7 @@
 // dilation and window reversal; a transposed convolution (lhs dilation)
 // in f64.
 // XLAC-BACKENDS: gpu
+// XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in nhwc grouped tconv; do \

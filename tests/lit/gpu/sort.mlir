@@ -4,6 +4,7 @@
 // payload) along the last dimension, and a descending sort along the first
 // dimension of integer keys with many ties and a float payload (stability).
 // XLAC-BACKENDS: gpu
+// XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in argsort cols; do \

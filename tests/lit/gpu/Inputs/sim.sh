@@ -5,6 +5,11 @@
 #   sim.sh --check        exit 0 when the simulator can run, else 77
 #   sim.sh CMD [ARGS...]  run CMD with XLAC_CUDA_DRIVER pointing at it
 #
+# With XLAC_TEST_GPU=simt:ORDER (tests/run-tests.sh sets it for the files
+# marked XLAC-SIMT) the command runs on xlac's own SIMT harness instead
+# (src/gpu/simt.c: the kernels' LLVM IR compiled for the host, each GPU
+# thread a fiber, resumed in ORDER), which needs nothing installed.
+#
 # The simulator is looked for in $XLAC_GPGPUSIM_DIR, else next to the
 # repository at ../shared/tools/gpgpu-sim.  Exit status 77 (the test
 # harness's "skipped", with the last line as the reason) when it or its
@@ -19,6 +24,15 @@ skip() {
   echo "skipped: $*"
   exit 77
 }
+case "${XLAC_TEST_GPU:-}" in
+simt*)
+  [ "${1:-}" = --check ] && exit 0
+  if [ "${1:-}" != --ptxas ]; then
+    export XLAC_CUDA_DRIVER=$XLAC_TEST_GPU
+    exec "$@"
+  fi
+  ;;
+esac
 [ -x "$sim/setup.sh" ] && [ -f "$sim/lib/libcudart.so" ] ||
   skip "no GPGPU-Sim at $sim (set XLAC_GPGPUSIM_DIR)"
 env_text=$("$sim/setup.sh" 2>/dev/null) || skip "GPGPU-Sim's setup.sh failed (it fetches ptxas from PyPI once)"

@@ -1,0 +1,93 @@
+// What GPGPU-Sim cannot run (docs/gpu.md), run on the SIMT harness only:
+// f64 transcendentals (sine, cosine, tangent, power, exp, log: their steps
+// use 64-bit immediates the simulator misreads), f32 sine, cosine and
+// power, f16 and bf16 arithmetic, math and compares (the simulator asserts
+// on half compares), and i8 arithmetic on negative values (it does not
+// sign-extend 8-bit loads); each against the reference interpreter on the
+// same random inputs, integers exactly.
+// XLAC-BACKENDS: gpu
+// XLAC-SIMT: forward reverse random
+// XLAC-SIMT-ONLY
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: xlac run --backend=interp --random-inputs --seed 5 --entry f64_trig --output-dir %t/f64 %s > /dev/null
+// RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 5 --entry f64_trig %s \
+// RUN:   --expect 0=@%t/f64/result0.npy --expect 1=@%t/f64/result1.npy --atol 1e-14 --rtol 1e-13 \
+// RUN:   | FileCheck %s --check-prefix=F64
+// F64: expect result[0]: ok
+// F64: expect result[1]: ok
+// RUN: xlac run --backend=interp --random-inputs --seed 6 --entry f32_trig --output-dir %t/f32 %s > /dev/null
+// RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 6 --entry f32_trig %s \
+// RUN:   --expect 0=@%t/f32/result0.npy --atol 2e-6 --rtol 2e-6 | FileCheck %s --check-prefix=F32
+// F32: expect result[0]: ok
+// RUN: for t in f16 bf16; do \
+// RUN:   xlac run --backend=interp --random-inputs --seed 8 --entry $t --output-dir %t/$t %s > /dev/null && \
+// RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 8 --entry $t %s \
+// RUN:     --expect 0=@%t/$t/result0.npy --expect 1=@%t/$t/result1.npy --expect 2=@%t/$t/result2.npy \
+// RUN:     --atol 0.02 --rtol 0.02 || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=HALF
+// HALF-COUNT-2: expect result[0]: ok
+// HALF-NOT: MISMATCH
+// RUN: xlac run --backend=interp --random-inputs --seed 9 --entry i8 --output-dir %t/i8 %s > /dev/null
+// RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 9 --entry i8 %s \
+// RUN:   --expect 0=@%t/i8/result0.npy --expect 1=@%t/i8/result1.npy | FileCheck %s --check-prefix=I8
+// I8: expect result[0]: ok, equal
+// I8: expect result[1]: ok, equal
+
+func.func @f64_trig(%x: tensor<2048xf64>, %y: tensor<2048xf64>) -> (tensor<2048xf64>, tensor<2048xf64>) {
+  %s = stablehlo.sine %x : tensor<2048xf64>
+  %c = stablehlo.cosine %y : tensor<2048xf64>
+  %t = stablehlo.tan %x : tensor<2048xf64>
+  %a = stablehlo.abs %y : tensor<2048xf64>
+  %p = stablehlo.power %a, %x : tensor<2048xf64>
+  %e = stablehlo.exponential %x : tensor<2048xf64>
+  %l = stablehlo.log %a : tensor<2048xf64>
+  %r0 = stablehlo.add %s, %c : tensor<2048xf64>
+  %r1 = stablehlo.add %r0, %t : tensor<2048xf64>
+  %r2 = stablehlo.add %p, %e : tensor<2048xf64>
+  %r3 = stablehlo.multiply %r2, %l : tensor<2048xf64>
+  return %r1, %r3 : tensor<2048xf64>, tensor<2048xf64>
+}
+
+func.func @f32_trig(%x: tensor<4096xf32>, %y: tensor<4096xf32>) -> tensor<4096xf32> {
+  %s = stablehlo.sine %x : tensor<4096xf32>
+  %c = stablehlo.cosine %y : tensor<4096xf32>
+  %a = stablehlo.abs %y : tensor<4096xf32>
+  %p = stablehlo.power %a, %x : tensor<4096xf32>
+  %r0 = stablehlo.add %s, %c : tensor<4096xf32>
+  %r1 = stablehlo.add %r0, %p : tensor<4096xf32>
+  return %r1 : tensor<4096xf32>
+}
+
+func.func @f16(%x: tensor<1024xf16>, %y: tensor<1024xf16>) -> (tensor<1024xf16>, tensor<1024xi1>, tensor<f32>) {
+  %m = stablehlo.multiply %x, %y : tensor<1024xf16>
+  %e = stablehlo.exponential %m : tensor<1024xf16>
+  %t = stablehlo.tanh %x : tensor<1024xf16>
+  %r = stablehlo.add %e, %t : tensor<1024xf16>
+  %lt = stablehlo.compare LT, %x, %y : (tensor<1024xf16>, tensor<1024xf16>) -> tensor<1024xi1>
+  %w = stablehlo.convert %r : (tensor<1024xf16>) -> tensor<1024xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %sum = stablehlo.reduce(%w init: %z) applies stablehlo.add across dimensions = [0] : (tensor<1024xf32>, tensor<f32>) -> tensor<f32>
+  return %r, %lt, %sum : tensor<1024xf16>, tensor<1024xi1>, tensor<f32>
+}
+
+func.func @bf16(%x: tensor<1024xbf16>, %y: tensor<1024xbf16>) -> (tensor<1024xbf16>, tensor<1024xi1>, tensor<f32>) {
+  %m = stablehlo.multiply %x, %y : tensor<1024xbf16>
+  %e = stablehlo.exponential %m : tensor<1024xbf16>
+  %t = stablehlo.tanh %x : tensor<1024xbf16>
+  %r = stablehlo.add %e, %t : tensor<1024xbf16>
+  %lt = stablehlo.compare LT, %x, %y : (tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<1024xi1>
+  %w = stablehlo.convert %r : (tensor<1024xbf16>) -> tensor<1024xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %sum = stablehlo.reduce(%w init: %z) applies stablehlo.add across dimensions = [0] : (tensor<1024xf32>, tensor<f32>) -> tensor<f32>
+  return %r, %lt, %sum : tensor<1024xbf16>, tensor<1024xi1>, tensor<f32>
+}
+
+func.func @i8(%x: tensor<2048xi8>, %y: tensor<2048xi8>) -> (tensor<2048xi8>, tensor<2048xi32>) {
+  %m = stablehlo.multiply %x, %y : tensor<2048xi8>
+  %a = stablehlo.add %m, %x : tensor<2048xi8>
+  %s = stablehlo.shift_right_arithmetic %a, %y : tensor<2048xi8>
+  %w = stablehlo.convert %x : (tensor<2048xi8>) -> tensor<2048xi32>
+  %v = stablehlo.convert %y : (tensor<2048xi8>) -> tensor<2048xi32>
+  %d = stablehlo.multiply %w, %v : tensor<2048xi32>
+  return %s, %d : tensor<2048xi8>, tensor<2048xi32>
+}
