@@ -82,6 +82,39 @@ def attention(q, k, v):
     return jnp.einsum("bhqk,bhkd->bhqd", p, v)
 
 
+def matmul(x, w):
+    return jnp.dot(x, w)
+
+
+def matmul_tanh(x, w, b):
+    return jnp.tanh(jnp.dot(x, w) + b)
+
+
+def matmul_gelu_tanh(x, w, b):
+    return jax.nn.gelu(jnp.dot(x, w) + b, approximate=True)
+
+
+def matmul_gelu_erf(x, w, b):
+    # jax lowers the exact GELU through chlo.erfc: x/2 erfc(-x/sqrt 2)
+    return jax.nn.gelu(jnp.dot(x, w) + b, approximate=False)
+
+
+def bias_tanh(y, b):
+    return jnp.tanh(y + b)
+
+
+def bias_gelu_tanh(y, b):
+    return jax.nn.gelu(y + b, approximate=True)
+
+
+def bias_gelu_erf(y, b):
+    return jax.nn.gelu(y + b, approximate=False)
+
+
+def rsqrt(x):
+    return jax.lax.rsqrt(x * x + 1e-3)
+
+
 def erf(x):
     return jax.lax.erf(x)
 
@@ -177,6 +210,24 @@ def _programs():
     p["gelu_erf_f16"] = _entry(gelu_erf, [_spec(rows, cols, dtype=F16)], rows * cols, 6 * rows * cols, "time")
     p["tanh_f16"] = _entry(tanh, [_spec(N4M, dtype=F16)], N4M, N4M, "time")
     p["logistic_f16"] = _entry(logistic, [_spec(N4M, dtype=F16)], N4M, N4M, "time")
+    # A transformer's feed-forward layer (GPT-2 small: 512 tokens, 768 ->
+    # 3072) with its epilogues fused, and the same epilogues alone on the
+    # product: a fusion must take no longer than its parts.
+    t, d, f = 512, 768, 3072
+    mm_flops = 2 * t * d * f
+    for dt, suffix in ((F32, ""), (jnp.bfloat16, "_bf16")):
+        mm = [_spec(t, d, dtype=dt), _spec(d, f, dtype=dt)]
+        ew = [_spec(t, f, dtype=dt), _spec(f, dtype=dt)]
+        p["matmul_ffn" + suffix] = _entry(matmul, mm, t * f, mm_flops, "flops")
+        p["matmul_gelu_tanh" + suffix] = _entry(matmul_gelu_tanh, mm + [_spec(f, dtype=dt)], t * f,
+                                                mm_flops, "flops")
+        p["bias_gelu_tanh" + suffix] = _entry(bias_gelu_tanh, ew, t * f, t * f, "time")
+    mm = [_spec(t, d), _spec(d, f), _spec(f)]
+    p["matmul_tanh"] = _entry(matmul_tanh, mm, t * f, mm_flops, "flops")
+    p["matmul_gelu_erf"] = _entry(matmul_gelu_erf, mm, t * f, mm_flops, "flops")
+    p["bias_tanh"] = _entry(bias_tanh, [_spec(t, f), _spec(f)], t * f, t * f, "time")
+    p["bias_gelu_erf"] = _entry(bias_gelu_erf, [_spec(t, f), _spec(f)], t * f, t * f, "time")
+    p["rsqrt_f32"] = _entry(rsqrt, [_spec(t, f)], t * f, t * f, "time")
     # FFTs along the last axis (2-D for rfft2), counted as 5 n log2 n flops
     # per complex transform of length n and half that per real one.  The
     # complex64 results of the real transforms count as two f32 elements.

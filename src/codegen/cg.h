@@ -100,6 +100,10 @@ LLVMValueRef cg_clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi);
 LLVMValueRef cg_narrow_decode(Cg *cg, ElemType et, LLVMValueRef bits);
 LLVMValueRef cg_narrow_encode(Cg *cg, ElemType et, LLVMValueRef v);
 LLVMValueRef cg_narrow_round(Cg *cg, ElemType et, LLVMValueRef v);
+/* The bits (an integer of et's width) of a compute-type value of a native
+   et, and back. */
+LLVMValueRef cg_to_bits(Cg *cg, ElemType et, LLVMValueRef v);
+LLVMValueRef cg_from_bits(Cg *cg, ElemType et, LLVMValueRef bits);
 /* An integer (compute type of et, signed or not by et) as a double rounded
    to odd: converting that double to a narrower format rounds correctly. */
 LLVMValueRef cg_int_to_f64_odd(Cg *cg, ElemType et, LLVMValueRef v);

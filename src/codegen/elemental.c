@@ -202,6 +202,22 @@ static bool index_op_ok(const Op *op) {
   }
 }
 
+/* A bitcast_convert between native non-complex types of different widths
+   (the result gains or loses a minor dimension of the width ratio). */
+static bool bitcast_resize_ok(const Op *op) {
+  if (op->nopnds != 1) return false;
+  const Type *x = op->opnds[0]->type, *t = op->res[0].type;
+  if (x->kind != TY_TENSOR || x->quant || t->quant) return false;
+  ElemType a = x->elem, b = t->elem;
+  if (a == ET_PRED || b == ET_PRED || !cg_elem_native(a) || !cg_elem_native(b) || et_is_complex(a) ||
+      et_is_complex(b))
+    return false;
+  int wa = et_bits(a), wb = et_bits(b);
+  if (wa <= 0 || wb <= 0 || wa > 64 || wb > 64 || wa == wb) return false;
+  if (wa > wb) return wa % wb == 0 && t->rank == x->rank + 1 && t->dims[t->rank - 1] == wa / wb;
+  return wb % wa == 0 && x->rank == t->rank + 1 && x->dims[x->rank - 1] == wb / wa;
+}
+
 static bool op_elemental(const Op *op) {
   for (int i = 0; i < op->nres; i++)
     if (!cg_tensor_native(op->res[i].type)) return false;
@@ -211,8 +227,8 @@ static bool op_elemental(const Op *op) {
     return op->nres == 1;
   case OP_DYNAMIC_SLICE: case OP_DYNAMIC_UPDATE_SLICE: case OP_GATHER:
     return op->nres == 1 && index_op_ok(op);
-  case OP_BITCAST_CONVERT: /* elementwise when the widths match (emit_scalar.c) */
-    return op->nres == 1 && scalar_op_supported(op);
+  case OP_BITCAST_CONVERT: /* elementwise when the widths match (emit_scalar.c), else index-mapping */
+    return op->nres == 1 && (scalar_op_supported(op) || bitcast_resize_ok(op));
   default:
     if (!op_has_flag(op->kind, OPF_EW) || op->nres != 1) return false;
     return cg_op_basic(op) ? scalar_op_supported(op) : special_op_supported(op);
@@ -538,7 +554,30 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
     }
     return result ? result : cg_const(cg, rt->elem, 0);
   }
-  default: {
+  case OP_BITCAST_CONVERT: {
+    Value *x = op->opnds[0];
+    ElemType a = x->type->elem, b = rt->elem;
+    int wa = et_bits(a), wb = et_bits(b);
+    if (wa == wb) goto elementwise;
+    /* chunks in little-endian order along the minor dimension */
+    LLVMTypeRef ta = LLVMIntTypeInContext(cg->ctx, (unsigned)wa), tb = LLVMIntTypeInContext(cg->ctx, (unsigned)wb);
+    if (wa > wb) {
+      LLVMValueRef bits = cg_to_bits(cg, a, gen(cg, io, x, idx));
+      LLVMValueRef sh = LLVMBuildMul(cg->b, LLVMBuildTrunc(cg->b, idx[rt->rank - 1], ta, ""),
+                                     LLVMConstInt(ta, (unsigned)wb, 0), "");
+      return cg_from_bits(cg, b, LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, bits, sh, ""), tb, ""));
+    }
+    memcpy(oidx, idx, sizeof(LLVMValueRef) * (size_t)rt->rank);
+    LLVMValueRef acc = LLVMConstInt(tb, 0, 0);
+    for (int k = 0; k < wb / wa; k++) {
+      oidx[rt->rank] = cg_i64(cg, k);
+      LLVMValueRef part = LLVMBuildZExt(cg->b, cg_to_bits(cg, a, gen(cg, io, x, oidx)), tb, "");
+      acc = LLVMBuildOr(cg->b, acc, LLVMBuildShl(cg->b, part, LLVMConstInt(tb, (unsigned)(k * wa), 0), ""), "");
+    }
+    return cg_from_bits(cg, b, acc);
+  }
+  default:
+  elementwise: {
     /* elementwise */
     LLVMValueRef in[4];
     ElemType it[4];

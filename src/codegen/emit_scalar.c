@@ -15,11 +15,12 @@
  *     sin/cos/tan of f32 and bf16 are computed in double,
  *     whose argument reduction holds to |x| <= 2^50 (the float one only to
  *     1e6); beyond 2^50 they return NaN.  f16 (|x| <= 65504) stays in
- *     f32.  rsqrt of narrow floats goes through double, which is exact
- *     enough and vectorizes anyway.
+ *     f32.  rsqrt is a Newton iteration from an integer estimate (no
+ *     square root, no division); f16/bf16 in f32.
  *   - the CHLO special functions are computed in double and rounded once,
  *     like the interpreter (except erfc for f16/bf16: inline in float, good
- *     to 2^-17, then rounded): erfc, lgamma and digamma inline for
+ *     to 2^-17, then rounded; f32 erfc is in double with float-grade
+ *     polynomials, good to 2^-26): erfc, lgamma and digamma inline for
  *     f32/f16/bf16, erfc and digamma also for f64 (vectorizable; accuracy
  *     in docs/math.md); f64 lgamma, igamma(c), polygamma, zeta and
  *     bessel_i1e as a call per element to the scalar function the
@@ -65,10 +66,14 @@ bool scalar_op_supported(const Op *op) {
   case OP_EXPONENTIAL: case OP_EXPONENTIAL_MINUS_ONE: case OP_LOG: case OP_LOG_PLUS_ONE:
   case OP_LOGISTIC: case OP_SQRT: case OP_RSQRT: case OP_CBRT: case OP_SINE: case OP_COSINE:
   case OP_TAN: case OP_TANH: case OP_FLOOR: case OP_CEIL: case OP_ROUND_NEAREST_AFZ:
-  case OP_ROUND_NEAREST_EVEN: case OP_IS_FINITE: case OP_ATAN2: case OP_CHLO_ERF:
+  case OP_ROUND_NEAREST_EVEN: case OP_ATAN2: case OP_CHLO_ERF:
+    return is_f(a) && op->res[0].type->elem == a;
+  case OP_IS_FINITE:
+    return is_f(a) && op->res[0].type->elem == ET_PRED;
+  case OP_REAL: case OP_IMAG: /* of a real operand: itself and zero */
     return is_f(a) && op->res[0].type->elem == a;
   case OP_POWER:
-    return is_f(a);
+    return is_f(a) || (et_is_int(a) && a != ET_PRED);
   case OP_CHLO_ERFC: case OP_CHLO_LGAMMA: case OP_CHLO_DIGAMMA: case OP_CHLO_BESSEL_I1E:
   case OP_CHLO_IGAMMA: case OP_CHLO_IGAMMAC: case OP_CHLO_POLYGAMMA: case OP_CHLO_ZETA:
     return is_f(a) && op->nres == 1 && op->res[0].type->elem == a;
@@ -245,7 +250,7 @@ static LLVMValueRef convert(Cg *cg, ElemType from, ElemType to, LLVMValueRef v) 
 
 /* The bit pattern of a compute-type value of et, as an integer of et's width
    (f16/bf16 go back to their storage type first, which is exact). */
-static LLVMValueRef to_bits(Cg *cg, ElemType et, LLVMValueRef v) {
+LLVMValueRef cg_to_bits(Cg *cg, ElemType et, LLVMValueRef v) {
   if (!is_f(et)) return v;
   if (et == ET_BF16 && LLVMTypeOf(v) == cg->t_f32) {
     /* the value is a bfloat widened: its bits are the top half (the
@@ -260,7 +265,7 @@ static LLVMValueRef to_bits(Cg *cg, ElemType et, LLVMValueRef v) {
 }
 
 /* The inverse: bits of et's width as a compute-type value of et. */
-static LLVMValueRef from_bits(Cg *cg, ElemType et, LLVMValueRef bits) {
+LLVMValueRef cg_from_bits(Cg *cg, ElemType et, LLVMValueRef bits) {
   if (!is_f(et)) return bits;
   LLVMValueRef v = LLVMBuildBitCast(cg->b, bits, cg_storage_type(cg, et), "");
   LLVMTypeRef ct = cg_compute_type(cg, et);
@@ -298,7 +303,7 @@ static LLVMValueRef reduce_precision(Cg *cg, const Op *op, ElemType et, LLVMValu
   int64_t e = op_attr_int(op, "exponent_bits", -1), m = op_attr_int(op, "mantissa_bits", -1);
   int ee = e < se ? (int)e : se, mm = m < sm ? (int)m : sm;
   LLVMBuilderRef b = cg->b;
-  LLVMValueRef v = to_bits(cg, et, x);
+  LLVMValueRef v = cg_to_bits(cg, et, x);
   LLVMTypeRef it = LLVMTypeOf(v);
 #define K(c) LLVMConstInt(it, (unsigned long long)(c) & low_mask(se + sm + 1), 0)
   uint64_t sign = 1ull << (se + sm), emask = low_mask(se) << sm, mmask = low_mask(sm);
@@ -327,7 +332,7 @@ static LLVMValueRef reduce_precision(Cg *cg, const Op *op, ElemType et, LLVMValu
   }
 #undef K
   r = LLVMBuildSelect(b, isnan, nanv, r, "");
-  return from_bits(cg, et, r);
+  return cg_from_bits(cg, et, r);
 }
 
 /* ---- special functions ----
@@ -387,37 +392,6 @@ static LLVMValueRef poly(Cg *cg, LLVMValueRef t, const double *c, int n) {
     p = cg_intrinsic(cg, "llvm.fma", cg->t_f64, a, 3);
   }
   return p;
-}
-
-/* x erfc(x) e^(x^2) on x in [2, 10.1] as a polynomial in
-   t = (1/x^2 - ERFC_MID) / ERFC_HALF, fitted for this file at Chebyshev
-   nodes (50-digit reference); max relative error 1e-11. */
-#define ERFC_MID 0.1299014802470346
-#define ERFC_HALF 0.1200985197529654
-static const double erfc_tail[] = {
-    0.53305057241890341,     -0.024789352420702595,  0.0029553980479578288,
-    -0.00051540321341293511, 0.0001125226353184622,  -2.8624145927974276e-05,
-    8.1531490640306635e-06,  -2.5749908129766256e-06, 8.7077002498891339e-07,
-    -2.4707819880190657e-07, 8.2609196610189477e-08, -8.1232783612549151e-08,
-    3.607566843320093e-08,
-};
-
-/* erfc of a float-or-narrower value, in double: 1 - erf(x) below 2 (at most
-   8 bits cancel, leaving 45), e^(-x^2) times the fitted tail above.  x is a
-   float widened, so x^2 is exact in double.  Past 10.1 the f32 result is 0
-   and the polynomial's small extrapolation does not matter. */
-static LLVMValueRef erfc_narrow(Cg *cg, LLVMValueRef x) {
-  LLVMBuilderRef b = cg->b;
-  LLVMValueRef low = LLVMBuildFSub(b, dc(cg, 1.0), emit_erf(b, cg->mod, x), "");
-  LLVMValueRef big = fcmp(cg, LLVMRealOGE, x, dc(cg, 2.0));
-  LLVMValueRef xs = sel(cg, big, x, dc(cg, 2.0)); /* keeps the unused lanes tame */
-  LLVMValueRef x2 = LLVMBuildFMul(b, xs, xs, "");
-  LLVMValueRef u = LLVMBuildFDiv(b, dc(cg, 1.0), x2, "");
-  LLVMValueRef t = LLVMBuildFMul(b, LLVMBuildFSub(b, u, dc(cg, ERFC_MID), ""), dc(cg, 1.0 / ERFC_HALF), "");
-  LLVMValueRef g = poly(cg, t, erfc_tail, (int)ARRAY_LEN(erfc_tail));
-  LLVMValueRef e = emit_exp(b, cg->mod, LLVMBuildFNeg(b, x2, ""));
-  LLVMValueRef high = LLVMBuildFDiv(b, LLVMBuildFMul(b, e, g, ""), xs, "");
-  return sel(cg, big, high, low);
 }
 
 /* (1 + x) erfc(x) e^(x^2) on x >= 0 as a Chebyshev series in
@@ -572,7 +546,7 @@ static LLVMValueRef special(Cg *cg, const Op *op, ElemType t, LLVMValueRef *in) 
   LLVMValueRef r;
   switch (op->kind) {
   case OP_CHLO_ERFC:
-    r = t == ET_F64 ? erfc_f64(cg, d[0]) : erfc_narrow(cg, d[0]);
+    r = t == ET_F64 ? erfc_f64(cg, d[0]) : emit_erfc_wide(cg->b, cg->mod, d[0]);
     break;
   case OP_CHLO_LGAMMA:
     r = t == ET_F64 ? cg_libm(cg, "xlacrt_lgamma", d, 1) : lgamma_narrow(cg, d[0]);
@@ -586,6 +560,32 @@ static LLVMValueRef special(Cg *cg, const Op *op, ElemType t, LLVMValueRef *in) 
   default: return NULL;
   }
   return round_from_d(cg, t, r);
+}
+
+/* Integer power as the interpreter computes it: square-and-multiply over
+   the exponent's bits (wrapping); a negative exponent leaves 0 unless the
+   base is 1 or -1, which take its magnitude.  Branch-free: one step per
+   bit of the type. */
+static LLVMValueRef int_pow(Cg *cg, LLVMValueRef x, LLVMValueRef y, bool sgn) {
+  LLVMBuilderRef b = cg->b;
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  unsigned w = LLVMGetIntTypeWidth(ty);
+  LLVMValueRef zero = LLVMConstInt(ty, 0, 0), one = LLVMConstInt(ty, 1, 0);
+  LLVMValueRef e = y, dead = LLVMConstInt(cg->t_i1, 0, 0);
+  if (sgn) {
+    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, y, zero, "");
+    LLVMValueRef unit = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntEQ, x, one, ""),
+                                    LLVMBuildICmp(b, LLVMIntEQ, x, LLVMConstAllOnes(ty), ""), "");
+    e = LLVMBuildSelect(b, neg, LLVMBuildNeg(b, y, ""), y, "");
+    dead = LLVMBuildAnd(b, neg, LLVMBuildNot(b, unit, ""), "");
+  }
+  LLVMValueRef acc = one, base = x;
+  for (unsigned i = 0; i < w; i++) {
+    LLVMValueRef bit = LLVMBuildTrunc(b, LLVMBuildLShr(b, e, LLVMConstInt(ty, i, 0), ""), cg->t_i1, "");
+    acc = LLVMBuildSelect(b, bit, LLVMBuildMul(b, acc, base, ""), acc, "");
+    if (i + 1 < w) base = LLVMBuildMul(b, base, base, "");
+  }
+  return LLVMBuildSelect(b, dead, zero, acc, "");
 }
 
 LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVMValueRef *in,
@@ -678,6 +678,8 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
   case OP_CEIL: r = cg_intrinsic(cg, "llvm.ceil", ty, &x, 1); break;
   case OP_ROUND_NEAREST_AFZ: r = cg_intrinsic(cg, "llvm.round", ty, &x, 1); break;
   case OP_ROUND_NEAREST_EVEN: r = cg_intrinsic(cg, "llvm.roundeven", ty, &x, 1); break;
+  case OP_REAL: return x;
+  case OP_IMAG: return fconst(cg, ty, 0.0);
   case OP_IS_FINITE: {
     LLVMValueRef a = cg_intrinsic(cg, "llvm.fabs", ty, &x, 1);
     return LLVMBuildFCmp(b, LLVMRealONE, a, fconst(cg, ty, 1.0 / 0.0), "");
@@ -686,12 +688,7 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
     /* exactly rounded in any precision */
     r = cg_intrinsic(cg, "llvm.sqrt", ty, &x, 1);
     break;
-  case OP_RSQRT: {
-    LLVMValueRef d = to_d(cg, x, ty);
-    LLVMValueRef sq = cg_intrinsic(cg, "llvm.sqrt", cg->t_f64, &d, 1);
-    r = from_d(cg, LLVMBuildFDiv(b, LLVMConstReal(cg->t_f64, 1.0), sq, ""), ty);
-    break;
-  }
+  case OP_RSQRT: r = emit_rsqrt(b, cg->mod, x); break;
   case OP_EXPONENTIAL: r = emit_exp(b, cg->mod, x); break;
   case OP_EXPONENTIAL_MINUS_ONE: r = emit_expm1(b, cg->mod, x); break;
   case OP_LOG: r = emit_log(b, cg->mod, x); break;
@@ -712,6 +709,10 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
   case OP_CBRT: r = emit_cbrt(b, cg->mod, x); break;
   case OP_ATAN2: r = emit_atan2(b, cg->mod, in[0], in[1]); break;
   case OP_POWER:
+    if (!f) {
+      r = int_pow(cg, x, y, s);
+      break;
+    }
     r = ty == cg->t_f64 && !cg->no_libm ? via_double(cg, "pow", in, 2, ty) : emit_pow(b, cg->mod, in[0], in[1]);
     break;
   case OP_LOGISTIC: r = emit_logistic(b, cg->mod, x); break;
@@ -721,7 +722,7 @@ LLVMValueRef emit_scalar_op(Cg *cg, const Op *op, const ElemType *in_types, LLVM
     return special(cg, op, t, in);
   case OP_CHLO_MULHI: return mulhi(cg, x, y, s);
   case OP_REDUCE_PRECISION: return reduce_precision(cg, op, t, x);
-  case OP_BITCAST_CONVERT: return from_bits(cg, out, to_bits(cg, t, x));
+  case OP_BITCAST_CONVERT: return cg_from_bits(cg, out, cg_to_bits(cg, t, x));
   default:
     return NULL;
   }

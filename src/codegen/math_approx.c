@@ -447,6 +447,44 @@ static LLVMValueRef erfc_narrow_k(const K *k, LLVMValueRef x) {
   return nan_passthrough(k, x, res);
 }
 
+/* x erfc(x) e^(x^2) on x in [2, 10.1] as a polynomial in
+   t = (1/x^2 - ERFC_MID) / ERFC_HALF, fitted for this file at Chebyshev
+   nodes (50-digit reference); max relative error 1e-11. */
+#define ERFC_MID 0.1299014802470346
+#define ERFC_HALF 0.1200985197529654
+static const double erfc_tail[] = {
+    0.53305057241890341,     -0.024789352420702595,  0.0029553980479578288,
+    -0.00051540321341293511, 0.0001125226353184622,  -2.8624145927974276e-05,
+    8.1531490640306635e-06,  -2.5749908129766256e-06, 8.7077002498891339e-07,
+    -2.4707819880190657e-07, 8.2609196610189477e-08, -8.1232783612549151e-08,
+    3.607566843320093e-08,
+};
+
+/* erfc of a float widened to double, for a float result: one e^(-x^2)
+   (x^2 is exact for a float x) shared by two pieces of G = erfc(a) e^(a^2),
+   a = |x|: the f32 piece of erf's G on [0.84, 2) (relative error 1.3e-8,
+   here evaluated in double) and the fitted tail above (1e-11); below 0.84,
+   1 - x P(x^2) with erf's f32 polynomial (1.2e-10; at most 2 bits cancel);
+   2 - erfc(a) for x <= -0.84.  Every piece is good to 2^-26 or better, a
+   quarter of a float ulp, where the double erf it replaces was good to
+   2^-52 at twice the work.  a is clamped at 16, where the float result is
+   0 already. */
+static LLVMValueRef erfc_wide_k(const K *k, LLVMValueRef x) {
+  assert(k->f64);
+  LLVMValueRef one = kf(k, 1.0);
+  LLVMValueRef ax = intr2(k, "llvm.minnum", fabs1(k, x), kf(k, 16.0));
+  LLVMValueRef small = sub(k, one, mul(k, x, poly(k, mul(k, x, x), erf_f32, NCOEF(erf_f32))));
+  LLVMValueRef e = exp_k(k, neg(k, mul(k, ax, ax)));
+  LLVMValueRef gmid = poly(k, sub(k, ax, kf(k, 2.38)), erfc_f32, NCOEF(erfc_f32));
+  LLVMValueRef r = divf(k, one, intr2(k, "llvm.maxnum", ax, kf(k, 2.0)));
+  LLVMValueRef t = mul(k, sub(k, mul(k, r, r), kf(k, ERFC_MID)), kf(k, 1.0 / ERFC_HALF));
+  LLVMValueRef gtail = mul(k, poly(k, t, erfc_tail, NCOEF(erfc_tail)), r);
+  LLVMValueRef big = mul(k, e, sel(k, cmp(k, LLVMRealOLT, ax, kf(k, 2.0)), gmid, gtail));
+  big = sel(k, sign_bit_set(k, x), sub(k, kf(k, 2.0), big), big);
+  LLVMValueRef res = sel(k, cmp(k, LLVMRealOLT, ax, kf(k, 0.84)), small, big);
+  return nan_passthrough(k, x, res);
+}
+
 /* Cody-Waite: x = j pi/2 + r, |r| <= pi/4 (plus a little); *q = j mod 4. */
 static LLVMValueRef trig_reduce(const K *k, LLVMValueRef x, LLVMValueRef *q) {
   LLVMValueRef j = rint1(k, mul(k, x, kf(k, TWO_OVER_PI)));
@@ -618,6 +656,42 @@ static LLVMValueRef cbrt_k(const K *k, LLVMValueRef x) {
   return sel(k, regular, res, x);
 }
 
+/* 1/sqrt(x) without a square root or a division, which are long-latency
+   instructions of low throughput (a vector of doubles takes several times
+   as long as the rest of this function).  An estimate from the bits
+   (exponent halved and negated by an integer subtraction, within 3.5%),
+   Newton steps r *= 1.5 - x r^2 / 2 (relative error 1.8e-3 after one,
+   4.6e-6 after two: one for float, two for double), then one correction
+   from the residual e = 1 - x r^2:
+     1/sqrt(x) = r (1 - e)^(-1/2) = r (1 + e/2 + 3e^2/8 + 5e^3/16 + ...),
+   cut where the next term is far below half an ulp (2^-34.7 for float,
+   2^-68.7 for double).  e is computed nearly exactly: x r = h + hl exactly
+   (fma), and 1 - h r is small, so fma rounds it at a tiny magnitude.  What
+   is left is the rounding of the final fma: at most a few thousandths of an
+   ulp above half an ulp (docs/math.md).  Subnormal x is scaled into the
+   normal range first (by 2^24 or 2^54, the result back by 2^12 or 2^27);
+   +-0 give +-inf, +inf gives +0, x < 0 NaN, NaN itself. */
+static LLVMValueRef rsqrt_k(const K *k, LLVMValueRef x) {
+  static const double series[] = {0.5, 0.375, 0.3125};
+  LLVMValueRef one = kf(k, 1.0);
+  LLVMValueRef tiny = cmp(k, LLVMRealOLT, x, kp(k, 0x1p-126, 0x1p-1022));
+  LLVMValueRef xs = sel(k, tiny, mul(k, x, kp(k, 0x1p24, 0x1p54)), x);
+  LLVMValueRef magic = k->f64 ? ki(k, 0x5fe6eb50c7b537a9LL) : ki(k, 0x5f3759df);
+  LLVMValueRef r = to_fp(k, isub(k, magic, LLVMBuildLShr(k->b, to_int(k, xs), ki(k, 1), "")));
+  LLVMValueRef nhx = mul(k, xs, kf(k, -0.5));
+  for (int i = 0; i < (k->f64 ? 2 : 1); i++) r = mul(k, r, fma3(k, nhx, mul(k, r, r), kf(k, 1.5)));
+  LLVMValueRef h = mul(k, xs, r);
+  LLVMValueRef hl = fma3(k, xs, r, neg(k, h));
+  LLVMValueRef e = fma3(k, neg(k, h), r, one);
+  e = fma3(k, neg(k, hl), r, e);
+  LLVMValueRef y = fma3(k, r, mul(k, e, poly(k, e, series, NCOEF(series))), r);
+  y = mul(k, y, sel(k, tiny, kp(k, 0x1p12, 0x1p27), one));
+  LLVMValueRef regular = band(k, cmp(k, LLVMRealOGT, x, kf(k, 0.0)), cmp(k, LLVMRealOLT, x, kf(k, INFINITY)));
+  LLVMValueRef special = sel(k, cmp(k, LLVMRealOEQ, x, kf(k, 0.0)), copysign2(k, kf(k, INFINITY), x),
+                             sel(k, cmp(k, LLVMRealOEQ, x, kf(k, INFINITY)), kf(k, 0.0), kf(k, NAN)));
+  return nan_passthrough(k, x, sel(k, regular, y, special));
+}
+
 /* ---- public entry points ---- */
 
 #define UNARY(name, impl)                                                      \
@@ -634,13 +708,14 @@ UNARY(emit_tanh, tanh_k(&k, x))
 UNARY(emit_logistic, logistic_k(&k, x))
 UNARY(emit_erf, erf_k(&k, x))
 UNARY(emit_erfc_narrow, erfc_narrow_k(&k, x))
+UNARY(emit_erfc_wide, erfc_wide_k(&k, x))
 UNARY(emit_sin, sincos_k(&k, x, 0))
 UNARY(emit_cos, sincos_k(&k, x, 1))
 UNARY(emit_tan, tan_k(&k, x))
 UNARY(emit_atan, atan_k(&k, x))
 UNARY(emit_cbrt, cbrt_k(&k, x))
 UNARY(emit_sqrt, intr1(&k, "llvm.sqrt", x))
-UNARY(emit_rsqrt, divf(&k, kf(&k, 1.0), intr1(&k, "llvm.sqrt", x)))
+UNARY(emit_rsqrt, rsqrt_k(&k, x))
 
 LLVMValueRef emit_atan2(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef y, LLVMValueRef x) {
   K k = kind_of(b, m, LLVMTypeOf(x));

@@ -25,6 +25,9 @@ LLVMValueRef emit_erf(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
 /* erfc of a float (scalar or vector) good to ~2^-17 relative: enough for a
    result rounded to f16 or bf16, not for an f32 one. */
 LLVMValueRef emit_erfc_narrow(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
+/* erfc of a float widened to double (scalar or vector), good to 2^-26
+   relative: for a result rounded to f32. */
+LLVMValueRef emit_erfc_wide(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
 LLVMValueRef emit_sin(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
 LLVMValueRef emit_cos(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
 LLVMValueRef emit_tan(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);

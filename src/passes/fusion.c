@@ -71,6 +71,10 @@
  *     per index).  Otherwise it stays a separate fusion.
  *   - Cheap ops are duplicated freely: recomputing an add is cheaper than
  *     reading its result back.
+ *   - A dot or convolution takes an epilogue only if every op of it has a
+ *     vector path in the cpu backend (scalar_only): the epilogue runs over
+ *     the product once the GEMM has written it, so a scalar one gains
+ *     nothing over a separate loop.
  *   - A fusion holds at most 64 ops and 16 distinct inputs, to keep kernels
  *     small enough to compile quickly and to keep register pressure sane.
  */
@@ -547,11 +551,42 @@ static void erase_node(Ctx *c, Node *x) {
   x->dead = true;
 }
 
+/* Does the cpu backend compute op with a call per element, which keeps
+   its loop scalar?  Complex functions (anything on complex values but
+   arithmetic, compares and moves: emit_complex.c calls libm), f64 pow, and
+   the CHLO special functions computed by the interpreter's own routines
+   (f64 lgamma, bessel_i1e, igamma(c), polygamma, zeta: emit_scalar.c).
+   Every other elementwise op has a vector path, the transcendentals
+   through codegen/math_approx.c. */
+static bool scalar_only(const Op *op) {
+  if (!op_has_flag(op->kind, OPF_EW) || op->nopnds == 0) return false;
+  const Type *t = op->opnds[0]->type;
+  if (t->kind != TY_TENSOR) return false;
+  ElemType et = t->elem;
+  switch (op->kind) {
+  case OP_ADD: case OP_SUBTRACT: case OP_MULTIPLY: case OP_NEGATE: case OP_COMPARE: case OP_SELECT:
+  case OP_CONVERT: case OP_COPY: case OP_REAL: case OP_IMAG: case OP_COMPLEX: case OP_BITCAST_CONVERT:
+  case OP_MAXIMUM: case OP_MINIMUM: case OP_CLAMP: case OP_CHLO_CONJ: case OP_CHLO_SQUARE:
+    return false;
+  case OP_POWER: return et == ET_F64 || et_is_complex(et);
+  case OP_CHLO_LGAMMA: return et == ET_F64;
+  case OP_CHLO_BESSEL_I1E: case OP_CHLO_IGAMMA: case OP_CHLO_IGAMMAC: case OP_CHLO_POLYGAMMA:
+  case OP_CHLO_ZETA:
+    return true;
+  default: return et_is_complex(et);
+  }
+}
+
 /* Single output of a kLoop group about to take a dot: the dot's result
-   must reach it through elementwise ops only. */
+   must reach it through elementwise ops only, and every op of the group
+   must have a vector path.  An epilogue runs over the product after the
+   GEMM has written it, so a scalar one costs what a separate loop costs
+   and saves nothing; the product is kept apart, as a GEMM of its own. */
 static bool epilogue_ok(Ctx *c, Node *dot, int g) {
   Group *G = grp(c, g);
   if (G->kind != K_LOOP) return false;
+  for (int i = 0; i < G->members.len; i++)
+    if (scalar_only(G->members.data[i]->op)) return false;
   int gs[1] = {g};
   int nout = 0;
   Node *out = NULL;

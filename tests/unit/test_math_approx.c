@@ -70,7 +70,7 @@ static Fn fns[] = {
     {"atan", emit_atan, 0, atanl, 0, -FLT_MAX, FLT_MAX, -DBL_MAX, DBL_MAX, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"cbrt", emit_cbrt, 0, cbrtl, 0, -FLT_MAX, FLT_MAX, -DBL_MAX, DBL_MAX, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"sqrt", emit_sqrt, 0, sqrtl, 0, 0, FLT_MAX, 0, DBL_MAX, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0},
-    {"rsqrt", emit_rsqrt, 0, rsqrtl_, 0, 0, FLT_MAX, 0, DBL_MAX, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"rsqrt", emit_rsqrt, 0, rsqrtl_, 0, 0, FLT_MAX, 0, DBL_MAX, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0},
     {"atan2", 0, emit_atan2, 0, atan2l, -1e6, 1e6, -1e6, 1e6, -1e6, 1e6, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"pow", 0, emit_pow, 0, powl, 0, 100, 0, 100, -30, 30, 4, 1200, 0, 0, 0, 0, 0, 0, 0, 0},
 };
