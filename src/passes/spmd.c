@@ -32,9 +32,17 @@
  *     its group), slice, dynamic_slice and concatenate leaving the split
  *     dimensions whole;
  *   - calls, inlined first.
- * Results whose sharding the program leaves open keep the layout they
- * have; results with a sharding get exactly it.  The walk covers the
- * entry block; ops with regions see gathered values.
+ * Before the rewrite, layouts propagate through the entry block, forward
+ * and backward to a fixed point (see "propagation" below), so that a
+ * sharding constraint or a result's sharding reaches the ops before it;
+ * each op then works on the pieces its result's layout calls for.  A
+ * value moves between layouts by a local cut, an all_to_all (a split
+ * moving to another dimension) or a gather and a cut; a sum whose result
+ * is wanted split further is a reduce_scatter; all_reduces with the same
+ * groups, none depending on another, are combined into one.  Results
+ * whose sharding the program leaves open keep the layout they have;
+ * results with a sharding get exactly it.  The walk covers the entry
+ * block; ops with regions see gathered values.
  */
 #include "passes/spmd.h"
 
@@ -403,12 +411,19 @@ static bool module_flag(const Module *m, const char *name) {
   return false;
 }
 
+static bool is_constraint(const Op *op);
+
 bool spmd_wanted(const Module *m, const Func *f) {
   if (!f || module_flag(m, MARK) || module_flag(m, "xlac.manual_partitions")) return false;
   for (int i = 0; f->arg_attrs && i < f->body->nargs; i++)
     if (has_sharding(f->arg_attrs[i])) return true;
   for (int i = 0; f->res_attrs && i < f->nresults; i++)
     if (has_sharding(f->res_attrs[i])) return true;
+  /* a constraint alone (on a value made inside), in f or a function it
+     may call */
+  for (const Func *g = m->funcs; g; g = g->next)
+    for (const Op *op = g->body ? g->body->first : NULL; op; op = op->next)
+      if (is_constraint(op)) return true;
   return false;
 }
 
@@ -421,13 +436,18 @@ typedef struct Part {
   int nrep, npart;
   PtrMap tiling;   /* Value* -> SpmdTiling*: values held as shards (absent: whole) */
   PtrMap whole;    /* shard Value* -> its gathered Value* */
+  PtrMap want;     /* global Value* -> SpmdTiling*: the layout propagation gave it (absent: whole) */
+  PtrMap fixed;    /* global Value* -> itself: a layout the program fixes (parameters, constraints) */
+  PtrMap cuts;     /* whole Value* -> its last local cut */
   Value *pid;      /* partition_id as tensor<i64> */
+  Value *final;    /* the value an op's rule left in place of its result (after a collective), if not the result */
   int64_t channel;
   /* what was inserted, for the summary (spmd_summary) */
-  int n_gather, n_reduce, n_cut;
+  int n_gather, n_reduce, n_cut, n_scatter, n_a2a, n_combined, n_combined_into;
   int nwhole;                /* ops computed whole from split operands */
   OpKind whole_kinds[8];     /* the first kinds of those */
   int nwhole_kinds;
+  SrcLoc whole_loc;          /* where the first of them is */
 } Part;
 
 static SpmdTiling *tiling_of(Part *P, const Value *v) { return ptrmap_get(&P->tiling, v); }
@@ -451,12 +471,13 @@ static Type *global_type(Part *P, const Value *v) {
    holds one combination of the shard indices along the dimensions in
    `dims` and the same indices elsewhere, ordered by those indices (major
    first): a dense [groups x size] attribute. */
-static Attr *groups_attr(Part *P, const SpmdTiling *t, int nd, const int *dims) {
+static Attr *groups_of(Part *P, int64_t ngroups, int64_t size, const int64_t *members);
+
+/* Their members, group after group ([partitions] ids), and the group size. */
+static int64_t *group_members(Part *P, const SpmdTiling *t, int nd, const int *dims, int64_t *size_out) {
   int64_t size = 1;
   for (int i = 0; i < nd; i++) size *= t->ways[dims[i]];
-  int64_t ngroups = t->ndev / size, shape[2] = {ngroups * P->nrep, size};
-  Literal *l = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
-  int64_t g = 0;
+  int64_t *mem = ARENA_ARRAY(&P->m->arena, int64_t, t->ndev + 1), g = 0;
   for (int p = 0; p < t->ndev; p++) {
     const int64_t *c = &t->coord[p * (t->rank + 1)];
     bool first = true;
@@ -470,12 +491,18 @@ static Attr *groups_attr(Part *P, const SpmdTiling *t, int nd, const int *dims) 
         cc[dims[i]] = rem % t->ways[dims[i]];
         rem /= t->ways[dims[i]];
       }
-      int64_t q = t->devices[tile_pos(t, cc)];
-      for (int r = 0; r < P->nrep; r++) lit_set_i(l, ((r * ngroups + g) * size + k), r * P->npart + q);
+      mem[g * size + k] = t->devices[tile_pos(t, cc)];
     }
     g++;
   }
-  return attr_dense(P->m, l);
+  *size_out = size;
+  return mem;
+}
+
+static Attr *groups_attr(Part *P, const SpmdTiling *t, int nd, const int *dims) {
+  int64_t size;
+  int64_t *mem = group_members(P, t, nd, dims, &size);
+  return groups_of(P, t->ndev / size, size, mem);
 }
 
 static void set_collective(Part *P, Op *op, Attr *groups) {
@@ -573,12 +600,24 @@ static Attr *groups_of(Part *P, int64_t ngroups, int64_t size, const int64_t *me
   return attr_dense(P->m, l);
 }
 
-/* The sum of v over the partitions of each group, right after v's op. */
-static Value *all_reduce_sum(Part *P, Value *v, Attr *groups) {
+/* The sum of v over the partitions of each group, right after v's op:
+   whole (all_reduce), or scattered along dimension sd in the groups' n
+   pieces, member k keeping piece k (reduce_scatter; sd -1: none). */
+static Value *sum_over(Part *P, Value *v, Attr *groups, int sd, int64_t n) {
   Type *t = v->type;
-  Op *ar = op_new(P->m, OP_ALL_REDUCE, 1, &v, 1, &t, v->def->loc);
+  if (sd >= 0) {
+    t = type_clone(&P->m->arena, v->type);
+    t->dims[sd] /= n;
+    t->layout = NULL;
+  }
+  Op *ar = op_new(P->m, sd >= 0 ? OP_REDUCE_SCATTER : OP_ALL_REDUCE, 1, &v, 1, &t, v->def->loc);
   block_insert_before(P->body, v->def->next, ar);
-  P->n_reduce++;
+  if (sd >= 0) {
+    P->n_scatter++;
+    op_set_attr(P->m, ar, "scatter_dimension", attr_int(P->m, sd, type_scalar(&P->m->arena, ET_S64)));
+  } else {
+    P->n_reduce++;
+  }
   set_collective(P, ar, groups);
   Block *body = block_new(P->m);
   Type *st = type_scalar(&P->m->arena, t->elem);
@@ -717,6 +756,109 @@ static Value *cut(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   return s;
 }
 
+/* This partition's shard of v (whole) in layout t, cut before `at`; a
+   later use that needs v whole gets v itself. */
+static Value *shard_of(Part *P, Value *v, const SpmdTiling *t, Op *at) {
+  if (!splits(t)) return v;
+  /* the last cut of v, when it is the same (it precedes `at`) */
+  Value *s = ptrmap_get(&P->cuts, v);
+  if (s && same_data(tiling_of(P, s), t)) return s;
+  s = cut(P, v, t, at);
+  ptrmap_put(&P->tiling, s, (void *)t);
+  ptrmap_put(&P->whole, s, v);
+  ptrmap_put(&P->cuts, v, s);
+  return s;
+}
+
+/* v, a shard in layout u, moved to layout t by one all_to_all when t
+   takes n pieces of dimension a from u's split and splits dimension b n
+   times finer instead, everything else alike: the partitions holding n
+   consecutive pieces of a (and the same pieces elsewhere, the same copy
+   number) exchange the n parts of their shards along b, each keeping the
+   part its place in the group names.  NULL when the layouts are not so. */
+static Value *all_to_all(Part *P, Value *v, const SpmdTiling *u, const SpmdTiling *t, Op *at) {
+  int rank = u->rank;
+  if (t->rank != rank || t->ndev != u->ndev || rank > MAXR) return NULL;
+  int a = -1, b = -1;
+  int64_t n = 0;
+  for (int d = 0; d < rank; d++) {
+    if (u->ways[d] == t->ways[d]) continue;
+    if (u->ways[d] > t->ways[d] && u->ways[d] % t->ways[d] == 0 && a < 0) a = d;
+    else if (t->ways[d] > u->ways[d] && t->ways[d] % u->ways[d] == 0 && b < 0) b = d;
+    else return NULL;
+  }
+  if (a < 0 || b < 0) return NULL;
+  n = u->ways[a] / t->ways[a];
+  if (t->ways[b] != u->ways[b] * n || v->type->dims[b] % n != 0) return NULL;
+  /* groups: keyed by u's coordinates with a's piece divided by n */
+  int np = u->ndev;
+  int64_t ngroups = np / n, *members = ARENA_ARRAY(&P->m->arena, int64_t, np + 1), *gkey = xcalloc((size_t)np, sizeof(int64_t));
+  for (int p = 0; p < np; p++) gkey[p] = -1;
+  int64_t g = 0;
+  bool ok = true;
+  for (int p = 0; p < np && ok; p++) {
+    const int64_t *cu = &u->coord[p * (rank + 1)], *ct = &t->coord[p * (rank + 1)];
+    int64_t k = cu[a] % n;
+    for (int d = 0; d < rank && ok; d++)
+      ok = d == b ? ct[d] == cu[d] * n + k : d == a ? ct[d] == cu[d] / n : ct[d] == cu[d];
+    if (!ok || gkey[p] >= 0) continue;
+    /* p opens a group: the partitions alike but for a's piece within it */
+    for (int q = 0; q < np && ok; q++) {
+      const int64_t *cq = &u->coord[q * (rank + 1)];
+      bool same = cq[rank] == cu[rank] && cq[a] / n == cu[a] / n;
+      for (int d = 0; d < rank && same; d++) same = d == a || cq[d] == cu[d];
+      if (!same) continue;
+      ok = gkey[q] < 0 && g < ngroups;
+      if (ok) {
+        gkey[q] = g;
+        members[g * n + cq[a] % n] = q;
+      }
+    }
+    g++;
+  }
+  xfree(gkey);
+  if (!ok || g != ngroups) return NULL;
+  Builder bl = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  Type *rt = type_clone(&P->m->arena, v->type);
+  rt->dims[b] /= n;
+  rt->dims[a] *= n;
+  rt->layout = NULL;
+  Value *r = bld_op(&bl, OP_ALL_TO_ALL, 1, &v, rt);
+  Type *i64 = type_scalar(&P->m->arena, ET_S64);
+  op_set_attr(P->m, r->def, "split_dimension", attr_int(P->m, b, i64));
+  op_set_attr(P->m, r->def, "concat_dimension", attr_int(P->m, a, i64));
+  op_set_attr(P->m, r->def, "split_count", attr_int(P->m, n, i64));
+  /* with a channel, all_to_all's groups are partition ids (in each replica) */
+  int64_t shape[2] = {ngroups, n};
+  Literal *l = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
+  for (int64_t k = 0; k < np; k++) lit_set_i(l, k, members[k]);
+  op_set_attr(P->m, r->def, "replica_groups", attr_dense(P->m, l));
+  const char *keys[2] = {"handle", "type"};
+  Attr *vals[2] = {attr_int(P->m, ++P->channel, NULL), attr_int(P->m, 1, NULL)};
+  op_set_attr(P->m, r->def, "channel_handle", attr_dict(P->m, "stablehlo.channel_handle", 2, keys, vals));
+  P->n_a2a++;
+  ptrmap_put(&P->tiling, r, (void *)t);
+  return r;
+}
+
+/* v (a shard, or whole) in layout t, before `at`: as it is when it holds
+   the same data, cut locally when its shards hold t's, by an all_to_all
+   when one split moves to another dimension, gathered whole otherwise
+   (and cut when t splits). */
+static Value *reshard(Part *P, Value *v, const SpmdTiling *t, Op *at) {
+  const SpmdTiling *u = tiling_of(P, v);
+  if (same_data(u, t)) return v;
+  if (!u) return shard_of(P, v, t, at);
+  if (!splits(t)) return gather(P, v, at);
+  Value *r = refine(P, v, u, t, at);
+  if (r) {
+    ptrmap_put(&P->tiling, r, (void *)t);
+    return r;
+  }
+  if ((r = all_to_all(P, v, u, t, at))) return r;
+  return shard_of(P, gather(P, v, at), t, at);
+}
+
 static bool use_whole_in(Part *P, Block *blk, Op *at) {
   bool any = false;
   for (Op *o = blk->first; o; o = o->next) {
@@ -741,7 +883,7 @@ static void run_whole(Part *P, Op *op) {
     }
   for (int k = 0; k < op->nregions; k++) any |= use_whole_in(P, op->regions[k], op);
   if (!any) return;
-  P->nwhole++;
+  if (!P->nwhole++) P->whole_loc = op->loc;
   for (int i = 0; i < P->nwhole_kinds; i++)
     if (P->whole_kinds[i] == op->kind) return;
   if (P->nwhole_kinds < (int)(sizeof P->whole_kinds / sizeof P->whole_kinds[0]))
@@ -774,13 +916,13 @@ static bool elementwise(Part *P, Op *op) {
     for (int d = 0; u && d < u->rank; d++) nu *= u->ways[d], nt *= t->ways[d];
     if (u && nu > nt) t = u;
   }
+  /* the layout propagation chose, when it chose one */
+  const SpmdTiling *w = ptrmap_get(&P->want, &op->res[0]);
+  if (splits(w)) t = w;
   for (int i = 0; i < op->nopnds; i++) {
     const SpmdTiling *u = tiling_of(P, op->opnds[i]);
-    Value *r = NULL;
-    if (u && !same_data(u, t) && !(r = refine(P, op->opnds[i], u, t, op)))
-      r = cut(P, gather(P, op->opnds[i], op), t, op);
-    if (r) op->opnds[i] = r;
-    else if (!u && op->opnds[i]->type->rank > 0) op->opnds[i] = cut(P, op->opnds[i], t, op);
+    if (u) op->opnds[i] = reshard(P, op->opnds[i], t, op);
+    else if (op->opnds[i]->type->rank > 0) op->opnds[i] = cut(P, op->opnds[i], t, op);
   }
   op->res[0].type = local_type(P, g, t);
   ptrmap_put(&P->tiling, &op->res[0], (void *)t);
@@ -834,6 +976,40 @@ static OpKind plain_reducer(const Op *op) {
   }
 }
 
+static int64_t coord_or0(const SpmdTiling *t, int p, int d) { return t ? t->coord[p * (t->rank + 1) + d] : 0; }
+static int64_t ways_or1(const SpmdTiling *t, int d) { return t ? t->ways[d] : 1; }
+
+/* A sum over groups of n partitions (*members, group after group) whose
+   result is in layout r (NULL: whole), when w, the layout wanted of it,
+   splits one dimension sd n times finer and each group holds its n
+   pieces: sd, with *members reordered so that the k-th member of a group
+   keeps piece k (a reduce_scatter along sd).  -1 otherwise. */
+static int scatter_dim(Part *P, int64_t n, int64_t **members, const SpmdTiling *r, const SpmdTiling *w, int rank) {
+  if (!splits(w) || w->rank != rank || w->ndev != P->npart || !*members || n < 2) return -1;
+  int sd = -1;
+  for (int d = 0; d < rank; d++) {
+    int64_t rw = ways_or1(r, d);
+    if (w->ways[d] == rw) continue;
+    if (w->ways[d] != rw * n || sd >= 0) return -1;
+    sd = d;
+  }
+  if (sd < 0) return -1;
+  int np = P->npart;
+  int64_t *mem = ARENA_ARRAY(&P->m->arena, int64_t, np + 1);
+  for (int k = 0; k < np; k++) mem[k] = -1;
+  for (int k = 0; k < np; k++) {
+    int p = (int)(*members)[k];
+    const int64_t *cw = &w->coord[p * (rank + 1)];
+    for (int d = 0; d < rank; d++)
+      if (d != sd && cw[d] != coord_or0(r, p, d)) return -1;
+    int64_t slot = (k / n) * n + cw[sd] % n;
+    if (cw[sd] / n != coord_or0(r, p, sd) || mem[slot] >= 0) return -1;
+    mem[slot] = p;
+  }
+  *members = mem;
+  return sd;
+}
+
 static bool reduce(Part *P, Op *op) {
   if (op->kind != OP_REDUCE || op->nopnds != 2 || op->nres != 1) return false;
   const SpmdTiling *t = tiling_of(P, op->opnds[0]);
@@ -873,10 +1049,25 @@ static bool reduce(Part *P, Op *op) {
        that split the reduced dimensions */
     Type *lt = op->res[0].type;
     Value *in = &op->res[0];
-    Op *ar = op_new(P->m, OP_ALL_REDUCE, 1, &in, 1, &lt, op->loc);
-    P->n_reduce++;
+    int64_t size, *mem = group_members(P, t, nsplit, split, &size);
+    /* scattered when the layout wanted of the result splits it further */
+    const SpmdTiling *w = ptrmap_get(&P->want, &op->res[0]);
+    int sd = scatter_dim(P, size, &mem, rt, w, rank);
+    if (sd >= 0) {
+      lt = type_clone(&P->m->arena, lt);
+      lt->dims[sd] /= size;
+      lt->layout = NULL;
+      rt = (SpmdTiling *)w;
+    }
+    Op *ar = op_new(P->m, sd >= 0 ? OP_REDUCE_SCATTER : OP_ALL_REDUCE, 1, &in, 1, &lt, op->loc);
+    if (sd >= 0) {
+      P->n_scatter++;
+      op_set_attr(P->m, ar, "scatter_dimension", attr_int(P->m, sd, type_scalar(&P->m->arena, ET_S64)));
+    } else {
+      P->n_reduce++;
+    }
     block_insert_before(P->body, op->next, ar);
-    set_collective(P, ar, groups_attr(P, t, nsplit, split));
+    set_collective(P, ar, groups_of(P, t->ndev / size, size, mem));
     PtrMap map = {0};
     Block *body = block_new(P->m);
     for (int i = 0; i < 2; i++) ptrmap_put(&map, op->regions[0]->args[i], block_add_arg(P->m, body, op->regions[0]->args[i]->type, NULL));
@@ -885,6 +1076,7 @@ static bool reduce(Part *P, Op *op) {
     op_add_region(P->m, ar, body);
     block_replace_uses(P->body, &op->res[0], &ar->res[0]);
     ar->opnds[0] = &op->res[0];
+    P->final = &ar->res[0];
     if (splits(rt)) ptrmap_put(&P->tiling, &ar->res[0], rt);
   } else if (splits(rt)) {
     ptrmap_put(&P->tiling, &op->res[0], rt);
@@ -916,8 +1108,6 @@ typedef struct DotPlan {
   int64_t *members;               /* [npart] the all_reduce's groups, nchunks each */
 } DotPlan;
 
-static int64_t coord_or0(const SpmdTiling *t, int p, int d) { return t ? t->coord[p * (t->rank + 1) + d] : 0; }
-static int64_t ways_or1(const SpmdTiling *t, int d) { return t ? t->ways[d] : 1; }
 
 static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const SpmdTiling *r, DotPlan *pl) {
   int np = P->npart, rank = dd->rank, npair = dd->nb + dd->nc;
@@ -1020,17 +1210,24 @@ static bool dot(Part *P, Op *op) {
   if (dd.rank != dd.nb + (dd.lrank - dd.nb - dd.nc) + (dd.rrank - dd.nb - dd.nc) || dd.rank > MAXR ||
       dd.lrank > MAXR || dd.rrank > MAXR)
     return false;
-  /* as they are; then the smaller operand whole; then the larger */
+  /* as they are; then the smaller operand whole, then the larger, the
+     one that gives the result the layout propagation chose first */
   bool small_lhs = value_bytes(global_type(P, op->opnds[0])) <= value_bytes(global_type(P, op->opnds[1]));
-  DotPlan pl;
-  int whole = -1; /* the operand gathered whole, if any */
-  bool found = false;
+  const SpmdTiling *want = ptrmap_get(&P->want, &op->res[0]);
+  DotPlan pl, first;
+  int whole = -1, first_whole = -1; /* the operand gathered whole, if any */
+  bool found = false, have_first = false;
   for (int a = 0; a < 3 && !found; a++) {
     whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
     if (whole >= 0 && !(whole ? rt : lt)) continue;
     memset(&pl, 0, sizeof pl);
     found = dot_plan(P, &dd, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, &pl);
+    if (found && a > 0 && !same_data(pl.res, want)) {
+      if (!have_first) first = pl, first_whole = whole, have_first = true;
+      found = false;
+    }
   }
+  if (!found && have_first) pl = first, whole = first_whole, found = true;
   if (!found) return false;
   if (whole >= 0) op->opnds[whole] = gather(P, op->opnds[whole], op);
   op->opnds[0] = cut_local(P, op->opnds[0], pl.ldiv, pl.lidx, op);
@@ -1041,12 +1238,18 @@ static bool dot(Part *P, Op *op) {
   loc->layout = NULL;
   op->res[0].type = loc;
   Value *v = &op->res[0];
+  const SpmdTiling *w = ptrmap_get(&P->want, &op->res[0]);
   if (pl.nchunks > 1) {
+    /* the partial products summed whole, or scattered when the layout
+       wanted of the result splits the summed one further */
+    int sd = scatter_dim(P, pl.nchunks, &pl.members, pl.res, w, g->rank);
     Attr *groups = groups_of(P, P->npart / pl.nchunks, pl.nchunks, pl.members);
-    Value *sum = all_reduce_sum(P, v, groups);
+    Value *sum = sum_over(P, v, groups, sd, pl.nchunks);
     block_replace_uses(P->body, v, sum);
     sum->def->opnds[0] = v;
     v = sum;
+    P->final = v;
+    if (sd >= 0) pl.res = (SpmdTiling *)w;
   }
   if (pl.res) ptrmap_put(&P->tiling, v, pl.res);
   return true;
@@ -1199,6 +1402,411 @@ static bool slicing(Part *P, Op *op) {
   return true;
 }
 
+/* ---- propagation ----
+ * Before anything is rewritten, every value of the entry block gets the
+ * layout it should be held in.  The parameters' and the sharding
+ * constraints' layouts are fixed; each op relates the dimensions of its
+ * operands to those of its result (its factors: elementwise ops one to
+ * one, transpose by its permutation, broadcast_in_dim by its dimensions,
+ * reshape by the major dimension of each group, reduce by the kept
+ * dimensions, dot_general by batch and free dimensions, slicing by the
+ * dimensions taken whole), and a layout crosses an op along them: forward
+ * from the operands to an open result (the finest operand layout, for a
+ * dot the sides' splits together), backward from a result to open
+ * operands, a result with a sharding seeding its value.  A value keeps
+ * the first layout it gets (forward comes first), and the sweeps repeat
+ * until nothing changes.  The rewrite then works each op on the shards
+ * its result's layout calls for, cutting whole operands locally, and a
+ * value computed whole that should be split is cut where it is made;
+ * where producer and consumer still disagree, the consumer reshards. */
+
+/* A sharding constraint: Shardy's op, or GSPMD's custom_call @Sharding. */
+static bool is_constraint(const Op *op) {
+  if (op->nopnds != 1 || op->nres != 1) return false;
+  if (op->kind == OP_SDY_SHARDING_CONSTRAINT) return true;
+  const char *t = op->kind == OP_CUSTOM_CALL ? op_attr_str(op, "call_target_name") : NULL;
+  return t && !strcmp(t, "Sharding") && op_attr(op, "mhlo.sharding");
+}
+
+/* The result dimension that each dimension of op's operand i becomes
+   (map[d], -1: none); false when op has no such rule. */
+static bool dims_map(const Op *op, int i, int *map) {
+  if (op->nres != 1 || i >= op->nopnds) return false;
+  const Type *rt = op->res[0].type, *ot = op->opnds[i]->type;
+  if (rt->kind != TY_TENSOR || ot->kind != TY_TENSOR || rt->rank > MAXR || ot->rank > MAXR || rt->quant || ot->quant)
+    return false;
+  for (int d = 0; d < ot->rank; d++) map[d] = -1;
+  int64_t *v;
+  switch (op->kind) {
+  case OP_TRANSPOSE: {
+    int n = op_attr_ints(op, "permutation", &v);
+    if (n != ot->rank || n != rt->rank) return false;
+    for (int k = 0; k < n; k++) {
+      if (v[k] < 0 || v[k] >= n) return false;
+      map[v[k]] = k;
+    }
+    return true;
+  }
+  case OP_BROADCAST_IN_DIM: {
+    if (op_attr_ints(op, "broadcast_dimensions", &v) != ot->rank) return false;
+    for (int d = 0; d < ot->rank; d++) {
+      if (v[d] < 0 || v[d] >= rt->rank) return false;
+      if (ot->dims[d] == rt->dims[v[d]]) map[d] = (int)v[d];
+    }
+    return true;
+  }
+  case OP_RESHAPE: {
+    int a = 0, b = 0;
+    while (a < ot->rank || b < rt->rank) {
+      int a0 = a, b0 = b;
+      int64_t pa = a < ot->rank ? ot->dims[a++] : 1, pb = b < rt->rank ? rt->dims[b++] : 1;
+      while (pa != pb) {
+        if (pa < pb && a < ot->rank) pa *= ot->dims[a++];
+        else if (pb < pa && b < rt->rank) pb *= rt->dims[b++];
+        else return false;
+      }
+      int am = -1, bm = -1;
+      for (int d = a0; d < a && am < 0; d++)
+        if (ot->dims[d] > 1) am = d;
+      for (int d = b0; d < b && bm < 0; d++)
+        if (rt->dims[d] > 1) bm = d;
+      if (am >= 0 && bm >= 0) map[am] = bm;
+    }
+    return true;
+  }
+  case OP_REDUCE: {
+    if (op->nopnds != 2) return false;
+    if (i == 1) return true;
+    int n = op_attr_ints(op, "dimensions", &v);
+    if (n < 0) return false;
+    for (int d = 0, k = 0; d < ot->rank; d++)
+      if (!ints_contain(v, n, d)) map[d] = k++;
+    return true;
+  }
+  case OP_DOT_GENERAL: {
+    Attr *dn = op_attr(op, "dot_dimension_numbers");
+    int64_t *lb, *rb, *lc, *rc;
+    int nb = dict_ints(dn, "lhs_batching_dimensions", &lb), nrb = dict_ints(dn, "rhs_batching_dimensions", &rb);
+    int nc = dict_ints(dn, "lhs_contracting_dimensions", &lc), nrc = dict_ints(dn, "rhs_contracting_dimensions", &rc);
+    if (nb < 0 || nc < 0 || nb != nrb || nc != nrc || op->nopnds != 2) return false;
+    const Type *lt = op->opnds[0]->type;
+    if (lt->kind != TY_TENSOR) return false;
+    const int64_t *bd = i ? rb : lb, *cd = i ? rc : lc;
+    int k = nb + (i ? lt->rank - nb - nc : 0);
+    for (int d = 0; d < ot->rank; d++) {
+      int j = -1;
+      for (int q = 0; q < nb; q++)
+        if (bd[q] == d) j = q;
+      if (j >= 0) map[d] = j;
+      else if (!ints_contain(cd, nc, d)) map[d] = k++;
+    }
+    return k <= rt->rank;
+  }
+  case OP_SLICE:
+  case OP_DYNAMIC_SLICE:
+    if (i > 0) return op->kind == OP_DYNAMIC_SLICE;
+    for (int d = 0; d < ot->rank; d++)
+      if (ot->dims[d] == rt->dims[d]) map[d] = d;
+    return ot->rank == rt->rank;
+  case OP_CONCATENATE: {
+    int64_t cd = op_attr_int(op, "dimension", -1);
+    if (ot->rank != rt->rank) return false;
+    for (int d = 0; d < ot->rank; d++)
+      if (d != cd) map[d] = d;
+    return true;
+  }
+  default:
+    if (!is_constraint(op) && (!op_has_flag(op->kind, OPF_EW) || op->nregions)) return false;
+    if (ot->rank == 0) return true;
+    if (!same_dims(ot, rt)) return false;
+    for (int d = 0; d < ot->rank; d++) map[d] = d;
+    return true;
+  }
+}
+
+static int64_t pieces(const SpmdTiling *t) {
+  int64_t n = 1;
+  for (int d = 0; t && d < t->rank; d++) n *= t->ways[d];
+  return n;
+}
+
+/* t carried to a value of type `to` whose dimension k is t's dimension
+   src[k] (-1: none); t's other split dimensions become copies.  NULL when
+   nothing is split then, a dimension does not divide, or the pieces make
+   no layout. */
+static SpmdTiling *carry(Part *P, const SpmdTiling *t, const Type *to, const int *src) {
+  int rank = to->rank;
+  if (!t || rank > MAXR || t->ndev != P->npart) return NULL;
+  int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)(rank + 1), sizeof(int64_t));
+  bool fits = true;
+  for (int k = 0; k < rank && fits; k++) {
+    ways[k] = src[k] >= 0 ? t->ways[src[k]] : 1;
+    fits = to->dims[k] > 0 && to->dims[k] % ways[k] == 0;
+    for (int p = 0; p < P->npart; p++) keys[p * rank + k] = src[k] >= 0 ? t->coord[p * (t->rank + 1) + src[k]] : 0;
+  }
+  bool ok = false;
+  SpmdTiling *r = fits ? tiling_by_keys(P, rank, ways, keys, &ok) : NULL;
+  xfree(keys);
+  return ok ? r : NULL;
+}
+
+/* a's split dimensions, and b's where a splits nothing, when they make a
+   layout together. */
+static SpmdTiling *merge(Part *P, const SpmdTiling *a, const SpmdTiling *b) {
+  int rank = a->rank;
+  int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)(rank + 1), sizeof(int64_t));
+  for (int d = 0; d < rank; d++) {
+    const SpmdTiling *s = a->ways[d] > 1 ? a : b;
+    ways[d] = s->ways[d];
+    for (int p = 0; p < P->npart; p++) keys[p * rank + d] = s->coord[p * (rank + 1) + d];
+  }
+  bool ok = false;
+  SpmdTiling *r = tiling_by_keys(P, rank, ways, keys, &ok);
+  xfree(keys);
+  return ok ? r : NULL;
+}
+
+static bool open_value(Part *P, const Value *v) {
+  return !ptrmap_get(&P->fixed, v) && !ptrmap_get(&P->want, v) && v->type->kind == TY_TENSOR && v->type->rank > 0;
+}
+
+static bool forward(Part *P, Op *op) {
+  if (op->nres != 1 || !open_value(P, &op->res[0])) return false;
+  const Type *rt = op->res[0].type;
+  int map[MAXR], src[MAXR];
+  SpmdTiling *best = NULL;
+  for (int i = 0; i < op->nopnds; i++) {
+    if (!dims_map(op, i, map)) return false;
+    const SpmdTiling *u = ptrmap_get(&P->want, op->opnds[i]);
+    if (!u) continue;
+    for (int k = 0; k < rt->rank; k++) src[k] = -1;
+    for (int d = 0; d < u->rank; d++)
+      if (map[d] >= 0 && map[d] < rt->rank) src[map[d]] = d;
+    SpmdTiling *c = carry(P, u, rt, src), *mg;
+    if (!c) continue;
+    if (!best) best = c;
+    else if (op->kind == OP_DOT_GENERAL && (mg = merge(P, best, c))) best = mg;
+    else if (op->kind != OP_DOT_GENERAL && pieces(c) > pieces(best)) best = c;
+  }
+  if (!best) return false;
+  ptrmap_put(&P->want, &op->res[0], best);
+  return true;
+}
+
+static bool backward(Part *P, Op *op) {
+  const SpmdTiling *r = op->nres == 1 ? ptrmap_get(&P->want, &op->res[0]) : NULL;
+  if (!r) return false;
+  bool changed = false;
+  int map[MAXR];
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i];
+    if (!open_value(P, v) || !dims_map(op, i, map)) continue;
+    SpmdTiling *c = carry(P, r, v->type, map);
+    if (c) {
+      ptrmap_put(&P->want, v, c);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/* The layout a sharding constraint fixes (NULL: whole); false when it
+   leaves dimensions open (Shardy's `?`, GSPMD's unspecified_dims) or says
+   nothing xlac can hold (the constraint is then only dropped, which
+   changes no value). */
+static bool constraint_layout(Part *P, Op *op, SpmdTiling **t) {
+  *t = NULL;
+  if (!is_constraint(op)) return false;
+  char *err = NULL;
+  if (op->kind == OP_SDY_SHARDING_CONSTRAINT) {
+    SdySharding sh;
+    if (!op_result_sharding(P->m, op, 0, &sh)) return false;
+    /* an open dimension (`?`) leaves the value free: no constraint */
+    for (int d = 0; d < sh.ndims; d++)
+      if (!sh.dims[d].closed) return false;
+    *t = from_sdy(P->m, &sh, op->res[0].type, P->npart, &err);
+  } else {
+    const char *bc = op_attr_str(op, "backend_config");
+    if (bc && strstr(bc, "unspecified_dims")) return false;
+    Attr *d = attr_dict(P->m, NULL, 1, (const char *[]){"mhlo.sharding"}, (Attr *[]){op_attr(op, "mhlo.sharding")});
+    *t = value_tiling(P->m, d, op->res[0].type, P->npart, &err);
+  }
+  if (err) {
+    xfree(err);
+    *t = NULL;
+    return false;
+  }
+  for (int d = 0; *t && d < (*t)->rank; d++)
+    if (op->res[0].type->dims[d] % (*t)->ways[d] != 0) return false;
+  return true;
+}
+
+static void propagate(Part *P, SpmdTiling **at, SpmdTiling **rt, const bool *given) {
+  Func *f = P->f;
+  Op *ret = block_terminator(f->body);
+  for (int i = 0; i < f->body->nargs; i++) {
+    ptrmap_put(&P->fixed, f->body->args[i], f->body->args[i]);
+    if (at[i]) ptrmap_put(&P->want, f->body->args[i], at[i]);
+  }
+  for (Op *op = f->body->first; op && op != ret; op = op->next) {
+    SpmdTiling *t;
+    if (!constraint_layout(P, op, &t)) continue;
+    ptrmap_put(&P->fixed, &op->res[0], &op->res[0]);
+    if (t) ptrmap_put(&P->want, &op->res[0], t);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Op *op = f->body->first; op && op != ret; op = op->next) changed |= forward(P, op);
+    for (int i = 0; i < f->nresults; i++)
+      if (given[i] && rt[i] && open_value(P, ret->opnds[i])) {
+        ptrmap_put(&P->want, ret->opnds[i], rt[i]);
+        changed = true;
+      }
+    for (Op *op = ret->prev; op; op = op->prev) changed |= backward(P, op);
+  }
+}
+
+/* Before op is rewritten: its whole operands cut locally to the pieces
+   its result's layout needs of them. */
+static void prepare(Part *P, Op *op) {
+  const SpmdTiling *r = op->nres == 1 ? ptrmap_get(&P->want, &op->res[0]) : NULL;
+  int map[MAXR];
+  for (int i = 0; r && i < op->nopnds; i++) {
+    Value *v = op->opnds[i];
+    if (tiling_of(P, v) || v->type->kind != TY_TENSOR || v->type->rank == 0 || !dims_map(op, i, map)) continue;
+    SpmdTiling *need = carry(P, r, v->type, map);
+    if (need) op->opnds[i] = shard_of(P, v, need, op);
+  }
+}
+
+/* After op is rewritten: its result v, when computed whole but wanted
+   split, is cut right where it is made (its uses take the shard; those
+   that need it whole, v). */
+static void settle(Part *P, Value *v, const SpmdTiling *w) {
+  if (tiling_of(P, v) || !splits(w) || !v->def || !v->def->next) return;
+  Value *s = shard_of(P, v, w, v->def->next);
+  block_replace_uses(P->body, v, s);
+  ptrmap_put(&P->whole, s, v);
+  /* the cut itself reads v */
+  for (Op *o = v->def->next; o && o != s->def->next; o = o->next)
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == s) o->opnds[i] = v;
+}
+
+/* ---- combining all_reduces ----
+ * The all_reduces the rewrite left in the entry block (the gradients of a
+ * data-parallel step: one per weight) become one all_reduce of several
+ * operands where they have the same groups and the same reducer and none
+ * depends on another: a run of them, ended by an all_reduce that cannot
+ * join.  The combined op stands where the last one stood, and the ops
+ * between that use the earlier ones' results move after it, in their
+ * order. */
+
+static bool same_groups(const Op *a, const Op *b) {
+  const Attr *x = op_attr(a, "replica_groups"), *y = op_attr(b, "replica_groups");
+  return x && y && x->kind == ATTR_DENSE && y->kind == ATTR_DENSE && x->lit && y->lit && lit_equal(x->lit, y->lit);
+}
+
+/* The reducer's one op kind when the region is `return a OP b`. */
+static OpKind region_kind(const Op *op) {
+  if (op->nregions != 1) return OP_COUNT;
+  const Block *r = op->regions[0];
+  const Op *o = r->first;
+  if (r->nargs != 2 || !o || !o->next || o->next->kind != OP_RETURN || o->nopnds != 2 || o->next->nopnds != 1 ||
+      o->next->opnds[0] != &o->res[0] || o->opnds[0]->def || o->opnds[1]->def)
+    return OP_COUNT;
+  return o->kind;
+}
+
+static bool joinable(const Op *first, const Op *op) {
+  return op->kind == OP_ALL_REDUCE && op->nopnds == 1 && op->nres == 1 && op->nregions == 1 &&
+         op_attr(op, "use_global_device_ids") && region_kind(op) != OP_COUNT &&
+         (!first || (region_kind(op) == region_kind(first) &&
+                     op->res[0].type->elem == first->res[0].type->elem && same_groups(first, op)));
+}
+
+/* Does op (or an op in its regions) use a marked value? */
+static bool uses_marked(const PtrMap *marked, const Op *op) {
+  for (int i = 0; i < op->nopnds; i++)
+    if (ptrmap_get(marked, op->opnds[i])) return true;
+  for (int k = 0; k < op->nregions; k++)
+    for (const Op *o = op->regions[k]->first; o; o = o->next)
+      if (uses_marked(marked, o)) return true;
+  return false;
+}
+
+static void combine_run(Part *P, Op **run, int n, PtrMap *marked) {
+  if (n < 2) return;
+  Op *last = run[n - 1];
+  Value **in = xcalloc((size_t)n, sizeof(Value *));
+  Type **ty = xcalloc((size_t)n, sizeof(Type *));
+  for (int k = 0; k < n; k++) in[k] = run[k]->opnds[0], ty[k] = run[k]->res[0].type;
+  Op *c = op_new(P->m, OP_ALL_REDUCE, n, in, n, ty, run[0]->loc);
+  xfree(in);
+  xfree(ty);
+  block_insert_before(P->body, last->next, c);
+  for (int k = 0; k < run[0]->nattrs; k++) op_set_attr(P->m, c, run[0]->attrs[k].name, run[0]->attrs[k].attr);
+  /* the reducer, on scalars of the first one's type */
+  Block *body = block_new(P->m);
+  Type *st = type_scalar(&P->m->arena, run[0]->res[0].type->elem);
+  Value *a = block_add_arg(P->m, body, st, NULL), *b = block_add_arg(P->m, body, st, NULL);
+  Builder bl = {P->m, body, NULL, c->loc};
+  Value *ab[2] = {a, b};
+  Value *r = bld_op(&bl, region_kind(run[0]), 2, ab, st);
+  block_append(body, op_new(P->m, OP_RETURN, 1, &r, 0, NULL, c->loc));
+  op_add_region(P->m, c, body);
+  /* the users of the earlier results between them, after the combined op */
+  Op *after = c;
+  for (Op *o = run[0]->next, *next; o && o != last; o = next) {
+    next = o->next;
+    bool member = false;
+    for (int k = 0; k < n; k++) member |= o == run[k];
+    if (member || !uses_marked(marked, o)) continue;
+    op_erase(o);
+    block_insert_before(P->body, after->next, o);
+    after = o;
+  }
+  for (int k = 0; k < n; k++) {
+    block_replace_uses(P->body, &run[k]->res[0], &c->res[k]);
+    op_erase(run[k]);
+  }
+  P->n_combined += n;
+  P->n_combined_into++;
+  P->n_reduce -= n - 1;
+}
+
+static void combine_all_reduces(Part *P) {
+  enum { RUN = 64 };
+  Op *run[RUN];
+  int n = 0;
+  PtrMap marked = {0}; /* the values that depend on the run's results */
+  Op *ret = block_terminator(P->body);
+  for (Op *op = P->body->first, *next; op; op = next) {
+    next = op->next;
+    bool dep = uses_marked(&marked, op);
+    if (!dep && n < RUN && joinable(n ? run[0] : NULL, op)) {
+      run[n++] = op;
+      ptrmap_put(&marked, &op->res[0], op);
+      continue;
+    }
+    if (op == ret || joinable(NULL, op)) {
+      /* the run ends here, and this all_reduce may begin the next */
+      combine_run(P, run, n, &marked);
+      n = 0;
+      ptrmap_free(&marked);
+      marked = (PtrMap){0};
+      if (joinable(NULL, op)) {
+        run[n++] = op;
+        ptrmap_put(&marked, &op->res[0], op);
+      }
+      continue;
+    }
+    if (dep)
+      for (int i = 0; i < op->nres; i++) ptrmap_put(&marked, &op->res[i], op);
+  }
+  ptrmap_free(&marked);
+}
+
 static Attr *dict_set(Module *m, const Attr *d, const char *key, Attr *v, const char *drop) {
   int k = d && d->kind == ATTR_DICT ? d->n : 0;
   const char **keys = ARENA_ARRAY(&m->arena, const char *, k + 2);
@@ -1270,6 +1878,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
         at[i] = t;
       }
     }
+  propagate(&P, at, rt, given);
   for (int i = 0; i < n; i++) {
     Value *a = f->body->args[i];
     if (!at[i]) continue;
@@ -1278,27 +1887,31 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   }
   for (Op *op = f->body->first, *next; op && op != ret; op = next) {
     next = op->next;
-    if (op->kind == OP_SDY_SHARDING_CONSTRAINT && op->nopnds == 1 && op->nres == 1) {
-      block_replace_uses(P.body, &op->res[0], op->opnds[0]);
+    if (is_constraint(op)) {
+      /* the value in the constraint's layout (one it cannot say: as it is) */
+      Value *v = op->opnds[0];
+      if (ptrmap_get(&P.fixed, &op->res[0])) v = reshard(&P, v, ptrmap_get(&P.want, &op->res[0]), op);
+      block_replace_uses(P.body, &op->res[0], v);
       op_erase(op);
       continue;
     }
+    prepare(&P, op);
+    P.final = NULL;
     if (!elementwise(&P, op) && !reduce(&P, op) && !dot(&P, op) && !movement(&P, op) && !reshape(&P, op) &&
         !slicing(&P, op))
       run_whole(&P, op);
+    if (op->nres == 1)
+      settle(&P, P.final ? P.final : &op->res[0], ptrmap_get(&P.want, &op->res[0]));
   }
   /* the results, in their layouts */
   for (int i = 0; i < f->nresults; i++) {
     Value *v = ret->opnds[i];
     SpmdTiling *have = tiling_of(&P, v);
-    if (!given[i]) {
-      rt[i] = have;
-    } else if (!same_data(have, rt[i])) {
-      if (!have || !(v = refine(&P, ret->opnds[i], have, rt[i], ret))) v = cut(&P, gather(&P, ret->opnds[i], ret), rt[i], ret);
-      ret->opnds[i] = v;
-    }
+    if (!given[i]) rt[i] = have;
+    else if (!same_data(have, rt[i])) ret->opnds[i] = reshard(&P, v, rt[i], ret);
     if (rt[i]) f->result_types[i] = local_type(&P, f->result_types[i], rt[i]);
   }
+  combine_all_reduces(&P);
   /* what each parameter and result is: the plugin reports it */
   if (!f->arg_attrs) f->arg_attrs = ARENA_ARRAY(&m->arena, Attr *, n + 1);
   if (!f->res_attrs) f->res_attrs = ARENA_ARRAY(&m->arena, Attr *, f->nresults + 1);
@@ -1309,16 +1922,25 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   if (m->nattrs) memcpy(na, m->attrs, sizeof(NamedAttr) * (size_t)m->nattrs);
   StrBuf sum = {0};
   sb_printf(&sum, "%d all_gather, %d all_reduce, %d local cuts", P.n_gather, P.n_reduce, P.n_cut);
+  if (P.n_scatter) sb_printf(&sum, ", %d reduce_scatter", P.n_scatter);
+  if (P.n_a2a) sb_printf(&sum, ", %d all_to_all", P.n_a2a);
+  if (P.n_combined) sb_printf(&sum, "; %d all_reduce combined into %d", P.n_combined, P.n_combined_into);
   if (P.nwhole) {
     sb_printf(&sum, "; %d ops computed whole from split operands (", P.nwhole);
     for (int i = 0; i < P.nwhole_kinds; i++) sb_printf(&sum, "%s%s", i ? ", " : "", op_info[P.whole_kinds[i]].name);
     sb_puts(&sum, P.nwhole > P.nwhole_kinds ? ", ...)" : ")");
+    int line = 0, col = 0;
+    if (P.whole_loc.file >= 0) src_line_col(P.whole_loc, &line, &col);
+    if (line > 0) sb_printf(&sum, ", the first at line %d:%d", line, col);
   }
   na[m->nattrs++] = (NamedAttr){MARK, attr_string(m, arena_strndup(&m->arena, sum.data, sum.len), sum.len)};
   sb_free(&sum);
   m->attrs = na;
   ptrmap_free(&P.tiling);
   ptrmap_free(&P.whole);
+  ptrmap_free(&P.want);
+  ptrmap_free(&P.fixed);
+  ptrmap_free(&P.cuts);
   if (!verify_module(m)) {
     error_at(f->loc, "internal error: the partitioned program of @%s does not verify", f->name);
     return false;

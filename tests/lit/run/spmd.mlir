@@ -7,12 +7,12 @@
 // results; sums of integers and products are exact here, the tolerances
 // only cover a reduce that adds in another order).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in "4 dp" "8 mlp2d" "8 mesh3d" "8 orders" "8 gspmd" "8 megatron" "8 dots" "8 moves" "8 step"; do set -- $e; \
+// RUN: for e in "4 dp" "8 mlp2d" "8 mesh3d" "8 orders" "8 gspmd" "8 megatron" "8 dots" "8 moves" "8 step" "8 back" "8 scatter" "8 gcon" "8 open"; do set -- $e; \
 // RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3 4 5 6 7; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
 // RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-27: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-35: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // With two replicas of four partitions as well, and the values themselves.
@@ -28,8 +28,8 @@
 // What each partition runs (the HLO dump before optimizations): the dot,
 // the add and the multiply on 2-row shards, the column sum as a local
 // reduce and one all-reduce, the transpose on the shard (its result, left
-// open, comes back split by columns), and the column-split result cut by
-// partition id from the product gathered whole.
+// open, comes back split by columns), and the column-split result moved
+// from rows to columns by one all-to-all, nothing gathered.
 // RUN: xlac run --backend=cpu --partitions 4 --entry dp --random-inputs %s --xla_dump_to=%t/dump >/dev/null
 // RUN: FileCheck %s --check-prefix=HLO < %t/dump/module_0000.spmd.before_optimizations.txt
 // HLO: ENTRY %dp ({{.*}}: f32[2,4], {{.*}}: f32[4,3]) -> (f32[2,3], f32[4], f32[8,1], f32[4,2]) {
@@ -42,9 +42,7 @@
 // HLO-NEXT: all-reduce({{.*}}), replica_groups={{[{][{]}}0,1,2,3{{[}][}]}}, channel_id={{[0-9]+}}, use_global_device_ids=true
 // HLO-NEXT: f32[2,4]{1,0} multiply(
 // HLO-NEXT: f32[4,2]{1,0} transpose(
-// HLO-NEXT: f32[8,4]{1,0} all-gather({{.*}}), replica_groups={{[{][{]}}0,1,2,3{{[}][}]}}, {{.*}}dimensions={0}
-// HLO-NOT: all-
-// HLO: f32[8,1]{1,0} dynamic-slice(%all-gather,
+// HLO-NEXT: f32[8,1]{1,0} all-to-all(%{{.*}}), replica_groups={{[{][{]}}0,1,2,3{{[}][}]}}
 // HLO-NOT: = {{.*}} all-
 //
 // What the partitioner inserted (--verbose): the Megatron MLP (column- then
@@ -56,9 +54,56 @@
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 1 all_reduce, 0 local cuts
-// SUM-NEXT: spmd: 0 all_gather, 3 all_reduce, 1 local cuts
+// SUM-NEXT: spmd: 0 all_gather, 2 all_reduce, 1 local cuts; 2 all_reduce combined into 1
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 1 local cuts
-// SUM-NEXT: spmd: 0 all_gather, 2 all_reduce, 0 local cuts
+// SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts; 2 all_reduce combined into 1
+//
+// Shardings reaching back: a result's sharding makes the dot and the tanh
+// before it work on row shards of a whole operand (a local cut, nothing
+// moves), a constraint that moves the split from rows to columns is one
+// all-to-all, and one on a transpose of the same whole value transposes
+// the same cut.  Partial products whose sum is wanted split are summed by a
+// reduce-scatter, over all eight partitions and over each pair of "data",
+// and so are the partial column sums of a reduce.  GSPMD's constraint
+// (custom_call @Sharding) reaches back as Shardy's does; a constraint
+// that leaves its dimensions open moves nothing.
+// RUN: for e in back scatter gcon open; do \
+// RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=BACK
+// BACK: spmd: 0 all_gather, 0 all_reduce, 1 local cuts, 1 all_to_all
+// BACK-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 3 reduce_scatter
+// BACK-NEXT: spmd: 0 all_gather, 0 all_reduce, 1 local cuts, 1 all_to_all
+// BACK-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
+// RUN: xlac run --backend=cpu --partitions 8 --entry back --random-inputs %s --xla_dump_to=%t/dumpb >/dev/null
+// RUN: FileCheck %s --check-prefix=BACKHLO < %t/dumpb/module_0000.spmd.before_optimizations.txt
+// BACKHLO: %back ({{.*}}: f32[16,8], {{.*}}: f32[8,8], {{.*}}: f32[2,8]) -> (f32[2,8], f32[16,1], f32[8,2]) {
+// BACKHLO-NOT: all-
+// BACKHLO: f32[2,8]{1,0} dot(
+// BACKHLO-NEXT: f32[2,8]{1,0} tanh(
+// BACKHLO-NOT: all-gather
+// BACKHLO: f32[16,1]{1,0} all-to-all(
+// BACKHLO-NOT: all-gather
+// BACKHLO: f32[8,2]{1,0} transpose(
+// RUN: xlac run --backend=cpu --partitions 8 --entry scatter --random-inputs %s --xla_dump_to=%t/dumps >/dev/null
+// RUN: FileCheck %s --check-prefix=SCAT < %t/dumps/module_0000.spmd.before_optimizations.txt
+// SCAT: %scatter (
+// SCAT-NOT: all-
+// SCAT: f32[16,8]{1,0} dot(
+// SCAT-NEXT: f32[2,8]{1,0} reduce-scatter({{.*}}), replica_groups={{[{][{]}}0,1,2,3,4,5,6,7{{[}][}]}}, {{.*}}dimensions={0}
+// SCAT: f32[16,8]{1,0} dot(
+// SCAT-NEXT: f32[8,8]{1,0} reduce-scatter({{.*}}), replica_groups={{[{][{]}}0,4},{1,5},{2,6},{3,7{{[}][}]}}, {{.*}}dimensions={0}
+// SCAT: f32[16]{0} reduce(
+// SCAT-NEXT: f32[2]{0} reduce-scatter({{.*}}), replica_groups={{[{][{]}}0,1,2,3,4,5,6,7{{[}][}]}}, {{.*}}dimensions={0}
+// The data-parallel step's two all-reduces (the loss and the gradient)
+// are one, of two operands.
+// RUN: xlac run --backend=cpu --partitions 8 --entry step --random-inputs %s --xla_dump_to=%t/dumpst >/dev/null
+// RUN: FileCheck %s --check-prefix=STEP < %t/dumpst/module_0000.spmd.before_optimizations.txt
+// STEP: %step (
+// STEP-NOT: = {{.*}} all-
+// STEP: = (f32[], f32[8,4]{1,0}) all-reduce(
+// STEP-NOT: = {{.*}} all-
+// STEP: {{^}$}}
+//
 // And the Megatron MLP's partitioned program: two local dots, one all-reduce
 // over each row of "model".
 // RUN: xlac run --backend=cpu --partitions 8 --entry megatron --random-inputs %s --xla_dump_to=%t/dumpm >/dev/null
@@ -208,6 +253,56 @@ module @spmd attributes {mhlo.num_partitions = 8 : i32} {
     %8 = stablehlo.dynamic_slice %y, %i, %c, sizes = [4, 12] : (tensor<8x12xf32>, tensor<i32>, tensor<i32>) -> tensor<4x12xf32>
     %10 = stablehlo.add %x, %9 : tensor<8x12xf32>
     return %0, %2, %3, %4, %6, %7, %8, %10 : tensor<12x8xf32>, tensor<8x12xf32>, tensor<2x4x12xf32>, tensor<5x12xf32>, tensor<8x12xf32>, tensor<16x12xf32>, tensor<4x12xf32>, tensor<8x12xf32>
+  }
+
+  // Shardings that reach back to the ops before them.
+  func.func @back(%x: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {}]>},
+                  %w: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {}]>},
+                  %y: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>})
+      -> (tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>}, tensor<16x8xf32>, tensor<8x16xf32>) {
+    %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>
+    %1 = stablehlo.tanh %0 : tensor<16x8xf32>
+    %2 = stablehlo.exponential %y : tensor<16x8xf32>
+    %3 = sdy.sharding_constraint %2 <@x8, [{}, {"x"}]> : tensor<16x8xf32>
+    %4 = stablehlo.negate %3 : tensor<16x8xf32>
+    %5 = stablehlo.transpose %x, dims = [1, 0] : (tensor<16x8xf32>) -> tensor<8x16xf32>
+    %6 = sdy.sharding_constraint %5 <@x8, [{}, {"x"}]> : tensor<8x16xf32>
+    return %1, %4, %6 : tensor<16x8xf32>, tensor<16x8xf32>, tensor<8x16xf32>
+  }
+
+  // Contracting dimensions split, the sums wanted split by rows; a column
+  // sum over split rows wanted split.
+  func.func @scatter(%x: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}]>},
+                     %w: tensor<32x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
+                     %a: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}]>},
+                     %e: tensor<32x8xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}]>},
+                     %b: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>})
+      -> (tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
+          tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@m2, [{"data"}, {}]>},
+          tensor<16xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}]>}) {
+    %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x8xf32>) -> tensor<16x8xf32>
+    %1 = stablehlo.dot_general %a, %e, contracting_dims = [0] x [0] : (tensor<32x16xf32>, tensor<32x8xf32>) -> tensor<16x8xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %2 = stablehlo.reduce(%b init: %z) applies stablehlo.add across dimensions = [0] : (tensor<32x16xf32>, tensor<f32>) -> tensor<16xf32>
+    return %0, %1, %2 : tensor<16x8xf32>, tensor<16x8xf32>, tensor<16xf32>
+  }
+
+  // GSPMD's sharding constraint: the exponential on column shards of the
+  // whole argument, the result moved to rows.
+  func.func @gcon(%x: tensor<8x8xf32> {mhlo.sharding = "{replicated}"})
+      -> (tensor<8x8xf32> {mhlo.sharding = "{devices=[8,1]<=[8]}"}) {
+    %0 = stablehlo.exponential %x : tensor<8x8xf32>
+    %1 = stablehlo.custom_call @Sharding(%0) {mhlo.sharding = "{devices=[1,8]<=[8]}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %2 = stablehlo.negate %1 : tensor<8x8xf32>
+    return %2 : tensor<8x8xf32>
+  }
+
+  // Open dimensions: the constraint fixes nothing.
+  func.func @open(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+    %0 = stablehlo.exponential %x : tensor<8x8xf32>
+    %1 = sdy.sharding_constraint %0 <@x8, [{?}, {?}]> : tensor<8x8xf32>
+    %2 = stablehlo.negate %1 : tensor<8x8xf32>
+    return %2 : tensor<8x8xf32>
   }
 
   // A data-parallel step of linear regression: the batch split, the weights
