@@ -12,6 +12,8 @@
  * transcendental functions call the runtime (runtime/complex.c), which uses
  * the same C library functions as the interpreter; expm1, log1p, sign and
  * abs are composed inline from the libm functions the interpreter uses.
+ * Device code (Cg.no_libm, the GPU) has no C library: there they are all
+ * inline (below), close to the interpreter but not bit-identical.
  *
  * Narrow floats are computed in their compute type (f32, or f64 for
  * f8E8M0FNU): every op other than conversions is handed to the scalar
@@ -25,6 +27,7 @@
  * interpreter.
  */
 #include "codegen/cg.h"
+#include "codegen/math_approx.h"
 #include "xlacrt.h"
 
 #include <math.h>
@@ -238,8 +241,189 @@ static C cmul(Cg *cg, C x, C y) {
   return r;
 }
 
-/* fn(x, y) through xlacrt_complex_fn */
+static C call_rt(Cg *cg, int fn, C x, C y);
+static LLVMValueRef both_zero(Cg *cg, C z);
+static C csel(Cg *cg, LLVMValueRef c, C a, C b);
+
+/* ---- device code (Cg.no_libm): the same functions inline ----
+   Where the CPU calls libm and the runtime (which the interpreter shares),
+   device code has no C library: the real functions are the inline
+   approximations of math_approx.c, the complex ones the textbook formulas
+   over them (Smith's division; sin, cos, sinh, cosh, tanh from the real
+   parts; logarithmic forms for the inverses, with the odd symmetry used to
+   avoid cancellation).  Close to the interpreter (within the few ULP of
+   the real functions for moderate arguments), not bit-identical. */
+
+static LLVMValueRef fabs_(Cg *cg, LLVMValueRef x) { return cg_intrinsic(cg, "llvm.fabs", cg->t_f64, &x, 1); }
+static LLVMValueRef sqrt_(Cg *cg, LLVMValueRef x) { return cg_intrinsic(cg, "llvm.sqrt", cg->t_f64, &x, 1); }
+static LLVMValueRef divf(Cg *cg, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFDiv(cg->b, a, b, ""); }
+static LLVMValueRef fcmp(Cg *cg, LLVMRealPredicate p, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildFCmp(cg->b, p, a, b, "");
+}
+
+/* hypot: scaled by the larger magnitude; inf wins over NaN */
+static LLVMValueRef dev_hypot(Cg *cg, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef ax = fabs_(cg, x), ay = fabs_(cg, y);
+  LLVMValueRef big = sel(cg, fcmp(cg, LLVMRealOGE, ax, ay), ax, ay), small = sel(cg, fcmp(cg, LLVMRealOGE, ax, ay), ay, ax);
+  LLVMValueRef q = divf(cg, small, big);
+  LLVMValueRef r = mulf(cg, big, sqrt_(cg, addf(cg, dconst(cg, 1.0), mulf(cg, q, q))));
+  r = sel(cg, fcmp(cg, LLVMRealOEQ, big, dconst(cg, 0.0)), dconst(cg, 0.0), r);
+  r = sel(cg, or_(cg, is_nan(cg, x), is_nan(cg, y)), dconst(cg, NAN), r);
+  return sel(cg, or_(cg, is_inf(cg, x), is_inf(cg, y)), dconst(cg, INFINITY), r);
+}
+
+static LLVMValueRef dev_libm(Cg *cg, const char *name, LLVMValueRef x) {
+  LLVMBuilderRef b = cg->b;
+  LLVMModuleRef m = cg->mod;
+  if (!strcmp(name, "sin")) return emit_sin(b, m, x);
+  if (!strcmp(name, "cos")) return emit_cos(b, m, x);
+  if (!strcmp(name, "exp")) return emit_exp(b, m, x);
+  if (!strcmp(name, "expm1")) return emit_expm1(b, m, x);
+  if (!strcmp(name, "log")) return emit_log(b, m, x);
+  return emit_log1p(b, m, x); /* "log1p" */
+}
+
+static LLVMValueRef dev_sinh(Cg *cg, LLVMValueRef a) {
+  LLVMValueRef e = emit_expm1(cg->b, cg->mod, a);
+  return mulf(cg, dconst(cg, 0.5), addf(cg, e, divf(cg, e, addf(cg, e, dconst(cg, 1.0)))));
+}
+static LLVMValueRef dev_cosh(Cg *cg, LLVMValueRef a) {
+  LLVMValueRef e = emit_exp(cg->b, cg->mod, fabs_(cg, a));
+  return mulf(cg, dconst(cg, 0.5), addf(cg, e, divf(cg, dconst(cg, 1.0), e)));
+}
+
+static C cmk(LLVMValueRef re, LLVMValueRef im) {
+  C r = {re, im};
+  return r;
+}
+static C cadd(Cg *cg, C x, C y) { return cmk(addf(cg, x.re, y.re), addf(cg, x.im, y.im)); }
+static C csub(Cg *cg, C x, C y) { return cmk(subf(cg, x.re, y.re), subf(cg, x.im, y.im)); }
+static C cneg(Cg *cg, C x) { return cmk(LLVMBuildFNeg(cg->b, x.re, ""), LLVMBuildFNeg(cg->b, x.im, "")); }
+/* i z and -i z */
+static C times_i(Cg *cg, C z) { return cmk(LLVMBuildFNeg(cg->b, z.im, ""), z.re); }
+static C times_neg_i(Cg *cg, C z) { return cmk(z.im, LLVMBuildFNeg(cg->b, z.re, "")); }
+
+static C dev_div(Cg *cg, C x, C y) {
+  LLVMValueRef a = x.re, b = x.im, c = y.re, d = y.im;
+  LLVMValueRef wide = fcmp(cg, LLVMRealOGE, fabs_(cg, c), fabs_(cg, d));
+  /* |c| >= |d|: r = d / c, den = c + d r; else r = c / d, den = c r + d */
+  LLVMValueRef r = sel(cg, wide, divf(cg, d, c), divf(cg, c, d));
+  LLVMValueRef den = sel(cg, wide, addf(cg, c, mulf(cg, d, r)), addf(cg, mulf(cg, c, r), d));
+  LLVMValueRef re = sel(cg, wide, addf(cg, a, mulf(cg, b, r)), addf(cg, mulf(cg, a, r), b));
+  LLVMValueRef im = sel(cg, wide, subf(cg, b, mulf(cg, a, r)), subf(cg, mulf(cg, b, r), a));
+  C q = {divf(cg, re, den), divf(cg, im, den)};
+  /* by zero: infinities with the numerator's signs */
+  LLVMValueRef zero = and_(cg, fcmp(cg, LLVMRealOEQ, c, dconst(cg, 0.0)), fcmp(cg, LLVMRealOEQ, d, dconst(cg, 0.0)));
+  LLVMValueRef inf = copysign_(cg, dconst(cg, INFINITY), c);
+  C z = {mulf(cg, inf, a), mulf(cg, inf, b)};
+  return csel(cg, zero, z, q);
+}
+
+static C dev_exp(Cg *cg, C z) {
+  LLVMValueRef e = emit_exp(cg->b, cg->mod, z.re);
+  LLVMValueRef real = fcmp(cg, LLVMRealOEQ, z.im, dconst(cg, 0.0));
+  return cmk(sel(cg, real, e, mulf(cg, e, emit_cos(cg->b, cg->mod, z.im))),
+             sel(cg, real, z.im, mulf(cg, e, emit_sin(cg->b, cg->mod, z.im))));
+}
+
+static C dev_log(Cg *cg, C z) {
+  return cmk(emit_log(cg->b, cg->mod, dev_hypot(cg, z.re, z.im)), emit_atan2(cg->b, cg->mod, z.im, z.re));
+}
+
+static C dev_sqrt(Cg *cg, C z) {
+  LLVMValueRef h = dev_hypot(cg, z.re, z.im);
+  LLVMValueRef t = sqrt_(cg, mulf(cg, dconst(cg, 0.5), addf(cg, fabs_(cg, z.re), h)));
+  LLVMValueRef u = divf(cg, z.im, mulf(cg, dconst(cg, 2.0), t));
+  LLVMValueRef pos = fcmp(cg, LLVMRealOGE, z.re, dconst(cg, 0.0));
+  C r = {sel(cg, pos, t, fabs_(cg, u)), sel(cg, pos, u, copysign_(cg, t, z.im))};
+  C zero = {dconst(cg, 0.0), z.im};
+  r = csel(cg, both_zero(cg, z), zero, r);
+  /* an infinite imaginary part: (inf, that infinity) */
+  C inf = {dconst(cg, INFINITY), z.im};
+  return csel(cg, is_inf(cg, z.im), inf, r);
+}
+
+static C dev_sin(Cg *cg, C z) {
+  return cmk(mulf(cg, emit_sin(cg->b, cg->mod, z.re), dev_cosh(cg, z.im)),
+             mulf(cg, emit_cos(cg->b, cg->mod, z.re), dev_sinh(cg, z.im)));
+}
+static C dev_cos(Cg *cg, C z) {
+  return cmk(mulf(cg, emit_cos(cg->b, cg->mod, z.re), dev_cosh(cg, z.im)),
+             LLVMBuildFNeg(cg->b, mulf(cg, emit_sin(cg->b, cg->mod, z.re), dev_sinh(cg, z.im)), ""));
+}
+static C dev_sinh_c(Cg *cg, C z) {
+  return cmk(mulf(cg, dev_sinh(cg, z.re), emit_cos(cg->b, cg->mod, z.im)),
+             mulf(cg, dev_cosh(cg, z.re), emit_sin(cg->b, cg->mod, z.im)));
+}
+static C dev_cosh_c(Cg *cg, C z) {
+  return cmk(mulf(cg, dev_cosh(cg, z.re), emit_cos(cg->b, cg->mod, z.im)),
+             mulf(cg, dev_sinh(cg, z.re), emit_sin(cg->b, cg->mod, z.im)));
+}
+/* (sinh 2a + i sin 2b) / (cosh 2a + cos 2b); beyond |a| = 20 it is
+   (sign a, +-0) to double precision */
+static C dev_tanh(Cg *cg, C z) {
+  LLVMValueRef a2 = mulf(cg, dconst(cg, 2.0), z.re), b2 = mulf(cg, dconst(cg, 2.0), z.im);
+  LLVMValueRef d = addf(cg, dev_cosh(cg, a2), emit_cos(cg->b, cg->mod, b2));
+  LLVMValueRef sb = emit_sin(cg->b, cg->mod, b2);
+  C r = {divf(cg, dev_sinh(cg, a2), d), divf(cg, sb, d)};
+  LLVMValueRef big = fcmp(cg, LLVMRealOGT, fabs_(cg, z.re), dconst(cg, 20.0));
+  C lim = {copysign_(cg, dconst(cg, 1.0), z.re), copysign_(cg, dconst(cg, 0.0), sb)};
+  return csel(cg, big, lim, r);
+}
+static C dev_tan(Cg *cg, C z) { return times_neg_i(cg, dev_tanh(cg, times_i(cg, z))); }
+
+/* asinh z = log(z + sqrt(z^2 + 1)), computed for the half plane re >= 0
+   (asinh is odd) */
+static C dev_asinh(Cg *cg, C z) {
+  LLVMValueRef neg = fcmp(cg, LLVMRealOLT, z.re, dconst(cg, 0.0));
+  C w = csel(cg, neg, cneg(cg, z), z);
+  C one = {dconst(cg, 1.0), dconst(cg, 0.0)};
+  C r = dev_log(cg, cadd(cg, w, dev_sqrt(cg, cadd(cg, cmul(cg, w, w), one))));
+  return csel(cg, neg, cneg(cg, r), r);
+}
+static C dev_asin(Cg *cg, C z) { return times_neg_i(cg, dev_asinh(cg, times_i(cg, z))); }
+static C dev_acos(Cg *cg, C z) {
+  C s = dev_asin(cg, z);
+  return cmk(subf(cg, dconst(cg, M_PI / 2), s.re), LLVMBuildFNeg(cg->b, s.im, ""));
+}
+/* acosh z = log(z + sqrt(z + 1) sqrt(z - 1)) */
+static C dev_acosh(Cg *cg, C z) {
+  C one = {dconst(cg, 1.0), dconst(cg, 0.0)};
+  return dev_log(cg, cadd(cg, z, cmul(cg, dev_sqrt(cg, cadd(cg, z, one)), dev_sqrt(cg, csub(cg, z, one)))));
+}
+/* atanh z = (log(1 + z) - log(1 - z)) / 2 */
+static C dev_atanh(Cg *cg, C z) {
+  C one = {dconst(cg, 1.0), dconst(cg, 0.0)};
+  C d = csub(cg, dev_log(cg, cadd(cg, one, z)), dev_log(cg, csub(cg, one, z)));
+  return cmk(mulf(cg, dconst(cg, 0.5), d.re), mulf(cg, dconst(cg, 0.5), d.im));
+}
+static C dev_atan(Cg *cg, C z) { return times_neg_i(cg, dev_atanh(cg, times_i(cg, z))); }
+
+static C dev_complex_fn(Cg *cg, int fn, C x, C y) {
+  switch (fn) {
+  case XLACRT_C_DIV: return dev_div(cg, x, y);
+  case XLACRT_C_EXP: return dev_exp(cg, x);
+  case XLACRT_C_LOG: return dev_log(cg, x);
+  case XLACRT_C_SQRT: return dev_sqrt(cg, x);
+  case XLACRT_C_SIN: return dev_sin(cg, x);
+  case XLACRT_C_COS: return dev_cos(cg, x);
+  case XLACRT_C_TAN: return dev_tan(cg, x);
+  case XLACRT_C_TANH: return dev_tanh(cg, x);
+  case XLACRT_C_SINH: return dev_sinh_c(cg, x);
+  case XLACRT_C_COSH: return dev_cosh_c(cg, x);
+  case XLACRT_C_ASIN: return dev_asin(cg, x);
+  case XLACRT_C_ACOS: return dev_acos(cg, x);
+  case XLACRT_C_ATAN: return dev_atan(cg, x);
+  case XLACRT_C_ASINH: return dev_asinh(cg, x);
+  case XLACRT_C_ACOSH: return dev_acosh(cg, x);
+  case XLACRT_C_ATANH: return dev_atanh(cg, x);
+  default: return dev_exp(cg, cmul(cg, y, dev_log(cg, x))); /* XLACRT_C_POW */
+  }
+}
+
+/* fn(x, y) through xlacrt_complex_fn (device code: inline) */
 static C call_rt(Cg *cg, int fn, C x, C y) {
+  if (cg->no_libm) return dev_complex_fn(cg, fn, x, y);
   LLVMTypeRef params[6] = {cg->t_i32, cg->t_f64, cg->t_f64, cg->t_f64, cg->t_f64, cg->t_ptr};
   LLVMTypeRef fty = LLVMFunctionType(cg->t_void, params, 6, 0);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, "xlacrt_complex_fn");
@@ -259,8 +443,12 @@ static C call1(Cg *cg, int fn, C x) {
   return call_rt(cg, fn, x, zero);
 }
 
-static LLVMValueRef libm(Cg *cg, const char *name, LLVMValueRef x) { return cg_libm(cg, name, &x, 1); }
+static LLVMValueRef libm(Cg *cg, const char *name, LLVMValueRef x) {
+  return cg->no_libm ? dev_libm(cg, name, x) : cg_libm(cg, name, &x, 1);
+}
 static LLVMValueRef libm2(Cg *cg, const char *name, LLVMValueRef x, LLVMValueRef y) {
+  if (cg->no_libm)
+    return !strcmp(name, "hypot") ? dev_hypot(cg, x, y) : emit_atan2(cg->b, cg->mod, x, y); /* "atan2" */
   LLVMValueRef a[2] = {x, y};
   return cg_libm(cg, name, a, 2);
 }

@@ -675,9 +675,11 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const Interp
   if (!e) return NULL;
   if (o->verbose) {
     const GpuStats *gs = gpu_executable_stats(e);
-    fprintf(stderr, "gpu: %d kernels (%d fusions), PTX for %s, %lld temp bytes, compiled in %.1f ms (passes %.1f, "
+    char host[48] = "";
+    if (gs->host_steps) snprintf(host, sizeof host, ", %d ops on the host", gs->host_steps);
+    fprintf(stderr, "gpu: %d kernels (%d fusions)%s, PTX for %s, %lld temp bytes, compiled in %.1f ms (passes %.1f, "
             "LLVM IR %.1f, LLVM optimization %.1f, PTX %.1f)%s%s\n",
-            gs->kernels, gs->fusions, gs->arch, (long long)gs->temp_bytes, gs->compile_ms, gs->passes_ms, gs->ir_ms,
+            gs->kernels, gs->fusions, host, gs->arch, (long long)gs->temp_bytes, gs->compile_ms, gs->passes_ms, gs->ir_ms,
             gs->llvm_opt_ms, gs->ptx_ms, st->gpu ? ", device " : "", st->gpu ? st->gpu->name : "");
   }
   if (!st->gpu && !st->gpu_reported) {

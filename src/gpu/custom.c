@@ -47,6 +47,8 @@ static xlac_gpu_custom_call_fn lookup(const char *name, StrBuf *known) {
   return fn;
 }
 
+bool gpu_custom_call_registered(const char *target) { return target && lookup(target, NULL) != NULL; }
+
 void gpu_lower_custom_call(GpuLower *G, Op *op) {
   const char *target = op_attr_str(op, "call_target_name");
   bool tensors = true;

@@ -19,6 +19,11 @@
  * accumulates a 4 x 4 micro-tile (rows ty + 16i, columns tx + 16j) in
  * registers.  Tiles are units walked in a grid-stride loop by block.
  *
+ * Complex products, f8/f6/f4 products and float products of other
+ * operand types (f32 operands into an f64 result, integers into floats)
+ * take a reference kernel instead: one thread per output, the
+ * interpreter's order and precision (double or double complex).
+ *
  * Convolution (any dimension numbers, strides, padding, dilations,
  * window reversal, feature and batch groups): one thread per output
  * element sums its window in the interpreter's order (spatial dims, then
@@ -109,7 +114,25 @@ static bool product_types_ok(const Type *lt, const Type *rt, const Type *ot) {
   return real_type(ot->elem) && operand_ok(lt->elem, ot->elem) && operand_ok(rt->elem, ot->elem);
 }
 
-static bool dot_of(Op *d, Dot *x) {
+/* The types the reference kernel (emit_dot_ref) takes: a float or complex
+   result, operands of native or complex types. */
+static bool ref_types_ok(const Type *lt, const Type *rt, const Type *ot) {
+  if (lt->kind != TY_TENSOR || rt->kind != TY_TENSOR || ot->kind != TY_TENSOR || lt->quant || rt->quant || ot->quant)
+    return false;
+  if (lt->rank > CG_MAX_RANK || rt->rank > CG_MAX_RANK || ot->rank > CG_MAX_RANK) return false;
+  bool cplx = et_is_complex(ot->elem);
+  if (!cplx && !et_is_float(ot->elem)) return false;
+  for (int i = 0; i < 2; i++) {
+    ElemType e = i ? rt->elem : lt->elem;
+    if (e == ET_PRED || !(cg_elem_basic(e) || cg_elem_narrow(e) || et_is_complex(e))) return false;
+    if (et_is_complex(e) && !cplx) return false;
+  }
+  return cg_elem_basic(ot->elem) || cg_elem_narrow(ot->elem) || cplx;
+}
+
+/* any_types: the reference kernel's types (ref_types_ok), else the tiled
+   kernel's (product_types_ok). */
+static bool dot_of_types(Op *d, Dot *x, bool any_types) {
   memset(x, 0, sizeof *x);
   if (d->kind != OP_DOT_GENERAL || d->nopnds != 2 || d->nres != 1) return false;
   x->dot = d;
@@ -117,7 +140,7 @@ static bool dot_of(Op *d, Dot *x) {
   x->rhs = d->opnds[1];
   x->res = &d->res[0];
   const Type *lt = x->lhs->type, *rt = x->rhs->type, *ot = x->res->type;
-  if (!product_types_ok(lt, rt, ot)) return false;
+  if (!(any_types ? ref_types_ok(lt, rt, ot) : product_types_ok(lt, rt, ot))) return false;
   const Attr *dn = op_attr(d, "dot_dimension_numbers");
   if (!dn) return false;
   int64_t *lb, *rb, *lc, *rc, lf[CG_MAX_RANK], rf[CG_MAX_RANK];
@@ -140,6 +163,8 @@ static bool dot_of(Op *d, Dot *x) {
   x->et = ot->elem;
   return x->B * x->M * x->N == type_num_elements(ot) && x->rc.size == x->K && x->rb.size == x->B;
 }
+
+static bool dot_of(Op *d, Dot *x) { return dot_of_types(d, x, false); }
 
 /* The offset of group index i in an operand. */
 static LLVMValueRef group_offset(Cg *cg, const Group *g, LLVMValueRef i) {
@@ -452,6 +477,86 @@ static int index_of(Value **v, int n, const Value *x) {
   return -1;
 }
 
+/* ---- the reference kernel: what the tiled one does not take ----
+   Complex and f8/f6/f4 products and float products of other operand
+   types (f32 into f64, integers into floats): one thread per output sums
+   its products in the interpreter's order and precision (double, or
+   double complex; the operands converted first), rounded once into the
+   result. */
+
+/* An operand element as double parts (im 0 for a real type). */
+static void load_parts(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef off, LLVMValueRef *re, LLVMValueRef *im) {
+  LLVMValueRef v = cg_load(cg, et, base, off);
+  if (et_is_complex(et)) {
+    *re = cg_re(cg, v), *im = cg_im(cg, v);
+    if (et == ET_C64) *re = LLVMBuildFPExt(cg->b, *re, cg->t_f64, ""), *im = LLVMBuildFPExt(cg->b, *im, cg->t_f64, "");
+    return;
+  }
+  if (et_is_float(et)) *re = et == ET_F64 ? v : LLVMBuildFPExt(cg->b, v, cg->t_f64, "");
+  else *re = et_is_signed(et) ? LLVMBuildSIToFP(cg->b, v, cg->t_f64, "") : LLVMBuildUIToFP(cg->b, v, cg->t_f64, "");
+  *im = LLVMConstReal(cg->t_f64, 0.0);
+}
+
+static LLVMValueRef emit_dot_ref(GpuLower *G, const Dot *x) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[3], n, step;
+  LLVMValueRef fn = gpu_kernel_new(G, 3, ptrs, &n);
+  ElemType le = x->lhs->type->elem, re_ = x->rhs->type->elem, et = x->et;
+  bool cplx = et_is_complex(et);
+  Loop l = gpu_thread_loop(cg, n, &step, "out");
+  int64_t dims[3] = {x->B, x->M, x->N};
+  LLVMValueRef bmn[3];
+  gpu_delinearize(cg, l.iv, dims, 3, bmn);
+  LLVMValueRef lo = LLVMBuildAdd(cg->b, group_offset(cg, &x->lb, bmn[0]), group_offset(cg, &x->lf, bmn[1]), "");
+  LLVMValueRef ro = LLVMBuildAdd(cg->b, group_offset(cg, &x->rb, bmn[0]), group_offset(cg, &x->rf, bmn[2]), "");
+  LLVMValueRef sr = cg_entry_alloca(cg, fn, cg->t_f64, "sr"), si = cg_entry_alloca(cg, fn, cg->t_f64, "si");
+  LLVMBuildStore(cg->b, LLVMConstReal(cg->t_f64, 0.0), sr);
+  LLVMBuildStore(cg->b, LLVMConstReal(cg->t_f64, 0.0), si);
+  Loop lk = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, x->K), "k");
+  LLVMValueRef ar, ai, br, bi;
+  load_parts(cg, le, ptrs[0], LLVMBuildAdd(cg->b, lo, group_offset(cg, &x->lc, lk.iv), ""), &ar, &ai);
+  load_parts(cg, re_, ptrs[1], LLVMBuildAdd(cg->b, ro, group_offset(cg, &x->rc, lk.iv), ""), &br, &bi);
+  LLVMValueRef pr = LLVMBuildFMul(cg->b, ar, br, "");
+  if (cplx) {
+    pr = LLVMBuildFSub(cg->b, pr, LLVMBuildFMul(cg->b, ai, bi, ""), "");
+    LLVMValueRef pi = LLVMBuildFAdd(cg->b, LLVMBuildFMul(cg->b, ar, bi, ""), LLVMBuildFMul(cg->b, ai, br, ""), "");
+    LLVMBuildStore(cg->b, LLVMBuildFAdd(cg->b, LLVMBuildLoad2(cg->b, cg->t_f64, si, ""), pi, ""), si);
+  }
+  LLVMBuildStore(cg->b, LLVMBuildFAdd(cg->b, LLVMBuildLoad2(cg->b, cg->t_f64, sr, ""), pr, ""), sr);
+  loop_end(cg, &lk);
+  LLVMValueRef vr = LLVMBuildLoad2(cg->b, cg->t_f64, sr, ""), vi = LLVMBuildLoad2(cg->b, cg->t_f64, si, "");
+  LLVMValueRef v;
+  if (cplx) {
+    LLVMTypeRef pt = cg_part_type(cg, et);
+    if (pt != cg->t_f64) vr = LLVMBuildFPTrunc(cg->b, vr, pt, ""), vi = LLVMBuildFPTrunc(cg->b, vi, pt, "");
+    v = cg_complex(cg, et, vr, vi);
+  } else {
+    LLVMTypeRef ct = cg_compute_type(cg, et);
+    v = ct == cg->t_f64 ? vr : LLVMBuildFPTrunc(cg->b, vr, ct, "");
+  }
+  cg_store(cg, et, ptrs[2], l.iv, v);
+  gpu_loop_end(cg, &l, step);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+/* A dot_general op the tiled kernel does not take: true when the
+   reference kernel took it. */
+static bool lower_dot_ref(GpuLower *G, Op *op) {
+  Dot x;
+  if (!dot_of_types(op, &x, true)) return false;
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return true;
+  int64_t nout = x.B * x.M * x.N;
+  if (nout == 0) {
+    xfree(bufs);
+    return true;
+  }
+  gpu_add_thread_launch(G, op, emit_dot_ref(G, &x), nout, bufs, nbufs);
+  return true;
+}
+
 /* The epilogue of a kOutput fusion reads the product only where it writes:
    everything between them elementwise (the fusion pass's rule), checked as
    "generated from the inputs and the product". */
@@ -522,6 +627,7 @@ bool gpu_lower_dot(GpuLower *G, Op *op) {
   }
   Dot x;
   bool ok = dot_of(d, &x) && ninputs < 64;
+  if (!ok && !fusion && lower_dot_ref(G, op)) return true;
   int la = ok ? index_of(inputs, ninputs, x.lhs) : -1, ra = ok ? index_of(inputs, ninputs, x.rhs) : -1;
   ok = ok && la >= 0 && ra >= 0 && root->type->kind == TY_TENSOR && !root->type->quant &&
        cg_elem_native(root->type->elem) && type_same_shape(root->type, x.res->type);

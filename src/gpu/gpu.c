@@ -238,6 +238,20 @@ Loop gpu_thread_loop(Cg *cg, LLVMValueRef n, LLVMValueRef *step, const char *nam
   return gpu_loop_begin(cg, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, ctaid, ntid, ""), tid, ""), n, *step, name);
 }
 
+LLVMBasicBlockRef gpu_if_begin(Cg *cg, LLVMValueRef cond) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
+  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, fn, "then");
+  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(cg->ctx, fn, "endif");
+  LLVMBuildCondBr(cg->b, cond, then, next);
+  LLVMPositionBuilderAtEnd(cg->b, then);
+  return next;
+}
+
+void gpu_if_end(Cg *cg, LLVMBasicBlockRef next) {
+  LLVMBuildBr(cg->b, next);
+  LLVMPositionBuilderAtEnd(cg->b, next);
+}
+
 void gpu_barrier(Cg *cg) { cg_intrinsic(cg, "llvm.nvvm.barrier0", NULL, NULL, 0); }
 
 static LLVMValueRef shfl32(Cg *cg, LLVMValueRef v, int mask) {
@@ -562,6 +576,14 @@ static void lower_op(GpuLower *G, Op *op) {
     gpu_lower_sort(G, op);
     return;
   }
+  if (op->kind == OP_FFT) {
+    gpu_lower_fft(G, op);
+    return;
+  }
+  if (op->kind == OP_TRIANGULAR_SOLVE) {
+    gpu_lower_triangular_solve(G, op);
+    return;
+  }
   if (op->kind == OP_SCATTER) {
     gpu_lower_scatter(G, op);
     return;
@@ -570,6 +592,7 @@ static void lower_op(GpuLower *G, Op *op) {
     gpu_lower_reduce_window(G, op);
     return;
   }
+  if (gpu_lower_random(G, op)) return;
   if (gpu_lower_dot(G, op)) return;
   Value **inputs, **roots;
   int ninputs, nroots;
@@ -759,6 +782,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->nconsts = G.consts.len;
   exe->stats.kernels = exe->nlaunches;
   exe->stats.fusions = G.nfusions;
+  exe->stats.host_steps = G.nhost;
   LLVMDisposeBuilder(hold.b);
   hold.b = NULL;
   bool ok = !G.failed;

@@ -45,6 +45,7 @@ typedef struct GpuOptions {
 typedef struct GpuStats {
   int kernels;   /* kernels launched per execution */
   int fusions;   /* of which fusions */
+  int host_steps; /* ops run on the host between the kernels (host.c) */
   char arch[16]; /* the PTX target */
   int64_t temp_bytes;
   double compile_ms, passes_ms, ir_ms, llvm_opt_ms, ptx_ms;

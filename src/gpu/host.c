@@ -1,20 +1,26 @@
 /*
- * host.c - the test harness's ops on the host, between the kernels.
+ * host.c - ops that run on the host, between the kernels.
  *
  * The assertions of StableHLO's test files (check.expect_eq, ..._const,
  * expect_almost_eq, expect_close, expect_serialized_eq, and custom_call
  * @check.*) and the interpreter dialect's print and probe are not
- * computations a GPU does: they read values and report on them.  Each
- * becomes a HOST step: at its place in program order (the copies wait for
- * the kernels before it) its operands are copied back, the reference
- * interpreter runs the op on them, which prints and counts the check as it
- * does for the other backends, and results (check.eq's flag) are copied
- * to the device.  Nothing else runs on the host: every other op without a
- * kernel is an error at the op.
+ * computations a GPU does: they read values and report on them.  Nor are
+ * the custom calls whose targets live on the host (and have no GPU
+ * implementation registered): host functions registered with
+ * xlac_custom_call_register (the JAX plugin's Python callbacks: print,
+ * pure_callback, io_callback), and the targets the interpreter implements
+ * (the LAPACK routines of JAX's CPU lowerings, XLA's TopK, Qr, Eigh, the
+ * annotations).  Each becomes a HOST step: at its place in program order
+ * (the copies wait for the kernels before it) its operands are copied
+ * back, the reference interpreter runs the op on them — printing and
+ * counting a check, or calling the host function — and its results are
+ * copied to the device.  Every other op without a kernel is an error at
+ * the op; --verbose counts the host steps.
  */
 #include <string.h>
 
 #include "gpu/kernels.h"
+#include "interp/hostcall.h"
 
 bool gpu_host_op(const Op *op) {
   switch (op->kind) {
@@ -24,7 +30,14 @@ bool gpu_host_op(const Op *op) {
     return true;
   case OP_CUSTOM_CALL: {
     const Attr *t = op_attr(op, "call_target_name");
-    return t && t->kind == ATTR_STRING && t->s && strncmp(t->s, "check.", 6) == 0;
+    if (!t || t->kind != ATTR_STRING || !t->s) return false;
+    if (strncmp(t->s, "check.", 6) == 0) return true;
+    if (gpu_custom_call_registered(t->s)) return false;
+    const HostFn *fn;
+    if (hostcall_classify(t->s, &fn) == HOST_UNKNOWN) return false; /* reported by gpu_lower_custom_call */
+    char *why = hostcall_problem(op);
+    xfree(why);
+    return why == NULL;
   }
   default: return false;
   }
@@ -42,6 +55,7 @@ void gpu_lower_host_op(GpuLower *G, Op *op) {
   GpuStep st = {0};
   st.kind = STEP_HOST;
   st.op = op;
+  G->nhost++;
   st.bufs = bufs;
   st.nbufs = nbufs;
   VEC_PUSH(*G->cur, st);

@@ -73,6 +73,7 @@ typedef struct GpuLower {
   int nfns;              /* kernels made (their names) */
   unsigned serial;       /* this executable's number in the process (kernel names) */
   int nfusions;          /* fusions compiled (GpuStats) */
+  int nhost;             /* host steps (GpuStats) */
   int64_t scratch_bytes; /* the largest scratch any launch needs (after the temps) */
   bool failed;
 } GpuLower;
@@ -116,6 +117,10 @@ void gpu_loop_end(Cg *cg, Loop *l, LLVMValueRef step);
 /* for (i = global thread index; i < n; i += all threads): a grid-stride
    loop by thread; *step receives the increment for gpu_loop_end. */
 Loop gpu_thread_loop(Cg *cg, LLVMValueRef n, LLVMValueRef *step, const char *name);
+/* if (cond) { ... }: the builder in the conditional block; gpu_if_end
+   closes it at the block gpu_if_begin returned. */
+LLVMBasicBlockRef gpu_if_begin(Cg *cg, LLVMValueRef cond);
+void gpu_if_end(Cg *cg, LLVMBasicBlockRef next);
 /* __syncthreads() */
 void gpu_barrier(Cg *cg);
 /* The value of v in lane (this lane xor mask) of the warp; any scalar of
@@ -141,8 +146,17 @@ void gpu_lower_select_and_scatter(GpuLower *G, Op *op);
 /* custom.c: a custom call (a host step calling the registered GPU
    target); gpu_run_custom runs one with the device pointers. */
 void gpu_lower_custom_call(GpuLower *G, Op *op);
-/* host.c: the test ops (check.*, interpreter.print/probe) as HOST steps,
-   run by the interpreter on copies of their operands. */
+/* Whether a GPU implementation of target is registered. */
+bool gpu_custom_call_registered(const char *target);
+/* linalg.c: triangular_solve (one thread per system, the interpreter's
+   order, in double). */
+void gpu_lower_triangular_solve(GpuLower *G, Op *op);
+/* fft.c: stablehlo.fft (one thread per line per transformed dimension,
+   the interpreter's algorithms in double complex). */
+void gpu_lower_fft(GpuLower *G, Op *op);
+/* host.c: the test ops (check.*, interpreter.print/probe) and the custom
+   calls whose targets live on the host, as HOST steps run by the
+   interpreter on copies of their operands. */
 bool gpu_host_op(const Op *op);
 void gpu_lower_host_op(GpuLower *G, Op *op);
 bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *ptrs, Interp *I, char **err);
@@ -151,6 +165,11 @@ bool gpu_run_custom(const GpuStep *st, void *stream, void **ptrs, char **err);
 void gpu_lower_sort(GpuLower *G, Op *op);
 /* scatter.c: a scatter (the interpreter's order per result element). */
 void gpu_lower_scatter(GpuLower *G, Op *op);
+/* random.c: rng_bit_generator, rng, replica_id, partition_id,
+   create_token and after_all (the interpreter's numbers, bit for bit),
+   and bitcast_convert between widths (a copy); false when op is none of
+   these (nothing emitted). */
+bool gpu_lower_random(GpuLower *G, Op *op);
 /* gemm.c: a dot_general or convolution, or a kOutput fusion (one of them
    and its elementwise epilogue); false when op is none of these (nothing
    emitted). */

@@ -8,10 +8,10 @@
  * not PTX but the kernel module as LLVM bitcode, the same IR NVPTX would
  * lower (after LLVM's optimizer), which gpu.c passes when the driver says
  * llvm_ir.  Loading it retargets the module to the host: the special
- * registers (llvm.nvvm.read.ptx.sreg.*), the block barrier and the warp
- * shuffles become calls of the functions below; kernels get the C calling
- * convention and a wrapper taking cuLaunchKernel's parameter array; the
- * CPU backend's JIT compiles it.
+ * registers (llvm.nvvm.read.ptx.sreg.*), the block barrier, the warp
+ * shuffles and mul.hi (llvm.nvvm.mulhi.ui) become calls of the functions
+ * below; kernels get the C calling convention and a wrapper taking
+ * cuLaunchKernel's parameter array; the CPU backend's JIT compiles it.
  *
  * A launch runs its blocks one at a time.  A kernel that neither waits at
  * a barrier nor shuffles runs its threads as plain calls; any other runs
@@ -203,6 +203,9 @@ static float simt_shfl_down_f32(uint32_t m, float v, uint32_t b, uint32_t c) { r
 static float simt_shfl_bfly_f32(uint32_t m, float v, uint32_t b, uint32_t c) { return shuffle_f32(SH_BFLY, m, v, b, c); }
 static float simt_shfl_idx_f32(uint32_t m, float v, uint32_t b, uint32_t c) { return shuffle_f32(SH_IDX, m, v, b, c); }
 
+/* mul.hi.u32 */
+static uint32_t simt_mulhi_ui(uint32_t a, uint32_t b) { return (uint32_t)(((uint64_t)a * b) >> 32); }
+
 /* What each NVVM intrinsic the kernels may call becomes. */
 static const struct {
   const char *intrinsic, *name;
@@ -218,6 +221,7 @@ static const struct {
 #define S(mode, ty) {"llvm.nvvm.shfl.sync." #mode "." #ty, "xlac_simt_shfl_" #mode "_" #ty, (void *)simt_shfl_##mode##_##ty}
     S(up, i32), S(down, i32), S(bfly, i32), S(idx, i32), S(up, f32), S(down, f32), S(bfly, f32), S(idx, f32),
 #undef S
+    {"llvm.nvvm.mulhi.ui", "xlac_simt_mulhi_ui", (void *)simt_mulhi_ui},
 };
 enum { NLOWERED = sizeof lowered / sizeof lowered[0] };
 
@@ -482,12 +486,9 @@ static void smod_free(SimtModule *m) {
   xfree(m);
 }
 
-static const char *lowered_name(const char *intrinsic, int *idx) {
+static const char *lowered_name(const char *intrinsic) {
   for (int i = 0; i < NLOWERED; i++)
-    if (strcmp(lowered[i].intrinsic, intrinsic) == 0) {
-      *idx = i;
-      return lowered[i].name;
-    }
+    if (strcmp(lowered[i].intrinsic, intrinsic) == 0) return lowered[i].name;
   return NULL;
 }
 
@@ -517,8 +518,7 @@ static bool retarget(LLVMModuleRef M, LLVMContextRef ctx) {
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
     if (strncmp(name, "llvm.nvvm.", 10) != 0) continue;
-    int idx;
-    const char *to = lowered_name(name, &idx);
+    const char *to = lowered_name(name);
     if (!to) {
       fail("the SIMT harness has no lowering for '%s'", name);
       return false;

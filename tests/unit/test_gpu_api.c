@@ -266,14 +266,16 @@ int main(int argc, char **argv) {
     xlac_executable_destroy(e);
   }
   /* an op the gpu backend has no kernel for: a located compile error */
-  static const char fft[] =
-      "func.func @main(%x: tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>> {\n"
-      "  %r = stablehlo.fft %x, type = FFT, length = [8] : (tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>>\n"
-      "  func.return %r : tensor<8xcomplex<f32>>\n"
+  static const char solve[] =
+      "func.func @main(%a: tensor<2x2xcomplex<f32>>, %b: tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>> {\n"
+      "  %r = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = false,\n"
+      "       transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>)\n"
+      "       -> tensor<2x2xcomplex<f32>>\n"
+      "  func.return %r : tensor<2x2xcomplex<f32>>\n"
       "}\n";
   e = NULL;
-  expect_error(xlac_compile_text(c, fft, sizeof fft - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
-               "'stablehlo.fft' is not supported by the gpu backend", __LINE__);
+  expect_error(xlac_compile_text(c, solve, sizeof solve - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
+               "'stablehlo.triangular_solve' is not supported by the gpu backend", __LINE__);
   CHECK(e == NULL);
   test_custom_call(c);
   xlac_client_destroy(c);

@@ -152,6 +152,16 @@ static bool load(const CudaDriver *d, const char *body, const char *name, Kernel
   return ok;
 }
 
+/* load(), reporting a failure as a failed check */
+static bool load_checked(const CudaDriver *d, const char *body, const char *name, Kernel *k) {
+  char *err = NULL;
+  bool ok = load(d, body, name, k, &err);
+  if (!ok) fprintf(stderr, "%s: %s\n", name, err ? err : "?");
+  CHECK(ok);
+  xfree(err);
+  return ok;
+}
+
 static CUresult launch(const CudaDriver *d, Kernel *k, unsigned gx, unsigned gy, unsigned bx, unsigned by,
                        CUdeviceptr *bufs, int nbufs) {
   void *params[4];
@@ -176,13 +186,12 @@ static void free_driver(CudaDriver *d) {
 static void test_ids_and_shuffles(const char *spec) {
   CudaDriver *d = driver(spec);
   if (!d) return;
-  char *err = NULL;
   Kernel k;
   CUdeviceptr out;
   CHECK(d->cuMemAlloc(&out, 64 * 5 * sizeof(int32_t)) == CUDA_SUCCESS);
   int32_t got[64 * 5];
   /* a 3x2 grid of 4x2 blocks */
-  if (load(d, ids_kernel, "ids", &k, &err)) {
+  if (load_checked(d, ids_kernel, "ids", &k)) {
     CHECK(launch(d, &k, 3, 2, 4, 2, &out, 1) == CUDA_SUCCESS);
     d->cuMemcpyDtoH(got, out, 48 * sizeof(int32_t));
     int bad = 0;
@@ -193,14 +202,9 @@ static void test_ids_and_shuffles(const char *spec) {
             bad += got[(by * 3 + bx) * 8 + ty * 4 + tx] != (by << 12 | bx << 8 | ty << 4 | tx);
     CHECK_EQ_I(bad, 0);
     d->cuModuleUnload(k.mod);
-  } else {
-    fprintf(stderr, "%s\n", err);
-    CHECK(0);
   }
-  xfree(err);
-  err = NULL;
   /* shuffles over two warps */
-  if (load(d, shfl_kernel, "shfl", &k, &err)) {
+  if (load_checked(d, shfl_kernel, "shfl", &k)) {
     CHECK(launch(d, &k, 1, 1, 64, 1, &out, 1) == CUDA_SUCCESS);
     d->cuMemcpyDtoH(got, out, sizeof got);
     int bad = 0;
@@ -214,11 +218,7 @@ static void test_ids_and_shuffles(const char *spec) {
     }
     CHECK_EQ_I(bad, 0);
     d->cuModuleUnload(k.mod);
-  } else {
-    fprintf(stderr, "%s\n", err);
-    CHECK(0);
   }
-  xfree(err);
   d->cuMemFree(out);
   free_driver(d);
 }
@@ -226,7 +226,6 @@ static void test_ids_and_shuffles(const char *spec) {
 static void test_shared_and_race(const char *spec, int expect_race_winner) {
   CudaDriver *d = driver(spec);
   if (!d) return;
-  char *err = NULL;
   Kernel k;
   CUdeviceptr bufs[2];
   CHECK(d->cuMemAlloc(&bufs[0], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
@@ -234,28 +233,22 @@ static void test_shared_and_race(const char *spec, int expect_race_winner) {
   int32_t in[64], got[64];
   for (int i = 0; i < 64; i++) in[i] = 1000 + i * 7;
   d->cuMemcpyHtoD(bufs[0], in, sizeof in);
-  if (load(d, reverse_kernel, "rev", &k, &err)) {
+  if (load_checked(d, reverse_kernel, "rev", &k)) {
     CHECK(launch(d, &k, 1, 1, 64, 1, bufs, 2) == CUDA_SUCCESS);
     d->cuMemcpyDtoH(got, bufs[1], sizeof got);
     int bad = 0;
     for (int i = 0; i < 64; i++) bad += got[i] != in[63 - i];
     CHECK_EQ_I(bad, 0);
     d->cuModuleUnload(k.mod);
-  } else {
-    fprintf(stderr, "%s\n", err);
-    CHECK(0);
   }
-  xfree(err);
-  err = NULL;
   /* the race: the last writer wins, and the order decides who that is */
-  if (expect_race_winner >= 0 && load(d, race_kernel, "race", &k, &err)) {
+  if (expect_race_winner >= 0 && load_checked(d, race_kernel, "race", &k)) {
     CHECK(launch(d, &k, 4, 1, 32, 1, &bufs[1], 1) == CUDA_SUCCESS);
     int32_t w = -1;
     d->cuMemcpyDtoH(&w, bufs[1], sizeof w);
     CHECK_EQ_I(w, expect_race_winner);
     d->cuModuleUnload(k.mod);
   }
-  xfree(err);
   d->cuMemFree(bufs[0]);
   d->cuMemFree(bufs[1]);
   free_driver(d);
@@ -269,16 +262,13 @@ static void expect_launch_error(const CudaDriver *d, const char *body, const cha
   Kernel k;
   CUdeviceptr out;
   CHECK(d->cuMemAlloc(&out, 64 * sizeof(int32_t)) == CUDA_SUCCESS);
-  if (load(d, body, name, &k, &err)) {
+  if (load_checked(d, body, name, &k)) {
     CUresult r = launch(d, &k, 1, 1, threads, 1, &out, 1);
     CHECK_EQ_I(r, 719);
     CHECK(!cuda_check(r, "cuLaunchKernel", &err));
     if (!err || !strstr(err, part)) fprintf(stderr, "expected \"%s\" in: %s\n", part, err ? err : "(none)");
     CHECK(err && strstr(err, part));
     d->cuModuleUnload(k.mod);
-  } else {
-    fprintf(stderr, "%s\n", err);
-    CHECK(0);
   }
   xfree(err);
   d->cuMemFree(out);

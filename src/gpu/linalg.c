@@ -1,0 +1,142 @@
+/*
+ * linalg.c - linear algebra on the GPU: triangular_solve.
+ *
+ * One thread per independent system (a batch and a column of b, or a row
+ * when solving from the right) substitutes in the interpreter's order and
+ * precision: the right-hand side is read into a column of doubles in the
+ * scratch area, each unknown is its value less the products with the
+ * unknowns solved before it, divided by the diagonal, and the column is
+ * rounded into the result at the end.  op(a)'s entries are read from a's
+ * `lower` (or upper) triangle on the fly (zero outside it, one on a unit
+ * diagonal).  Real element types only; the interpreter's division is a
+ * complex one, so results may differ from it in the last bit.
+ */
+#include <string.h>
+
+#include "codegen/lower.h"
+#include "gpu/kernels.h"
+
+typedef struct Solve {
+  bool left, lower, unit, transposed; /* transposed: op(a) is a^T */
+  int64_t m, nbatch, br, bc, ncols;
+  ElemType at, bt, rt;
+} Solve;
+
+static LLVMValueRef to_f64(Cg *cg, ElemType et, LLVMValueRef v) {
+  return et == ET_F64 ? v : LLVMBuildFPExt(cg->b, v, cg->t_f64, "");
+}
+
+/* T[i][j] as a double, T = op(a) (left) or op(a)^T (right). */
+static LLVMValueRef t_entry(Cg *cg, const Solve *s, LLVMValueRef a, LLVMValueRef aoff, LLVMValueRef i, LLVMValueRef j) {
+  bool t_transposed = s->transposed ^ !s->left;
+  LLVMValueRef r = t_transposed ? j : i, c = t_transposed ? i : j;
+  LLVMValueRef in_tri = LLVMBuildICmp(cg->b, s->lower ? LLVMIntSLE : LLVMIntSGE, c, r, "");
+  LLVMValueRef at = LLVMBuildAdd(cg->b, aoff, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, r, cg_i64(cg, s->m), ""), c, ""), "");
+  LLVMValueRef v = to_f64(cg, s->at, cg_load(cg, s->at, a, at));
+  LLVMValueRef zero = LLVMConstReal(cg->t_f64, 0.0);
+  v = LLVMBuildSelect(cg->b, in_tri, v, zero, "");
+  if (s->unit) v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, r, c, ""), LLVMConstReal(cg->t_f64, 1.0), v, "");
+  return v;
+}
+
+/* Buffers: a, b, result, scratch (ncols * nbatch * m doubles). */
+static LLVMValueRef emit_solve(GpuLower *G, const Solve *s) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[4], cnt;
+  LLVMValueRef fn = gpu_kernel_new(G, 4, ptrs, &cnt);
+  LLVMValueRef a = ptrs[0], b = ptrs[1], out = ptrs[2], y = ptrs[3];
+  LLVMValueRef step;
+  Loop lt = gpu_thread_loop(cg, cnt, &step, "sys");
+  LLVMValueRef u = lt.iv;
+  int64_t sys_dims[2] = {s->nbatch, s->ncols};
+  LLVMValueRef bc_idx[2];
+  gpu_delinearize(cg, u, sys_dims, 2, bc_idx); /* 32-bit division where it fits */
+  LLVMValueRef bi = bc_idx[0], col = bc_idx[1];
+  LLVMValueRef aoff = LLVMBuildMul(cg->b, bi, cg_i64(cg, s->m * s->m), "");
+  LLVMValueRef boff = LLVMBuildMul(cg->b, bi, cg_i64(cg, s->br * s->bc), "");
+  LLVMValueRef ybase = LLVMBuildMul(cg->b, u, cg_i64(cg, s->m), "");
+  /* where unknown i of this system is in b and in the result */
+  #define B_AT(i)                                                                                     \
+    LLVMBuildAdd(cg->b, boff,                                                                         \
+                 s->left ? LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, (i), cg_i64(cg, s->bc), ""), col, "") \
+                         : LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, col, cg_i64(cg, s->bc), ""), (i), ""), \
+                 "")
+  #define Y_PTR(i) LLVMBuildGEP2(cg->b, cg->t_f64, y, (LLVMValueRef[]){LLVMBuildAdd(cg->b, ybase, (i), "")}, 1, "")
+  Loop li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->m), "rhs");
+  LLVMBuildStore(cg->b, to_f64(cg, s->bt, cg_load(cg, s->bt, b, B_AT(li.iv))), Y_PTR(li.iv));
+  loop_end(cg, &li);
+  bool t_lower = s->lower ^ s->transposed ^ !s->left;
+  Loop ls = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->m), "sub");
+  LLVMValueRef i = t_lower ? ls.iv : LLVMBuildSub(cg->b, cg_i64(cg, s->m - 1), ls.iv, "");
+  LLVMValueRef acc = cg_entry_alloca(cg, fn, cg->t_f64, "v");
+  LLVMBuildStore(cg->b, LLVMBuildLoad2(cg->b, cg->t_f64, Y_PTR(i), ""), acc);
+  Loop lj = t_lower ? loop_begin(cg, cg_i64(cg, 0), i, "j")
+                    : loop_begin(cg, LLVMBuildAdd(cg->b, i, cg_i64(cg, 1), ""), cg_i64(cg, s->m), "j");
+  LLVMValueRef prod = LLVMBuildFMul(cg->b, t_entry(cg, s, a, aoff, i, lj.iv), LLVMBuildLoad2(cg->b, cg->t_f64, Y_PTR(lj.iv), ""), "");
+  LLVMBuildStore(cg->b, LLVMBuildFSub(cg->b, LLVMBuildLoad2(cg->b, cg->t_f64, acc, ""), prod, ""), acc);
+  loop_end(cg, &lj);
+  LLVMValueRef q = LLVMBuildFDiv(cg->b, LLVMBuildLoad2(cg->b, cg->t_f64, acc, ""), t_entry(cg, s, a, aoff, i, i), "");
+  LLVMBuildStore(cg->b, q, Y_PTR(i));
+  loop_end(cg, &ls);
+  Loop lo = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->m), "out");
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->t_f64, Y_PTR(lo.iv), "");
+  LLVMTypeRef ct = cg_compute_type(cg, s->rt);
+  if (ct != cg->t_f64) v = LLVMBuildFPTrunc(cg->b, v, ct, "");
+  cg_store(cg, s->rt, out, B_AT(lo.iv), v);
+  loop_end(cg, &lo);
+  #undef B_AT
+  #undef Y_PTR
+  gpu_loop_end(cg, &lt, step);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+/* A boolean attribute as the interpreter reads it. */
+static bool attr_flag(const Op *op, const char *name, bool def) {
+  const Attr *a = op_attr(op, name);
+  if (!a) return def;
+  if (a->kind == ATTR_BOOL) return a->b;
+  if (a->kind == ATTR_INT) return a->i != 0;
+  if (a->kind == ATTR_UNIT) return true;
+  return def;
+}
+
+static bool real_float(ElemType et) { return et == ET_F16 || et == ET_BF16 || et == ET_F32 || et == ET_F64; }
+
+void gpu_lower_triangular_solve(GpuLower *G, Op *op) {
+  const Type *at = op->opnds[0]->type, *bt = op->opnds[1]->type, *rt = op->res[0].type;
+  const char *tr = op_attr_str(op, "transpose_a");
+  Solve s;
+  memset(&s, 0, sizeof s);
+  s.left = attr_flag(op, "left_side", false);
+  s.lower = attr_flag(op, "lower", false);
+  s.unit = attr_flag(op, "unit_diagonal", false);
+  s.transposed = tr && (!strcmp(tr, "TRANSPOSE") || !strcmp(tr, "ADJOINT"));
+  bool ok = at->kind == TY_TENSOR && bt->kind == TY_TENSOR && rt->kind == TY_TENSOR && !at->quant && !bt->quant &&
+            real_float(at->elem) && real_float(bt->elem) && real_float(rt->elem) && at->rank >= 2 &&
+            bt->rank == at->rank && rt->rank == bt->rank && at->dims[at->rank - 1] == at->dims[at->rank - 2] &&
+            (!tr || s.transposed || !strcmp(tr, "NO_TRANSPOSE"));
+  if (!ok) {
+    gpu_unsupported(G, op, "complex or unusual operands; ");
+    return;
+  }
+  s.m = at->dims[at->rank - 1];
+  s.nbatch = 1;
+  for (int i = 0; i < at->rank - 2; i++) s.nbatch *= at->dims[i];
+  s.br = bt->dims[bt->rank - 2];
+  s.bc = bt->dims[bt->rank - 1];
+  s.ncols = s.left ? s.bc : s.br;
+  s.at = at->elem, s.bt = bt->elem, s.rt = rt->elem;
+  if ((s.left ? s.br : s.bc) != s.m || type_num_elements(rt) != type_num_elements(bt)) {
+    gpu_unsupported(G, op, "mismatched shapes; ");
+    return;
+  }
+  int64_t systems = s.nbatch * s.ncols;
+  if (systems == 0 || s.m == 0) return;
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 1, &bufs, &nbufs)) return;
+  bufs[nbufs++] = gpu_scratch(G, systems * s.m * (int64_t)sizeof(double));
+  LLVMValueRef fn = emit_solve(G, &s);
+  gpu_add_thread_launch(G, op, fn, systems, bufs, nbufs);
+}
