@@ -22,6 +22,9 @@
 #   TF:     a second environment (XLAC_TF_VENV, default ~/.cache/xlac-tf)
 #           with tensorflow-cpu and the same jax, for the tests of processes
 #           that load TensorFlow and the plugin together
+#   clients: a third (XLAC_CLIENTS_VENV, default ~/.cache/xlac-clients) with
+#           the same jax and libraries built on it (flax, optax, keras,
+#           equinox, scikit-learn) for the tests of real clients
 set -eu
 pkgs="build-essential cmake ninja-build pkgconf llvm-19-dev libzstd-dev llvm-19-tools clang libclang-rt-14-dev libopenblas-dev libopenmpi-dev openmpi-bin libprotobuf-c-dev protobuf-c-compiler gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user python3-venv"
 missing=""
@@ -70,3 +73,10 @@ venv "${XLAC_JAX_VENV:-$HOME/.cache/xlac-jax}" "jax $jax_version" \
 tf_version=2.21.0
 venv "${XLAC_TF_VENV:-$HOME/.cache/xlac-tf}" "tensorflow-cpu $tf_version and jax $jax_version" \
   "tensorflow-cpu==$tf_version" "jax==$jax_version" "jaxlib==$jax_version"
+
+# The environment of libraries built on jax, at versions that support jax
+# $jax_version (plugins/jax/tests/test_clients.py: Flax NNX with Optax, Keras 3
+# with the JAX backend, equinox; scikit-learn for its digits data set).
+venv "${XLAC_CLIENTS_VENV:-$HOME/.cache/xlac-clients}" "flax, optax, keras and equinox on jax $jax_version" \
+  "jax==$jax_version" "jaxlib==$jax_version" "flax==0.12.8" "optax==0.2.8" "keras==3.15.1" \
+  "equinox==0.13.8" "scikit-learn==1.9.1"
