@@ -328,6 +328,9 @@ if TF_ORDER:
     check("keras", t_keras)
 else:
     only = sys.argv[1:]  # names of cases to run (default: all)
+    if only:
+        import jax
+        print("xlac device kind:", jax.devices("xlac")[0].device_kind, flush=True)
     for name, fn in list(globals().items()):
         if name.startswith("t_") and callable(fn) and (not only or name[2:] in only):
             check(name[2:], fn)
