@@ -100,6 +100,10 @@ LLVMValueRef cg_clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi);
 LLVMValueRef cg_narrow_decode(Cg *cg, ElemType et, LLVMValueRef bits);
 LLVMValueRef cg_narrow_encode(Cg *cg, ElemType et, LLVMValueRef v);
 LLVMValueRef cg_narrow_round(Cg *cg, ElemType et, LLVMValueRef v);
+/* (a + bi) / (c + di) in double by Smith's method (infinities with the
+   numerator's signs for a zero divisor), as device code divides. */
+void cg_complex_div(Cg *cg, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, LLVMValueRef d, LLVMValueRef *re,
+                    LLVMValueRef *im);
 /* The bits (an integer of et's width) of a compute-type value of a native
    et, and back. */
 LLVMValueRef cg_to_bits(Cg *cg, ElemType et, LLVMValueRef v);

@@ -83,7 +83,7 @@ static bool complex_supported(const Op *op) {
   case OP_CONVERT: case OP_COMPLEX: case OP_REAL: case OP_IMAG: case OP_COPY: case OP_MAXIMUM:
   case OP_MINIMUM: case OP_CLAMP: case OP_CHLO_CONJ: case OP_CHLO_SQUARE: case OP_CHLO_SINH:
   case OP_CHLO_COSH: case OP_CHLO_TAN: case OP_CHLO_ASIN: case OP_CHLO_ACOS: case OP_CHLO_ATAN:
-  case OP_CHLO_ASINH: case OP_CHLO_ACOSH: case OP_CHLO_ATANH:
+  case OP_CHLO_ASINH: case OP_CHLO_ACOSH: case OP_CHLO_ATANH: case OP_ATAN2:
     return true;
   default:
     return false;
@@ -317,6 +317,13 @@ static C dev_div(Cg *cg, C x, C y) {
   LLVMValueRef inf = copysign_(cg, dconst(cg, INFINITY), c);
   C z = {mulf(cg, inf, a), mulf(cg, inf, b)};
   return csel(cg, zero, z, q);
+}
+
+void cg_complex_div(Cg *cg, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c, LLVMValueRef d, LLVMValueRef *re,
+                    LLVMValueRef *im) {
+  C x = {a, b}, y = {c, d};
+  C q = dev_div(cg, x, y);
+  *re = q.re, *im = q.im;
 }
 
 static C dev_exp(Cg *cg, C z) {
@@ -589,6 +596,15 @@ static LLVMValueRef emit_complex(Cg *cg, const Op *op, const ElemType *it, LLVMV
     C l = call1(cg, XLACRT_C_LOG, x);
     C third = {LLVMBuildFDiv(cg->b, l.re, dconst(cg, 3.0), ""), LLVMBuildFDiv(cg->b, l.im, dconst(cg, 3.0), "")};
     r = csel(cg, both_zero(cg, x), x, call1(cg, XLACRT_C_EXP, third));
+    break;
+  }
+  case OP_ATAN2: {
+    /* atan2(a, b) as the interpreter computes it: -i log((b + i a) / sqrt(b^2 + a^2)) */
+    C num = {subf(cg, y.re, x.im), addf(cg, y.im, x.re)};
+    C sq = cmul(cg, x, x), sy = cmul(cg, y, y);
+    C den = call1(cg, XLACRT_C_SQRT, (C){addf(cg, sq.re, sy.re), addf(cg, sq.im, sy.im)});
+    C l = call1(cg, XLACRT_C_LOG, call_rt(cg, XLACRT_C_DIV, num, den));
+    r.re = l.im, r.im = LLVMBuildFNeg(cg->b, l.re, "");
     break;
   }
   case OP_EXPONENTIAL_MINUS_ONE: r = cexpm1(cg, x); break;

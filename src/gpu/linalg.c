@@ -8,8 +8,10 @@
  * unknowns solved before it, divided by the diagonal, and the column is
  * rounded into the result at the end.  op(a)'s entries are read from a's
  * `lower` (or upper) triangle on the fly (zero outside it, one on a unit
- * diagonal).  Real element types only; the interpreter's division is a
- * complex one, so results may differ from it in the last bit.
+ * diagonal).  Complex types (ADJOINT conjugating) take the same steps on
+ * (re, im) pairs, dividing by Smith's method.  The interpreter computes in
+ * double complex with C's division, so results may differ from it in the
+ * last bit.
  */
 #include <string.h>
 
@@ -18,6 +20,7 @@
 
 typedef struct Solve {
   bool left, lower, unit, transposed; /* transposed: op(a) is a^T */
+  bool cplx, conj;                    /* complex types; ADJOINT conjugates op(a) */
   int64_t m, nbatch, br, bc, ncols;
   ElemType at, bt, rt;
 } Solve;
@@ -39,7 +42,42 @@ static LLVMValueRef t_entry(Cg *cg, const Solve *s, LLVMValueRef a, LLVMValueRef
   return v;
 }
 
-/* Buffers: a, b, result, scratch (ncols * nbatch * m doubles). */
+static void emit_solve_complex(GpuLower *G, const Solve *s, LLVMValueRef fn, LLVMValueRef *ptrs, LLVMValueRef *bc_idx,
+                               Loop lt, LLVMValueRef step);
+
+/* An element of a complex (or real) buffer as double parts. */
+static void parts(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueRef *re, LLVMValueRef *im) {
+  LLVMValueRef v = cg_load(cg, et, base, i);
+  if (!et_is_complex(et)) {
+    *re = to_f64(cg, et, v);
+    *im = LLVMConstReal(cg->t_f64, 0.0);
+    return;
+  }
+  *re = to_f64(cg, et == ET_C64 ? ET_F32 : ET_F64, cg_re(cg, v));
+  *im = to_f64(cg, et == ET_C64 ? ET_F32 : ET_F64, cg_im(cg, v));
+}
+
+/* T[i][j] of complex operands, as t_entry (conjugated for ADJOINT). */
+static void t_entry_c(Cg *cg, const Solve *s, LLVMValueRef a, LLVMValueRef aoff, LLVMValueRef i, LLVMValueRef j,
+                      LLVMValueRef *re, LLVMValueRef *im) {
+  bool t_transposed = s->transposed ^ !s->left;
+  LLVMValueRef r = t_transposed ? j : i, c = t_transposed ? i : j;
+  LLVMValueRef in_tri = LLVMBuildICmp(cg->b, s->lower ? LLVMIntSLE : LLVMIntSGE, c, r, "");
+  LLVMValueRef at = LLVMBuildAdd(cg->b, aoff, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, r, cg_i64(cg, s->m), ""), c, ""), "");
+  parts(cg, s->at, a, at, re, im);
+  LLVMValueRef zero = LLVMConstReal(cg->t_f64, 0.0);
+  *re = LLVMBuildSelect(cg->b, in_tri, *re, zero, "");
+  *im = LLVMBuildSelect(cg->b, in_tri, *im, zero, "");
+  if (s->unit) {
+    LLVMValueRef diag = LLVMBuildICmp(cg->b, LLVMIntEQ, r, c, "");
+    *re = LLVMBuildSelect(cg->b, diag, LLVMConstReal(cg->t_f64, 1.0), *re, "");
+    *im = LLVMBuildSelect(cg->b, diag, zero, *im, "");
+  }
+  if (s->conj) *im = LLVMBuildFNeg(cg->b, *im, "");
+}
+
+/* Buffers: a, b, result, scratch (ncols * nbatch * m doubles, twice that
+   for complex types: re, im). */
 static LLVMValueRef emit_solve(GpuLower *G, const Solve *s) {
   Cg *cg = &G->cg;
   LLVMValueRef ptrs[4], cnt;
@@ -62,6 +100,10 @@ static LLVMValueRef emit_solve(GpuLower *G, const Solve *s) {
                          : LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, col, cg_i64(cg, s->bc), ""), (i), ""), \
                  "")
   #define Y_PTR(i) LLVMBuildGEP2(cg->b, cg->t_f64, y, (LLVMValueRef[]){LLVMBuildAdd(cg->b, ybase, (i), "")}, 1, "")
+  if (s->cplx) {
+    emit_solve_complex(G, s, fn, ptrs, bc_idx, lt, step);
+    return fn;
+  }
   Loop li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->m), "rhs");
   LLVMBuildStore(cg->b, to_f64(cg, s->bt, cg_load(cg, s->bt, b, B_AT(li.iv))), Y_PTR(li.iv));
   loop_end(cg, &li);
@@ -91,6 +133,67 @@ static LLVMValueRef emit_solve(GpuLower *G, const Solve *s) {
   return fn;
 }
 
+/* The complex substitution (the thread loop open, closed here): the
+   unknowns as (re, im) pairs of doubles in the scratch area, products as
+   C multiplies them, the division by Smith's method. */
+static void emit_solve_complex(GpuLower *G, const Solve *s, LLVMValueRef fn, LLVMValueRef *ptrs, LLVMValueRef *bc_idx,
+                               Loop lt, LLVMValueRef step) {
+  Cg *cg = &G->cg;
+  LLVMValueRef a = ptrs[0], b = ptrs[1], out = ptrs[2], y = ptrs[3];
+  LLVMValueRef bi = bc_idx[0], col = bc_idx[1];
+  LLVMValueRef aoff = LLVMBuildMul(cg->b, bi, cg_i64(cg, s->m * s->m), "");
+  LLVMValueRef boff = LLVMBuildMul(cg->b, bi, cg_i64(cg, s->br * s->bc), "");
+  LLVMValueRef ybase = LLVMBuildMul(cg->b, lt.iv, cg_i64(cg, 2 * s->m), "");
+  LLVMTypeRef d = cg->t_f64;
+#define B_AT(i)                                                                                     \
+  LLVMBuildAdd(cg->b, boff,                                                                         \
+               s->left ? LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, (i), cg_i64(cg, s->bc), ""), col, "") \
+                       : LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, col, cg_i64(cg, s->bc), ""), (i), ""), \
+               "")
+#define Y_RE(i) \
+  LLVMBuildGEP2(cg->b, d, y, (LLVMValueRef[]){LLVMBuildAdd(cg->b, ybase, LLVMBuildShl(cg->b, (i), cg_i64(cg, 1), ""), "")}, 1, "")
+#define Y_IM(i) LLVMBuildGEP2(cg->b, d, Y_RE(i), (LLVMValueRef[]){cg_i64(cg, 1)}, 1, "")
+  Loop li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->m), "rhs");
+  LLVMValueRef re, im;
+  parts(cg, s->bt, b, B_AT(li.iv), &re, &im);
+  LLVMBuildStore(cg->b, re, Y_RE(li.iv));
+  LLVMBuildStore(cg->b, im, Y_IM(li.iv));
+  loop_end(cg, &li);
+  bool t_lower = s->lower ^ s->transposed ^ !s->left;
+  Loop ls = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->m), "sub");
+  LLVMValueRef i = t_lower ? ls.iv : LLVMBuildSub(cg->b, cg_i64(cg, s->m - 1), ls.iv, "");
+  LLVMValueRef vr = cg_entry_alloca(cg, fn, d, "vr"), vi = cg_entry_alloca(cg, fn, d, "vi");
+  LLVMBuildStore(cg->b, LLVMBuildLoad2(cg->b, d, Y_RE(i), ""), vr);
+  LLVMBuildStore(cg->b, LLVMBuildLoad2(cg->b, d, Y_IM(i), ""), vi);
+  Loop lj = t_lower ? loop_begin(cg, cg_i64(cg, 0), i, "j")
+                    : loop_begin(cg, LLVMBuildAdd(cg->b, i, cg_i64(cg, 1), ""), cg_i64(cg, s->m), "j");
+  LLVMValueRef tr, ti;
+  t_entry_c(cg, s, a, aoff, i, lj.iv, &tr, &ti);
+  LLVMValueRef yr = LLVMBuildLoad2(cg->b, d, Y_RE(lj.iv), ""), yi = LLVMBuildLoad2(cg->b, d, Y_IM(lj.iv), "");
+  LLVMValueRef pr = LLVMBuildFSub(cg->b, LLVMBuildFMul(cg->b, tr, yr, ""), LLVMBuildFMul(cg->b, ti, yi, ""), "");
+  LLVMValueRef pi = LLVMBuildFAdd(cg->b, LLVMBuildFMul(cg->b, tr, yi, ""), LLVMBuildFMul(cg->b, ti, yr, ""), "");
+  LLVMBuildStore(cg->b, LLVMBuildFSub(cg->b, LLVMBuildLoad2(cg->b, d, vr, ""), pr, ""), vr);
+  LLVMBuildStore(cg->b, LLVMBuildFSub(cg->b, LLVMBuildLoad2(cg->b, d, vi, ""), pi, ""), vi);
+  loop_end(cg, &lj);
+  t_entry_c(cg, s, a, aoff, i, i, &tr, &ti);
+  LLVMValueRef qr, qi;
+  cg_complex_div(cg, LLVMBuildLoad2(cg->b, d, vr, ""), LLVMBuildLoad2(cg->b, d, vi, ""), tr, ti, &qr, &qi);
+  LLVMBuildStore(cg->b, qr, Y_RE(i));
+  LLVMBuildStore(cg->b, qi, Y_IM(i));
+  loop_end(cg, &ls);
+  Loop lo = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, s->m), "out");
+  LLVMValueRef orr = LLVMBuildLoad2(cg->b, d, Y_RE(lo.iv), ""), oi = LLVMBuildLoad2(cg->b, d, Y_IM(lo.iv), "");
+  LLVMTypeRef pt = cg_part_type(cg, s->rt);
+  if (pt != d) orr = LLVMBuildFPTrunc(cg->b, orr, pt, ""), oi = LLVMBuildFPTrunc(cg->b, oi, pt, "");
+  cg_store(cg, s->rt, out, B_AT(lo.iv), cg_complex(cg, s->rt, orr, oi));
+  loop_end(cg, &lo);
+#undef B_AT
+#undef Y_RE
+#undef Y_IM
+  gpu_loop_end(cg, &lt, step);
+  LLVMBuildRetVoid(cg->b);
+}
+
 /* A boolean attribute as the interpreter reads it. */
 static bool attr_flag(const Op *op, const char *name, bool def) {
   const Attr *a = op_attr(op, name);
@@ -106,18 +209,22 @@ static bool real_float(ElemType et) { return et == ET_F16 || et == ET_BF16 || et
 void gpu_lower_triangular_solve(GpuLower *G, Op *op) {
   const Type *at = op->opnds[0]->type, *bt = op->opnds[1]->type, *rt = op->res[0].type;
   const char *tr = op_attr_str(op, "transpose_a");
+  bool types_real = real_float(at->elem) && real_float(bt->elem) && real_float(rt->elem);
+  bool types_complex = et_is_complex(at->elem) && et_is_complex(bt->elem) && et_is_complex(rt->elem);
   Solve s;
   memset(&s, 0, sizeof s);
+  s.cplx = types_complex;
+  s.conj = types_complex && tr && !strcmp(tr, "ADJOINT");
   s.left = attr_flag(op, "left_side", false);
   s.lower = attr_flag(op, "lower", false);
   s.unit = attr_flag(op, "unit_diagonal", false);
   s.transposed = tr && (!strcmp(tr, "TRANSPOSE") || !strcmp(tr, "ADJOINT"));
   bool ok = at->kind == TY_TENSOR && bt->kind == TY_TENSOR && rt->kind == TY_TENSOR && !at->quant && !bt->quant &&
-            real_float(at->elem) && real_float(bt->elem) && real_float(rt->elem) && at->rank >= 2 &&
+            (types_real || types_complex) && at->rank >= 2 &&
             bt->rank == at->rank && rt->rank == bt->rank && at->dims[at->rank - 1] == at->dims[at->rank - 2] &&
             (!tr || s.transposed || !strcmp(tr, "NO_TRANSPOSE"));
   if (!ok) {
-    gpu_unsupported(G, op, "complex or unusual operands; ");
+    gpu_unsupported(G, op, "mixed real and complex, or unusual operands; ");
     return;
   }
   s.m = at->dims[at->rank - 1];
@@ -136,7 +243,7 @@ void gpu_lower_triangular_solve(GpuLower *G, Op *op) {
   GpuBuf *bufs;
   int nbufs;
   if (!gpu_op_bufs(G, op, 1, &bufs, &nbufs)) return;
-  bufs[nbufs++] = gpu_scratch(G, systems * s.m * (int64_t)sizeof(double));
+  bufs[nbufs++] = gpu_scratch(G, systems * s.m * (s.cplx ? 2 : 1) * (int64_t)sizeof(double));
   LLVMValueRef fn = emit_solve(G, &s);
   gpu_add_thread_launch(G, op, fn, systems, bufs, nbufs);
 }

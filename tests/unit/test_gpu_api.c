@@ -266,16 +266,17 @@ int main(int argc, char **argv) {
     xlac_executable_destroy(e);
   }
   /* an op the gpu backend has no kernel for: a located compile error */
-  static const char solve[] =
-      "func.func @main(%a: tensor<2x2xcomplex<f32>>, %b: tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>> {\n"
-      "  %r = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = false,\n"
-      "       transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>)\n"
-      "       -> tensor<2x2xcomplex<f32>>\n"
-      "  func.return %r : tensor<2x2xcomplex<f32>>\n"
+  static const char ragged[] =
+      "func.func @main(%l: tensor<11x5xf32>, %r: tensor<3x5x7xf32>, %g: tensor<3xi64>) -> tensor<11x7xf32> {\n"
+      "  %d = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<\n"
+      "      lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1],\n"
+      "      rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}\n"
+      "    : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>\n"
+      "  func.return %d : tensor<11x7xf32>\n"
       "}\n";
   e = NULL;
-  expect_error(xlac_compile_text(c, solve, sizeof solve - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
-               "'stablehlo.triangular_solve' is not supported by the gpu backend", __LINE__);
+  expect_error(xlac_compile_text(c, ragged, sizeof ragged - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
+               "'chlo.ragged_dot' is not supported by the gpu backend", __LINE__);
   CHECK(e == NULL);
   test_custom_call(c);
   xlac_client_destroy(c);

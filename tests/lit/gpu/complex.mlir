@@ -42,7 +42,9 @@ func.func @cmath(%x: tensor<512xcomplex<f32>>, %y: tensor<512xcomplex<f32>>)
   %p = stablehlo.power %x, %y : tensor<512xcomplex<f32>>
   %a = stablehlo.add %sn, %cs : tensor<512xcomplex<f32>>
   %b = stablehlo.add %th, %p : tensor<512xcomplex<f32>>
-  %r2 = stablehlo.add %a, %b : tensor<512xcomplex<f32>>
+  %at = stablehlo.atan2 %x, %y : tensor<512xcomplex<f32>>
+  %ab = stablehlo.add %a, %b : tensor<512xcomplex<f32>>
+  %r2 = stablehlo.add %ab, %at : tensor<512xcomplex<f32>>
   %r3 = stablehlo.abs %x : (tensor<512xcomplex<f32>>) -> tensor<512xf32>
   return %r0, %r1, %r2, %r3 : tensor<512xcomplex<f32>>, tensor<512xcomplex<f32>>, tensor<512xcomplex<f32>>, tensor<512xf32>
 }

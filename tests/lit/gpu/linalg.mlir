@@ -1,19 +1,19 @@
 // triangular_solve on the gpu backend (src/gpu/linalg.c): one thread per
 // system substituting in the interpreter's order in double, checked
 // against the interpreter on the same random inputs: left and right sides,
-// lower and upper, transposed, unit diagonal, batched, f32 and f64, and a
-// right-hand side fused from elementwise work.  (The diagonal is moved
+// lower and upper, transposed, unit diagonal, batched, f32, f64 and
+// complex64 (adjoint), and a right-hand side fused from elementwise work.  (The diagonal is moved
 // away from zero so the systems are well conditioned.)
 // XLAC-BACKENDS: gpu
 // XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in left_lower right_upper_t unit_adjoint f64_batched; do \
+// RUN: for e in left_lower right_upper_t unit_adjoint f64_batched c64_adjoint; do \
 // RUN:   xlac run --backend=interp --random-inputs --seed 4 --entry $e --output-dir %t/$e %s > /dev/null && \
 // RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 4 --entry $e %s \
 // RUN:     --expect 0=@%t/$e/result0.npy --atol 1e-6 --rtol 1e-6 || exit 1; \
 // RUN: done | FileCheck %s
-// CHECK-COUNT-4: expect result[0]: ok
+// CHECK-COUNT-5: expect result[0]: ok
 // CHECK-NOT: MISMATCH
 
 func.func @left_lower(%a: tensor<6x6xf32>, %b: tensor<6x5xf32>) -> tensor<6x5xf32> {
@@ -60,4 +60,17 @@ func.func @f64_batched(%a: tensor<3x8x8xf64>, %b: tensor<3x8x2xf64>) -> tensor<3
   %x = "stablehlo.triangular_solve"(%a2, %b) {left_side = true, lower = false, unit_diagonal = false,
        transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x8x8xf64>, tensor<3x8x2xf64>) -> tensor<3x8x2xf64>
   return %x : tensor<3x8x2xf64>
+}
+
+func.func @c64_adjoint(%a: tensor<2x5x5xcomplex<f32>>, %b: tensor<2x4x5xcomplex<f32>>) -> tensor<2x4x5xcomplex<f32>> {
+  %i = stablehlo.iota dim = 1 : tensor<2x5x5xi32>
+  %j = stablehlo.iota dim = 2 : tensor<2x5x5xi32>
+  %d = stablehlo.compare EQ, %i, %j : (tensor<2x5x5xi32>, tensor<2x5x5xi32>) -> tensor<2x5x5xi1>
+  %four = stablehlo.constant dense<(4.0, 1.0)> : tensor<2x5x5xcomplex<f32>>
+  %zero = stablehlo.constant dense<(0.0, 0.0)> : tensor<2x5x5xcomplex<f32>>
+  %s = stablehlo.select %d, %four, %zero : tensor<2x5x5xi1>, tensor<2x5x5xcomplex<f32>>
+  %a2 = stablehlo.add %a, %s : tensor<2x5x5xcomplex<f32>>
+  %x = "stablehlo.triangular_solve"(%a2, %b) {left_side = false, lower = true, unit_diagonal = false,
+       transpose_a = #stablehlo<transpose ADJOINT>} : (tensor<2x5x5xcomplex<f32>>, tensor<2x4x5xcomplex<f32>>) -> tensor<2x4x5xcomplex<f32>>
+  return %x : tensor<2x4x5xcomplex<f32>>
 }
