@@ -102,6 +102,21 @@ static void put_string(StrBuf *b, const char *s, size_t n) {
   sb_putc(b, '"');
 }
 
+/* ", frontend_attributes={k=v,...}" (keys made names), nothing when empty. */
+static void put_frontend_attributes(StrBuf *b, const Hloproto__FrontendAttributes *fa) {
+  if (!fa || !fa->n_map) return;
+  sb_puts(b, ", frontend_attributes={");
+  for (size_t i = 0; i < fa->n_map; i++) {
+    const Hloproto__FrontendAttributes__MapEntry *e = fa->map[i];
+    if (i) sb_putc(b, ',');
+    for (const char *s = e->key; *s; s++) sb_putc(b, name_char(*s) ? *s : '_');
+    if (!*e->key) sb_putc(b, '_');
+    sb_putc(b, '=');
+    put_string(b, e->value, strlen(e->value));
+  }
+  sb_putc(b, '}');
+}
+
 static void put_ints(StrBuf *b, size_t n, const int64_t *v) {
   sb_putc(b, '{');
   for (size_t i = 0; i < n; i++) sb_printf(b, "%s%lld", i ? "," : "", (long long)v[i]);
@@ -651,18 +666,7 @@ static bool put_attrs(W *w, const PInst *in) {
     ok = put_comp_ref(w, in, 0);
   }
   if (!ok) return false;
-  if (in->frontend_attributes && in->frontend_attributes->n_map) {
-    sb_puts(b, ", frontend_attributes={");
-    for (size_t i = 0; i < in->frontend_attributes->n_map; i++) {
-      const Hloproto__FrontendAttributes__MapEntry *e = in->frontend_attributes->map[i];
-      if (i) sb_putc(b, ',');
-      for (const char *s = e->key; *s; s++) sb_putc(b, name_char(*s) ? *s : '_');
-      if (!*e->key) sb_putc(b, '_');
-      sb_putc(b, '=');
-      put_string(b, e->value, strlen(e->value));
-    }
-    sb_putc(b, '}');
-  }
+  put_frontend_attributes(b, in->frontend_attributes);
   if (in->sharding) {
     const Hloproto__OpSharding *s = in->sharding;
     if (s->type == HLOPROTO__OP_SHARDING__TYPE__REPLICATED) sb_puts(b, ", sharding={replicated}");
@@ -784,18 +788,7 @@ static bool put_module(W *w) {
     }
     sb_puts(b, " }");
   }
-  if (mp->frontend_attributes && mp->frontend_attributes->n_map) {
-    sb_puts(b, ", frontend_attributes={");
-    for (size_t i = 0; i < mp->frontend_attributes->n_map; i++) {
-      const Hloproto__FrontendAttributes__MapEntry *e = mp->frontend_attributes->map[i];
-      if (i) sb_putc(b, ',');
-      for (const char *s = e->key; *s; s++) sb_putc(b, name_char(*s) ? *s : '_');
-      if (!*e->key) sb_putc(b, '_');
-      sb_putc(b, '=');
-      put_string(b, e->value, strlen(e->value));
-    }
-    sb_putc(b, '}');
-  }
+  put_frontend_attributes(b, mp->frontend_attributes);
   sb_puts(b, "\n\n");
 
   /* the computations, the entry last (as XLA prints them) */
