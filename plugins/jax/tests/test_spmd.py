@@ -154,27 +154,32 @@ def t_pmap_results():
     np.testing.assert_allclose(np.asarray(plus), want + 1)
 
 
+def dp_step(devs):
+    """The data-parallel SGD step of an MLP on devs (the batch split, the
+    parameters replicated), compiled, and its arguments placed."""
+    mesh = mesh_of(devs, (8,), ("x",))
+    rep, dsh = NamedSharding(mesh, P()), NamedSharding(mesh, P("x", None))
+    k = jax.random.split(jax.random.key(3), 4)
+    params = [jax.random.normal(k[0], (8, 16)) * 0.3, jnp.zeros(16), jax.random.normal(k[1], (16, 4)) * 0.3,
+              jnp.zeros(4)]
+    xb, yb = jax.random.normal(k[2], (32, 8)), jax.random.normal(k[3], (32, 4))
+
+    def loss(p, a, b):
+        h = jnp.tanh(a @ p[0] + p[1])
+        return jnp.mean((h @ p[2] + p[3] - b) ** 2)
+
+    def step(p, a, b):
+        g = jax.grad(loss)(p, a, b)
+        return [q - 0.1 * gq for q, gq in zip(p, g)], loss(p, a, b)
+
+    f = jax.jit(step, in_shardings=([rep] * 4, dsh, dsh), out_shardings=([rep] * 4, rep))
+    return f, [jax.device_put(q, rep) for q in params], jax.device_put(xb, dsh), jax.device_put(yb, dsh)
+
+
 def t_training_step():
-    # data parallel: the batch split, parameters replicated, one SGD step
+    # data parallel: the batch split, parameters replicated, three SGD steps
     def build(devs):
-        mesh = mesh_of(devs, (8,), ("x",))
-        rep, dsh = NamedSharding(mesh, P()), NamedSharding(mesh, P("x", None))
-        k = jax.random.split(jax.random.key(3), 4)
-        params = [jax.random.normal(k[0], (8, 16)) * 0.3, jnp.zeros(16), jax.random.normal(k[1], (16, 4)) * 0.3,
-                  jnp.zeros(4)]
-        xb, yb = jax.random.normal(k[2], (32, 8)), jax.random.normal(k[3], (32, 4))
-
-        def loss(p, a, b):
-            h = jnp.tanh(a @ p[0] + p[1])
-            return jnp.mean((h @ p[2] + p[3] - b) ** 2)
-
-        def step(p, a, b):
-            g = jax.grad(loss)(p, a, b)
-            return [q - 0.1 * gq for q, gq in zip(p, g)], loss(p, a, b)
-
-        f = jax.jit(step, in_shardings=([rep] * 4, dsh, dsh), out_shardings=([rep] * 4, rep))
-        p = [jax.device_put(q, rep) for q in params]
-        a, b = jax.device_put(xb, dsh), jax.device_put(yb, dsh)
+        f, p, a, b = dp_step(devs)
         losses = []
         for _ in range(3):
             p, lv = f(p, a, b)
@@ -240,25 +245,8 @@ def t_movement_on_shards():
 
 def t_training_step_no_gather():
     # the data-parallel step: gradients summed by all_reduce, nothing gathered
-    mesh = mesh_of(X, (8,), ("x",))
-    rep, dsh = NamedSharding(mesh, P()), NamedSharding(mesh, P("x", None))
-    k = jax.random.split(jax.random.key(3), 4)
-    params = [jax.random.normal(k[0], (8, 16)) * 0.3, jnp.zeros(16), jax.random.normal(k[1], (16, 4)) * 0.3,
-              jnp.zeros(4)]
-    xb, yb = jax.random.normal(k[2], (32, 8)), jax.random.normal(k[3], (32, 4))
-
-    def loss(p, a, b):
-        h = jnp.tanh(a @ p[0] + p[1])
-        return jnp.mean((h @ p[2] + p[3] - b) ** 2)
-
-    def step(p, a, b):
-        g = jax.grad(loss)(p, a, b)
-        return [q - 0.1 * gq for q, gq in zip(p, g)], loss(p, a, b)
-
-    f = jax.jit(step, in_shardings=([rep] * 4, dsh, dsh), out_shardings=([rep] * 4, rep))
-    text = f.lower([jax.device_put(q, rep) for q in params], jax.device_put(xb, dsh),
-                   jax.device_put(yb, dsh)).compile().as_text()
-    c = count_collectives(text)
+    f, p, a, b = dp_step(X)
+    c = count_collectives(f.lower(p, a, b).compile().as_text())
     # the gradients' and the loss's all_reduces are one
     assert c["all_gather"] == 0 and c["all_reduce"] == 1, c
 
