@@ -13,21 +13,9 @@ os.environ["JAX_PLATFORMS"] = "xlac,cpu"
 
 import numpy as np  # noqa: E402
 import jax  # noqa: E402
+from harness import check, finish  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 
-failures = []
-passed = 0
-
-
-def check(name, fn):
-    global passed
-    try:
-        fn()
-        passed += 1
-        print(f"PASS {name}")
-    except Exception as e:  # report every failure, then fail
-        failures.append(name)
-        print(f"FAIL {name}: {type(e).__name__}: {str(e)[:2000]}")
 
 
 X = jax.devices("xlac")
@@ -157,5 +145,4 @@ for name, fn in [("one_device", one_device), ("mlp", mlp), ("softmax_rows", soft
                  ("embedding_grad", embedding_grad), ("sorting", sorting), ("cnn_step", cnn_step),
                  ("random_numbers", random_numbers), ("host_work", host_work)]:
     check(name, fn)
-print(f"{passed} passed, {len(failures)} failed")
-raise SystemExit(1 if failures else 0)
+finish()

@@ -12,12 +12,12 @@ to choose among equally right answers.
 Run through run.sh: plugins/jax/tests/run.sh test_linalg.py
 """
 import os
-import sys
 
 os.environ["JAX_PLATFORMS"] = "xlac,cpu"
 
 import numpy as np  # noqa: E402
 import jax  # noqa: E402
+from harness import check, finish  # noqa: E402
 
 jax.config.update("jax_enable_x64", True)
 import jax.numpy as jnp  # noqa: E402
@@ -26,21 +26,8 @@ from jax import lax  # noqa: E402
 
 X = jax.devices("xlac")
 C = jax.devices("cpu")
-failures = []
-passed = 0
 rng = np.random.default_rng(0)
 TYPES = [np.float32, np.float64, np.complex64, np.complex128]
-
-
-def check(name, fn):
-    global passed
-    try:
-        fn()
-        passed += 1
-        print(f"PASS {name}")
-    except Exception as e:  # report every failure, then fail
-        failures.append(name)
-        print(f"FAIL {name}: {type(e).__name__}: {str(e)[:2000]}")
 
 
 def rand(shape, dtype):
@@ -315,5 +302,4 @@ def t_svd():
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)
-print(f"{passed} passed, {len(failures)} failed")
-sys.exit(1 if failures else 0)
+finish()

@@ -13,23 +13,11 @@ os.environ["JAX_PLATFORMS"] = "xlac,cpu"
 
 import numpy as np  # noqa: E402
 import jax  # noqa: E402
+from harness import check, finish  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 
 X = jax.devices("xlac")
 C = jax.devices("cpu")
-failures = []
-passed = 0
-
-
-def check(name, fn):
-    global passed
-    try:
-        fn()
-        passed += 1
-        print(f"PASS {name}")
-    except Exception as e:  # report every failure, then fail
-        failures.append(name)
-        print(f"FAIL {name}: {type(e).__name__}: {str(e)[:2000]}")
 
 
 def on(devices, args):
@@ -636,5 +624,4 @@ def t_profiler():
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)
-print(f"{passed} passed, {len(failures)} failed")
-sys.exit(1 if failures else 0)
+finish()

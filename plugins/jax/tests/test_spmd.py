@@ -6,7 +6,6 @@ shardings JAX reads back from the executables.
 Run through run.sh: plugins/jax/tests/run.sh test_spmd.py
 """
 import os
-import sys
 
 os.environ["XLAC_DEVICES"] = "8"
 os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
@@ -14,24 +13,12 @@ os.environ["JAX_PLATFORMS"] = "xlac,cpu"
 
 import numpy as np  # noqa: E402
 import jax  # noqa: E402
+from harness import check, finish  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P  # noqa: E402
 
 X = jax.devices("xlac")
 C = jax.devices("cpu")
-failures = []
-passed = 0
-
-
-def check(name, fn):
-    global passed
-    try:
-        fn()
-        passed += 1
-        print(f"PASS {name}")
-    except Exception as e:  # report every failure, then fail
-        failures.append(name)
-        print(f"FAIL {name}: {type(e).__name__}: {str(e)[:2000]}")
 
 
 def both(build, rtol=1e-5, atol=1e-5):
@@ -325,5 +312,4 @@ def t_uneven_refused():
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)
-print(f"{passed} passed, {len(failures)} failed")
-sys.exit(1 if failures else 0)
+finish()
