@@ -44,7 +44,7 @@ struct GpuExecutable {
   Func *entry, *flat;
   char *ptx;
   size_t ptx_len;
-  char *bitcode; /* the optimized kernel module, for a driver that loads LLVM IR (the SIMT harness) */
+  char *bitcode; /* the optimized kernel module, kept when compiled for a driver that loads LLVM IR (the SIMT harness) */
   size_t bitcode_len;
   char **names;       /* kernel names */
   int nkernels;
@@ -795,11 +795,14 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
     exe->stats.llvm_opt_ms = t_ptx - t_opt;
     if (ok) {
       dump_llvm(&dumpo, m, "gpu-ir-with-opt.ll", G.cg.mod);
-      LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(G.cg.mod);
-      exe->bitcode_len = LLVMGetBufferSize(bc);
-      exe->bitcode = xmalloc(exe->bitcode_len + 1);
-      memcpy(exe->bitcode, LLVMGetBufferStart(bc), exe->bitcode_len);
-      LLVMDisposeMemoryBuffer(bc);
+      if (o->device && o->device->drv->llvm_ir) {
+        /* the SIMT harness loads the IR, not the PTX */
+        LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(G.cg.mod);
+        exe->bitcode_len = LLVMGetBufferSize(bc);
+        exe->bitcode = xmalloc(exe->bitcode_len + 1);
+        memcpy(exe->bitcode, LLVMGetBufferStart(bc), exe->bitcode_len);
+        LLVMDisposeMemoryBuffer(bc);
+      }
       ok = gpu_emit_ptx(G.cg.mod, hold.tm, &exe->ptx, &exe->ptx_len, &err);
     }
     exe->stats.ptx_ms = now_ms() - t_ptx;
