@@ -108,6 +108,13 @@ struct xlac_buffer {
   xlac_type type;
   IVal *val;               /* a tensor (the data) or a token */
   atomic_int donated;
+  /* A buffer of a gpu client lives in device memory: dptr holds its
+     elements (0 when it has none, or once donated).  val's literal then
+     has its type but no data (data NULL, borrowed) until they are first
+     read on the host (api_buffer_value) and kept there (host_valid). */
+  bool on_gpu;
+  atomic_bool host_valid;
+  unsigned long long dptr;
 };
 
 bool api_type_valid(xlac_type t);
@@ -122,6 +129,11 @@ void api_client_retain(xlac_client *c);
 void api_client_release(xlac_client *c);
 /* A new buffer around v (taking the reference). */
 xlac_buffer *api_buffer_new(xlac_client *c, int device, IVal *v);
+/* A gpu client's buffer of type t over device memory p (taken). */
+xlac_buffer *api_buffer_new_gpu(xlac_client *c, int device, const Type *t, unsigned long long p);
+/* For a gpu client: b's data copied to the device (the host copy dropped
+   unless it is the caller's memory).  NULL, or the error. */
+xlac_status *api_buffer_upload(xlac_buffer *b);
 
 /* Wraps a module (taking it) as a program; text may be NULL.  Returns NULL
    only if m is NULL. */
@@ -188,7 +200,8 @@ xlac_status *api_compile_module(xlac_client *c, Module *m, Func *f, const xlac_c
                                 const ApiDumpOptions *dump, xlac_executable **out);
 /* A buffer holding v (a tensor or token; the buffer takes the reference). */
 xlac_status *api_buffer_from_value(xlac_client *c, int device, IVal *v, xlac_buffer **out);
-/* The value a buffer holds (borrowed; NULL once donated). */
+/* The value a buffer holds (borrowed; NULL once donated, or when a gpu
+   buffer's data cannot be copied to the host). */
 IVal *api_buffer_value(const xlac_buffer *b);
 
 /* ---- recycling large buffers' storage (recycle.c) ---- */

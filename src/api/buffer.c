@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "api/api.h"
+#include "gpu/gpu.h"
 
 xlac_buffer *api_buffer_new(xlac_client *c, int device, IVal *v) {
   xlac_buffer *b = xcalloc(1, sizeof *b);
@@ -18,8 +19,76 @@ xlac_buffer *api_buffer_new(xlac_client *c, int device, IVal *v) {
   b->type = api_type_of(v->kind == IV_TENSOR ? v->lit->type : &(Type){.kind = TY_TOKEN});
   b->val = v;
   atomic_init(&b->donated, 0);
+  atomic_init(&b->host_valid, true);
   api_client_retain(c);
   return b;
+}
+
+xlac_buffer *api_buffer_new_gpu(xlac_client *c, int device, const Type *t, unsigned long long p) {
+  xlac_buffer *b = api_buffer_new(c, device, ival_tensor(lit_new_borrowed(t, NULL)));
+  b->on_gpu = true;
+  b->dptr = p;
+  atomic_store(&b->host_valid, false);
+  return b;
+}
+
+static size_t data_bytes(const Literal *l) { return (size_t)l->n * (size_t)et_bytes(l->type->elem); }
+
+xlac_status *api_buffer_upload(xlac_buffer *b) {
+  xlac_client *c = b->client;
+  if (!c->gpu || b->on_gpu) return NULL;
+  b->on_gpu = true;
+  if (b->val->kind != IV_TENSOR) return NULL; /* a token has no data */
+  Literal *l = b->val->lit;
+  char *err = NULL;
+  pthread_mutex_lock(&c->gpu_mu);
+  CUdeviceptr p = 0;
+  bool ok = gpu_mem_alloc(c->gpu, data_bytes(l), &p, &err) && gpu_mem_upload(c->gpu, p, l->data, data_bytes(l), &err);
+  if (!ok) gpu_mem_free(c->gpu, p);
+  pthread_mutex_unlock(&c->gpu_mu);
+  if (!ok) {
+    xlac_code code = err && strstr(err, "OUT_OF_MEMORY") ? XLAC_OUT_OF_MEMORY : XLAC_INTERNAL;
+    xlac_status *s = xlac_status_create(code, "xlac_buffer_from_host: %s", err ? err : "the copy to the GPU failed");
+    xfree(err);
+    return s;
+  }
+  b->dptr = p;
+  /* the device holds the data now; the host copy goes, unless it is the
+     caller's memory (zero-copy) or shared with another value */
+  if (!l->borrowed && b->val->refs == 1) {
+    xfree(l->data);
+    l->data = NULL;
+    l->borrowed = true;
+    atomic_store(&b->host_valid, false);
+  }
+  return NULL;
+}
+
+/* A gpu buffer's data on the host: copied back the first time, then kept.
+   False when the copy (or memory for it) fails. */
+static bool buffer_on_host(const xlac_buffer *cb) {
+  xlac_buffer *b = (xlac_buffer *)cb; /* the host copy is a cache */
+  if (!b->on_gpu || atomic_load(&b->host_valid) || !b->val || b->val->kind != IV_TENSOR) return true;
+  xlac_client *c = b->client;
+  bool ok = true;
+  pthread_mutex_lock(&c->gpu_mu);
+  if (!atomic_load(&b->host_valid)) {
+    Literal *l = b->val->lit;
+    size_t n = data_bytes(l);
+    void *data = calloc(n ? n : 1, 1); /* not xcalloc: callers are outside any memory guard */
+    char *err = NULL;
+    ok = data && gpu_mem_download(c->gpu, data, b->dptr, n, &err);
+    xfree(err);
+    if (ok) {
+      l->data = data;
+      l->borrowed = false;
+      atomic_store(&b->host_valid, true);
+    } else {
+      free(data);
+    }
+  }
+  pthread_mutex_unlock(&c->gpu_mu);
+  return ok;
 }
 
 xlac_status *api_buffer_from_value(xlac_client *c, int device, IVal *v, xlac_buffer **out) {
@@ -30,10 +99,16 @@ xlac_status *api_buffer_from_value(xlac_client *c, int device, IVal *v, xlac_buf
   if (device < 0 || device >= c->ndev || !v || v->kind == IV_TUPLE)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_buffer_from_host: bad device or value");
   *out = api_buffer_new(c, device, v);
-  return NULL;
+  if ((s = api_buffer_upload(*out))) {
+    xlac_buffer_destroy(*out);
+    *out = NULL;
+  }
+  return s;
 }
 
-IVal *api_buffer_value(const xlac_buffer *b) { return b && b->magic == API_MAGIC_BUFFER ? b->val : NULL; }
+IVal *api_buffer_value(const xlac_buffer *b) {
+  return b && b->magic == API_MAGIC_BUFFER && buffer_on_host(b) ? b->val : NULL;
+}
 
 static xlac_status *check_buffer(const xlac_buffer *b, const char *fn) {
   if (!b) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: the buffer is NULL", fn);
@@ -176,6 +251,10 @@ xlac_status *xlac_buffer_from_host(xlac_client *c, int device, xlac_type type, c
   bool ok = api_guarded(make_buffer, &mb, true, NULL);
   s = api_capture_end(&cap, ok, XLAC_OUT_OF_MEMORY, "out of memory");
   if (s) return s;
+  if ((s = api_buffer_upload(mb.out))) { /* a gpu client's buffers live on the device */
+    xlac_buffer_destroy(mb.out);
+    return s;
+  }
   *out_buffer = mb.out;
   return NULL;
 }
@@ -200,6 +279,20 @@ xlac_status *xlac_buffer_to_host(const xlac_buffer *b, void *dst, size_t size, u
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: %zu bytes given, the buffer needs %zu", fn, size, need);
   if (need && !dst) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: dst is NULL", fn);
   int k = flags & XLAC_HOST_PACKED ? pack_factor(b->type) : 1;
+  if (b->on_gpu && !atomic_load(&b->host_valid) && k == 1) {
+    /* straight from the device into dst, keeping no host copy */
+    xlac_client *c = b->client;
+    char *err = NULL;
+    pthread_mutex_lock(&c->gpu_mu);
+    bool ok = gpu_mem_download(c->gpu, dst, b->dptr, need, &err);
+    pthread_mutex_unlock(&c->gpu_mu);
+    if (ok) return NULL;
+    xlac_status *st = xlac_status_create(XLAC_INTERNAL, "%s: %s", fn, err ? err : "the copy from the GPU failed");
+    xfree(err);
+    return st;
+  }
+  if (!buffer_on_host(b))
+    return xlac_status_create(XLAC_INTERNAL, "%s: the buffer's data could not be copied from the GPU", fn);
   if (k > 1) {
     int bits = xlac_type_bits(b->type);
     uint8_t *out = dst;
@@ -235,6 +328,11 @@ int xlac_buffer_is_donated(const xlac_buffer *b) {
 void xlac_buffer_destroy(xlac_buffer *b) {
   if (!b || b->magic != API_MAGIC_BUFFER) return;
   b->magic = API_MAGIC_DEAD;
+  if (b->dptr) {
+    pthread_mutex_lock(&b->client->gpu_mu);
+    gpu_mem_free(b->client->gpu, b->dptr);
+    pthread_mutex_unlock(&b->client->gpu_mu);
+  }
   api_recycle_value(b->client, b->val);
   api_client_release(b->client);
   xfree(b);

@@ -279,6 +279,8 @@ static bool compile_guarded(CompileJob *j) {
     go.no_fusion = co.no_fusion;
     go.dump_dir = co.dump_dir;
     go.module_id = co.module_id;
+    go.alias_param = co.alias_param;
+    go.nalias = co.nalias;
     e->gpu = gpu_compile(m, entry, &go);
     xfree(flags_copy);
     if (!e->gpu) return false;
@@ -291,6 +293,7 @@ static bool compile_guarded(CompileJob *j) {
     e->stats.ir_ms = gs->ir_ms;
     e->stats.llvm_opt_ms = gs->llvm_opt_ms;
     e->stats.machine_ms = gs->ptx_ms;
+    e->stats.in_place_results = gs->in_place_results;
     set_cost(e, m, entry);
     return true;
   }
@@ -531,18 +534,6 @@ static bool run_cpu(void *ctx, Interp *I, int nargs, IVal **args, IVal **results
   return cpu_execute(ctx, I, nargs, args, results);
 }
 
-/* One execution on the client's GPU (one at a time: the executable's
-   module is loaded by the first). */
-static bool run_gpu(xlac_executable *e, int nargs, IVal **args, IVal **results) {
-  char *err = NULL;
-  pthread_mutex_lock(&e->client->gpu_mu);
-  bool ok = gpu_execute(e->gpu, e->client->gpu, nargs, args, results, &err);
-  pthread_mutex_unlock(&e->client->gpu_mu);
-  if (!ok) error_at(SRCLOC_NONE, "%s", err ? err : "the GPU execution failed");
-  xfree(err);
-  return ok;
-}
-
 typedef struct ExecJob {
   xlac_executable *e;
   int ndev;
@@ -556,9 +547,42 @@ typedef struct ExecJob {
   struct xlacrt_comm *comm; /* a process of a set: the set's communicator (else NULL) */
 } ExecJob;
 
+/* One execution on the client's GPU, over the buffers' device memory (one
+   at a time: the executable's module is loaded by the first).  A result
+   computed into a donated argument's memory, or returning it, takes that
+   memory from the argument. */
+static bool exec_gpu(ExecJob *j) {
+  xlac_executable *e = j->e;
+  xlac_client *c = e->client;
+  int n = e->nargs, nr = e->nres;
+  CUdeviceptr *args = xcalloc((size_t)n + 1, sizeof(CUdeviceptr));
+  CUdeviceptr *res = xcalloc((size_t)nr + 1, sizeof(CUdeviceptr));
+  int *took = xcalloc((size_t)nr + 1, sizeof(int));
+  for (int i = 0; i < n; i++) args[i] = j->args[0][i]->dptr;
+  char *err = NULL;
+  pthread_mutex_lock(&c->gpu_mu);
+  bool ok = gpu_execute_device(e->gpu, c->gpu, n, args, j->donate, res, took, &err);
+  pthread_mutex_unlock(&c->gpu_mu);
+  const GpuStats *gs = gpu_executable_stats(e->gpu);
+  j->checks_run = gs->checks_passed;
+  j->checks_failed = gs->checks_failed;
+  if (!ok) error_at(SRCLOC_NONE, "%s", err ? err : "the GPU execution failed");
+  xfree(err);
+  for (int r = 0; ok && r < nr; r++) {
+    if (took[r] >= 0) j->args[0][took[r]]->dptr = 0; /* the result's now */
+    j->results[0][r] = api_buffer_new_gpu(c, j->dev[0], e->res[r].t, res[r]);
+    j->retained++;
+  }
+  xfree(took);
+  xfree(res);
+  xfree(args);
+  return ok;
+}
+
 static bool exec_guarded(void *ctx) {
   ExecJob *j = ctx;
   xlac_executable *e = j->e;
+  if (e->gpu) return exec_gpu(j);
   Func *f = e->entry;
   int nparams = f->body->nargs, nfres = f->nresults;
   IVal ***params = xcalloc((size_t)j->ndev, sizeof(IVal **));
@@ -603,10 +627,7 @@ static bool exec_guarded(void *ctx) {
         out[0][i] = api_recycled_tensor(e->client, f->result_types[i]);
       }
     }
-    if (e->gpu)
-      ok = run_gpu(e, nparams, params[0], out[0]);
-    else
-      ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
+    ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
   } else {
     GridProgram *progs = xcalloc((size_t)j->ndev, sizeof(GridProgram));
     for (int d = 0; d < j->ndev; d++)
@@ -864,6 +885,12 @@ static xlac_status *execute_held(xlac_executable *e, int num_devices, xlac_buffe
           /* the storage now belongs to the result (or to nobody) */
           xlac_buffer *b = args[d][a];
           atomic_store(&b->donated, 1);
+          if (b->dptr) { /* device memory no result took */
+            pthread_mutex_lock(&e->client->gpu_mu);
+            gpu_mem_free(e->client->gpu, b->dptr);
+            pthread_mutex_unlock(&e->client->gpu_mu);
+            b->dptr = 0;
+          }
           IVal *v = b->val;
           b->val = NULL;
           ival_release(v);

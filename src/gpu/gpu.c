@@ -55,6 +55,8 @@ struct GpuExecutable {
   int nconsts;
   GpuBuf *rets;       /* per flat result: where its value is */
   int nrets;
+  int *in_place;      /* per flat result: the parameter it is computed into when that is donated, or -1 */
+  int *ret_copy;      /* per flat result: the launch copying its value into its result buffer, or -1 (there already) */
   int64_t temp_bytes;
   Interp host;          /* runs the test ops (host.c) */
   InterpOptions host_opts;
@@ -770,8 +772,37 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->rets = xcalloc((size_t)f->nresults + 1, sizeof(GpuBuf));
   for (int r = 0; !G.failed && ret && r < ret->nopnds && r < f->nresults; r++)
     if (!gpu_value_buf(&G, ret->opnds[r], &exe->rets[r])) gpu_unsupported(&G, ret, "a result without device storage; ");
+  int nlaunches = G.launches.len;
+  /* gpu_execute_device gives every result memory of its own: a result
+     whose value lives elsewhere (a parameter, a constant, the temp arena,
+     another result) is copied into it by a kernel (drivers without a
+     working cuMemcpyDtoD included) */
+  exe->ret_copy = xcalloc((size_t)f->nresults + 1, sizeof(int));
+  for (int r = 0; r < f->nresults; r++) {
+    GpuBuf dst = {BUF_RESULT, r, exe->rets[r].bytes};
+    GpuSteps copies = {0};
+    GpuSteps *saved = G.cur;
+    G.cur = &copies;
+    if (!G.failed) gpu_add_copy(&G, dst, exe->rets[r]);
+    G.cur = saved;
+    exe->ret_copy[r] = copies.len ? copies.data[0].launch : -1;
+    VEC_FREE(copies);
+  }
   if (G.scratch_bytes) exe->temp_bytes = scratch_base(&G) + G.scratch_bytes;
   exe->stats.temp_bytes = exe->temp_bytes;
+  /* results that may be computed into their donated parameter: the
+     analysis is the CPU's (one kernel writes the result, reading the
+     parameter only at the element it writes: on the GPU the same thread
+     reads and then stores each element) */
+  exe->in_place = xcalloc((size_t)f->nresults + 1, sizeof(int));
+  for (int r = 0; r < f->nresults; r++) {
+    int p = o->alias_param && r < o->nalias ? o->alias_param[r] : -1;
+    exe->in_place[r] = -1;
+    if (!G.failed && p >= 0 && p < f->body->nargs && cpu_result_in_place(m, f, G.buffers, r, p)) {
+      exe->in_place[r] = p;
+      exe->stats.in_place_results++;
+    }
+  }
   buffers_free(G.buffers);
   ptrmap_free(&G.cg.const_globals);
   exe->names = G.names.data;
@@ -780,7 +811,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->nlaunches = G.launches.len;
   exe->consts = G.consts.data;
   exe->nconsts = G.consts.len;
-  exe->stats.kernels = exe->nlaunches;
+  exe->stats.kernels = nlaunches;
   exe->stats.fusions = G.nfusions;
   exe->stats.host_steps = G.nhost;
   LLVMDisposeBuilder(hold.b);
@@ -923,6 +954,25 @@ static bool dev_alloc(const CudaDriver *drv, CUdeviceptr *p, size_t bytes, const
   return false;
 }
 
+bool gpu_mem_alloc(GpuDevice *d, size_t bytes, CUdeviceptr *p, char **err) {
+  *p = 0;
+  return !bytes || (gpu_device_bind(d, err) && dev_alloc(d->drv, p, bytes, "a buffer", err));
+}
+
+bool gpu_mem_upload(GpuDevice *d, CUdeviceptr dst, const void *src, size_t bytes, char **err) {
+  return !bytes || (gpu_device_bind(d, err) && cuda_check(d->drv->cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD", err));
+}
+
+bool gpu_mem_download(GpuDevice *d, void *dst, CUdeviceptr src, size_t bytes, char **err) {
+  return !bytes || (gpu_device_bind(d, err) && cuda_check(d->drv->cuMemcpyDtoH(dst, src, bytes), "cuMemcpyDtoH", err));
+}
+
+void gpu_mem_free(GpuDevice *d, CUdeviceptr p) {
+  char *err = NULL;
+  if (p && gpu_device_bind(d, &err)) d->drv->cuMemFree(p);
+  xfree(err);
+}
+
 static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuLaunch *l, char **err) {
   if (l->units <= 0) return true;
   int loop_block = d->max_threads_per_block < GPU_LOOP_THREADS ? d->max_threads_per_block : GPU_LOOP_THREADS;
@@ -1017,12 +1067,41 @@ static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const Gp
   return true;
 }
 
+/* Runs the steps over dm (its temp arena allocated here), timing them
+   with events where the driver has them; queues nothing after.  The
+   caller synchronizes. */
+static bool run_timed(GpuExecutable *e, GpuDevice *d, DevMem *dm, char **err) {
+  const CudaDriver *drv = d->drv;
+  if (!dev_alloc(drv, &dm->temp, (size_t)e->temp_bytes, "temporary buffers", err)) return false;
+  /* the device's time for the kernels, where the driver has events */
+  CUevent ev[2] = {0};
+  bool timed = drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime && drv->cuEventDestroy &&
+               drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
+  if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) {
+    drv->cuEventDestroy(ev[0]);
+    ev[0] = NULL;
+    timed = false;
+  }
+  timed = timed && drv->cuEventRecord(ev[0], NULL) == CUDA_SUCCESS;
+  bool ok = run_steps(e, d, dm, &e->steps, err);
+  timed = timed && ok && drv->cuEventRecord(ev[1], NULL) == CUDA_SUCCESS;
+  if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);
+  float ms = 0;
+  e->stats.device_ms = timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS ? ms : 0;
+  if (ev[0]) drv->cuEventDestroy(ev[0]);
+  if (ev[1]) drv->cuEventDestroy(ev[1]);
+  return ok;
+}
+
+static bool check_args(const GpuExecutable *e, int nargs, char **err) {
+  if (nargs == e->flat->body->nargs) return true;
+  *err = xasprintf("expected %d arguments, got %d", e->flat->body->nargs, nargs);
+  return false;
+}
+
 static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
   Func *f = e->flat;
-  if (nargs != f->body->nargs) {
-    *err = xasprintf("expected %d arguments, got %d", f->body->nargs, nargs);
-    return false;
-  }
+  if (!check_args(e, nargs, err)) return false;
   for (int i = 0; i < nargs; i++)
     if (args[i]->kind != IV_TENSOR || !type_same_shape(args[i]->lit->type, f->body->args[i]->type) ||
         args[i]->lit->type->elem != f->body->args[i]->type->elem) {
@@ -1044,26 +1123,8 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
          (!nb || cuda_check(drv->cuMemcpyHtoD(dm.params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
   }
   for (int r = 0; ok && r < f->nresults; r++)
-    ok = dev_alloc(drv, &dm.results[r],
-                   (size_t)(type_num_elements(f->result_types[r]) * et_bytes(f->result_types[r]->elem)), "a result",
-                   err);
-  if (ok) ok = dev_alloc(drv, &dm.temp, (size_t)e->temp_bytes, "temporary buffers", err);
-  /* the device's time for the kernels, where the driver has events */
-  CUevent ev[2] = {0};
-  bool timed = ok && drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime && drv->cuEventDestroy &&
-               drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
-  if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) {
-    drv->cuEventDestroy(ev[0]);
-    timed = false;
-  }
-  timed = timed && drv->cuEventRecord(ev[0], NULL) == CUDA_SUCCESS;
-  if (ok) ok = run_steps(e, d, &dm, &e->steps, err);
-  timed = timed && ok && drv->cuEventRecord(ev[1], NULL) == CUDA_SUCCESS;
-  if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);
-  float ms = 0;
-  e->stats.device_ms = timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS ? ms : 0;
-  if (ev[0]) drv->cuEventDestroy(ev[0]);
-  if (ev[1]) drv->cuEventDestroy(ev[1]);
+    ok = dev_alloc(drv, &dm.results[r], (size_t)type_bytes(f->result_types[r]), "a result", err);
+  if (ok) ok = run_timed(e, d, &dm, err);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
     results[r] = ival_new_tensor(f->result_types[r]);
@@ -1080,9 +1141,76 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
   return ok;
 }
 
+static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
+                           CUdeviceptr *results, int *took, char **err) {
+  Func *f = e->flat;
+  int nres = f->nresults;
+  for (int r = 0; r < nres; r++) {
+    results[r] = 0;
+    took[r] = -1;
+  }
+  if (!check_args(e, nargs, err) || !load(e, d, err) || !gpu_device_bind(d, err)) return false;
+  const CudaDriver *drv = d->drv;
+  DevMem dm = {0};
+  dm.nparams = nargs;
+  dm.params = (CUdeviceptr *)args; /* the caller's: not freed here */
+  dm.results = xcalloc((size_t)nres + 1, sizeof(CUdeviceptr));
+  bool *taken = xcalloc((size_t)nargs + 1, sizeof(bool));
+  /* a donated argument's memory goes to one result: one computed into it
+     in place, else one that returns it as it is */
+  for (int r = 0; r < nres; r++) {
+    int p = e->in_place[r];
+    if (p >= 0 && donated && donated[p] && args[p] && !taken[p]) {
+      took[r] = p;
+      taken[p] = true;
+    }
+  }
+  for (int r = 0; r < nres; r++) {
+    int p = e->rets[r].kind == BUF_PARAM ? (int)e->rets[r].offset : -1;
+    if (took[r] < 0 && p >= 0 && p < nargs && donated && donated[p] && args[p] && !taken[p]) {
+      took[r] = p;
+      taken[p] = true;
+    }
+  }
+  xfree(taken);
+  bool ok = true;
+  for (int r = 0; r < nres; r++)
+    if (took[r] >= 0) dm.results[r] = args[took[r]];
+    else if (ok) ok = dev_alloc(drv, &dm.results[r], (size_t)type_bytes(f->result_types[r]), "a result", err);
+  if (ok) ok = run_timed(e, d, &dm, err);
+  /* a result whose value lives elsewhere is copied into its own memory */
+  bool copied = false;
+  for (int r = 0; ok && r < nres; r++)
+    if (took[r] < 0 && e->ret_copy[r] >= 0) {
+      ok = run_launch(e, d, &dm, &e->launches[e->ret_copy[r]], err);
+      copied = true;
+    }
+  if (ok && copied) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the results' copies)", err);
+  if (dm.temp) drv->cuMemFree(dm.temp);
+  for (int r = 0; r < nres; r++) {
+    if (ok) {
+      results[r] = dm.results[r];
+    } else {
+      if (took[r] < 0 && dm.results[r]) drv->cuMemFree(dm.results[r]);
+      took[r] = -1;
+    }
+  }
+  xfree(dm.results);
+  return ok;
+}
+
 static bool execute_counted(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
   int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
   bool ok = execute_flat(e, d, nargs, args, results, err);
+  e->stats.checks_passed = e->host.checks_run - run0;
+  e->stats.checks_failed = e->host.checks_failed - failed0;
+  return ok;
+}
+
+bool gpu_execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
+                        CUdeviceptr *results, int *took, char **err) {
+  int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
+  bool ok = execute_device(e, d, nargs, args, donated, results, took, err);
   e->stats.checks_passed = e->host.checks_run - run0;
   e->stats.checks_failed = e->host.checks_failed - failed0;
   return ok;
@@ -1128,6 +1256,8 @@ void gpu_executable_free(GpuExecutable *e) {
   gpu_steps_free(&e->steps);
   xfree(e->consts);
   xfree(e->rets);
+  xfree(e->in_place);
+  xfree(e->ret_copy);
   xfree(e->ptx);
   xfree(e->bitcode);
   xfree(e);

@@ -17,7 +17,10 @@
  *
  * gpu_execute loads the PTX on a device (once per executable), allocates
  * device buffers, copies the arguments in, launches the kernels in program
- * order on the default stream, and copies the results out.
+ * order on the default stream, and copies the results out;
+ * gpu_execute_device runs it over memory already on the device (the
+ * library's buffers, which stay there between executions), computing
+ * results into donated arguments where that is safe.
  */
 #ifndef XLAC_GPU_GPU_H
 #define XLAC_GPU_GPU_H
@@ -40,6 +43,11 @@ typedef struct GpuOptions {
      NULL: quiet checks, printing to stdout.  Must outlive the executable. */
   const InterpOptions *host_ops;
   int module_id;           /* NNNN in dump file names */
+  /* Donation: alias_param[r] (nalias entries, by flattened result) is the
+     parameter result r may be computed into, or -1 (see
+     gpu_execute_device). */
+  const int *alias_param;
+  int nalias;
 } GpuOptions;
 
 typedef struct GpuStats {
@@ -55,6 +63,7 @@ typedef struct GpuStats {
   /* the test ops' checks that passed and failed in the last execution
      (host.c) */
   int checks_passed, checks_failed;
+  int in_place_results; /* results computed into their donated parameter */
 } GpuStats;
 
 typedef struct GpuExecutable GpuExecutable;
@@ -65,10 +74,27 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o);
 /* Runs it on d: args are the entry's parameters, results receive new
    references.  False with *err (heap) on a driver error. */
 bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err);
+/* Runs it on d over device memory (the library's device-resident
+   buffers), the entry flattened: args[i] is the device memory of leaf
+   parameter i (0 when empty); donated (may be NULL) says which the caller
+   gives up.  results[r] receives leaf result r's device memory, which the
+   caller then owns: new memory, or a donated argument's (took[r] = its
+   index, else -1) when the result was computed into it in place or is
+   that argument returned as it is.  The device is synchronized before it
+   returns; on failure nothing is allocated. */
+bool gpu_execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
+                        CUdeviceptr *results, int *took, char **err);
 const GpuStats *gpu_executable_stats(const GpuExecutable *e);
 /* The PTX text (NUL-terminated). */
 const char *gpu_executable_ptx(const GpuExecutable *e);
 void gpu_executable_free(GpuExecutable *e);
+
+/* Device memory of d (its context bound on the calling thread): 0 for
+   0 bytes; false with *err (heap) on a driver error. */
+bool gpu_mem_alloc(GpuDevice *d, size_t bytes, CUdeviceptr *p, char **err);
+bool gpu_mem_upload(GpuDevice *d, CUdeviceptr dst, const void *src, size_t bytes, char **err);
+bool gpu_mem_download(GpuDevice *d, void *dst, CUdeviceptr src, size_t bytes, char **err);
+void gpu_mem_free(GpuDevice *d, CUdeviceptr p);
 
 /* ---- the NVPTX target (ptx.c) ---- */
 bool gpu_arch_valid(const char *arch);

@@ -161,6 +161,117 @@ static void test_custom_call(xlac_client *c) {
   xlac_executable_destroy(e);
 }
 
+/* Buffers stay on the device between executions; donation computes into
+   the donated argument's memory or hands it to the result returning it.
+   Every result is checked against values computed here. */
+static const char step_program[] =
+    "func.func @main(%s: tensor<300xf32>, %y: tensor<300xf32>) -> (tensor<300xf32>, tensor<300xf32>, tensor<300xf32>) {\n"
+    "  %two = stablehlo.constant dense<2.0> : tensor<300xf32>\n"
+    "  %m = stablehlo.multiply %s, %two : tensor<300xf32>\n"
+    "  %n = stablehlo.add %m, %y : tensor<300xf32>\n"
+    "  %k = stablehlo.constant dense<3.0> : tensor<300xf32>\n"
+    "  func.return %n, %y, %k : tensor<300xf32>, tensor<300xf32>, tensor<300xf32>\n"
+    "}\n";
+/* the state both updated and returned as it is (Keras's predict_step) */
+static const char keep_program[] =
+    "func.func @main(%s: tensor<300xf32>) -> (tensor<300xf32>, tensor<300xf32>) {\n"
+    "  %e = stablehlo.exponential %s : tensor<300xf32>\n"
+    "  %n = stablehlo.negate %e : tensor<300xf32>\n"
+    "  func.return %n, %s : tensor<300xf32>, tensor<300xf32>\n"
+    "}\n";
+
+static bool to_host(xlac_buffer *b, float *out, size_t n) { return OK(xlac_buffer_to_host(b, out, n * sizeof(float), 0)); }
+
+static void test_resident(xlac_client *c) {
+  enum { N = 300 };
+  static float s0[N], y0[N], got[N], want[N];
+  for (int i = 0; i < N; i++) {
+    s0[i] = (float)(i % 17) * 0.25f - 2.0f;
+    y0[i] = (float)(i % 5) - 1.5f;
+  }
+  int64_t dims[1] = {N};
+  int donate0[1] = {0};
+  xlac_compile_options o = {.struct_size = sizeof o, .donate_args = donate0, .num_donate_args = 1};
+  xlac_executable *e = NULL;
+  if (!OK(xlac_compile_text(c, step_program, sizeof step_program - 1, &o, &e))) return;
+  xlac_executable_stats st = {.struct_size = sizeof st};
+  if (OK(xlac_executable_stats_get(e, &st))) CHECK(st.in_place_results == 1);
+  xlac_buffer *s = NULL, *y = NULL;
+  if (!OK(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 1, s0, sizeof s0, 0, &s)) ||
+      !OK(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 1, y0, sizeof y0, 0, &y))) {
+    xlac_buffer_destroy(s);
+    xlac_executable_destroy(e);
+    return;
+  }
+  /* four steps, the state donated and fed back: each result becomes the
+     next argument without leaving the device */
+  memcpy(want, s0, sizeof want);
+  xlac_execute_options eo = {.struct_size = sizeof eo, .donate_args = donate0, .num_donate_args = 1};
+  bool good = true;
+  for (int step = 0; step < 4 && good; step++) {
+    xlac_buffer *args[2] = {s, y}, *res[3] = {0};
+    xlac_buffer *const *argv[1] = {args};
+    xlac_buffer **resv[1] = {res};
+    good = OK(xlac_executable_execute(e, 1, argv, &eo, resv));
+    if (!good) break;
+    CHECK(xlac_buffer_is_donated(s));
+    expect_error(xlac_buffer_to_host(s, got, sizeof got, 0), XLAC_FAILED_PRECONDITION, "donated", __LINE__);
+    xlac_buffer_destroy(s);
+    for (int i = 0; i < N; i++) want[i] = want[i] * 2.0f + y0[i];
+    /* y returned as it is, not donated: a copy of its own */
+    if (to_host(res[1], got, N)) CHECK(memcmp(got, y0, sizeof got) == 0);
+    if (to_host(res[2], got, N))
+      for (int i = 0; i < N; i++) CHECK(got[i] == 3.0f);
+    xlac_buffer_destroy(res[1]);
+    xlac_buffer_destroy(res[2]);
+    xlac_shape sh;
+    if (OK(xlac_buffer_shape(res[0], &sh))) CHECK(sh.type == XLAC_F32 && sh.rank == 1 && sh.dims[0] == N);
+    s = res[0];
+  }
+  if (good && to_host(s, got, N)) CHECK(memcmp(got, want, sizeof got) == 0);
+  /* read twice (the second from the host copy the packed read keeps) */
+  if (good && OK(xlac_buffer_to_host(s, got, sizeof got, XLAC_HOST_PACKED))) CHECK(memcmp(got, want, sizeof got) == 0);
+  if (good && to_host(s, got, N)) CHECK(memcmp(got, want, sizeof got) == 0);
+  /* not donated: the argument keeps its values */
+  xlac_buffer *res[3] = {0};
+  xlac_buffer *args[2] = {s, y};
+  if (good && OK(xlac_executable_run(e, args, 2, res))) {
+    CHECK(!xlac_buffer_is_donated(s));
+    if (to_host(s, got, N)) CHECK(memcmp(got, want, sizeof got) == 0);
+    for (int i = 0; i < N; i++) want[i] = want[i] * 2.0f + y0[i];
+    if (to_host(res[0], got, N)) CHECK(memcmp(got, want, sizeof got) == 0);
+    for (int r = 0; r < 3; r++) xlac_buffer_destroy(res[r]);
+  }
+  xlac_buffer_destroy(s);
+  xlac_buffer_destroy(y);
+  xlac_executable_destroy(e);
+
+  /* a donated state updated into one result and returned as another:
+     each result has the right values (the update is not computed in place,
+     the returned state takes the donated memory) */
+  e = NULL;
+  if (!OK(xlac_compile_text(c, keep_program, sizeof keep_program - 1, &o, &e))) return;
+  if (OK(xlac_executable_stats_get(e, &st))) CHECK(st.in_place_results == 0);
+  for (int donate = 0; donate < 2; donate++) {
+    xlac_buffer *st0 = NULL, *r2[2] = {0};
+    if (!OK(xlac_buffer_from_host(c, 0, XLAC_F32, dims, 1, s0, sizeof s0, 0, &st0))) break;
+    xlac_buffer *a1[1] = {st0};
+    xlac_buffer *const *argv[1] = {a1};
+    xlac_buffer **resv[1] = {r2};
+    if (OK(xlac_executable_execute(e, 1, argv, donate ? &eo : NULL, resv))) {
+      CHECK(xlac_buffer_is_donated(st0) == donate);
+      if (to_host(r2[1], got, N)) CHECK(memcmp(got, s0, sizeof got) == 0);
+      if (to_host(r2[0], got, N))
+        for (int i = 0; i < N; i++) CHECK(fabsf(got[i] + expf(s0[i])) <= 1e-6f * expf(s0[i]));
+      if (!donate && to_host(st0, got, N)) CHECK(memcmp(got, s0, sizeof got) == 0);
+    }
+    xlac_buffer_destroy(st0);
+    xlac_buffer_destroy(r2[0]);
+    xlac_buffer_destroy(r2[1]);
+  }
+  xlac_executable_destroy(e);
+}
+
 enum { NX = 37 * 50, NW = 50 * 20, NB = 20 };
 static float x[NX], w[NW], b[NB];
 
@@ -279,6 +390,7 @@ int main(int argc, char **argv) {
                "'chlo.ragged_dot' is not supported by the gpu backend", __LINE__);
   CHECK(e == NULL);
   test_custom_call(c);
+  test_resident(c);
   xlac_client_destroy(c);
   TEST_SUMMARY();
 }

@@ -881,10 +881,20 @@ static bool buffer_deleted(PJRT_Buffer *b) {
   return !b->xb || atomic_load(&b->delete_pending) || xlac_buffer_is_donated(b->xb);
 }
 
-/* The element data of a live buffer (the CPU backend's storage). */
+/* The element data of a live buffer on the host: the CPU backend's
+   storage, or a gpu buffer's copied back (NULL when that fails). */
 static void *buffer_data(const PJRT_Buffer *b) {
   IVal *v = api_buffer_value(b->xb);
   return v && v->kind == IV_TENSOR ? v->lit->data : NULL;
+}
+
+/* Is the buffer's memory the GPU's (api.h: device-resident buffers)? */
+static bool buffer_on_gpu(const PJRT_Buffer *b) { return b->xb && b->xb->on_gpu; }
+
+/* The address of a live buffer's elements where they live: device memory
+   for the gpu backend. */
+static void *buffer_address(const PJRT_Buffer *b) {
+  return buffer_on_gpu(b) ? (void *)(uintptr_t)b->xb->dptr : buffer_data(b);
 }
 
 static PJRT_Error *deleted_error(const char *fn) {
@@ -1139,14 +1149,18 @@ static PJRT_Error *pjrt_buffer_copyrawtohost(PJRT_Buffer_CopyRawToHost_Args *a) 
   if (a->offset < 0 || a->transfer_size < 0 || (size_t)(a->offset + a->transfer_size) > b->bytes)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: CopyRawToHost: bytes %" PRId64 "..%" PRId64
                      " of a buffer of %zu", a->offset, a->offset + a->transfer_size, b->bytes);
-  if (a->transfer_size) memcpy(a->dst, (uint8_t *)buffer_data(b) + a->offset, (size_t)a->transfer_size);
+  const uint8_t *data = a->transfer_size ? buffer_data(b) : NULL;
+  if (a->transfer_size && !data)
+    return error_new(PJRT_Error_Code_INTERNAL, "xlac: CopyRawToHost: the buffer's data could not be copied from the GPU");
+  if (a->transfer_size) memcpy(a->dst, data + a->offset, (size_t)a->transfer_size);
   to_ml_dtypes_bytes(b->type, a->dst, (size_t)a->transfer_size);
   a->event = event_new(true, 0, NULL);
   return a->event ? NULL : OOM();
 }
 
 static PJRT_Error *pjrt_buffer_isoncpu(PJRT_Buffer_IsOnCpu_Args *a) {
-  a->is_on_cpu = true;
+  NEED(a->buffer, "buffer is NULL");
+  a->is_on_cpu = !buffer_on_gpu(a->buffer);
   return NULL;
 }
 
@@ -1159,14 +1173,14 @@ static PJRT_Error *pjrt_buffer_readyevent(PJRT_Buffer_ReadyEvent_Args *a) {
 static PJRT_Error *pjrt_buffer_unsafepointer(PJRT_Buffer_UnsafePointer_Args *a) {
   NEED(a->buffer, "buffer is NULL");
   if (buffer_deleted(a->buffer)) return deleted_error("UnsafePointer");
-  a->buffer_pointer = (uintptr_t)buffer_data(a->buffer);
+  a->buffer_pointer = (uintptr_t)buffer_address(a->buffer);
   return NULL;
 }
 
 static PJRT_Error *pjrt_buffer_opaquedevicememorydatapointer(PJRT_Buffer_OpaqueDeviceMemoryDataPointer_Args *a) {
   NEED(a->buffer, "buffer is NULL");
   if (buffer_deleted(a->buffer)) return deleted_error("OpaqueDeviceMemoryDataPointer");
-  a->device_memory_ptr = buffer_data(a->buffer);
+  a->device_memory_ptr = buffer_address(a->buffer);
   return NULL;
 }
 

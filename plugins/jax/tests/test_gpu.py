@@ -140,9 +140,43 @@ def host_work():
          rtol=1e-4, atol=1e-4)
 
 
+def resident_donation():
+    """Buffers stay on the device between calls (not on the CPU for
+    numpy), and donation: a training loop feeding its donated state back,
+    and Keras's predict_step form (the donated state updated into one
+    result and returned as it is as another) gives both results their
+    values."""
+    xs = jax.device_put(x, X[0])
+    assert xs.devices() == {X[0]}
+
+    def step(s, y):
+        return s * 0.5 + jnp.tanh(y), s.sum()
+
+    stepj = jax.jit(step, donate_argnums=0)
+    s_x, s_c = jax.device_put(x, X[0]), jax.device_put(x, C)
+    y = xs * 0.25
+    for _ in range(4):
+        old = s_x
+        s_x, t_x = stepj(s_x, y)
+        assert old.is_deleted()
+        s_c, t_c = jax.jit(step)(s_c, jax.device_put(np.asarray(y), C))
+    np.testing.assert_allclose(np.asarray(s_x), np.asarray(s_c), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(np.asarray(t_x), np.asarray(t_c), rtol=1e-5)
+
+    def predict_step(state, v):
+        return jnp.tanh(v @ state["k"]), state
+
+    st = {"k": jax.device_put(w, X[0])}
+    out, st2 = jax.jit(predict_step, donate_argnums=0)(st, xs)
+    assert st["k"].is_deleted()
+    np.testing.assert_allclose(np.asarray(st2["k"]), w)
+    np.testing.assert_allclose(np.asarray(out), np.tanh(x @ w), rtol=1e-5, atol=1e-5)
+
+
 for name, fn in [("one_device", one_device), ("mlp", mlp), ("softmax_rows", softmax_rows),
                  ("reductions", reductions), ("loop", loop), ("grad_step", grad_step),
                  ("embedding_grad", embedding_grad), ("sorting", sorting), ("cnn_step", cnn_step),
-                 ("random_numbers", random_numbers), ("host_work", host_work)]:
+                 ("random_numbers", random_numbers), ("host_work", host_work),
+                 ("resident_donation", resident_donation)]:
     check(name, fn)
 finish()
