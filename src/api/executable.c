@@ -570,7 +570,8 @@ static bool exec_gpu(ExecJob *j) {
   xfree(err);
   for (int r = 0; ok && r < nr; r++) {
     if (took[r] >= 0) j->args[0][took[r]]->dptr = 0; /* the result's now */
-    j->results[0][r] = api_buffer_new_gpu(c, j->dev[0], e->res[r].t, res[r]);
+    j->results[0][r] = e->res[r].type == XLAC_TOKEN ? api_buffer_new(c, j->dev[0], ival_token())
+                                                    : api_buffer_new_gpu(c, j->dev[0], e->res[r].t, res[r]);
     j->retained++;
   }
   xfree(took);

@@ -78,6 +78,10 @@ static double now_ms(void) {
 
 bool gpu_value_buf(GpuLower *G, Value *v, GpuBuf *out) {
   int64_t off = 0;
+  if (v->type->kind == TY_TOKEN) { /* tokens have no storage */
+    *out = (GpuBuf){BUF_TEMP, 0, 0};
+    return true;
+  }
   BufferKind k = buffers_lookup(G->buffers, v, &off);
   out->kind = k;
   out->offset = off;
@@ -688,11 +692,14 @@ static const char *choose_arch(const GpuOptions *o) {
   return "sm_90";
 }
 
+/* Tensors and tokens (no tuples: the entry is flattened). */
+static bool plain_type(const Type *t) { return t->kind == TY_TENSOR || t->kind == TY_TOKEN; }
+
 static bool plain_signature(const Func *f) {
   for (int i = 0; i < f->body->nargs; i++)
-    if (f->body->args[i]->type->kind != TY_TENSOR) return false;
+    if (!plain_type(f->body->args[i]->type)) return false;
   for (int i = 0; i < f->nresults; i++)
-    if (f->result_types[i]->kind != TY_TENSOR) return false;
+    if (!plain_type(f->result_types[i])) return false;
   return true;
 }
 
@@ -727,7 +734,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   dump_module(&dumpo, m, "after_optimizations");
   Func *f = exe->flat;
   if (!plain_signature(f)) {
-    error_at(f->loc, "the gpu backend does not support tuple or token parameters and results yet");
+    error_at(f->loc, "the gpu backend does not support tuple parameters and results of this form yet");
     gpu_executable_free(exe);
     return NULL;
   }
@@ -1102,12 +1109,16 @@ static bool check_args(const GpuExecutable *e, int nargs, char **err) {
 static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
   Func *f = e->flat;
   if (!check_args(e, nargs, err)) return false;
-  for (int i = 0; i < nargs; i++)
-    if (args[i]->kind != IV_TENSOR || !type_same_shape(args[i]->lit->type, f->body->args[i]->type) ||
-        args[i]->lit->type->elem != f->body->args[i]->type->elem) {
+  for (int i = 0; i < nargs; i++) {
+    const Type *t = f->body->args[i]->type;
+    bool match = t->kind == TY_TOKEN ? args[i]->kind == IV_TOKEN
+                                     : args[i]->kind == IV_TENSOR && type_same_shape(args[i]->lit->type, t) &&
+                                           args[i]->lit->type->elem == t->elem;
+    if (!match) {
       *err = xasprintf("argument %d does not match parameter type", i);
       return false;
     }
+  }
   if (!load(e, d, err)) return false;
   const CudaDriver *drv = d->drv;
   if (!gpu_device_bind(d, err)) return false;
@@ -1118,6 +1129,7 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
   dm.results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
   bool ok = true;
   for (int i = 0; ok && i < nargs; i++) {
+    if (args[i]->kind == IV_TOKEN) continue;
     size_t nb = (size_t)args[i]->lit->n * (size_t)et_bytes(args[i]->lit->type->elem);
     ok = dev_alloc(drv, &dm.params[i], nb, "a parameter", err) &&
          (!nb || cuda_check(drv->cuMemcpyHtoD(dm.params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
@@ -1127,6 +1139,10 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
   if (ok) ok = run_timed(e, d, &dm, err);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
+    if (f->result_types[r]->kind == TY_TOKEN) {
+      results[r] = ival_token();
+      continue;
+    }
     results[r] = ival_new_tensor(f->result_types[r]);
     const Literal *l = results[r]->lit;
     size_t nb = (size_t)l->n * (size_t)et_bytes(l->type->elem);

@@ -45,8 +45,13 @@ bool gpu_host_op(const Op *op) {
 
 void gpu_lower_host_op(GpuLower *G, Op *op) {
   for (int i = 0; i < op->nopnds; i++)
-    if (op->opnds[i]->type->kind != TY_TENSOR) {
-      gpu_unsupported(G, op, "a test op on a tuple or token; ");
+    if (op->opnds[i]->type->kind == TY_TUPLE) {
+      gpu_unsupported(G, op, "a host op on a tuple; ");
+      return;
+    }
+  for (int i = 0; i < op->nres; i++)
+    if (op->res[i].type->kind == TY_TUPLE) {
+      gpu_unsupported(G, op, "a host op returning a tuple; ");
       return;
     }
   GpuBuf *bufs;
@@ -71,6 +76,10 @@ bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *p
   IVal **in = xcalloc((size_t)ni + 1, sizeof(IVal *)), **out = xcalloc((size_t)no + 1, sizeof(IVal *));
   bool ok = true;
   for (int i = 0; ok && i < ni; i++) {
+    if (op->opnds[i]->type->kind == TY_TOKEN) { /* ordered effects: nothing to copy */
+      in[i] = ival_token();
+      continue;
+    }
     Literal *l = lit_new(op->opnds[i]->type);
     size_t nb = value_bytes(op->opnds[i]);
     ok = !nb || cuda_check(drv->cuMemcpyDtoH(l->data, ptrs[i], nb), "cuMemcpyDtoH (an operand of a test op)", err);

@@ -454,9 +454,12 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   if (n < 1 || n > 4096)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: %" PRId64 " devices (1 to 4096)", n);
   xlac_client_options o = {.struct_size = sizeof o, .num_replicas = (int)n, .num_partitions = 1};
-  /* XLAC_PJRT_BACKEND: cpu (the default), gpu (the first GPU, or
-     XLAC_GPU_DEVICE's; one device), interpreter */
+  /* XLAC_PJRT_BACKEND: gpu (the first GPU, or XLAC_GPU_DEVICE's; one
+     device), cpu, interpreter; unset: the GPU where there is one and one
+     device is asked for, else the CPU */
   const char *be = getenv("XLAC_PJRT_BACKEND");
+  bool gpu_if_any = (!be || !*be) && n == 1;
+  if (gpu_if_any) o.backend = XLAC_BACKEND_GPU;
   if (be && *be && strcmp(be, "cpu") != 0) {
     if (strcmp(be, "gpu") == 0)
       o.backend = XLAC_BACKEND_GPU;
@@ -492,7 +495,14 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   if (o.cache_dir && !*o.cache_dir) o.cache_dir = NULL;
   PJRT_Client *c = calloc(1, sizeof *c);
   if (!c) return OOM();
-  PJRT_Error *err = from_status(xlac_client_create(&o, &c->xc), "Client_Create");
+  xlac_status *cs = xlac_client_create(&o, &c->xc);
+  if (cs && gpu_if_any && xlac_status_code(cs) == XLAC_UNAVAILABLE) {
+    /* no driver or no GPU: the CPU */
+    xlac_status_destroy(cs);
+    o.backend = XLAC_BACKEND_CPU;
+    cs = xlac_client_create(&o, &c->xc);
+  }
+  PJRT_Error *err = from_status(cs, "Client_Create");
   if (err) {
     free(c);
     return err;

@@ -4,11 +4,18 @@ device's kind is the GPU's name.  Needs a CUDA driver with a GPU, or
 GPGPU-Sim (tests/lit/jax/gpu.test runs this through
 tests/lit/gpu/Inputs/sim.sh).
 
-Run through run.sh: plugins/jax/tests/run.sh test_gpu.py
+Run through run.sh: plugins/jax/tests/run.sh test_gpu.py [--default]
+(--default: XLAC_PJRT_BACKEND unset, which takes the GPU where there is
+one; runs the first tests only)
 """
 import os
+import sys
 
-os.environ["XLAC_PJRT_BACKEND"] = "gpu"
+DEFAULT = "--default" in sys.argv[1:]
+if DEFAULT:
+    os.environ.pop("XLAC_PJRT_BACKEND", None)
+else:
+    os.environ["XLAC_PJRT_BACKEND"] = "gpu"
 os.environ["JAX_PLATFORMS"] = "xlac,cpu"
 
 import numpy as np  # noqa: E402
@@ -140,6 +147,40 @@ def host_work():
          rtol=1e-4, atol=1e-4)
 
 
+def ordered_effects():
+    """Ordered effects (a token through the program, and through a scan's
+    loop): jax.debug.print(ordered=True) and an ordered io_callback run in
+    program order, once per call and per iteration."""
+    from jax.experimental import io_callback
+    seen = []
+
+    def record(v):
+        seen.append(float(v))
+        return np.float32(v * 2)
+
+    def f(x):
+        jax.debug.print("first {v:.3f}", v=x[0, 0], ordered=True)
+
+        def body(c, i):
+            r = io_callback(record, jax.ShapeDtypeStruct((), jnp.float32), c + i, ordered=True)
+            return c + r, r
+        c, rs = jax.lax.scan(body, x[0, 0], x[1, :3])
+        jax.debug.print("last {v:.3f}", v=c, ordered=True)
+        return c, rs
+
+    got = jax.jit(f)(jax.device_put(x, X[0]))
+    jax.effects_barrier()
+    c0 = float(x[0, 0])
+    want = []
+    c = c0
+    for i in x[1, :3].astype(np.float64):
+        want.append(c + i)
+        c = c + 2 * (c + i)
+    assert len(seen) == 3 and np.allclose(seen, want, rtol=1e-5), (seen, want)
+    np.testing.assert_allclose(float(got[0]), c, rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(got[1]), 2 * np.asarray(want, np.float32), rtol=1e-5)
+
+
 def resident_donation():
     """Buffers stay on the device between calls (not on the CPU for
     numpy), and donation: a training loop feeding its donated state back,
@@ -173,10 +214,11 @@ def resident_donation():
     np.testing.assert_allclose(np.asarray(out), np.tanh(x @ w), rtol=1e-5, atol=1e-5)
 
 
-for name, fn in [("one_device", one_device), ("mlp", mlp), ("softmax_rows", softmax_rows),
-                 ("reductions", reductions), ("loop", loop), ("grad_step", grad_step),
-                 ("embedding_grad", embedding_grad), ("sorting", sorting), ("cnn_step", cnn_step),
-                 ("random_numbers", random_numbers), ("host_work", host_work),
-                 ("resident_donation", resident_donation)]:
+TESTS = [("one_device", one_device), ("mlp", mlp), ("softmax_rows", softmax_rows),
+         ("reductions", reductions), ("loop", loop), ("grad_step", grad_step),
+         ("embedding_grad", embedding_grad), ("sorting", sorting), ("cnn_step", cnn_step),
+         ("random_numbers", random_numbers), ("host_work", host_work),
+         ("resident_donation", resident_donation), ("ordered_effects", ordered_effects)]
+for name, fn in TESTS[:2] if DEFAULT else TESTS:
     check(name, fn)
 finish()
