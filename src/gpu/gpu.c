@@ -36,6 +36,7 @@
 #include "gpu/kernels.h"
 #include "codegen/dump.h"
 #include "codegen/lower.h"
+#include "codegen/row_plan.h"
 #include "passes/buffers.h"
 #include "passes/passes.h"
 
@@ -600,6 +601,7 @@ static void lower_op(GpuLower *G, Op *op) {
   }
   if (gpu_lower_random(G, op)) return;
   if (gpu_lower_dot(G, op)) return;
+  if (gpu_lower_row(G, op)) return;
   Value **inputs, **roots;
   int ninputs, nroots;
   Func *callee = NULL;
@@ -692,6 +694,39 @@ static const char *choose_arch(const GpuOptions *o) {
   return "sm_90";
 }
 
+/* A row fusion the row kernel cannot compile (row.c), or every one with
+   XLAC_GPU_ROW=0 (to compare), goes back to its stages, each a kernel of
+   its own: its body's ops replace the call. */
+static void unrow_call(Module *m, Op *call) {
+  Func *g = module_find_func(m, op_attr_str(call, "callee"));
+  PtrMap map = {0}, fwd = {0};
+  for (int i = 0; i < g->body->nargs; i++) ptrmap_put(&map, g->body->args[i], call->opnds[i]);
+  Op *ret = block_terminator(g->body);
+  for (const Op *op = g->body->first; op && op != ret; op = op->next)
+    block_insert_before(call->parent, call, op_clone(m, op, &map));
+  for (int r = 0; r < call->nres; r++) {
+    Value *v = ptrmap_get(&map, ret->opnds[r]);
+    ptrmap_put(&fwd, &call->res[r], v ? v : ret->opnds[r]);
+  }
+  Block *b = call->parent;
+  op_erase(call);
+  block_forward_operands(b, &fwd);
+  ptrmap_free(&map);
+  ptrmap_free(&fwd);
+}
+
+static void unrow_block(Module *m, Block *b, bool all) {
+  for (Op *op = b->first; op;) {
+    Op *next = op->next;
+    if (row_is_fusion_call(op) && row_fusion_form(m, op) && (all || !gpu_row_fusion_ok(m, op))) {
+      unrow_call(m, op);
+    } else {
+      for (int r = 0; r < op->nregions; r++) unrow_block(m, op->regions[r], all);
+    }
+    op = next;
+  }
+}
+
 /* Tensors and tokens (no tuples: the entry is flattened). */
 static bool plain_type(const Type *t) { return t->kind == TY_TENSOR || t->kind == TY_TOKEN; }
 
@@ -720,7 +755,6 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   if (m->format == SRC_HLO) m->entry = exe->flat;
   PassOptions po = {0};
   po.fuse = !o->no_fusion;
-  po.no_row_fusion = true; /* no row kernel yet: its stages become kernels of their own */
   po.after_pass = dump_after_pass;
   po.ud = &dumpo;
   /* custom-call targets are the gpu registry's (custom.c), checked when
@@ -729,6 +763,8 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
     gpu_executable_free(exe);
     return NULL;
   }
+  const char *row = getenv("XLAC_GPU_ROW");
+  unrow_block(m, exe->flat->body, row && strcmp(row, "0") == 0);
   double t_ir = now_ms();
   exe->stats.passes_ms = t_ir - t0;
   dump_module(&dumpo, m, "after_optimizations");

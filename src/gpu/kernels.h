@@ -134,6 +134,22 @@ void gpu_delinearize(Cg *cg, LLVMValueRef lin, const int64_t *dims, int n, LLVMV
 
 /* ---- emitters: each plans its kernels and launches, or reports ---- */
 
+struct KernelSpec; /* codegen/lower.h */
+/* reduce.c, for the row kernel: whether a block can fold the reduces of
+   k (over the trailing dims, simple reducers), and that fold for output o
+   (its elements read through in_ptrs) by the block's T threads: out[r]
+   receives root r (the init value combined), valid in thread 0.  Every
+   thread of the block must run it (it has barriers). */
+bool gpu_block_reduce_ok(const struct KernelSpec *k);
+void gpu_block_reduce(Cg *cg, LLVMValueRef fn, const struct KernelSpec *k, LLVMValueRef *in_ptrs, LLVMValueRef o, int T,
+                      LLVMValueRef *out);
+/* The threads a block uses to fold rows of n elements. */
+int gpu_row_threads(int64_t n);
+/* row.c: a row fusion (softmax, layer norm) as one kernel; false when op
+   is not one this kernel compiles (nothing emitted). */
+bool gpu_row_fusion_ok(Module *m, Op *op);
+bool gpu_lower_row(GpuLower *G, Op *op);
+
 /* reduce.c: a reduce op, or a reduction fusion (inputs/roots of its
    computation; reduces[r] the reduce of root r). */
 void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **roots, int nroots, Op **reduces);

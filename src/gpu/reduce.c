@@ -64,6 +64,8 @@ static ElemType slot_et(const Plan *p, int s) {
 
 static bool shuffle_type_ok(ElemType et) { return cg_elem_basic(et) && !et_is_complex(et) && et_bits(et) <= 64; }
 
+int gpu_row_threads(int64_t n) { return n >= 4096 ? 256 : n >= 1024 ? 128 : n >= 256 ? 64 : 32; }
+
 static bool plan_of(Plan *p, const KernelSpec *k) {
   memset(p, 0, sizeof *p);
   if (k->nroots > MAX_SLOTS) return false;
@@ -111,7 +113,7 @@ static bool plan_of(Plan *p, const KernelSpec *k) {
       p->flat = elemental_flat(p->op[o]->opnds[j], p->in, k->inputs, k->ninputs, &seen);
   ptrmap_free(&seen);
   if (p->row) {
-    p->T = p->nred >= 4096 ? 256 : p->nred >= 1024 ? 128 : p->nred >= 256 ? 64 : 32;
+    p->T = gpu_row_threads(p->nred);
     /* enough units to fill a large GPU when there are few outputs, each
        chunk still long enough to be worth a block */
     p->C = 1;
@@ -255,49 +257,31 @@ static LLVMValueRef slot_ptr(Cg *cg, LLVMValueRef scratch, const Plan *p, int s,
   return LLVMBuildGEP2(cg->b, cg_compute_type(cg, slot_et(p, s)), b, &u, 1, "");
 }
 
-/* Blocks of T threads over (output, chunk) units; see the top. */
-static LLVMValueRef emit_row(GpuLower *G, const KernelSpec *k, Plan *p, int nbufs) {
-  Cg *cg = &G->cg;
-  LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
-  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &n);
-  KernelIO io = gpu_kernel_io(k->inputs, k->ninputs, ptrs);
-  LLVMValueRef *outs = ptrs + k->ninputs, scratch = p->C > 1 ? ptrs[nbufs - 1] : NULL;
-  LLVMValueRef accp[MAX_SLOTS], smem[MAX_SLOTS];
-  LLVMTypeRef ct[MAX_SLOTS];
+/* The block's fold of one (output, chunk) unit: thread t folds elements
+   r0+t, r0+t+T, ... below r1 of the output whose kept coordinates are kc
+   (or flat base) from the reducers' identities, then the warps' values are
+   combined by shuffles and through shared memory (smem, one entry a warp).
+   v[s] receives slot s's total, valid in thread 0.  Every thread of the
+   block runs it (barriers). */
+static void block_fold(Cg *cg, LLVMValueRef fn, Plan *p, KernelIO *io, LLVMValueRef *kc, LLVMValueRef base,
+                       LLVMValueRef r0, LLVMValueRef r1, LLVMValueRef *accp, LLVMValueRef *smem, LLVMValueRef *v) {
   int nwarps = p->T / GPU_WARP;
-  for (int s = 0; s < p->nslots; s++) {
-    ct[s] = cg_compute_type(cg, slot_et(p, s));
-    accp[s] = cg_entry_alloca(cg, fn, ct[s], "acc");
-    smem[s] = nwarps > 1 ? gpu_shared_array(cg, ct[s], nwarps, "xlac_red_smem") : NULL;
-  }
+  LLVMTypeRef ct[MAX_SLOTS];
   LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
-  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
-  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
   LLVMValueRef lane = LLVMBuildAnd(cg->b, tid, cg_i64(cg, GPU_WARP - 1), "lane");
   LLVMValueRef warp = LLVMBuildLShr(cg->b, tid, cg_i64(cg, 5), "warp");
-  Loop lu = gpu_loop_begin(cg, ctaid, n, nctaid, "unit");
-  LLVMValueRef u = lu.iv, o = u, c = cg_i64(cg, 0);
-  if (p->C > 1) {
-    int64_t cc[2] = {p->nout, p->C};
-    LLVMValueRef oc[2];
-    gpu_delinearize(cg, u, cc, 2, oc);
-    o = oc[0];
-    c = oc[1];
-  }
-  const Type *out = k->reduces[0]->res[0].type;
-  LLVMValueRef kc[CG_MAX_RANK], base = NULL, x[MAX_SLOTS], idx[CG_MAX_RANK], v[MAX_SLOTS];
-  output_coords(cg, p, out, o, kc, &base);
-  for (int s = 0; s < p->nslots; s++)
+  LLVMValueRef x[MAX_SLOTS], idx[CG_MAX_RANK];
+  for (int s = 0; s < p->nslots; s++) {
+    ct[s] = cg_compute_type(cg, slot_et(p, s));
     LLVMBuildStore(cg->b, reduce_identity(cg, simple_reducer(p->op[s])->kind, slot_et(p, s)), accp[s]);
-  LLVMValueRef r0 = LLVMBuildMul(cg->b, c, cg_i64(cg, p->L), "");
-  LLVMValueRef r1 = cg_min64(cg, LLVMBuildAdd(cg->b, r0, cg_i64(cg, p->L), ""), cg_i64(cg, p->nred));
+  }
   LLVMValueRef step = cg_i64(cg, p->T);
   Loop lr = gpu_loop_begin(cg, LLVMBuildAdd(cg->b, r0, tid, ""), r1, step, "red");
   input_index(cg, p, kc, base, lr.iv, idx);
-  elements(cg, &io, p, idx, x);
+  elements(cg, io, p, idx, x);
   fold(cg, p, accp, x);
   gpu_loop_end(cg, &lr, step);
-  kernel_io_reset_memo(&io);
+  kernel_io_reset_memo(io);
   for (int s = 0; s < p->nslots; s++) v[s] = warp_total(cg, p->op[s], LLVMBuildLoad2(cg->b, ct[s], accp[s], ""));
   if (nwarps > 1) {
     LLVMBasicBlockRef wr = LLVMAppendBasicBlockInContext(cg->ctx, fn, "warp_out");
@@ -317,13 +301,11 @@ static LLVMValueRef emit_row(GpuLower *G, const KernelSpec *k, Plan *p, int nbuf
     LLVMPositionBuilderAtEnd(cg->b, w0);
     LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, lane, cg_i64(cg, nwarps), "");
     LLVMValueRef li = LLVMBuildSelect(cg->b, in, lane, cg_i64(cg, 0), "");
-    LLVMValueRef t0[MAX_SLOTS];
     for (int s = 0; s < p->nslots; s++) {
       LLVMValueRef gi[2] = {cg_i64(cg, 0), li};
       LLVMValueRef e = LLVMBuildLoad2(cg->b, ct[s], LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(smem[s]), smem[s], gi, 2, ""), "");
       e = LLVMBuildSelect(cg->b, in, e, reduce_identity(cg, simple_reducer(p->op[s])->kind, slot_et(p, s)), "");
-      t0[s] = warp_total(cg, p->op[s], e);
-      LLVMBuildStore(cg->b, t0[s], accp[s]);
+      LLVMBuildStore(cg->b, warp_total(cg, p->op[s], e), accp[s]);
     }
     LLVMBuildBr(cg->b, j2);
     LLVMPositionBuilderAtEnd(cg->b, j2);
@@ -331,6 +313,44 @@ static LLVMValueRef emit_row(GpuLower *G, const KernelSpec *k, Plan *p, int nbuf
     gpu_barrier(cg);
     for (int s = 0; s < p->nslots; s++) v[s] = LLVMBuildLoad2(cg->b, ct[s], accp[s], "");
   }
+}
+
+static void block_state(Cg *cg, LLVMValueRef fn, const Plan *p, LLVMValueRef *accp, LLVMValueRef *smem) {
+  int nwarps = p->T / GPU_WARP;
+  for (int s = 0; s < p->nslots; s++) {
+    LLVMTypeRef ct = cg_compute_type(cg, slot_et(p, s));
+    accp[s] = cg_entry_alloca(cg, fn, ct, "acc");
+    smem[s] = nwarps > 1 ? gpu_shared_array(cg, ct, nwarps, "xlac_red_smem") : NULL;
+  }
+}
+
+/* Blocks of T threads over (output, chunk) units; see the top. */
+static LLVMValueRef emit_row(GpuLower *G, const KernelSpec *k, Plan *p, int nbufs) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
+  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &n);
+  KernelIO io = gpu_kernel_io(k->inputs, k->ninputs, ptrs);
+  LLVMValueRef *outs = ptrs + k->ninputs, scratch = p->C > 1 ? ptrs[nbufs - 1] : NULL;
+  LLVMValueRef accp[MAX_SLOTS], smem[MAX_SLOTS];
+  block_state(cg, fn, p, accp, smem);
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  Loop lu = gpu_loop_begin(cg, ctaid, n, nctaid, "unit");
+  LLVMValueRef u = lu.iv, o = u, c = cg_i64(cg, 0);
+  if (p->C > 1) {
+    int64_t cc[2] = {p->nout, p->C};
+    LLVMValueRef oc[2];
+    gpu_delinearize(cg, u, cc, 2, oc);
+    o = oc[0];
+    c = oc[1];
+  }
+  const Type *out = k->reduces[0]->res[0].type;
+  LLVMValueRef kc[CG_MAX_RANK], base = NULL, v[MAX_SLOTS];
+  output_coords(cg, p, out, o, kc, &base);
+  LLVMValueRef r0 = LLVMBuildMul(cg->b, c, cg_i64(cg, p->L), "");
+  LLVMValueRef r1 = cg_min64(cg, LLVMBuildAdd(cg->b, r0, cg_i64(cg, p->L), ""), cg_i64(cg, p->nred));
+  block_fold(cg, fn, p, &io, kc, base, r0, r1, accp, smem, v);
   LLVMBasicBlockRef t0b = LLVMAppendBasicBlockInContext(cg->ctx, fn, "thread0");
   LLVMBasicBlockRef j3 = LLVMAppendBasicBlockInContext(cg->ctx, fn, "join");
   LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, tid, cg_i64(cg, 0), ""), t0b, j3);
@@ -349,6 +369,41 @@ static LLVMValueRef emit_row(GpuLower *G, const KernelSpec *k, Plan *p, int nbuf
   LLVMBuildRetVoid(cg->b);
   kernel_io_free(&io);
   return fn;
+}
+
+/* A reduction stage of a row kernel (row.c): the reduces of k over the
+   trailing dims, folded by the block (T threads) like one unit of the row
+   kernel above. */
+bool gpu_block_reduce_ok(const KernelSpec *k) {
+  Plan p;
+  if (k->ninputs + k->nroots > 64 || !reduce_kernel_ok(k) || !plan_of(&p, k) || !p.inner) return false;
+  for (int o = 0; o < p.nops; o++) {
+    if (!simple_reducer(p.op[o])) return false;
+    for (int j = 0; j < p.op[o]->nres; j++)
+      if (!shuffle_type_ok(p.op[o]->res[j].type->elem)) return false;
+  }
+  for (int r = 0; r < k->nroots; r++)
+    if (k->roots[r]->type->kind != TY_TENSOR || k->roots[r]->type->quant || !cg_elem_native(k->roots[r]->type->elem))
+      return false;
+  return true;
+}
+
+void gpu_block_reduce(Cg *cg, LLVMValueRef fn, const KernelSpec *k, LLVMValueRef *in_ptrs, LLVMValueRef o, int T,
+                      LLVMValueRef *out) {
+  Plan p;
+  plan_of(&p, k);
+  p.T = T;
+  p.C = 1;
+  p.L = p.nred;
+  KernelIO io = gpu_kernel_io(k->inputs, k->ninputs, in_ptrs);
+  LLVMValueRef accp[MAX_SLOTS], smem[MAX_SLOTS], v[MAX_SLOTS], kc[CG_MAX_RANK], base = NULL, init[MAX_SLOTS];
+  block_state(cg, fn, &p, accp, smem);
+  output_coords(cg, &p, k->reduces[0]->res[0].type, o, kc, &base);
+  block_fold(cg, fn, &p, &io, kc, base, cg_i64(cg, 0), cg_i64(cg, p.nred), accp, smem, v);
+  inits(cg, &io, &p, init);
+  for (int s = 0; s < p.nslots; s++) v[s] = combine(cg, p.op[s], init[s], v[s]);
+  for (int r = 0; r < k->nroots; r++) out[r] = v[p.root_slot[r]];
+  kernel_io_free(&io);
 }
 
 /* The chunk totals of each output folded from its init value in chunk
