@@ -286,8 +286,8 @@ static PJRT_Error *pjrt_event_set(PJRT_Event_Set_Args *a) {
  * arg_dims holds the dimensions of every argument, one after another (a
  * partitioned callback, `@xlac_partitioned_python_callback`, the same host
  * function, gets each partition's shards, whose shapes are not the
- * declared ones).  Tokens are left out of both lists (the ordering they carry is the
- * program's data flow).  Arguments and results are in the unpacked host
+ * declared ones).  Tokens are left out of both lists (the ordering they
+ * carry is the program's data flow).  Arguments and results are in the unpacked host
  * layout (include/xlac/xlac.h); the trampoline copies the arguments, calls
  * the callable and writes every result.  It returns 0, or nonzero with a
  * message in error, which fails the execution with that message.  It is
