@@ -36,7 +36,9 @@ typedef struct Drops {
 
 static void note_identity(Op *op, Func *in, void *ud) {
   Drops *d = ud;
-  if (hostcall_classify(op_attr_str(op, "call_target_name"), NULL) != HOST_IDENTITY) return;
+  HostTarget k = hostcall_classify(op_attr_str(op, "call_target_name"), NULL);
+  /* an annotation, or a no-op that returns its operand */
+  if (k != HOST_IDENTITY && !(k == HOST_NOOP && op->nres > 0)) return;
   VEC_PUSH(d->ops, op);
   VEC_PUSH(d->funcs, in);
 }

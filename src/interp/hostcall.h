@@ -29,7 +29,7 @@ typedef enum HostTarget {
   HOST_IDENTITY,        /* annotations (Sharding, MoveToHost, ...): results are the operands */
   HOST_SHAPE_ASSERTION, /* JAX's shape_assertion: fails when its predicate is false */
   HOST_ALLOCATE,        /* AllocateBuffer: a result whose contents do not matter (zeros) */
-  HOST_NOOP,            /* InspectSharding: nothing to do on one device */
+  HOST_NOOP,            /* InspectSharding: nothing to do (its operand back, if it returns one) */
   HOST_QR,              /* XLA's Qr: Householder QR (LAPACK's geqrf), the interpreter */
   HOST_HOUSEHOLDER,     /* XLA's ProductOfElementaryHouseholderReflectors (orgqr), the interpreter */
   HOST_EIGH,            /* XLA's Eigh: Jacobi eigendecomposition of Hermitian matrices, the interpreter */

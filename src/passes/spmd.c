@@ -31,7 +31,12 @@
  *   - transpose, broadcast_in_dim, reshape (the split dimension major in
  *     its group), slice, dynamic_slice and concatenate leaving the split
  *     dimensions whole;
- *   - calls, inlined first.
+ *   - calls, inlined first;
+ *   - the host callbacks JAX places on one device (a maximal sharding):
+ *     run on that partition alone, in a case on partition_id, their
+ *     results broadcast from it (also inside regions and called
+ *     functions); partitioned callbacks run on each partition's shards;
+ *     InspectSharding records the layout of its operand.
  * Before the rewrite, layouts propagate through the entry block, forward
  * and backward to a fixed point (see "propagation" below), so that a
  * sharding constraint or a result's sharding reaches the ops before it;
@@ -47,6 +52,7 @@
 #include "passes/spmd.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -413,6 +419,48 @@ static bool module_flag(const Module *m, const char *name) {
 
 static bool is_constraint(const Op *op);
 
+/* ---- ops placed on one device ----
+ * An op whose sharding is maximal (Shardy's `sdy.sharding` over a maximal
+ * mesh, `<[], device_ids=[d]>`, or GSPMD's "{maximal device=d}") runs on
+ * partition d alone: JAX gives its host callbacks such a sharding so that
+ * a callback in a program over several devices runs once.  The partitions
+ * agree on where it runs, so a case on partition_id does it: partition d
+ * runs the op on whole operands, the others give zeros (tokens pass
+ * through), and collective_broadcast hands d's results to every
+ * partition. */
+
+#define PARTITIONED_CALLBACK "xlac_partitioned_python_callback"
+
+static Attr *layout_attr(Module *m, const SpmdTiling *t);
+
+/* The partition an op is placed on, or -1 (also for a sharding that is
+   not maximal, or one that does not read). */
+static int64_t placed_on(const Module *m, const Op *op) {
+  const Attr *a = op_attr(op, SDY_KEY);
+  if (a && attr_is_sdy(a, SDY_ATTR_PER_VALUE)) {
+    SdySharding *v;
+    int n = sdy_per_value_of((Module *)m, a, &v);
+    const SdyMesh *mesh = n > 0 ? sdy_sharding_mesh(m, &v[0]) : NULL;
+    return mesh && sdy_mesh_is_maximal(mesh) ? mesh->device_ids[0] : -1;
+  }
+  a = op_attr(op, "mhlo.sharding");
+  if (a && a->kind == ATTR_STRING) {
+    long long d;
+    char end;
+    if (sscanf(a->s, "{maximal device=%lld%c", &d, &end) == 2 && end == '}') return d;
+  }
+  return -1;
+}
+
+static bool any_placed(const Module *m, const Block *b) {
+  for (const Op *op = b ? b->first : NULL; op; op = op->next) {
+    if (op->kind == OP_CUSTOM_CALL && placed_on(m, op) >= 0) return true;
+    for (int k = 0; k < op->nregions; k++)
+      if (any_placed(m, op->regions[k])) return true;
+  }
+  return false;
+}
+
 bool spmd_wanted(const Module *m, const Func *f) {
   if (!f || module_flag(m, MARK) || module_flag(m, "xlac.manual_partitions")) return false;
   for (int i = 0; f->arg_attrs && i < f->body->nargs; i++)
@@ -424,6 +472,9 @@ bool spmd_wanted(const Module *m, const Func *f) {
   for (const Func *g = m->funcs; g; g = g->next)
     for (const Op *op = g->body ? g->body->first : NULL; op; op = op->next)
       if (is_constraint(op)) return true;
+  /* or a call placed on one device */
+  for (const Func *g = m->funcs; g; g = g->next)
+    if (any_placed(m, g->body)) return true;
   return false;
 }
 
@@ -448,6 +499,9 @@ typedef struct Part {
   OpKind whole_kinds[8];     /* the first kinds of those */
   int nwhole_kinds;
   SrcLoc whole_loc;          /* where the first of them is */
+  /* InspectSharding's reports: backend_config -> layout of its operand */
+  VEC(const char *) inspected_keys;
+  VEC(Attr *) inspected;
 } Part;
 
 static SpmdTiling *tiling_of(Part *P, const Value *v) { return ptrmap_get(&P->tiling, v); }
@@ -1693,6 +1747,143 @@ static void settle(Part *P, Value *v, const SpmdTiling *w) {
       if (o->opnds[i] == s) o->opnds[i] = v;
 }
 
+static void drop_attr(Op *op, const char *name) {
+  int n = 0;
+  for (int i = 0; i < op->nattrs; i++)
+    if (strcmp(op->attrs[i].name, name) != 0) op->attrs[n++] = op->attrs[i];
+  op->nattrs = n;
+}
+
+/* op (in block blk, its operands whole) run on partition d alone, as
+   described above.  False, with an error, when d is no partition. */
+static bool run_on_one(Part *P, Op *op, int64_t d) {
+  Module *m = P->m;
+  if (d < 0 || d >= P->npart) {
+    error_at(op->loc, "custom_call @%s is placed on device %lld, the program runs on %d partitions",
+             op_attr_str(op, "call_target_name"), (long long)d, P->npart);
+    return false;
+  }
+  for (int i = 0; i < op->nres; i++)
+    if (op->res[i].type->kind != TY_TOKEN && (op->res[i].type->kind != TY_TENSOR || op->res[i].type->quant)) {
+      error_at(op->loc, "custom_call @%s is placed on device %lld: result %d is not a tensor or a token (xlac "
+               "broadcasts those)", op_attr_str(op, "call_target_name"), (long long)d, i);
+      return false;
+    }
+  drop_attr(op, SDY_KEY);
+  drop_attr(op, "mhlo.sharding");
+  Block *blk = op->parent, *body = blk;
+  while (body->parent_op && body->parent_op->parent) body = body->parent_op->parent;
+  Builder b = {m, blk, op, op->loc};
+  /* the branch: 0 on partition d, 1 elsewhere */
+  Value *pid;
+  if (blk == P->body) {
+    pid = partition_index(P);
+  } else {
+    Value *id = bld_op(&b, OP_PARTITION_ID, 0, NULL, type_scalar(&m->arena, ET_U32));
+    pid = bld_convert(&b, id, ET_S64);
+  }
+  Value *here = bld_compare(&b, pid, bld_const_i(&b, pid->type, d), "NE");
+  Value *idx = bld_convert(&b, here, ET_S32);
+  Type **types = ARENA_ARRAY(&m->arena, Type *, op->nres + 1);
+  for (int i = 0; i < op->nres; i++) types[i] = op->res[i].type;
+  Op *c = op_new(m, OP_CASE, 1, &idx, op->nres, types, op->loc);
+  block_insert_before(blk, op, c);
+  Block *on = block_new(m), *off = block_new(m);
+  op_add_region(m, c, on);
+  op_add_region(m, c, off);
+  /* elsewhere: zeros, and the tokens the op was given */
+  Value **tokens = ARENA_ARRAY(&m->arena, Value *, op->nopnds + 1);
+  int ntok = 0;
+  for (int i = 0; i < op->nopnds; i++)
+    if (op->opnds[i]->type->kind == TY_TOKEN) tokens[ntok++] = op->opnds[i];
+  Value **zero = ARENA_ARRAY(&m->arena, Value *, op->nres + 1);
+  Builder z = {m, off, NULL, op->loc};
+  for (int i = 0; i < op->nres; i++) {
+    const Type *t = op->res[i].type;
+    if (t->kind == TY_TOKEN) zero[i] = bld_op(&z, OP_AFTER_ALL, ntok, tokens, (Type *)t);
+    else zero[i] = bld_const_bits(&z, t, t->elem, 0);
+  }
+  block_append(off, op_new(m, OP_RETURN, op->nres, zero, 0, NULL, op->loc));
+  /* d's results to every partition */
+  Builder after = {m, blk, c->next, op->loc};
+  int64_t *members = ARENA_ARRAY(&m->arena, int64_t, P->npart);
+  members[0] = d;
+  for (int p = 0, k = 1; p < P->npart; p++)
+    if (p != d) members[k++] = p;
+  for (int i = 0; i < op->nres; i++) {
+    Value *v = &c->res[i];
+    if (v->type->kind == TY_TENSOR) {
+      v = bld_op(&after, OP_COLLECTIVE_BROADCAST, 1, &v, v->type);
+      set_collective(P, v->def, groups_of(P, 1, P->npart, members));
+    }
+    block_replace_uses(body, &op->res[i], v);
+  }
+  /* on d: the op itself */
+  op_erase(op);
+  block_append(on, op);
+  Value **res = ARENA_ARRAY(&m->arena, Value *, op->nres + 1);
+  for (int i = 0; i < op->nres; i++) res[i] = &op->res[i];
+  block_append(on, op_new(m, OP_RETURN, op->nres, res, 0, NULL, op->loc));
+  return true;
+}
+
+/* The placed ops inside the regions of blk's ops, and in the functions
+   they call (whose values are whole there), placed; seen: the functions
+   done. */
+static bool place_nested(Part *P, Block *blk, bool top, PtrMap *seen) {
+  for (Op *op = blk->first, *next; op; op = next) {
+    next = op->next;
+    if (!top && op->kind == OP_CUSTOM_CALL) {
+      int64_t d = placed_on(P->m, op);
+      if (d >= 0 && !run_on_one(P, op, d)) return false;
+    }
+    const char *callee = op->kind == OP_CALL ? op_attr_str(op, "callee") : NULL;
+    Func *g = callee ? module_find_func(P->m, callee) : NULL;
+    if (g && g->body && !ptrmap_get(seen, g)) {
+      ptrmap_put(seen, g, g);
+      if (!place_nested(P, g->body, false, seen)) return false;
+    }
+    for (int k = 0; k < op->nregions; k++)
+      if (!place_nested(P, op->regions[k], false, seen)) return false;
+  }
+  return true;
+}
+
+/* A partitioned callback: it runs on every partition, on that partition's
+   shards of its operands, as they are. */
+static bool on_shards(Part *P, Op *op) {
+  (void)P;
+  const char *t = op->kind == OP_CUSTOM_CALL ? op_attr_str(op, "call_target_name") : NULL;
+  if (!t || strcmp(t, PARTITIONED_CALLBACK) != 0) return false;
+  for (int i = 0; i < op->nres; i++)
+    if (op->res[i].type->kind != TY_TOKEN) return false;
+  drop_attr(op, SDY_KEY);
+  drop_attr(op, "mhlo.sharding");
+  return true;
+}
+
+/* jax.debug.inspect_array_sharding in a program over several devices:
+   custom_call @InspectSharding(v), which JAX's form makes return v.  The
+   layout v has here is what is reported: it goes into the module's
+   attribute INSPECTED under the op's backend_config (where the PJRT plugin
+   finds it for the callback), and the op loses its result. */
+#define INSPECTED "xlac.inspected_shardings"
+
+static bool inspect(Part *P, Op *op) {
+  const char *t = op->kind == OP_CUSTOM_CALL ? op_attr_str(op, "call_target_name") : NULL;
+  if (!t || strcmp(t, "InspectSharding") != 0 || op->nopnds != 1 || op->nres > 1) return false;
+  const char *key = op_attr_str(op, "backend_config");
+  if (key && *key) {
+    VEC_PUSH(P->inspected_keys, key);
+    VEC_PUSH(P->inspected, layout_attr(P->m, tiling_of(P, op->opnds[0])));
+  }
+  if (op->nres == 1) {
+    block_replace_uses(P->body, &op->res[0], op->opnds[0]);
+    op->nres = 0;
+  }
+  return true;
+}
+
 /* ---- combining all_reduces ----
  * The all_reduces the rewrite left in the entry block (the gradients of a
  * data-parallel step: one per weight) become one all_reduce of several
@@ -1895,6 +2086,16 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
       op_erase(op);
       continue;
     }
+    if (on_shards(&P, op) || inspect(&P, op)) continue;
+    int64_t d = op->kind == OP_CUSTOM_CALL ? placed_on(m, op) : -1;
+    if (d >= 0) {
+      for (int i = 0; i < op->nopnds; i++) op->opnds[i] = gather(&P, op->opnds[i], op);
+      if (!run_on_one(&P, op, d)) {
+        ptrmap_free(&P.tiling);
+        return false;
+      }
+      continue;
+    }
     prepare(&P, op);
     P.final = NULL;
     if (!elementwise(&P, op) && !reduce(&P, op) && !dot(&P, op) && !movement(&P, op) && !reshape(&P, op) &&
@@ -1910,6 +2111,15 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     if (!given[i]) rt[i] = have;
     else if (!same_data(have, rt[i])) ret->opnds[i] = reshard(&P, v, rt[i], ret);
     if (rt[i]) f->result_types[i] = local_type(&P, f->result_types[i], rt[i]);
+  }
+  /* and those in the regions of the entry's ops and in the functions
+     they call (whose values are whole) */
+  PtrMap seen = {0};
+  bool placed = place_nested(&P, f->body, true, &seen);
+  ptrmap_free(&seen);
+  if (!placed) {
+    ptrmap_free(&P.tiling);
+    return false;
   }
   combine_all_reduces(&P);
   /* what each parameter and result is: the plugin reports it */
@@ -1934,6 +2144,11 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     if (line > 0) sb_printf(&sum, ", the first at line %d:%d", line, col);
   }
   na[m->nattrs++] = (NamedAttr){MARK, attr_string(m, arena_strndup(&m->arena, sum.data, sum.len), sum.len)};
+  if (P.inspected.len)
+    na[m->nattrs++] = (NamedAttr){INSPECTED, attr_dict(m, NULL, P.inspected.len, P.inspected_keys.data,
+                                                       P.inspected.data)};
+  VEC_FREE(P.inspected_keys);
+  VEC_FREE(P.inspected);
   sb_free(&sum);
   m->attrs = na;
   ptrmap_free(&P.tiling);

@@ -31,9 +31,10 @@ typedef struct SpmdTiling {
 } SpmdTiling;
 
 /* Whether the entry function f carries shardings to partition by (on its
-   parameters or results, as sdy.sharding or mhlo.sharding, or sharding
-   constraints in the module's functions), and the module was not
-   partitioned by hand already (xlac.manual_partitions). */
+   parameters or results, as sdy.sharding or mhlo.sharding, sharding
+   constraints or custom calls placed on one device in the module's
+   functions), and the module was not partitioned by hand already
+   (xlac.manual_partitions). */
 bool spmd_wanted(const Module *m, const Func *f);
 
 /* The layout of f's parameter (result) i over npart partitions: NULL for a

@@ -278,12 +278,16 @@ static PJRT_Error *pjrt_event_set(PJRT_Event_Set_Args *a) {
  * creation option "python_callback":
  *
  *   int trampoline(uint64_t id, int num_args, void *const *args,
- *                  const int64_t *arg_bytes, int num_results,
+ *                  const int64_t *arg_bytes, const int *arg_ranks,
+ *                  const int64_t *arg_dims, int num_results,
  *                  void *const *results, const int64_t *result_bytes,
  *                  char *error, size_t error_size);
  *
- * Tokens are left out of both lists (the ordering they carry is the
- * program's data flow).  Arguments and results are in the unpacked host
+ * arg_dims holds the dimensions of every argument, one after another (a
+ * partitioned callback, `@xlac_partitioned_python_callback`, the same host
+ * function, gets each partition's shards, whose shapes are not the
+ * declared ones).  Tokens are left out of both lists (the ordering they
+ * carry is the program's data flow).  Arguments and results are in the unpacked host
  * layout (include/xlac/xlac.h); the trampoline copies the arguments, calls
  * the callable and writes every result.  It returns 0, or nonzero with a
  * message in error, which fails the execution with that message.  It is
@@ -292,10 +296,12 @@ static PJRT_Error *pjrt_event_set(PJRT_Event_Set_Args *a) {
  * an execution runs. */
 
 typedef int (*py_trampoline_fn)(uint64_t id, int num_args, void *const *args, const int64_t *arg_bytes,
-                                int num_results, void *const *results, const int64_t *result_bytes, char *error,
+                                const int *arg_ranks, const int64_t *arg_dims, int num_results,
+                                void *const *results, const int64_t *result_bytes, char *error,
                                 size_t error_size);
 
 static const char python_callback_target[] = "xlac_python_callback";
+static const char partitioned_callback_target[] = "xlac_partitioned_python_callback";
 static _Atomic(py_trampoline_fn) py_trampoline;
 static pthread_once_t py_register_once = PTHREAD_ONCE_INIT;
 static xlac_status *py_register_status;
@@ -313,35 +319,96 @@ static xlac_status *python_callback(void *user, const xlac_ffi_call *call) {
   if (end == call->backend_config || *end || errno)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "custom_call @%s: backend_config \"%s\" is not a callback id",
                               call->target, call->backend_config);
-  int n = call->num_args + call->num_results;
+  int n = call->num_args + call->num_results, ndims = 0;
+  for (int i = 0; i < call->num_args; i++) ndims += call->args[i].rank;
   void **data = calloc((size_t)n + 1, sizeof *data);
   int64_t *bytes = calloc((size_t)n + 1, sizeof *bytes);
-  if (!data || !bytes) {
+  int *ranks = calloc((size_t)call->num_args + 1, sizeof *ranks);
+  int64_t *dims = calloc((size_t)ndims + 1, sizeof *dims);
+  if (!data || !bytes || !ranks || !dims) {
     free(data);
     free(bytes);
+    free(ranks);
+    free(dims);
     return xlac_status_create(XLAC_OUT_OF_MEMORY, "custom_call @%s: out of memory", call->target);
   }
-  int na = 0, nr = 0;
+  int na = 0, nr = 0, nd = 0;
   for (int i = 0; i < n; i++) {
     const xlac_ffi_buffer *b = i < call->num_args ? &call->args[i] : &call->results[i - call->num_args];
     if (b->type == XLAC_TOKEN) continue;
     int64_t elems = 1;
     for (int d = 0; d < b->rank; d++) elems *= b->dims[d];
+    if (i < call->num_args) {
+      ranks[na] = b->rank;
+      for (int d = 0; d < b->rank; d++) dims[nd++] = b->dims[d];
+    }
     int k = i < call->num_args ? na++ : call->num_args + nr++;
     data[k] = b->data;
     bytes[k] = elems * (int64_t)xlac_type_host_bytes(b->type);
   }
   char msg[8192] = "";
-  int rc = fn((uint64_t)id, na, data, bytes, nr, data + call->num_args, bytes + call->num_args, msg, sizeof msg);
+  int rc = fn((uint64_t)id, na, data, bytes, ranks, dims, nr, data + call->num_args, bytes + call->num_args, msg,
+              sizeof msg);
   free(data);
   free(bytes);
+  free(ranks);
+  free(dims);
   if (!rc) return NULL;
   msg[sizeof msg - 1] = 0;
   return xlac_status_create(XLAC_INTERNAL, "Python callback failed: %s", *msg ? msg : "(no message)");
 }
 
+/* jax.debug.inspect_array_sharding in a program over several devices: the
+   module lowers it to `custom_call @InspectSharding(value)` with
+   backend_config the decimal id of a callable that takes the HLO text of
+   the value's sharding.  Once the program is compiled, each is called
+   through the trampoline with that text as its one argument (bytes): the
+   layout the partitioner chose (its module attribute
+   xlac.inspected_shardings, by backend_config), "{manual}" in a program
+   partitioned by hand, "{replicated}" for a value computed whole. */
+typedef struct Inspects {
+  VEC(char *) ids;
+} Inspects;
+
+static bool note_inspect(Op *op, void *ud) {
+  Inspects *in = ud;
+  const char *t = op->kind == OP_CUSTOM_CALL ? op_attr_str(op, "call_target_name") : NULL;
+  const char *id = t && !strcmp(t, "InspectSharding") ? op_attr_str(op, "backend_config") : NULL;
+  if (id && *id && strspn(id, "0123456789") == strlen(id)) {
+    char *copy = strdup(id);
+    if (copy) VEC_PUSH(in->ids, copy);
+  }
+  return true;
+}
+
+static PJRT_Error *report_inspected(const Inspects *in, const Module *compiled, bool manual) {
+  const Attr *chosen = NULL;
+  for (int i = 0; compiled && i < compiled->nattrs; i++)
+    if (!strcmp(compiled->attrs[i].name, "xlac.inspected_shardings")) chosen = compiled->attrs[i].attr;
+  py_trampoline_fn fn = atomic_load(&py_trampoline);
+  for (int i = 0; i < in->ids.len; i++) {
+    if (!fn)
+      return error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: Compile: inspect_array_sharding needs the "
+                       "client option python_callback, which the jax_plugins.xlac module gives");
+    const Attr *a = chosen ? attr_dict_get(chosen, in->ids.data[i]) : NULL;
+    const char *text = a && a->kind == ATTR_STRING ? a->s : manual ? "{manual}" : "{replicated}";
+    void *arg = (void *)text;
+    int64_t len = (int64_t)strlen(text);
+    int rank = 1;
+    char msg[8192] = "";
+    if (fn(strtoull(in->ids.data[i], NULL, 10), 1, &arg, &len, &rank, &len, 0, NULL, NULL, msg, sizeof msg)) {
+      msg[sizeof msg - 1] = 0;
+      return error_new(PJRT_Error_Code_INTERNAL, "xlac: Compile: Error calling inspect_sharding: %s",
+                       *msg ? msg : "(no message)");
+    }
+  }
+  return NULL;
+}
+
 static void py_register(void) {
   py_register_status = xlac_custom_call_register(python_callback_target, python_callback, NULL);
+  if (!py_register_status)
+    py_register_status = xlac_custom_call_register(partitioned_callback_target, python_callback, NULL);
 }
 
 /* ---- client, devices, memories ---- */
@@ -1656,8 +1723,13 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
     if (arg_is_donor(f, i)) donate[ndonate++] = i;
   xlac_compile_options co = {.struct_size = sizeof co, .num_replicas = x->nrep, .num_partitions = x->npart,
                              .donate_args = donate, .num_donate_args = ndonate, .dump_dir = x->dump_dir};
+  Inspects inspects = {{0}};
+  if (x->npart > 1) module_walk(p->m, note_inspect, &inspects);
   err = donate && x->name ? from_status(xlac_compile(c->xc, p, &co, &x->xe), "Compile") : OOM();
   xlac_program_destroy(p);
+  if (!err) err = report_inspected(&inspects, x->xe->m, x->manual);
+  for (int i = 0; i < inspects.ids.len; i++) free(inspects.ids.data[i]);
+  VEC_FREE(inspects.ids);
   if (!err && (!describe_outputs(x) || !(x->donor = calloc((size_t)x->nargs + 1, sizeof(bool))) ||
                !(x->arg_token = calloc((size_t)x->nargs + 1, sizeof(bool))) || !collect_shardings(x)))
     err = OOM();

@@ -309,6 +309,130 @@ def t_uneven_refused():
         raise AssertionError("an uneven output sharding ran")
 
 
+def calls_of(devs, f, shape, names, args, specs, out=None):
+    """f jitted over the mesh of devs, with cb(v) recording what each host
+    call sees; returns (the calls' values, f's result)."""
+    seen = []
+    r = jit_on(devs, lambda *a: f(lambda v: seen.append(np.asarray(v).copy()), *a), shape, names, args,
+               specs, out=out)
+    jax.block_until_ready(r)
+    jax.effects_barrier()
+    return seen, r
+
+
+def t_callback_once():
+    # a host callback in a program the compiler partitions runs once, on
+    # one device (the callback's sharding, else the first), with the whole
+    # value; its results reach every device
+    from jax.experimental import io_callback
+
+    def f(cb, a):
+        io_callback(lambda v: cb(v), None, a)
+        io_callback(lambda v: cb(v), None, a * 2, ordered=True)
+        return a + 1
+    for d in (X, C):
+        seen, r = calls_of(d, f, (8,), ("x",), [x], [P("x", None)], out=P())
+        assert len(seen) == 2, len(seen)
+        got = sorted(seen, key=lambda v: float(v.sum()))
+        want = sorted([np.asarray(x), np.asarray(x) * 2], key=lambda v: float(v.sum()))
+        for g, w_ in zip(got, want):
+            np.testing.assert_allclose(g, w_, rtol=1e-6)
+        np.testing.assert_allclose(np.asarray(r), np.asarray(x) + 1, rtol=1e-6)
+    # with results, on the device the callback names: every shard of the
+    # result is right
+    for d in (X, C):
+        def g(cb, a):
+            y = jax.pure_callback(lambda v: (cb(v), v[::-1] * 3)[1], jax.ShapeDtypeStruct(a.shape, a.dtype), a,
+                                  sharding=jax.sharding.SingleDeviceSharding(d[5]))
+            return y - a
+        seen, r = calls_of(d, g, (8,), ("x",), [x], [P("x", None)], out=P("x", None))
+        assert len(seen) == 1, len(seen)
+        np.testing.assert_allclose(seen[0], np.asarray(x), rtol=1e-6)
+        want = np.asarray(x)[::-1] * 3 - np.asarray(x)
+        np.testing.assert_allclose(np.asarray(r), want, rtol=1e-5, atol=1e-5)
+        for sh in r.addressable_shards:
+            np.testing.assert_allclose(np.asarray(sh.data), want[sh.index], rtol=1e-5, atol=1e-5)
+    mesh = mesh_of(X, (8,), ("x",))
+    text = jax.jit(lambda a: jax.pure_callback(np.sin, jax.ShapeDtypeStruct(a.shape, a.dtype), a,
+                                               sharding=jax.sharding.SingleDeviceSharding(X[5]))).lower(
+        jax.device_put(x, NamedSharding(mesh, P("x", None)))).as_text()
+    assert "sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_5, []>]>" in text, text
+    # ordered calls over two executions, in order, each once
+    seen = []
+
+    def h(a):
+        io_callback(lambda v: seen.append(float(v.sum())), None, a, ordered=True)
+        io_callback(lambda v: seen.append(float(v.sum())), None, a + 1, ordered=True)
+        return a
+    hj = jax.jit(h, in_shardings=NamedSharding(mesh, P("x")), out_shardings=NamedSharding(mesh, P()))
+    v = jnp.arange(8.0)
+    hj(v)
+    hj(v + 5)
+    jax.effects_barrier()
+    assert seen == [28.0, 36.0, 68.0, 76.0], seen
+    # an unordered print inside a loop: once per iteration
+    for d in (X, C):
+        def k(cb, a):
+            return jax.lax.fori_loop(0, 3, lambda i, c: (jax.debug.callback(lambda v: cb(v), c[0, 0]), c * 2)[1], a)
+        seen, r = calls_of(d, k, (8,), ("x",), [x], [P("x", None)])
+        assert len(seen) == 3, len(seen)
+        np.testing.assert_allclose(sorted(float(s) for s in seen),
+                                   sorted(float(x[0, 0]) * m for m in (1, 2, 4)), rtol=1e-6)
+
+
+def t_partitioned_callback():
+    # debug callbacks with partitioned=True: one call per device, with that
+    # device's shard (compared with JAX's CPU backend as sets)
+    def f(cb, a):
+        jax.debug.callback(lambda v: cb(v), a, partitioned=True)
+        return a * 2
+
+    def shards(d, shape, names, spec):
+        seen, r = calls_of(d, f, shape, names, [x], [spec])
+        return sorted(tuple(v.ravel().tolist()) for v in seen), [v.shape for v in seen], r
+    for shape, names, spec, piece in [((8,), ("x",), P("x", None), (2, 8)),
+                                      ((2, 4), ("data", "model"), P("data", "model"), (8, 2)),
+                                      ((2, 4), ("data", "model"), P(None, "model"), (16, 2))]:
+        gx, sx, rx = shards(X, shape, names, spec)
+        gc, _, _ = shards(C, shape, names, spec)
+        assert len(gx) == 8 and all(s == piece for s in sx), sx
+        assert gx == gc, (len(gx), len(gc))
+        np.testing.assert_allclose(np.asarray(rx), np.asarray(x) * 2, rtol=1e-6)
+    # under vmap: a call per element per device, with the element's shard
+    def g(cb, a):
+        jax.vmap(lambda r: jax.debug.callback(lambda v: cb(v), r, partitioned=True))(a)
+        return a
+    three = jnp.arange(2 * 3 * 8.0).reshape(2, 3, 8)
+    got = {}
+    for name, d in (("xlac", X), ("cpu", C)):
+        seen, _ = calls_of(d, g, (8,), ("x",), [three], [P(None, None, "x")])
+        got[name] = sorted(tuple(v.ravel().tolist()) for v in seen)
+        assert len(seen) == 16 and all(v.shape == (3, 1) for v in seen), [v.shape for v in seen]
+    assert got["xlac"] == got["cpu"]
+
+
+def t_inspect_sharding():
+    # inspect_array_sharding reports the layout the partitioner chose
+    def f(specs, a):
+        jax.debug.inspect_array_sharding(a, callback=lambda s: specs.append(s))
+        jax.debug.inspect_array_sharding(a.T, callback=lambda s: specs.append(s))
+        return jnp.square(a)
+    got = {}
+    for name, d in (("xlac", X), ("cpu", C)):
+        specs = []
+        jit_on(d, lambda a: f(specs, a), (2, 4), ("data", "model"), [x], [P("data", "model")])
+        assert len(specs) == 2, specs
+        assert all(isinstance(s, NamedSharding) and len(s.device_set) == 8 for s in specs), specs
+        got[name] = [s.spec for s in specs]
+    assert got["xlac"] == got["cpu"] == [P("data", "model"), P("model", "data")], got
+    # in a shard_map (partitioned by hand): called, with the manual layout
+    specs = []
+    mesh = mesh_of(X, (8,), ("x",))
+    jax.shard_map(lambda a: (jax.debug.inspect_array_sharding(a, callback=specs.append), a)[1], mesh=mesh,
+                  in_specs=P("x"), out_specs=P("x"))(jnp.arange(16.0))
+    assert len(specs) == 1 and specs[0].spec == P(), specs
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)

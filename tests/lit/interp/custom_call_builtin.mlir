@@ -3,7 +3,8 @@
 
 // The custom-call targets JAX emits that xlac implements itself: sharding
 // and memory-space annotations pass their operands through, AllocateBuffer
-// gives a tensor (zeros), InspectSharding does nothing on one device, and
+// gives a tensor (zeros), InspectSharding does nothing on one device (the
+// form JAX emits for several devices returns its operand), and
 // shape_assertion fails with its message when its predicate is false.
 
 func.func @main() {
@@ -17,6 +18,8 @@ func.func @main() {
   %l:2 = stablehlo.custom_call @xla.sdy.GlobalToLocalShape(%p, %x) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
   %y = stablehlo.add %l#0, %l#1 : tensor<4xf32>
   stablehlo.custom_call @InspectSharding(%y) {has_side_effect = true} : (tensor<4xf32>) -> ()
+  %q = stablehlo.custom_call @InspectSharding(%y) {api_version = 1 : i32, backend_config = "\10\05j", has_side_effect = true} : (tensor<4xf32>) -> tensor<4xf32>
+  check.expect_eq_const %q, dense<[2.0, 4.0, 6.0, 8.0]> : tensor<4xf32>
   %t = stablehlo.constant dense<true> : tensor<i1>
   %n = stablehlo.constant dense<4> : tensor<i32>
   stablehlo.custom_call @shape_assertion(%t, %n) {error_message = "never shown {0}", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()

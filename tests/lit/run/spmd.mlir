@@ -7,7 +7,7 @@
 // results; sums of integers and products are exact here, the tolerances
 // only cover a reduce that adds in another order).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in "4 dp" "8 mlp2d" "8 mesh3d" "8 orders" "8 gspmd" "8 megatron" "8 dots" "8 moves" "8 step" "8 back" "8 scatter" "8 gcon" "8 open"; do set -- $e; \
+// RUN: for e in "4 dp" "8 mlp2d" "8 mesh3d" "8 orders" "8 gspmd" "8 megatron" "8 dots" "8 moves" "8 step" "8 back" "8 scatter" "8 gcon" "8 open" "8 placed" "8 placedloop" "8 inspect"; do set -- $e; \
 // RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3 4 5 6 7; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
 // RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
@@ -117,6 +117,27 @@
 // MEGA-NOT: = {{.*}} all-
 // MEGA: {{^}$}}
 
+//
+// Custom calls placed on one device (JAX's host callbacks in such programs
+// carry a maximal sharding): a case on partition_id runs the call on that
+// partition alone, on whole operands, and a collective_broadcast from it
+// gives every partition its results (the partitions would disagree, and
+// the runs above fail, if the others kept their zeros).
+// RUN: xlac run --backend=cpu --partitions 8 --entry placed --random-inputs %s --xla_dump_to=%t/dumpp >/dev/null
+// RUN: FileCheck %s --check-prefix=PLACED < %t/dumpp/module_0000.spmd.before_optimizations.txt
+// PLACED: %placed (
+// PLACED: all-gather(
+// PLACED: conditional(
+// PLACED: collective-broadcast({{.*}}), replica_groups={{[{][{]}}5,0,1,2,3,4,6,7{{[}][}]}}
+// PLACED: collective-broadcast({{.*}}), replica_groups={{[{][{]}}5,0,1,2,3,4,6,7{{[}][}]}}
+// PLACED: conditional(
+// PLACED: collective-broadcast({{.*}}), replica_groups={{[{][{]}}2,0,1,3,4,5,6,7{{[}][}]}}
+// RUN: xlac run --backend=cpu --partitions 8 --entry placedloop --random-inputs %s --xla_dump_to=%t/dumppl >/dev/null
+// RUN: FileCheck %s --check-prefix=PLOOP < %t/dumppl/module_0000.spmd.before_optimizations.txt
+// PLOOP: conditional(
+// PLOOP: collective-broadcast({{.*}}), replica_groups={{[{][{]}}7,0,1,2,3,4,5,6{{[}][}]}}
+// PLOOP: while(
+
 module @spmd attributes {mhlo.num_partitions = 8 : i32} {
   sdy.mesh @mesh = <["x"=4]>
   sdy.mesh @m2 = <["data"=2, "model"=4]>
@@ -124,6 +145,8 @@ module @spmd attributes {mhlo.num_partitions = 8 : i32} {
   sdy.mesh @perm = <["x"=8], device_ids=[5, 2, 7, 0, 3, 6, 1, 4]>
   sdy.mesh @sub = <["x"=4, "y"=2]>
   sdy.mesh @x8 = <["x"=8]>
+  sdy.mesh @maximal_mesh_5 = <[], device_ids=[5]>
+  sdy.mesh @maximal_mesh_7 = <[], device_ids=[7]>
 
   // Data parallel on 4 partitions: x split by rows, w replicated.
   func.func @dp(%x: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
@@ -321,5 +344,44 @@ module @spmd attributes {mhlo.num_partitions = 8 : i32} {
     %d = stablehlo.multiply %g, %r : tensor<8x4xf32>
     %w2 = stablehlo.subtract %w, %d : tensor<8x4xf32>
     return %w2, %l : tensor<8x4xf32>, tensor<f32>
+  }
+
+  // Custom calls placed on partition 5 (Shardy) and 2 (GSPMD's text) of a
+  // split value; what else uses the value keeps working on shards.
+  func.func @placed(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>})
+      -> (tensor<8x4xf32>, tensor<8x4xi32>, tensor<8x16xf32>) {
+    %v, %i = stablehlo.custom_call @TopK(%x) {sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_5, []>, <@maximal_mesh_5, []>]>} : (tensor<8x16xf32>) -> (tensor<8x4xf32>, tensor<8x4xi32>)
+    %n = stablehlo.negate %x : tensor<8x16xf32>
+    %w, %j = stablehlo.custom_call @TopK(%n) {mhlo.sharding = "{maximal device=2}"} : (tensor<8x16xf32>) -> (tensor<8x4xf32>, tensor<8x4xi32>)
+    %s = stablehlo.add %v, %w : tensor<8x4xf32>
+    %y = stablehlo.multiply %x, %x : tensor<8x16xf32>
+    return %s, %i, %y : tensor<8x4xf32>, tensor<8x4xi32>, tensor<8x16xf32>
+  }
+
+  // And inside a loop, whose values are whole there.
+  func.func @placedloop(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>}) -> tensor<8x4xf32> {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %z = stablehlo.constant dense<0.0> : tensor<8x4xf32>
+    %r:2 = stablehlo.while(%i = %c0, %acc = %z) : tensor<i32>, tensor<8x4xf32>
+      cond {
+        %c3 = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %c1 = stablehlo.constant dense<1> : tensor<i32>
+        %n = stablehlo.add %i, %c1 : tensor<i32>
+        %v, %k = stablehlo.custom_call @TopK(%x) {sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_7, []>, <@maximal_mesh_7, []>]>} : (tensor<8x16xf32>) -> (tensor<8x4xf32>, tensor<8x4xi32>)
+        %a = stablehlo.add %acc, %v : tensor<8x4xf32>
+        stablehlo.return %n, %a : tensor<i32>, tensor<8x4xf32>
+      }
+    return %r#1 : tensor<8x4xf32>
+  }
+
+  // JAX's InspectSharding for several devices returns its operand (the
+  // layout it reports is recorded when the program is partitioned).
+  func.func @inspect(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>}) -> tensor<8x16xf32> {
+    %q = stablehlo.custom_call @InspectSharding(%x) {api_version = 1 : i32, backend_config = "7", has_side_effect = true} : (tensor<8x16xf32>) -> tensor<8x16xf32>
+    %r = stablehlo.add %q, %x : tensor<8x16xf32>
+    return %r : tensor<8x16xf32>
   }
 }

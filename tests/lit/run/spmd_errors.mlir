@@ -25,7 +25,14 @@ module @errors {
   func.func @unreduced(%x: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}], unreduced={"x"}>}) -> tensor<8xf32> {
     return %x : tensor<8xf32>
   }
+  func.func @nowhere(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x2xf32> {
+    %v, %i = stablehlo.custom_call @TopK(%x) {mhlo.sharding = "{maximal device=6}"} : (tensor<8x8xf32>) -> (tensor<8x2xf32>, tensor<8x2xi32>)
+    return %v : tensor<8x2xf32>
+  }
   func.func @text(%x: tensor<8x8xf32>) -> (tensor<8x8xf32> {mhlo.sharding = "{devices=[2,2]<=[4] last_tile_dims={manual}}"}) {
     return %x : tensor<8x8xf32>
   }
 }
+// A call placed on a device the program does not run on.
+// RUN: not xlac run --partitions 4 --random-inputs --entry nowhere %s 2>&1 | FileCheck %s --check-prefix=NOWHERE
+// NOWHERE: spmd_errors.mlir:[[# @LINE - 9]]:14: error: custom_call @TopK is placed on device 6, the program runs on 4 partitions
