@@ -25,11 +25,11 @@
  * interpreter's order and precision (double or double complex).
  *
  * Convolution (any dimension numbers, strides, padding, dilations,
- * window reversal, feature and batch groups): one thread per output
- * element sums its window in the interpreter's order (spatial dims, then
- * the input feature), skipping padding and the holes between dilated
- * inputs.  A direct kernel: correct for every form, not yet fast (an
- * implicit-GEMM kernel through shared memory is the next step).
+ * window reversal, feature and batch groups): without groups, an implicit
+ * GEMM through the same tiled kernel (below); with them, one thread per
+ * output element sums its window.  Both sum in the interpreter's order
+ * (spatial dims, then the input feature), skipping padding and the holes
+ * between dilated inputs.
  *
  * Arithmetic (the precision policy): each output accumulates its products
  * one by one in contracting order, multiply and add rounded separately
@@ -208,10 +208,29 @@ static LLVMValueRef ult(Cg *cg, LLVMValueRef a, int64_t b) {
   return LLVMBuildICmp(cg->b, LLVMIntSLT, a, cg_i64(cg, b), "");
 }
 
-/* The kernel: inputs (the fusion's or the dot's operands), one output;
-   lhs/rhs are inputs la/ra; root (the fusion's result, or the dot's) is
-   computed from the product by the elemental generator. */
-static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int ninputs, int la, int ra, Value *root) {
+/* What the tiled kernel asks of the product it computes: B independent
+   M x N x K GEMMs whose A and B elements and output positions the
+   callbacks give (ctx is a Dot or a Conv).  a_elem returns the element
+   (converted to the accumulation type) at in-range indices and, with
+   holes, whether it takes part at all (a convolution's padding and the
+   gaps of dilation, skipped as the direct kernel skips them). */
+typedef struct Tiled {
+  const void *ctx;
+  int64_t B, M, N, K;
+  ElemType et;
+  bool holes;
+  LLVMValueRef (*a_elem)(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef m, LLVMValueRef k,
+                         LLVMValueRef *take);
+  LLVMValueRef (*b_elem)(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef k, LLVMValueRef n);
+  /* the linear index of output (b, m, n), and its coordinates */
+  LLVMValueRef (*out_at)(Cg *cg, const void *ctx, LLVMValueRef b, LLVMValueRef m, LLVMValueRef n, LLVMValueRef *idx);
+  Value *res; /* the product */
+} Tiled;
+
+/* The kernel: inputs (the fusion's or the product's operands), one output;
+   root (the fusion's result, or the product) is computed from the product
+   by the elemental generator. */
+static LLVMValueRef emit_tiled(GpuLower *G, const Tiled *x, Value **inputs, int ninputs, Value *root) {
   Cg *cg = &G->cg;
   LLVMValueRef ptrs[72], n;
   LLVMValueRef fn = gpu_kernel_new(G, ninputs + 1, ptrs, &n);
@@ -221,6 +240,7 @@ static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int nin
   LLVMTypeRef ct = cg_compute_type(cg, et);
   LLVMValueRef As = gpu_shared_array(cg, ct, TK * TM, "xlac_gemm_a");
   LLVMValueRef Bs = gpu_shared_array(cg, ct, TK * TN, "xlac_gemm_b");
+  LLVMValueRef Ts = x->holes ? gpu_shared_array(cg, cg->t_i8, TK * TM, "xlac_gemm_take") : NULL;
   LLVMValueRef acc[MT][MT];
   for (int i = 0; i < MT; i++)
     for (int j = 0; j < MT; j++) acc[i][j] = cg_entry_alloca(cg, fn, ct, "acc");
@@ -236,7 +256,6 @@ static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int nin
   gpu_delinearize(cg, lu.iv, ud, 3, uc);
   LLVMValueRef b = uc[0], m0 = LLVMBuildMul(cg->b, uc[1], cg_i64(cg, TM), "m0"),
                n0 = LLVMBuildMul(cg->b, uc[2], cg_i64(cg, TN), "n0");
-  LLVMValueRef abase = group_offset(cg, &x->lb, b), bbase = group_offset(cg, &x->rb, b);
   for (int i = 0; i < MT; i++)
     for (int j = 0; j < MT; j++) LLVMBuildStore(cg->b, zero_of(cg, et), acc[i][j]);
   LLVMValueRef step = cg_i64(cg, TK);
@@ -249,35 +268,44 @@ static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int nin
     LLVMValueRef gm = LLVMBuildAdd(cg->b, m0, mm, ""), gk = LLVMBuildAdd(cg->b, lk.iv, kk, "");
     LLVMValueRef in = LLVMBuildAnd(cg->b, ult(cg, gm, x->M), ult(cg, gk, x->K), "");
     LLVMValueRef sgm = LLVMBuildSelect(cg->b, in, gm, cg_i64(cg, 0), ""), sgk = LLVMBuildSelect(cg->b, in, gk, cg_i64(cg, 0), "");
-    LLVMValueRef off = LLVMBuildAdd(cg->b, abase, LLVMBuildAdd(cg->b, group_offset(cg, &x->lf, sgm), group_offset(cg, &x->lc, sgk), ""), "");
-    LLVMValueRef v = load_as(cg, x->lhs->type->elem, et, ptrs[la], off);
+    LLVMValueRef take = NULL;
+    LLVMValueRef v = x->a_elem(cg, x->ctx, ptrs, b, sgm, sgk, x->holes ? &take : NULL);
+    if (take) in = LLVMBuildAnd(cg->b, in, take, "");
     v = LLVMBuildSelect(cg->b, in, v, zero_of(cg, et), "");
-    LLVMBuildStore(cg->b, v, shared_at(cg, As, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, kk, cg_i64(cg, TM), ""), mm, "")));
+    LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, kk, cg_i64(cg, TM), ""), mm, "");
+    LLVMBuildStore(cg->b, v, shared_at(cg, As, at));
+    if (Ts) LLVMBuildStore(cg->b, LLVMBuildZExt(cg->b, in, cg->t_i8, ""), shared_at(cg, Ts, at));
     /* B panel [k][n]: n fastest */
     LLVMValueRef nn = LLVMBuildAnd(cg->b, e, cg_i64(cg, TN - 1), ""), kb = LLVMBuildLShr(cg->b, e, cg_i64(cg, 6), "");
     LLVMValueRef gn = LLVMBuildAdd(cg->b, n0, nn, ""), gkb = LLVMBuildAdd(cg->b, lk.iv, kb, "");
     LLVMValueRef inb = LLVMBuildAnd(cg->b, ult(cg, gn, x->N), ult(cg, gkb, x->K), "");
     LLVMValueRef sgn = LLVMBuildSelect(cg->b, inb, gn, cg_i64(cg, 0), ""), sgkb = LLVMBuildSelect(cg->b, inb, gkb, cg_i64(cg, 0), "");
-    LLVMValueRef offb = LLVMBuildAdd(cg->b, bbase, LLVMBuildAdd(cg->b, group_offset(cg, &x->rf, sgn), group_offset(cg, &x->rc, sgkb), ""), "");
-    LLVMValueRef w = load_as(cg, x->rhs->type->elem, et, ptrs[ra], offb);
+    LLVMValueRef w = x->b_elem(cg, x->ctx, ptrs, b, sgkb, sgn);
     w = LLVMBuildSelect(cg->b, inb, w, zero_of(cg, et), "");
     LLVMBuildStore(cg->b, w, shared_at(cg, Bs, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, kb, cg_i64(cg, TN), ""), nn, "")));
   }
   gpu_barrier(cg);
   /* TK steps, or fewer in the last panel: its padding is zeros, but adding
-     zero products could turn -0 into +0, so they are not added */
+     zero products could turn -0 into +0, so they are not added (nor are
+     the holes of a convolution's window) */
   LLVMValueRef kn = cg_min64(cg, step, LLVMBuildSub(cg->b, cg_i64(cg, x->K), lk.iv, ""));
   Loop lkk = loop_begin(cg, cg_i64(cg, 0), kn, "kk");
-  LLVMValueRef a[MT], bv[MT];
+  LLVMValueRef a[MT], bv[MT], tk[MT];
   for (int i = 0; i < MT; i++) {
     LLVMValueRef r = LLVMBuildAdd(cg->b, ty, cg_i64(cg, 16 * i), "");
-    a[i] = LLVMBuildLoad2(cg->b, ct, shared_at(cg, As, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lkk.iv, cg_i64(cg, TM), ""), r, "")), "");
+    LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lkk.iv, cg_i64(cg, TM), ""), r, "");
+    a[i] = LLVMBuildLoad2(cg->b, ct, shared_at(cg, As, at), "");
+    if (Ts)
+      tk[i] = LLVMBuildICmp(cg->b, LLVMIntNE, LLVMBuildLoad2(cg->b, cg->t_i8, shared_at(cg, Ts, at), ""),
+                            LLVMConstInt(cg->t_i8, 0, 0), "");
     LLVMValueRef c = LLVMBuildAdd(cg->b, tx, cg_i64(cg, 16 * i), "");
     bv[i] = LLVMBuildLoad2(cg->b, ct, shared_at(cg, Bs, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lkk.iv, cg_i64(cg, TN), ""), c, "")), "");
   }
   for (int i = 0; i < MT; i++)
     for (int j = 0; j < MT; j++) {
-      LLVMValueRef s = acc_add(cg, et, LLVMBuildLoad2(cg->b, ct, acc[i][j], ""), acc_mul(cg, et, a[i], bv[j]));
+      LLVMValueRef old = LLVMBuildLoad2(cg->b, ct, acc[i][j], "");
+      LLVMValueRef s = acc_add(cg, et, old, acc_mul(cg, et, a[i], bv[j]));
+      if (Ts) s = LLVMBuildSelect(cg->b, tk[i], s, old, "");
       LLVMBuildStore(cg->b, s, acc[i][j]);
     }
   loop_end(cg, &lkk);
@@ -294,13 +322,12 @@ static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int nin
       LLVMBasicBlockRef nx = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
       LLVMBuildCondBr(cg->b, ok, st, nx);
       LLVMPositionBuilderAtEnd(cg->b, st);
-      LLVMValueRef lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, b, cg_i64(cg, x->M), ""), gm, ""), cg_i64(cg, x->N), ""), gn, "lin");
+      LLVMValueRef idx[CG_MAX_RANK];
+      LLVMValueRef lin = x->out_at(cg, x->ctx, b, gm, gn, root != x->res ? idx : NULL);
       LLVMValueRef v = LLVMBuildLoad2(cg->b, ct, acc[i][j], "");
       if (et == ET_F16 || et == ET_BF16) /* the product is a 16-bit value */
         v = LLVMBuildFPExt(cg->b, cg_fptrunc(cg, v, cg_storage_type(cg, et), ""), ct, "");
       if (root != x->res) {
-        LLVMValueRef idx[CG_MAX_RANK];
-        gpu_delinearize(cg, lin, ot->dims, ot->rank, idx);
         kernel_io_reset_memo(&io);
         kernel_io_give(&io, x->res, idx, v);
         v = emit_elemental(cg, &io, root, idx);
@@ -314,6 +341,44 @@ static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int nin
   LLVMBuildRetVoid(cg->b);
   kernel_io_free(&io);
   return fn;
+}
+
+/* ---- dot_general through the tiled kernel ---- */
+
+typedef struct DotTile {
+  const Dot *x;
+  int la, ra;
+} DotTile;
+
+static LLVMValueRef dot_a(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef m, LLVMValueRef k,
+                          LLVMValueRef *take) {
+  const DotTile *d = ctx;
+  const Dot *x = d->x;
+  LLVMValueRef off = LLVMBuildAdd(cg->b, group_offset(cg, &x->lb, b),
+                                  LLVMBuildAdd(cg->b, group_offset(cg, &x->lf, m), group_offset(cg, &x->lc, k), ""), "");
+  return load_as(cg, x->lhs->type->elem, x->et, ptrs[d->la], off);
+}
+
+static LLVMValueRef dot_b(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef k, LLVMValueRef n) {
+  const DotTile *d = ctx;
+  const Dot *x = d->x;
+  LLVMValueRef off = LLVMBuildAdd(cg->b, group_offset(cg, &x->rb, b),
+                                  LLVMBuildAdd(cg->b, group_offset(cg, &x->rf, n), group_offset(cg, &x->rc, k), ""), "");
+  return load_as(cg, x->rhs->type->elem, x->et, ptrs[d->ra], off);
+}
+
+static LLVMValueRef dot_out(Cg *cg, const void *ctx, LLVMValueRef b, LLVMValueRef m, LLVMValueRef n, LLVMValueRef *idx) {
+  const Dot *x = ((const DotTile *)ctx)->x;
+  LLVMValueRef lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, b, cg_i64(cg, x->M), ""), m, ""),
+                                                      cg_i64(cg, x->N), ""), n, "lin");
+  if (idx) gpu_delinearize(cg, lin, x->res->type->dims, x->res->type->rank, idx);
+  return lin;
+}
+
+static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int ninputs, int la, int ra, Value *root) {
+  DotTile d = {x, la, ra};
+  Tiled t = {&d, x->B, x->M, x->N, x->K, x->et, false, dot_a, dot_b, dot_out, x->res};
+  return emit_tiled(G, &t, inputs, ninputs, root);
 }
 
 /* ---- convolution: one thread per output element ---- */
@@ -471,6 +536,108 @@ static LLVMValueRef emit_conv(GpuLower *G, const Conv *c, Value **inputs, int ni
   return fn;
 }
 
+/* ---- convolution as an implicit GEMM through the tiled kernel ----
+ * Without feature or batch groups a convolution is one GEMM: M = batch x
+ * output positions, N = output features, K = window positions x input
+ * features (a window position outer, the feature inner: the direct
+ * kernel's order).  A's elements are read from the input where the window
+ * lands (nothing is materialized); positions on padding or between dilated
+ * inputs are holes, skipped, so each output sums the same products in the
+ * same order as the direct kernel: identical results. */
+
+typedef struct ConvTile {
+  const Conv *c;
+  int la, ra;
+  int64_t lst[CG_MAX_RANK], rst[CG_MAX_RANK], ost[CG_MAX_RANK];
+  int64_t mdims[CG_MAX_RANK + 1], kdims[CG_MAX_RANK + 1]; /* [batch, out spatial...], [kernel spatial..., feature] */
+} ConvTile;
+
+static LLVMValueRef conv_a(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef m, LLVMValueRef k,
+                           LLVMValueRef *take) {
+  const ConvTile *t = ctx;
+  const Conv *c = t->c;
+  const Type *lt = c->lhs->type;
+  LLVMValueRef mc[CG_MAX_RANK + 1], kc[CG_MAX_RANK + 1];
+  gpu_delinearize(cg, m, t->mdims, c->ns + 1, mc);
+  gpu_delinearize(cg, k, t->kdims, c->ns + 1, kc);
+  LLVMValueRef ok = LLVMConstInt(cg->t_i1, 1, 0);
+  LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, mc[0], cg_i64(cg, t->lst[c->ib]), ""),
+                                  LLVMBuildMul(cg->b, kc[c->ns], cg_i64(cg, t->lst[c->ifeat]), ""), "");
+  for (int s = 0; s < c->ns; s++) {
+    LLVMValueRef pos = LLVMBuildSub(cg->b, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, mc[s + 1], cg_i64(cg, c->stride[s]), ""),
+                                                        LLVMBuildMul(cg->b, kc[s], cg_i64(cg, c->rdil[s]), ""), ""),
+                                    cg_i64(cg, c->pad_lo[s]), "pos");
+    LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntSGE, pos, cg_i64(cg, 0), "");
+    LLVMValueRef sp = LLVMBuildSelect(cg->b, in, pos, cg_i64(cg, 0), ""), x = sp;
+    if (c->ldil[s] > 1) {
+      in = LLVMBuildAnd(cg->b, in, LLVMBuildICmp(cg->b, LLVMIntEQ, LLVMBuildURem(cg->b, sp, cg_i64(cg, c->ldil[s]), ""), cg_i64(cg, 0), ""), "");
+      x = LLVMBuildUDiv(cg->b, sp, cg_i64(cg, c->ldil[s]), "");
+    }
+    in = LLVMBuildAnd(cg->b, in, LLVMBuildICmp(cg->b, LLVMIntSLT, x, cg_i64(cg, lt->dims[c->is[s]]), ""), "");
+    x = LLVMBuildSelect(cg->b, in, x, cg_i64(cg, 0), "");
+    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, x, cg_i64(cg, t->lst[c->is[s]]), ""), "");
+    ok = LLVMBuildAnd(cg->b, ok, in, "");
+  }
+  *take = ok;
+  return load_as(cg, lt->elem, c->et, ptrs[t->la], off);
+}
+
+static LLVMValueRef conv_b(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef k, LLVMValueRef n) {
+  const ConvTile *t = ctx;
+  const Conv *c = t->c;
+  LLVMValueRef kc[CG_MAX_RANK + 1];
+  gpu_delinearize(cg, k, t->kdims, c->ns + 1, kc);
+  LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, n, cg_i64(cg, t->rst[c->ko]), ""),
+                                  LLVMBuildMul(cg->b, kc[c->ns], cg_i64(cg, t->rst[c->ki]), ""), "");
+  for (int s = 0; s < c->ns; s++) {
+    LLVMValueRef kk = c->rev[s] ? LLVMBuildSub(cg->b, cg_i64(cg, t->kdims[s] - 1), kc[s], "") : kc[s];
+    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, kk, cg_i64(cg, t->rst[c->ks[s]]), ""), "");
+  }
+  return load_as(cg, c->rhs->type->elem, c->et, ptrs[t->ra], off);
+}
+
+static LLVMValueRef conv_out(Cg *cg, const void *ctx, LLVMValueRef b, LLVMValueRef m, LLVMValueRef n, LLVMValueRef *idx) {
+  const ConvTile *t = ctx;
+  const Conv *c = t->c;
+  LLVMValueRef mc[CG_MAX_RANK + 1], oc[CG_MAX_RANK];
+  gpu_delinearize(cg, m, t->mdims, c->ns + 1, mc);
+  oc[c->ob] = mc[0];
+  oc[c->of] = n;
+  for (int s = 0; s < c->ns; s++) oc[c->os[s]] = mc[s + 1];
+  LLVMValueRef lin = cg_i64(cg, 0);
+  for (int d = 0; d < c->res->type->rank; d++) {
+    lin = LLVMBuildAdd(cg->b, lin, LLVMBuildMul(cg->b, oc[d], cg_i64(cg, t->ost[d]), ""), "");
+    if (idx) idx[d] = oc[d];
+  }
+  return lin;
+}
+
+static bool conv_gemm_ok(const Conv *c) { return c->fgc == 1 && c->bgc == 1 && c->ns < CG_MAX_RANK; }
+
+static LLVMValueRef emit_conv_gemm(GpuLower *G, const Conv *c, Value **inputs, int ninputs, int la, int ra, Value *root,
+                                   int64_t *units) {
+  ConvTile t = {0};
+  t.c = c;
+  t.la = la;
+  t.ra = ra;
+  strides_of(c->lhs->type, t.lst);
+  strides_of(c->rhs->type, t.rst);
+  strides_of(c->res->type, t.ost);
+  const Type *lt = c->lhs->type, *rt = c->rhs->type, *ot = c->res->type;
+  int64_t M = lt->dims[c->ib], K = rt->dims[c->ki];
+  t.mdims[0] = lt->dims[c->ib];
+  for (int s = 0; s < c->ns; s++) {
+    t.mdims[s + 1] = ot->dims[c->os[s]];
+    t.kdims[s] = rt->dims[c->ks[s]];
+    M *= t.mdims[s + 1];
+    K *= t.kdims[s];
+  }
+  t.kdims[c->ns] = rt->dims[c->ki];
+  Tiled x = {&t, 1, M, rt->dims[c->ko], K, c->et, true, conv_a, conv_b, conv_out, c->res};
+  *units = ((M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
+  return emit_tiled(G, &x, inputs, ninputs, root);
+}
+
 static int index_of(Value **v, int n, const Value *x) {
   for (int i = 0; i < n; i++)
     if (v[i] == x) return i;
@@ -587,10 +754,16 @@ static void lower_conv(GpuLower *G, Op *op, Op *d, Value **inputs, int ninputs, 
     xfree(bufs);
     return;
   }
-  LLVMValueRef fn = emit_conv(G, &c, inputs, ninputs, la, ra, root);
-  if (gpu_add_thread_launch(G, op, fn, nout, bufs, nbufs) &&
-      fusion)
-    G->nfusions++;
+  bool ok2;
+  if (conv_gemm_ok(&c)) {
+    int64_t units;
+    LLVMValueRef fn = emit_conv_gemm(G, &c, inputs, ninputs, la, ra, root, &units);
+    ok2 = gpu_add_launch(G, op, fn, units, units, THREADS, bufs, nbufs);
+  } else {
+    LLVMValueRef fn = emit_conv(G, &c, inputs, ninputs, la, ra, root);
+    ok2 = gpu_add_thread_launch(G, op, fn, nout, bufs, nbufs);
+  }
+  if (ok2 && fusion) G->nfusions++;
 }
 
 bool gpu_lower_dot(GpuLower *G, Op *op) {

@@ -1,14 +1,17 @@
-// Convolution on the gpu backend (src/gpu/gemm.c: one thread per output,
-// the interpreter's summation order), run by GPGPU-Sim (skipped without
-// it) against the reference interpreter: NHWC with stride, padding and a
-// bias+relu epilogue fused (kOutput); NCHW with feature groups, rhs
-// dilation and window reversal; a transposed convolution (lhs dilation)
-// in f64.
+// Convolution on the gpu backend (src/gpu/gemm.c: an implicit GEMM
+// through the tiled kernel without groups, one thread per output with
+// them; both in the interpreter's summation order), run by GPGPU-Sim
+// (skipped without it) and the SIMT harness against the reference
+// interpreter: NHWC with stride, padding and a bias+relu epilogue fused
+// (kOutput); NCHW with feature groups, rhs dilation and window reversal;
+// a transposed convolution (lhs dilation) in f64; a 3x3 layer of several
+// tiles in M, N and K; a 1-D convolution with rhs dilation and reversal;
+// permuted dimension numbers (feature-major input, batch-last output).
 // XLAC-BACKENDS: gpu
 // XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in nhwc grouped tconv; do \
+// RUN: for e in nhwc grouped tconv layer conv1d permuted; do \
 // RUN:   xlac run --backend=interp --random-inputs --seed 3 --entry $e --output-dir %t/$e %s > /dev/null && \
 // RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 3 --entry $e %s --verbose \
 // RUN:     --expect 0=@%t/$e/result0.npy --atol 1e-5 --rtol 1e-5 2>&1 || exit 1; done | FileCheck %s
@@ -18,6 +21,12 @@
 // CHECK: expect result[0]: ok
 // CHECK: gpu: 1 kernels (0 fusions)
 // CHECK: expect result[0]: ok, max abs error 0
+// CHECK: gpu: 1 kernels (1 fusions)
+// CHECK: expect result[0]: ok
+// CHECK: gpu: 1 kernels (0 fusions)
+// CHECK: expect result[0]: ok
+// CHECK: gpu: 1 kernels (0 fusions)
+// CHECK: expect result[0]: ok
 
 func.func @nhwc(%x: tensor<2x9x9x3xf32>, %k: tensor<3x3x3x8xf32>, %b: tensor<8xf32>) -> tensor<2x5x5x8xf32> {
   %c = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x9x9x3xf32>, tensor<3x3x3x8xf32>) -> tensor<2x5x5x8xf32>
@@ -34,4 +43,18 @@ func.func @grouped(%x: tensor<1x6x10x10xf32>, %k: tensor<6x3x3x3xf32>) -> tensor
 func.func @tconv(%x: tensor<1x4x4x2xf64>, %k: tensor<3x3x2x2xf64>) -> tensor<1x9x9x2xf64> {
   %c = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [2, 2]], lhs_dilate = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x2xf64>, tensor<3x3x2x2xf64>) -> tensor<1x9x9x2xf64>
   return %c : tensor<1x9x9x2xf64>
+}
+func.func @layer(%x: tensor<2x12x12x16xf32>, %k: tensor<3x3x16x72xf32>, %b: tensor<72xf32>) -> tensor<2x12x12x72xf32> {
+  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x12x12x16xf32>, tensor<3x3x16x72xf32>) -> tensor<2x12x12x72xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [3] : (tensor<72xf32>) -> tensor<2x12x12x72xf32>
+  %s = stablehlo.add %c, %bb : tensor<2x12x12x72xf32>
+  return %s : tensor<2x12x12x72xf32>
+}
+func.func @conv1d(%x: tensor<3x4x20xf32>, %k: tensor<5x4x3xf32>) -> tensor<3x5x14xf32> {
+  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[1, 1]], rhs_dilate = [4], reverse = [1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3x4x20xf32>, tensor<5x4x3xf32>) -> tensor<3x5x14xf32>
+  return %c : tensor<3x5x14xf32>
+}
+func.func @permuted(%x: tensor<3x2x7x6xf32>, %k: tensor<4x3x2x2xf32>) -> tensor<4x6x5x2xf32> {
+  %c = stablehlo.convolution(%x, %k) dim_numbers = [f, b, 0, 1]x[o, i, 0, 1]->[f, 0, 1, b], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3x2x7x6xf32>, tensor<4x3x2x2xf32>) -> tensor<4x6x5x2xf32>
+  return %c : tensor<4x6x5x2xf32>
 }
