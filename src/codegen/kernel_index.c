@@ -227,8 +227,8 @@ bool scatter_ok(const Op *op, ScatterDims *s) {
   return true;
 }
 
-void scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, LLVMValueRef ind, LLVMValueRef *uidx,
-                           LLVMValueRef *full) {
+LLVMValueRef scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, LLVMValueRef ind, LLVMValueRef *uidx,
+                                   LLVMValueRef *full) {
   int n = (op->nopnds - 1) / 2;
   const Type *xt = op->opnds[0]->type, *it = op->opnds[n]->type, *ut = op->opnds[n + 1]->type;
   LLVMValueRef batch[CG_MAX_RANK], pos[CG_MAX_RANK];
@@ -249,12 +249,29 @@ void scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, LLVMValue
     int64_t ds = s->ibatch[i];
     full[s->obatch[i]] = LLVMBuildAdd(cg->b, full[s->obatch[i]], batch[ds - (ds < s->ivd ? 0 : 1)], "");
   }
+  int64_t wsize[CG_MAX_RANK];
+  for (int d = 0; d < xt->rank; d++) wsize[d] = 1;
+  for (int d = 0, k = 0; d < ut->rank; d++) {
+    if (!ints_contain(s->window, s->nwindow, d)) continue;
+    while (ints_contain(s->inserted, s->ninserted, k) || ints_contain(s->obatch, s->nobatch, k)) k++;
+    wsize[k++] = ut->dims[d];
+  }
+  /* the window fits when 0 <= start <= dim - size in every dimension (one
+     unsigned compare each) */
+  LLVMValueRef fits = LLVMConstInt(cg->t_i1, 1, 0);
+  for (int d = 0; d < xt->rank; d++) {
+    LLVMValueRef ok = xt->dims[d] < wsize[d]
+                          ? LLVMConstInt(cg->t_i1, 0, 0)
+                          : LLVMBuildICmp(cg->b, LLVMIntULE, full[d], cg_i64(cg, xt->dims[d] - wsize[d]), "");
+    fits = LLVMBuildAnd(cg->b, fits, ok, "");
+  }
   for (int d = 0, k = 0; d < ut->rank; d++) {
     if (!ints_contain(s->window, s->nwindow, d)) continue;
     while (ints_contain(s->inserted, s->ninserted, k) || ints_contain(s->obatch, s->nobatch, k)) k++;
     full[k] = LLVMBuildAdd(cg->b, full[k], uidx[d], "");
     k++;
   }
+  return fits;
 }
 
 /* result[off] = body(result[off], update[uoff]) for every operand pair;
@@ -314,23 +331,17 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, bool co
       loops[d] = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, ut->dims[d]), "u");
       uidx[d] = loops[d].iv;
     }
-    scatter_operand_index(cg, op, s, ind, uidx, full);
-    /* the run's dimensions are left to the clipping below */
-    LLVMValueRef inside = LLVMConstInt(cg->t_i1, 1, 0);
-    for (int d = 0; d < k0; d++)
-      inside = LLVMBuildAnd(cg->b, inside, LLVMBuildICmp(cg->b, LLVMIntULT, full[d], cg_i64(cg, xt->dims[d]), ""), "");
+    LLVMValueRef inside = scatter_operand_index(cg, op, s, ind, uidx, full);
     LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, fn, "apply");
     LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
     LLVMBuildCondBr(cg->b, inside, then, cont);
     LLVMPositionBuilderAtEnd(cg->b, then);
     if (s->run) {
       /* the run starts at s0 along k0 (the dimensions inside it start at 0)
-         and covers columns [s0 * inner, (s0 + size) * inner) of its block,
-         of which those of the chunk, [c0, c1) within [0, block), apply.  A
-         start beyond either end leaves nothing, so clamping it there keeps
-         the products small without changing what is applied. */
+         and covers columns [s0 * inner, (s0 + size) * inner) of its block
+         (the window fits), of which those of the chunk, [c0, c1), apply */
       int64_t size = ut->dims[outer];
-      LLVMValueRef s0 = cg_clamp_i64(cg, full[k0], -size, xt->dims[k0]), inner = cg_i64(cg, s->inner);
+      LLVMValueRef s0 = full[k0], inner = cg_i64(cg, s->inner);
       full[k0] = cg_i64(cg, 0);
       LLVMValueRef first = LLVMBuildMul(cg->b, s0, inner, "");
       LLVMValueRef last = LLVMBuildMul(cg->b, LLVMBuildAdd(cg->b, s0, cg_i64(cg, size), ""), inner, "");

@@ -122,9 +122,10 @@ typedef struct ScatterDims {
 bool scatter_ok(const Op *op, ScatterDims *s);
 /* The operand index (full) that update element uidx of scatter op lands
    on: its start indices read from ind (not clamped), plus batch and window
-   coordinates.  Out of range (negative included) means skipped. */
-void scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, LLVMValueRef ind, LLVMValueRef *uidx,
-                           LLVMValueRef *full);
+   coordinates.  Returns whether its update window fits in the operand
+   (else the whole window is skipped, as in the interpreter). */
+LLVMValueRef scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, LLVMValueRef ind, LLVMValueRef *uidx,
+                                   LLVMValueRef *full);
 /* result[off] = body(result[off], update[uoff]) for every operand pair
    (res, upd: element pointers of the results and updates). */
 void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMValueRef off, LLVMValueRef uoff);

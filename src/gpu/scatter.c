@@ -69,10 +69,7 @@ static LLVMValueRef emit_scatter(GpuLower *G, Op *op, const ScatterDims *s, bool
     gpu_delinearize(cg, li.iv, ut->dims, ut->rank, uidx);
   }
   LLVMValueRef full[CG_MAX_RANK];
-  scatter_operand_index(cg, op, s, ind, uidx, full);
-  LLVMValueRef inside = LLVMConstInt(cg->t_i1, 1, 0);
-  for (int d = 0; d < xt->rank; d++)
-    inside = LLVMBuildAnd(cg->b, inside, LLVMBuildICmp(cg->b, LLVMIntULT, full[d], cg_i64(cg, xt->dims[d]), ""), "");
+  LLVMValueRef inside = scatter_operand_index(cg, op, s, ind, uidx, full);
   LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, fn, "apply");
   LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
   LLVMBuildCondBr(cg->b, inside, then, next);

@@ -7,10 +7,14 @@
  * batching index, window/offset index, summed per operand dimension) so
  * that batching dimensions and an implicit trailing index vector dimension
  * fall out of the same code.  Gather and the dynamic slices clamp their
- * start indices into range as the spec says; scatter never clamps: an
- * update element whose target lies outside the result is skipped, and the
- * others are applied one by one in row-major order of the update index
- * space, which makes results with duplicate indices deterministic.
+ * start indices into range as the spec says; scatter never clamps: where
+ * an update window does not lie wholly inside the result (its start index
+ * below 0 or above the dimension less the window's size in any dimension)
+ * the whole window is skipped, even its elements that would land inside,
+ * as XLA does and JAX's "drop" mode of scatter relies on (the spec leaves
+ * it to the implementation).  The other updates are applied one by one in
+ * row-major order of the update index space, which makes results with
+ * duplicate indices deterministic.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -431,11 +435,15 @@ bool interp_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
       return interp_error(I, op, "inputs (or updates) differ in shape");
   }
   /* input dims that receive update_window_index entries, in order */
-  int64_t windst[MAX_RANK];
+  int64_t windst[MAX_RANK], wsize[MAX_RANK];
   int nwin = 0;
-  for (int d = 0; d < rank; d++)
+  for (int d = 0; d < rank; d++) {
+    wsize[d] = 1;
     if (!ints_contain(dn.collapsed, dn.ncollapsed, d) && !ints_contain(dn.obatch, dn.nobatch, d))
       windst[nwin++] = d;
+  }
+  for (int d = 0, k = 0; d < ut->rank; d++)
+    if (ints_contain(dn.offset, dn.noffset, d)) wsize[windst[k++]] = ut->dims[d];
   Literal *outs[8];
   if (n > 8) return interp_error(I, op, "too many scatter inputs");
   for (int k = 0; k < n; k++) {
@@ -458,14 +466,12 @@ bool interp_SCATTER(Interp *I, Op *op, IVal **args, IVal **res) {
     for (int d = 0; d < ut->rank; d++)
       if (!ints_contain(dn.offset, dn.noffset, d)) batch[nbatch++] = uidx[d];
     start_plus_batch(&dn, idx, batch, xt->dims, NULL, rank, full);
+    bool inside = true;
+    for (int d = 0; d < rank && inside; d++) inside = full[d] >= 0 && full[d] <= xt->dims[d] - wsize[d];
     for (int d = 0; d < ut->rank; d++)
       if (ints_contain(dn.offset, dn.noffset, d)) full[windst[k++]] += uidx[d];
     int64_t off = 0;
-    bool inside = true;
-    for (int d = 0; d < rank && inside; d++) {
-      inside = full[d] >= 0 && full[d] < xt->dims[d];
-      if (inside) off += full[d] * xs[d];
-    }
+    for (int d = 0; d < rank && inside; d++) off += full[d] * xs[d];
     if (inside) {
       for (int j = 0; j < n; j++) {
         lit_convert_elem(ra.lits[j], 0, outs[j], off);

@@ -7,7 +7,9 @@ and complex128, batched, each against JAX's own CPU backend in the same
 process.  Factorizations are compared by what they must satisfy (the
 factors rebuild the matrix, the vectors are orthonormal), eigenvalues as
 sorted sets and eigenvectors up to a phase, since both backends are free
-to choose among equally right answers.
+to choose among equally right answers.  Householder QR, which is not a
+LAPACK call on xlac, must still refuse the types LAPACK lacks as the CPU
+backend does.
 
 Run through run.sh: plugins/jax/tests/run.sh test_linalg.py
 """
@@ -198,6 +200,28 @@ def t_qr_pivoting():
     got, want = both(lambda x: geqp3(x, jnp.zeros(x.shape[:-2] + x.shape[-1:], jnp.int32)),
                      rand((2, 5, 4), np.float32))
     assert np.array_equal(got[1], want[1])
+
+
+def t_qr_lapack_types():
+    # Householder QR (xlac's own Qr custom call, not LAPACK) refuses the
+    # types LAPACK lacks as JAX's CPU rules do, with the same error, and
+    # computes the others
+    from jax._src.lax.linalg import householder_product
+    for dt in [np.float16, jnp.bfloat16]:
+        a = rand((6, 5), np.float32).astype(dt)
+        for devices in (X, C):
+            for f in [lambda x: jnp.linalg.qr(x),
+                      lambda x: householder_product(x, jnp.ones(x.shape[-1:], x.dtype))]:
+                try:
+                    jax.block_until_ready(jax.jit(f)(jax.device_put(a, devices[0])))
+                except NotImplementedError as e:
+                    assert f"Unsupported dtype {np.dtype(dt).name}" in str(e), e
+                else:
+                    raise AssertionError(f"{np.dtype(dt).name} QR computed on {devices[0].platform}")
+    for dt in TYPES:
+        a = rand((5, 6), dt)
+        got, want = both(lambda x: jnp.linalg.qr(x), a)
+        close(got[0] @ got[1], a, tol(dt) * 6, f"Q R = A {dt.__name__}")
 
 
 def t_tridiagonal():

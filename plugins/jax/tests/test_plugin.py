@@ -403,6 +403,25 @@ def t_searchsorted():
     same(lambda a, b: jnp.digitize(a, b), x[0], jnp.array([-1.0, 0.0, 1.0]))
 
 
+def t_scatter_window_out():
+    # windows of two at 6, 7 and 9 of 10 elements: the one at 9 does not fit
+    # and is dropped whole, element 9 included (lax_autodiff_test's
+    # testScatterMax1: the JVP of scatter_max and its VJP, second order)
+    from jax import lax
+    dn = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_dims=(),
+                                     scatter_dims_to_operand_dims=(0,))
+    idx = np.array([[6], [7], [9]], np.int32)
+    smax = lambda a, u: lax.scatter_max(a, idx, u, dn)
+    a = jnp.array([-1.32, 1.85, -0.32, -2.33, -1.95, 2.95, -0.86, -1.69, -0.62, 3.33])
+    u = jnp.array([[6.68, 1.14], [1.82, 1.66], [1.37, -0.95]])
+    ta = jnp.linspace(-1.0, 1.5, 10)
+    tu = jnp.array([[0.5, -0.25], [1.5, 2.0], [-3.0, 4.0]])
+    same(smax, a, u)
+    same(lambda a, u, ta, tu: jax.jvp(smax, (a, u), (ta, tu)), a, u, ta, tu)
+    same(lambda a, u: jax.grad(lambda a, u: jnp.sum(jax.jvp(smax, (a, u), (a, u))[1] * jnp.arange(10.0)),
+                               argnums=(0, 1))(a, u), a, u)
+
+
 def printed(devices, f, *args):
     """What f jitted on devices prints (stdout), and its result (devices
     None: f as it is, on the arguments as they are)."""

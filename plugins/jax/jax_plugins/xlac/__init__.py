@@ -166,3 +166,35 @@ def _register_lapack_lowerings():
 
     for prim, rule in rules + [(ll.svd_p, svd_lowering)]:
         mlir.register_lowering(prim, rule, platform=PLATFORM)
+    _register_qr_dtype_check()
+
+
+def _register_qr_dtype_check():
+    """Householder QR (geqrf) and the product of its reflectors (orgqr /
+    ungqr) keep their rules written for any platform (xlac's Qr and
+    ProductOfElementaryHouseholderReflectors custom calls, computed in
+    double precision), but refuse the element types LAPACK lacks (float16,
+    bfloat16) as the CPU rules do, with their NotImplementedError
+    ("Unsupported dtype float16."), so that a program behaves the same on
+    both backends."""
+    try:
+        import numpy as np
+        from jax._src.interpreters import mlir
+        from jax._src.lax import linalg as ll
+        from jax._src.lib import lapack
+        lapack_target = lapack.build_lapack_fn_target
+        checked = [(ll.geqrf_p, ll._geqrf_lowering_rule, lambda dt: "geqrf_ffi"),
+                   (ll.householder_product_p, ll._householder_product_lowering,
+                    lambda dt: ("un" if np.issubdtype(dt, np.complexfloating) else "or") + "gqr_ffi")]
+    except (ImportError, AttributeError):
+        return
+
+    def refusing(rule, routine):
+        def lowering(ctx, *args, **params):
+            dtype = ctx.avals_in[0].dtype
+            lapack_target(routine(dtype), dtype)  # raises for the types LAPACK lacks
+            return rule(ctx, *args, **params)
+        return lowering
+
+    for prim, rule, routine in checked:
+        mlir.register_lowering(prim, refusing(rule, routine), platform=PLATFORM)
