@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/gpu.h"
 #include "gpu/simt.h"
 #include "support/support.h"
 
@@ -279,6 +280,7 @@ bool gpu_device_bind(GpuDevice *d, char **err) {
 
 void gpu_device_close(GpuDevice *d) {
   if (!d) return;
+  gpu_pool_release(d);
   d->drv->cuDevicePrimaryCtxRelease(d->dev);
   xfree(d);
 }

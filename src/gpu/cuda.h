@@ -124,6 +124,7 @@ typedef struct GpuDevice {
   int sm_count;
   int max_threads_per_block;
   size_t total_mem; /* 0 when the driver does not say */
+  struct GpuPool *pool; /* device memory kept for reuse (pool.c) */
 } GpuDevice;
 
 /* Opens device `ordinal` (0: the first): loads the driver, checks that

@@ -997,25 +997,6 @@ static bool dev_alloc(const CudaDriver *drv, CUdeviceptr *p, size_t bytes, const
   return false;
 }
 
-bool gpu_mem_alloc(GpuDevice *d, size_t bytes, CUdeviceptr *p, char **err) {
-  *p = 0;
-  return !bytes || (gpu_device_bind(d, err) && dev_alloc(d->drv, p, bytes, "a buffer", err));
-}
-
-bool gpu_mem_upload(GpuDevice *d, CUdeviceptr dst, const void *src, size_t bytes, char **err) {
-  return !bytes || (gpu_device_bind(d, err) && cuda_check(d->drv->cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD", err));
-}
-
-bool gpu_mem_download(GpuDevice *d, void *dst, CUdeviceptr src, size_t bytes, char **err) {
-  return !bytes || (gpu_device_bind(d, err) && cuda_check(d->drv->cuMemcpyDtoH(dst, src, bytes), "cuMemcpyDtoH", err));
-}
-
-void gpu_mem_free(GpuDevice *d, CUdeviceptr p) {
-  char *err = NULL;
-  if (p && gpu_device_bind(d, &err)) d->drv->cuMemFree(p);
-  xfree(err);
-}
-
 static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuLaunch *l, char **err) {
   if (l->units <= 0) return true;
   int loop_block = d->max_threads_per_block < GPU_LOOP_THREADS ? d->max_threads_per_block : GPU_LOOP_THREADS;
@@ -1110,12 +1091,10 @@ static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const Gp
   return true;
 }
 
-/* Runs the steps over dm (its temp arena allocated here), timing them
-   with events where the driver has them; queues nothing after.  The
-   caller synchronizes. */
+/* Runs the steps over dm, timing them with events where the driver has
+   them, and synchronizes. */
 static bool run_timed(GpuExecutable *e, GpuDevice *d, DevMem *dm, char **err) {
   const CudaDriver *drv = d->drv;
-  if (!dev_alloc(drv, &dm->temp, (size_t)e->temp_bytes, "temporary buffers", err)) return false;
   /* the device's time for the kernels, where the driver has events */
   CUevent ev[2] = {0};
   bool timed = drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime && drv->cuEventDestroy &&
@@ -1172,6 +1151,7 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
   }
   for (int r = 0; ok && r < f->nresults; r++)
     ok = dev_alloc(drv, &dm.results[r], (size_t)type_bytes(f->result_types[r]), "a result", err);
+  if (ok) ok = dev_alloc(drv, &dm.temp, (size_t)e->temp_bytes, "temporary buffers", err);
   if (ok) ok = run_timed(e, d, &dm, err);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
@@ -1228,7 +1208,8 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
   bool ok = true;
   for (int r = 0; r < nres; r++)
     if (took[r] >= 0) dm.results[r] = args[took[r]];
-    else if (ok) ok = dev_alloc(drv, &dm.results[r], (size_t)type_bytes(f->result_types[r]), "a result", err);
+    else if (ok) ok = gpu_mem_alloc(d, (size_t)type_bytes(f->result_types[r]), &dm.results[r], err);
+  if (ok) ok = gpu_mem_alloc(d, (size_t)e->temp_bytes, &dm.temp, err);
   if (ok) ok = run_timed(e, d, &dm, err);
   /* a result whose value lives elsewhere is copied into its own memory */
   bool copied = false;
@@ -1238,12 +1219,12 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
       copied = true;
     }
   if (ok && copied) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the results' copies)", err);
-  if (dm.temp) drv->cuMemFree(dm.temp);
+  gpu_mem_free(d, dm.temp);
   for (int r = 0; r < nres; r++) {
     if (ok) {
       results[r] = dm.results[r];
     } else {
-      if (took[r] < 0 && dm.results[r]) drv->cuMemFree(dm.results[r]);
+      if (took[r] < 0) gpu_mem_free(d, dm.results[r]);
       took[r] = -1;
     }
   }

@@ -89,12 +89,21 @@ const GpuStats *gpu_executable_stats(const GpuExecutable *e);
 const char *gpu_executable_ptx(const GpuExecutable *e);
 void gpu_executable_free(GpuExecutable *e);
 
-/* Device memory of d (its context bound on the calling thread): 0 for
-   0 bytes; false with *err (heap) on a driver error. */
+/* ---- device memory (pool.c) ----
+ * Memory of d for buffers, results and temp arenas, its context bound on
+ * the calling thread (calls on one device are serialized by the caller).
+ * Freed blocks are kept, by size class, for the next allocation of their
+ * class (cuMemAlloc and cuMemFree are slow, and cuMemFree waits for the
+ * device): up to a quarter of the device's memory (1 GiB when the driver
+ * does not say), all given back when an allocation fails and when the
+ * device is closed.  0 for 0 bytes; false with *err (heap) on a driver
+ * error. */
 bool gpu_mem_alloc(GpuDevice *d, size_t bytes, CUdeviceptr *p, char **err);
+void gpu_mem_free(GpuDevice *d, CUdeviceptr p);
 bool gpu_mem_upload(GpuDevice *d, CUdeviceptr dst, const void *src, size_t bytes, char **err);
 bool gpu_mem_download(GpuDevice *d, void *dst, CUdeviceptr src, size_t bytes, char **err);
-void gpu_mem_free(GpuDevice *d, CUdeviceptr p);
+/* Gives every kept block back to the driver (gpu_device_close does). */
+void gpu_pool_release(GpuDevice *d);
 
 /* ---- the NVPTX target (ptx.c) ---- */
 bool gpu_arch_valid(const char *arch);
