@@ -17,6 +17,7 @@
 #define XLAC_GPU_CUDA_H
 
 #include <stdbool.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -124,6 +125,9 @@ typedef struct GpuDevice {
   int sm_count;
   int max_threads_per_block;
   size_t total_mem; /* 0 when the driver does not say */
+  /* held by the thread whose execution is using the device: the processes
+     of a grid (replicas, partitions) take turns between their host steps */
+  pthread_mutex_t mu;
 } GpuDevice;
 
 /* Opens device `ordinal` (0: the first): loads the driver, checks that

@@ -39,6 +39,18 @@
 #include "passes/buffers.h"
 #include "passes/passes.h"
 
+/* What one function runs: the entry, or a program of an
+   interpreter.run_parallel (compiled into the executable's module, with
+   buffers of its own). */
+typedef struct GpuProgram {
+  GpuExecutable *exe;
+  Func *f;
+  GpuSteps steps;     /* what an execution does (launches by index) */
+  GpuBuf *rets;       /* per result: where its value is (BUF_NONE: a token) */
+  int nrets;
+  int64_t temp_bytes;
+} GpuProgram;
+
 struct GpuExecutable {
   Module *m;
   Func *entry, *flat;
@@ -50,12 +62,10 @@ struct GpuExecutable {
   int nkernels;
   GpuLaunch *launches;
   int nlaunches;
-  GpuSteps steps;     /* what an execution does (launches by index) */
+  GpuProgram main;    /* the flat entry's */
+  VEC(GpuProgram *) progs; /* the programs of its interpreter.run_parallel ops */
   const Literal **consts;
   int nconsts;
-  GpuBuf *rets;       /* per flat result: where its value is */
-  int nrets;
-  int64_t temp_bytes;
   Interp host;          /* runs the test ops (host.c) */
   InterpOptions host_opts;
   /* loaded on a device (the first gpu_execute) */
@@ -494,6 +504,7 @@ static bool copy_returned(GpuLower *G, Op *ret, Value *to, int n) {
 }
 
 static void lower_block(GpuLower *G, Block *b, GpuSteps *into);
+static void lower_parallel(GpuLower *G, Op *op);
 
 static void lower_while(GpuLower *G, Op *op) {
   int n = op->nres;
@@ -562,6 +573,10 @@ static void lower_op(GpuLower *G, Op *op) {
   }
   if (gpu_host_op(op)) {
     gpu_lower_host_op(G, op);
+    return;
+  }
+  if (op->kind == OP_INTERP_RUN_PARALLEL) {
+    lower_parallel(G, op);
     return;
   }
   if (op->kind == OP_CUSTOM_CALL) {
@@ -660,6 +675,70 @@ static void lower_block(GpuLower *G, Block *b, GpuSteps *into) {
   G->cur = saved;
 }
 
+/* Plans what f runs into p, with f's own buffer assignment and scratch
+   (the entry, or a program of a run_parallel met while lowering it). */
+static void lower_program(GpuLower *G, Func *f, GpuProgram *p) {
+  BufferAssignment *saved = G->buffers;
+  int64_t saved_scratch = G->scratch_bytes;
+  G->buffers = buffers_assign(G->cg.m, f);
+  G->scratch_bytes = 0;
+  p->exe = G->exe;
+  p->f = f;
+  lower_block(G, f->body, &p->steps);
+  /* where each result is read from (a token has no storage) */
+  Op *ret = block_terminator(f->body);
+  p->nrets = f->nresults;
+  p->rets = xcalloc((size_t)f->nresults + 1, sizeof(GpuBuf));
+  for (int r = 0; !G->failed && ret && r < ret->nopnds && r < f->nresults; r++)
+    if (ret->opnds[r]->type->kind != TY_TOKEN && !gpu_value_buf(G, ret->opnds[r], &p->rets[r]))
+      gpu_unsupported(G, ret, "a result without device storage; ");
+  p->temp_bytes = G->buffers->temp_bytes;
+  if (G->scratch_bytes) p->temp_bytes = scratch_base(G) + G->scratch_bytes;
+  buffers_free(G->buffers);
+  G->buffers = saved;
+  G->scratch_bytes = saved_scratch;
+}
+
+static bool plain_signature(const Func *f) {
+  for (int i = 0; i < f->body->nargs; i++)
+    if (f->body->args[i]->type->kind != TY_TENSOR && f->body->args[i]->type->kind != TY_TOKEN) return false;
+  for (int i = 0; i < f->nresults; i++)
+    if (f->result_types[i]->kind != TY_TENSOR && f->result_types[i]->kind != TY_TOKEN) return false;
+  return true;
+}
+
+/* interpreter.run_parallel: each program it names is compiled with the
+   executable (once), and the op becomes a PARALLEL step that runs them as
+   the processes of a grid (run_parallel_step). */
+static void lower_parallel(GpuLower *G, Op *op) {
+  if (G->program) {
+    gpu_unsupported(G, op, "a run_parallel inside a program of another; ");
+    return;
+  }
+  const Attr *pa = op_attr(op, "programs");
+  for (int r = 0; pa && pa->kind == ATTR_ARRAY && r < pa->n; r++) {
+    const Attr *row = pa->elems[r];
+    for (int k = 0; row->kind == ATTR_ARRAY && k < row->n; k++) {
+      const Attr *a = row->elems[k];
+      if ((a->kind != ATTR_SYMBOL && a->kind != ATTR_STRING) || !a->s) continue; /* the interpreter reports it */
+      Func *f = module_find_func(G->cg.m, a->s[0] == '@' ? a->s + 1 : a->s);
+      bool seen = false;
+      for (int i = 0; f && i < G->exe->progs.len; i++) seen |= G->exe->progs.data[i]->f == f;
+      if (!f || seen) continue;
+      if (!plain_signature(f)) {
+        gpu_unsupported(G, op, "a program with tuple parameters or results; ");
+        continue;
+      }
+      GpuProgram *p = xcalloc(1, sizeof *p);
+      VEC_PUSH(G->exe->progs, p);
+      G->program = f;
+      lower_program(G, f, p);
+      G->program = NULL;
+    }
+  }
+  gpu_lower_host_step(G, op, STEP_PARALLEL);
+}
+
 /* What LLVM holds for a compilation in progress, released by an
    out-of-memory unwind. */
 typedef struct GpuHold {
@@ -686,13 +765,6 @@ static const char *choose_arch(const GpuOptions *o) {
   return "sm_90";
 }
 
-static bool plain_signature(const Func *f) {
-  for (int i = 0; i < f->body->nargs; i++)
-    if (f->body->args[i]->type->kind != TY_TENSOR) return false;
-  for (int i = 0; i < f->nresults; i++)
-    if (f->result_types[i]->kind != TY_TENSOR) return false;
-  return true;
-}
 
 GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   double t0 = now_ms();
@@ -725,7 +797,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   dump_module(&dumpo, m, "after_optimizations");
   Func *f = exe->flat;
   if (!plain_signature(f)) {
-    error_at(f->loc, "the gpu backend does not support tuple or token parameters and results yet");
+    error_at(f->loc, "the gpu backend does not support tuple parameters and results yet");
     gpu_executable_free(exe);
     return NULL;
   }
@@ -755,24 +827,13 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   hold.mod = G.cg.mod;
   hold.b = G.cg.b;
   gpu_set_target(G.cg.mod, hold.tm);
-  G.buffers = buffers_assign(m, f);
-  exe->temp_bytes = G.buffers->temp_bytes;
-  exe->stats.temp_bytes = exe->temp_bytes;
-  Op *ret = block_terminator(f->body);
   G.copy_kernel[0] = G.copy_kernel[1] = -1;
   /* kernel names differ between the executables of a process: a driver
      (GPGPU-Sim's) may look functions up by name across modules */
   static atomic_uint serial;
   G.serial = atomic_fetch_add(&serial, 1);
-  lower_block(&G, f->body, &exe->steps);
-  /* where each result is read from */
-  exe->nrets = f->nresults;
-  exe->rets = xcalloc((size_t)f->nresults + 1, sizeof(GpuBuf));
-  for (int r = 0; !G.failed && ret && r < ret->nopnds && r < f->nresults; r++)
-    if (!gpu_value_buf(&G, ret->opnds[r], &exe->rets[r])) gpu_unsupported(&G, ret, "a result without device storage; ");
-  if (G.scratch_bytes) exe->temp_bytes = scratch_base(&G) + G.scratch_bytes;
-  exe->stats.temp_bytes = exe->temp_bytes;
-  buffers_free(G.buffers);
+  lower_program(&G, f, &exe->main);
+  exe->stats.temp_bytes = exe->main.temp_bytes;
   ptrmap_free(&G.cg.const_globals);
   exe->names = G.names.data;
   exe->nkernels = G.names.len;
@@ -891,6 +952,17 @@ typedef struct DevMem {
   int nparams, nresults;
 } DevMem;
 
+/* One execution of a program: where it runs, its device memory, and the
+   interpreter state its host steps run on (the executable's own, or that
+   of the grid process it runs as, whose ids replica_id and partition_id
+   give). */
+typedef struct GpuRun {
+  GpuExecutable *e;
+  GpuDevice *d;
+  DevMem dm;
+  Interp *I;
+} GpuRun;
+
 static CUdeviceptr buf_ptr(const GpuExecutable *e, const DevMem *dm, const GpuBuf *b) {
   switch (b->kind) {
   case BUF_PARAM: return dm->params[b->offset];
@@ -923,7 +995,9 @@ static bool dev_alloc(const CudaDriver *drv, CUdeviceptr *p, size_t bytes, const
   return false;
 }
 
-static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuLaunch *l, char **err) {
+static bool run_launch(GpuRun *R, const GpuLaunch *l, char **err) {
+  GpuExecutable *e = R->e;
+  GpuDevice *d = R->d;
   if (l->units <= 0) return true;
   int loop_block = d->max_threads_per_block < GPU_LOOP_THREADS ? d->max_threads_per_block : GPU_LOOP_THREADS;
   int block = l->block ? l->block : loop_block;
@@ -937,10 +1011,10 @@ static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const G
   CUdeviceptr *ptrs = xcalloc((size_t)l->nbufs + 1, sizeof(CUdeviceptr));
   void **params = xcalloc((size_t)l->nbufs + 2, sizeof(void *));
   for (int b = 0; b < l->nbufs; b++) {
-    ptrs[b] = buf_ptr(e, dm, &l->bufs[b]);
+    ptrs[b] = buf_ptr(e, &R->dm, &l->bufs[b]);
     params[b] = &ptrs[b];
   }
-  int64_t n = l->n;
+  int64_t n = l->id == ID_REPLICA ? R->I->replica_id : l->id == ID_PARTITION ? R->I->partition_id : l->n;
   params[l->nbufs] = &n;
   char what[96];
   snprintf(what, sizeof what, "cuLaunchKernel(%s)", e->names[l->kernel]);
@@ -954,10 +1028,11 @@ static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const G
 
 /* A loop's predicate or a branch's index, read back (the copy waits for
    the kernels before it). */
-static bool read_pred(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuStep *st, int64_t *v, char **err) {
+static bool read_pred(GpuRun *R, const GpuStep *st, int64_t *v, char **err) {
   unsigned char b[8] = {0};
   int n = st->pred_et == ET_PRED ? 1 : et_bytes(st->pred_et);
-  if (!cuda_check(d->drv->cuMemcpyDtoH(b, buf_ptr(e, dm, &st->pred), (size_t)n), "cuMemcpyDtoH (a predicate)", err))
+  if (!cuda_check(R->d->drv->cuMemcpyDtoH(b, buf_ptr(R->e, &R->dm, &st->pred), (size_t)n),
+                  "cuMemcpyDtoH (a predicate)", err))
     return false;
   uint64_t u = 0;
   for (int i = n - 1; i >= 0; i--) u = u << 8 | b[i]; /* little-endian, as the device */
@@ -973,43 +1048,84 @@ static bool read_pred(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const Gp
   return true;
 }
 
-static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuSteps *steps, char **err) {
+static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, Interp *I, int nargs, IVal **args,
+                         IVal **results, char **err);
+
+/* A program of a run_parallel, run as one process of its grid. */
+static bool run_program(void *ctx, Interp *I, int nargs, IVal **args, IVal **results) {
+  GpuProgram *p = ctx;
+  char *err = NULL;
+  bool ok = exec_program(p->exe, p, p->exe->dev, I, nargs, args, results, &err);
+  /* a failure the interpreter met (a check, another process's) is
+     reported already */
+  if (!ok && !I->failed) error_at(p->f->loc, "%s", err ? err : "the GPU execution failed");
+  if (!ok) I->failed = true;
+  xfree(err);
+  return ok;
+}
+
+static void bind_program(void *user, GridProgram *gp) {
+  GpuExecutable *e = user;
+  for (int i = 0; i < e->progs.len; i++)
+    if (e->progs.data[i]->f == gp->func) {
+      gp->run = run_program;
+      gp->ctx = e->progs.data[i];
+    }
+}
+
+/* How a host step runs: without the device, which the other processes of
+   a grid may use meanwhile (a collective waits for them). */
+static bool host_call(void *user, Interp *I, Op *op, IVal **in, IVal **out) {
+  GpuRun *R = user;
+  pthread_mutex_unlock(&R->d->mu);
+  bool ok = op->kind == OP_INTERP_RUN_PARALLEL ? interp_run_parallel(I, op, in, out, bind_program, R->e)
+                                               : interp_run_op(I, op, in, out);
+  pthread_mutex_lock(&R->d->mu);
+  char *err = NULL;
+  /* the threads of a grid bind the context for themselves */
+  if (ok && !gpu_device_bind(R->d, &err)) ok = interp_error(I, op, "%s", err);
+  xfree(err);
+  return ok;
+}
+
+static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
+  GpuExecutable *e = R->e;
   for (int i = 0; i < steps->len; i++) {
     const GpuStep *st = &steps->data[i];
     int64_t v;
     switch (st->kind) {
     case STEP_LAUNCH:
-      if (!run_launch(e, d, dm, &e->launches[st->launch], err)) return false;
+      if (!run_launch(R, &e->launches[st->launch], err)) return false;
       break;
     case STEP_WHILE:
       for (;;) {
-        if (!run_steps(e, d, dm, &st->sub[0], err) || !read_pred(e, d, dm, st, &v, err)) return false;
+        if (!run_steps(R, &st->sub[0], err) || !read_pred(R, st, &v, err)) return false;
         if (!v) break;
-        if (!run_steps(e, d, dm, &st->sub[1], err)) return false;
+        if (!run_steps(R, &st->sub[1], err)) return false;
       }
       break;
     case STEP_CUSTOM: {
       void **ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(void *));
-      for (int b = 0; b < st->nbufs; b++) ptrs[b] = (void *)(uintptr_t)buf_ptr(e, dm, &st->bufs[b]);
+      for (int b = 0; b < st->nbufs; b++) ptrs[b] = (void *)(uintptr_t)buf_ptr(e, &R->dm, &st->bufs[b]);
       bool ok = gpu_run_custom(st, NULL, ptrs, err);
       xfree(ptrs);
       if (!ok) return false;
       break;
     }
-    case STEP_HOST: {
+    case STEP_HOST: case STEP_PARALLEL: {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
-      for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, dm, &st->bufs[b]);
-      bool ok = gpu_run_host(st, d->drv, ptrs, &e->host, err);
+      for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
+      bool ok = gpu_run_host(st, R->d->drv, ptrs, R->I, host_call, R, err);
       xfree(ptrs);
       if (!ok) return false;
       break;
     }
     case STEP_BRANCH: {
-      if (!read_pred(e, d, dm, st, &v, err)) return false;
+      if (!read_pred(R, st, &v, err)) return false;
       /* if: true takes the first region; case: an index out of range the last */
       int k = st->pred_et == ET_PRED ? (v ? 0 : 1) : (v >= 0 && v < st->nsub ? (int)v : st->nsub - 1);
       if (k >= st->nsub) k = st->nsub - 1;
-      if (!run_steps(e, d, dm, &st->sub[k], err)) return false;
+      if (!run_steps(R, &st->sub[k], err)) return false;
       break;
     }
     }
@@ -1017,61 +1133,81 @@ static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const Gp
   return true;
 }
 
-static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
-  Func *f = e->flat;
+static size_t storage_bytes(const Type *t) {
+  return t->kind == TY_TENSOR ? (size_t)type_num_elements(t) * (size_t)et_bytes(t->elem) : 0;
+}
+
+/* Runs program p of e on d as the process I says (its host steps run on
+   I); takes the device for the whole execution but its host steps. */
+static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, Interp *I, int nargs, IVal **args,
+                         IVal **results, char **err) {
+  Func *f = p->f;
   if (nargs != f->body->nargs) {
     *err = xasprintf("expected %d arguments, got %d", f->body->nargs, nargs);
     return false;
   }
-  for (int i = 0; i < nargs; i++)
-    if (args[i]->kind != IV_TENSOR || !type_same_shape(args[i]->lit->type, f->body->args[i]->type) ||
-        args[i]->lit->type->elem != f->body->args[i]->type->elem) {
+  for (int i = 0; i < nargs; i++) {
+    const Type *t = f->body->args[i]->type;
+    bool match = t->kind == TY_TOKEN ? args[i]->kind == IV_TOKEN
+                                     : args[i]->kind == IV_TENSOR && type_same_shape(args[i]->lit->type, t) &&
+                                           args[i]->lit->type->elem == t->elem;
+    if (!match) {
       *err = xasprintf("argument %d does not match parameter type", i);
       return false;
     }
-  if (!load(e, d, err)) return false;
+  }
+  pthread_mutex_lock(&d->mu);
+  GpuRun R = {e, d, {0}, I};
+  bool ok = load(e, d, err) && gpu_device_bind(d, err);
+  if (!ok) {
+    pthread_mutex_unlock(&d->mu);
+    return false;
+  }
   const CudaDriver *drv = d->drv;
-  if (!gpu_device_bind(d, err)) return false;
-  DevMem dm = {0};
-  dm.nparams = nargs;
-  dm.nresults = f->nresults;
-  dm.params = xcalloc((size_t)nargs + 1, sizeof(CUdeviceptr));
-  dm.results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
-  bool ok = true;
+  DevMem *dm = &R.dm;
+  dm->nparams = nargs;
+  dm->nresults = f->nresults;
+  dm->params = xcalloc((size_t)nargs + 1, sizeof(CUdeviceptr));
+  dm->results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
   for (int i = 0; ok && i < nargs; i++) {
-    size_t nb = (size_t)args[i]->lit->n * (size_t)et_bytes(args[i]->lit->type->elem);
-    ok = dev_alloc(drv, &dm.params[i], nb, "a parameter", err) &&
-         (!nb || cuda_check(drv->cuMemcpyHtoD(dm.params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
+    size_t nb = storage_bytes(f->body->args[i]->type);
+    ok = dev_alloc(drv, &dm->params[i], nb, "a parameter", err) &&
+         (!nb || cuda_check(drv->cuMemcpyHtoD(dm->params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
   }
   for (int r = 0; ok && r < f->nresults; r++)
-    ok = dev_alloc(drv, &dm.results[r],
-                   (size_t)(type_num_elements(f->result_types[r]) * et_bytes(f->result_types[r]->elem)), "a result",
-                   err);
-  if (ok) ok = dev_alloc(drv, &dm.temp, (size_t)e->temp_bytes, "temporary buffers", err);
-  /* the device's time for the kernels, where the driver has events */
+    ok = dev_alloc(drv, &dm->results[r], storage_bytes(f->result_types[r]), "a result", err);
+  if (ok) ok = dev_alloc(drv, &dm->temp, (size_t)p->temp_bytes, "temporary buffers", err);
+  /* the device's time for the kernels, where the driver has events (not
+     for the processes of a grid, which share the device) */
   CUevent ev[2] = {0};
-  bool timed = ok && drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime && drv->cuEventDestroy &&
-               drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
+  bool timed = ok && !I->grid && drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime &&
+               drv->cuEventDestroy && drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
   if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) {
     drv->cuEventDestroy(ev[0]);
+    ev[0] = NULL;
     timed = false;
   }
   timed = timed && drv->cuEventRecord(ev[0], NULL) == CUDA_SUCCESS;
-  if (ok) ok = run_steps(e, d, &dm, &e->steps, err);
+  if (ok) ok = run_steps(&R, &p->steps, err);
   timed = timed && ok && drv->cuEventRecord(ev[1], NULL) == CUDA_SUCCESS;
   if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);
   float ms = 0;
-  e->stats.device_ms = timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS ? ms : 0;
+  if (timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS) e->stats.device_ms = ms;
   if (ev[0]) drv->cuEventDestroy(ev[0]);
   if (ev[1]) drv->cuEventDestroy(ev[1]);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
+    if (f->result_types[r]->kind == TY_TOKEN) {
+      results[r] = ival_token();
+      continue;
+    }
     results[r] = ival_new_tensor(f->result_types[r]);
     const Literal *l = results[r]->lit;
     size_t nb = (size_t)l->n * (size_t)et_bytes(l->type->elem);
-    if (nb) ok = cuda_check(drv->cuMemcpyDtoH(l->data, buf_ptr(e, &dm, &e->rets[r]), nb), "cuMemcpyDtoH", err);
+    if (nb) ok = cuda_check(drv->cuMemcpyDtoH(l->data, buf_ptr(e, dm, &p->rets[r]), nb), "cuMemcpyDtoH", err);
   }
-  free_devmem(drv, &dm);
+  free_devmem(drv, dm);
+  pthread_mutex_unlock(&d->mu);
   if (!ok)
     for (int r = 0; r < f->nresults; r++) {
       ival_release(results[r]);
@@ -1080,23 +1216,29 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
   return ok;
 }
 
-static bool execute_counted(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
+/* Runs the flat entry on I (NULL: the executable's own interpreter state,
+   counting the checks of its host steps in the stats). */
+static bool execute_counted(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results,
+                            char **err) {
+  if (I) return exec_program(e, &e->main, d, I, nargs, args, results, err);
   int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
-  bool ok = execute_flat(e, d, nargs, args, results, err);
+  e->host.failed = false;
+  bool ok = exec_program(e, &e->main, d, &e->host, nargs, args, results, err);
   e->stats.checks_passed = e->host.checks_run - run0;
   e->stats.checks_failed = e->host.checks_failed - failed0;
   return ok;
 }
 
-bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
-  if (e->flat == e->entry) return execute_counted(e, d, nargs, args, results, err);
+static bool execute_as(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results,
+                       char **err) {
+  if (e->flat == e->entry) return execute_counted(e, d, I, nargs, args, results, err);
   int nin = 0, k = 0;
   for (int i = 0; i < nargs; i++) nin += ival_leaf_count(args[i]);
   IVal **in = xcalloc((size_t)nin + 1, sizeof(IVal *));
   for (int i = 0; i < nargs; i++) ival_collect_leaves(args[i], in, &k);
   int nout = e->flat->nresults;
   IVal **out = xcalloc((size_t)nout + 1, sizeof(IVal *));
-  bool ok = execute_counted(e, d, nin, in, out, err);
+  bool ok = execute_counted(e, d, I, nin, in, out, err);
   k = 0;
   for (int i = 0; ok && i < e->entry->nresults; i++) {
     ival_release(results[i]);
@@ -1105,6 +1247,45 @@ bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **
   for (int i = 0; i < nout; i++) ival_release(out[i]);
   xfree(out);
   xfree(in);
+  return ok;
+}
+
+bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
+  return execute_as(e, d, NULL, nargs, args, results, err);
+}
+
+/* ---- a grid of replicas x partitions on the one device ---- */
+
+typedef struct GridRun {
+  GpuExecutable *e;
+  GpuDevice *d;
+} GridRun;
+
+static bool run_grid_process(void *ctx, Interp *I, int nargs, IVal **args, IVal **results) {
+  GridRun *g = ctx;
+  char *err = NULL;
+  bool ok = execute_as(g->e, g->d, I, nargs, args, results, &err);
+  if (!ok && !I->failed) error_at(g->e->entry->loc, "replica %d partition %d: %s", I->replica_id, I->partition_id,
+                                  err ? err : "the GPU execution failed");
+  if (!ok) I->failed = true;
+  xfree(err);
+  return ok;
+}
+
+bool gpu_execute_grid(GpuExecutable *e, GpuDevice *d, int num_replicas, int num_partitions, int nargs, IVal ***args,
+                      IVal ***results) {
+  int n = num_replicas * num_partitions;
+  GridRun g = {e, d};
+  GridProgram *progs = xcalloc((size_t)n + 1, sizeof(GridProgram));
+  for (int i = 0; i < n; i++) progs[i] = (GridProgram){e->entry, nargs, args[i], run_grid_process, &g};
+  int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
+  e->host.failed = false;
+  /* the executable's interpreter state is the grid's parent: the processes
+     print and count their checks through copies of it */
+  bool ok = interp_run_grid(&e->host, num_replicas, num_partitions, progs, results);
+  e->stats.checks_passed = e->host.checks_run - run0;
+  e->stats.checks_failed = e->host.checks_failed - failed0;
+  xfree(progs);
   return ok;
 }
 
@@ -1125,9 +1306,15 @@ void gpu_executable_free(GpuExecutable *e) {
   xfree(e->names);
   for (int k = 0; k < e->nlaunches; k++) xfree(e->launches[k].bufs);
   xfree(e->launches);
-  gpu_steps_free(&e->steps);
+  gpu_steps_free(&e->main.steps);
+  xfree(e->main.rets);
+  for (int i = 0; i < e->progs.len; i++) {
+    gpu_steps_free(&e->progs.data[i]->steps);
+    xfree(e->progs.data[i]->rets);
+    xfree(e->progs.data[i]);
+  }
+  VEC_FREE(e->progs);
   xfree(e->consts);
-  xfree(e->rets);
   xfree(e->ptx);
   xfree(e->bitcode);
   xfree(e);
