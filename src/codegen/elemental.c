@@ -203,15 +203,14 @@ static bool index_op_ok(const Op *op) {
 }
 
 /* A bitcast_convert between native non-complex types of different widths
-   (the result gains or loses a minor dimension of the width ratio). */
+   (the result gains or loses a minor dimension of the width ratio; i1 is
+   one bit wide, as in the interpreter: element k is bit k). */
 static bool bitcast_resize_ok(const Op *op) {
   if (op->nopnds != 1) return false;
   const Type *x = op->opnds[0]->type, *t = op->res[0].type;
   if (x->kind != TY_TENSOR || x->quant || t->quant) return false;
   ElemType a = x->elem, b = t->elem;
-  if (a == ET_PRED || b == ET_PRED || !cg_elem_native(a) || !cg_elem_native(b) || et_is_complex(a) ||
-      et_is_complex(b))
-    return false;
+  if (!cg_elem_native(a) || !cg_elem_native(b) || et_is_complex(a) || et_is_complex(b)) return false;
   int wa = et_bits(a), wb = et_bits(b);
   if (wa <= 0 || wb <= 0 || wa > 64 || wb > 64 || wa == wb) return false;
   if (wa > wb) return wa % wb == 0 && t->rank == x->rank + 1 && t->dims[t->rank - 1] == wa / wb;

@@ -579,6 +579,10 @@ static void lower_op(GpuLower *G, Op *op) {
     lower_parallel(G, op);
     return;
   }
+  if (op->kind == OP_CHLO_RAGGED_DOT) {
+    gpu_lower_ragged_dot(G, op);
+    return;
+  }
   if (op->kind == OP_CUSTOM_CALL) {
     gpu_lower_custom_call(G, op);
     return;

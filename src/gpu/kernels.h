@@ -176,6 +176,9 @@ typedef bool (*GpuHostRun)(void *user, Interp *I, Op *op, IVal **in, IVal **out)
 bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *ptrs, Interp *I, GpuHostRun run,
                   void *user, char **err);
 bool gpu_run_custom(const GpuStep *st, void *stream, void **ptrs, char **err);
+/* ragged.c: chlo.ragged_dot (one thread per output, the interpreter's
+   sums). */
+void gpu_lower_ragged_dot(GpuLower *G, Op *op);
 /* sort.c: a sort (one thread per row, the interpreter's merge sort). */
 void gpu_lower_sort(GpuLower *G, Op *op);
 /* scatter.c: a scatter (the interpreter's order per result element). */
