@@ -265,14 +265,15 @@ int main(int argc, char **argv) {
     }
     xlac_executable_destroy(e);
   }
-  /* an op the gpu backend has no kernel for: a located compile error */
+  /* an op the gpu backend has no kernel for (a ragged_dot of f16): a located
+     compile error */
   static const char ragged[] =
-      "func.func @main(%l: tensor<11x5xf32>, %r: tensor<3x5x7xf32>, %g: tensor<3xi64>) -> tensor<11x7xf32> {\n"
+      "func.func @main(%l: tensor<11x5xf16>, %r: tensor<3x5x7xf16>, %g: tensor<3xi64>) -> tensor<11x7xf16> {\n"
       "  %d = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<\n"
       "      lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1],\n"
       "      rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}\n"
-      "    : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>\n"
-      "  func.return %d : tensor<11x7xf32>\n"
+      "    : (tensor<11x5xf16>, tensor<3x5x7xf16>, tensor<3xi64>) -> tensor<11x7xf16>\n"
+      "  func.return %d : tensor<11x7xf16>\n"
       "}\n";
   e = NULL;
   expect_error(xlac_compile_text(c, ragged, sizeof ragged - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
