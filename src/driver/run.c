@@ -731,6 +731,10 @@ static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***resul
 static bool bench_gpu(RunState *st, Module *m, Func *f, IVal **args) {
   const RunOptions *o = st->o;
   int iters = o->iters > 0 ? o->iters : 10, warmup = o->warmup >= 0 ? o->warmup : 2;
+  if (o->replicas > 1 || o->partitions > 1) {
+    fprintf(stderr, "xlac: error: xlac bench --backend=gpu runs one replica and one partition (for now)\n");
+    return false;
+  }
   GpuExecutable *e = gpu_prepare(st, m, f, NULL);
   bool ok = e && st->gpu;
   double *times = xcalloc((size_t)iters + 1, sizeof(double)), *dev = xcalloc((size_t)iters + 1, sizeof(double));
