@@ -531,15 +531,25 @@ static bool run_cpu(void *ctx, Interp *I, int nargs, IVal **args, IVal **results
   return cpu_execute(ctx, I, nargs, args, results);
 }
 
-/* One execution on the client's GPU (one at a time: the executable's
-   module is loaded by the first). */
-static bool run_gpu(xlac_executable *e, int nargs, IVal **args, IVal **results) {
+/* One execution on the client's GPU as the process I says (its ids, and
+   a set's communicator; one execution at a time: the executable's module
+   is loaded by the first). */
+static bool run_gpu(xlac_executable *e, Interp *I, int nargs, IVal **args, IVal **results) {
   char *err = NULL;
   pthread_mutex_lock(&e->client->gpu_mu);
-  bool ok = gpu_execute(e->gpu, e->client->gpu, nargs, args, results, &err);
+  bool ok = gpu_execute_in(e->gpu, e->client->gpu, I, nargs, args, results, &err);
   pthread_mutex_unlock(&e->client->gpu_mu);
-  if (!ok) error_at(SRCLOC_NONE, "%s", err ? err : "the GPU execution failed");
+  if (!ok && !I->failed) error_at(SRCLOC_NONE, "%s", err ? err : "the GPU execution failed");
   xfree(err);
+  return ok;
+}
+
+/* The replicas x partitions of a GPU client: processes of a grid on its
+   one device. */
+static bool run_gpu_grid(xlac_executable *e, Interp *I, int nargs, IVal ***args, IVal ***results) {
+  pthread_mutex_lock(&e->client->gpu_mu);
+  bool ok = gpu_execute_grid(e->gpu, e->client->gpu, I, e->num_replicas, e->num_partitions, nargs, args, results);
+  pthread_mutex_unlock(&e->client->gpu_mu);
   return ok;
 }
 
@@ -604,9 +614,11 @@ static bool exec_guarded(void *ctx) {
       }
     }
     if (e->gpu)
-      ok = run_gpu(e, nparams, params[0], out[0]);
+      ok = run_gpu(e, &I, nparams, params[0], out[0]);
     else
       ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
+  } else if (e->gpu) {
+    ok = run_gpu_grid(e, &I, nparams, params, out);
   } else {
     GridProgram *progs = xcalloc((size_t)j->ndev, sizeof(GridProgram));
     for (int d = 0; d < j->ndev; d++)

@@ -708,7 +708,7 @@ static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***resul
   if (ok && nr * np > 1) {
     IVal ***args_of = xcalloc((size_t)(nr * np), sizeof(IVal **));
     for (int d = 0; d < nr * np; d++) args_of[d] = args;
-    ok = gpu_execute_grid(e, st->gpu, nr, np, f->body->nargs, args_of, results);
+    ok = gpu_execute_grid(e, st->gpu, NULL, nr, np, f->body->nargs, args_of, results);
     const GpuStats *gs = gpu_executable_stats(e);
     st->checks_passed += gs->checks_passed;
     st->checks_failed += gs->checks_failed;

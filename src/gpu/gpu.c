@@ -1258,6 +1258,10 @@ bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **
   return execute_as(e, d, NULL, nargs, args, results, err);
 }
 
+bool gpu_execute_in(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results, char **err) {
+  return execute_as(e, d, I, nargs, args, results, err);
+}
+
 /* ---- a grid of replicas x partitions on the one device ---- */
 
 typedef struct GridRun {
@@ -1276,19 +1280,21 @@ static bool run_grid_process(void *ctx, Interp *I, int nargs, IVal **args, IVal 
   return ok;
 }
 
-bool gpu_execute_grid(GpuExecutable *e, GpuDevice *d, int num_replicas, int num_partitions, int nargs, IVal ***args,
-                      IVal ***results) {
+bool gpu_execute_grid(GpuExecutable *e, GpuDevice *d, Interp *parent, int num_replicas, int num_partitions, int nargs,
+                      IVal ***args, IVal ***results) {
   int n = num_replicas * num_partitions;
   GridRun g = {e, d};
   GridProgram *progs = xcalloc((size_t)n + 1, sizeof(GridProgram));
   for (int i = 0; i < n; i++) progs[i] = (GridProgram){e->entry, nargs, args[i], run_grid_process, &g};
-  int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
-  e->host.failed = false;
-  /* the executable's interpreter state is the grid's parent: the processes
-     print and count their checks through copies of it */
-  bool ok = interp_run_grid(&e->host, num_replicas, num_partitions, progs, results);
-  e->stats.checks_passed = e->host.checks_run - run0;
-  e->stats.checks_failed = e->host.checks_failed - failed0;
+  /* the parent (by default the executable's interpreter state) is the
+     grid's: the processes print and count their checks through copies of
+     it */
+  Interp *I = parent ? parent : &e->host;
+  int run0 = I->checks_run, failed0 = I->checks_failed;
+  if (!parent) e->host.failed = false;
+  bool ok = interp_run_grid(I, num_replicas, num_partitions, progs, results);
+  e->stats.checks_passed = I->checks_run - run0;
+  e->stats.checks_failed = I->checks_failed - failed0;
   xfree(progs);
   return ok;
 }

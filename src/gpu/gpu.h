@@ -65,14 +65,19 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o);
 /* Runs it on d: args are the entry's parameters, results receive new
    references.  False with *err (heap) on a driver error. */
 bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err);
+/* gpu_execute as the process I says: its ids, its grid or communicator
+   (which collectives meet through), its printing and check counts. */
+bool gpu_execute_in(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results, char **err);
 /* Runs it as num_replicas x num_partitions processes (threads of the
    interpreter's grid, interp/collectives.c) on the one device d, each with
    device buffers of its own: args[i] and results[i] are process i's
    (replica i / num_partitions, partition i % num_partitions); collectives
-   meet as the interpreter's do.  False when a process failed (reported,
-   the others released). */
-bool gpu_execute_grid(GpuExecutable *e, GpuDevice *d, int num_replicas, int num_partitions, int nargs, IVal ***args,
-                      IVal ***results);
+   meet as the interpreter's do.  parent (NULL: the executable's own
+   interpreter state) gives the processes their options and receives their
+   check counts.  False when a process failed (reported, the others
+   released). */
+bool gpu_execute_grid(GpuExecutable *e, GpuDevice *d, Interp *parent, int num_replicas, int num_partitions, int nargs,
+                      IVal ***args, IVal ***results);
 const GpuStats *gpu_executable_stats(const GpuExecutable *e);
 /* The PTX text (NUL-terminated). */
 const char *gpu_executable_ptx(const GpuExecutable *e);
