@@ -17,7 +17,10 @@
  *
  * gpu_execute loads the PTX on a device (once per executable), allocates
  * device buffers, copies the arguments in, launches the kernels in program
- * order on the default stream, and copies the results out.
+ * order on the default stream, and copies the results out.  Replicas and
+ * partitions run as the processes of the interpreter's grid on the one
+ * device (gpu_execute_grid, interpreter.run_parallel), their collectives
+ * as host steps through the interpreter's rendezvous.
  */
 #ifndef XLAC_GPU_GPU_H
 #define XLAC_GPU_GPU_H

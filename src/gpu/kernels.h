@@ -163,9 +163,10 @@ void gpu_lower_triangular_solve(GpuLower *G, Op *op);
 /* fft.c: stablehlo.fft (one thread per line per transformed dimension,
    the interpreter's algorithms in double complex). */
 void gpu_lower_fft(GpuLower *G, Op *op);
-/* host.c: the test ops (check.*, interpreter.print/probe) and the custom
-   calls whose targets live on the host, as HOST steps run by the
-   interpreter on copies of their operands. */
+/* host.c: the test ops (check.*, interpreter.print/probe), the custom
+   calls whose targets live on the host, and the collectives, send/recv
+   and infeed/outfeed (which meet the other processes of a grid), as HOST
+   steps run by the interpreter on copies of their operands. */
 bool gpu_host_op(const Op *op);
 void gpu_lower_host_op(GpuLower *G, Op *op);
 /* A host step of the given kind for op (tokens have no buffer). */

@@ -31,8 +31,9 @@
  *    (no libm on the device) and the correctly rounded square root: its
  *    results differ from the interpreter's (libm) by a few ULP of double,
  *    so by at most one ULP after rounding to f32.
- *  - replica_id and partition_id: the backend runs one replica of one
- *    partition, so both store 0.
+ *  - replica_id and partition_id: one thread stores the id the execution
+ *    passes as the kernel's integer (the process's in a grid of replicas
+ *    x partitions, gpu.c; 0 outside one).
  *  - create_token and after_all: tokens carry no data and have no
  *    storage; nothing to do.
  *  (JAX's rbg keys go through a bitcast_convert between widths on their
