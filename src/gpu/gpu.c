@@ -965,7 +965,16 @@ typedef struct GpuRun {
   GpuDevice *d;
   DevMem dm;
   Interp *I;
+  bool held; /* d->mu (not during host steps) */
 } GpuRun;
+
+/* An out-of-memory unwind (of a grid process) must not leave the device
+   taken. */
+static void release_device(void *p) {
+  GpuRun *R = p;
+  if (R->held) pthread_mutex_unlock(&R->d->mu);
+  R->held = false;
+}
 
 static CUdeviceptr buf_ptr(const GpuExecutable *e, const DevMem *dm, const GpuBuf *b) {
   switch (b->kind) {
@@ -1081,10 +1090,11 @@ static void bind_program(void *user, GridProgram *gp) {
    a grid may use meanwhile (a collective waits for them). */
 static bool host_call(void *user, Interp *I, Op *op, IVal **in, IVal **out) {
   GpuRun *R = user;
-  pthread_mutex_unlock(&R->d->mu);
+  release_device(R);
   bool ok = op->kind == OP_INTERP_RUN_PARALLEL ? interp_run_parallel(I, op, in, out, bind_program, R->e)
                                                : interp_run_op(I, op, in, out);
   pthread_mutex_lock(&R->d->mu);
+  R->held = true;
   char *err = NULL;
   /* the threads of a grid bind the context for themselves */
   if (ok && !gpu_device_bind(R->d, &err)) ok = interp_error(I, op, "%s", err);
@@ -1161,10 +1171,13 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     }
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, I};
+  GpuRun R = {e, d, {0}, I, true};
+  OomCleanup cleanup;
+  oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);
   if (!ok) {
-    pthread_mutex_unlock(&d->mu);
+    oom_cleanup_pop(&cleanup);
+    release_device(&R);
     return false;
   }
   const CudaDriver *drv = d->drv;
@@ -1211,7 +1224,8 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     if (nb) ok = cuda_check(drv->cuMemcpyDtoH(l->data, buf_ptr(e, dm, &p->rets[r]), nb), "cuMemcpyDtoH", err);
   }
   free_devmem(drv, dm);
-  pthread_mutex_unlock(&d->mu);
+  oom_cleanup_pop(&cleanup);
+  release_device(&R);
   if (!ok)
     for (int r = 0; r < f->nresults; r++) {
       ival_release(results[r]);
