@@ -172,11 +172,6 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
                               "xlac_client_create: %d replicas x %d partitions is more than 4096 devices", nr, np);
   if (o.backend != XLAC_BACKEND_CPU && o.backend != XLAC_BACKEND_INTERPRETER && o.backend != XLAC_BACKEND_GPU)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_client_create: unknown backend %d", (int)o.backend);
-  if (o.backend == XLAC_BACKEND_GPU && nr * np != 1)
-    return xlac_status_create(XLAC_INVALID_ARGUMENT,
-                              "xlac_client_create: the gpu backend has one device per client for now (asked for %d "
-                              "replicas x %d partitions)",
-                              nr, np);
   GpuDevice *gpu = NULL;
   if (o.backend == XLAC_BACKEND_GPU) {
     char *err = NULL;
@@ -236,7 +231,11 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
     const char *kind = api_backend_kind(c->backend);
     size_t n = 384;
     d->desc = malloc(n);
-    if (d->desc && c->gpu)
+    /* several replicas or partitions share the one GPU */
+    if (d->desc && c->gpu && c->ndev > 1)
+      snprintf(d->desc, n, "gpu:%d (%s, compute capability %d.%d, %d SMs; replica %d, partition %d)", c->gpu->ordinal,
+               c->gpu->name, c->gpu->cc_major, c->gpu->cc_minor, c->gpu->sm_count, i / np, i % np);
+    else if (d->desc && c->gpu)
       snprintf(d->desc, n, "gpu:%d (%s, compute capability %d.%d, %d SMs)", c->gpu->ordinal, c->gpu->name,
                c->gpu->cc_major, c->gpu->cc_minor, c->gpu->sm_count);
     else if (d->desc)

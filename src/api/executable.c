@@ -534,6 +534,28 @@ static bool run_cpu(void *ctx, Interp *I, int nargs, IVal **args, IVal **results
   return cpu_execute(ctx, I, nargs, args, results);
 }
 
+/* One execution on the client's GPU as the process I says (its ids, and
+   a set's communicator; one execution at a time: the executable's module
+   is loaded by the first), over host copies of the buffers. */
+static bool run_gpu(xlac_executable *e, Interp *I, int nargs, IVal **args, IVal **results) {
+  char *err = NULL;
+  pthread_mutex_lock(&e->client->gpu_mu);
+  bool ok = gpu_execute_in(e->gpu, e->client->gpu, I, nargs, args, results, &err);
+  pthread_mutex_unlock(&e->client->gpu_mu);
+  if (!ok && !I->failed) error_at(SRCLOC_NONE, "%s", err ? err : "the GPU execution failed");
+  xfree(err);
+  return ok;
+}
+
+/* The replicas x partitions of a GPU client: processes of a grid on its
+   one device. */
+static bool run_gpu_grid(xlac_executable *e, Interp *I, int nargs, IVal ***args, IVal ***results) {
+  pthread_mutex_lock(&e->client->gpu_mu);
+  bool ok = gpu_execute_grid(e->gpu, e->client->gpu, I, e->num_replicas, e->num_partitions, nargs, args, results);
+  pthread_mutex_unlock(&e->client->gpu_mu);
+  return ok;
+}
+
 typedef struct ExecJob {
   xlac_executable *e;
   int ndev;
@@ -583,7 +605,15 @@ static bool exec_gpu(ExecJob *j) {
 static bool exec_guarded(void *ctx) {
   ExecJob *j = ctx;
   xlac_executable *e = j->e;
-  if (e->gpu) return exec_gpu(j);
+  /* one device of the client's own: over the buffers' device memory;
+     replicas x partitions, or a process of a set: over host copies */
+  if (e->gpu && j->ndev == 1 && !j->comm) return exec_gpu(j);
+  for (int d = 0; e->gpu && d < j->ndev; d++)
+    for (int i = 0; i < e->nargs; i++)
+      if (!api_buffer_value(j->args[d][i])) {
+        error_at(SRCLOC_NONE, "argument %d of device %d could not be copied from the GPU", i, d);
+        return false;
+      }
   Func *f = e->entry;
   int nparams = f->body->nargs, nfres = f->nresults;
   IVal ***params = xcalloc((size_t)j->ndev, sizeof(IVal **));
@@ -628,7 +658,12 @@ static bool exec_guarded(void *ctx) {
         out[0][i] = api_recycled_tensor(e->client, f->result_types[i]);
       }
     }
-    ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
+    if (e->gpu)
+      ok = run_gpu(e, &I, nparams, params[0], out[0]);
+    else
+      ok = e->cpu ? cpu_execute(e->cpu, &I, nparams, params[0], out[0]) : interp_call(&I, f, nparams, params[0], out[0]);
+  } else if (e->gpu) {
+    ok = run_gpu_grid(e, &I, nparams, params, out);
   } else {
     GridProgram *progs = xcalloc((size_t)j->ndev, sizeof(GridProgram));
     for (int d = 0; d < j->ndev; d++)
@@ -663,7 +698,8 @@ static bool exec_guarded(void *ctx) {
         v[r] = ival_retain(rl[r]);
         int a = e->alias[r];
         xlac_buffer *donor = a >= 0 && j->donate[a] ? j->args[d][a] : NULL;
-        takes[r] = v[r]->kind == IV_TENSOR && donor && donor->val->refs == 1;
+        /* (a gpu client's results go to device memory of their own) */
+        takes[r] = !e->gpu && v[r]->kind == IV_TENSOR && donor && donor->val->refs == 1;
         /* a donor takes one result only (the same value returned twice) */
         for (int q = 0; takes[r] && q < r; q++) takes[r] = !(takes[q] && e->alias[q] == a);
         /* nothing to copy when the run wrote into the donor itself */
@@ -685,6 +721,12 @@ static bool exec_guarded(void *ctx) {
         }
         j->results[d][r] = api_buffer_new(e->client, j->dev[d], v[r]);
         j->retained++;
+        xlac_status *us = e->gpu ? api_buffer_upload(j->results[d][r]) : NULL;
+        if (us) {
+          error_at(SRCLOC_NONE, "%s", xlac_status_message(us));
+          xlac_status_destroy(us);
+          ok = false;
+        }
       }
       xfree(v);
       xfree(takes);

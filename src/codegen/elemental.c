@@ -203,19 +203,41 @@ static bool index_op_ok(const Op *op) {
 }
 
 /* A bitcast_convert between native non-complex types of different widths
-   (the result gains or loses a minor dimension of the width ratio). */
+   (the result gains or loses a minor dimension of the width ratio; i1 is
+   one bit wide, as in the interpreter: element k is bit k; a complex
+   value's bits are its real part's, then its imaginary part's). */
 static bool bitcast_resize_ok(const Op *op) {
   if (op->nopnds != 1) return false;
   const Type *x = op->opnds[0]->type, *t = op->res[0].type;
   if (x->kind != TY_TENSOR || x->quant || t->quant) return false;
   ElemType a = x->elem, b = t->elem;
-  if (a == ET_PRED || b == ET_PRED || !cg_elem_native(a) || !cg_elem_native(b) || et_is_complex(a) ||
-      et_is_complex(b))
-    return false;
+  if (!cg_elem_native(a) || !cg_elem_native(b)) return false;
   int wa = et_bits(a), wb = et_bits(b);
-  if (wa <= 0 || wb <= 0 || wa > 64 || wb > 64 || wa == wb) return false;
+  if (wa <= 0 || wb <= 0 || wa > 128 || wb > 128 || wa == wb) return false;
   if (wa > wb) return wa % wb == 0 && t->rank == x->rank + 1 && t->dims[t->rank - 1] == wa / wb;
   return wb % wa == 0 && x->rank == t->rank + 1 && x->dims[x->rank - 1] == wb / wa;
+}
+
+/* The bits of v, a compute-type value of et, as an integer of et's width
+   (complex: the real part's bits low, as stored), and back. */
+static LLVMValueRef value_bits(Cg *cg, ElemType et, LLVMValueRef v) {
+  if (!et_is_complex(et)) return cg_to_bits(cg, et, v);
+  ElemType pe = et == ET_C64 ? ET_F32 : ET_F64;
+  unsigned pw = (unsigned)et_bits(pe);
+  LLVMTypeRef t = LLVMIntTypeInContext(cg->ctx, 2 * pw);
+  LLVMValueRef re = LLVMBuildZExt(cg->b, cg_to_bits(cg, pe, cg_re(cg, v)), t, "");
+  LLVMValueRef im = LLVMBuildZExt(cg->b, cg_to_bits(cg, pe, cg_im(cg, v)), t, "");
+  return LLVMBuildOr(cg->b, re, LLVMBuildShl(cg->b, im, LLVMConstInt(t, pw, 0), ""), "");
+}
+
+static LLVMValueRef bits_value(Cg *cg, ElemType et, LLVMValueRef bits) {
+  if (!et_is_complex(et)) return cg_from_bits(cg, et, bits);
+  ElemType pe = et == ET_C64 ? ET_F32 : ET_F64;
+  unsigned pw = (unsigned)et_bits(pe);
+  LLVMTypeRef pt = LLVMIntTypeInContext(cg->ctx, pw);
+  LLVMValueRef re = cg_from_bits(cg, pe, LLVMBuildTrunc(cg->b, bits, pt, ""));
+  LLVMValueRef hi = LLVMBuildLShr(cg->b, bits, LLVMConstInt(LLVMTypeOf(bits), pw, 0), "");
+  return cg_complex(cg, et, re, cg_from_bits(cg, pe, LLVMBuildTrunc(cg->b, hi, pt, "")));
 }
 
 static bool op_elemental(const Op *op) {
@@ -562,19 +584,19 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
     /* chunks in little-endian order along the minor dimension */
     LLVMTypeRef ta = LLVMIntTypeInContext(cg->ctx, (unsigned)wa), tb = LLVMIntTypeInContext(cg->ctx, (unsigned)wb);
     if (wa > wb) {
-      LLVMValueRef bits = cg_to_bits(cg, a, gen(cg, io, x, idx));
-      LLVMValueRef sh = LLVMBuildMul(cg->b, LLVMBuildTrunc(cg->b, idx[rt->rank - 1], ta, ""),
+      LLVMValueRef bits = value_bits(cg, a, gen(cg, io, x, idx));
+      LLVMValueRef sh = LLVMBuildMul(cg->b, LLVMBuildIntCast2(cg->b, idx[rt->rank - 1], ta, 0, ""),
                                      LLVMConstInt(ta, (unsigned)wb, 0), "");
-      return cg_from_bits(cg, b, LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, bits, sh, ""), tb, ""));
+      return bits_value(cg, b, LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, bits, sh, ""), tb, ""));
     }
     memcpy(oidx, idx, sizeof(LLVMValueRef) * (size_t)rt->rank);
     LLVMValueRef acc = LLVMConstInt(tb, 0, 0);
     for (int k = 0; k < wb / wa; k++) {
       oidx[rt->rank] = cg_i64(cg, k);
-      LLVMValueRef part = LLVMBuildZExt(cg->b, cg_to_bits(cg, a, gen(cg, io, x, oidx)), tb, "");
+      LLVMValueRef part = LLVMBuildZExt(cg->b, value_bits(cg, a, gen(cg, io, x, oidx)), tb, "");
       acc = LLVMBuildOr(cg->b, acc, LLVMBuildShl(cg->b, part, LLVMConstInt(tb, (unsigned)(k * wa), 0), ""), "");
     }
-    return cg_from_bits(cg, b, acc);
+    return bits_value(cg, b, acc);
   }
   default:
   elementwise: {

@@ -580,6 +580,45 @@ static LLVMValueRef atan2_k(const K *k, LLVMValueRef y, LLVMValueRef x) {
   return sel(k, cmp(k, LLVMRealUNO, x, y), add(k, x, y), res);
 }
 
+/* Double-double arithmetic (hi + lo, |lo| <= ulp(hi) / 2) for integer
+   powers. */
+typedef struct DD {
+  LLVMValueRef hi, lo;
+} DD;
+
+static DD dd_mul(const K *k, DD a, DD c) {
+  LLVMValueRef p = mul(k, a.hi, c.hi);
+  LLVMValueRef e = fma3(k, a.hi, c.hi, neg(k, p)); /* the product's rounding error, exactly */
+  e = add(k, e, add(k, mul(k, a.hi, c.lo), mul(k, a.lo, c.hi)));
+  DD r;
+  r.hi = add(k, p, e);
+  r.lo = sub(k, e, sub(k, r.hi, p));
+  return r;
+}
+
+/* ax^y for an integer |y| <= 1024 (ax > 0, the result and every power of
+   ax it multiplies in well inside the normal range): binary powering in
+   double-double, relative error near 2^-100, so the result is the
+   correctly rounded one but in the rarest ties.  A negative y takes the
+   reciprocal of the double-double power with one Newton correction. */
+static LLVMValueRef pow_int(const K *k, LLVMValueRef ax, LLVMValueRef y) {
+  LLVMValueRef ay = fabs1(k, y);
+  LLVMValueRef n = fp_to_i(k, sel(k, cmp(k, LLVMRealOLE, ay, kf(k, 1024.0)), ay, kf(k, 0.0)));
+  DD acc = {kf(k, 1.0), kf(k, 0.0)}, base = {ax, kf(k, 0.0)};
+  for (int bit = 0; bit <= 10; bit++) {
+    LLVMValueRef set = LLVMBuildICmp(k->b, LLVMIntNE, band(k, n, ki(k, 1LL << bit)), ki(k, 0), "");
+    DD t = dd_mul(k, acc, base);
+    acc.hi = sel(k, set, t.hi, acc.hi);
+    acc.lo = sel(k, set, t.lo, acc.lo);
+    if (bit < 10) base = dd_mul(k, base, base);
+  }
+  LLVMValueRef q = divf(k, kf(k, 1.0), acc.hi);
+  /* 1 - q (hi + lo), the fma exact in its first part */
+  LLVMValueRef r = sub(k, fma3(k, neg(k, q), acc.hi, kf(k, 1.0)), mul(k, q, acc.lo));
+  LLVMValueRef inv = fma3(k, q, r, q);
+  return sel(k, cmp(k, LLVMRealOLT, y, kf(k, 0.0)), inv, add(k, acc.hi, acc.lo));
+}
+
 /* |x|^y as exp(y log|x|).  In float the product and both functions run in
    double, which makes the float result nearly correctly rounded.  In double
    the error grows with |y log x| (see docs/math.md). */
@@ -598,7 +637,12 @@ static LLVMValueRef pow_mag(const K *k, LLVMValueRef ax, LLVMValueRef y) {
   LLVMValueRef l = log_core(k, ax, kf(k, 0.0));
   l = sel(k, cmp(k, LLVMRealOEQ, ax, kf(k, 0.0)), kf(k, -INFINITY), l);
   l = sel(k, cmp(k, LLVMRealOEQ, ax, kf(k, INFINITY)), ax, l);
-  return exp_k(k, mul(k, y, l));
+  LLVMValueRef e = exp_k(k, mul(k, y, l));
+  /* integer powers whose result stays well inside the normal range */
+  LLVMValueRef ay = fabs1(k, y);
+  LLVMValueRef exact = band(k, band(k, cmp(k, LLVMRealOEQ, floor1(k, y), y), cmp(k, LLVMRealOLE, ay, kf(k, 1024.0))),
+                            cmp(k, LLVMRealOLT, fabs1(k, mul(k, y, l)), kf(k, 680.0)));
+  return sel(k, exact, pow_int(k, ax, y), e);
 }
 
 static LLVMValueRef pow_k(const K *k, LLVMValueRef x, LLVMValueRef y) {

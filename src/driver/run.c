@@ -656,10 +656,6 @@ static bool compare_values(const char *label, const IVal *a, const IVal *b, doub
    st->gpu NULL, reported once, without a device). */
 static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const InterpOptions *io) {
   const RunOptions *o = st->o;
-  if ((o->replicas > 1 || o->partitions > 1)) {
-    fprintf(stderr, "xlac: error: the gpu backend runs one replica and one partition (for now)\n");
-    return NULL;
-  }
   if (!st->gpu_tried) {
     st->gpu_tried = true;
     st->gpu = gpu_device_open(0, &st->gpu_err);
@@ -701,11 +697,23 @@ static bool gpu_run_once(RunState *st, GpuExecutable *e, Func *f, IVal **args, I
   return ok;
 }
 
-/* Compiles and runs f on the first device; results[0] gets the results. */
+/* Compiles and runs f on the first device; results[0] gets the results
+   (results[d] those of replica d / np, partition d % np of a grid, each
+   given the same arguments). */
 static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***results, const InterpOptions *io) {
+  const RunOptions *o = st->o;
+  int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1;
   GpuExecutable *e = gpu_prepare(st, m, f, io);
   bool ok = e && st->gpu;
-  if (ok) {
+  if (ok && nr * np > 1) {
+    IVal ***args_of = xcalloc((size_t)(nr * np), sizeof(IVal **));
+    for (int d = 0; d < nr * np; d++) args_of[d] = args;
+    ok = gpu_execute_grid(e, st->gpu, NULL, nr, np, f->body->nargs, args_of, results);
+    const GpuStats *gs = gpu_executable_stats(e);
+    st->checks_passed += gs->checks_passed;
+    st->checks_failed += gs->checks_failed;
+    xfree(args_of);
+  } else if (ok) {
     results[0] = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
     ok = gpu_run_once(st, e, f, args, results[0]);
     if (!ok) {
@@ -723,6 +731,10 @@ static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***resul
 static bool bench_gpu(RunState *st, Module *m, Func *f, IVal **args) {
   const RunOptions *o = st->o;
   int iters = o->iters > 0 ? o->iters : 10, warmup = o->warmup >= 0 ? o->warmup : 2;
+  if (o->replicas > 1 || o->partitions > 1) {
+    fprintf(stderr, "xlac: error: xlac bench --backend=gpu runs one replica and one partition (for now)\n");
+    return false;
+  }
   GpuExecutable *e = gpu_prepare(st, m, f, NULL);
   bool ok = e && st->gpu;
   double *times = xcalloc((size_t)iters + 1, sizeof(double)), *dev = xcalloc((size_t)iters + 1, sizeof(double));

@@ -269,6 +269,7 @@ GpuDevice *gpu_device_open(int ordinal, char **err) {
     return NULL;
   }
   d->name[sizeof d->name - 1] = 0;
+  pthread_mutex_init(&d->mu, NULL);
   if (d->sm_count <= 0) d->sm_count = 1;
   if (d->max_threads_per_block <= 0) d->max_threads_per_block = 256;
   return d;
@@ -282,5 +283,6 @@ void gpu_device_close(GpuDevice *d) {
   if (!d) return;
   gpu_pool_release(d);
   d->drv->cuDevicePrimaryCtxRelease(d->dev);
+  pthread_mutex_destroy(&d->mu);
   xfree(d);
 }

@@ -17,6 +17,7 @@
 #define XLAC_GPU_CUDA_H
 
 #include <stdbool.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -125,6 +126,9 @@ typedef struct GpuDevice {
   int max_threads_per_block;
   size_t total_mem; /* 0 when the driver does not say */
   struct GpuPool *pool; /* device memory kept for reuse (pool.c) */
+  /* held by the thread whose execution is using the device: the processes
+     of a grid (replicas, partitions) take turns between their host steps */
+  pthread_mutex_t mu;
 } GpuDevice;
 
 /* Opens device `ordinal` (0: the first): loads the driver, checks that

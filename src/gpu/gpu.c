@@ -40,6 +40,20 @@
 #include "passes/buffers.h"
 #include "passes/passes.h"
 
+/* What one function runs: the entry, or a program of an
+   interpreter.run_parallel (compiled into the executable's module, with
+   buffers of its own). */
+typedef struct GpuProgram {
+  GpuExecutable *exe;
+  Func *f;
+  GpuSteps steps;     /* what an execution does (launches by index) */
+  GpuBuf *rets;       /* per result: where its value is (BUF_NONE: a token) */
+  int nrets;
+  int *in_place;      /* per result: the parameter it is computed into when that is donated, or -1 */
+  int *ret_copy;      /* per result: the launch copying its value into its result buffer, or -1 (there already) */
+  int64_t temp_bytes;
+} GpuProgram;
+
 struct GpuExecutable {
   Module *m;
   Func *entry, *flat;
@@ -51,14 +65,10 @@ struct GpuExecutable {
   int nkernels;
   GpuLaunch *launches;
   int nlaunches;
-  GpuSteps steps;     /* what an execution does (launches by index) */
+  GpuProgram main;    /* the flat entry's */
+  VEC(GpuProgram *) progs; /* the programs of its interpreter.run_parallel ops */
   const Literal **consts;
   int nconsts;
-  GpuBuf *rets;       /* per flat result: where its value is */
-  int nrets;
-  int *in_place;      /* per flat result: the parameter it is computed into when that is donated, or -1 */
-  int *ret_copy;      /* per flat result: the launch copying its value into its result buffer, or -1 (there already) */
-  int64_t temp_bytes;
   Interp host;          /* runs the test ops (host.c) */
   InterpOptions host_opts;
   /* loaded on a device (the first gpu_execute) */
@@ -79,10 +89,6 @@ static double now_ms(void) {
 
 bool gpu_value_buf(GpuLower *G, Value *v, GpuBuf *out) {
   int64_t off = 0;
-  if (v->type->kind == TY_TOKEN) { /* tokens have no storage */
-    *out = (GpuBuf){BUF_TEMP, 0, 0};
-    return true;
-  }
   BufferKind k = buffers_lookup(G->buffers, v, &off);
   out->kind = k;
   out->offset = off;
@@ -501,6 +507,7 @@ static bool copy_returned(GpuLower *G, Op *ret, Value *to, int n) {
 }
 
 static void lower_block(GpuLower *G, Block *b, GpuSteps *into);
+static void lower_parallel(GpuLower *G, Op *op);
 
 static void lower_while(GpuLower *G, Op *op) {
   int n = op->nres;
@@ -569,6 +576,14 @@ static void lower_op(GpuLower *G, Op *op) {
   }
   if (gpu_host_op(op)) {
     gpu_lower_host_op(G, op);
+    return;
+  }
+  if (op->kind == OP_INTERP_RUN_PARALLEL) {
+    lower_parallel(G, op);
+    return;
+  }
+  if (op->kind == OP_CHLO_RAGGED_DOT) {
+    gpu_lower_ragged_dot(G, op);
     return;
   }
   if (op->kind == OP_CUSTOM_CALL) {
@@ -668,30 +683,57 @@ static void lower_block(GpuLower *G, Block *b, GpuSteps *into) {
   G->cur = saved;
 }
 
-/* What LLVM holds for a compilation in progress, released by an
-   out-of-memory unwind. */
-typedef struct GpuHold {
-  LLVMContextRef ctx;
-  LLVMModuleRef mod;
-  LLVMBuilderRef b;
-  LLVMTargetMachineRef tm;
-} GpuHold;
-
-static void gpu_hold_release(void *p) {
-  GpuHold *h = p;
-  if (h->b) LLVMDisposeBuilder(h->b);
-  if (h->mod) LLVMDisposeModule(h->mod);
-  if (h->tm) LLVMDisposeTargetMachine(h->tm);
-  if (h->ctx) LLVMContextDispose(h->ctx);
-  memset(h, 0, sizeof *h);
-}
-
-static const char *choose_arch(const GpuOptions *o) {
-  if (o->arch && *o->arch) return o->arch;
-  const char *env = getenv("XLAC_GPU_ARCH");
-  if (env && *env) return env;
-  if (o->device) return gpu_arch_for_device(o->device->cc_major, o->device->cc_minor);
-  return "sm_90";
+/* Plans what f runs into p, with f's own buffer assignment and scratch
+   (the entry, or a program of a run_parallel met while lowering it). */
+static void lower_program(GpuLower *G, Func *f, GpuProgram *p) {
+  BufferAssignment *saved = G->buffers;
+  int64_t saved_scratch = G->scratch_bytes;
+  G->buffers = buffers_assign(G->cg.m, f);
+  G->scratch_bytes = 0;
+  p->exe = G->exe;
+  p->f = f;
+  lower_block(G, f->body, &p->steps);
+  /* where each result is read from (a token has no storage) */
+  Op *ret = block_terminator(f->body);
+  p->nrets = f->nresults;
+  p->rets = xcalloc((size_t)f->nresults + 1, sizeof(GpuBuf));
+  for (int r = 0; !G->failed && ret && r < ret->nopnds && r < f->nresults; r++)
+    if (ret->opnds[r]->type->kind != TY_TOKEN && !gpu_value_buf(G, ret->opnds[r], &p->rets[r]))
+      gpu_unsupported(G, ret, "a result without device storage; ");
+  /* gpu_execute_device gives every result memory of its own: a result
+     whose value lives elsewhere (a parameter, a constant, the temp arena,
+     another result) is copied into it by a kernel (drivers without a
+     working cuMemcpyDtoD included) */
+  p->ret_copy = xcalloc((size_t)f->nresults + 1, sizeof(int));
+  for (int r = 0; r < f->nresults; r++) {
+    GpuBuf dst = {BUF_RESULT, r, p->rets[r].bytes};
+    GpuSteps copies = {0};
+    GpuSteps *saved_cur = G->cur;
+    G->cur = &copies;
+    if (!G->failed && p->rets[r].kind != BUF_NONE) gpu_add_copy(G, dst, p->rets[r]);
+    G->cur = saved_cur;
+    p->ret_copy[r] = copies.len ? copies.data[0].launch : -1;
+    G->ret_copies += copies.len;
+    VEC_FREE(copies);
+  }
+  /* results that may be computed into their donated parameter (the
+     entry's): the analysis is the CPU's (one kernel writes the result,
+     reading the parameter only at the element it writes: on the GPU the
+     same thread reads and then stores each element) */
+  p->in_place = xcalloc((size_t)f->nresults + 1, sizeof(int));
+  for (int r = 0; r < f->nresults; r++) {
+    int q = !G->program && G->alias_param && r < G->nalias ? G->alias_param[r] : -1;
+    p->in_place[r] = -1;
+    if (!G->failed && q >= 0 && q < f->body->nargs && cpu_result_in_place(G->cg.m, f, G->buffers, r, q)) {
+      p->in_place[r] = q;
+      G->exe->stats.in_place_results++;
+    }
+  }
+  p->temp_bytes = G->buffers->temp_bytes;
+  if (G->scratch_bytes) p->temp_bytes = scratch_base(G) + G->scratch_bytes;
+  buffers_free(G->buffers);
+  G->buffers = saved;
+  G->scratch_bytes = saved_scratch;
 }
 
 /* A row fusion the row kernel cannot compile (row.c), or every one with
@@ -727,16 +769,72 @@ static void unrow_block(Module *m, Block *b, bool all) {
   }
 }
 
-/* Tensors and tokens (no tuples: the entry is flattened). */
-static bool plain_type(const Type *t) { return t->kind == TY_TENSOR || t->kind == TY_TOKEN; }
-
 static bool plain_signature(const Func *f) {
   for (int i = 0; i < f->body->nargs; i++)
-    if (!plain_type(f->body->args[i]->type)) return false;
+    if (f->body->args[i]->type->kind != TY_TENSOR && f->body->args[i]->type->kind != TY_TOKEN) return false;
   for (int i = 0; i < f->nresults; i++)
-    if (!plain_type(f->result_types[i])) return false;
+    if (f->result_types[i]->kind != TY_TENSOR && f->result_types[i]->kind != TY_TOKEN) return false;
   return true;
 }
+
+/* interpreter.run_parallel: each program it names is compiled with the
+   executable (once), and the op becomes a PARALLEL step that runs them as
+   the processes of a grid (run_parallel_step). */
+static void lower_parallel(GpuLower *G, Op *op) {
+  if (G->program) {
+    gpu_unsupported(G, op, "a run_parallel inside a program of another; ");
+    return;
+  }
+  const Attr *pa = op_attr(op, "programs");
+  for (int r = 0; pa && pa->kind == ATTR_ARRAY && r < pa->n; r++) {
+    const Attr *row = pa->elems[r];
+    for (int k = 0; row->kind == ATTR_ARRAY && k < row->n; k++) {
+      const Attr *a = row->elems[k];
+      if ((a->kind != ATTR_SYMBOL && a->kind != ATTR_STRING) || !a->s) continue; /* the interpreter reports it */
+      Func *f = module_find_func(G->cg.m, a->s[0] == '@' ? a->s + 1 : a->s);
+      bool seen = false;
+      for (int i = 0; f && i < G->exe->progs.len; i++) seen |= G->exe->progs.data[i]->f == f;
+      if (!f || seen) continue;
+      if (!plain_signature(f)) {
+        gpu_unsupported(G, op, "a program with tuple parameters or results; ");
+        continue;
+      }
+      GpuProgram *p = xcalloc(1, sizeof *p);
+      VEC_PUSH(G->exe->progs, p);
+      G->program = f;
+      lower_program(G, f, p);
+      G->program = NULL;
+    }
+  }
+  gpu_lower_host_step(G, op, STEP_PARALLEL);
+}
+
+/* What LLVM holds for a compilation in progress, released by an
+   out-of-memory unwind. */
+typedef struct GpuHold {
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;
+  LLVMTargetMachineRef tm;
+} GpuHold;
+
+static void gpu_hold_release(void *p) {
+  GpuHold *h = p;
+  if (h->b) LLVMDisposeBuilder(h->b);
+  if (h->mod) LLVMDisposeModule(h->mod);
+  if (h->tm) LLVMDisposeTargetMachine(h->tm);
+  if (h->ctx) LLVMContextDispose(h->ctx);
+  memset(h, 0, sizeof *h);
+}
+
+static const char *choose_arch(const GpuOptions *o) {
+  if (o->arch && *o->arch) return o->arch;
+  const char *env = getenv("XLAC_GPU_ARCH");
+  if (env && *env) return env;
+  if (o->device) return gpu_arch_for_device(o->device->cc_major, o->device->cc_minor);
+  return "sm_90";
+}
+
 
 GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   double t0 = now_ms();
@@ -770,7 +868,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   dump_module(&dumpo, m, "after_optimizations");
   Func *f = exe->flat;
   if (!plain_signature(f)) {
-    error_at(f->loc, "the gpu backend does not support tuple parameters and results of this form yet");
+    error_at(f->loc, "the gpu backend does not support tuple parameters and results yet");
     gpu_executable_free(exe);
     return NULL;
   }
@@ -800,53 +898,15 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   hold.mod = G.cg.mod;
   hold.b = G.cg.b;
   gpu_set_target(G.cg.mod, hold.tm);
-  G.buffers = buffers_assign(m, f);
-  exe->temp_bytes = G.buffers->temp_bytes;
-  exe->stats.temp_bytes = exe->temp_bytes;
-  Op *ret = block_terminator(f->body);
   G.copy_kernel[0] = G.copy_kernel[1] = -1;
+  G.alias_param = o->alias_param;
+  G.nalias = o->nalias;
   /* kernel names differ between the executables of a process: a driver
      (GPGPU-Sim's) may look functions up by name across modules */
   static atomic_uint serial;
   G.serial = atomic_fetch_add(&serial, 1);
-  lower_block(&G, f->body, &exe->steps);
-  /* where each result is read from */
-  exe->nrets = f->nresults;
-  exe->rets = xcalloc((size_t)f->nresults + 1, sizeof(GpuBuf));
-  for (int r = 0; !G.failed && ret && r < ret->nopnds && r < f->nresults; r++)
-    if (!gpu_value_buf(&G, ret->opnds[r], &exe->rets[r])) gpu_unsupported(&G, ret, "a result without device storage; ");
-  int nlaunches = G.launches.len;
-  /* gpu_execute_device gives every result memory of its own: a result
-     whose value lives elsewhere (a parameter, a constant, the temp arena,
-     another result) is copied into it by a kernel (drivers without a
-     working cuMemcpyDtoD included) */
-  exe->ret_copy = xcalloc((size_t)f->nresults + 1, sizeof(int));
-  for (int r = 0; r < f->nresults; r++) {
-    GpuBuf dst = {BUF_RESULT, r, exe->rets[r].bytes};
-    GpuSteps copies = {0};
-    GpuSteps *saved = G.cur;
-    G.cur = &copies;
-    if (!G.failed) gpu_add_copy(&G, dst, exe->rets[r]);
-    G.cur = saved;
-    exe->ret_copy[r] = copies.len ? copies.data[0].launch : -1;
-    VEC_FREE(copies);
-  }
-  if (G.scratch_bytes) exe->temp_bytes = scratch_base(&G) + G.scratch_bytes;
-  exe->stats.temp_bytes = exe->temp_bytes;
-  /* results that may be computed into their donated parameter: the
-     analysis is the CPU's (one kernel writes the result, reading the
-     parameter only at the element it writes: on the GPU the same thread
-     reads and then stores each element) */
-  exe->in_place = xcalloc((size_t)f->nresults + 1, sizeof(int));
-  for (int r = 0; r < f->nresults; r++) {
-    int p = o->alias_param && r < o->nalias ? o->alias_param[r] : -1;
-    exe->in_place[r] = -1;
-    if (!G.failed && p >= 0 && p < f->body->nargs && cpu_result_in_place(m, f, G.buffers, r, p)) {
-      exe->in_place[r] = p;
-      exe->stats.in_place_results++;
-    }
-  }
-  buffers_free(G.buffers);
+  lower_program(&G, f, &exe->main);
+  exe->stats.temp_bytes = exe->main.temp_bytes;
   ptrmap_free(&G.cg.const_globals);
   exe->names = G.names.data;
   exe->nkernels = G.names.len;
@@ -854,7 +914,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->nlaunches = G.launches.len;
   exe->consts = G.consts.data;
   exe->nconsts = G.consts.len;
-  exe->stats.kernels = nlaunches;
+  exe->stats.kernels = exe->nlaunches - G.ret_copies;
   exe->stats.fusions = G.nfusions;
   exe->stats.host_steps = G.nhost;
   LLVMDisposeBuilder(hold.b);
@@ -965,6 +1025,26 @@ typedef struct DevMem {
   int nparams, nresults;
 } DevMem;
 
+/* One execution of a program: where it runs, its device memory, and the
+   interpreter state its host steps run on (the executable's own, or that
+   of the grid process it runs as, whose ids replica_id and partition_id
+   give). */
+typedef struct GpuRun {
+  GpuExecutable *e;
+  GpuDevice *d;
+  DevMem dm;
+  Interp *I;
+  bool held; /* d->mu (not during host steps) */
+} GpuRun;
+
+/* An out-of-memory unwind (of a grid process) must not leave the device
+   taken. */
+static void release_device(void *p) {
+  GpuRun *R = p;
+  if (R->held) pthread_mutex_unlock(&R->d->mu);
+  R->held = false;
+}
+
 static CUdeviceptr buf_ptr(const GpuExecutable *e, const DevMem *dm, const GpuBuf *b) {
   switch (b->kind) {
   case BUF_PARAM: return dm->params[b->offset];
@@ -997,7 +1077,9 @@ static bool dev_alloc(const CudaDriver *drv, CUdeviceptr *p, size_t bytes, const
   return false;
 }
 
-static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuLaunch *l, char **err) {
+static bool run_launch(GpuRun *R, const GpuLaunch *l, char **err) {
+  GpuExecutable *e = R->e;
+  GpuDevice *d = R->d;
   if (l->units <= 0) return true;
   int loop_block = d->max_threads_per_block < GPU_LOOP_THREADS ? d->max_threads_per_block : GPU_LOOP_THREADS;
   int block = l->block ? l->block : loop_block;
@@ -1011,10 +1093,10 @@ static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const G
   CUdeviceptr *ptrs = xcalloc((size_t)l->nbufs + 1, sizeof(CUdeviceptr));
   void **params = xcalloc((size_t)l->nbufs + 2, sizeof(void *));
   for (int b = 0; b < l->nbufs; b++) {
-    ptrs[b] = buf_ptr(e, dm, &l->bufs[b]);
+    ptrs[b] = buf_ptr(e, &R->dm, &l->bufs[b]);
     params[b] = &ptrs[b];
   }
-  int64_t n = l->n;
+  int64_t n = l->id == ID_REPLICA ? R->I->replica_id : l->id == ID_PARTITION ? R->I->partition_id : l->n;
   params[l->nbufs] = &n;
   char what[96];
   snprintf(what, sizeof what, "cuLaunchKernel(%s)", e->names[l->kernel]);
@@ -1028,10 +1110,11 @@ static bool run_launch(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const G
 
 /* A loop's predicate or a branch's index, read back (the copy waits for
    the kernels before it). */
-static bool read_pred(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuStep *st, int64_t *v, char **err) {
+static bool read_pred(GpuRun *R, const GpuStep *st, int64_t *v, char **err) {
   unsigned char b[8] = {0};
   int n = st->pred_et == ET_PRED ? 1 : et_bytes(st->pred_et);
-  if (!cuda_check(d->drv->cuMemcpyDtoH(b, buf_ptr(e, dm, &st->pred), (size_t)n), "cuMemcpyDtoH (a predicate)", err))
+  if (!cuda_check(R->d->drv->cuMemcpyDtoH(b, buf_ptr(R->e, &R->dm, &st->pred), (size_t)n),
+                  "cuMemcpyDtoH (a predicate)", err))
     return false;
   uint64_t u = 0;
   for (int i = n - 1; i >= 0; i--) u = u << 8 | b[i]; /* little-endian, as the device */
@@ -1047,43 +1130,85 @@ static bool read_pred(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const Gp
   return true;
 }
 
-static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const GpuSteps *steps, char **err) {
+static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, Interp *I, int nargs, IVal **args,
+                         IVal **results, char **err);
+
+/* A program of a run_parallel, run as one process of its grid. */
+static bool run_program(void *ctx, Interp *I, int nargs, IVal **args, IVal **results) {
+  GpuProgram *p = ctx;
+  char *err = NULL;
+  bool ok = exec_program(p->exe, p, p->exe->dev, I, nargs, args, results, &err);
+  /* a failure the interpreter met (a check, another process's) is
+     reported already */
+  if (!ok && !I->failed) error_at(p->f->loc, "%s", err ? err : "the GPU execution failed");
+  if (!ok) I->failed = true;
+  xfree(err);
+  return ok;
+}
+
+static void bind_program(void *user, GridProgram *gp) {
+  GpuExecutable *e = user;
+  for (int i = 0; i < e->progs.len; i++)
+    if (e->progs.data[i]->f == gp->func) {
+      gp->run = run_program;
+      gp->ctx = e->progs.data[i];
+    }
+}
+
+/* How a host step runs: without the device, which the other processes of
+   a grid may use meanwhile (a collective waits for them). */
+static bool host_call(void *user, Interp *I, Op *op, IVal **in, IVal **out) {
+  GpuRun *R = user;
+  release_device(R);
+  bool ok = op->kind == OP_INTERP_RUN_PARALLEL ? interp_run_parallel(I, op, in, out, bind_program, R->e)
+                                               : interp_run_op(I, op, in, out);
+  pthread_mutex_lock(&R->d->mu);
+  R->held = true;
+  char *err = NULL;
+  /* the threads of a grid bind the context for themselves */
+  if (ok && !gpu_device_bind(R->d, &err)) ok = interp_error(I, op, "%s", err);
+  xfree(err);
+  return ok;
+}
+
+static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
+  GpuExecutable *e = R->e;
   for (int i = 0; i < steps->len; i++) {
     const GpuStep *st = &steps->data[i];
     int64_t v;
     switch (st->kind) {
     case STEP_LAUNCH:
-      if (!run_launch(e, d, dm, &e->launches[st->launch], err)) return false;
+      if (!run_launch(R, &e->launches[st->launch], err)) return false;
       break;
     case STEP_WHILE:
       for (;;) {
-        if (!run_steps(e, d, dm, &st->sub[0], err) || !read_pred(e, d, dm, st, &v, err)) return false;
+        if (!run_steps(R, &st->sub[0], err) || !read_pred(R, st, &v, err)) return false;
         if (!v) break;
-        if (!run_steps(e, d, dm, &st->sub[1], err)) return false;
+        if (!run_steps(R, &st->sub[1], err)) return false;
       }
       break;
     case STEP_CUSTOM: {
       void **ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(void *));
-      for (int b = 0; b < st->nbufs; b++) ptrs[b] = (void *)(uintptr_t)buf_ptr(e, dm, &st->bufs[b]);
+      for (int b = 0; b < st->nbufs; b++) ptrs[b] = (void *)(uintptr_t)buf_ptr(e, &R->dm, &st->bufs[b]);
       bool ok = gpu_run_custom(st, NULL, ptrs, err);
       xfree(ptrs);
       if (!ok) return false;
       break;
     }
-    case STEP_HOST: {
+    case STEP_HOST: case STEP_PARALLEL: {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
-      for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, dm, &st->bufs[b]);
-      bool ok = gpu_run_host(st, d->drv, ptrs, &e->host, err);
+      for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
+      bool ok = gpu_run_host(st, R->d->drv, ptrs, R->I, host_call, R, err);
       xfree(ptrs);
       if (!ok) return false;
       break;
     }
     case STEP_BRANCH: {
-      if (!read_pred(e, d, dm, st, &v, err)) return false;
+      if (!read_pred(R, st, &v, err)) return false;
       /* if: true takes the first region; case: an index out of range the last */
       int k = st->pred_et == ET_PRED ? (v ? 0 : 1) : (v >= 0 && v < st->nsub ? (int)v : st->nsub - 1);
       if (k >= st->nsub) k = st->nsub - 1;
-      if (!run_steps(e, d, dm, &st->sub[k], err)) return false;
+      if (!run_steps(R, &st->sub[k], err)) return false;
       break;
     }
     }
@@ -1091,39 +1216,43 @@ static bool run_steps(GpuExecutable *e, GpuDevice *d, const DevMem *dm, const Gp
   return true;
 }
 
-/* Runs the steps over dm, timing them with events where the driver has
-   them, and synchronizes. */
-static bool run_timed(GpuExecutable *e, GpuDevice *d, DevMem *dm, char **err) {
-  const CudaDriver *drv = d->drv;
-  /* the device's time for the kernels, where the driver has events */
+/* Runs p's steps over R's memory, timing them with events where the
+   driver has them (not for the processes of a grid, which share the
+   device), and synchronizes. */
+static bool run_timed(GpuRun *R, const GpuProgram *p, char **err) {
+  const CudaDriver *drv = R->d->drv;
   CUevent ev[2] = {0};
-  bool timed = drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime && drv->cuEventDestroy &&
-               drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
+  bool timed = !R->I->grid && drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime &&
+               drv->cuEventDestroy && drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
   if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) {
     drv->cuEventDestroy(ev[0]);
     ev[0] = NULL;
     timed = false;
   }
   timed = timed && drv->cuEventRecord(ev[0], NULL) == CUDA_SUCCESS;
-  bool ok = run_steps(e, d, dm, &e->steps, err);
+  bool ok = run_steps(R, &p->steps, err);
   timed = timed && ok && drv->cuEventRecord(ev[1], NULL) == CUDA_SUCCESS;
   if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);
   float ms = 0;
-  e->stats.device_ms = timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS ? ms : 0;
+  if (timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS) R->e->stats.device_ms = ms;
   if (ev[0]) drv->cuEventDestroy(ev[0]);
   if (ev[1]) drv->cuEventDestroy(ev[1]);
   return ok;
 }
 
-static bool check_args(const GpuExecutable *e, int nargs, char **err) {
-  if (nargs == e->flat->body->nargs) return true;
-  *err = xasprintf("expected %d arguments, got %d", e->flat->body->nargs, nargs);
-  return false;
+static size_t storage_bytes(const Type *t) {
+  return t->kind == TY_TENSOR ? (size_t)type_num_elements(t) * (size_t)et_bytes(t->elem) : 0;
 }
 
-static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
-  Func *f = e->flat;
-  if (!check_args(e, nargs, err)) return false;
+/* Runs program p of e on d as the process I says (its host steps run on
+   I); takes the device for the whole execution but its host steps. */
+static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, Interp *I, int nargs, IVal **args,
+                         IVal **results, char **err) {
+  Func *f = p->f;
+  if (nargs != f->body->nargs) {
+    *err = xasprintf("expected %d arguments, got %d", f->body->nargs, nargs);
+    return false;
+  }
   for (int i = 0; i < nargs; i++) {
     const Type *t = f->body->args[i]->type;
     bool match = t->kind == TY_TOKEN ? args[i]->kind == IV_TOKEN
@@ -1134,25 +1263,31 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
       return false;
     }
   }
-  if (!load(e, d, err)) return false;
+  pthread_mutex_lock(&d->mu);
+  GpuRun R = {e, d, {0}, I, true};
+  OomCleanup cleanup;
+  oom_cleanup_push(&cleanup, release_device, &R);
+  bool ok = load(e, d, err) && gpu_device_bind(d, err);
+  if (!ok) {
+    oom_cleanup_pop(&cleanup);
+    release_device(&R);
+    return false;
+  }
   const CudaDriver *drv = d->drv;
-  if (!gpu_device_bind(d, err)) return false;
-  DevMem dm = {0};
-  dm.nparams = nargs;
-  dm.nresults = f->nresults;
-  dm.params = xcalloc((size_t)nargs + 1, sizeof(CUdeviceptr));
-  dm.results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
-  bool ok = true;
+  DevMem *dm = &R.dm;
+  dm->nparams = nargs;
+  dm->nresults = f->nresults;
+  dm->params = xcalloc((size_t)nargs + 1, sizeof(CUdeviceptr));
+  dm->results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
   for (int i = 0; ok && i < nargs; i++) {
-    if (args[i]->kind == IV_TOKEN) continue;
-    size_t nb = (size_t)args[i]->lit->n * (size_t)et_bytes(args[i]->lit->type->elem);
-    ok = dev_alloc(drv, &dm.params[i], nb, "a parameter", err) &&
-         (!nb || cuda_check(drv->cuMemcpyHtoD(dm.params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
+    size_t nb = storage_bytes(f->body->args[i]->type);
+    ok = dev_alloc(drv, &dm->params[i], nb, "a parameter", err) &&
+         (!nb || cuda_check(drv->cuMemcpyHtoD(dm->params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
   }
   for (int r = 0; ok && r < f->nresults; r++)
-    ok = dev_alloc(drv, &dm.results[r], (size_t)type_bytes(f->result_types[r]), "a result", err);
-  if (ok) ok = dev_alloc(drv, &dm.temp, (size_t)e->temp_bytes, "temporary buffers", err);
-  if (ok) ok = run_timed(e, d, &dm, err);
+    ok = dev_alloc(drv, &dm->results[r], storage_bytes(f->result_types[r]), "a result", err);
+  if (ok) ok = dev_alloc(drv, &dm->temp, (size_t)p->temp_bytes, "temporary buffers", err);
+  if (ok) ok = run_timed(&R, p, err);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
     if (f->result_types[r]->kind == TY_TOKEN) {
@@ -1162,9 +1297,11 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
     results[r] = ival_new_tensor(f->result_types[r]);
     const Literal *l = results[r]->lit;
     size_t nb = (size_t)l->n * (size_t)et_bytes(l->type->elem);
-    if (nb) ok = cuda_check(drv->cuMemcpyDtoH(l->data, buf_ptr(e, &dm, &e->rets[r]), nb), "cuMemcpyDtoH", err);
+    if (nb) ok = cuda_check(drv->cuMemcpyDtoH(l->data, buf_ptr(e, dm, &p->rets[r]), nb), "cuMemcpyDtoH", err);
   }
-  free_devmem(drv, &dm);
+  free_devmem(drv, dm);
+  oom_cleanup_pop(&cleanup);
+  release_device(&R);
   if (!ok)
     for (int r = 0; r < f->nresults; r++) {
       ival_release(results[r]);
@@ -1173,91 +1310,109 @@ static bool execute_flat(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args,
   return ok;
 }
 
+/* Runs the flat entry on I (NULL: the executable's own interpreter state,
+   counting the checks of its host steps in the stats). */
+static bool execute_counted(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results,
+                            char **err) {
+  if (I) return exec_program(e, &e->main, d, I, nargs, args, results, err);
+  int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
+  e->host.failed = false;
+  bool ok = exec_program(e, &e->main, d, &e->host, nargs, args, results, err);
+  e->stats.checks_passed = e->host.checks_run - run0;
+  e->stats.checks_failed = e->host.checks_failed - failed0;
+  return ok;
+}
+
+/* The entry over device memory (gpu_execute_device). */
 static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
                            CUdeviceptr *results, int *took, char **err) {
-  Func *f = e->flat;
+  const GpuProgram *p = &e->main;
+  Func *f = p->f;
   int nres = f->nresults;
   for (int r = 0; r < nres; r++) {
     results[r] = 0;
     took[r] = -1;
   }
-  if (!check_args(e, nargs, err) || !load(e, d, err) || !gpu_device_bind(d, err)) return false;
-  const CudaDriver *drv = d->drv;
-  DevMem dm = {0};
-  dm.nparams = nargs;
-  dm.params = (CUdeviceptr *)args; /* the caller's: not freed here */
-  dm.results = xcalloc((size_t)nres + 1, sizeof(CUdeviceptr));
-  bool *taken = xcalloc((size_t)nargs + 1, sizeof(bool));
+  if (nargs != f->body->nargs) {
+    *err = xasprintf("expected %d arguments, got %d", f->body->nargs, nargs);
+    return false;
+  }
+  pthread_mutex_lock(&d->mu);
+  GpuRun R = {e, d, {0}, &e->host, true};
+  OomCleanup cleanup;
+  oom_cleanup_push(&cleanup, release_device, &R);
+  bool ok = load(e, d, err) && gpu_device_bind(d, err);
+  DevMem *dm = &R.dm;
+  dm->nparams = nargs;
+  dm->params = (CUdeviceptr *)args; /* the caller's: not freed here */
+  dm->nresults = nres;
+  dm->results = xcalloc((size_t)nres + 1, sizeof(CUdeviceptr));
   /* a donated argument's memory goes to one result: one computed into it
      in place, else one that returns it as it is */
+  bool *taken = xcalloc((size_t)nargs + 1, sizeof(bool));
   for (int r = 0; r < nres; r++) {
-    int p = e->in_place[r];
-    if (p >= 0 && donated && donated[p] && args[p] && !taken[p]) {
-      took[r] = p;
-      taken[p] = true;
+    int q = p->in_place[r];
+    if (q >= 0 && donated && donated[q] && args[q] && !taken[q]) {
+      took[r] = q;
+      taken[q] = true;
     }
   }
   for (int r = 0; r < nres; r++) {
-    int p = e->rets[r].kind == BUF_PARAM ? (int)e->rets[r].offset : -1;
-    if (took[r] < 0 && p >= 0 && p < nargs && donated && donated[p] && args[p] && !taken[p]) {
-      took[r] = p;
-      taken[p] = true;
+    int q = p->rets[r].kind == BUF_PARAM ? (int)p->rets[r].offset : -1;
+    if (took[r] < 0 && q >= 0 && q < nargs && donated && donated[q] && args[q] && !taken[q]) {
+      took[r] = q;
+      taken[q] = true;
     }
   }
   xfree(taken);
-  bool ok = true;
   for (int r = 0; r < nres; r++)
-    if (took[r] >= 0) dm.results[r] = args[took[r]];
-    else if (ok) ok = gpu_mem_alloc(d, (size_t)type_bytes(f->result_types[r]), &dm.results[r], err);
-  if (ok) ok = gpu_mem_alloc(d, (size_t)e->temp_bytes, &dm.temp, err);
-  if (ok) ok = run_timed(e, d, &dm, err);
+    if (took[r] >= 0) dm->results[r] = args[took[r]];
+    else if (ok) ok = gpu_mem_alloc(d, storage_bytes(f->result_types[r]), &dm->results[r], err);
+  if (ok) ok = gpu_mem_alloc(d, (size_t)p->temp_bytes, &dm->temp, err);
+  if (ok) ok = run_timed(&R, p, err);
   /* a result whose value lives elsewhere is copied into its own memory */
   bool copied = false;
   for (int r = 0; ok && r < nres; r++)
-    if (took[r] < 0 && e->ret_copy[r] >= 0) {
-      ok = run_launch(e, d, &dm, &e->launches[e->ret_copy[r]], err);
+    if (took[r] < 0 && p->ret_copy[r] >= 0) {
+      ok = run_launch(&R, &e->launches[p->ret_copy[r]], err);
       copied = true;
     }
-  if (ok && copied) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the results' copies)", err);
-  gpu_mem_free(d, dm.temp);
+  if (ok && copied) ok = cuda_check(d->drv->cuCtxSynchronize(), "cuCtxSynchronize (after the results' copies)", err);
+  gpu_mem_free(d, dm->temp);
   for (int r = 0; r < nres; r++) {
     if (ok) {
-      results[r] = dm.results[r];
+      results[r] = dm->results[r];
     } else {
-      if (took[r] < 0) gpu_mem_free(d, dm.results[r]);
+      if (took[r] < 0) gpu_mem_free(d, dm->results[r]);
       took[r] = -1;
     }
   }
-  xfree(dm.results);
-  return ok;
-}
-
-static bool execute_counted(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
-  int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
-  bool ok = execute_flat(e, d, nargs, args, results, err);
-  e->stats.checks_passed = e->host.checks_run - run0;
-  e->stats.checks_failed = e->host.checks_failed - failed0;
+  xfree(dm->results);
+  oom_cleanup_pop(&cleanup);
+  release_device(&R);
   return ok;
 }
 
 bool gpu_execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
                         CUdeviceptr *results, int *took, char **err) {
   int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
+  e->host.failed = false;
   bool ok = execute_device(e, d, nargs, args, donated, results, took, err);
   e->stats.checks_passed = e->host.checks_run - run0;
   e->stats.checks_failed = e->host.checks_failed - failed0;
   return ok;
 }
 
-bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
-  if (e->flat == e->entry) return execute_counted(e, d, nargs, args, results, err);
+static bool execute_as(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results,
+                       char **err) {
+  if (e->flat == e->entry) return execute_counted(e, d, I, nargs, args, results, err);
   int nin = 0, k = 0;
   for (int i = 0; i < nargs; i++) nin += ival_leaf_count(args[i]);
   IVal **in = xcalloc((size_t)nin + 1, sizeof(IVal *));
   for (int i = 0; i < nargs; i++) ival_collect_leaves(args[i], in, &k);
   int nout = e->flat->nresults;
   IVal **out = xcalloc((size_t)nout + 1, sizeof(IVal *));
-  bool ok = execute_counted(e, d, nin, in, out, err);
+  bool ok = execute_counted(e, d, I, nin, in, out, err);
   k = 0;
   for (int i = 0; ok && i < e->entry->nresults; i++) {
     ival_release(results[i]);
@@ -1269,8 +1424,60 @@ bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **
   return ok;
 }
 
+bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err) {
+  return execute_as(e, d, NULL, nargs, args, results, err);
+}
+
+bool gpu_execute_in(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results, char **err) {
+  return execute_as(e, d, I, nargs, args, results, err);
+}
+
+/* ---- a grid of replicas x partitions on the one device ---- */
+
+typedef struct GridRun {
+  GpuExecutable *e;
+  GpuDevice *d;
+} GridRun;
+
+static bool run_grid_process(void *ctx, Interp *I, int nargs, IVal **args, IVal **results) {
+  GridRun *g = ctx;
+  char *err = NULL;
+  bool ok = execute_as(g->e, g->d, I, nargs, args, results, &err);
+  if (!ok && !I->failed) error_at(g->e->entry->loc, "replica %d partition %d: %s", I->replica_id, I->partition_id,
+                                  err ? err : "the GPU execution failed");
+  if (!ok) I->failed = true;
+  xfree(err);
+  return ok;
+}
+
+bool gpu_execute_grid(GpuExecutable *e, GpuDevice *d, Interp *parent, int num_replicas, int num_partitions, int nargs,
+                      IVal ***args, IVal ***results) {
+  int n = num_replicas * num_partitions;
+  GridRun g = {e, d};
+  GridProgram *progs = xcalloc((size_t)n + 1, sizeof(GridProgram));
+  for (int i = 0; i < n; i++) progs[i] = (GridProgram){e->entry, nargs, args[i], run_grid_process, &g};
+  /* the parent (by default the executable's interpreter state) is the
+     grid's: the processes print and count their checks through copies of
+     it */
+  Interp *I = parent ? parent : &e->host;
+  int run0 = I->checks_run, failed0 = I->checks_failed;
+  if (!parent) e->host.failed = false;
+  bool ok = interp_run_grid(I, num_replicas, num_partitions, progs, results);
+  e->stats.checks_passed = I->checks_run - run0;
+  e->stats.checks_failed = I->checks_failed - failed0;
+  xfree(progs);
+  return ok;
+}
+
 const GpuStats *gpu_executable_stats(const GpuExecutable *e) { return &e->stats; }
 const char *gpu_executable_ptx(const GpuExecutable *e) { return e->ptx ? e->ptx : ""; }
+
+static void program_free(GpuProgram *p) {
+  gpu_steps_free(&p->steps);
+  xfree(p->rets);
+  xfree(p->in_place);
+  xfree(p->ret_copy);
+}
 
 void gpu_executable_free(GpuExecutable *e) {
   if (!e) return;
@@ -1286,11 +1493,13 @@ void gpu_executable_free(GpuExecutable *e) {
   xfree(e->names);
   for (int k = 0; k < e->nlaunches; k++) xfree(e->launches[k].bufs);
   xfree(e->launches);
-  gpu_steps_free(&e->steps);
+  program_free(&e->main);
+  for (int i = 0; i < e->progs.len; i++) {
+    program_free(e->progs.data[i]);
+    xfree(e->progs.data[i]);
+  }
+  VEC_FREE(e->progs);
   xfree(e->consts);
-  xfree(e->rets);
-  xfree(e->in_place);
-  xfree(e->ret_copy);
   xfree(e->ptx);
   xfree(e->bitcode);
   xfree(e);

@@ -20,7 +20,10 @@
  * order on the default stream, and copies the results out;
  * gpu_execute_device runs it over memory already on the device (the
  * library's buffers, which stay there between executions), computing
- * results into donated arguments where that is safe.
+ * results into donated arguments where that is safe.  Replicas and
+ * partitions run as the processes of the interpreter's grid on the one
+ * device (gpu_execute_grid, interpreter.run_parallel), their collectives
+ * as host steps through the interpreter's rendezvous.
  */
 #ifndef XLAC_GPU_GPU_H
 #define XLAC_GPU_GPU_H
@@ -84,6 +87,19 @@ bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **
    returns; on failure nothing is allocated. */
 bool gpu_execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
                         CUdeviceptr *results, int *took, char **err);
+/* gpu_execute as the process I says: its ids, its grid or communicator
+   (which collectives meet through), its printing and check counts. */
+bool gpu_execute_in(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results, char **err);
+/* Runs it as num_replicas x num_partitions processes (threads of the
+   interpreter's grid, interp/collectives.c) on the one device d, each with
+   device buffers of its own: args[i] and results[i] are process i's
+   (replica i / num_partitions, partition i % num_partitions); collectives
+   meet as the interpreter's do.  parent (NULL: the executable's own
+   interpreter state) gives the processes their options and receives their
+   check counts.  False when a process failed (reported, the others
+   released). */
+bool gpu_execute_grid(GpuExecutable *e, GpuDevice *d, Interp *parent, int num_replicas, int num_partitions, int nargs,
+                      IVal ***args, IVal ***results);
 const GpuStats *gpu_executable_stats(const GpuExecutable *e);
 /* The PTX text (NUL-terminated). */
 const char *gpu_executable_ptx(const GpuExecutable *e);

@@ -28,11 +28,16 @@ typedef struct GpuBuf {
   int64_t bytes;
 } GpuBuf;
 
+/* What a launch passes as its integer: n, or an id of the process (the
+   replica or partition of a grid) that runs the execution. */
+typedef enum GpuIdArg { ID_NONE, ID_REPLICA, ID_PARTITION } GpuIdArg;
+
 typedef struct GpuLaunch {
   int kernel;    /* index into the kernel names */
   int64_t n;     /* the kernel's integer argument */
   int64_t units; /* blocks of work: the grid, capped by the device */
   int block;     /* threads per block; 0: GPU_LOOP_THREADS (or the device's maximum) */
+  GpuIdArg id;   /* n is instead the id of the process running it */
   int nbufs;
   GpuBuf *bufs;
 } GpuLaunch;
@@ -40,8 +45,11 @@ typedef struct GpuLaunch {
 /* What an execution does, in order: kernel launches, and loops and
    branches driven from the host, which reads their predicate or index back
    from the device (WHILE: sub[0] the cond, sub[1] the body; BRANCH: one
-   list per branch, an out-of-range index taking the last). */
-typedef enum GpuStepKind { STEP_LAUNCH, STEP_WHILE, STEP_BRANCH, STEP_CUSTOM, STEP_HOST } GpuStepKind;
+   list per branch, an out-of-range index taking the last); host steps
+   (HOST: an op the interpreter runs on copies of its operands, host.c;
+   PARALLEL: interpreter.run_parallel, whose programs, compiled with the
+   executable, run as the processes of a grid, gpu.c). */
+typedef enum GpuStepKind { STEP_LAUNCH, STEP_WHILE, STEP_BRANCH, STEP_CUSTOM, STEP_HOST, STEP_PARALLEL } GpuStepKind;
 typedef struct GpuStep GpuStep;
 typedef VEC(GpuStep) GpuSteps;
 struct GpuStep {
@@ -57,7 +65,7 @@ struct GpuStep {
   char *name, *opaque;
   GpuBuf *bufs;
   int nbufs;
-  Op *op; /* HOST: the test op the interpreter runs (host.c); bufs as CUSTOM */
+  Op *op; /* HOST, PARALLEL: the op the interpreter runs (host.c); bufs as CUSTOM (none for a token) */
 };
 void gpu_steps_free(GpuSteps *s);
 
@@ -74,6 +82,10 @@ typedef struct GpuLower {
   unsigned serial;       /* this executable's number in the process (kernel names) */
   int nfusions;          /* fusions compiled (GpuStats) */
   int nhost;             /* host steps (GpuStats) */
+  Func *program;         /* the run_parallel program being lowered (NULL: the entry) */
+  const int *alias_param;/* GpuOptions's, for the entry's results computed in place */
+  int nalias;
+  int ret_copies;        /* launches copying results into their buffers (not counted as kernels) */
   int64_t scratch_bytes; /* the largest scratch any launch needs (after the temps) */
   bool failed;
 } GpuLower;
@@ -170,13 +182,23 @@ void gpu_lower_triangular_solve(GpuLower *G, Op *op);
 /* fft.c: stablehlo.fft (one thread per line per transformed dimension,
    the interpreter's algorithms in double complex). */
 void gpu_lower_fft(GpuLower *G, Op *op);
-/* host.c: the test ops (check.*, interpreter.print/probe) and the custom
-   calls whose targets live on the host, as HOST steps run by the
-   interpreter on copies of their operands. */
+/* host.c: the test ops (check.*, interpreter.print/probe), the custom
+   calls whose targets live on the host, and the collectives, send/recv
+   and infeed/outfeed (which meet the other processes of a grid), as HOST
+   steps run by the interpreter on copies of their operands. */
 bool gpu_host_op(const Op *op);
 void gpu_lower_host_op(GpuLower *G, Op *op);
-bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *ptrs, Interp *I, char **err);
+/* A host step of the given kind for op (tokens have no buffer). */
+void gpu_lower_host_step(GpuLower *G, Op *op, GpuStepKind kind);
+/* Runs a host step on I: its operands copied back, run(user, I, op, in,
+   out) (NULL: interp_run_op), its results copied to the device. */
+typedef bool (*GpuHostRun)(void *user, Interp *I, Op *op, IVal **in, IVal **out);
+bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *ptrs, Interp *I, GpuHostRun run,
+                  void *user, char **err);
 bool gpu_run_custom(const GpuStep *st, void *stream, void **ptrs, char **err);
+/* ragged.c: chlo.ragged_dot (one thread per output, the interpreter's
+   sums). */
+void gpu_lower_ragged_dot(GpuLower *G, Op *op);
 /* sort.c: a sort (one thread per row, the interpreter's merge sort). */
 void gpu_lower_sort(GpuLower *G, Op *op);
 /* scatter.c: a scatter (the interpreter's order per result element). */

@@ -31,8 +31,9 @@
  *    (no libm on the device) and the correctly rounded square root: its
  *    results differ from the interpreter's (libm) by a few ULP of double,
  *    so by at most one ULP after rounding to f32.
- *  - replica_id and partition_id: the backend runs one replica of one
- *    partition, so both store 0.
+ *  - replica_id and partition_id: one thread stores the id the execution
+ *    passes as the kernel's integer (the process's in a grid of replicas
+ *    x partitions, gpu.c; 0 outside one).
  *  - create_token and after_all: tokens carry no data and have no
  *    storage; nothing to do.
  *  (JAX's rbg keys go through a bitcast_convert between widths on their
@@ -543,14 +544,24 @@ static void lower_device_id(GpuLower *G, Op *op) {
   GpuBuf *bufs;
   int nbufs;
   if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return;
+  /* the kernel's integer is the id, which the execution passes (the
+     process's replica or partition; 0 outside a grid) */
   Cg *cg = &G->cg;
-  LLVMValueRef ptrs[1], cnt, step;
-  LLVMValueRef fn = gpu_kernel_new(G, 1, ptrs, &cnt);
-  Loop l = gpu_thread_loop(cg, cnt, &step, "i");
-  store_word(cg, et_bytes(et), ptrs[0], l.iv, c64(cg, 0));
-  gpu_loop_end(cg, &l, step);
+  LLVMValueRef ptrs[1], id;
+  LLVMValueRef fn = gpu_kernel_new(G, 1, ptrs, &id);
+  LLVMBasicBlockRef next = gpu_if_begin(cg, first_thread(cg));
+  LLVMValueRef v;
+  if (et == ET_PRED)
+    v = LLVMBuildICmp(cg->b, LLVMIntNE, id, c64(cg, 0), "");
+  else if (et_is_float(et))
+    v = LLVMBuildUIToFP(cg->b, id, cg_compute_type(cg, et), "");
+  else
+    v = LLVMBuildTrunc(cg->b, id, cg_compute_type(cg, et), "");
+  cg_store(cg, et, ptrs[0], c64(cg, 0), v);
+  gpu_if_end(cg, next);
   LLVMBuildRetVoid(cg->b);
-  gpu_add_thread_launch(G, op, fn, 1, bufs, nbufs);
+  if (gpu_add_launch(G, op, fn, 0, 1, 32, bufs, nbufs))
+    G->launches.data[G->launches.len - 1].id = op->kind == OP_REPLICA_ID ? ID_REPLICA : ID_PARTITION;
 }
 
 bool gpu_lower_random(GpuLower *G, Op *op) {

@@ -1228,6 +1228,11 @@ static Func *symbol_func(Interp *I, Op *op, const Attr *a) {
 }
 
 bool interp_INTERP_RUN_PARALLEL(Interp *I, Op *op, IVal **args, IVal **res) {
+  return interp_run_parallel(I, op, args, res, NULL, NULL);
+}
+
+bool interp_run_parallel(Interp *I, Op *op, IVal **args, IVal **res, void (*bind)(void *user, GridProgram *p),
+                         void *user) {
   Attr *pa = op_attr(op, "programs");
   if (!pa || pa->kind != ATTR_ARRAY || pa->n < 1)
     return interp_error(I, op, "'programs' must be a non-empty array of arrays of functions");
@@ -1262,6 +1267,7 @@ bool interp_INTERP_RUN_PARALLEL(Interp *I, Op *op, IVal **args, IVal **res) {
     progs[i].func = f;
     progs[i].nargs = f->body->nargs;
     progs[i].args = args + next_arg;
+    if (bind) bind(user, &progs[i]);
     next_arg += f->body->nargs;
     nresults += f->nresults;
     if (next_arg > op->nopnds) ok = interp_error(I, op, "too few operands for the programs' arguments");

@@ -154,6 +154,12 @@ typedef struct GridProgram {
 bool interp_run_grid(Interp *parent, int num_replicas, int num_partitions, GridProgram *programs,
                      IVal ***results);
 
+/* interpreter.run_parallel (op, its operands args, results res) with the
+   programs run by a backend: bind(user, p) sets p->run and p->ctx for each
+   process's program (p->func); bind NULL: the interpreter runs them. */
+bool interp_run_parallel(Interp *I, Op *op, IVal **args, IVal **res, void (*bind)(void *user, GridProgram *p),
+                         void *user);
+
 /* For collectives compiled to calls into the runtime (runtime/xlacrt.h),
    which must form the same groups and meet the same processes. */
 struct xlacrt_comm;

@@ -298,6 +298,80 @@ static bool run(xlac_client *c, float *out0, float *out1, float *out2, int reps)
   return good;
 }
 
+/* A client of 2 replicas x 2 partitions on the one GPU: each device's
+   operand scaled by a kernel by (1 + replica_id), summed across the
+   replicas by all_reduce and gathered across each replica's partitions
+   (global device ids). */
+static const char replica_program[] =
+    "func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<6xf32>, tensor<ui32>) {\n"
+    "  %r = stablehlo.replica_id : tensor<ui32>\n"
+    "  %rf = stablehlo.convert %r : (tensor<ui32>) -> tensor<f32>\n"
+    "  %one = stablehlo.constant dense<1.0> : tensor<f32>\n"
+    "  %k = stablehlo.add %rf, %one : tensor<f32>\n"
+    "  %kb = stablehlo.broadcast_in_dim %k, dims = [] : (tensor<f32>) -> tensor<3xf32>\n"
+    "  %y = stablehlo.multiply %x, %kb : tensor<3xf32>\n"
+    "  %s = \"stablehlo.all_reduce\"(%y) ({\n"
+    "    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+    "      %0 = stablehlo.add %a, %b : tensor<f32>\n"
+    "      stablehlo.return %0 : tensor<f32>\n"
+    "  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>\n"
+    "  %g = \"stablehlo.all_gather\"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>,\n"
+    "      channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids}\n"
+    "    : (tensor<3xf32>) -> tensor<6xf32>\n"
+    "  %p = stablehlo.partition_id : tensor<ui32>\n"
+    "  func.return %s, %g, %p : tensor<3xf32>, tensor<6xf32>, tensor<ui32>\n"
+    "}\n";
+
+static void test_replicas(void) {
+  xlac_client *c = NULL;
+  xlac_client_options co = {.struct_size = sizeof co, .backend = XLAC_BACKEND_GPU, .num_replicas = 2,
+                            .num_partitions = 2};
+  if (!OK(xlac_client_create(&co, &c))) return;
+  CHECK(xlac_client_device_count(c) == 4);
+  xlac_device *d = NULL;
+  xlac_device_info info = {.struct_size = sizeof info};
+  if (OK(xlac_client_device(c, 3, &d)) && OK(xlac_device_info_get(d, &info)))
+    CHECK(strstr(info.description, "replica 1, partition 1") != NULL);
+  xlac_executable *e = NULL;
+  if (OK(xlac_compile_text(c, replica_program, sizeof replica_program - 1, NULL, &e))) {
+    xlac_buffer *args[4][1] = {{0}}, *res[4][3] = {{0}};
+    xlac_buffer *const *argv[4] = {args[0], args[1], args[2], args[3]};
+    xlac_buffer **resv[4] = {res[0], res[1], res[2], res[3]};
+    int64_t dims[1] = {3};
+    bool good = true;
+    for (int dev = 0; dev < 4; dev++) {
+      float x[3] = {(float)dev, 10.0f + dev, 100.0f + dev};
+      good = good && OK(xlac_buffer_from_host(c, dev, XLAC_F32, dims, 1, x, sizeof x, 0, &args[dev][0]));
+    }
+    if (good && OK(xlac_executable_execute(e, 4, argv, NULL, resv)))
+      for (int dev = 0; dev < 4; dev++) {
+        /* device = 2 replica + partition: the replicas of partition p hold
+           p + {0, 10, 100} and (2 + p) + {0, 10, 100}, the latter doubled */
+        int p = dev % 2;
+        float s[3], g[6];
+        uint32_t pid = 99;
+        if (!OK(xlac_buffer_to_host(res[dev][0], s, sizeof s, 0)) || !OK(xlac_buffer_to_host(res[dev][1], g, sizeof g, 0)) ||
+            !OK(xlac_buffer_to_host(res[dev][2], &pid, sizeof pid, 0)))
+          continue;
+        for (int i = 0; i < 3; i++) {
+          float base = i == 0 ? 0.0f : i == 1 ? 10.0f : 100.0f;
+          CHECK(s[i] == (base + p) + 2.0f * (base + 2 + p));
+        }
+        /* global device ids 2r and 2r + 1: replica r's two partitions */
+        int r = dev / 2;
+        for (int i = 0; i < 6; i++)
+          CHECK(g[i] == (float)(i < 3 ? 2 * r : 2 * r + 1) + (i % 3 == 0 ? 0.0f : i % 3 == 1 ? 10.0f : 100.0f));
+        CHECK(pid == (uint32_t)p);
+      }
+    for (int dev = 0; dev < 4; dev++) {
+      xlac_buffer_destroy(args[dev][0]);
+      for (int r = 0; r < 3; r++) xlac_buffer_destroy(res[dev][r]);
+    }
+  }
+  xlac_executable_destroy(e);
+  xlac_client_destroy(c);
+}
+
 /* |got - want| <= atol + rtol |want| everywhere (NaN fails). */
 static void close_to(const float *got, const float *want, int n, double atol, double rtol, const char *what) {
   int bad = 0;
@@ -313,8 +387,8 @@ int main(int argc, char **argv) {
   bool must_run = argc > 1 && strcmp(argv[1], "--run") == 0;
   /* bad options first: these need no GPU */
   xlac_client *c = NULL;
-  xlac_client_options co = {.struct_size = sizeof co, .backend = XLAC_BACKEND_GPU, .num_replicas = 2};
-  expect_error(xlac_client_create(&co, &c), XLAC_INVALID_ARGUMENT, "one device per client", __LINE__);
+  xlac_client_options co = {.struct_size = sizeof co, .backend = XLAC_BACKEND_GPU, .num_replicas = 4097};
+  expect_error(xlac_client_create(&co, &c), XLAC_INVALID_ARGUMENT, "more than 4096 devices", __LINE__);
   CHECK(c == NULL);
 
   co.num_replicas = 1;
@@ -376,14 +450,15 @@ int main(int argc, char **argv) {
     }
     xlac_executable_destroy(e);
   }
-  /* an op the gpu backend has no kernel for: a located compile error */
+  /* an op the gpu backend has no kernel for (a ragged_dot of f16): a located
+     compile error */
   static const char ragged[] =
-      "func.func @main(%l: tensor<11x5xf32>, %r: tensor<3x5x7xf32>, %g: tensor<3xi64>) -> tensor<11x7xf32> {\n"
+      "func.func @main(%l: tensor<11x5xf16>, %r: tensor<3x5x7xf16>, %g: tensor<3xi64>) -> tensor<11x7xf16> {\n"
       "  %d = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<\n"
       "      lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1],\n"
       "      rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}\n"
-      "    : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>\n"
-      "  func.return %d : tensor<11x7xf32>\n"
+      "    : (tensor<11x5xf16>, tensor<3x5x7xf16>, tensor<3xi64>) -> tensor<11x7xf16>\n"
+      "  func.return %d : tensor<11x7xf16>\n"
       "}\n";
   e = NULL;
   expect_error(xlac_compile_text(c, ragged, sizeof ragged - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
@@ -392,5 +467,6 @@ int main(int argc, char **argv) {
   test_custom_call(c);
   test_resident(c);
   xlac_client_destroy(c);
+  test_replicas();
   TEST_SUMMARY();
 }

@@ -2,9 +2,9 @@
 // f64 transcendentals (sine, cosine, tangent, power, exp, log: their steps
 // use 64-bit immediates the simulator misreads), f32 sine, cosine and
 // power, f16 and bf16 arithmetic, math and compares (the simulator asserts
-// on half compares), and i8 arithmetic on negative values (it does not
-// sign-extend 8-bit loads); each against the reference interpreter on the
-// same random inputs, integers exactly.
+// on half compares), i8 arithmetic on negative values (it does not
+// sign-extend 8-bit loads), and 64 i1s bitcast into an f64; each against
+// the reference interpreter on the same random inputs, integers exactly.
 // XLAC-BACKENDS: gpu
 // XLAC-SIMT: forward reverse random
 // XLAC-SIMT-ONLY
@@ -32,6 +32,13 @@
 // RUN:   --expect 0=@%t/i8/result0.npy --expect 1=@%t/i8/result1.npy | FileCheck %s --check-prefix=I8
 // I8: expect result[0]: ok, equal
 // I8: expect result[1]: ok, equal
+// RUN: xlac run --backend=interp --random-inputs --seed 10 --entry pred_bits --output-dir %t/pb %s > /dev/null
+// RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 10 --entry pred_bits %s \
+// RUN:   --expect 0=@%t/pb/result0.npy --atol 0 --rtol 0 | FileCheck %s --check-prefix=PB
+// PB: expect result[0]: ok, max abs error 0
+// f64 integer powers, correctly rounded (exact expected values):
+// RUN: %S/Inputs/sim.sh xlac run --backend=gpu --entry int_pow %s 2>&1 | FileCheck %s --check-prefix=IPOW
+// IPOW: 5 checks passed, 0 failed
 
 func.func @f64_trig(%x: tensor<2048xf64>, %y: tensor<2048xf64>) -> (tensor<2048xf64>, tensor<2048xf64>) {
   %s = stablehlo.sine %x : tensor<2048xf64>
@@ -90,4 +97,27 @@ func.func @i8(%x: tensor<2048xi8>, %y: tensor<2048xi8>) -> (tensor<2048xi8>, ten
   %v = stablehlo.convert %y : (tensor<2048xi8>) -> tensor<2048xi32>
   %d = stablehlo.multiply %w, %v : tensor<2048xi32>
   return %s, %d : tensor<2048xi8>, tensor<2048xi32>
+}
+
+func.func @pred_bits(%p: tensor<6x64xi1>) -> tensor<6xf64> {
+  %r = stablehlo.bitcast_convert %p : (tensor<6x64xi1>) -> tensor<6xf64>
+  return %r : tensor<6xf64>
+}
+
+func.func @int_pow() {
+  %x0 = stablehlo.constant dense<[10000.0, 1.01, 3.0, 0.7, -2.0]> : tensor<5xf64>
+  %y0 = stablehlo.constant dense<[10.0, 1000.0, -5.0, -37.0, 3.0]> : tensor<5xf64>
+  %x, %y = stablehlo.optimization_barrier %x0, %y0 : tensor<5xf64>, tensor<5xf64>
+  %p = stablehlo.power %x, %y : tensor<5xf64>
+  %p0 = stablehlo.slice %p [0:1] : (tensor<5xf64>) -> tensor<1xf64>
+  %p1 = stablehlo.slice %p [1:2] : (tensor<5xf64>) -> tensor<1xf64>
+  %p2 = stablehlo.slice %p [2:3] : (tensor<5xf64>) -> tensor<1xf64>
+  %p3 = stablehlo.slice %p [3:4] : (tensor<5xf64>) -> tensor<1xf64>
+  %p4 = stablehlo.slice %p [4:5] : (tensor<5xf64>) -> tensor<1xf64>
+  check.expect_eq_const %p0, dense<1.0e+40> : tensor<1xf64>
+  check.expect_eq_const %p1, dense<20959.155637813845> : tensor<1xf64>
+  check.expect_eq_const %p2, dense<0.00411522633744856> : tensor<1xf64>
+  check.expect_eq_const %p3, dense<538731.6856844531> : tensor<1xf64>
+  check.expect_eq_const %p4, dense<-8.0> : tensor<1xf64>
+  func.return
 }
