@@ -214,6 +214,14 @@ bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t uni
   return true;
 }
 
+void gpu_repeat_launch(GpuLower *G, int64_t n) {
+  GpuLaunch l = G->launches.data[G->launches.len - 1];
+  l.n = n;
+  l.bufs = xcalloc((size_t)l.nbufs + 1, sizeof(GpuBuf));
+  memcpy(l.bufs, G->launches.data[G->launches.len - 1].bufs, sizeof(GpuBuf) * (size_t)l.nbufs);
+  push_launch(G, l);
+}
+
 void gpu_steps_free(GpuSteps *s) {
   for (int i = 0; i < s->len; i++) {
     xfree(s->data[i].name);

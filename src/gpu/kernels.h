@@ -115,6 +115,9 @@ LLVMValueRef gpu_region_value(Cg *cg, Block *body, LLVMValueRef *args);
    false (reported at op, fn deleted) when fn calls what a GPU cannot. */
 bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t units, int block, GpuBuf *bufs,
                     int nbufs);
+/* Another launch of the last launch's kernel, grid and buffers, with
+   integer argument n (the passes of a sort). */
+void gpu_repeat_launch(GpuLower *G, int64_t n);
 /* gpu_add_launch of a kernel of n threads' work (gpu_thread_loop), in
    blocks of GPU_LOOP_THREADS. */
 bool gpu_add_thread_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, GpuBuf *bufs, int nbufs);

@@ -9,15 +9,26 @@
  * last pass ended in scratch is copied back.  The comparator region is
  * generated inline by the elemental generator on the two elements' values.
  * O(L log L) work per row of length L on one thread: fast for many short
- * rows (top-k of a batch, argsort of small vectors), slow for one long
- * row (a block-wide merge path is the next step).
+ * rows (top-k of a batch, argsort of small vectors).
+ *
+ * Long rows (PAR_MIN elements or more) are sorted by the same bottom-up
+ * merge passes run in parallel, a kernel launch per pass and a thread per
+ * element: an element's place in the merged run is its place in its own
+ * run plus the number of elements of the other run that go before it,
+ * found by a binary search there: those strictly less than it when it is
+ * in the left run, those not greater when it is in the right one (so the
+ * left run's element goes first on a tie: the merge is stable).  For a
+ * comparator that is a strict weak order (every sort JAX or TensorFlow
+ * emits), a stable sort has one result, so this is the interpreter's
+ * result; log2(L) launches, O(L log^2 L) work spread over all the
+ * elements of all rows.
  */
 #include <string.h>
 
 #include "codegen/lower.h"
 #include "gpu/kernels.h"
 
-enum { MAX_SORT = 16 };
+enum { MAX_SORT = 16, PAR_MIN = 512 };
 
 typedef struct SortGeom {
   int n;
@@ -183,6 +194,64 @@ static LLVMValueRef emit_sort(GpuLower *G, Op *op, const SortGeom *g, int nbufs)
   return fn;
 }
 
+/* One parallel merge pass over every row: a thread per element.  The
+   kernel's integer is the run width w, negated for a pass from the scratch
+   copy into the results (else from the results into scratch). */
+static LLVMValueRef emit_pass(GpuLower *G, Op *op, const SortGeom *g, int nbufs) {
+  Cg *cg = &G->cg;
+  int n = g->n;
+  LLVMValueRef ptrs[2 * MAX_SORT + 2], arg;
+  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &arg);
+  LLVMValueRef *res = ptrs + n, scratch = ptrs[2 * n];
+  LLVMValueRef back = LLVMBuildICmp(cg->b, LLVMIntSLT, arg, cg_i64(cg, 0), "back");
+  LLVMValueRef w = LLVMBuildSelect(cg->b, back, LLVMBuildNeg(cg->b, arg, ""), arg, "w");
+  LLVMValueRef src[MAX_SORT], dst[MAX_SORT];
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef off = cg_i64(cg, g->region[k]);
+    LLVMValueRef tmp = LLVMBuildGEP2(cg->b, cg->t_i8, scratch, &off, 1, "");
+    src[k] = LLVMBuildSelect(cg->b, back, tmp, res[k], "");
+    dst[k] = LLVMBuildSelect(cg->b, back, res[k], tmp, "");
+  }
+  LLVMValueRef vlo = cg_entry_alloca(cg, fn, cg->t_i64, "lo"), vhi = cg_entry_alloca(cg, fn, cg->t_i64, "hi");
+  LLVMValueRef step;
+  Loop le = gpu_thread_loop(cg, cg_i64(cg, g->rows * g->L), &step, "elem");
+  int64_t dims3[3] = {g->rows / g->inner, g->L, g->inner};
+  LLVMValueRef ec[3];
+  gpu_delinearize(cg, le.iv, dims3, 3, ec);
+  LLVMValueRef base = add(cg, mul(cg, ec[0], g->L * g->inner), ec[2]), p = ec[1];
+  LLVMValueRef L = cg_i64(cg, g->L), inner = cg_i64(cg, g->inner);
+  LLVMValueRef run = LLVMBuildUDiv(cg->b, p, w, "run");
+  LLVMValueRef right = LLVMBuildTrunc(cg->b, LLVMBuildAnd(cg->b, run, cg_i64(cg, 1), ""), cg->t_i1, "right");
+  LLVMValueRef pair = LLVMBuildMul(cg->b, LLVMBuildAnd(cg->b, run, cg_i64(cg, ~(int64_t)1), ""), w, "pair");
+  LLVMValueRef mid = cg_min64(cg, add(cg, pair, w), L), hi = cg_min64(cg, add(cg, mid, w), L);
+  /* the other run: [mid, hi) for a left element, [pair, mid) for a right one */
+  LLVMValueRef olo = LLVMBuildSelect(cg->b, right, pair, mid, ""), ohi = LLVMBuildSelect(cg->b, right, mid, hi, "");
+  LLVMValueRef own = LLVMBuildSelect(cg->b, right, mid, pair, "");
+  LLVMValueRef xoff = add(cg, base, LLVMBuildMul(cg->b, p, inner, ""));
+  st(cg, vlo, olo);
+  st(cg, vhi, ohi);
+  While ws = while_begin(cg, fn);
+  while_test(cg, &ws, slt(cg, ld(cg, vlo), ld(cg, vhi)));
+  {
+    LLVMValueRef lo = ld(cg, vlo), hh = ld(cg, vhi);
+    LLVMValueRef m = LLVMBuildLShr(cg->b, add(cg, lo, hh), cg_i64(cg, 1), "m");
+    LLVMValueRef moff = add(cg, base, LLVMBuildMul(cg->b, m, inner, ""));
+    /* left element x: does other[m] < x?  right element x: is other[m] <= x, i.e. not x < other[m]? */
+    LLVMValueRef before = LLVMBuildSelect(cg->b, right, LLVMBuildNot(cg->b, less(cg, op, g, src, xoff, moff), ""),
+                                          less(cg, op, g, src, moff, xoff), "");
+    st(cg, vlo, LLVMBuildSelect(cg->b, before, add(cg, m, cg_i64(cg, 1)), lo, ""));
+    st(cg, vhi, LLVMBuildSelect(cg->b, before, hh, m, ""));
+  }
+  while_end(cg, &ws);
+  /* pair + (p - own) + (count of the other run's that go before) */
+  LLVMValueRef q = add(cg, add(cg, pair, LLVMBuildSub(cg->b, p, own, "")), LLVMBuildSub(cg->b, ld(cg, vlo), olo, ""));
+  LLVMValueRef doff = add(cg, base, LLVMBuildMul(cg->b, q, inner, ""));
+  move(cg, g, dst, doff, src, xoff);
+  gpu_loop_end(cg, &le, step);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
 void gpu_lower_sort(GpuLower *G, Op *op) {
   int n = op->nopnds;
   SortGeom g;
@@ -224,6 +293,27 @@ void gpu_lower_sort(GpuLower *G, Op *op) {
     return;
   }
   bufs[nbufs++] = gpu_scratch(G, bytes);
-  LLVMValueRef fn = emit_sort(G, op, &g, nbufs);
-  gpu_add_launch(G, op, fn, g.rows, (g.rows + 63) / 64, 64, bufs, nbufs);
+  if (g.L < PAR_MIN) {
+    LLVMValueRef fn = emit_sort(G, op, &g, nbufs);
+    gpu_add_launch(G, op, fn, g.rows, (g.rows + 63) / 64, 64, bufs, nbufs);
+    return;
+  }
+  GpuBuf tmp[MAX_SORT], out[MAX_SORT];
+  for (int k = 0; k < n; k++) {
+    out[k] = bufs[n + k];
+    tmp[k] = (GpuBuf){BUF_TEMP, bufs[nbufs - 1].offset + g.region[k], out[k].bytes};
+  }
+  LLVMValueRef fn = emit_pass(G, op, &g, nbufs);
+  int64_t total = g.rows * g.L, units = (total + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS;
+  bool in_scratch = false;
+  for (int64_t w = 1; w < g.L; w *= 2) {
+    int64_t arg = in_scratch ? -w : w;
+    if (w == 1) {
+      if (!gpu_add_launch(G, op, fn, arg, units, GPU_LOOP_THREADS, bufs, nbufs)) return;
+    } else {
+      gpu_repeat_launch(G, arg);
+    }
+    in_scratch = !in_scratch;
+  }
+  for (int k = 0; in_scratch && k < n; k++) gpu_add_copy(G, out[k], tmp[k]);
 }
