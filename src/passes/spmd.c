@@ -472,6 +472,8 @@ bool spmd_wanted(const Module *m, const Func *f) {
   for (const Func *g = m->funcs; g; g = g->next)
     for (const Op *op = g->body ? g->body->first : NULL; op; op = op->next)
       if (is_constraint(op)) return true;
+  /* or a manual computation (shard_map) that is not the whole program */
+  if (spmd_has_manual(m, f)) return true;
   /* or a call placed on one device */
   for (const Func *g = m->funcs; g; g = g->next)
     if (any_placed(m, g->body)) return true;
@@ -1884,6 +1886,163 @@ static bool inspect(Part *P, Op *op) {
   return true;
 }
 
+/* ---- manual computations ----
+ * `custom_call @xlac.manual_computation` (Shardy's sdy.manual_computation,
+ * as the bytecode reader gives it: shard_map, pmap) calls a function of
+ * per-device types.  Each operand is moved to the layout its in_sharding
+ * names over the manual axes (the other axes, left to the compiler, hold
+ * copies: every partition along them runs the body on the same data), the
+ * function is called on this partition's shards, and its results are held
+ * as the shards of the layouts the out_shardings name.  In a region or
+ * another function, where values are whole, the operands are cut and the
+ * results gathered right there. */
+
+#define MANUAL_TARGET "xlac.manual_computation"
+
+static bool is_manual(const Op *op) {
+  const char *t = op->kind == OP_CUSTOM_CALL ? op_attr_str(op, "call_target_name") : NULL;
+  return t && strcmp(t, MANUAL_TARGET) == 0;
+}
+
+/* The function op calls (func.call's callee, or a manual computation's). */
+static Func *callee_of(const Module *m, const Op *op) {
+  if (op->kind == OP_CALL) return module_find_func(m, op_attr_str(op, "callee"));
+  const Attr *cc = is_manual(op) ? op_attr(op, "called_computations") : NULL;
+  const Attr *c0 = cc && cc->kind == ATTR_ARRAY && cc->n == 1 ? cc->elems[0] : NULL;
+  return c0 && (c0->kind == ATTR_SYMBOL || c0->kind == ATTR_STRING) && c0->s ? module_find_func(m, c0->s) : NULL;
+}
+
+static bool reaches_manual(const Module *m, const Block *b, int depth) {
+  for (const Op *op = b ? b->first : NULL; op && depth < 64; op = op->next) {
+    if (is_manual(op)) return true;
+    const Func *g = op->kind == OP_CALL ? callee_of(m, op) : NULL;
+    if (g && reaches_manual(m, g->body, depth + 1)) return true;
+    for (int k = 0; k < op->nregions; k++)
+      if (reaches_manual(m, op->regions[k], depth + 1)) return true;
+  }
+  return false;
+}
+
+bool spmd_has_manual(const Module *m, const Func *f) { return f && reaches_manual(m, f->body, 0); }
+
+/* Whether `axes` (the text #sdy<manual_axes{"x", "y"}>) names axis `name`. */
+static bool manual_axis(const Attr *axes, const char *name) {
+  if (!axes || (axes->kind != ATTR_OPAQUE && axes->kind != ATTR_STRING) || !axes->s) return false;
+  size_t n = strlen(name);
+  for (const char *p = strchr(axes->s, '"'); p;) {
+    const char *q = strchr(p + 1, '"');
+    if (!q) break;
+    if ((size_t)(q - p - 1) == n && memcmp(p + 1, name, n) == 0) return true;
+    p = strchr(q + 1, '"');
+  }
+  return false;
+}
+
+/* The layout of value i of manual computation op (key: "in_shardings" or
+   "out_shardings") over its manual axes, for global type g and per-device
+   type l (NULL: whole).  False with an error when it does not read or
+   the types do not agree with it. */
+static bool manual_layout(Part *P, Op *op, const char *key, int i, const Type *g, const Type *l, SpmdTiling **out) {
+  *out = NULL;
+  const Attr *a = op_attr(op, key), *axes = op_attr(op, "manual_axes");
+  SdySharding *v = NULL;
+  int n = a ? sdy_per_value_of(P->m, a, &v) : -1;
+  if (n <= i) {
+    error_at(op->loc, "manual computation: its %s do not give value %d a sharding", key, i);
+    return false;
+  }
+  SdySharding s = v[i];
+  s.dims = ARENA_ARRAY(&P->m->arena, SdyDim, s.ndims + 1);
+  for (int d = 0; d < s.ndims; d++) {
+    const SdyDim *o = &v[i].dims[d];
+    s.dims[d] = *o;
+    s.dims[d].axes = ARENA_ARRAY(&P->m->arena, SdyAxisRef, o->naxes + 1);
+    s.dims[d].naxes = 0;
+    for (int k = 0; k < o->naxes; k++)
+      if (manual_axis(axes, o->axes[k].name)) s.dims[d].axes[s.dims[d].naxes++] = o->axes[k];
+  }
+  s.nreplicated = s.nunreduced = 0;
+  char *err = NULL;
+  SpmdTiling *t = from_sdy(P->m, &s, g, P->npart, &err);
+  if (err) {
+    error_at(op->loc, "manual computation: %s %d: %s", key, i, err);
+    xfree(err);
+    return false;
+  }
+  bool ok = g->kind == l->kind && (g->kind != TY_TENSOR || (g->rank == l->rank && g->elem == l->elem));
+  for (int d = 0; ok && g->kind == TY_TENSOR && d < g->rank; d++)
+    ok = l->dims[d] * (t ? t->ways[d] : 1) == g->dims[d];
+  if (!ok) {
+    error_at(op->loc, "manual computation: value %d of its %s: the per-device type is not the shard its sharding "
+             "over the manual axes gives", i, key);
+    return false;
+  }
+  *out = splits(t) ? t : NULL;
+  return true;
+}
+
+/* op, a manual computation in P->body (top: the entry block, whose values
+   may be shards; else a block of whole values), rewritten to a call. */
+static bool manual_call(Part *P, Op *op, bool top) {
+  Func *g = callee_of(P->m, op);
+  if (!g || !g->body || g->body->nargs != op->nopnds || g->nresults != op->nres) {
+    error_at(op->loc, "a manual computation whose function is missing or does not take its operands");
+    return false;
+  }
+  Value **in = ARENA_ARRAY(&P->m->arena, Value *, op->nopnds + 1);
+  for (int i = 0; i < op->nopnds; i++) {
+    SpmdTiling *t;
+    if (!manual_layout(P, op, "in_shardings", i, global_type(P, op->opnds[i]), g->body->args[i]->type, &t))
+      return false;
+    in[i] = reshard(P, op->opnds[i], t, op);
+  }
+  Op *call = op_new(P->m, OP_CALL, op->nopnds, in, op->nres, g->result_types, op->loc);
+  op_set_attr(P->m, call, "callee", attr_symbol(P->m, g->name));
+  block_insert_before(op->parent, op, call);
+  for (int i = 0; i < op->nres; i++) {
+    SpmdTiling *t;
+    if (!manual_layout(P, op, "out_shardings", i, op->res[i].type, g->result_types[i], &t)) return false;
+    Value *v = &call->res[i];
+    if (t) ptrmap_put(&P->tiling, v, t);
+    if (!top) v = gather(P, v, op);
+    block_replace_uses(P->body, &op->res[i], v);
+  }
+  op_erase(op);
+  return true;
+}
+
+/* The manual computations in blk (a region of an entry op, or the body of
+   another function: whole values), rewritten where they are. */
+static bool manual_nested(Part *P, Block *blk, PtrMap *seen) {
+  for (Op *op = blk ? blk->first : NULL, *next; op; op = next) {
+    next = op->next;
+    for (int k = 0; k < op->nregions; k++)
+      if (!manual_nested(P, op->regions[k], seen)) return false;
+    Func *g = callee_of(P->m, op);
+    if (g && g->body && !ptrmap_get(seen, g)) {
+      ptrmap_put(seen, g, g);
+      if (!manual_nested(P, g->body, seen)) return false;
+    }
+    if (!is_manual(op)) continue;
+    Block *body = P->body;
+    Value *pid = P->pid;
+    PtrMap whole = P->whole, cuts = P->cuts;
+    P->body = blk;
+    P->pid = NULL;
+    P->whole = (PtrMap){0};
+    P->cuts = (PtrMap){0};
+    bool ok = manual_call(P, op, false);
+    ptrmap_free(&P->whole);
+    ptrmap_free(&P->cuts);
+    P->body = body;
+    P->pid = pid;
+    P->whole = whole;
+    P->cuts = cuts;
+    if (!ok) return false;
+  }
+  return true;
+}
+
 /* ---- combining all_reduces ----
  * The all_reduces the rewrite left in the entry block (the gradients of a
  * data-parallel step: one per weight) become one all_reduce of several
@@ -2087,6 +2246,13 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
       continue;
     }
     if (on_shards(&P, op) || inspect(&P, op)) continue;
+    if (is_manual(op)) {
+      if (!manual_call(&P, op, true)) {
+        ptrmap_free(&P.tiling);
+        return false;
+      }
+      continue;
+    }
     int64_t d = op->kind == OP_CUSTOM_CALL ? placed_on(m, op) : -1;
     if (d >= 0) {
       for (int i = 0; i < op->nopnds; i++) op->opnds[i] = gather(&P, op->opnds[i], op);
@@ -2114,6 +2280,15 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   }
   /* and those in the regions of the entry's ops and in the functions
      they call (whose values are whole) */
+  /* the manual computations in regions, and in the functions called (the
+     bodies of those partitioned above too) */
+  PtrMap called = {0};
+  bool manual_ok = manual_nested(&P, f->body, &called);
+  ptrmap_free(&called);
+  if (!manual_ok) {
+    ptrmap_free(&P.tiling);
+    return false;
+  }
   PtrMap seen = {0};
   bool placed = place_nested(&P, f->body, true, &seen);
   ptrmap_free(&seen);

@@ -37,6 +37,10 @@ typedef struct SpmdTiling {
    (xlac.manual_partitions). */
 bool spmd_wanted(const Module *m, const Func *f);
 
+/* Whether m has manual computations (shard_map) left to partition: they
+   are partitioned even on one partition. */
+bool spmd_has_manual(const Module *m, const Func *f);
+
 /* The layout of f's parameter (result) i over npart partitions: NULL for a
    replicated value (no sharding, or one that splits nothing), a tiling
    otherwise, allocated in m's arena.  On an error (a sharding that does

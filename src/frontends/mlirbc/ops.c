@@ -883,6 +883,7 @@ static bool func_signature(Bc *bc, Func *f, const BA *ft, Block *body, const uin
 static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *what, int i, const uint8_t *at) {
   if (g->kind != TY_TENSOR || l->kind != TY_TENSOR || g->rank != l->rank || g->elem != l->elem) {
     if (type_equal(g, l)) return attr_string(bc->m, "{replicated}", 12);
+    if (!at) return NULL;
     bc_fail(bc, at, "%s %d of the manual computation: per-device type and type differ in kind or rank", what, i);
     return NULL;
   }
@@ -890,6 +891,7 @@ static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *wh
   int64_t ways = 1;
   for (int d = 0; d < g->rank; d++) {
     if (l->dims[d] <= 0 ? g->dims[d] != l->dims[d] : g->dims[d] % l->dims[d] != 0) {
+      if (!at) return NULL;
       bc_fail(bc, at, "%s %d of the manual computation: %lld elements of dimension %d are not whole shards of %lld",
               what, i, (long long)g->dims[d], d, (long long)l->dims[d]);
       return NULL;
@@ -903,6 +905,7 @@ static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *wh
   }
   if (nsplit == 0) return attr_string(bc->m, "{replicated}", 12);
   if (nsplit > 1 || bc->mesh_axes != 1 || ways != bc->mesh_devices) {
+    if (!at) return NULL;
     bc_fail(bc, at, "%s %d of the manual computation is split %s: xlac partitions by hand over meshes of one axis, "
             "a value split along one dimension over all of it", what, i,
             nsplit > 1 ? "along several dimensions" : "over part of the mesh or a mesh of several axes");
@@ -936,6 +939,18 @@ static Attr **with_sharding(Bc *bc, Attr **dicts, int n, int i, Attr *v) {
   vals[m++] = v;
   dicts[i] = attr_dict(bc->m, NULL, m, keys, vals);
   return dicts;
+}
+
+/* Whether a manual computation's values all have such a sharding (NULL
+   `at`: quietly), so that its function may be localized (reader.c). */
+static bool localize_fits(Bc *bc, const Op *mc) {
+  const Attr *cc = op_attr(mc, "called_computations");
+  const Func *f = module_find_func(bc->m, cc->elems[0]->s);
+  for (int i = 0; i < mc->nopnds; i++)
+    if (!value_sharding(bc, mc->opnds[i]->type, f->body->args[i]->type, "operand", i, NULL)) return false;
+  for (int i = 0; i < mc->nres; i++)
+    if (!value_sharding(bc, mc->res[i].type, f->result_types[i], "result", i, NULL)) return false;
+  return true;
 }
 
 /* The shardings of a localized entry function's parameters and results. */
@@ -972,6 +987,7 @@ bool vhlo_build_func(Bc *bc, const BcOp *o, Block *body) {
   f->body = body;
   body->parent_func = f;
   f->is_private = vis->slen == 7 && memcmp(vis->s, "private", 7) == 0;
+  if (!f->is_private) bc_localize(bc, body, localize_fits);
   if (!func_signature(bc, f, get(&c, "function_type"), body, o->at) ||
       !func_dicts(bc, get(&c, "arg_attrs"), body->nargs, o->at, &f->arg_attrs) ||
       !func_dicts(bc, get(&c, "res_attrs"), f->nresults, o->at, &f->res_attrs) || !convert_discardable(&c))
