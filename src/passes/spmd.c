@@ -1940,10 +1940,14 @@ static bool manual_axis(const Attr *axes, const char *name) {
 
 /* The layout of value i of manual computation op (key: "in_shardings" or
    "out_shardings") over its manual axes, for global type g and per-device
-   type l (NULL: whole).  False with an error when it does not read or
-   the types do not agree with it. */
-static bool manual_layout(Part *P, Op *op, const char *key, int i, const Type *g, const Type *l, SpmdTiling **out) {
+   type l (NULL: whole), and in *unreduced the axes over which the value is
+   a partial sum (NULL: none).  False with an error when it does not read,
+   the types do not agree with it, or it is unreduced over axes that are
+   not manual or by another reduction than a sum. */
+static bool manual_layout(Part *P, Op *op, const char *key, int i, const Type *g, const Type *l, SpmdTiling **out,
+                          SdySharding **unreduced) {
   *out = NULL;
+  *unreduced = NULL;
   const Attr *a = op_attr(op, key), *axes = op_attr(op, "manual_axes");
   SdySharding *v = NULL;
   int n = a ? sdy_per_value_of(P->m, a, &v) : -1;
@@ -1961,6 +1965,18 @@ static bool manual_layout(Part *P, Op *op, const char *key, int i, const Type *g
     for (int k = 0; k < o->naxes; k++)
       if (manual_axis(axes, o->axes[k].name)) s.dims[d].axes[s.dims[d].naxes++] = o->axes[k];
   }
+  for (int k = 0; k < s.nunreduced; k++)
+    if (!manual_axis(axes, s.unreduced[k].name) || s.unreduced[k].size || s.reduction != SDY_SUM) {
+      error_at(op->loc, "manual computation: value %d of its %s is unreduced over \"%s\", %s", i, key,
+               s.unreduced[k].name, s.reduction != SDY_SUM ? "not by a sum (not supported)"
+               : s.unreduced[k].size ? "a sub-axis (not supported)" : "an axis it does not make manual");
+      return false;
+    }
+  if (s.nunreduced) {
+    SdySharding *u = ARENA_NEW(&P->m->arena, SdySharding);
+    *u = s;
+    *unreduced = u;
+  }
   s.nreplicated = s.nunreduced = 0;
   char *err = NULL;
   SpmdTiling *t = from_sdy(P->m, &s, g, P->npart, &err);
@@ -1977,12 +1993,95 @@ static bool manual_layout(Part *P, Op *op, const char *key, int i, const Type *g
              "over the manual axes gives", i, key);
     return false;
   }
+  if (*unreduced && g->kind != TY_TENSOR) {
+    error_at(op->loc, "manual computation: value %d of its %s is unreduced and not a tensor", i, key);
+    return false;
+  }
   *out = splits(t) ? t : NULL;
   return true;
 }
 
+/* Per partition, the index of its place along the unreduced axes of s
+   (key, mesh order) and along the other axes (rest); the number of
+   places along the unreduced axes.  0 when the mesh is not the
+   partitions'. */
+static int64_t unreduced_keys(Part *P, const SdySharding *s, int64_t *key, int64_t *rest) {
+  const SdyMesh *mesh = sdy_sharding_mesh(P->m, s);
+  int64_t n = mesh ? sdy_mesh_size(mesh) : 0, size = 1;
+  if (n != P->npart) return 0;
+  for (int a = 0; a < mesh->naxes; a++)
+    for (int k = 0; k < s->nunreduced; k++)
+      if (!strcmp(s->unreduced[k].name, mesh->axes[a].name)) size *= mesh->axes[a].size;
+  for (int64_t k = 0; k < n; k++) {
+    int64_t p = mesh->device_ids && mesh->ndevices == n ? mesh->device_ids[k] : k, rem = k;
+    int64_t kk = 0, rr = 0, ks = 1, rs = 1;
+    for (int a = mesh->naxes - 1; a >= 0; a--) {
+      int64_t c = rem % mesh->axes[a].size;
+      rem /= mesh->axes[a].size;
+      bool u = false;
+      for (int j = 0; j < s->nunreduced; j++) u |= !strcmp(s->unreduced[j].name, mesh->axes[a].name);
+      if (u) {
+        kk += c * ks;
+        ks *= mesh->axes[a].size;
+      } else {
+        rr += c * rs;
+        rs *= mesh->axes[a].size;
+      }
+    }
+    key[p] = kk;
+    rest[p] = rr;
+  }
+  return size;
+}
+
+/* v (whole along the unreduced axes of s) as a partial sum over them: the
+   partition first along them keeps it, the others hold zeros. */
+static Value *make_partial(Part *P, Value *v, const SdySharding *s, Op *at) {
+  int64_t *key = xcalloc((size_t)P->npart + 1, sizeof(int64_t)), *rest = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+  int64_t size = unreduced_keys(P, s, key, rest);
+  Value *r = NULL;
+  if (size) {
+    Builder b = {P->m, P->body, at, at->loc};
+    int64_t n = P->npart, one = 1, none = 0;
+    Literal *tab = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 1, &n));
+    for (int64_t p = 0; p < n; p++) lit_set_i(tab, p, key[p]);
+    Value *in[2] = {bld_constant(&b, tab), partition_index(P)};
+    Value *k = bld_op(&b, OP_DYNAMIC_SLICE, 2, in, bld_tensor(&b, ET_S64, 1, &one));
+    op_set_attr(P->m, k->def, "slice_sizes", attr_ints(P->m, 1, &one));
+    k = bld_reshape(&b, k, 0, &none);
+    Value *first = bld_compare(&b, k, bld_const_i(&b, k->type, 0), "EQ");
+    Value *mask = bld_broadcast(&b, first, bld_tensor(&b, ET_PRED, v->type->rank, v->type->dims), 0, NULL);
+    r = bld_select(&b, mask, v, bld_const_bits(&b, v->type, v->type->elem, 0));
+  }
+  xfree(key);
+  xfree(rest);
+  return r;
+}
+
+/* v, a partial sum over the unreduced axes of s, summed (one all_reduce
+   over the partitions that differ only along them). */
+static Value *sum_partial(Part *P, Value *v, const SdySharding *s) {
+  int64_t *key = xcalloc((size_t)P->npart + 1, sizeof(int64_t)), *rest = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+  int64_t size = unreduced_keys(P, s, key, rest);
+  Value *r = NULL;
+  if (size) {
+    int64_t ngroups = P->npart / size;
+    int64_t *members = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+    for (int64_t p = 0; p < P->npart; p++) members[rest[p] * size + key[p]] = p;
+    r = sum_over(P, v, groups_of(P, ngroups, size, members), -1, 0);
+    xfree(members);
+  }
+  xfree(key);
+  xfree(rest);
+  return r;
+}
+
 /* op, a manual computation in P->body (top: the entry block, whose values
-   may be shards; else a block of whole values), rewritten to a call. */
+   may be shards; else a block of whole values), rewritten to a call.  An
+   operand the computation takes unreduced (a partial sum over some manual
+   axes) is made one: one partition along those axes holds it, the others
+   zeros; a result it gives unreduced is summed over them (the layouts of
+   the program outside hold no partial sums). */
 static bool manual_call(Part *P, Op *op, bool top) {
   Func *g = callee_of(P->m, op);
   if (!g || !g->body || g->body->nargs != op->nopnds || g->nresults != op->nres) {
@@ -1992,17 +2091,27 @@ static bool manual_call(Part *P, Op *op, bool top) {
   Value **in = ARENA_ARRAY(&P->m->arena, Value *, op->nopnds + 1);
   for (int i = 0; i < op->nopnds; i++) {
     SpmdTiling *t;
-    if (!manual_layout(P, op, "in_shardings", i, global_type(P, op->opnds[i]), g->body->args[i]->type, &t))
+    SdySharding *u;
+    if (!manual_layout(P, op, "in_shardings", i, global_type(P, op->opnds[i]), g->body->args[i]->type, &t, &u))
       return false;
     in[i] = reshard(P, op->opnds[i], t, op);
+    if (u && !(in[i] = make_partial(P, in[i], u, op))) {
+      error_at(op->loc, "manual computation: operand %d: its mesh is not the program's partitions", i);
+      return false;
+    }
   }
   Op *call = op_new(P->m, OP_CALL, op->nopnds, in, op->nres, g->result_types, op->loc);
   op_set_attr(P->m, call, "callee", attr_symbol(P->m, g->name));
   block_insert_before(op->parent, op, call);
   for (int i = 0; i < op->nres; i++) {
     SpmdTiling *t;
-    if (!manual_layout(P, op, "out_shardings", i, op->res[i].type, g->result_types[i], &t)) return false;
+    SdySharding *u;
+    if (!manual_layout(P, op, "out_shardings", i, op->res[i].type, g->result_types[i], &t, &u)) return false;
     Value *v = &call->res[i];
+    if (u && !(v = sum_partial(P, v, u))) {
+      error_at(op->loc, "manual computation: result %d: its mesh is not the program's partitions", i);
+      return false;
+    }
     if (t) ptrmap_put(&P->tiling, v, t);
     if (!top) v = gather(P, v, op);
     block_replace_uses(P->body, &op->res[i], v);

@@ -1043,7 +1043,7 @@ static void remove_func(Module *m, Func *f) {
 
 /* A function body that is constants and one manual computation of its
    parameters (each once), and returns that computation's results, over a
-   mesh of one axis that it makes manual, becomes the body of the manual
+   mesh of one axis that it makes manual, the module's only one, becomes the body of the manual
    computation (see above).  False when it is not so (nothing changes). */
 bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *)) {
   Op *ret = block_terminator(b), *mc = NULL;
@@ -1065,6 +1065,10 @@ bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *)) {
   const Attr *cc = op_attr(mc, "called_computations");
   Func *f = cc && cc->kind == ATTR_ARRAY && cc->n == 1 ? module_find_func(bc->m, cc->elems[0]->s) : NULL;
   if (!f || !fits(bc, mc)) return false;
+  /* another manual computation (nested in this one) is left to the
+     partitioner with the rest */
+  for (const Func *g = bc->m->funcs; g; g = g->next)
+    if (g != f && g->is_private && strncmp(g->name, "xlac.manual.", 12) == 0) return false;
   Block *blk = f->body;
   Op *fret = block_terminator(blk);
   for (int i = 0; i < mc->nopnds; i++) {
