@@ -243,7 +243,7 @@ bool bc_is_localized(const Bc *bc, const Block *body);
 #define MANUAL_TARGET "xlac.manual_computation"
 /* Makes the function body b a manual computation's region when it is
    one manual computation of its parameters that fits (reader.c). */
-bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *));
+bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *, void *), void *ud);
 
 /* ---- ops (ops.c) ---- */
 const VhloOp *vhlo_op_find(const char *name, size_t n);

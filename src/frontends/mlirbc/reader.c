@@ -1045,7 +1045,7 @@ static void remove_func(Module *m, Func *f) {
    parameters (each once), and returns that computation's results, over a
    mesh of one axis that it makes manual, the module's only one, becomes the body of the manual
    computation (see above).  False when it is not so (nothing changes). */
-bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *)) {
+bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *, void *), void *ud) {
   Op *ret = block_terminator(b), *mc = NULL;
   if (!ret || ret->kind != OP_FUNC_RETURN || bc->localized) return false;
   for (Op *op = b->first; op && op != ret; op = op->next) {
@@ -1064,7 +1064,7 @@ bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *)) {
     if (ret->opnds[i]->def != mc) return false;
   const Attr *cc = op_attr(mc, "called_computations");
   Func *f = cc && cc->kind == ATTR_ARRAY && cc->n == 1 ? module_find_func(bc->m, cc->elems[0]->s) : NULL;
-  if (!f || !fits(bc, mc)) return false;
+  if (!f || !fits(bc, mc, ud)) return false;
   /* another manual computation (nested in this one) is left to the
      partitioner with the rest */
   for (const Func *g = bc->m->funcs; g; g = g->next)
