@@ -2,16 +2,17 @@
 // (JAX's shard_map) over every axis of a 2-D mesh, over part of a mesh
 // (the other axis left to the partitioner), twice in one program with work
 // around them, and inside a loop, run by `xlac run --partitions 8`
-// (docs/spmd.md, "Manual computations").  The oracle is a program of the
+// (docs/spmd.md, "Manual computations"), with operands and results that
+// are partial sums (unreduced), and one manual computation inside another.  The oracle is a program of the
 // same parameters written for one device (the entry named `<name>_ref`):
 // on random inputs each partitioned entry's results must equal its results.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in both partial two loop; do \
+// RUN: for e in both partial two loop unred nested; do \
 // RUN:   xlac run --random-inputs --seed 5 --entry ${e}_ref %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 5 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-6: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-10: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // What moves, on the compiled backend: the parameter split by columns over
@@ -26,6 +27,8 @@
 // the sharding names.
 // RUN: not xlac run --partitions 8 --random-inputs --entry badtype %s 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: {{.*}}manual computation: value 0 of its in_shardings: the per-device type is not the shard
+// RUN: not xlac run --partitions 8 --random-inputs --entry badunred %s 2>&1 | FileCheck %s --check-prefix=BADU
+// BADU: error: {{.*}}manual computation: value 0 of its out_shardings is unreduced over "y", an axis it does not make manual
 
 module @manual attributes {mhlo.num_partitions = 8 : i32} {
   sdy.mesh @m2 = <["x"=2, "y"=4]>
@@ -153,10 +156,68 @@ module @manual attributes {mhlo.num_partitions = 8 : i32} {
     return %r : tensor<16x8xf32>
   }
 
+  // Unreduced over x: the operand is made a partial sum (one partition
+  // holds it, the others zeros), and the results that are partial sums
+  // are summed: 2a (linear), exp(a) + 7 (exp of the seven zeros), and the
+  // body's own sum over every device, a, given whole.
+  func.func @unred(%a: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+    %0:3 = sdy.manual_computation(%a) in_shardings=[<@m1, [{}, {}], unreduced={"x"}>] out_shardings=[<@m1, [{}, {}], unreduced={"x"}>, <@m1, [{}, {}], unreduced={"x"}>, <@m1, [{}, {}]>] manual_axes={"x"} (%b: tensor<4x8xf32>) {
+      %two = stablehlo.constant dense<2.0> : tensor<4x8xf32>
+      %c = stablehlo.multiply %b, %two : tensor<4x8xf32>
+      %e = stablehlo.exponential %b : tensor<4x8xf32>
+      %s = "stablehlo.all_reduce"(%b) ({
+        ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+          %r = stablehlo.add %p, %q : tensor<f32>
+          stablehlo.return %r : tensor<f32>
+      }) {replica_groups = dense<[[0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>,
+          channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+      sdy.return %c, %e, %s : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+    } : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>)
+    return %0#0, %0#1, %0#2 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+  }
+  func.func @unred_ref(%a: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+    %two = stablehlo.constant dense<2.0> : tensor<4x8xf32>
+    %c = stablehlo.multiply %a, %two : tensor<4x8xf32>
+    %seven = stablehlo.constant dense<7.0> : tensor<4x8xf32>
+    %e = stablehlo.exponential %a : tensor<4x8xf32>
+    %e7 = stablehlo.add %e, %seven : tensor<4x8xf32>
+    return %c, %e7, %a : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+  }
+
+  // One manual computation inside another: rows over x outside, columns
+  // over y inside, whose body sums its column blocks over y.
+  func.func @nested(%a: tensor<8x16xf32>) -> tensor<8x4xf32> {
+    %0 = sdy.manual_computation(%a) in_shardings=[<@m2, [{"x"}, {}]>] out_shardings=[<@m2, [{"x"}, {}]>] manual_axes={"x"} (%b: tensor<4x16xf32>) {
+      %1 = sdy.manual_computation(%b) in_shardings=[<@m2, [{}, {"y"}]>] out_shardings=[<@m2, [{}, {}]>] manual_axes={"y"} (%c: tensor<4x4xf32>) {
+        %s = "stablehlo.all_reduce"(%c) ({
+          ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+            %r = stablehlo.add %p, %q : tensor<f32>
+            stablehlo.return %r : tensor<f32>
+        }) {replica_groups = dense<[[0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>,
+            channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+        sdy.return %s : tensor<4x4xf32>
+      } : (tensor<4x16xf32>) -> tensor<4x4xf32>
+      sdy.return %1 : tensor<4x4xf32>
+    } : (tensor<8x16xf32>) -> tensor<8x4xf32>
+    return %0 : tensor<8x4xf32>
+  }
+  func.func @nested_ref(%a: tensor<8x16xf32>) -> tensor<8x4xf32> {
+    %r = stablehlo.reshape %a : (tensor<8x16xf32>) -> tensor<8x4x4xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %s = stablehlo.reduce(%r init: %z) applies stablehlo.add across dimensions = [1] : (tensor<8x4x4xf32>, tensor<f32>) -> tensor<8x4xf32>
+    return %s : tensor<8x4xf32>
+  }
+
   func.func @badtype(%a: tensor<16x8xf32>) -> tensor<16x8xf32> {
     %0 = sdy.manual_computation(%a) in_shardings=[<@m1, [{"x"}, {}]>] out_shardings=[<@m1, [{"x"}, {}]>] manual_axes={"x"} (%b: tensor<4x8xf32>) {
       sdy.return %b : tensor<4x8xf32>
     } : (tensor<16x8xf32>) -> tensor<16x8xf32>
     return %0 : tensor<16x8xf32>
+  }
+  func.func @badunred(%a: tensor<8x16xf32>) -> tensor<4x16xf32> {
+    %0 = sdy.manual_computation(%a) in_shardings=[<@m2, [{"x"}, {}]>] out_shardings=[<@m2, [{}, {}], unreduced={"y"}>] manual_axes={"x"} (%b: tensor<4x16xf32>) {
+      sdy.return %b : tensor<4x16xf32>
+    } : (tensor<8x16xf32>) -> tensor<4x16xf32>
+    return %0 : tensor<4x16xf32>
   }
 }
