@@ -2076,6 +2076,33 @@ static Value *sum_partial(Part *P, Value *v, const SdySharding *s) {
   return r;
 }
 
+/* Result i of manual computation op (calling g), whole: when the body
+   returns it through a sharding constraint over free axes only (what
+   `with_sharding_constraint` on the axes left to the compiler says), cut
+   to that layout, so that it leaves in it, as XLA's propagation has it. */
+static Value *free_layout(Part *P, Op *op, Func *g, int i, Value *v) {
+  Op *ret = block_terminator(g->body);
+  Op *c = ret && i < ret->nopnds ? ret->opnds[i]->def : NULL;
+  const Attr *axes = op_attr(op, "manual_axes"), *a = c && is_constraint(c) ? op_attr(c, "sharding") : NULL;
+  SdySharding sh;
+  if (!a || !sdy_sharding_of(P->m, a, &sh) || sh.nunreduced) return v;
+  for (int d = 0; d < sh.ndims; d++) {
+    if (!sh.dims[d].closed) return v;
+    for (int k = 0; k < sh.dims[d].naxes; k++)
+      if (manual_axis(axes, sh.dims[d].axes[k].name)) return v;
+  }
+  char *err = NULL;
+  SpmdTiling *t = from_sdy(P->m, &sh, v->type, P->npart, &err);
+  if (err) {
+    xfree(err);
+    return v;
+  }
+  if (!splits(t)) return v;
+  for (int d = 0; d < t->rank; d++)
+    if (v->type->dims[d] % t->ways[d] != 0) return v;
+  return shard_of(P, v, t, op);
+}
+
 /* op, a manual computation in P->body (top: the entry block, whose values
    may be shards; else a block of whole values), rewritten to a call.  An
    operand the computation takes unreduced (a partial sum over some manual
@@ -2114,6 +2141,7 @@ static bool manual_call(Part *P, Op *op, bool top) {
     }
     if (t) ptrmap_put(&P->tiling, v, t);
     if (!top) v = gather(P, v, op);
+    else if (!t) v = free_layout(P, op, g, i, v);
     block_replace_uses(P->body, &op->res[i], v);
   }
   op_erase(op);

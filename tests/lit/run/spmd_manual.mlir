@@ -7,12 +7,12 @@
 // same parameters written for one device (the entry named `<name>_ref`):
 // on random inputs each partitioned entry's results must equal its results.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in both partial two loop unred nested; do \
+// RUN: for e in both partial two loop unred nested freecon; do \
 // RUN:   xlac run --random-inputs --seed 5 --entry ${e}_ref %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 5 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-10: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-11: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // What moves, on the compiled backend: the parameter split by columns over
@@ -22,6 +22,12 @@
 // RUN: xlac run --backend=cpu --partitions 8 --random-inputs --seed 5 --entry partial %s --verbose 2>&1 | FileCheck %s --check-prefix=PARTIAL
 // PARTIAL: spmd: 1 all_gather, 0 all_reduce, 2 local cuts
 // PARTIAL-NOT: error
+//
+// A constraint on a free axis inside the body gives the result, left
+// open, its layout: each partition returns its 2-row piece.
+// RUN: xlac run --backend=cpu --partitions 8 --entry freecon --random-inputs %s --xla_dump_to=%t/dumpf >/dev/null
+// RUN: FileCheck %s --check-prefix=FREE < %t/dumpf/module_0000.manual.before_optimizations.txt
+// FREE: ENTRY %freecon ({{.*}}: f32[8,16]) -> f32[2,16] {
 //
 // Bad input is a located error: a per-device type that is not the shard
 // the sharding names.
@@ -206,6 +212,19 @@ module @manual attributes {mhlo.num_partitions = 8 : i32} {
     %z = stablehlo.constant dense<0.0> : tensor<f32>
     %s = stablehlo.reduce(%r init: %z) applies stablehlo.add across dimensions = [1] : (tensor<8x4x4xf32>, tensor<f32>) -> tensor<8x4xf32>
     return %s : tensor<8x4xf32>
+  }
+
+  func.func @freecon(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
+    %0 = sdy.manual_computation(%a) in_shardings=[<@m2, [{}, {}]>] out_shardings=[<@m2, [{}, {}]>] manual_axes={"x"} (%b: tensor<8x16xf32>) {
+      %c = stablehlo.sine %b : tensor<8x16xf32>
+      %d = sdy.sharding_constraint %c <@m2, [{"y"}, {}]> : tensor<8x16xf32>
+      sdy.return %d : tensor<8x16xf32>
+    } : (tensor<8x16xf32>) -> tensor<8x16xf32>
+    return %0 : tensor<8x16xf32>
+  }
+  func.func @freecon_ref(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
+    %c = stablehlo.sine %a : tensor<8x16xf32>
+    return %c : tensor<8x16xf32>
   }
 
   func.func @badtype(%a: tensor<16x8xf32>) -> tensor<16x8xf32> {
