@@ -27,7 +27,7 @@
 // open, its layout: each partition returns its 2-row piece.
 // RUN: xlac run --backend=cpu --partitions 8 --entry freecon --random-inputs %s --xla_dump_to=%t/dumpf >/dev/null
 // RUN: FileCheck %s --check-prefix=FREE < %t/dumpf/module_0000.manual.before_optimizations.txt
-// FREE: ENTRY %freecon ({{.*}}: f32[8,16]) -> f32[2,16] {
+// FREE: %freecon ({{.*}}: f32[8,16]) -> f32[2,16] {
 //
 // Bad input is a located error: a per-device type that is not the shard
 // the sharding names.
