@@ -173,7 +173,9 @@ static SpmdTiling *from_sdy(Module *m, const SdySharding *s, const Type *t, int 
     return NULL;
   }
   if ((*err = sdy_sharding_check(m, s, t->kind == TY_TENSOR ? t : NULL))) return NULL;
-  if (s->nunreduced > 0) {
+  int64_t usize = 1;
+  for (int k = 0; k < s->nunreduced; k++) usize *= sdy_axis_ref_size(mesh, &s->unreduced[k]);
+  if (usize > 1) {
     *err = xstrdup("an unreduced sharding (a partial value to be summed) is not supported");
     return NULL;
   }
@@ -501,6 +503,11 @@ typedef struct Part {
   OpKind whole_kinds[8];     /* the first kinds of those */
   int nwhole_kinds;
   SrcLoc whole_loc;          /* where the first of them is */
+  /* unreduced parameters and results of the entry (NULL: not), and the
+     values kept as the partial sums they are (passed between them and
+     manual computations unreduced over the same axes: nothing summed) */
+  SdySharding **aun, **run;
+  PtrMap partial;
   /* InspectSharding's reports: backend_config -> layout of its operand */
   VEC(const char *) inspected_keys;
   VEC(Attr *) inspected;
@@ -666,8 +673,8 @@ static Value *sum_over(Part *P, Value *v, Attr *groups, int sd, int64_t n) {
     t->dims[sd] /= n;
     t->layout = NULL;
   }
-  Op *ar = op_new(P->m, sd >= 0 ? OP_REDUCE_SCATTER : OP_ALL_REDUCE, 1, &v, 1, &t, v->def->loc);
-  block_insert_before(P->body, v->def->next, ar);
+  Op *ar = op_new(P->m, sd >= 0 ? OP_REDUCE_SCATTER : OP_ALL_REDUCE, 1, &v, 1, &t, v->def ? v->def->loc : P->f->loc);
+  block_insert_before(P->body, v->def ? v->def->next : P->body->first, ar);
   if (sd >= 0) {
     P->n_scatter++;
     op_set_attr(P->m, ar, "scatter_dimension", attr_int(P->m, sd, type_scalar(&P->m->arena, ET_S64)));
@@ -2103,6 +2110,53 @@ static Value *free_layout(Part *P, Op *op, Func *g, int i, Value *v) {
   return shard_of(P, v, t, op);
 }
 
+static bool block_uses(const Block *b, const Value *v) {
+  for (const Op *o = b ? b->first : NULL; o; o = o->next) {
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == v) return true;
+    for (int k = 0; k < o->nregions; k++)
+      if (block_uses(o->regions[k], v)) return true;
+  }
+  return false;
+}
+
+/* Whether two unreduced shardings sum over the same axes. */
+static bool same_unreduced(const SdySharding *a, const SdySharding *b) {
+  if (!a || !b || a->nunreduced != b->nunreduced) return false;
+  for (int i = 0; i < a->nunreduced; i++) {
+    bool found = false;
+    for (int j = 0; j < b->nunreduced; j++) found |= !strcmp(a->unreduced[i].name, b->unreduced[j].name);
+    if (!found) return false;
+  }
+  return true;
+}
+
+/* The unreduced sharding of manual computation op's value i (key:
+   "in_shardings" or "out_shardings"), NULL when it is not unreduced. */
+static const SdySharding *manual_unreduced(Part *P, const Op *op, const char *key, int i) {
+  const Attr *a = op_attr(op, key);
+  SdySharding *v;
+  int n = a ? sdy_per_value_of(P->m, a, &v) : -1;
+  return n > i && v[i].nunreduced ? &v[i] : NULL;
+}
+
+/* Whether v, a result of manual computation op in the entry unreduced as
+   u, is only returned, at places the program returns unreduced alike. */
+static bool returned_partial(Part *P, const Value *v, const SdySharding *u) {
+  bool any = false;
+  for (const Op *o = P->body->first; o; o = o->next) {
+    bool ret = o->kind == OP_FUNC_RETURN && o->parent == P->body;
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == v) {
+        if (!ret || !P->run || !same_unreduced(P->run[i], u)) return false;
+        any = true;
+      }
+    for (int k = 0; k < o->nregions; k++)
+      if (block_uses(o->regions[k], v)) return false;
+  }
+  return any;
+}
+
 /* op, a manual computation in P->body (top: the entry block, whose values
    may be shards; else a block of whole values), rewritten to a call.  An
    operand the computation takes unreduced (a partial sum over some manual
@@ -2121,8 +2175,9 @@ static bool manual_call(Part *P, Op *op, bool top) {
     SdySharding *u;
     if (!manual_layout(P, op, "in_shardings", i, global_type(P, op->opnds[i]), g->body->args[i]->type, &t, &u))
       return false;
+    bool kept = u && ptrmap_get(&P->partial, op->opnds[i]);
     in[i] = reshard(P, op->opnds[i], t, op);
-    if (u && !(in[i] = make_partial(P, in[i], u, op))) {
+    if (u && !kept && !(in[i] = make_partial(P, in[i], u, op))) {
       error_at(op->loc, "manual computation: operand %d: its mesh is not the program's partitions", i);
       return false;
     }
@@ -2135,6 +2190,10 @@ static bool manual_call(Part *P, Op *op, bool top) {
     SdySharding *u;
     if (!manual_layout(P, op, "out_shardings", i, op->res[i].type, g->result_types[i], &t, &u)) return false;
     Value *v = &call->res[i];
+    if (u && top && returned_partial(P, &op->res[i], u)) {
+      ptrmap_put(&P->partial, v, v);
+      u = NULL;
+    }
     if (u && !(v = sum_partial(P, v, u))) {
       error_at(op->loc, "manual computation: result %d: its mesh is not the program's partitions", i);
       return false;
@@ -2327,6 +2386,110 @@ static bool divides(Part *P, const Type *g, const SpmdTiling *t, const char *wha
   return true;
 }
 
+/* ---- unreduced parameters and results ----
+ * A parameter or result of the entry whose Shardy sharding is unreduced
+ * over some axes (JAX's P(..., unreduced={'x'})) holds on each partition
+ * a partial sum: the value is the sum over the partitions that differ
+ * only along those axes.  A parameter is summed right away (one
+ * all_reduce), and the program then holds it as copies; a result is made
+ * a partial sum at the end (the first partition along the axes holds it,
+ * the others zeros).  The layout reported has a subgroup of copies and
+ * one of partial sums: {devices=[..., copies, sums]... last_tile_dims=
+ * {replicated, unreduced}}. */
+
+/* The sharding in dict when it is unreduced, its unreduced list kept and
+   everything else of it in *plain (NULL, with *plain untouched: not
+   unreduced). */
+static SdySharding *unreduced_of(Module *m, const Attr *dict, SdySharding *plain) {
+  const Attr *a = dict_field(dict, SDY_KEY);
+  SdySharding s;
+  if (!a || !sdy_sharding_of(m, a, &s) || s.nunreduced == 0) return NULL;
+  const SdyMesh *mesh = sdy_sharding_mesh(m, &s);
+  int64_t size = 1;
+  for (int k = 0; mesh && k < s.nunreduced; k++) size *= sdy_axis_ref_size(mesh, &s.unreduced[k]);
+  if (mesh && size == 1) return NULL;
+  SdySharding *u = ARENA_NEW(&m->arena, SdySharding);
+  *u = s;
+  *plain = s;
+  plain->nunreduced = 0;
+  return u;
+}
+
+/* Checks an unreduced sharding xlac can hold: whole axes of a mesh of the
+   partitions' size, by a sum. */
+static char *unreduced_check(Part *P, const SdySharding *u) {
+  const SdyMesh *mesh = sdy_sharding_mesh(P->m, u);
+  if (!mesh || sdy_mesh_size(mesh) != P->npart) return xstrdup("an unreduced sharding over another mesh size");
+  if (u->reduction != SDY_SUM) return xstrdup("an unreduced sharding by another reduction than a sum");
+  for (int k = 0; k < u->nunreduced; k++)
+    if (u->unreduced[k].size || sdy_mesh_axis(mesh, u->unreduced[k].name) < 0)
+      return xstrdup("an unreduced sharding over a sub-axis or an axis the mesh does not have");
+  for (int d = 0; d < u->ndims; d++)
+    for (int j = 0; j < u->dims[d].naxes; j++)
+      if (u->dims[d].axes[j].size)
+        return xstrdup("an unreduced sharding whose dimensions are split over sub-axes");
+  return NULL;
+}
+
+/* The layout of a value in sharding u (unreduced; t: its dimensions'
+   layout, NULL: whole), as HLO's text. */
+static Attr *unreduced_attr(Part *P, const SdySharding *u, const SpmdTiling *t, int rank) {
+  const SdyMesh *mesh = sdy_sharding_mesh(P->m, u);
+  int64_t n = P->npart, nr = 1, nu = 1, tiles = 1;
+  bool is_u[SDY_MAX_AXES], used[SDY_MAX_AXES];
+  for (int a = 0; a < mesh->naxes; a++) {
+    is_u[a] = used[a] = false;
+    for (int k = 0; k < u->nunreduced; k++) is_u[a] |= !strcmp(u->unreduced[k].name, mesh->axes[a].name);
+    for (int d = 0; d < u->ndims; d++)
+      for (int j = 0; j < u->dims[d].naxes; j++) used[a] |= !strcmp(u->dims[d].axes[j].name, mesh->axes[a].name);
+    if (is_u[a]) nu *= mesh->axes[a].size;
+    else if (!used[a]) nr *= mesh->axes[a].size;
+  }
+  for (int d = 0; t && d < rank; d++) tiles *= t->ways[d];
+  int64_t *devs = xcalloc((size_t)n + 1, sizeof(int64_t));
+  for (int64_t k = 0; k < n; k++) {
+    int64_t p = mesh->device_ids && mesh->ndevices == n ? mesh->device_ids[k] : k, rem = k, c[SDY_MAX_AXES];
+    for (int a = mesh->naxes - 1; a >= 0; a--) {
+      c[a] = rem % mesh->axes[a].size;
+      rem /= mesh->axes[a].size;
+    }
+    int64_t r = 0, q = 0, pos = 0;
+    for (int a = 0; a < mesh->naxes; a++) {
+      if (is_u[a]) q = q * mesh->axes[a].size + c[a];
+      else if (!used[a]) r = r * mesh->axes[a].size + c[a];
+    }
+    for (int d = 0; t && d < rank; d++) pos = pos * t->ways[d] + t->coord[p * (rank + 1) + d];
+    devs[(pos * nr + r) * nu + q] = p;
+  }
+  StrBuf b = {0};
+  sb_puts(&b, "{devices=[");
+  for (int d = 0; d < rank; d++) sb_printf(&b, "%s%lld", d ? "," : "", (long long)(t ? t->ways[d] : 1));
+  if (nr > 1) sb_printf(&b, "%s%lld", rank ? "," : "", (long long)nr);
+  sb_printf(&b, "%s%lld]", rank || nr > 1 ? "," : "", (long long)nu);
+  for (int64_t i = 0; i < tiles * nr * nu; i++) sb_printf(&b, "%s%lld", i ? "," : "", (long long)devs[i]);
+  sb_puts(&b, nr > 1 ? " last_tile_dims={replicated, unreduced}}" : " last_tile_dims={unreduced}}");
+  Attr *a = attr_string(P->m, arena_strndup(&P->m->arena, b.data, b.len), b.len);
+  sb_free(&b);
+  xfree(devs);
+  return a;
+}
+
+/* Whether parameter a, unreduced as u, is only taken by manual
+   computations in the entry block that take it unreduced alike. */
+static bool used_partial(Part *P, const Value *a, const SdySharding *u) {
+  bool any = false;
+  for (const Op *o = P->body->first; o; o = o->next) {
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == a) {
+        if (!is_manual(o) || !same_unreduced(manual_unreduced(P, o, "in_shardings", i), u)) return false;
+        any = true;
+      }
+    for (int k = 0; k < o->nregions; k++)
+      if (block_uses(o->regions[k], a)) return false;
+  }
+  return any;
+}
+
 bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   Part P = {.m = m, .f = f, .body = f->body, .nrep = nrep > 0 ? nrep : 1, .npart = npart};
   Op *ret = block_terminator(f->body);
@@ -2343,10 +2506,20 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   SpmdTiling **at = ARENA_ARRAY(&m->arena, SpmdTiling *, n + 1);
   SpmdTiling **rt = ARENA_ARRAY(&m->arena, SpmdTiling *, f->nresults + 1);
   bool *given = ARENA_ARRAY(&m->arena, bool, f->nresults + 1);
+  SdySharding **aun = ARENA_ARRAY(&m->arena, SdySharding *, n + 1);
+  SdySharding **run = ARENA_ARRAY(&m->arena, SdySharding *, f->nresults + 1);
   for (int k = 0; k < 2; k++)
     for (int i = 0; i < (k ? f->nresults : n); i++) {
       char *err = NULL;
-      SpmdTiling *t = k ? spmd_result_tiling(m, f, i, npart, &err) : spmd_arg_tiling(m, f, i, npart, &err);
+      SpmdTiling *t;
+      const Attr *dict = k ? (f->res_attrs ? f->res_attrs[i] : NULL) : (f->arg_attrs ? f->arg_attrs[i] : NULL);
+      SdySharding plain, *u = unreduced_of(m, dict, &plain);
+      if (u && !(err = unreduced_check(&P, u))) {
+        t = from_sdy(m, &plain, k ? f->result_types[i] : f->body->args[i]->type, npart, &err);
+        (k ? run : aun)[i] = u;
+      } else if (!u) {
+        t = k ? spmd_result_tiling(m, f, i, npart, &err) : spmd_arg_tiling(m, f, i, npart, &err);
+      }
       if (err) {
         error_at(f->loc, "%s %d of @%s: %s", k ? "result" : "parameter", i, f->name, err);
         xfree(err);
@@ -2365,14 +2538,27 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
         at[i] = t;
       }
     }
+  P.aun = aun;
+  P.run = run;
   propagate(&P, at, rt, given);
+  Op *first = f->body->first; /* the program's ops, after the sums below */
   for (int i = 0; i < n; i++) {
     Value *a = f->body->args[i];
-    if (!at[i]) continue;
-    a->type = local_type(&P, a->type, at[i]);
-    ptrmap_put(&P.tiling, a, at[i]);
+    if (at[i]) {
+      a->type = local_type(&P, a->type, at[i]);
+      ptrmap_put(&P.tiling, a, at[i]);
+    }
+    if (aun[i] && used_partial(&P, a, aun[i])) {
+      ptrmap_put(&P.partial, a, a);
+    } else if (aun[i]) {
+      /* a partial sum, summed: its uses take the sum */
+      Value *sum = sum_partial(&P, a, aun[i]);
+      block_replace_uses(P.body, a, sum);
+      sum->def->opnds[0] = a;
+      if (at[i]) ptrmap_put(&P.tiling, sum, at[i]);
+    }
   }
-  for (Op *op = f->body->first, *next; op && op != ret; op = next) {
+  for (Op *op = first, *next; op && op != ret; op = next) {
     next = op->next;
     if (is_constraint(op)) {
       /* the value in the constraint's layout (one it cannot say: as it is) */
@@ -2413,6 +2599,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     SpmdTiling *have = tiling_of(&P, v);
     if (!given[i]) rt[i] = have;
     else if (!same_data(have, rt[i])) ret->opnds[i] = reshard(&P, v, rt[i], ret);
+    if (run[i] && !ptrmap_get(&P.partial, v)) ret->opnds[i] = make_partial(&P, ret->opnds[i], run[i], ret);
     if (rt[i]) f->result_types[i] = local_type(&P, f->result_types[i], rt[i]);
   }
   /* and those in the regions of the entry's ops and in the functions
@@ -2437,9 +2624,14 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   /* what each parameter and result is: the plugin reports it */
   if (!f->arg_attrs) f->arg_attrs = ARENA_ARRAY(&m->arena, Attr *, n + 1);
   if (!f->res_attrs) f->res_attrs = ARENA_ARRAY(&m->arena, Attr *, f->nresults + 1);
-  for (int i = 0; i < n; i++) f->arg_attrs[i] = dict_set(m, f->arg_attrs[i], "mhlo.sharding", layout_attr(m, at[i]), SDY_KEY);
-  for (int i = 0; i < f->nresults; i++)
-    f->res_attrs[i] = dict_set(m, f->res_attrs[i], "mhlo.sharding", layout_attr(m, rt[i]), SDY_KEY);
+  for (int i = 0; i < n; i++) {
+    Attr *l = aun[i] ? unreduced_attr(&P, aun[i], at[i], f->body->args[i]->type->rank) : layout_attr(m, at[i]);
+    f->arg_attrs[i] = dict_set(m, f->arg_attrs[i], "mhlo.sharding", l, SDY_KEY);
+  }
+  for (int i = 0; i < f->nresults; i++) {
+    Attr *l = run[i] ? unreduced_attr(&P, run[i], rt[i], f->result_types[i]->rank) : layout_attr(m, rt[i]);
+    f->res_attrs[i] = dict_set(m, f->res_attrs[i], "mhlo.sharding", l, SDY_KEY);
+  }
   NamedAttr *na = ARENA_ARRAY(&m->arena, NamedAttr, m->nattrs + 2);
   if (m->nattrs) memcpy(na, m->attrs, sizeof(NamedAttr) * (size_t)m->nattrs);
   StrBuf sum = {0};
@@ -2468,6 +2660,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   ptrmap_free(&P.want);
   ptrmap_free(&P.fixed);
   ptrmap_free(&P.cuts);
+  ptrmap_free(&P.partial);
   if (!verify_module(m)) {
     error_at(f->loc, "internal error: the partitioned program of @%s does not verify", f->name);
     return false;

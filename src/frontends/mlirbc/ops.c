@@ -970,6 +970,14 @@ static bool agrees(Bc *bc, Attr **dicts, int i, const Op *mc, const char *key, i
    the same shardings (or none), so that it may be localized (reader.c). */
 static bool localize_fits(Bc *bc, const Op *mc, void *ud) {
   const Func *entry = ud;
+  /* partial sums are the partitioner's */
+  for (int k = 0; k < 2; k++) {
+    const Attr *pv = op_attr(mc, k ? "out_shardings" : "in_shardings");
+    SdySharding *v;
+    int n = pv ? sdy_per_value_of(bc->m, pv, &v) : 0;
+    for (int i = 0; i < n; i++)
+      if (v[i].nunreduced) return false;
+  }
   const Attr *cc = op_attr(mc, "called_computations");
   const Func *f = module_find_func(bc->m, cc->elems[0]->s);
   for (int i = 0; i < mc->nopnds; i++)
