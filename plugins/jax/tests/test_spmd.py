@@ -474,6 +474,26 @@ def t_shard_map_in_loop():
     both(build)
 
 
+def t_shard_map_unreduced():
+    # a shard_map whose result is left unreduced (each device's partial
+    # sum, as it is), read back shard by shard, then summed by another
+    from jax.sharding import AxisType
+    got = {}
+    for name, d in (("xlac", X), ("cpu", C)):
+        m = jax.make_mesh((2,), ("x",), axis_types=(AxisType.Explicit,), devices=d[:2])
+        a = jax.device_put(np.arange(4.0, dtype=np.float32), NamedSharding(m, P("x")))
+        f = jax.jit(jax.shard_map(lambda v: v * 3, mesh=m, in_specs=P("x"), out_specs=P(unreduced={"x"})))
+        g = jax.jit(jax.shard_map(lambda v: jax.lax.psum(v, "x"), mesh=m, in_specs=P(unreduced={"x"}),
+                                  out_specs=P()))
+        out = f(a)
+        assert out.sharding.spec == P(None, unreduced={"x"}), out.sharding
+        got[name] = ([np.asarray(s.data) for s in out.addressable_shards], np.asarray(g(out)))
+    for x_s, c_s in zip(got["xlac"][0], got["cpu"][0]):
+        np.testing.assert_array_equal(x_s, c_s)
+    np.testing.assert_array_equal(got["xlac"][1], got["cpu"][1])
+    np.testing.assert_array_equal(got["xlac"][1], [6.0, 12.0])
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)
