@@ -167,7 +167,7 @@ static bool compile_guarded(CompileJob *j) {
      program of one partition (passes/spmd.h) */
   int nrep = o->num_replicas > 0 ? o->num_replicas : c->num_replicas;
   int npart = o->num_partitions > 0 ? o->num_partitions : c->num_partitions;
-  if (npart > 1 && spmd_wanted(m, entry) && !spmd_partition(m, entry, nrep, npart)) return false;
+  if ((npart > 1 || spmd_has_manual(m, entry)) && spmd_wanted(m, entry) && !spmd_partition(m, entry, nrep, npart)) return false;
   xlac_executable *e = xcalloc(1, sizeof *e);
   j->exe = e;
   e->magic = API_MAGIC_EXE;

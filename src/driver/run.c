@@ -785,6 +785,7 @@ static bool bench_gpu(RunState *st, Module *m, Func *f, IVal **args) {
 typedef struct SpmdRun {
   Type **res_types; /* the global result types */
   int nres;
+  bool failed;      /* a parameter's pieces cannot be given (reported) */
 } SpmdRun;
 
 /* Partition p's shard (layout t) of the tensor v. */
@@ -867,6 +868,12 @@ static IVal ***spmd_args(Module *m, Func *f, IVal **args, int ndev, int np, Spmd
     char *err = NULL;
     t[i] = spmd_arg_tiling(m, f, i, np, &err);
     if (err) {
+      /* the partitioned program would take other pieces than these
+         (partial sums of an unreduced parameter): say so */
+      if (strstr(err, "unreduced")) {
+        fprintf(stderr, "xlac: error: parameter %d: %s (xlac run does not make partial sums)\n", i, err);
+        sp->failed = true;
+      }
       xfree(err);
       xfree(t);
       return NULL;
@@ -935,6 +942,10 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   int nr = o->replicas > 0 ? o->replicas : 1, np = o->partitions > 0 ? o->partitions : 1, ndev = nr * np;
   SpmdRun sp = {0};
   if (o->backend != BACKEND_GPU) st->dargs = spmd_args(m, f, args, ndev, np, &sp);
+  if (sp.failed) {
+    release_all(args, f->body->nargs);
+    return false;
+  }
   if (o->mode == MODE_BENCH && o->backend == BACKEND_GPU) {
     bool ok = bench_gpu(st, m, f, args);
     spmd_done(st, &sp, ndev, f->body->nargs);

@@ -173,7 +173,9 @@ static SpmdTiling *from_sdy(Module *m, const SdySharding *s, const Type *t, int 
     return NULL;
   }
   if ((*err = sdy_sharding_check(m, s, t->kind == TY_TENSOR ? t : NULL))) return NULL;
-  if (s->nunreduced > 0) {
+  int64_t usize = 1;
+  for (int k = 0; k < s->nunreduced; k++) usize *= sdy_axis_ref_size(mesh, &s->unreduced[k]);
+  if (usize > 1) {
     *err = xstrdup("an unreduced sharding (a partial value to be summed) is not supported");
     return NULL;
   }
@@ -472,6 +474,8 @@ bool spmd_wanted(const Module *m, const Func *f) {
   for (const Func *g = m->funcs; g; g = g->next)
     for (const Op *op = g->body ? g->body->first : NULL; op; op = op->next)
       if (is_constraint(op)) return true;
+  /* or a manual computation (shard_map) that is not the whole program */
+  if (spmd_has_manual(m, f)) return true;
   /* or a call placed on one device */
   for (const Func *g = m->funcs; g; g = g->next)
     if (any_placed(m, g->body)) return true;
@@ -499,6 +503,11 @@ typedef struct Part {
   OpKind whole_kinds[8];     /* the first kinds of those */
   int nwhole_kinds;
   SrcLoc whole_loc;          /* where the first of them is */
+  /* unreduced parameters and results of the entry (NULL: not), and the
+     values kept as the partial sums they are (passed between them and
+     manual computations unreduced over the same axes: nothing summed) */
+  SdySharding **aun, **run;
+  PtrMap partial;
   /* InspectSharding's reports: backend_config -> layout of its operand */
   VEC(const char *) inspected_keys;
   VEC(Attr *) inspected;
@@ -664,8 +673,8 @@ static Value *sum_over(Part *P, Value *v, Attr *groups, int sd, int64_t n) {
     t->dims[sd] /= n;
     t->layout = NULL;
   }
-  Op *ar = op_new(P->m, sd >= 0 ? OP_REDUCE_SCATTER : OP_ALL_REDUCE, 1, &v, 1, &t, v->def->loc);
-  block_insert_before(P->body, v->def->next, ar);
+  Op *ar = op_new(P->m, sd >= 0 ? OP_REDUCE_SCATTER : OP_ALL_REDUCE, 1, &v, 1, &t, v->def ? v->def->loc : P->f->loc);
+  block_insert_before(P->body, v->def ? v->def->next : P->body->first, ar);
   if (sd >= 0) {
     P->n_scatter++;
     op_set_attr(P->m, ar, "scatter_dimension", attr_int(P->m, sd, type_scalar(&P->m->arena, ET_S64)));
@@ -1884,6 +1893,352 @@ static bool inspect(Part *P, Op *op) {
   return true;
 }
 
+/* ---- manual computations ----
+ * `custom_call @xlac.manual_computation` (Shardy's sdy.manual_computation,
+ * as the bytecode reader gives it: shard_map, pmap) calls a function of
+ * per-device types.  Each operand is moved to the layout its in_sharding
+ * names over the manual axes (the other axes, left to the compiler, hold
+ * copies: every partition along them runs the body on the same data), the
+ * function is called on this partition's shards, and its results are held
+ * as the shards of the layouts the out_shardings name.  In a region or
+ * another function, where values are whole, the operands are cut and the
+ * results gathered right there. */
+
+#define MANUAL_TARGET "xlac.manual_computation"
+
+static bool is_manual(const Op *op) {
+  const char *t = op->kind == OP_CUSTOM_CALL ? op_attr_str(op, "call_target_name") : NULL;
+  return t && strcmp(t, MANUAL_TARGET) == 0;
+}
+
+/* The function op calls (func.call's callee, or a manual computation's). */
+static Func *callee_of(const Module *m, const Op *op) {
+  if (op->kind == OP_CALL) return module_find_func(m, op_attr_str(op, "callee"));
+  const Attr *cc = is_manual(op) ? op_attr(op, "called_computations") : NULL;
+  const Attr *c0 = cc && cc->kind == ATTR_ARRAY && cc->n == 1 ? cc->elems[0] : NULL;
+  return c0 && (c0->kind == ATTR_SYMBOL || c0->kind == ATTR_STRING) && c0->s ? module_find_func(m, c0->s) : NULL;
+}
+
+static bool reaches_manual(const Module *m, const Block *b, int depth) {
+  for (const Op *op = b ? b->first : NULL; op && depth < 64; op = op->next) {
+    if (is_manual(op)) return true;
+    const Func *g = op->kind == OP_CALL ? callee_of(m, op) : NULL;
+    if (g && reaches_manual(m, g->body, depth + 1)) return true;
+    for (int k = 0; k < op->nregions; k++)
+      if (reaches_manual(m, op->regions[k], depth + 1)) return true;
+  }
+  return false;
+}
+
+bool spmd_has_manual(const Module *m, const Func *f) { return f && reaches_manual(m, f->body, 0); }
+
+/* Whether `axes` (the text #sdy<manual_axes{"x", "y"}>) names axis `name`. */
+static bool manual_axis(const Attr *axes, const char *name) {
+  if (!axes || (axes->kind != ATTR_OPAQUE && axes->kind != ATTR_STRING) || !axes->s) return false;
+  size_t n = strlen(name);
+  for (const char *p = strchr(axes->s, '"'); p;) {
+    const char *q = strchr(p + 1, '"');
+    if (!q) break;
+    if ((size_t)(q - p - 1) == n && memcmp(p + 1, name, n) == 0) return true;
+    p = strchr(q + 1, '"');
+  }
+  return false;
+}
+
+/* The layout of value i of manual computation op (key: "in_shardings" or
+   "out_shardings") over its manual axes, for global type g and per-device
+   type l (NULL: whole), and in *unreduced the axes over which the value is
+   a partial sum (NULL: none).  False with an error when it does not read,
+   the types do not agree with it, or it is unreduced over axes that are
+   not manual or by another reduction than a sum. */
+static bool manual_layout(Part *P, Op *op, const char *key, int i, const Type *g, const Type *l, SpmdTiling **out,
+                          SdySharding **unreduced) {
+  *out = NULL;
+  *unreduced = NULL;
+  const Attr *a = op_attr(op, key), *axes = op_attr(op, "manual_axes");
+  SdySharding *v = NULL;
+  int n = a ? sdy_per_value_of(P->m, a, &v) : -1;
+  if (n <= i) {
+    error_at(op->loc, "manual computation: its %s do not give value %d a sharding", key, i);
+    return false;
+  }
+  SdySharding s = v[i];
+  s.dims = ARENA_ARRAY(&P->m->arena, SdyDim, s.ndims + 1);
+  for (int d = 0; d < s.ndims; d++) {
+    const SdyDim *o = &v[i].dims[d];
+    s.dims[d] = *o;
+    s.dims[d].axes = ARENA_ARRAY(&P->m->arena, SdyAxisRef, o->naxes + 1);
+    s.dims[d].naxes = 0;
+    for (int k = 0; k < o->naxes; k++)
+      if (manual_axis(axes, o->axes[k].name)) s.dims[d].axes[s.dims[d].naxes++] = o->axes[k];
+  }
+  for (int k = 0; k < s.nunreduced; k++)
+    if (!manual_axis(axes, s.unreduced[k].name) || s.unreduced[k].size || s.reduction != SDY_SUM) {
+      error_at(op->loc, "manual computation: value %d of its %s is unreduced over \"%s\", %s", i, key,
+               s.unreduced[k].name, s.reduction != SDY_SUM ? "not by a sum (not supported)"
+               : s.unreduced[k].size ? "a sub-axis (not supported)" : "an axis it does not make manual");
+      return false;
+    }
+  if (s.nunreduced) {
+    SdySharding *u = ARENA_NEW(&P->m->arena, SdySharding);
+    *u = s;
+    *unreduced = u;
+  }
+  s.nreplicated = s.nunreduced = 0;
+  char *err = NULL;
+  SpmdTiling *t = from_sdy(P->m, &s, g, P->npart, &err);
+  if (err) {
+    error_at(op->loc, "manual computation: %s %d: %s", key, i, err);
+    xfree(err);
+    return false;
+  }
+  bool ok = g->kind == l->kind && (g->kind != TY_TENSOR || (g->rank == l->rank && g->elem == l->elem));
+  for (int d = 0; ok && g->kind == TY_TENSOR && d < g->rank; d++)
+    ok = l->dims[d] * (t ? t->ways[d] : 1) == g->dims[d];
+  if (!ok) {
+    error_at(op->loc, "manual computation: value %d of its %s: the per-device type is not the shard its sharding "
+             "over the manual axes gives", i, key);
+    return false;
+  }
+  if (*unreduced && g->kind != TY_TENSOR) {
+    error_at(op->loc, "manual computation: value %d of its %s is unreduced and not a tensor", i, key);
+    return false;
+  }
+  *out = splits(t) ? t : NULL;
+  return true;
+}
+
+/* Per partition, the index of its place along the unreduced axes of s
+   (key, mesh order) and along the other axes (rest); the number of
+   places along the unreduced axes.  0 when the mesh is not the
+   partitions'. */
+static int64_t unreduced_keys(Part *P, const SdySharding *s, int64_t *key, int64_t *rest) {
+  const SdyMesh *mesh = sdy_sharding_mesh(P->m, s);
+  int64_t n = mesh ? sdy_mesh_size(mesh) : 0, size = 1;
+  if (n != P->npart) return 0;
+  for (int a = 0; a < mesh->naxes; a++)
+    for (int k = 0; k < s->nunreduced; k++)
+      if (!strcmp(s->unreduced[k].name, mesh->axes[a].name)) size *= mesh->axes[a].size;
+  for (int64_t k = 0; k < n; k++) {
+    int64_t p = mesh->device_ids && mesh->ndevices == n ? mesh->device_ids[k] : k, rem = k;
+    int64_t kk = 0, rr = 0, ks = 1, rs = 1;
+    for (int a = mesh->naxes - 1; a >= 0; a--) {
+      int64_t c = rem % mesh->axes[a].size;
+      rem /= mesh->axes[a].size;
+      bool u = false;
+      for (int j = 0; j < s->nunreduced; j++) u |= !strcmp(s->unreduced[j].name, mesh->axes[a].name);
+      if (u) {
+        kk += c * ks;
+        ks *= mesh->axes[a].size;
+      } else {
+        rr += c * rs;
+        rs *= mesh->axes[a].size;
+      }
+    }
+    key[p] = kk;
+    rest[p] = rr;
+  }
+  return size;
+}
+
+/* v (whole along the unreduced axes of s) as a partial sum over them: the
+   partition first along them keeps it, the others hold zeros. */
+static Value *make_partial(Part *P, Value *v, const SdySharding *s, Op *at) {
+  int64_t *key = xcalloc((size_t)P->npart + 1, sizeof(int64_t)), *rest = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+  int64_t size = unreduced_keys(P, s, key, rest);
+  Value *r = NULL;
+  if (size) {
+    Builder b = {P->m, P->body, at, at->loc};
+    int64_t n = P->npart, one = 1, none = 0;
+    Literal *tab = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 1, &n));
+    for (int64_t p = 0; p < n; p++) lit_set_i(tab, p, key[p]);
+    Value *in[2] = {bld_constant(&b, tab), partition_index(P)};
+    Value *k = bld_op(&b, OP_DYNAMIC_SLICE, 2, in, bld_tensor(&b, ET_S64, 1, &one));
+    op_set_attr(P->m, k->def, "slice_sizes", attr_ints(P->m, 1, &one));
+    k = bld_reshape(&b, k, 0, &none);
+    Value *first = bld_compare(&b, k, bld_const_i(&b, k->type, 0), "EQ");
+    Value *mask = bld_broadcast(&b, first, bld_tensor(&b, ET_PRED, v->type->rank, v->type->dims), 0, NULL);
+    r = bld_select(&b, mask, v, bld_const_bits(&b, v->type, v->type->elem, 0));
+  }
+  xfree(key);
+  xfree(rest);
+  return r;
+}
+
+/* v, a partial sum over the unreduced axes of s, summed (one all_reduce
+   over the partitions that differ only along them). */
+static Value *sum_partial(Part *P, Value *v, const SdySharding *s) {
+  int64_t *key = xcalloc((size_t)P->npart + 1, sizeof(int64_t)), *rest = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+  int64_t size = unreduced_keys(P, s, key, rest);
+  Value *r = NULL;
+  if (size) {
+    int64_t ngroups = P->npart / size;
+    int64_t *members = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+    for (int64_t p = 0; p < P->npart; p++) members[rest[p] * size + key[p]] = p;
+    r = sum_over(P, v, groups_of(P, ngroups, size, members), -1, 0);
+    xfree(members);
+  }
+  xfree(key);
+  xfree(rest);
+  return r;
+}
+
+/* Result i of manual computation op (calling g), whole: when the body
+   returns it through a sharding constraint over free axes only (what
+   `with_sharding_constraint` on the axes left to the compiler says), cut
+   to that layout, so that it leaves in it, as XLA's propagation has it. */
+static Value *free_layout(Part *P, Op *op, Func *g, int i, Value *v) {
+  Op *ret = block_terminator(g->body);
+  Op *c = ret && i < ret->nopnds ? ret->opnds[i]->def : NULL;
+  const Attr *axes = op_attr(op, "manual_axes"), *a = c && is_constraint(c) ? op_attr(c, "sharding") : NULL;
+  SdySharding sh;
+  if (!a || !sdy_sharding_of(P->m, a, &sh) || sh.nunreduced) return v;
+  for (int d = 0; d < sh.ndims; d++) {
+    if (!sh.dims[d].closed) return v;
+    for (int k = 0; k < sh.dims[d].naxes; k++)
+      if (manual_axis(axes, sh.dims[d].axes[k].name)) return v;
+  }
+  char *err = NULL;
+  SpmdTiling *t = from_sdy(P->m, &sh, v->type, P->npart, &err);
+  if (err) {
+    xfree(err);
+    return v;
+  }
+  if (!splits(t)) return v;
+  for (int d = 0; d < t->rank; d++)
+    if (v->type->dims[d] % t->ways[d] != 0) return v;
+  return shard_of(P, v, t, op);
+}
+
+static bool block_uses(const Block *b, const Value *v) {
+  for (const Op *o = b ? b->first : NULL; o; o = o->next) {
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == v) return true;
+    for (int k = 0; k < o->nregions; k++)
+      if (block_uses(o->regions[k], v)) return true;
+  }
+  return false;
+}
+
+/* Whether two unreduced shardings sum over the same axes. */
+static bool same_unreduced(const SdySharding *a, const SdySharding *b) {
+  if (!a || !b || a->nunreduced != b->nunreduced) return false;
+  for (int i = 0; i < a->nunreduced; i++) {
+    bool found = false;
+    for (int j = 0; j < b->nunreduced; j++) found |= !strcmp(a->unreduced[i].name, b->unreduced[j].name);
+    if (!found) return false;
+  }
+  return true;
+}
+
+/* The unreduced sharding of manual computation op's value i (key:
+   "in_shardings" or "out_shardings"), NULL when it is not unreduced. */
+static const SdySharding *manual_unreduced(Part *P, const Op *op, const char *key, int i) {
+  const Attr *a = op_attr(op, key);
+  SdySharding *v;
+  int n = a ? sdy_per_value_of(P->m, a, &v) : -1;
+  return n > i && v[i].nunreduced ? &v[i] : NULL;
+}
+
+/* Whether v, a result of manual computation op in the entry unreduced as
+   u, is only returned, at places the program returns unreduced alike. */
+static bool returned_partial(Part *P, const Value *v, const SdySharding *u) {
+  bool any = false;
+  for (const Op *o = P->body->first; o; o = o->next) {
+    bool ret = o->kind == OP_FUNC_RETURN && o->parent == P->body;
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == v) {
+        if (!ret || !P->run || !same_unreduced(P->run[i], u)) return false;
+        any = true;
+      }
+    for (int k = 0; k < o->nregions; k++)
+      if (block_uses(o->regions[k], v)) return false;
+  }
+  return any;
+}
+
+/* op, a manual computation in P->body (top: the entry block, whose values
+   may be shards; else a block of whole values), rewritten to a call.  An
+   operand the computation takes unreduced (a partial sum over some manual
+   axes) is made one: one partition along those axes holds it, the others
+   zeros; a result it gives unreduced is summed over them (the layouts of
+   the program outside hold no partial sums). */
+static bool manual_call(Part *P, Op *op, bool top) {
+  Func *g = callee_of(P->m, op);
+  if (!g || !g->body || g->body->nargs != op->nopnds || g->nresults != op->nres) {
+    error_at(op->loc, "a manual computation whose function is missing or does not take its operands");
+    return false;
+  }
+  Value **in = ARENA_ARRAY(&P->m->arena, Value *, op->nopnds + 1);
+  for (int i = 0; i < op->nopnds; i++) {
+    SpmdTiling *t;
+    SdySharding *u;
+    if (!manual_layout(P, op, "in_shardings", i, global_type(P, op->opnds[i]), g->body->args[i]->type, &t, &u))
+      return false;
+    bool kept = u && ptrmap_get(&P->partial, op->opnds[i]);
+    in[i] = reshard(P, op->opnds[i], t, op);
+    if (u && !kept && !(in[i] = make_partial(P, in[i], u, op))) {
+      error_at(op->loc, "manual computation: operand %d: its mesh is not the program's partitions", i);
+      return false;
+    }
+  }
+  Op *call = op_new(P->m, OP_CALL, op->nopnds, in, op->nres, g->result_types, op->loc);
+  op_set_attr(P->m, call, "callee", attr_symbol(P->m, g->name));
+  block_insert_before(op->parent, op, call);
+  for (int i = 0; i < op->nres; i++) {
+    SpmdTiling *t;
+    SdySharding *u;
+    if (!manual_layout(P, op, "out_shardings", i, op->res[i].type, g->result_types[i], &t, &u)) return false;
+    Value *v = &call->res[i];
+    if (u && top && returned_partial(P, &op->res[i], u)) {
+      ptrmap_put(&P->partial, v, v);
+      u = NULL;
+    }
+    if (u && !(v = sum_partial(P, v, u))) {
+      error_at(op->loc, "manual computation: result %d: its mesh is not the program's partitions", i);
+      return false;
+    }
+    if (t) ptrmap_put(&P->tiling, v, t);
+    if (!top) v = gather(P, v, op);
+    else if (!t) v = free_layout(P, op, g, i, v);
+    block_replace_uses(P->body, &op->res[i], v);
+  }
+  op_erase(op);
+  return true;
+}
+
+/* The manual computations in blk (a region of an entry op, or the body of
+   another function: whole values), rewritten where they are. */
+static bool manual_nested(Part *P, Block *blk, PtrMap *seen) {
+  for (Op *op = blk ? blk->first : NULL, *next; op; op = next) {
+    next = op->next;
+    for (int k = 0; k < op->nregions; k++)
+      if (!manual_nested(P, op->regions[k], seen)) return false;
+    Func *g = callee_of(P->m, op);
+    if (g && g->body && !ptrmap_get(seen, g)) {
+      ptrmap_put(seen, g, g);
+      if (!manual_nested(P, g->body, seen)) return false;
+    }
+    if (!is_manual(op)) continue;
+    Block *body = P->body;
+    Value *pid = P->pid;
+    PtrMap whole = P->whole, cuts = P->cuts;
+    P->body = blk;
+    P->pid = NULL;
+    P->whole = (PtrMap){0};
+    P->cuts = (PtrMap){0};
+    bool ok = manual_call(P, op, false);
+    ptrmap_free(&P->whole);
+    ptrmap_free(&P->cuts);
+    P->body = body;
+    P->pid = pid;
+    P->whole = whole;
+    P->cuts = cuts;
+    if (!ok) return false;
+  }
+  return true;
+}
+
 /* ---- combining all_reduces ----
  * The all_reduces the rewrite left in the entry block (the gradients of a
  * data-parallel step: one per weight) become one all_reduce of several
@@ -2031,6 +2386,110 @@ static bool divides(Part *P, const Type *g, const SpmdTiling *t, const char *wha
   return true;
 }
 
+/* ---- unreduced parameters and results ----
+ * A parameter or result of the entry whose Shardy sharding is unreduced
+ * over some axes (JAX's P(..., unreduced={'x'})) holds on each partition
+ * a partial sum: the value is the sum over the partitions that differ
+ * only along those axes.  A parameter is summed right away (one
+ * all_reduce), and the program then holds it as copies; a result is made
+ * a partial sum at the end (the first partition along the axes holds it,
+ * the others zeros).  The layout reported has a subgroup of copies and
+ * one of partial sums: {devices=[..., copies, sums]... last_tile_dims=
+ * {replicated, unreduced}}. */
+
+/* The sharding in dict when it is unreduced, its unreduced list kept and
+   everything else of it in *plain (NULL, with *plain untouched: not
+   unreduced). */
+static SdySharding *unreduced_of(Module *m, const Attr *dict, SdySharding *plain) {
+  const Attr *a = dict_field(dict, SDY_KEY);
+  SdySharding s;
+  if (!a || !sdy_sharding_of(m, a, &s) || s.nunreduced == 0) return NULL;
+  const SdyMesh *mesh = sdy_sharding_mesh(m, &s);
+  int64_t size = 1;
+  for (int k = 0; mesh && k < s.nunreduced; k++) size *= sdy_axis_ref_size(mesh, &s.unreduced[k]);
+  if (mesh && size == 1) return NULL;
+  SdySharding *u = ARENA_NEW(&m->arena, SdySharding);
+  *u = s;
+  *plain = s;
+  plain->nunreduced = 0;
+  return u;
+}
+
+/* Checks an unreduced sharding xlac can hold: whole axes of a mesh of the
+   partitions' size, by a sum. */
+static char *unreduced_check(Part *P, const SdySharding *u) {
+  const SdyMesh *mesh = sdy_sharding_mesh(P->m, u);
+  if (!mesh || sdy_mesh_size(mesh) != P->npart) return xstrdup("an unreduced sharding over another mesh size");
+  if (u->reduction != SDY_SUM) return xstrdup("an unreduced sharding by another reduction than a sum");
+  for (int k = 0; k < u->nunreduced; k++)
+    if (u->unreduced[k].size || sdy_mesh_axis(mesh, u->unreduced[k].name) < 0)
+      return xstrdup("an unreduced sharding over a sub-axis or an axis the mesh does not have");
+  for (int d = 0; d < u->ndims; d++)
+    for (int j = 0; j < u->dims[d].naxes; j++)
+      if (u->dims[d].axes[j].size)
+        return xstrdup("an unreduced sharding whose dimensions are split over sub-axes");
+  return NULL;
+}
+
+/* The layout of a value in sharding u (unreduced; t: its dimensions'
+   layout, NULL: whole), as HLO's text. */
+static Attr *unreduced_attr(Part *P, const SdySharding *u, const SpmdTiling *t, int rank) {
+  const SdyMesh *mesh = sdy_sharding_mesh(P->m, u);
+  int64_t n = P->npart, nr = 1, nu = 1, tiles = 1;
+  bool is_u[SDY_MAX_AXES], used[SDY_MAX_AXES];
+  for (int a = 0; a < mesh->naxes; a++) {
+    is_u[a] = used[a] = false;
+    for (int k = 0; k < u->nunreduced; k++) is_u[a] |= !strcmp(u->unreduced[k].name, mesh->axes[a].name);
+    for (int d = 0; d < u->ndims; d++)
+      for (int j = 0; j < u->dims[d].naxes; j++) used[a] |= !strcmp(u->dims[d].axes[j].name, mesh->axes[a].name);
+    if (is_u[a]) nu *= mesh->axes[a].size;
+    else if (!used[a]) nr *= mesh->axes[a].size;
+  }
+  for (int d = 0; t && d < rank; d++) tiles *= t->ways[d];
+  int64_t *devs = xcalloc((size_t)n + 1, sizeof(int64_t));
+  for (int64_t k = 0; k < n; k++) {
+    int64_t p = mesh->device_ids && mesh->ndevices == n ? mesh->device_ids[k] : k, rem = k, c[SDY_MAX_AXES];
+    for (int a = mesh->naxes - 1; a >= 0; a--) {
+      c[a] = rem % mesh->axes[a].size;
+      rem /= mesh->axes[a].size;
+    }
+    int64_t r = 0, q = 0, pos = 0;
+    for (int a = 0; a < mesh->naxes; a++) {
+      if (is_u[a]) q = q * mesh->axes[a].size + c[a];
+      else if (!used[a]) r = r * mesh->axes[a].size + c[a];
+    }
+    for (int d = 0; t && d < rank; d++) pos = pos * t->ways[d] + t->coord[p * (rank + 1) + d];
+    devs[(pos * nr + r) * nu + q] = p;
+  }
+  StrBuf b = {0};
+  sb_puts(&b, "{devices=[");
+  for (int d = 0; d < rank; d++) sb_printf(&b, "%s%lld", d ? "," : "", (long long)(t ? t->ways[d] : 1));
+  if (nr > 1) sb_printf(&b, "%s%lld", rank ? "," : "", (long long)nr);
+  sb_printf(&b, "%s%lld]", rank || nr > 1 ? "," : "", (long long)nu);
+  for (int64_t i = 0; i < tiles * nr * nu; i++) sb_printf(&b, "%s%lld", i ? "," : "", (long long)devs[i]);
+  sb_puts(&b, nr > 1 ? " last_tile_dims={replicated, unreduced}}" : " last_tile_dims={unreduced}}");
+  Attr *a = attr_string(P->m, arena_strndup(&P->m->arena, b.data, b.len), b.len);
+  sb_free(&b);
+  xfree(devs);
+  return a;
+}
+
+/* Whether parameter a, unreduced as u, is only taken by manual
+   computations in the entry block that take it unreduced alike. */
+static bool used_partial(Part *P, const Value *a, const SdySharding *u) {
+  bool any = false;
+  for (const Op *o = P->body->first; o; o = o->next) {
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == a) {
+        if (!is_manual(o) || !same_unreduced(manual_unreduced(P, o, "in_shardings", i), u)) return false;
+        any = true;
+      }
+    for (int k = 0; k < o->nregions; k++)
+      if (block_uses(o->regions[k], a)) return false;
+  }
+  return any;
+}
+
 bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   Part P = {.m = m, .f = f, .body = f->body, .nrep = nrep > 0 ? nrep : 1, .npart = npart};
   Op *ret = block_terminator(f->body);
@@ -2047,10 +2506,20 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   SpmdTiling **at = ARENA_ARRAY(&m->arena, SpmdTiling *, n + 1);
   SpmdTiling **rt = ARENA_ARRAY(&m->arena, SpmdTiling *, f->nresults + 1);
   bool *given = ARENA_ARRAY(&m->arena, bool, f->nresults + 1);
+  SdySharding **aun = ARENA_ARRAY(&m->arena, SdySharding *, n + 1);
+  SdySharding **run = ARENA_ARRAY(&m->arena, SdySharding *, f->nresults + 1);
   for (int k = 0; k < 2; k++)
     for (int i = 0; i < (k ? f->nresults : n); i++) {
       char *err = NULL;
-      SpmdTiling *t = k ? spmd_result_tiling(m, f, i, npart, &err) : spmd_arg_tiling(m, f, i, npart, &err);
+      SpmdTiling *t;
+      const Attr *dict = k ? (f->res_attrs ? f->res_attrs[i] : NULL) : (f->arg_attrs ? f->arg_attrs[i] : NULL);
+      SdySharding plain, *u = unreduced_of(m, dict, &plain);
+      if (u && !(err = unreduced_check(&P, u))) {
+        t = from_sdy(m, &plain, k ? f->result_types[i] : f->body->args[i]->type, npart, &err);
+        (k ? run : aun)[i] = u;
+      } else if (!u) {
+        t = k ? spmd_result_tiling(m, f, i, npart, &err) : spmd_arg_tiling(m, f, i, npart, &err);
+      }
       if (err) {
         error_at(f->loc, "%s %d of @%s: %s", k ? "result" : "parameter", i, f->name, err);
         xfree(err);
@@ -2069,14 +2538,27 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
         at[i] = t;
       }
     }
+  P.aun = aun;
+  P.run = run;
   propagate(&P, at, rt, given);
+  Op *first = f->body->first; /* the program's ops, after the sums below */
   for (int i = 0; i < n; i++) {
     Value *a = f->body->args[i];
-    if (!at[i]) continue;
-    a->type = local_type(&P, a->type, at[i]);
-    ptrmap_put(&P.tiling, a, at[i]);
+    if (at[i]) {
+      a->type = local_type(&P, a->type, at[i]);
+      ptrmap_put(&P.tiling, a, at[i]);
+    }
+    if (aun[i] && used_partial(&P, a, aun[i])) {
+      ptrmap_put(&P.partial, a, a);
+    } else if (aun[i]) {
+      /* a partial sum, summed: its uses take the sum */
+      Value *sum = sum_partial(&P, a, aun[i]);
+      block_replace_uses(P.body, a, sum);
+      sum->def->opnds[0] = a;
+      if (at[i]) ptrmap_put(&P.tiling, sum, at[i]);
+    }
   }
-  for (Op *op = f->body->first, *next; op && op != ret; op = next) {
+  for (Op *op = first, *next; op && op != ret; op = next) {
     next = op->next;
     if (is_constraint(op)) {
       /* the value in the constraint's layout (one it cannot say: as it is) */
@@ -2087,6 +2569,13 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
       continue;
     }
     if (on_shards(&P, op) || inspect(&P, op)) continue;
+    if (is_manual(op)) {
+      if (!manual_call(&P, op, true)) {
+        ptrmap_free(&P.tiling);
+        return false;
+      }
+      continue;
+    }
     int64_t d = op->kind == OP_CUSTOM_CALL ? placed_on(m, op) : -1;
     if (d >= 0) {
       for (int i = 0; i < op->nopnds; i++) op->opnds[i] = gather(&P, op->opnds[i], op);
@@ -2110,10 +2599,20 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     SpmdTiling *have = tiling_of(&P, v);
     if (!given[i]) rt[i] = have;
     else if (!same_data(have, rt[i])) ret->opnds[i] = reshard(&P, v, rt[i], ret);
+    if (run[i] && !ptrmap_get(&P.partial, v)) ret->opnds[i] = make_partial(&P, ret->opnds[i], run[i], ret);
     if (rt[i]) f->result_types[i] = local_type(&P, f->result_types[i], rt[i]);
   }
   /* and those in the regions of the entry's ops and in the functions
      they call (whose values are whole) */
+  /* the manual computations in regions, and in the functions called (the
+     bodies of those partitioned above too) */
+  PtrMap called = {0};
+  bool manual_ok = manual_nested(&P, f->body, &called);
+  ptrmap_free(&called);
+  if (!manual_ok) {
+    ptrmap_free(&P.tiling);
+    return false;
+  }
   PtrMap seen = {0};
   bool placed = place_nested(&P, f->body, true, &seen);
   ptrmap_free(&seen);
@@ -2125,9 +2624,14 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   /* what each parameter and result is: the plugin reports it */
   if (!f->arg_attrs) f->arg_attrs = ARENA_ARRAY(&m->arena, Attr *, n + 1);
   if (!f->res_attrs) f->res_attrs = ARENA_ARRAY(&m->arena, Attr *, f->nresults + 1);
-  for (int i = 0; i < n; i++) f->arg_attrs[i] = dict_set(m, f->arg_attrs[i], "mhlo.sharding", layout_attr(m, at[i]), SDY_KEY);
-  for (int i = 0; i < f->nresults; i++)
-    f->res_attrs[i] = dict_set(m, f->res_attrs[i], "mhlo.sharding", layout_attr(m, rt[i]), SDY_KEY);
+  for (int i = 0; i < n; i++) {
+    Attr *l = aun[i] ? unreduced_attr(&P, aun[i], at[i], f->body->args[i]->type->rank) : layout_attr(m, at[i]);
+    f->arg_attrs[i] = dict_set(m, f->arg_attrs[i], "mhlo.sharding", l, SDY_KEY);
+  }
+  for (int i = 0; i < f->nresults; i++) {
+    Attr *l = run[i] ? unreduced_attr(&P, run[i], rt[i], f->result_types[i]->rank) : layout_attr(m, rt[i]);
+    f->res_attrs[i] = dict_set(m, f->res_attrs[i], "mhlo.sharding", l, SDY_KEY);
+  }
   NamedAttr *na = ARENA_ARRAY(&m->arena, NamedAttr, m->nattrs + 2);
   if (m->nattrs) memcpy(na, m->attrs, sizeof(NamedAttr) * (size_t)m->nattrs);
   StrBuf sum = {0};
@@ -2156,6 +2660,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   ptrmap_free(&P.want);
   ptrmap_free(&P.fixed);
   ptrmap_free(&P.cuts);
+  ptrmap_free(&P.partial);
   if (!verify_module(m)) {
     error_at(f->loc, "internal error: the partitioned program of @%s does not verify", f->name);
     return false;

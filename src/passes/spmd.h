@@ -33,9 +33,14 @@ typedef struct SpmdTiling {
 /* Whether the entry function f carries shardings to partition by (on its
    parameters or results, as sdy.sharding or mhlo.sharding, sharding
    constraints or custom calls placed on one device in the module's
-   functions), and the module was not partitioned by hand already
-   (xlac.manual_partitions). */
+   functions, or manual computations it reaches), and the module was not
+   partitioned by hand already (xlac.manual_partitions). */
 bool spmd_wanted(const Module *m, const Func *f);
+
+/* Whether f reaches manual computations (shard_map; custom_call
+   @xlac.manual_computation) in its body, regions or the functions it
+   calls: they are partitioned even on one partition. */
+bool spmd_has_manual(const Module *m, const Func *f);
 
 /* The layout of f's parameter (result) i over npart partitions: NULL for a
    replicated value (no sharding, or one that splits nothing), a tiling

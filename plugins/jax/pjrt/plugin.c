@@ -1528,7 +1528,8 @@ static bool parse_ints(const char **p, char close, int64_t *v, int *n, int cap) 
 
 /* An HLO sharding in its text form ("{replicated}", "{maximal device=2}",
    "{manual}", "{devices=[4,1]<=[4]}", "{devices=[2,2]<=[2,2]T(1,0)
-   last_tile_dim_replicate}", "{devices=[2,1]1,0}") as a serialized
+   last_tile_dim_replicate}", "{devices=[2,1]1,0}", "{devices=[1,2]0,1
+   last_tile_dims={unreduced}}") as a serialized
    OpSharding; NULL for what it does not read. */
 static char *sharding_proto(const char *text, size_t *len) {
   enum { CAP = 64, MAXDEV = 1 << 16 };
@@ -1597,9 +1598,21 @@ static char *sharding_proto(const char *text, size_t *len) {
         if (ok && k + 1 < ndevs) ok = *p++ == ',';
       }
     }
+    static Xla__OpSharding__Type subgroups[2] = {XLA__OP_SHARDING__TYPE__REPLICATED,
+                                                 XLA__OP_SHARDING__TYPE__UNREDUCED};
     if (ok && !strncmp(p, " last_tile_dim_replicate", 24)) {
       p += 24;
       o.replicate_on_last_tile_dim = true;
+    } else if (ok && !strncmp(p, " last_tile_dims={replicated, unreduced}", 39)) {
+      /* partial sums (the partitioner's unreduced results): copies, then
+         the partial sums */
+      p += 39;
+      o.n_last_tile_dims = 2;
+      o.last_tile_dims = subgroups;
+    } else if (ok && !strncmp(p, " last_tile_dims={unreduced}", 27)) {
+      p += 27;
+      o.n_last_tile_dims = 1;
+      o.last_tile_dims = subgroups + 1;
     }
     ok = ok && !strcmp(p, "}");
     o.type = XLA__OP_SHARDING__TYPE__OTHER;

@@ -433,6 +433,67 @@ def t_inspect_sharding():
     assert len(specs) == 1 and specs[0].spec == P(), specs
 
 
+def t_shard_map_2d():
+    # shard_map over both axes of a 2x4 mesh, a psum over one of them
+    def build(d):
+        m = mesh_of(d, (2, 4), ("x", "y"))
+        f = jax.shard_map(lambda a: jax.lax.psum(a, "y") * 2, mesh=m, in_specs=P("x", "y"), out_specs=P("x", None))
+        return jax.jit(f)(x)
+    r = both(build)
+    assert r.sharding.spec in (P("x"), P("x", None)), r.sharding
+
+
+def t_shard_map_partial_auto():
+    # manual over "x" only, "y" left to the partitioner; work outside too
+    def build(d):
+        m = mesh_of(d, (2, 4), ("x", "y"))
+        f = jax.shard_map(lambda a: jax.lax.psum(jnp.sin(a), "x"), mesh=m, in_specs=P("x"), out_specs=P(),
+                          axis_names={"x"})
+        a = jax.device_put(x, NamedSharding(m, P(None, "y")))
+        return jax.jit(lambda a: f(a * 3) + 1)(a)
+    both(build)
+
+
+def t_shard_map_twice():
+    # two manual computations in one program, by rows then by columns,
+    # with axis_index and work between them
+    def build(d):
+        m = mesh_of(d, (8,), ("x",))
+        f = jax.shard_map(lambda a: a * 2 + jax.lax.axis_index("x"), mesh=m, in_specs=P("x"), out_specs=P("x"))
+        g = jax.shard_map(lambda a: jax.lax.psum(a, "x"), mesh=m, in_specs=P(None, "x"), out_specs=P())
+        return jax.jit(lambda a: g(jnp.cos(f(a)) + 1))(x)
+    both(build)
+
+
+def t_shard_map_in_loop():
+    # a manual computation in a loop's body
+    def build(d):
+        m = mesh_of(d, (8,), ("x",))
+        f = jax.shard_map(lambda a: a * 2 + jax.lax.axis_index("x"), mesh=m, in_specs=P("x"), out_specs=P("x"))
+        return jax.jit(lambda a: jax.lax.fori_loop(0, 3, lambda i, v: f(v) * 0.5, a))(x)
+    both(build)
+
+
+def t_shard_map_unreduced():
+    # a shard_map whose result is left unreduced (each device's partial
+    # sum, as it is), read back shard by shard, then summed by another
+    from jax.sharding import AxisType
+    got = {}
+    for name, d in (("xlac", X), ("cpu", C)):
+        m = jax.make_mesh((2,), ("x",), axis_types=(AxisType.Explicit,), devices=d[:2])
+        a = jax.device_put(np.arange(4.0, dtype=np.float32), NamedSharding(m, P("x")))
+        f = jax.jit(jax.shard_map(lambda v: v * 3, mesh=m, in_specs=P("x"), out_specs=P(unreduced={"x"})))
+        g = jax.jit(jax.shard_map(lambda v: jax.lax.psum(v, "x"), mesh=m, in_specs=P(unreduced={"x"}),
+                                  out_specs=P()))
+        out = f(a)
+        assert out.sharding.spec == P(None, unreduced={"x"}), out.sharding
+        got[name] = ([np.asarray(s.data) for s in out.addressable_shards], np.asarray(g(out)))
+    for x_s, c_s in zip(got["xlac"][0], got["cpu"][0]):
+        np.testing.assert_array_equal(x_s, c_s)
+    np.testing.assert_array_equal(got["xlac"][1], got["cpu"][1])
+    np.testing.assert_array_equal(got["xlac"][1], [6.0, 12.0])
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)

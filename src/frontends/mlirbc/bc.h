@@ -239,6 +239,11 @@ struct Bc {
    computation's per-device ones (their types differ from the declared
    signature's). */
 bool bc_is_localized(const Bc *bc, const Block *body);
+/* The call_target_name of a manual computation (reader.c). */
+#define MANUAL_TARGET "xlac.manual_computation"
+/* Makes the function body b a manual computation's region when it is
+   one manual computation of its parameters that fits (reader.c). */
+bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *, void *), void *ud);
 
 /* ---- ops (ops.c) ---- */
 const VhloOp *vhlo_op_find(const char *name, size_t n);

@@ -883,6 +883,7 @@ static bool func_signature(Bc *bc, Func *f, const BA *ft, Block *body, const uin
 static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *what, int i, const uint8_t *at) {
   if (g->kind != TY_TENSOR || l->kind != TY_TENSOR || g->rank != l->rank || g->elem != l->elem) {
     if (type_equal(g, l)) return attr_string(bc->m, "{replicated}", 12);
+    if (!at) return NULL;
     bc_fail(bc, at, "%s %d of the manual computation: per-device type and type differ in kind or rank", what, i);
     return NULL;
   }
@@ -890,6 +891,7 @@ static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *wh
   int64_t ways = 1;
   for (int d = 0; d < g->rank; d++) {
     if (l->dims[d] <= 0 ? g->dims[d] != l->dims[d] : g->dims[d] % l->dims[d] != 0) {
+      if (!at) return NULL;
       bc_fail(bc, at, "%s %d of the manual computation: %lld elements of dimension %d are not whole shards of %lld",
               what, i, (long long)g->dims[d], d, (long long)l->dims[d]);
       return NULL;
@@ -903,6 +905,7 @@ static Attr *value_sharding(Bc *bc, const Type *g, const Type *l, const char *wh
   }
   if (nsplit == 0) return attr_string(bc->m, "{replicated}", 12);
   if (nsplit > 1 || bc->mesh_axes != 1 || ways != bc->mesh_devices) {
+    if (!at) return NULL;
     bc_fail(bc, at, "%s %d of the manual computation is split %s: xlac partitions by hand over meshes of one axis, "
             "a value split along one dimension over all of it", what, i,
             nsplit > 1 ? "along several dimensions" : "over part of the mesh or a mesh of several axes");
@@ -936,6 +939,58 @@ static Attr **with_sharding(Bc *bc, Attr **dicts, int n, int i, Attr *v) {
   vals[m++] = v;
   dicts[i] = attr_dict(bc->m, NULL, m, keys, vals);
   return dicts;
+}
+
+/* Whether two shardings split each dimension over the same axes. */
+static bool same_split(const SdySharding *a, const SdySharding *b) {
+  if (a->ndims != b->ndims) return false;
+  for (int d = 0; d < a->ndims; d++) {
+    if (a->dims[d].naxes != b->dims[d].naxes) return false;
+    for (int k = 0; k < a->dims[d].naxes; k++) {
+      const SdyAxisRef *x = &a->dims[d].axes[k], *y = &b->dims[d].axes[k];
+      if (strcmp(x->name, y->name) != 0 || x->size != y->size || x->pre_size != y->pre_size) return false;
+    }
+  }
+  return true;
+}
+
+/* Whether the sharding a function gives its value (dicts[i]'s sdy.sharding)
+   is none, or splits as entry k of the manual computation's `key` does. */
+static bool agrees(Bc *bc, Attr **dicts, int i, const Op *mc, const char *key, int k) {
+  const Attr *d = dicts ? dicts[i] : NULL, *s = d && d->kind == ATTR_DICT ? attr_dict_get(d, SDY_KEY) : NULL;
+  if (!s) return true;
+  SdySharding fs, *v;
+  const Attr *pv = op_attr(mc, key);
+  int n = pv ? sdy_per_value_of(bc->m, pv, &v) : -1;
+  return sdy_sharding_of(bc->m, s, &fs) && n > k && same_split(&fs, &v[k]);
+}
+
+/* Whether a manual computation's values all have such a sharding (NULL
+   `at`: quietly), and the function ud gives its parameters and results
+   the same shardings (or none), so that it may be localized (reader.c). */
+static bool localize_fits(Bc *bc, const Op *mc, void *ud) {
+  const Func *entry = ud;
+  /* partial sums are the partitioner's */
+  for (int k = 0; k < 2; k++) {
+    const Attr *pv = op_attr(mc, k ? "out_shardings" : "in_shardings");
+    SdySharding *v;
+    int n = pv ? sdy_per_value_of(bc->m, pv, &v) : 0;
+    for (int i = 0; i < n; i++)
+      if (v[i].nunreduced) return false;
+  }
+  const Attr *cc = op_attr(mc, "called_computations");
+  const Func *f = module_find_func(bc->m, cc->elems[0]->s);
+  for (int i = 0; i < mc->nopnds; i++)
+    for (int j = 0; j < entry->body->nargs; j++)
+      if (mc->opnds[i] == entry->body->args[j] && !agrees(bc, entry->arg_attrs, j, mc, "in_shardings", i)) return false;
+  const Op *ret = block_terminator(entry->body);
+  for (int j = 0; j < ret->nopnds && j < entry->nresults; j++)
+    if (!agrees(bc, entry->res_attrs, j, mc, "out_shardings", (int)(ret->opnds[j] - mc->res))) return false;
+  for (int i = 0; i < mc->nopnds; i++)
+    if (!value_sharding(bc, mc->opnds[i]->type, f->body->args[i]->type, "operand", i, NULL)) return false;
+  for (int i = 0; i < mc->nres; i++)
+    if (!value_sharding(bc, mc->res[i].type, f->result_types[i], "result", i, NULL)) return false;
+  return true;
 }
 
 /* The shardings of a localized entry function's parameters and results. */
@@ -972,10 +1027,16 @@ bool vhlo_build_func(Bc *bc, const BcOp *o, Block *body) {
   f->body = body;
   body->parent_func = f;
   f->is_private = vis->slen == 7 && memcmp(vis->s, "private", 7) == 0;
-  if (!func_signature(bc, f, get(&c, "function_type"), body, o->at) ||
-      !func_dicts(bc, get(&c, "arg_attrs"), body->nargs, o->at, &f->arg_attrs) ||
-      !func_dicts(bc, get(&c, "res_attrs"), f->nresults, o->at, &f->res_attrs) || !convert_discardable(&c))
+  /* the shardings first: whether a manual computation is localized
+     depends on them */
+  const BA *ft = get(&c, "function_type");
+  if (ft->kind != BA_TYPE || ft->ty->kind != BT_FUNC) return bc_fail(bc, o->at, "a function whose type is not a function type");
+  f->nresults = ft->ty->nout;
+  if (!func_dicts(bc, get(&c, "arg_attrs"), body->nargs, o->at, &f->arg_attrs) ||
+      !func_dicts(bc, get(&c, "res_attrs"), f->nresults, o->at, &f->res_attrs))
     return false;
+  if (!f->is_private) bc_localize(bc, body, localize_fits, f);
+  if (!func_signature(bc, f, ft, body, o->at) || !convert_discardable(&c)) return false;
   if (bc_is_localized(bc, body) && !localized_shardings(bc, f, get(&c, "function_type")->ty, o->at)) return false;
   f->attrs = ARENA_ARRAY(&bc->m->arena, NamedAttr, c.n + 1);
   for (int i = 0; i < c.n; i++) f->attrs[i] = (NamedAttr){arena_strdup(&bc->m->arena, c.names[i]), c.attrs[i]};

@@ -17,6 +17,7 @@
  * op names, 6 segment sizes in properties (for ops VHLO does not have).
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "frontends/mlirbc/bc.h"
@@ -625,6 +626,20 @@ static bool read_props(Bc *bc, Cur *c, BcOp *o, const BcOpName *on) {
     /* Shardy's ops that are read: their inherent attributes, by name */
     static const char *const mesh[] = {"mesh", "sym_name"}, *const constraint[] = {"sharding"};
     bool is_mesh = is_sdy_op(bc, on, "mesh");
+    if (is_sdy_op(bc, on, "manual_computation")) {
+      /* in_shardings, manual_axes, out_shardings: named by their kinds */
+      int nper = 0;
+      while (!cur_done(&e)) {
+        BA *a = cur_attr(&e);
+        if (!a) return false;
+        bool axes = a->kind == BA_SDY && a->sdy == SDY_MANUAL_AXES;
+        bool per = a->kind == BA_SDY && a->sdy == SDY_PER_VALUE;
+        if ((!axes && !per) || (per && nper == 2))
+          return bc_fail(bc, at, "the properties of 'sdy.manual_computation' are not its shardings and manual axes");
+        push_named(bc, o, axes ? "manual_axes" : nper++ ? "out_shardings" : "in_shardings", a);
+      }
+      return true;
+    }
     if (!is_mesh && !is_sdy_op(bc, on, "sharding_constraint"))
       return bc_fail(bc, at, "the properties of 'sdy.%s' are not read", on->name);
     for (int k = 0; k < (is_mesh ? 2 : 1); k++) {
@@ -904,15 +919,21 @@ static bool constraint_op(Bc *bc, Cur *c, const BcOpName *on, Block *b, Region *
 }
 
 /* ---- Shardy's manual computations ----
- * A program JAX partitions by hand (pmap, shard_map over every mesh axis)
- * is `sdy.manual_computation` in the entry function: its region is the
- * program each device runs, on its own shard of the arguments (the
- * region's arguments have the per-device types) and with collectives
- * between the devices.  xlac runs each partition on its own shard, so
- * the region becomes the function body: its operations move into the
- * function, the function's parameters take the region's argument types,
- * its results the types of what the region returns (`sdy.return`), and
- * the module is marked `xlac.manual_partitions`. */
+ * `sdy.manual_computation` (shard_map, pmap) runs its region on every
+ * device, on that device's shards of its operands along the manual axes
+ * (the region's arguments have those per-device types), with collectives
+ * between the devices; its results are the shards its out_shardings name.
+ * The region becomes a private function of the per-device types, and the
+ * op a `custom_call @xlac.manual_computation` of the global types calling
+ * it (`called_computations`), with the op's in_shardings, out_shardings
+ * and manual_axes; the partitioner (src/passes/spmd.c) cuts the operands,
+ * calls the function and holds its results as those shards.
+ *
+ * A program that is one such computation of its parameters over every
+ * axis of a one-axis mesh, and nothing else, is run as it was written for
+ * one device: the region becomes the function's body (localize below),
+ * its parameters and results take the per-device types, and the module is
+ * marked `xlac.manual_partitions`. */
 
 bool bc_is_localized(const Bc *bc, const Block *body) { return body && bc->localized == body; }
 
@@ -933,56 +954,68 @@ static bool manual_computation(Bc *bc, Cur *c, const BcOpName *on, Block *b, Reg
   uint8_t mask;
   uint64_t nregions;
   bool isolated;
-  if (!read_foreign_head(bc, c, on, &o, &mask)) return false;
+  o.at = at;
+  if (!cur_byte(c, &mask) || !check_index(bc, c, (uint64_t)bc->nattrs, "location") || !read_attrs(bc, c, &o, mask, on))
+    return false;
+  if ((mask & OPM_RESULTS) && !read_results(bc, c, &o)) return false;
+  if ((mask & OPM_OPERANDS) && !read_operands(bc, c, &o)) return false;
   if (mask & OPM_SUCCESSORS) return bc_fail(bc, at, "sdy.manual_computation with successors");
   if (bc->version >= V_USE_LIST_ORDERS && (mask & OPM_USE_LISTS) && !skip_use_lists(bc, c, (uint64_t)o.nres))
     return false;
   if (!(mask & OPM_REGIONS) || !cur_varint_flag(c, &nregions, &isolated) || nregions != 1)
     return bc->failed ? false : bc_fail(bc, at, "sdy.manual_computation without its one region");
-  if (bc->localized || bc->manual_done)
-    return bc_fail(bc, at, "a second sdy.manual_computation: xlac runs programs that are one manual computation");
-  for (Op *op = b->first; op; op = op->next)
-    if (op->kind != OP_CONSTANT)
-      return bc_fail(bc, at, "sdy.manual_computation after other operations: xlac runs programs partitioned by hand "
-                     "only when all of their work is inside it");
+  Value **outer_ret = bc->manual_ret;
+  int outer_n = bc->nmanual_ret;
   bc->in_manual++;
   bc->manual_ret = NULL;
   bc->nmanual_ret = -1;
   o.nregions = 1;
   o.regions = ARENA_ARRAY(&bc->m->arena, Block *, 2);
   bool ok = read_regions(bc, c, &o, isolated, CTX_REGION, depth);
+  Value **ret = bc->manual_ret;
+  int nret = bc->nmanual_ret;
   bc->in_manual--;
+  bc->manual_ret = outer_ret;
+  bc->nmanual_ret = outer_n;
   if (!ok) return false;
   Block *blk = o.regions[0];
-  if (bc->nmanual_ret != o.nres)
-    return bc_fail(bc, at, "sdy.manual_computation with %d results whose region returns %d values", o.nres,
-                   bc->nmanual_ret);
+  if (nret != o.nres)
+    return bc_fail(bc, at, "sdy.manual_computation with %d results whose region returns %d values", o.nres, nret);
   if (blk->nargs != o.nopnds)
     return bc_fail(bc, at, "sdy.manual_computation with %d operands whose region takes %d", o.nopnds, blk->nargs);
-  for (int i = 0; i < o.nopnds; i++) {
-    Value *v = o.opnds[i];
-    if (v->def || v->owner != b)
-      return bc_fail(bc, at, "operand %d of sdy.manual_computation is not a parameter of the function", i);
-    v->type = blk->args[i]->type;
-    replace_uses(blk, blk->args[i], v);
-    /* an argument the region returns as is (shard_map of an identity) */
-    for (int k = 0; k < bc->nmanual_ret; k++)
-      if (bc->manual_ret[k] == blk->args[i]) bc->manual_ret[k] = v;
-  }
-  /* the region's operations move into the function */
-  for (Op *op = blk->first, *next; op; op = next) {
-    next = op->next;
-    op->prev = b->last;
-    op->next = NULL;
-    op->parent = b;
-    if (b->last) b->last->next = op;
-    else b->first = op;
-    b->last = op;
-  }
+  Type **types = ARENA_ARRAY(&bc->m->arena, Type *, o.nres + 1);
   for (int i = 0; i < o.nres; i++)
-    if (!define(bc, r, bc->manual_ret[i], at)) return false;
-  bc->localized = b;
-  bc->manual_done = true;
+    if (!(types[i] = value_type(bc, o.res[i], at, "a result of sdy.manual_computation"))) return false;
+  NamedAttr *rest;
+  int n;
+  if (!other_attrs(bc, &o, "", "", &rest, &n)) return false;
+  SrcLoc loc = {bc->file, (uint32_t)(at - bc->base)};
+  /* the region, a function */
+  char name[48];
+  for (int k = 0;; k++) {
+    snprintf(name, sizeof name, "xlac.manual.%d", k);
+    if (!module_find_func(bc->m, name)) break;
+  }
+  Func *f = func_new(bc->m, name, loc);
+  f->body = blk;
+  blk->parent_func = f;
+  f->is_private = true;
+  f->nresults = nret;
+  f->result_types = ARENA_ARRAY(&bc->m->arena, Type *, nret + 1);
+  for (int i = 0; i < nret; i++) f->result_types[i] = ret[i]->type;
+  block_append(blk, op_new(bc->m, OP_FUNC_RETURN, nret, ret, 0, NULL, loc));
+  /* the op that calls it */
+  Op *op = op_new(bc->m, OP_CUSTOM_CALL, o.nopnds, o.opnds, o.nres, types, loc);
+  NamedAttr *na = ARENA_ARRAY(&bc->m->arena, NamedAttr, n + 3);
+  na[0] = (NamedAttr){"call_target_name", attr_string(bc->m, MANUAL_TARGET, strlen(MANUAL_TARGET))};
+  Attr *callee = attr_symbol(bc->m, f->name);
+  na[1] = (NamedAttr){"called_computations", attr_array(bc->m, 1, &callee)};
+  if (n) memcpy(na + 2, rest, sizeof(NamedAttr) * (size_t)n);
+  op->attrs = na;
+  op->nattrs = n + 2;
+  block_append(b, op);
+  for (int i = 0; i < o.nres; i++)
+    if (!define(bc, r, &op->res[i], at)) return false;
   return true;
 }
 
@@ -997,6 +1030,64 @@ static bool manual_return(Bc *bc, Cur *c, const BcOpName *on, const uint8_t *at)
   if (bc->nmanual_ret >= 0) return bc_fail(bc, at, "a second sdy.return");
   bc->manual_ret = o.opnds;
   bc->nmanual_ret = o.nopnds;
+  return true;
+}
+
+static void remove_func(Module *m, Func *f) {
+  for (Func **p = &m->funcs; *p; p = &(*p)->next)
+    if (*p == f) {
+      *p = f->next;
+      return;
+    }
+}
+
+/* A function body that is constants and one manual computation of its
+   parameters (each once), and returns that computation's results, over a
+   mesh of one axis that it makes manual, the module's only one, becomes the body of the manual
+   computation (see above).  False when it is not so (nothing changes). */
+bool bc_localize(Bc *bc, Block *b, bool (*fits)(Bc *, const Op *, void *), void *ud) {
+  Op *ret = block_terminator(b), *mc = NULL;
+  if (!ret || ret->kind != OP_FUNC_RETURN || bc->localized) return false;
+  for (Op *op = b->first; op && op != ret; op = op->next) {
+    if (op->kind == OP_CONSTANT) continue;
+    const char *t = op->kind == OP_CUSTOM_CALL ? op_attr_str(op, "call_target_name") : NULL;
+    if (mc || !t || strcmp(t, MANUAL_TARGET) != 0) return false;
+    mc = op;
+  }
+  if (!mc || mc->nopnds != b->nargs) return false;
+  for (int i = 0; i < mc->nopnds; i++) {
+    if (mc->opnds[i]->def || mc->opnds[i]->owner != b) return false;
+    for (int k = 0; k < i; k++)
+      if (mc->opnds[k] == mc->opnds[i]) return false;
+  }
+  for (int i = 0; i < ret->nopnds; i++)
+    if (ret->opnds[i]->def != mc) return false;
+  const Attr *cc = op_attr(mc, "called_computations");
+  Func *f = cc && cc->kind == ATTR_ARRAY && cc->n == 1 ? module_find_func(bc->m, cc->elems[0]->s) : NULL;
+  if (!f || !fits(bc, mc, ud)) return false;
+  /* another manual computation (nested in this one) is left to the
+     partitioner with the rest */
+  for (const Func *g = bc->m->funcs; g; g = g->next)
+    if (g != f && g->is_private && strncmp(g->name, "xlac.manual.", 12) == 0) return false;
+  Block *blk = f->body;
+  Op *fret = block_terminator(blk);
+  for (int i = 0; i < mc->nopnds; i++) {
+    Value *v = mc->opnds[i];
+    v->type = blk->args[i]->type;
+    replace_uses(blk, blk->args[i], v);
+  }
+  for (int i = 0; i < ret->nopnds; i++) ret->opnds[i] = fret->opnds[ret->opnds[i] - mc->res];
+  op_erase(fret);
+  op_erase(mc);
+  /* the region's operations move into the function */
+  for (Op *op = blk->first, *next; op; op = next) {
+    next = op->next;
+    op->next = NULL;
+    block_insert_before(b, ret, op);
+  }
+  remove_func(bc->m, f);
+  bc->localized = b;
+  bc->manual_done = true;
   return true;
 }
 
@@ -1055,7 +1146,8 @@ static bool read_op(Bc *bc, Cur *c, Block *b, Ctx ctx, Region *r, int depth) {
   if (is_sdy_op(bc, on, "sharding_constraint") && (ctx == CTX_FUNC || ctx == CTX_REGION))
     return constraint_op(bc, c, on, b, r, o.at);
   if (is_forwarding_op(bc, on) && (ctx == CTX_FUNC || ctx == CTX_REGION)) return forward_op(bc, c, on, r, o.at);
-  if (is_sdy_op(bc, on, "manual_computation") && ctx == CTX_FUNC) return manual_computation(bc, c, on, b, r, depth, o.at);
+  if (is_sdy_op(bc, on, "manual_computation") && (ctx == CTX_FUNC || ctx == CTX_REGION))
+    return manual_computation(bc, c, on, b, r, depth, o.at);
   if (is_sdy_op(bc, on, "return") && ctx == CTX_REGION && bc->in_manual && b && !b->parent_op)
     return manual_return(bc, c, on, o.at);
   if (!on->vhlo && !is_module_op(bc, on)) return unknown_op(bc, on, o.at);

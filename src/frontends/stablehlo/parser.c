@@ -2414,6 +2414,91 @@ static bool parse_pretty(P *p, OB *ob) {
   return !p->failed;
 }
 
+/* Shardy's manual computation, as the bytecode reader makes it (a call of
+   a function of the per-device types, src/frontends/mlirbc/reader.c):
+     sdy.manual_computation(%x, ...) in_shardings=[<@mesh, [...]>, ...]
+       out_shardings=[...] manual_axes={"x", ...} (%a: t, ...) { ...
+       sdy.return %r : t } : (types) -> types */
+static bool parse_shardings_list(P *p, OB *ob, const char *key) {
+  size_t at = p->tok.start;
+  if (!expect_id(p, key) || !expect(p, '=') || !expect(p, '[')) return false;
+  PList all = {0};
+  while (!p->failed && !is_p(p, ']')) {
+    if (!is_p(p, '<')) {
+      err(p, p->tok.start, "expected a sharding ('<@mesh, [...]>')");
+      return false;
+    }
+    Attr *a = parse_sdy_at(p, p->tok.start, SDY_T_SHARDING, NULL);
+    SdySharding *sh = ARENA_NEW(&p->m->arena, SdySharding);
+    if (!a || !sdy_sharding_of(p->m, a, sh)) return false;
+    pl_push(p, &all, sh);
+    if (!accept(p, ',')) break;
+  }
+  if (!expect(p, ']')) return false;
+  SdySharding *v = ARENA_ARRAY(&p->m->arena, SdySharding, all.len + 1);
+  for (int i = 0; i < all.len; i++) v[i] = *(SdySharding *)all.data[i];
+  return set_attr(p, ob, key, attr_sdy_per_value(p->m, all.len, v), at);
+}
+
+static bool parse_manual(P *p, OB *ob) {
+  if (!expect(p, '(') || !parse_operand_list(p, ob, ')') || !expect(p, ')')) return false;
+  if (!parse_shardings_list(p, ob, "in_shardings") || !parse_shardings_list(p, ob, "out_shardings")) return false;
+  size_t at = p->tok.start;
+  if (!expect_id(p, "manual_axes") || !expect(p, '=') || !expect(p, '{')) return false;
+  StrBuf axes = {0};
+  sb_puts(&axes, "#sdy<manual_axes{");
+  while (p->tok.kind == TK_STRING) {
+    sb_printf(&axes, "%s%.*s", axes.data[axes.len - 1] == '{' ? "" : ", ", (int)tok_len(p->tok), tok_ptr(p, p->tok));
+    next(p);
+    if (!accept(p, ',')) break;
+  }
+  sb_puts(&axes, "}>");
+  Attr *ax = ARENA_NEW(&p->m->arena, Attr);
+  ax->kind = ATTR_OPAQUE;
+  ax->slen = axes.len;
+  ax->s = arena_strndup(&p->m->arena, axes.data, axes.len);
+  sb_free(&axes);
+  if (!expect(p, '}') || !set_attr(p, ob, "manual_axes", ax, at) || !expect(p, '(')) return false;
+  PList names = {0}, types = {0};
+  while (!p->failed && p->tok.kind == TK_VALUE) {
+    Tok *t = ARENA_NEW(&p->m->arena, Tok);
+    *t = p->tok;
+    next(p);
+    Type *ty = expect(p, ':') ? parse_type(p) : NULL;
+    if (!ty) return false;
+    pl_push(p, &names, t);
+    pl_push(p, &types, ty);
+    if (!accept(p, ',')) break;
+  }
+  if (!expect(p, ')')) return false;
+  Tok *nt = ARENA_ARRAY(&p->m->arena, Tok, names.len + 1);
+  for (int i = 0; i < names.len; i++) nt[i] = *(Tok *)names.data[i];
+  Block *b = parse_region(p, names.len, nt, (Type *const *)types.data);
+  if (!b) return false;
+  Op *ret = block_terminator(b);
+  if (!ret || ret->kind != OP_FUNC_RETURN) {
+    err(p, ob->at, "a manual computation's region must end in sdy.return");
+    return false;
+  }
+  char name[48];
+  for (int k = 0;; k++) {
+    snprintf(name, sizeof name, "xlac.manual.%d", k);
+    if (!module_find_func(p->m, name)) break;
+  }
+  Func *f = func_new(p->m, name, loc_at(p, ob->at));
+  f->body = b;
+  b->parent_func = f;
+  f->is_private = true;
+  f->nresults = ret->nopnds;
+  f->result_types = ARENA_ARRAY(&p->m->arena, Type *, ret->nopnds + 1);
+  for (int i = 0; i < ret->nopnds; i++) f->result_types[i] = ret->opnds[i]->type;
+  Attr *callee = attr_symbol(p->m, f->name);
+  if (!set_attr(p, ob, "call_target_name", attr_string(p->m, "xlac.manual_computation", 23), ob->at) ||
+      !set_attr(p, ob, "called_computations", attr_array(p->m, 1, &callee), ob->at))
+    return false;
+  return parse_colon_types(p, ob);
+}
+
 static bool parse_op(P *p, Block *b) {
   if (p->failed || !enter(p)) return false;
   PList names = {0};
@@ -2451,13 +2536,16 @@ static bool parse_op(P *p, Block *b) {
   ob.at = p->tok.start;
   ob.nres_named = total;
   Tok nt = p->tok;
-  bool generic = nt.kind == TK_STRING;
+  bool generic = nt.kind == TK_STRING, manual = false;
   if (nt.kind == TK_STRING || nt.kind == TK_IDENT) {
     const char *s = tok_ptr(p, nt) + (generic ? 1 : 0);
     size_t n = tok_len(nt) - (generic ? 2 : 0);
     OpKind k = op_kind_from_name(s, n);
     if (k == OP_COUNT && n == 6 && memcmp(s, "return", 6) == 0) k = OP_FUNC_RETURN;
     if (k == OP_COUNT && n == 4 && memcmp(s, "call", 4) == 0) k = OP_CALL;
+    if (k == OP_COUNT && n == 10 && memcmp(s, "sdy.return", 10) == 0) k = OP_FUNC_RETURN;
+    manual = !generic && n == 22 && memcmp(s, "sdy.manual_computation", 22) == 0;
+    if (manual) k = OP_CUSTOM_CALL;
     if (k == OP_COUNT) {
       err(p, nt.start, "unknown operation '%.*s'", (int)n, s);
       return false;
@@ -2469,7 +2557,7 @@ static bool parse_op(P *p, Block *b) {
     return false;
   }
   next(p);
-  if (generic ? !parse_generic_tail(p, &ob) : !parse_pretty(p, &ob)) return false;
+  if (generic ? !parse_generic_tail(p, &ob) : manual ? !parse_manual(p, &ob) : !parse_pretty(p, &ob)) return false;
   if (!resolve_types(p, &ob, generic ? TS_SAME : style_of(ob.kind))) return false;
   skip_loc(p);
   if (p->failed) return false;

@@ -1,6 +1,8 @@
 // Shardings the partitioner cannot run are errors at the function, never a
 // wrong answer: shards of unequal sizes, a mesh of another size than the
-// partitions, a partial (unreduced) value, GSPMD text it does not read.
+// partitions, a partial (unreduced) value given to `xlac run` (a program
+// compiled with one is partitioned: docs/spmd.md), GSPMD text it does not
+// read.
 // RUN: not xlac run --partitions 4 --random-inputs --entry uneven %s 2>&1 | FileCheck %s --check-prefix=UNEVEN
 // UNEVEN: spmd_errors.mlir:[[# @LINE + 14]]:3: error: parameter 0 of @uneven: dimension 0 of 6 elements does not split evenly in 4 shards (xlac partitions even shards only)
 // RUN: not xlac run --partitions 4 --random-inputs --entry uneven_result %s 2>&1 | FileCheck %s --check-prefix=UNEVEN-RES
@@ -8,7 +10,7 @@
 // RUN: not xlac run --partitions 2 --random-inputs --entry uneven %s 2>&1 | FileCheck %s --check-prefix=SIZE
 // SIZE: error: parameter 0 of @uneven: the sharding's mesh has 4 devices, the program runs on 2 partitions
 // RUN: not xlac run --partitions 4 --random-inputs --entry unreduced %s 2>&1 | FileCheck %s --check-prefix=UNRED
-// UNRED: error: parameter 0 of @unreduced: an unreduced sharding (a partial value to be summed) is not supported
+// UNRED: error: parameter 0: an unreduced sharding (a partial value to be summed) is not supported (xlac run does not make partial sums)
 // RUN: not xlac run --partitions 4 --random-inputs --entry text %s 2>&1 | FileCheck %s --check-prefix=TEXT
 // TEXT: error: result 0 of @text: the sharding {devices=[2,2]<=[4] last_tile_dims={manual}}: only {replicated} and tiled shardings (last_tile_dim_replicate included) are supported
 // One partition runs the global program as written.
