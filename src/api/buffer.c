@@ -84,7 +84,7 @@ static bool buffer_on_host(const xlac_buffer *cb) {
       l->borrowed = false;
       atomic_store(&b->host_valid, true);
     } else {
-      free(data);
+      xfree(data);
     }
   }
   pthread_mutex_unlock(&c->gpu_mu);
