@@ -70,6 +70,8 @@ static Fn fns[] = {
     {"atan", emit_atan, 0, atanl, 0, -FLT_MAX, FLT_MAX, -DBL_MAX, DBL_MAX, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"cbrt", emit_cbrt, 0, cbrtl, 0, -FLT_MAX, FLT_MAX, -DBL_MAX, DBL_MAX, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"sqrt", emit_sqrt, 0, sqrtl, 0, 0, FLT_MAX, 0, DBL_MAX, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0},
+    /* f32 only (a bound64 below 0 skips f64: codegen computes f64 erfc elsewhere) */
+    {"erfc", emit_erfc_f32, 0, erfcl, 0, -5, 10.1, 0, 0, 0, 0, 4, -1, 0, 0, 0, 0, 0, 0, 0, 0},
     {"rsqrt", emit_rsqrt, 0, rsqrtl_, 0, 0, FLT_MAX, 0, DBL_MAX, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0},
     {"atan2", 0, emit_atan2, 0, atan2l, -1e6, 1e6, -1e6, 1e6, -1e6, 1e6, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"pow", 0, emit_pow, 0, powl, 0, 100, 0, 100, -30, 30, 4, 1200, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -474,8 +476,9 @@ int main(int argc, char **argv) {
   printf("%-9s %12s %10s  %-28s %10s  %s\n", "function", "f32 max ulp", "(bound)", "at", "f64 max ulp", "at");
   for (int i = 0; i < NFN; i++) {
     Fn *f = &fns[i];
+    if (getenv("XLO") && !strcmp(f->name, getenv("XFN"))) { f->lo32 = atof(getenv("XLO")); f->hi32 = atof(getenv("XHI")); }
     run_fn(f, 0, n);
-    run_fn(f, 1, f->e2 ? n / 4 : n / 2); /* long double references are slow */
+    if (f->bound64 >= 0) run_fn(f, 1, f->e2 ? n / 4 : n / 2); /* long double references are slow */
     char at32[64], at64[64];
     if (f->e2) {
       snprintf(at32, sizeof at32, "(%.6g, %.6g)", f->at32, f->aty32);
@@ -486,7 +489,7 @@ int main(int argc, char **argv) {
     }
     printf("%-9s %12.3f %10.1f  %-28s %10.3f  %s\n", f->name, f->max32, f->bound32, at32, f->max64, at64);
     CHECK(f->max32 <= f->bound32);
-    CHECK(f->max64 <= f->bound64);
+    CHECK(f->bound64 < 0 || f->max64 <= f->bound64);
   }
   printf("\n%-9s %12s  %-14s %12s  %s\n", "function", "f16 max ulp", "at", "bf16 max ulp", "at");
   for (int i = 0; i < NFN; i++) {
