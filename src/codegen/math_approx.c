@@ -782,8 +782,37 @@ static LLVMValueRef cbrt_k(const K *k, LLVMValueRef x) {
    ulp above half an ulp (docs/math.md).  Subnormal x is scaled into the
    normal range first (by 2^24 or 2^54, the result back by 2^12 or 2^27);
    +-0 give +-inf, +inf gives +0, x < 0 NaN, NaN itself. */
+/* Float: the estimate is 1/sqrt(x) written as a division marked as allowing
+   a reciprocal (and no infinities), which the x86 backend turns into its
+   estimate instruction (rsqrt14: 14 bits with AVX-512; rsqrtps: 12 bits)
+   and one Newton step on vectors (scalars keep the exact sqrt and divide),
+   2^-22 or better: the series needs only e/2 (e^2 terms are below 2^-42).
+   The special values are one select: x in (0, FLT_MAX] (subnormals
+   included, bits - 1 below 0x7f7fffff) takes the computed value, x >= 0
+   otherwise (+-0, +inf) its bits xor those of inf (+-0 -> +-inf, +inf ->
+   +0), the rest (x < 0, NaN) NaN, NaN keeping its payload. */
+static LLVMValueRef rsqrt_f32_k(const K *k, LLVMValueRef x) {
+  LLVMValueRef one = kf(k, 1.0);
+  LLVMValueRef tiny = cmp(k, LLVMRealOLT, x, kf(k, 0x1p-126));
+  LLVMValueRef xs = sel(k, tiny, mul(k, x, kf(k, 0x1p24)), x);
+  LLVMValueRef r = divf(k, one, intr1(k, "llvm.sqrt", xs));
+  LLVMSetFastMathFlags(r, LLVMFastMathAllowReciprocal | LLVMFastMathNoInfs);
+  LLVMValueRef h = mul(k, xs, r);
+  LLVMValueRef hl = fma3(k, xs, r, neg(k, h));
+  LLVMValueRef e = fma3(k, neg(k, h), r, one);
+  e = fma3(k, neg(k, hl), r, e);
+  LLVMValueRef y = fma3(k, mul(k, r, kf(k, 0.5)), e, r);
+  y = mul(k, y, sel(k, tiny, kf(k, 0x1p12), one));
+  LLVMValueRef bits = to_int(k, x);
+  LLVMValueRef regular = LLVMBuildICmp(k->b, LLVMIntULT, isub(k, bits, ki(k, 1)), ki(k, 0x7f7fffff), "");
+  LLVMValueRef flip = to_fp(k, LLVMBuildXor(k->b, bits, ki(k, 0x7f800000), ""));
+  LLVMValueRef special = sel(k, cmp(k, LLVMRealOGE, x, kf(k, 0.0)), flip, kf(k, NAN));
+  return nan_passthrough(k, x, sel(k, regular, y, special));
+}
+
 static LLVMValueRef rsqrt_k(const K *k, LLVMValueRef x) {
   static const double series[] = {0.5, 0.375, 0.3125};
+  if (!k->f64) return rsqrt_f32_k(k, x);
   LLVMValueRef one = kf(k, 1.0);
   LLVMValueRef tiny = cmp(k, LLVMRealOLT, x, kp(k, 0x1p-126, 0x1p-1022));
   LLVMValueRef xs = sel(k, tiny, mul(k, x, kp(k, 0x1p24, 0x1p54)), x);
