@@ -249,9 +249,10 @@ static LLVMValueRef sign_bit_set(const K *k, LLVMValueRef a) {
 
 /* 1/d for a finite, nonzero d, to half an ulp plus a little.  The division
    is marked as allowing a reciprocal (and no infinities), which lets the x86
-   backend use its estimate instruction and one Newton step on vectors (14
-   bits with AVX-512, 12 with AVX; scalars keep a true division); one more
-   Newton step here makes the result as good whichever the host has. */
+   backend use its estimate instruction on vectors (14 bits with AVX-512,
+   12 with AVX; jit.c asks for it without a Newton step of the backend's
+   own; scalars keep a true division); the Newton step here brings 12 bits
+   to 2^-22.8 and 14 to 2^-27. */
 static LLVMValueRef recip_est(const K *k, LLVMValueRef d) {
   LLVMValueRef q = divf(k, kf(k, 1.0), d);
   LLVMSetFastMathFlags(q, LLVMFastMathAllowReciprocal | LLVMFastMathNoInfs);
@@ -266,11 +267,12 @@ static LLVMValueRef recip(const K *k, LLVMValueRef d, LLVMValueRef *resid) {
 }
 
 /* n/(d + dl) for finite n and d != 0, dl tiny next to d (or NULL for 0):
-   n times the estimated reciprocal of d, corrected once from the residual
-   n - (d + dl) r (exact but for dl's term): the estimate's error e (2^-23
-   at worst) is left as e^2, so the quotient is nearly correctly rounded. */
+   n times the reciprocal of d, corrected once from the residual
+   n - (d + dl) r (exact but for dl's term): the reciprocal's error e
+   (2^-22.8 at worst) is left as e^2, so the quotient is nearly correctly
+   rounded. */
 static LLVMValueRef quotient(const K *k, LLVMValueRef n, LLVMValueRef d, LLVMValueRef dl) {
-  LLVMValueRef q = recip_est(k, d);
+  LLVMValueRef q = recip(k, d, NULL);
   LLVMValueRef r = mul(k, n, q);
   LLVMValueRef e = fma3(k, neg(k, r), d, n);
   if (dl) e = fma3(k, neg(k, r), dl, e);
@@ -785,13 +787,15 @@ static LLVMValueRef cbrt_k(const K *k, LLVMValueRef x) {
 /* Float: the estimate is 1/sqrt(x) written as a division marked as allowing
    a reciprocal (and no infinities), which the x86 backend turns into its
    estimate instruction (rsqrt14: 14 bits with AVX-512; rsqrtps: 12 bits)
-   and one Newton step on vectors (scalars keep the exact sqrt and divide),
-   2^-22 or better: the series needs only e/2 (e^2 terms are below 2^-42).
+   on vectors, 12 bits or better (jit.c asks for no Newton step of the
+   backend's own; scalars keep the exact sqrt and divide): the series to
+   5e^3/16 leaves 2^-43.
    The special values are one select: x in (0, FLT_MAX] (subnormals
    included, bits - 1 below 0x7f7fffff) takes the computed value, x >= 0
    otherwise (+-0, +inf) its bits xor those of inf (+-0 -> +-inf, +inf ->
    +0), the rest (x < 0, NaN) NaN, NaN keeping its payload. */
 static LLVMValueRef rsqrt_f32_k(const K *k, LLVMValueRef x) {
+  static const double series[] = {0.5, 0.375, 0.3125};
   LLVMValueRef one = kf(k, 1.0);
   LLVMValueRef tiny = cmp(k, LLVMRealOLT, x, kf(k, 0x1p-126));
   LLVMValueRef xs = sel(k, tiny, mul(k, x, kf(k, 0x1p24)), x);
@@ -801,7 +805,7 @@ static LLVMValueRef rsqrt_f32_k(const K *k, LLVMValueRef x) {
   LLVMValueRef hl = fma3(k, xs, r, neg(k, h));
   LLVMValueRef e = fma3(k, neg(k, h), r, one);
   e = fma3(k, neg(k, hl), r, e);
-  LLVMValueRef y = fma3(k, mul(k, r, kf(k, 0.5)), e, r);
+  LLVMValueRef y = fma3(k, r, mul(k, e, poly(k, e, series, NCOEF(series))), r);
   y = mul(k, y, sel(k, tiny, kf(k, 0x1p12), one));
   LLVMValueRef bits = to_int(k, x);
   LLVMValueRef regular = LLVMBuildICmp(k->b, LLVMIntULT, isub(k, bits, ki(k, 1)), ki(k, 0x7f7fffff), "");

@@ -17,6 +17,7 @@
  *   test_math_approx            moderate sweeps (part of the test suite)
  *   test_math_approx --full     10^7 samples per function and type
  *   test_math_approx --bench    time exp/log/sin/tanh over 16M elements */
+#include "codegen/jit.h"
 #include "codegen/math_approx.h"
 
 #include <float.h>
@@ -172,6 +173,7 @@ static LLVMOrcLLJITRef jit_all(int dump) {
   LLVMPassBuilderOptionsSetSLPVectorization(po, 1);
   int bad = report(LLVMRunPasses(m, "default<O3>", tm, po), "passes");
   LLVMDisposePassBuilderOptions(po);
+  jit_raw_estimates(m, tm); /* as generated kernels get */
   LLVMDisposeTargetMachine(tm);
   if (dump) {
     char *ir = LLVMPrintModuleToString(m);
