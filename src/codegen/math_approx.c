@@ -415,19 +415,26 @@ static LLVMValueRef log1p_k(const K *k, LLVMValueRef x) {
 /* f32: T/(T + 2) with T = expm1(2|x|) = 2^n p + (2^n - 1) from exp's
    reduction (accurate down to the subnormals, so no separate small-|x|
    path), |x| clamped at 9.02 where tanh rounds to 1, the sign put back
-   with copysign (which also keeps -0).  The division is a reciprocal
-   estimate and one quotient corrected from the residual against the exact
-   T + 2. */
+   with copysign (which also keeps -0; NaN stays NaN).  The division is a
+   reciprocal estimate and one quotient corrected from the residual against
+   the exact T + 2. */
 static LLVMValueRef tanh_f32_k(const K *k, LLVMValueRef x) {
-  LLVMValueRef ax = intr2(k, "llvm.minnum", fabs1(k, x), kf(k, 9.02));
-  LLVMValueRef n;
-  LLVMValueRef r = exp_reduce(k, add(k, ax, ax), &n);
-  LLVMValueRef t = pow2i(k, n);
+  /* |x| clamped by a select that keeps NaN (one vminps), which then flows
+     through the arithmetic to the result */
+  LLVMValueRef ax = fabs1(k, x), lim = kf(k, 9.02);
+  ax = sel(k, cmp(k, LLVMRealULT, ax, lim), ax, lim);
+  LLVMValueRef y = add(k, ax, ax);
+  /* n = roundeven(y log2 e) by adding 1.5 2^23: n sits in the low bits of
+     s, and s's bits shifted left by 23 are n's exponent field */
+  LLVMValueRef s = fma3(k, y, kf(k, LOG2E), kf(k, 0x1.8p23));
+  LLVMValueRef nf = sub(k, s, kf(k, 0x1.8p23));
+  LLVMValueRef r = fma3(k, neg(k, nf), kf(k, LN2_F32_HI), y);
+  r = fma3(k, neg(k, nf), kf(k, LN2_F32_LO), r);
+  LLVMValueRef t = to_fp(k, iadd(k, LLVMBuildShl(k->b, to_int(k, s), ki(k, 23), ""), ki(k, 127 << 23)));
   LLVMValueRef tt = fma3(k, t, expm1_poly(k, r), sub(k, t, kf(k, 1.0)));
   /* T + 2 = d + dl exactly (d - 2 is exact while it matters) */
   LLVMValueRef two = kf(k, 2.0), d = add(k, tt, two);
-  LLVMValueRef res = copysign2(k, quotient(k, tt, d, sub(k, tt, sub(k, d, two))), x);
-  return nan_passthrough(k, x, res);
+  return copysign2(k, quotient(k, tt, d, sub(k, tt, sub(k, d, two))), x);
 }
 
 static LLVMValueRef tanh_k(const K *k, LLVMValueRef x) {
