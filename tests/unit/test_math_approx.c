@@ -16,7 +16,9 @@
  *
  *   test_math_approx            moderate sweeps (part of the test suite)
  *   test_math_approx --full     10^7 samples per function and type
- *   test_math_approx --bench    time exp/log/sin/tanh over 16M elements */
+ *   test_math_approx --bench    time exp/log/sin/tanh over 16M elements
+ *   test_math_approx --no-avx512   (with either) code for an AVX2 host:
+ *                               12-bit reciprocal estimates, 256-bit vectors */
 #include "codegen/jit.h"
 #include "codegen/math_approx.h"
 
@@ -121,8 +123,18 @@ static void build_kernel(LLVMModuleRef m, LLVMContextRef c, const Fn *f, int f64
   LLVMDisposeBuilder(b);
 }
 
+static int no_avx512; /* --no-avx512: code for the host less AVX-512 (AVX2 estimates) */
+
 static LLVMTargetMachineRef host_tm(void) {
   char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName(), *feats = LLVMGetHostCPUFeatures();
+  if (no_avx512) {
+    char *f = xasprintf("%s,-avx512f", feats);
+    LLVMDisposeMessage(feats);
+    feats = LLVMCreateMessage(f);
+    xfree(f);
+    LLVMDisposeMessage(cpu);
+    cpu = LLVMCreateMessage("x86-64-v3");
+  }
   LLVMTargetRef t;
   char *err = NULL;
   LLVMTargetMachineRef tm = NULL;
@@ -468,6 +480,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "--full")) full = 1;
     if (!strcmp(argv[i], "--bench")) do_bench = 1;
     if (!strcmp(argv[i], "--dump-ir")) dump = 1;
+    if (!strcmp(argv[i], "--no-avx512")) no_avx512 = 1;
   }
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
