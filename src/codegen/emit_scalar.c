@@ -540,6 +540,8 @@ static LLVMValueRef special(Cg *cg, const Op *op, ElemType t, LLVMValueRef *in) 
      twice the lanes and a tenth of the work */
   if (op->kind == OP_CHLO_ERFC && (t == ET_F16 || t == ET_BF16))
     return round_to(cg, t, emit_erfc_narrow(cg->b, cg->mod, in[0]));
+  /* f32 erfc stays in float too: pieces good to ~2^-28, no division */
+  if (op->kind == OP_CHLO_ERFC && t == ET_F32) return emit_erfc_f32(cg->b, cg->mod, in[0]);
   LLVMValueRef d[2];
   LLVMTypeRef ty = LLVMTypeOf(in[0]);
   for (int i = 0; i < op->nopnds && i < 2; i++) d[i] = to_d(cg, in[i], ty);

@@ -125,6 +125,25 @@ void jit_set_target(LLVMModuleRef M, LLVMTargetMachineRef tm) {
   LLVMDisposeTargetData(td);
 }
 
+/* math_approx.c writes 1/d and 1/sqrt(x) for float vectors as divisions
+   marked arcp+ninf and refines the result itself, correctly from an
+   estimate of 12 bits or more.  On x86 the backend would add a Newton step
+   of its own to the estimate instruction (rcp14/rsqrt14: 14 bits, rcpps/
+   rsqrtps: 12); the attribute asks for the bare estimate.  No other code
+   marks a division arcp, so nothing else changes. */
+void jit_raw_estimates(LLVMModuleRef M, LLVMTargetMachineRef tm) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  bool x86 = strncmp(triple, "x86_64", 6) == 0;
+  LLVMDisposeMessage(triple);
+  if (!x86) return;
+  LLVMContextRef c = LLVMGetModuleContext(M);
+  static const char key[] = "reciprocal-estimates", val[] = "vec-divf:0,vec-sqrtf:0";
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f))
+    if (LLVMCountBasicBlocks(f))
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateStringAttribute(c, key, sizeof key - 1, val, sizeof val - 1));
+}
+
 bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err) {
   jit_set_target(M, tm);
   char *msg = NULL;
@@ -151,6 +170,7 @@ bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, c
     return false;
   }
   jit_widen_narrow_vectors(M, tm);
+  jit_raw_estimates(M, tm);
   return true;
 }
 

@@ -37,6 +37,10 @@ bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, c
    expand lane by lane are computed in float instead (widen16.c).  Part of
    jit_optimize_for. */
 void jit_widen_narrow_vectors(LLVMModuleRef M, LLVMTargetMachineRef tm);
+/* On x86, asks the backend for bare reciprocal (square root) estimates on
+   float vectors: math_approx.c refines them itself.  Run after the
+   optimizer (jit_optimize_for does). */
+void jit_raw_estimates(LLVMModuleRef M, LLVMTargetMachineRef tm);
 /* Takes ownership of M (a module built in a ThreadSafeContext's context,
    see jit_new_context); symbols named in `syms` resolve to the given
    addresses.  Returns NULL with *err set on failure. */

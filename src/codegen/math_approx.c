@@ -105,6 +105,19 @@ static const double erfc3_f64[] = {1.1748964756586367262e-1, -2.3976479976713755
     -3.4659906411349807598e-5, 6.4845011422175735031e-6, -1.1949733255884218796e-6,
     2.1714359716642467103e-7, -3.8888755157968086239e-8, 6.7758474124827960828e-9,
     -1.1826187370848308747e-9, 2.4495334821058779602e-10, -4.1514097083263120363e-11};
+/* (erf(x)/x - 2/sqrt(pi)) / x^2 in z = x^2, |x| <= 0.5; least squares on
+   Chebyshev nodes against 40-digit erf; rel err 6.6e-08 */
+static const double erfq_f32[] = {-3.7612636402137434e-1, 1.1283475116420859e-1,
+    -2.680294386483722e-2, 4.815179591022999e-3};
+/* erfc(a) exp(a^2) / t with t = 2/(2+a), in s = t - ERFC_TM, a in [0.5, 10.1]
+   (t in [0.165, 0.8]); Lawson-weighted least squares on 300 Chebyshev
+   nodes against 40-digit erfc; rel err 2.5e-09 */
+static const double erfc_t_f32[] = {4.990329990035769e-1, 6.678945598214437e-1,
+    5.510485086333347e-1, 1.5739511674105514e-1, -1.6260306536727423e-1,
+    -1.1368569133638841e-1, 9.023064666846746e-2, 6.649807714644038e-2,
+    -6.500383528105504e-2, -3.0349450626387563e-2};
+#define ERFC_TM 0.48264461755752563
+
 /* cbrt(a) in a, 1 <= a < 8 (starting guess); fit range [1.0,8.0], rel err 0.0132 */
 static const double cbrt_init[] = {7.1673464186044232682e-1, 3.2883645446314740376e-1,
     -3.4026053652904863067e-2, 1.6274953380330930789e-3};
@@ -232,6 +245,38 @@ static LLVMValueRef nan_passthrough(const K *k, LLVMValueRef x, LLVMValueRef r) 
 }
 static LLVMValueRef sign_bit_set(const K *k, LLVMValueRef a) {
   return LLVMBuildICmp(k->b, LLVMIntSLT, to_int(k, a), ki(k, 0), "");
+}
+
+/* 1/d for a finite, nonzero d, to half an ulp plus a little.  The division
+   is marked as allowing a reciprocal (and no infinities), which lets the x86
+   backend use its estimate instruction on vectors (14 bits with AVX-512,
+   12 with AVX; jit.c asks for it without a Newton step of the backend's
+   own; scalars keep a true division); the Newton step here brings 12 bits
+   to 2^-22.8 and 14 to 2^-27. */
+static LLVMValueRef recip_est(const K *k, LLVMValueRef d) {
+  LLVMValueRef q = divf(k, kf(k, 1.0), d);
+  LLVMSetFastMathFlags(q, LLVMFastMathAllowReciprocal | LLVMFastMathNoInfs);
+  return q;
+}
+static LLVMValueRef recip(const K *k, LLVMValueRef d, LLVMValueRef *resid) {
+  LLVMValueRef q = recip_est(k, d);
+  LLVMValueRef e = fma3(k, neg(k, d), q, kf(k, 1.0));
+  q = fma3(k, q, e, q);
+  if (resid) *resid = fma3(k, neg(k, d), q, kf(k, 1.0));
+  return q;
+}
+
+/* n/(d + dl) for finite n and d != 0, dl tiny next to d (or NULL for 0):
+   n times the reciprocal of d, corrected once from the residual
+   n - (d + dl) r (exact but for dl's term): the reciprocal's error e
+   (2^-22.8 at worst) is left as e^2, so the quotient is nearly correctly
+   rounded. */
+static LLVMValueRef quotient(const K *k, LLVMValueRef n, LLVMValueRef d, LLVMValueRef dl) {
+  LLVMValueRef q = recip(k, d, NULL);
+  LLVMValueRef r = mul(k, n, q);
+  LLVMValueRef e = fma3(k, neg(k, r), d, n);
+  if (dl) e = fma3(k, neg(k, r), dl, e);
+  return fma3(k, q, e, r);
 }
 
 /* Horner with fma; coefficients are rounded to the value precision. */
@@ -367,7 +412,33 @@ static LLVMValueRef log1p_k(const K *k, LLVMValueRef x) {
   return nan_passthrough(k, x, res);
 }
 
+/* f32: T/(T + 2) with T = expm1(2|x|) = 2^n p + (2^n - 1) from exp's
+   reduction (accurate down to the subnormals, so no separate small-|x|
+   path), |x| clamped at 9.02 where tanh rounds to 1, the sign put back
+   with copysign (which also keeps -0; NaN stays NaN).  The division is a
+   reciprocal estimate and one quotient corrected from the residual against
+   the exact T + 2. */
+static LLVMValueRef tanh_f32_k(const K *k, LLVMValueRef x) {
+  /* |x| clamped by a select that keeps NaN (one vminps), which then flows
+     through the arithmetic to the result */
+  LLVMValueRef ax = fabs1(k, x), lim = kf(k, 9.02);
+  ax = sel(k, cmp(k, LLVMRealULT, ax, lim), ax, lim);
+  LLVMValueRef y = add(k, ax, ax);
+  /* n = roundeven(y log2 e) by adding 1.5 2^23: n sits in the low bits of
+     s, and s's bits shifted left by 23 are n's exponent field */
+  LLVMValueRef s = fma3(k, y, kf(k, LOG2E), kf(k, 0x1.8p23));
+  LLVMValueRef nf = sub(k, s, kf(k, 0x1.8p23));
+  LLVMValueRef r = fma3(k, neg(k, nf), kf(k, LN2_F32_HI), y);
+  r = fma3(k, neg(k, nf), kf(k, LN2_F32_LO), r);
+  LLVMValueRef t = to_fp(k, iadd(k, LLVMBuildShl(k->b, to_int(k, s), ki(k, 23), ""), ki(k, 127 << 23)));
+  LLVMValueRef tt = fma3(k, t, expm1_poly(k, r), sub(k, t, kf(k, 1.0)));
+  /* T + 2 = d + dl exactly (d - 2 is exact while it matters) */
+  LLVMValueRef two = kf(k, 2.0), d = add(k, tt, two);
+  return copysign2(k, quotient(k, tt, d, sub(k, tt, sub(k, d, two))), x);
+}
+
 static LLVMValueRef tanh_k(const K *k, LLVMValueRef x) {
+  if (!k->f64) return tanh_f32_k(k, x);
   LLVMValueRef ax = fabs1(k, x);
   /* small: odd polynomial (keeps accuracy near 0 and the sign of -0) */
   LLVMValueRef z = mul(k, x, x);
@@ -482,6 +553,55 @@ static LLVMValueRef erfc_wide_k(const K *k, LLVMValueRef x) {
   LLVMValueRef big = mul(k, e, sel(k, cmp(k, LLVMRealOLT, ax, kf(k, 2.0)), gmid, gtail));
   big = sel(k, sign_bit_set(k, x), sub(k, kf(k, 2.0), big), big);
   LLVMValueRef res = sel(k, cmp(k, LLVMRealOLT, ax, kf(k, 0.84)), small, big);
+  return nan_passthrough(k, x, res);
+}
+
+/* erfc in float arithmetic for a float result.  a = |x| (clamped at 10.1,
+   where erfc is 0 in f32).  a < 0.5: (1 - x c0) - x (c0lo + z Q(z)) with
+   c0 = 2/sqrt(pi) = C0_HI + c0lo and z = x^2; the head is one fma, exact to
+   half an ulp of the result, and the tail is below 0.05.  a >= 0.5:
+   e^(-a^2) G(a), G = erfc(a) e^(a^2) = t H(t - ERFC_TM), t = 2/(2 + a):
+   - a^2 = hi + lo exactly (fma); e^(-hi) = 2^n (1 + p) by exp's reduction,
+     and e^(-lo) (1 + p) = 1 + pp with pp = p - lo (1 + p);
+   - 2 + a = d + dl exactly (dl = a - (d - 2), both exact); t = 2/d from the
+     reciprocal, whose relative error, with dl's, eps = 1 - (d + dl) q, is
+     put back as G (1 + K eps), K = dlnG/dlnt (1.19 to 2.08, linear in s);
+   - t H = h + l exactly (fma), so the one rounding left is the last add:
+     2^n (h + (h (pp + K eps) + l)), scaled as two factors so subnormal
+     results round only there and once more.
+   2 - erfc(a) for x <= -0.5.  No division, no double. */
+static const double C0_HI = 1.128379225730896, C0_LO = -5.863538342219759e-08;
+static LLVMValueRef erfc_f32_k(const K *k, LLVMValueRef x) {
+  LLVMValueRef one = kf(k, 1.0), two = kf(k, 2.0);
+  LLVMValueRef ax = intr2(k, "llvm.minnum", fabs1(k, x), kf(k, 10.1));
+  /* small */
+  LLVMValueRef z = mul(k, x, x);
+  LLVMValueRef head = fma3(k, neg(k, x), kf(k, C0_HI), one);
+  LLVMValueRef tail = fma3(k, mul(k, x, z), poly(k, z, erfq_f32, NCOEF(erfq_f32)), mul(k, x, kf(k, C0_LO)));
+  LLVMValueRef small = sub(k, head, tail);
+  /* e^(-a^2) = 2^n (1 + pp) */
+  LLVMValueRef a2 = mul(k, ax, ax);
+  LLVMValueRef a2lo = fma3(k, ax, ax, neg(k, a2));
+  LLVMValueRef n;
+  LLVMValueRef r = exp_reduce(k, neg(k, a2), &n);
+  LLVMValueRef p = expm1_poly(k, r);
+  LLVMValueRef pp = fma3(k, neg(k, a2lo), add(k, one, p), p);
+  /* t = 2/(2 + a) and its relative error */
+  LLVMValueRef d = add(k, two, ax);
+  LLVMValueRef dl = sub(k, ax, sub(k, d, two));
+  LLVMValueRef e2;
+  LLVMValueRef q = recip(k, d, &e2);
+  LLVMValueRef eps = fma3(k, neg(k, dl), q, e2);
+  LLVMValueRef t = mul(k, q, two);
+  LLVMValueRef s = sub(k, t, kf(k, ERFC_TM));
+  LLVMValueRef hh = poly(k, s, erfc_t_f32, NCOEF(erfc_t_f32));
+  LLVMValueRef h = mul(k, t, hh);
+  LLVMValueRef l = fma3(k, t, hh, neg(k, h));
+  LLVMValueRef kk = fma3(k, s, kf(k, 1.4594784858086127), kf(k, 1.642130074802703));
+  LLVMValueRef corr = fma3(k, kk, eps, pp);
+  LLVMValueRef big = scale2n(k, add(k, h, fma3(k, h, corr, l)), n);
+  big = sel(k, sign_bit_set(k, x), sub(k, two, big), big);
+  LLVMValueRef res = sel(k, cmp(k, LLVMRealOLT, ax, kf(k, 0.5)), small, big);
   return nan_passthrough(k, x, res);
 }
 
@@ -715,8 +835,39 @@ static LLVMValueRef cbrt_k(const K *k, LLVMValueRef x) {
    ulp above half an ulp (docs/math.md).  Subnormal x is scaled into the
    normal range first (by 2^24 or 2^54, the result back by 2^12 or 2^27);
    +-0 give +-inf, +inf gives +0, x < 0 NaN, NaN itself. */
+/* Float: the estimate is 1/sqrt(x) written as a division marked as allowing
+   a reciprocal (and no infinities), which the x86 backend turns into its
+   estimate instruction (rsqrt14: 14 bits with AVX-512; rsqrtps: 12 bits)
+   on vectors, 12 bits or better (jit.c asks for no Newton step of the
+   backend's own; scalars keep the exact sqrt and divide): the series to
+   5e^3/16 leaves 2^-43.
+   The special values are one select: x in (0, FLT_MAX] (subnormals
+   included, bits - 1 below 0x7f7fffff) takes the computed value, x >= 0
+   otherwise (+-0, +inf) its bits xor those of inf (+-0 -> +-inf, +inf ->
+   +0), the rest (x < 0, NaN) NaN, NaN keeping its payload. */
+static LLVMValueRef rsqrt_f32_k(const K *k, LLVMValueRef x) {
+  static const double series[] = {0.5, 0.375, 0.3125};
+  LLVMValueRef one = kf(k, 1.0);
+  LLVMValueRef tiny = cmp(k, LLVMRealOLT, x, kf(k, 0x1p-126));
+  LLVMValueRef xs = sel(k, tiny, mul(k, x, kf(k, 0x1p24)), x);
+  LLVMValueRef r = divf(k, one, intr1(k, "llvm.sqrt", xs));
+  LLVMSetFastMathFlags(r, LLVMFastMathAllowReciprocal | LLVMFastMathNoInfs);
+  LLVMValueRef h = mul(k, xs, r);
+  LLVMValueRef hl = fma3(k, xs, r, neg(k, h));
+  LLVMValueRef e = fma3(k, neg(k, h), r, one);
+  e = fma3(k, neg(k, hl), r, e);
+  LLVMValueRef y = fma3(k, r, mul(k, e, poly(k, e, series, NCOEF(series))), r);
+  y = mul(k, y, sel(k, tiny, kf(k, 0x1p12), one));
+  LLVMValueRef bits = to_int(k, x);
+  LLVMValueRef regular = LLVMBuildICmp(k->b, LLVMIntULT, isub(k, bits, ki(k, 1)), ki(k, 0x7f7fffff), "");
+  LLVMValueRef flip = to_fp(k, LLVMBuildXor(k->b, bits, ki(k, 0x7f800000), ""));
+  LLVMValueRef special = sel(k, cmp(k, LLVMRealOGE, x, kf(k, 0.0)), flip, kf(k, NAN));
+  return nan_passthrough(k, x, sel(k, regular, y, special));
+}
+
 static LLVMValueRef rsqrt_k(const K *k, LLVMValueRef x) {
   static const double series[] = {0.5, 0.375, 0.3125};
+  if (!k->f64) return rsqrt_f32_k(k, x);
   LLVMValueRef one = kf(k, 1.0);
   LLVMValueRef tiny = cmp(k, LLVMRealOLT, x, kp(k, 0x1p-126, 0x1p-1022));
   LLVMValueRef xs = sel(k, tiny, mul(k, x, kp(k, 0x1p24, 0x1p54)), x);
@@ -753,6 +904,7 @@ UNARY(emit_logistic, logistic_k(&k, x))
 UNARY(emit_erf, erf_k(&k, x))
 UNARY(emit_erfc_narrow, erfc_narrow_k(&k, x))
 UNARY(emit_erfc_wide, erfc_wide_k(&k, x))
+UNARY(emit_erfc_f32, erfc_f32_k(&k, x))
 UNARY(emit_sin, sincos_k(&k, x, 0))
 UNARY(emit_cos, sincos_k(&k, x, 1))
 UNARY(emit_tan, tan_k(&k, x))

@@ -28,6 +28,8 @@ LLVMValueRef emit_erfc_narrow(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x)
 /* erfc of a float widened to double (scalar or vector), good to 2^-26
    relative: for a result rounded to f32. */
 LLVMValueRef emit_erfc_wide(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
+/* erfc of a float in float arithmetic (no double, no division). */
+LLVMValueRef emit_erfc_f32(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
 LLVMValueRef emit_sin(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
 LLVMValueRef emit_cos(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);
 LLVMValueRef emit_tan(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef x);

@@ -16,7 +16,10 @@
  *
  *   test_math_approx            moderate sweeps (part of the test suite)
  *   test_math_approx --full     10^7 samples per function and type
- *   test_math_approx --bench    time exp/log/sin/tanh over 16M elements */
+ *   test_math_approx --bench    time exp/log/sin/tanh over 16M elements
+ *   test_math_approx --no-avx512   (with either) code for an AVX2 host:
+ *                               12-bit reciprocal estimates, 256-bit vectors */
+#include "codegen/jit.h"
 #include "codegen/math_approx.h"
 
 #include <float.h>
@@ -70,6 +73,8 @@ static Fn fns[] = {
     {"atan", emit_atan, 0, atanl, 0, -FLT_MAX, FLT_MAX, -DBL_MAX, DBL_MAX, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"cbrt", emit_cbrt, 0, cbrtl, 0, -FLT_MAX, FLT_MAX, -DBL_MAX, DBL_MAX, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"sqrt", emit_sqrt, 0, sqrtl, 0, 0, FLT_MAX, 0, DBL_MAX, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0},
+    /* f32 only (a bound64 below 0 skips f64: codegen computes f64 erfc elsewhere) */
+    {"erfc", emit_erfc_f32, 0, erfcl, 0, -5, 10.1, 0, 0, 0, 0, 4, -1, 0, 0, 0, 0, 0, 0, 0, 0},
     {"rsqrt", emit_rsqrt, 0, rsqrtl_, 0, 0, FLT_MAX, 0, DBL_MAX, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0},
     {"atan2", 0, emit_atan2, 0, atan2l, -1e6, 1e6, -1e6, 1e6, -1e6, 1e6, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0},
     {"pow", 0, emit_pow, 0, powl, 0, 100, 0, 100, -30, 30, 4, 1200, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -118,8 +123,18 @@ static void build_kernel(LLVMModuleRef m, LLVMContextRef c, const Fn *f, int f64
   LLVMDisposeBuilder(b);
 }
 
+static int no_avx512; /* --no-avx512: code for the host less AVX-512 (AVX2 estimates) */
+
 static LLVMTargetMachineRef host_tm(void) {
   char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName(), *feats = LLVMGetHostCPUFeatures();
+  if (no_avx512) {
+    char *f = xasprintf("%s,-avx512f", feats);
+    LLVMDisposeMessage(feats);
+    feats = LLVMCreateMessage(f);
+    xfree(f);
+    LLVMDisposeMessage(cpu);
+    cpu = LLVMCreateMessage("x86-64-v3");
+  }
   LLVMTargetRef t;
   char *err = NULL;
   LLVMTargetMachineRef tm = NULL;
@@ -170,6 +185,7 @@ static LLVMOrcLLJITRef jit_all(int dump) {
   LLVMPassBuilderOptionsSetSLPVectorization(po, 1);
   int bad = report(LLVMRunPasses(m, "default<O3>", tm, po), "passes");
   LLVMDisposePassBuilderOptions(po);
+  jit_raw_estimates(m, tm); /* as generated kernels get */
   LLVMDisposeTargetMachine(tm);
   if (dump) {
     char *ir = LLVMPrintModuleToString(m);
@@ -464,6 +480,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "--full")) full = 1;
     if (!strcmp(argv[i], "--bench")) do_bench = 1;
     if (!strcmp(argv[i], "--dump-ir")) dump = 1;
+    if (!strcmp(argv[i], "--no-avx512")) no_avx512 = 1;
   }
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
@@ -475,7 +492,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < NFN; i++) {
     Fn *f = &fns[i];
     run_fn(f, 0, n);
-    run_fn(f, 1, f->e2 ? n / 4 : n / 2); /* long double references are slow */
+    if (f->bound64 >= 0) run_fn(f, 1, f->e2 ? n / 4 : n / 2); /* long double references are slow */
     char at32[64], at64[64];
     if (f->e2) {
       snprintf(at32, sizeof at32, "(%.6g, %.6g)", f->at32, f->aty32);
@@ -486,7 +503,7 @@ int main(int argc, char **argv) {
     }
     printf("%-9s %12.3f %10.1f  %-28s %10.3f  %s\n", f->name, f->max32, f->bound32, at32, f->max64, at64);
     CHECK(f->max32 <= f->bound32);
-    CHECK(f->max64 <= f->bound64);
+    CHECK(f->bound64 < 0 || f->max64 <= f->bound64);
   }
   printf("\n%-9s %12s  %-14s %12s  %s\n", "function", "f16 max ulp", "at", "bf16 max ulp", "at");
   for (int i = 0; i < NFN; i++) {
