@@ -33,6 +33,8 @@
 /* Blocks a row kernel is launched with at most (the scratch is sized for
    them; the device may run fewer, each then taking more rows). */
 enum { ROW_BLOCKS = 1024 };
+/* ... and as many as keep the blocks' slices of the scratch area within this */
+#define ROW_SCRATCH_BYTES ((int64_t)64 << 20)
 
 static bool loop_stage_ok(const KernelSpec *k) {
   for (int r = 0; r < k->nroots; r++)
@@ -164,6 +166,10 @@ bool gpu_lower_row(GpuLower *G, Op *op) {
     off[i] = per_block;
     per_block += ((sl->rows ? rf.D : 1) * et_bytes(sl->v->type->elem) + 15) & ~(int64_t)15;
   }
+  /* fewer blocks where the slices would make the scratch area large
+     (each block then takes more rows) */
+  if (per_block && blocks * per_block > ROW_SCRATCH_BYTES)
+    blocks = ROW_SCRATCH_BYTES / per_block > 0 ? ROW_SCRATCH_BYTES / per_block : 1;
   GpuBuf *bufs;
   int nbufs;
   bool ok = gpu_op_bufs(G, op, 1, &bufs, &nbufs);
