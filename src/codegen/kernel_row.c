@@ -29,35 +29,6 @@
 #include "codegen/row_plan.h"
 #include "passes/passes.h"
 
-static LLVMValueRef gep(Cg *cg, LLVMTypeRef t, LLVMValueRef base, LLVMValueRef i) {
-  return LLVMBuildGEP2(cg->b, t, base, &i, 1, "");
-}
-
-void row_split_index(Cg *cg, const Type *t, int from, int to, LLVMValueRef lin, LLVMValueRef *idx) {
-  for (int d = to - 1; d >= from; d--) {
-    if (t->dims[d] == 1) {
-      idx[d] = cg_i64(cg, 0);
-    } else if (d == from) {
-      idx[d] = lin;
-    } else {
-      LLVMValueRef n = cg_i64(cg, t->dims[d]);
-      idx[d] = LLVMBuildURem(cg->b, lin, n, "");
-      lin = LLVMBuildUDiv(cg->b, lin, n, "");
-    }
-  }
-}
-
-/* Stores stage result `root` (a value of the fusion's body) at linear index lin. */
-static void store_root(Cg *cg, RowFusion *rf, LLVMValueRef *outs, Value *root, LLVMValueRef lin, LLVMValueRef v) {
-  RowSlot *sl = &rf->slots[(intptr_t)ptrmap_get(&rf->slot_of, root) - 1];
-  ElemType et = root->type->elem;
-  cg_store(cg, et, sl->base, lin, v);
-  /* the same value returned more than once */
-  Op *ret = block_terminator(rf->f->body);
-  for (int j = sl->out + 1; sl->out >= 0 && j < ret->nopnds; j++)
-    if (ret->opnds[j] == root) cg_store(cg, et, outs[j], lin, v);
-}
-
 /* A loop stage over row r: its values over the row (or its one value). */
 static void emit_loop_stage(Cg *cg, RowFusion *rf, RowStage *s, LLVMValueRef *in_ptrs, LLVMValueRef *outs,
                             LLVMValueRef r) {
@@ -71,7 +42,7 @@ static void emit_loop_stage(Cg *cg, RowFusion *rf, RowStage *s, LLVMValueRef *in
     row_split_index(cg, t, 0, t->rank, r, idx);
     kernel_io_reset_memo(&io);
     for (int i = 0; i < s->k.nroots; i++)
-      store_root(cg, rf, outs, &s->item->res[i], r, emit_elemental(cg, &io, s->k.roots[i], idx));
+      row_store_root(cg, rf, outs, &s->item->res[i], r, emit_elemental(cg, &io, s->k.roots[i], idx));
   } else {
     int q = row_suffix_start(t, rf->D), nonunit = 0, last = -1;
     row_split_index(cg, t, 0, q, r, idx);
@@ -90,7 +61,7 @@ static void emit_loop_stage(Cg *cg, RowFusion *rf, RowStage *s, LLVMValueRef *in
     LLVMValueRef lin = LLVMBuildNSWAdd(cg->b, row0, l.iv, "");
     kernel_io_reset_memo(&io);
     for (int i = 0; i < s->k.nroots; i++)
-      store_root(cg, rf, outs, &s->item->res[i], lin, emit_elemental(cg, &io, s->k.roots[i], idx));
+      row_store_root(cg, rf, outs, &s->item->res[i], lin, emit_elemental(cg, &io, s->k.roots[i], idx));
     loop_end(cg, &l);
   }
   kernel_io_free(&io);
@@ -118,37 +89,18 @@ static LLVMValueRef emit_row_kernel(Lower *L, RowFusion *rf, int64_t *nchunks) {
   LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, rf->nrows));
   Loop rows = loop_begin(cg, lo, hi, "row");
   LLVMValueRef r = rows.iv;
-  LLVMValueRef row0 = LLVMBuildNSWMul(cg->b, r, cg_i64(cg, rf->D), "");
-  LLVMValueRef neg_row0 = LLVMBuildNeg(cg->b, row0, ""), neg_r = LLVMBuildNeg(cg->b, r, "");
-  for (int i = 0; i < rf->nslots; i++) {
-    RowSlot *sl = &rf->slots[i];
-    if (sl->out >= 0) {
-      sl->base = outs[sl->out];
-    } else {
-      /* the row's buffer seen as the whole tensor: base[linear index] */
-      LLVMTypeRef st = cg_storage_type(cg, sl->v->type->elem);
-      sl->base = gep(cg, st, sl->buf, sl->rows ? neg_row0 : neg_r);
-    }
-  }
+  /* each slot's buffer seen as the whole tensor: base[linear index] */
+  row_set_bases(cg, rf, outs, r);
   for (int i = 0; i < rf->nstages; i++) {
     RowStage *s = &rf->st[i];
     LLVMValueRef *in_ptrs = xcalloc((size_t)s->k.ninputs + 1, sizeof(LLVMValueRef));
-    for (int j = 0; j < s->k.ninputs; j++) {
-      Value *w = s->outer[j];
-      intptr_t k = (intptr_t)ptrmap_get(&rf->slot_of, w);
-      if (k)
-        in_ptrs[j] = rf->slots[k - 1].base;
-      else if (w->def)
-        in_ptrs[j] = cg_constant_global(cg, op_attr(w->def, "value")->lit);
-      else
-        in_ptrs[j] = ins[w->index];
-    }
+    row_stage_inputs(cg, rf, s, ins, in_ptrs);
     if (s->reduce) {
       LLVMValueRef res[64];
       RowReduce *rr = row_reduce_new(L, &s->k, fn, in_ptrs);
       row_reduce_emit(rr, r, res);
       row_reduce_free(rr);
-      for (int k = 0; k < s->k.nroots; k++) store_root(cg, rf, outs, &s->item->res[k], r, res[k]);
+      for (int k = 0; k < s->k.nroots; k++) row_store_root(cg, rf, outs, &s->item->res[k], r, res[k]);
     } else {
       emit_loop_stage(cg, rf, s, in_ptrs, outs, r);
     }

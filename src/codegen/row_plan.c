@@ -179,3 +179,54 @@ bool row_fusion_analyze(Module *m, Op *op, RowFusion *rf, bool (*reduce_ok)(cons
   return true;
 }
 
+
+void row_set_bases(Cg *cg, RowFusion *rf, LLVMValueRef *outs, LLVMValueRef r) {
+  LLVMValueRef row0 = LLVMBuildNSWMul(cg->b, r, cg_i64(cg, rf->D), "");
+  LLVMValueRef neg_row0 = LLVMBuildNeg(cg->b, row0, ""), neg_r = LLVMBuildNeg(cg->b, r, "");
+  for (int i = 0; i < rf->nslots; i++) {
+    RowSlot *sl = &rf->slots[i];
+    if (sl->out >= 0) {
+      sl->base = outs[sl->out];
+    } else {
+      LLVMValueRef off = sl->rows ? neg_row0 : neg_r;
+      sl->base = LLVMBuildGEP2(cg->b, cg_storage_type(cg, sl->v->type->elem), sl->buf, &off, 1, "");
+    }
+  }
+}
+
+void row_stage_inputs(Cg *cg, RowFusion *rf, const RowStage *s, LLVMValueRef *ins, LLVMValueRef *in_ptrs) {
+  for (int j = 0; j < s->k.ninputs; j++) {
+    Value *w = s->outer[j];
+    intptr_t k = (intptr_t)ptrmap_get(&rf->slot_of, w);
+    if (k)
+      in_ptrs[j] = rf->slots[k - 1].base;
+    else if (w->def)
+      in_ptrs[j] = cg_constant_global(cg, op_attr(w->def, "value")->lit);
+    else
+      in_ptrs[j] = ins[w->index];
+  }
+}
+
+void row_store_root(Cg *cg, RowFusion *rf, LLVMValueRef *outs, Value *root, LLVMValueRef lin, LLVMValueRef v) {
+  RowSlot *sl = &rf->slots[(intptr_t)ptrmap_get(&rf->slot_of, root) - 1];
+  ElemType et = root->type->elem;
+  cg_store(cg, et, sl->base, lin, v);
+  /* the same value returned more than once */
+  Op *ret = block_terminator(rf->f->body);
+  for (int j = sl->out + 1; sl->out >= 0 && j < ret->nopnds; j++)
+    if (ret->opnds[j] == root) cg_store(cg, et, outs[j], lin, v);
+}
+
+void row_split_index(Cg *cg, const Type *t, int from, int to, LLVMValueRef lin, LLVMValueRef *idx) {
+  for (int d = to - 1; d >= from; d--) {
+    if (t->dims[d] == 1) {
+      idx[d] = cg_i64(cg, 0);
+    } else if (d == from) {
+      idx[d] = lin;
+    } else {
+      LLVMValueRef n = cg_i64(cg, t->dims[d]);
+      idx[d] = LLVMBuildURem(cg->b, lin, n, "");
+      lin = LLVMBuildUDiv(cg->b, lin, n, "");
+    }
+  }
+}

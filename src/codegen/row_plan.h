@@ -61,4 +61,16 @@ int row_suffix_start(const Type *t, int64_t D);
    those dims of t. */
 void row_split_index(Cg *cg, const Type *t, int from, int to, LLVMValueRef lin, LLVMValueRef *idx);
 
+/* ---- what both row kernels emit the same way ---- */
+/* Each slot's base for row r: a returned value's result buffer (outs), or
+   the slot's buffer (buf, set by the backend) moved back by the row's
+   offset, so that base[linear index] is the element. */
+void row_set_bases(Cg *cg, RowFusion *rf, LLVMValueRef *outs, LLVMValueRef r);
+/* The pointer each input of stage s reads: a slot's base, a constant, or
+   the fusion's parameter (ins). */
+void row_stage_inputs(Cg *cg, RowFusion *rf, const RowStage *s, LLVMValueRef *ins, LLVMValueRef *in_ptrs);
+/* Stores stage result root at linear index lin (and into every further
+   result returning the same value). */
+void row_store_root(Cg *cg, RowFusion *rf, LLVMValueRef *outs, Value *root, LLVMValueRef lin, LLVMValueRef v);
+
 #endif

@@ -56,17 +56,6 @@ static LLVMValueRef gep(Cg *cg, LLVMTypeRef t, LLVMValueRef base, LLVMValueRef i
   return LLVMBuildGEP2(cg->b, t, base, &i, 1, "");
 }
 
-/* Stores stage result root at linear index lin (and into every further
-   result returning the same value). */
-static void store_root(Cg *cg, RowFusion *rf, LLVMValueRef *outs, Value *root, LLVMValueRef lin, LLVMValueRef v) {
-  RowSlot *sl = &rf->slots[(intptr_t)ptrmap_get(&rf->slot_of, root) - 1];
-  ElemType et = root->type->elem;
-  cg_store(cg, et, sl->base, lin, v);
-  Op *ret = block_terminator(rf->f->body);
-  for (int j = sl->out + 1; sl->out >= 0 && j < ret->nopnds; j++)
-    if (ret->opnds[j] == root) cg_store(cg, et, outs[j], lin, v);
-}
-
 /* A loop stage on row r: thread t computes positions t, t+T, ... (a value
    per row: thread 0). */
 static void loop_stage(Cg *cg, RowFusion *rf, RowStage *s, LLVMValueRef *in_ptrs, LLVMValueRef *outs, LLVMValueRef r,
@@ -79,7 +68,7 @@ static void loop_stage(Cg *cg, RowFusion *rf, RowStage *s, LLVMValueRef *in_ptrs
     row_split_index(cg, t, 0, t->rank, r, idx);
     kernel_io_reset_memo(&io);
     for (int i = 0; i < s->k.nroots; i++)
-      store_root(cg, rf, outs, &s->item->res[i], r, emit_elemental(cg, &io, s->k.roots[i], idx));
+      row_store_root(cg, rf, outs, &s->item->res[i], r, emit_elemental(cg, &io, s->k.roots[i], idx));
     gpu_if_end(cg, next);
   } else {
     int q = row_suffix_start(t, rf->D);
@@ -91,7 +80,7 @@ static void loop_stage(Cg *cg, RowFusion *rf, RowStage *s, LLVMValueRef *in_ptrs
     LLVMValueRef lin = LLVMBuildNSWAdd(cg->b, row0, l.iv, "");
     kernel_io_reset_memo(&io);
     for (int i = 0; i < s->k.nroots; i++)
-      store_root(cg, rf, outs, &s->item->res[i], lin, emit_elemental(cg, &io, s->k.roots[i], idx));
+      row_store_root(cg, rf, outs, &s->item->res[i], lin, emit_elemental(cg, &io, s->k.roots[i], idx));
     gpu_loop_end(cg, &l, step);
   }
   kernel_io_free(&io);
@@ -110,36 +99,18 @@ static LLVMValueRef emit(GpuLower *G, RowFusion *rf, int T, const int64_t *slot_
   if (per_block) mine = gep(cg, cg->t_i8, ptrs[nbufs - 1], LLVMBuildMul(cg->b, ctaid, cg_i64(cg, per_block), ""));
   Loop rows = gpu_loop_begin(cg, ctaid, n, nctaid, "row");
   LLVMValueRef r = rows.iv;
-  LLVMValueRef row0 = LLVMBuildNSWMul(cg->b, r, cg_i64(cg, rf->D), "");
-  LLVMValueRef neg_row0 = LLVMBuildNeg(cg->b, row0, ""), neg_r = LLVMBuildNeg(cg->b, r, "");
-  for (int i = 0; i < rf->nslots; i++) {
-    RowSlot *sl = &rf->slots[i];
-    if (sl->out >= 0) {
-      sl->base = outs[sl->out];
-    } else {
-      LLVMTypeRef st = cg_storage_type(cg, sl->v->type->elem);
-      sl->buf = gep(cg, cg->t_i8, mine, cg_i64(cg, slot_off[i]));
-      sl->base = gep(cg, st, sl->buf, sl->rows ? neg_row0 : neg_r);
-    }
-  }
+  for (int i = 0; i < rf->nslots; i++)
+    if (rf->slots[i].out < 0) rf->slots[i].buf = gep(cg, cg->t_i8, mine, cg_i64(cg, slot_off[i]));
+  row_set_bases(cg, rf, outs, r);
   for (int i = 0; i < rf->nstages; i++) {
     RowStage *s = &rf->st[i];
     LLVMValueRef in_ptrs[64];
-    for (int j = 0; j < s->k.ninputs; j++) {
-      Value *w = s->outer[j];
-      intptr_t k = (intptr_t)ptrmap_get(&rf->slot_of, w);
-      if (k)
-        in_ptrs[j] = rf->slots[k - 1].base;
-      else if (w->def)
-        in_ptrs[j] = cg_constant_global(cg, op_attr(w->def, "value")->lit);
-      else
-        in_ptrs[j] = ins[w->index];
-    }
+    row_stage_inputs(cg, rf, s, ins, in_ptrs);
     if (s->reduce) {
       LLVMValueRef res[64];
       gpu_block_reduce(cg, fn, &s->k, in_ptrs, r, T, res);
       LLVMBasicBlockRef next = gpu_if_begin(cg, LLVMBuildICmp(cg->b, LLVMIntEQ, tid, cg_i64(cg, 0), ""));
-      for (int k = 0; k < s->k.nroots; k++) store_root(cg, rf, outs, &s->item->res[k], r, res[k]);
+      for (int k = 0; k < s->k.nroots; k++) row_store_root(cg, rf, outs, &s->item->res[k], r, res[k]);
       gpu_if_end(cg, next);
     } else {
       loop_stage(cg, rf, s, in_ptrs, outs, r, tid, T);
