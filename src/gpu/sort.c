@@ -93,6 +93,14 @@ static void while_end(Cg *cg, While *w) {
   LLVMPositionBuilderAtEnd(cg->b, w->exit);
 }
 
+/* tmp[k]: operand k's copy in the scratch area. */
+static void scratch_copies(Cg *cg, const SortGeom *g, LLVMValueRef scratch, LLVMValueRef *tmp) {
+  for (int k = 0; k < g->n; k++) {
+    LLVMValueRef off = cg_i64(cg, g->region[k]);
+    tmp[k] = LLVMBuildGEP2(cg->b, cg->t_i8, scratch, &off, 1, "");
+  }
+}
+
 /* Buffers: operands (n), results (n), scratch. */
 static LLVMValueRef emit_sort(GpuLower *G, Op *op, const SortGeom *g, int nbufs) {
   Cg *cg = &G->cg;
@@ -101,10 +109,7 @@ static LLVMValueRef emit_sort(GpuLower *G, Op *op, const SortGeom *g, int nbufs)
   LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &cnt);
   LLVMValueRef *res = ptrs + n, scratch = ptrs[2 * n];
   LLVMValueRef tmp[MAX_SORT];
-  for (int k = 0; k < n; k++) {
-    LLVMValueRef off = cg_i64(cg, g->region[k]);
-    tmp[k] = LLVMBuildGEP2(cg->b, cg->t_i8, scratch, &off, 1, "");
-  }
+  scratch_copies(cg, g, scratch, tmp);
   LLVMValueRef vw = cg_entry_alloca(cg, fn, cg->t_i64, "width"), vlo = cg_entry_alloca(cg, fn, cg->t_i64, "lo");
   LLVMValueRef vi = cg_entry_alloca(cg, fn, cg->t_i64, "i"), vj = cg_entry_alloca(cg, fn, cg->t_i64, "j");
   LLVMValueRef vk = cg_entry_alloca(cg, fn, cg->t_i64, "k"), vin = cg_entry_alloca(cg, fn, cg->t_i1, "in_res");
@@ -205,12 +210,11 @@ static LLVMValueRef emit_pass(GpuLower *G, Op *op, const SortGeom *g, int nbufs)
   LLVMValueRef *res = ptrs + n, scratch = ptrs[2 * n];
   LLVMValueRef back = LLVMBuildICmp(cg->b, LLVMIntSLT, arg, cg_i64(cg, 0), "back");
   LLVMValueRef w = LLVMBuildSelect(cg->b, back, LLVMBuildNeg(cg->b, arg, ""), arg, "w");
-  LLVMValueRef src[MAX_SORT], dst[MAX_SORT];
+  LLVMValueRef src[MAX_SORT], dst[MAX_SORT], tmp[MAX_SORT];
+  scratch_copies(cg, g, scratch, tmp);
   for (int k = 0; k < n; k++) {
-    LLVMValueRef off = cg_i64(cg, g->region[k]);
-    LLVMValueRef tmp = LLVMBuildGEP2(cg->b, cg->t_i8, scratch, &off, 1, "");
-    src[k] = LLVMBuildSelect(cg->b, back, tmp, res[k], "");
-    dst[k] = LLVMBuildSelect(cg->b, back, res[k], tmp, "");
+    src[k] = LLVMBuildSelect(cg->b, back, tmp[k], res[k], "");
+    dst[k] = LLVMBuildSelect(cg->b, back, res[k], tmp[k], "");
   }
   LLVMValueRef vlo = cg_entry_alloca(cg, fn, cg->t_i64, "lo"), vhi = cg_entry_alloca(cg, fn, cg->t_i64, "hi");
   LLVMValueRef step;
