@@ -53,6 +53,18 @@ typedef struct xlac_process_set {
 xlac_status *xlac_client_create_in_set(const xlac_client_options *opts, const xlac_process_set *set,
                                        xlac_client **out_client);
 
+/* Runs device `device` (replica device / num_partitions, partition device
+   % num_partitions) of an executable compiled with multi_process on
+   client device `client_device`, while its other devices run in other
+   processes: collectives and send/recv meet them through comm, whose
+   flattened ids are the executable's device ids (this call sets comm's
+   num_replicas, num_partitions, replica_id and partition_id).  args[0..
+   num_args) in, results (xlac_executable_num_results slots) out; opts as
+   for xlac_executable_execute, its devices ignored. */
+xlac_status *xlac_executable_execute_in_set(xlac_executable *e, int device, int client_device,
+                                            struct xlacrt_comm *comm, xlac_buffer *const *args, int num_args,
+                                            const xlac_execute_options *opts, xlac_buffer **results);
+
 #ifdef __cplusplus
 }
 #endif

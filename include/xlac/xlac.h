@@ -220,6 +220,11 @@ typedef struct xlac_compile_options {
      the next step it reaches (between optimization passes, before LLVM's
      optimizer, before machine code): XLAC_CANCELLED.  NULL: none. */
   xlac_cancel *cancel;
+  /* Nonzero: replicas x partitions may be more than the client's devices,
+     the others being in other processes; each execution then runs one
+     device of it here, with xlac_executable_execute_in_set
+     (xlac/process_set.h). */
+  int multi_process;
 } xlac_compile_options;
 
 xlac_status *xlac_compile(xlac_client *c, const xlac_program *p, const xlac_compile_options *opts,

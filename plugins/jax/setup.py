@@ -22,6 +22,7 @@ from setuptools.command.build_py import build_py
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 LIB = "libxlac_pjrt.so"
+MPI_LIB = "libxlac_pjrt_mpi.so"  # beside it, loaded only under mpirun
 
 
 def build_dir():
@@ -47,6 +48,9 @@ def built_library():
         subprocess.check_call(["cmake", "-S", str(ROOT), "-B", str(build), *gen,
                                "-DCMAKE_BUILD_TYPE=RelWithDebInfo"])
     subprocess.check_call(["cmake", "--build", str(build), "--target", "xlac_pjrt"])
+    # the MPI bridge (several processes under mpirun), where CMake found MPI
+    subprocess.call(["cmake", "--build", str(build), "--target", "xlac_pjrt_mpi"], stderr=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL)
     return build / "lib" / LIB
 
 
@@ -59,6 +63,9 @@ class BuildWithLibrary(build_py):
         dest = pathlib.Path(self.build_lib) / "jax_plugins" / "xlac" / LIB
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(lib, dest)
+        bridge = lib.parent / MPI_LIB
+        if bridge.exists():
+            shutil.copyfile(bridge, dest.parent / MPI_LIB)
 
 
 # setuptools' own build and egg-info folders go outside the checkout too

@@ -26,6 +26,7 @@
 #include "interp/hostcall.h"
 #include "passes/cost.h"
 #include "passes/spmd.h"
+#include "xlacrt.h"
 
 /* ---- signature leaves ---- */
 
@@ -184,7 +185,12 @@ static bool compile_guarded(CompileJob *j) {
   e->num_partitions = o->num_partitions > 0 ? o->num_partitions : c->num_partitions;
   /* a process of a set (xlac/process_set.h) compiles for the whole set */
   int total = c->set ? c->num_replicas * c->num_partitions : c->ndev;
-  if ((int64_t)e->num_replicas * e->num_partitions > total ||
+  if (o->multi_process && !c->set && (int64_t)e->num_replicas * e->num_partitions > 4096) {
+    error_at(SRCLOC_NONE, "the program is compiled for %d replicas x %d partitions, more than 4096 devices",
+             e->num_replicas, e->num_partitions);
+    return false;
+  }
+  if ((!o->multi_process && (int64_t)e->num_replicas * e->num_partitions > total) ||
       (c->set && (int64_t)e->num_replicas * e->num_partitions != total)) {
     error_at(SRCLOC_NONE, "the program is compiled for %d replicas x %d partitions = %lld devices, the client has %d",
              e->num_replicas, e->num_partitions, (long long)e->num_replicas * e->num_partitions, total);
@@ -567,6 +573,8 @@ typedef struct ExecJob {
   int checks_run, checks_failed;
   int retained;            /* client references taken by result buffers */
   struct xlacrt_comm *comm; /* a process of a set: the set's communicator (else NULL) */
+  int replica, partition;   /* with comm: this process's ids, */
+  int nrep, npart;          /* and the set's shape */
 } ExecJob;
 
 /* One execution on the client's GPU, over the buffers' device memory (one
@@ -636,12 +644,11 @@ static bool exec_guarded(void *ctx) {
   Interp I;
   interp_init(&I, e->m, &j->io);
   if (j->comm) { /* one process of a set: its ids, and the set's communicator */
-    const xlac_process_set *ps = e->client->set;
     I.comm = j->comm;
-    I.replica_id = ps->replica;
-    I.partition_id = ps->partition;
-    I.num_replicas = ps->num_replicas;
-    I.num_partitions = ps->num_partitions;
+    I.replica_id = j->replica;
+    I.partition_id = j->partition;
+    I.num_replicas = j->nrep;
+    I.num_partitions = j->npart;
   }
   bool ok;
   if (j->ndev == 1) {
@@ -782,29 +789,60 @@ static xlac_status *check_args(const xlac_executable *e, int ndev, const int *de
   return NULL;
 }
 
+/* One device of an execution whose others run in other processes
+   (xlac_executable_execute_in_set). */
+typedef struct InSet {
+  int device, client_device;
+  struct xlacrt_comm *comm;
+} InSet;
+
 static xlac_status *execute_held(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
                                  const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
-                                 int *checks_run, int *checks_failed);
+                                 int *checks_run, int *checks_failed, const InSet *in);
 
 xlac_status *api_execute(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
                          const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
                          int *checks_run, int *checks_failed) {
   if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_execute: not an executable");
   atomic_fetch_add(&e->refs, 1);
-  xlac_status *s = execute_held(e, num_devices, args, opts, results, io, checks_run, checks_failed);
+  xlac_status *s = execute_held(e, num_devices, args, opts, results, io, checks_run, checks_failed, NULL);
+  exe_release(e);
+  return s;
+}
+
+xlac_status *xlac_executable_execute_in_set(xlac_executable *e, int device, int client_device,
+                                            struct xlacrt_comm *comm, xlac_buffer *const *args, int num_args,
+                                            const xlac_execute_options *opts, xlac_buffer **results) {
+  static const char fn[] = "xlac_executable_execute_in_set";
+  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: not an executable", fn);
+  if (!comm || !comm->ops) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: comm is NULL", fn);
+  if (e->client->set)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: the client is a process of a set already", fn);
+  if (device < 0 || device >= e->num_replicas * e->num_partitions)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: device %d, the executable runs on %d (%d replicas x %d "
+                              "partitions)", fn, device, e->num_replicas * e->num_partitions, e->num_replicas,
+                              e->num_partitions);
+  if (num_args != e->nargs)
+    return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: %d arguments given, the program takes %d", fn, num_args,
+                              e->nargs);
+  InSet in = {device, client_device, comm};
+  xlac_buffer *const *argv[1] = {args};
+  xlac_buffer **resv[1] = {results};
+  atomic_fetch_add(&e->refs, 1);
+  xlac_status *s = execute_held(e, 1, argv, opts, resv, NULL, NULL, NULL, &in);
   exe_release(e);
   return s;
 }
 
 static xlac_status *execute_held(xlac_executable *e, int num_devices, xlac_buffer *const *const *args,
                                  const xlac_execute_options *opts, xlac_buffer **const *results, const InterpOptions *io,
-                                 int *checks_run, int *checks_failed) {
+                                 int *checks_run, int *checks_failed, const InSet *in) {
   static const char fn[] = "xlac_executable_execute";
   if (!exe_ok(e)) return xlac_status_create(XLAC_FAILED_PRECONDITION, "%s: the executable was destroyed", fn);
   xlac_status *s = api_check_client_alive(e->client, fn);
   if (s) return s;
   /* a process of a set runs its one device */
-  int ndev = e->client->set ? 1 : e->num_replicas * e->num_partitions;
+  int ndev = e->client->set || in ? 1 : e->num_replicas * e->num_partitions;
   if (num_devices != ndev && e->client->set)
     return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: %d devices given, a client of one process of a set runs on 1",
                               fn, num_devices);
@@ -824,7 +862,7 @@ static xlac_status *execute_held(xlac_executable *e, int num_devices, xlac_buffe
   int *dev = calloc((size_t)ndev + 1, sizeof(int));
   if (!dev) return xlac_status_create(XLAC_OUT_OF_MEMORY, "%s: out of memory", fn);
   for (int d = 0; d < ndev; d++) {
-    dev[d] = o.devices && !e->client->set ? o.devices[d] : d;
+    dev[d] = in ? in->client_device : o.devices && !e->client->set ? o.devices[d] : d;
     bool dup = false;
     for (int d2 = 0; d2 < d; d2++) dup |= dev[d2] == dev[d];
     if (dev[d] < 0 || dev[d] >= e->client->ndev || dup) {
@@ -888,9 +926,19 @@ static xlac_status *execute_held(xlac_executable *e, int num_devices, xlac_buffe
   else j.io.quiet_checks = true;
   if (o.cancel) j.io.cancel = &o.cancel->ic;
   xlac_process_set *set = e->client->set;
-  if (set) { /* the set's communicator for this execution (its end is below) */
+  if (in) { /* the caller's communicator, told what this execution is */
+    j.comm = in->comm;
+    j.comm->num_replicas = j.nrep = e->num_replicas;
+    j.comm->num_partitions = j.npart = e->num_partitions;
+    j.comm->replica_id = j.replica = in->device / e->num_partitions;
+    j.comm->partition_id = j.partition = in->device % e->num_partitions;
+  } else if (set) { /* the set's communicator for this execution (its end is below) */
     xlac_status *err = NULL;
     j.comm = set->begin(set->user, &err);
+    j.replica = set->replica;
+    j.partition = set->partition;
+    j.nrep = set->num_replicas;
+    j.npart = set->num_partitions;
     if (!j.comm) {
       xfree(j.results[0]);
       xfree(j.results);

@@ -27,6 +27,7 @@
  * jax.buffer_donor) are donated at every execution unless the execution
  * lists them as non-donatable; a donated buffer is deleted afterwards.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -41,7 +42,9 @@
 
 #include "api/api.h"
 #include "frontends/mlirbc/mlirbc.h"
+#include "mpi_bridge.h"
 #include "pjrt_api.h"
+#include "xlac/process_set.h"
 #include "profiler.h"
 #include "xla_options.pb-c.h"
 
@@ -417,7 +420,7 @@ static const char platform_name[] = "xlac";
 static const char memory_kind[] = "device";
 
 struct PJRT_DeviceDescription {
-  int id;
+  int id, process;
   char *debug, *str;
   char *kind; /* "cpu", or the GPU's name */
 };
@@ -430,7 +433,8 @@ struct PJRT_Memory {
 
 struct PJRT_Device {
   PJRT_Client *client;
-  int id;                      /* the xlac device */
+  int id;                      /* the xlac device; -1: another process's */
+  int process;                 /* the process it belongs to */
   PJRT_DeviceDescription desc;
   PJRT_Memory mem;
   PJRT_Memory *mem_ptr;        /* &mem, for the lists */
@@ -441,12 +445,25 @@ struct PJRT_TopologyDescription {
   PJRT_Client *client;
 };
 
+/* The processes of a distributed run (jax.distributed under mpirun): one
+   device each, collectives over MPI through libxlac_pjrt_mpi.so. */
+typedef struct Processes {
+  int node, nnodes;
+  void *lib, *mpi;
+  xlac_pjrt_mpi_begin_fn begin;
+  xlac_pjrt_mpi_end_fn end;
+  xlac_pjrt_mpi_close_fn close;
+} Processes;
+
 struct PJRT_Client {
   xlac_client *xc;
-  int ndev;
+  int ndev;                    /* every process's devices, by global id */
+  int nlocal, base;            /* this process's: ids base .. base + nlocal - 1 */
+  Processes procs_of;          /* nnodes > 1: a distributed run */
   PJRT_Device *devs;
   PJRT_Device **dev_list;
-  PJRT_Memory **mem_list;
+  PJRT_Device **addr_list;     /* this process's */
+  PJRT_Memory **mem_list;      /* this process's */
   PJRT_DeviceDescription **desc_list;
   PJRT_TopologyDescription topo;
   char *version;
@@ -509,17 +526,70 @@ static void client_free(PJRT_Client *c) {
   }
   free(c->devs);
   free(c->dev_list);
+  free(c->addr_list);
   free(c->mem_list);
   free(c->desc_list);
   free(c->version);
   xlac_client_destroy(c->xc);
+  if (c->procs_of.mpi) c->procs_of.close(c->procs_of.mpi);
+  if (c->procs_of.lib) dlclose(c->procs_of.lib);
   free(c);
+}
+
+/* The MPI bridge beside this library (mpi_bridge.h), for a run of several
+   processes: node must be this process's MPI rank among nnodes. */
+static PJRT_Error *processes_open(Processes *pr, int node, int nnodes) {
+  Dl_info self;
+  char path[4096];
+  const char *fail = NULL;
+  if (!dladdr((void *)processes_open, &self) || !self.dli_fname) fail = "cannot find the plugin's own directory";
+  const char *slash = self.dli_fname ? strrchr(self.dli_fname, '/') : NULL;
+  if (!fail)
+    snprintf(path, sizeof path, "%.*slibxlac_pjrt_mpi.so", slash ? (int)(slash - self.dli_fname + 1) : 0,
+             slash ? self.dli_fname : "");
+  if (!fail && !(pr->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL)))
+    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Client_Create: %d processes need xlac's MPI bridge, and "
+                     "%s cannot be loaded: %s (xlac built without MPI? apt-get install libopenmpi-dev openmpi-bin)",
+                     nnodes, path, dlerror());
+  if (fail) return error_new(PJRT_Error_Code_INTERNAL, "xlac: Client_Create: %s", fail);
+  xlac_pjrt_mpi_open_fn open = (xlac_pjrt_mpi_open_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_open");
+  pr->begin = (xlac_pjrt_mpi_begin_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_begin");
+  pr->end = (xlac_pjrt_mpi_end_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_end");
+  pr->close = (xlac_pjrt_mpi_close_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_close");
+  if (!open || !pr->begin || !pr->end || !pr->close)
+    return error_new(PJRT_Error_Code_INTERNAL, "xlac: Client_Create: %s is not xlac's MPI bridge", path);
+  static const XlacPjrtMpiRuntime rt = {XLAC_PJRT_MPI_VERSION, xlacrt_parallel_for, xlacrt_comm_seq_next,
+                                        xlacrt_comm_seqs_free};
+  char err[512] = "";
+  int rank = -1, size = 0;
+  if (open(&rt, &pr->mpi, &rank, &size, err, sizeof err) != 0)
+    return error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Client_Create: %d processes over MPI: %s", nnodes, err);
+  if (size != nnodes || rank != node) {
+    pr->close(pr->mpi);
+    pr->mpi = NULL;
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: process %d of %d, but MPI says rank %d of "
+                     "%d: xlac's processes are MPI's (mpirun -np %d; jax.distributed.initialize() with no arguments "
+                     "numbers them so)", node, nnodes, rank, size, nnodes);
+  }
+  pr->node = node;
+  pr->nnodes = nnodes;
+  return NULL;
 }
 
 static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   int64_t n = device_count(a->create_options, a->num_options);
   if (n < 1 || n > 4096)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: %" PRId64 " devices (1 to 4096)", n);
+  /* jax.distributed: this process's number among num_nodes */
+  int64_t node = 0, nnodes = 1;
+  named_int(a->create_options, a->num_options, "node_id", &node);
+  named_int(a->create_options, a->num_options, "num_nodes", &nnodes);
+  if (nnodes < 1 || nnodes > 4096 || node < 0 || node >= nnodes)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: process %" PRId64 " of %" PRId64, node,
+                     nnodes);
+  if (nnodes > 1 && n != 1)
+    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Client_Create: %" PRId64 " devices in each of %" PRId64
+                     " processes; xlac runs one device per process (XLAC_DEVICES=1)", n, nnodes);
   xlac_client_options o = {.struct_size = sizeof o, .num_replicas = (int)n, .num_partitions = 1};
   /* XLAC_PJRT_BACKEND: gpu (the first GPU, or XLAC_GPU_DEVICE's; one
      device), cpu, interpreter; unset: the GPU where there is one and one
@@ -562,6 +632,13 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   if (o.cache_dir && !*o.cache_dir) o.cache_dir = NULL;
   PJRT_Client *c = calloc(1, sizeof *c);
   if (!c) return OOM();
+  if (nnodes > 1) {
+    PJRT_Error *pe = processes_open(&c->procs_of, (int)node, (int)nnodes);
+    if (pe) {
+      client_free(c);
+      return pe;
+    }
+  }
   xlac_status *cs = xlac_client_create(&o, &c->xc);
   if (cs && gpu_if_any && xlac_status_code(cs) == XLAC_UNAVAILABLE) {
     /* no driver or no GPU: the CPU */
@@ -571,40 +648,53 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   }
   PJRT_Error *err = from_status(cs, "Client_Create");
   if (err) {
-    free(c);
+    client_free(c);
     return err;
   }
-  c->ndev = (int)n;
-  c->devs = calloc((size_t)n, sizeof *c->devs);
-  c->dev_list = calloc((size_t)n, sizeof *c->dev_list);
-  c->mem_list = calloc((size_t)n, sizeof *c->mem_list);
-  c->desc_list = calloc((size_t)n, sizeof *c->desc_list);
-  bool ok = c->devs && c->dev_list && c->mem_list && c->desc_list &&
+  /* every process has n devices; this one's are node * n .. */
+  c->nlocal = (int)n;
+  c->base = (int)(node * n);
+  c->ndev = (int)(n * nnodes);
+  size_t ng = (size_t)c->ndev;
+  c->devs = calloc(ng, sizeof *c->devs);
+  c->dev_list = calloc(ng, sizeof *c->dev_list);
+  c->addr_list = calloc(ng, sizeof *c->addr_list);
+  c->mem_list = calloc(ng, sizeof *c->mem_list);
+  c->desc_list = calloc(ng, sizeof *c->desc_list);
+  bool ok = c->devs && c->dev_list && c->addr_list && c->mem_list && c->desc_list &&
             asprintf(&c->version, "xlac %s", xlac_version()) >= 0;
-  for (int i = 0; ok && i < c->ndev; i++) {
-    PJRT_Device *d = &c->devs[i];
+  for (int g = 0; ok && g < c->ndev; g++) {
+    PJRT_Device *d = &c->devs[g];
+    int i = g - c->base; /* the xlac device, if this process's */
+    bool mine = i >= 0 && i < c->nlocal;
     d->client = c;
-    d->id = i;
-    d->desc.id = i;
+    d->id = mine ? i : -1;
+    d->process = (int)(g / n);
+    d->desc.id = g;
+    d->desc.process = d->process;
     d->mem.client = c;
     d->mem.device = d;
     d->mem_ptr = &d->mem;
     xlac_device *xd = NULL;
     xlac_device_info info = {.struct_size = sizeof info};
     const char *hw = "";
-    xlac_status *st = xlac_client_device(c->xc, i, &xd);
+    xlac_status *st = xlac_client_device(c->xc, mine ? i : 0, &xd);
     if (!st) st = xlac_device_info_get(xd, &info);
     if (!st && info.struct_size >= offsetof(xlac_device_info, hardware) + sizeof info.hardware && info.hardware)
       hw = info.hardware;
     xlac_status_destroy(st);
     d->desc.kind = strdup(*hw ? hw : "cpu");
-    ok = d->desc.kind && asprintf(&d->desc.debug, "xlac:%d", i) >= 0 &&
-         asprintf(&d->desc.str, "XlacDevice(id=%d)", i) >= 0 &&
-         asprintf(&d->mem.debug, "xlac:%d:%s", i, memory_kind) >= 0 &&
-         asprintf(&d->mem.str, "XlacMemory(device=%d, kind=%s)", i, memory_kind) >= 0;
-    c->dev_list[i] = d;
-    c->mem_list[i] = &d->mem;
-    c->desc_list[i] = &d->desc;
+    ok = d->desc.kind && asprintf(&d->desc.debug, "xlac:%d", g) >= 0 &&
+         (nnodes > 1 ? asprintf(&d->desc.str, "XlacDevice(id=%d, process_index=%d)", g, d->process)
+                     : asprintf(&d->desc.str, "XlacDevice(id=%d)", g)) >= 0 &&
+         asprintf(&d->mem.debug, "xlac:%d:%s", g, memory_kind) >= 0 &&
+         asprintf(&d->mem.str, "XlacMemory(device=%d, kind=%s)", g, memory_kind) >= 0;
+    c->dev_list[g] = d;
+    c->desc_list[g] = &d->desc;
+    if (mine) {
+      c->addr_list[i] = d;
+      c->mem_list[i] = &d->mem;
+    }
   }
   c->topo.client = c;
   if (!ok) {
@@ -627,7 +717,8 @@ static PJRT_Error *pjrt_client_platformname(PJRT_Client_PlatformName_Args *a) {
 }
 
 static PJRT_Error *pjrt_client_processindex(PJRT_Client_ProcessIndex_Args *a) {
-  a->process_index = 0;
+  NEED(a->client, "client is NULL");
+  a->process_index = a->client->procs_of.node;
   return NULL;
 }
 
@@ -647,8 +738,8 @@ static PJRT_Error *pjrt_client_devices(PJRT_Client_Devices_Args *a) {
 
 static PJRT_Error *pjrt_client_addressabledevices(PJRT_Client_AddressableDevices_Args *a) {
   NEED(a->client, "client is NULL");
-  a->addressable_devices = a->client->dev_list;
-  a->num_addressable_devices = (size_t)a->client->ndev;
+  a->addressable_devices = a->client->addr_list;
+  a->num_addressable_devices = (size_t)a->client->nlocal;
   return NULL;
 }
 
@@ -663,16 +754,17 @@ static PJRT_Error *pjrt_client_lookupdevice(PJRT_Client_LookupDevice_Args *a) {
 static PJRT_Error *pjrt_client_lookupaddressabledevice(PJRT_Client_LookupAddressableDevice_Args *a) {
   NEED(a->client, "client is NULL");
   int id = a->local_hardware_id;
-  if (id < 0 || id >= a->client->ndev)
-    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: no device %d (the client has %d)", id, a->client->ndev);
-  a->addressable_device = &a->client->devs[id];
+  if (id < 0 || id >= a->client->nlocal)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: no device %d (the client has %d)", id,
+                     a->client->nlocal);
+  a->addressable_device = a->client->addr_list[id];
   return NULL;
 }
 
 static PJRT_Error *pjrt_client_addressablememories(PJRT_Client_AddressableMemories_Args *a) {
   NEED(a->client, "client is NULL");
   a->addressable_memories = a->client->mem_list;
-  a->num_addressable_memories = (size_t)a->client->ndev;
+  a->num_addressable_memories = (size_t)a->client->nlocal;
   return NULL;
 }
 
@@ -684,7 +776,9 @@ static PJRT_Error *pjrt_client_defaultdeviceassignment(PJRT_Client_DefaultDevice
                      "xlac: %d replicas x %d partitions need more devices than the client's %d", a->num_replicas,
                      a->num_partitions, a->client->ndev);
   NEED(a->default_assignment && a->default_assignment_size >= (size_t)n, "default_assignment is too small");
-  for (int64_t i = 0; i < n; i++) a->default_assignment[i] = (int)i;
+  /* this process's devices first, where they are enough */
+  int first = n <= a->client->nlocal ? a->client->base : 0;
+  for (int64_t i = 0; i < n; i++) a->default_assignment[i] = first + (int)i;
   return NULL;
 }
 
@@ -694,7 +788,8 @@ static PJRT_Error *pjrt_devicedescription_id(PJRT_DeviceDescription_Id_Args *a) 
 }
 
 static PJRT_Error *pjrt_devicedescription_processindex(PJRT_DeviceDescription_ProcessIndex_Args *a) {
-  a->process_index = 0;
+  NEED(a->device_description, "device_description is NULL");
+  a->process_index = a->device_description->process;
   return NULL;
 }
 
@@ -729,7 +824,8 @@ static PJRT_Error *pjrt_device_getdescription(PJRT_Device_GetDescription_Args *a
 }
 
 static PJRT_Error *pjrt_device_isaddressable(PJRT_Device_IsAddressable_Args *a) {
-  a->is_addressable = true;
+  NEED(a->device, "device is NULL");
+  a->is_addressable = a->device->id >= 0;
   return NULL;
 }
 
@@ -772,7 +868,7 @@ static PJRT_Error *pjrt_device_memorystats(PJRT_Device_MemoryStats_Args *a) {
 
 static PJRT_Error *pjrt_memory_id(PJRT_Memory_Id_Args *a) {
   NEED(a->memory, "memory is NULL");
-  a->id = a->memory->device->id;
+  a->id = a->memory->device->desc.id;
   return NULL;
 }
 
@@ -803,7 +899,7 @@ static PJRT_Error *pjrt_memory_tostring(PJRT_Memory_ToString_Args *a) {
 
 static PJRT_Error *pjrt_memory_addressablebydevices(PJRT_Memory_AddressableByDevices_Args *a) {
   NEED(a->memory, "memory is NULL");
-  a->devices = &a->memory->client->dev_list[a->memory->device->id];
+  a->devices = &a->memory->client->dev_list[a->memory->device->desc.id];
   a->num_devices = 1;
   return NULL;
 }
@@ -929,7 +1025,7 @@ static PJRT_Buffer *buffer_wrap(PJRT_Client *c, xlac_buffer *xb) {
     return NULL;
   }
   b->client = c;
-  b->device = &c->devs[xlac_buffer_device(xb)];
+  b->device = &c->devs[c->base + xlac_buffer_device(xb)];
   b->xb = xb;
   b->type = sh.type;
   b->rank = sh.rank;
@@ -1019,7 +1115,10 @@ static bool default_layout(const PJRT_Buffer_MemoryLayout *l, int rank) {
 static PJRT_Error *pjrt_client_bufferfromhostbuffer(PJRT_Client_BufferFromHostBuffer_Args *a) {
   NEED(a->client, "client is NULL");
   PJRT_Client *c = a->client;
-  PJRT_Device *dev = a->device ? a->device : a->memory ? a->memory->device : &c->devs[0];
+  PJRT_Device *dev = a->device ? a->device : a->memory ? a->memory->device : c->addr_list[0];
+  if (dev->id < 0)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: BufferFromHostBuffer: device %d belongs to process %d, "
+                     "not this one (%d)", dev->desc.id, dev->process, c->procs_of.node);
   xlac_type t;
   if (!to_xlac_type(a->type, &t))
     return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: BufferFromHostBuffer: element type %d", (int)a->type);
@@ -1170,6 +1269,9 @@ static PJRT_Error *pjrt_buffer_isdeleted(PJRT_Buffer_IsDeleted_Args *a) {
 
 static PJRT_Error *copy_to(PJRT_Buffer *src, PJRT_Device *dst, PJRT_Buffer **out) {
   if (buffer_deleted(src)) return deleted_error("CopyToDevice");
+  if (dst->id < 0)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: CopyToDevice: device %d belongs to process %d, not this "
+                     "one (%d)", dst->desc.id, dst->process, dst->client->procs_of.node);
   void *data = src->type == XLAC_TOKEN ? NULL : buffer_data(src);
   xlac_buffer *xb = NULL;
   xlac_status *s = xlac_buffer_from_host(src->client->xc, dst->id, src->type, src->dims, src->rank, data, src->bytes,
@@ -1289,8 +1391,10 @@ typedef struct Exe {
   bool spmd;                /* the partitions are to be made by the compiler */
   bool manual;              /* partitioned by hand (xlac.manual_partitions) */
   char *dump_dir;           /* compiler option xla_dump_to, or NULL */
-  int *assign;              /* [ndev]: client device of replica r, partition p at r * npart + p */
-  PJRT_Device **addr;       /* [ndev]: the same, as devices */
+  int *assign;              /* [ndev]: device (global id) of replica r, partition p at r * npart + p */
+  PJRT_Device **addr;       /* [naddr]: those of this process */
+  int naddr;
+  int self;                 /* >= 0: the one device of this process in a program of several processes */
   char *name;
   int nargs, nout;
   bool *donor;              /* [nargs]: donated at every execution (unless non-donatable) */
@@ -1430,9 +1534,25 @@ static PJRT_Error *read_options(PJRT_Client *c, const char *bytes, size_t len, E
         if (x->assign[k] == id)
           err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Compile: device %" PRId64 " is assigned twice", id);
       x->assign[r * x->npart + p] = (int)id;
-      x->addr[r * x->npart + p] = &c->devs[id];
+      if (c->devs[id].id >= 0) x->addr[x->naddr++] = &c->devs[id];
     }
   if (o) xla__compile_options_proto__free_unpacked(o, NULL);
+  /* a program over several processes runs one device here (and its
+     collectives meet the others over MPI) */
+  x->self = -1;
+  if (!err && !x->portable && x->naddr > 0 && x->naddr < x->ndev) {
+    int seen = 0;
+    for (int k = 0; k < x->ndev; k++)
+      if (c->devs[x->assign[k]].id >= 0) x->self = k;
+    bool *in = calloc((size_t)c->procs_of.nnodes + 1, sizeof(bool));
+    for (int k = 0; in && k < x->ndev; k++) in[c->devs[x->assign[k]].process] = true;
+    for (int q = 0; in && q < c->procs_of.nnodes; q++) seen += in[q];
+    free(in);
+    if (x->naddr != 1 || seen != c->procs_of.nnodes)
+      err = error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Compile: the program runs on %d devices of %d of the %d "
+                      "processes; xlac runs a program on one process or on one device of every process", x->ndev,
+                      seen, c->procs_of.nnodes);
+  }
   return err;
 }
 
@@ -1735,7 +1855,8 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
   for (int i = 0; donate && i < nparams; i++)
     if (arg_is_donor(f, i)) donate[ndonate++] = i;
   xlac_compile_options co = {.struct_size = sizeof co, .num_replicas = x->nrep, .num_partitions = x->npart,
-                             .donate_args = donate, .num_donate_args = ndonate, .dump_dir = x->dump_dir};
+                             .donate_args = donate, .num_donate_args = ndonate, .dump_dir = x->dump_dir,
+                             .multi_process = x->self >= 0};
   Inspects inspects = {{0}};
   if (x->npart > 1) module_walk(p->m, note_inspect, &inspects);
   err = donate && x->name ? from_status(xlac_compile(c->xc, p, &co, &x->xe), "Compile") : OOM();
@@ -2067,8 +2188,8 @@ static PJRT_Error *pjrt_loadedexecutable_addressabledevices(PJRT_LoadedExecutabl
   NEED(a->executable, "executable is NULL");
   Exe *x = a->executable->x;
   /* a portable executable runs anywhere */
-  a->addressable_devices = x->portable ? x->client->dev_list : x->addr;
-  a->num_addressable_devices = (size_t)(x->portable ? x->client->ndev : x->ndev);
+  a->addressable_devices = x->portable ? x->client->addr_list : x->addr;
+  a->num_addressable_devices = (size_t)(x->portable ? x->client->nlocal : x->naddr);
   return NULL;
 }
 
@@ -2091,6 +2212,80 @@ static bool non_donatable(const PJRT_ExecuteOptions *o, int arg) {
   return false;
 }
 
+/* ---- programs over several processes ----
+ * The MPI communicator numbers the processes (ranks); the program numbers
+ * its devices.  SetComm translates the program's device ids in each call
+ * into the ranks of the processes that own those devices. */
+typedef struct SetComm {
+  xlacrt_comm base;
+  xlacrt_comm_ops ops;
+  xlacrt_comm *inner;
+  const Exe *x;
+} SetComm;
+
+static bool set_ranks(SetComm *sc, int32_t n, const int32_t *ids, int32_t *ranks) {
+  for (int32_t k = 0; k < n; k++) {
+    if (ids[k] < 0 || ids[k] >= sc->x->ndev) {
+      snprintf(sc->base.msg, sizeof sc->base.msg, "device %d is not one of the program's %d", ids[k], sc->x->ndev);
+      return false;
+    }
+    ranks[k] = sc->x->client->devs[sc->x->assign[ids[k]]].process;
+  }
+  return true;
+}
+
+static int set_result(SetComm *sc, int rc) {
+  if (rc != XLACRT_COMM_OK) memcpy(sc->base.msg, sc->inner->msg, sizeof sc->base.msg);
+  return rc;
+}
+
+static int set_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids, int32_t me, int32_t nbufs,
+                    const void *const *bufs, const int64_t *bytes, const int64_t *sigs, const void **peers) {
+  SetComm *sc = (SetComm *)c;
+  int32_t ranks[n > 0 ? n : 1];
+  if (!set_ranks(sc, n, ids, ranks)) return XLACRT_COMM_FAILED;
+  return set_result(sc, sc->inner->ops->meet(sc->inner, key, n, ranks, me, nbufs, bufs, bytes, sigs, peers));
+}
+
+static void set_leave(xlacrt_comm *c) {
+  SetComm *sc = (SetComm *)c;
+  sc->inner->ops->leave(sc->inner);
+}
+
+static int set_send(xlacrt_comm *c, int64_t channel, int32_t nbufs, const void *const *bufs, const int64_t *bytes,
+                    const int64_t *sigs) {
+  SetComm *sc = (SetComm *)c;
+  return set_result(sc, sc->inner->ops->send(sc->inner, channel, nbufs, bufs, bytes, sigs));
+}
+
+static int set_recv(xlacrt_comm *c, int64_t channel, int32_t nbufs, void *const *bufs, const int64_t *bytes,
+                    const int64_t *sigs) {
+  SetComm *sc = (SetComm *)c;
+  return set_result(sc, sc->inner->ops->recv(sc->inner, channel, nbufs, bufs, bytes, sigs));
+}
+
+static int set_collective(xlacrt_comm *c, xlacrt_pool *p, const struct xlacrt_coll *d, int32_t n, const int32_t *ids,
+                          int32_t me, const void *const *ins, void *const *outs, const int32_t *roots) {
+  SetComm *sc = (SetComm *)c;
+  int32_t ranks[n > 0 ? n : 1];
+  if (!set_ranks(sc, n, ids, ranks)) return XLACRT_COMM_FAILED;
+  return set_result(sc, sc->inner->ops->collective(sc->inner, p, d, n, ranks, me, ins, outs, roots));
+}
+
+/* Runs this process's device of a program over every process. */
+static PJRT_Error *execute_across(Exe *x, xlac_buffer **args, const xlac_execute_options *eo, xlac_buffer **res) {
+  Processes *pr = &x->client->procs_of;
+  char why[512] = "";
+  xlacrt_comm *inner = pr->begin(pr->mpi, why, sizeof why);
+  if (!inner) return error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Execute: %s", why);
+  SetComm sc = {.inner = inner, .x = x};
+  sc.ops = (xlacrt_comm_ops){set_meet, set_leave, set_send, set_recv, inner->ops->collective ? set_collective : NULL};
+  sc.base.ops = &sc.ops;
+  xlac_status *s = xlac_executable_execute_in_set(x->xe, x->self, eo->devices[0], &sc.base, args, x->nargs, eo, res);
+  pr->end(pr->mpi, s == NULL);
+  return from_status(s, "Execute");
+}
+
 static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_Args *a) {
   NEED(a->executable, "executable is NULL");
   Exe *x = a->executable->x;
@@ -2102,14 +2297,20 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
   if (on_device && (x->ndev != 1 || nd != 1))
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: execute_device is given, but the executable "
                      "runs on %d devices", x->ndev);
-  if (nd != x->ndev)
+  if (!on_device && x->naddr == 0)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: the executable runs on other processes' "
+                     "devices only");
+  if (nd != (on_device ? 1 : x->naddr))
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: %d argument lists, the executable runs on %d "
-                     "devices", nd, x->ndev);
+                     "devices%s", nd, x->naddr, x->self >= 0 ? " of this process" : "");
   if ((int)a->num_args != x->nargs)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: %zu arguments, the program takes %d",
                      a->num_args, x->nargs);
-  int one = on_device ? a->execute_device->id : 0;
-  const int *devs = on_device ? &one : x->assign;
+  if (on_device && a->execute_device->id < 0)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: device %d belongs to process %d, not this one",
+                     a->execute_device->desc.id, a->execute_device->process);
+  int devs[nd > 0 ? nd : 1]; /* the xlac device of each argument list */
+  for (int d = 0; d < nd; d++) devs[d] = on_device ? a->execute_device->id : x->addr[d]->id;
   xlac_buffer **argv = calloc((size_t)nd * (size_t)x->nargs + 1, sizeof *argv);
   xlac_buffer **resv = calloc((size_t)nd * (size_t)x->nout + 1, sizeof *resv);
   xlac_buffer **argp[nd > 0 ? nd : 1], **resp[nd > 0 ? nd : 1];
@@ -2149,7 +2350,10 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
     xlac_execute_options eo = {.struct_size = sizeof eo, .donate_args = donate, .num_donate_args = ndonate,
                                .devices = devs};
     int64_t t0 = profiler_start_time(); /* 0: no profiling session */
-    err = from_status(xlac_executable_execute(x->xe, nd, (xlac_buffer *const *const *)argp, &eo, resp), "Execute");
+    if (x->self >= 0)
+      err = execute_across(x, argp[0], &eo, resp[0]);
+    else
+      err = from_status(xlac_executable_execute(x->xe, nd, (xlac_buffer *const *const *)argp, &eo, resp), "Execute");
     if (t0) profiler_record_run(x->name, x->xe, devs, nd, t0, err != NULL);
   }
   if (!err) {
