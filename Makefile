@@ -22,7 +22,7 @@ asan:
 # --timeout timer), as run-tests.sh filters.  Reports go to files, so that a
 # race fails the target even in a test that expects its program to fail.
 TSAN_TESTS := collectives replicas deadlock run/timeout test_cpu_ test_runtime_gemm test_rt_linalg test_api \
-	cpu/transpose cpu/gemv cpu/rng cpu/conv
+	cpu/transpose cpu/gemv cpu/rng cpu/conv test_tcp_comm
 tsan:
 	cmake -S . -B build-tsan $(GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXLAC_TSAN=ON
 	cmake --build build-tsan

@@ -1078,8 +1078,34 @@ bool interp_OUTFEED(Interp *I, Op *op, IVal **args, IVal **res) {
 /* running a grid                                                           */
 /* ------------------------------------------------------------------------ */
 
+/* The communicator of a process of a set whose execution has failed
+   already (compiled code goes on after a failed host call, its values
+   garbage): its collectives abort instead of handing the garbage to the
+   other processes, which would take it for this one's part and succeed.
+   They learn of the failure when the execution ends (the set's `end`). */
+static int aborted_meet(xlacrt_comm *c, int64_t key, int32_t n, const int32_t *ids, int32_t me, int32_t nbufs,
+                        const void *const *bufs, const int64_t *bytes, const int64_t *sigs, const void **peers) {
+  return XLACRT_COMM_ABORTED;
+}
+static void aborted_leave(xlacrt_comm *c) {}
+static int aborted_send(xlacrt_comm *c, int64_t channel, int32_t nbufs, const void *const *bufs, const int64_t *bytes,
+                        const int64_t *sigs) {
+  return XLACRT_COMM_ABORTED;
+}
+static int aborted_recv(xlacrt_comm *c, int64_t channel, int32_t nbufs, void *const *bufs, const int64_t *bytes,
+                        const int64_t *sigs) {
+  return XLACRT_COMM_ABORTED;
+}
+static const xlacrt_comm_ops aborted_ops = {aborted_meet, aborted_leave, aborted_send, aborted_recv, NULL};
+
 xlacrt_comm *interp_comm(Interp *I) {
-  return I->grid ? xlacrt_grid_comm(I->grid->hub, self_id(I)) : I->comm ? I->comm : xlacrt_comm_self();
+  if (I->grid) return xlacrt_grid_comm(I->grid->hub, self_id(I));
+  if (!I->comm) return xlacrt_comm_self();
+  if (!I->failed) return I->comm;
+  static _Thread_local xlacrt_comm aborted;
+  aborted = *I->comm;
+  aborted.ops = &aborted_ops;
+  return &aborted;
 }
 
 void interp_comm_failed(Interp *I, xlacrt_comm *c, int rc, SrcLoc at) {

@@ -154,15 +154,43 @@ typedef struct PJRT_Event_Set_Args {
   size_t error_message_size;
 } PJRT_Event_Set_Args;
 
+/* ---- the key-value store of several processes (jax.distributed) ---- */
+
+/* The callee makes an error of the caller's kind with this. */
+typedef PJRT_Error *(*PJRT_CallbackError)(PJRT_Error_Code code, const char *message, size_t message_size);
+typedef void (*PJRT_KeyValueGetCallback_ValueDeleter)(char *value);
+typedef struct PJRT_KeyValueGetCallback_Args {
+  PJRT_HEAD;
+  const char *key;
+  size_t key_size;
+  int timeout_in_ms;
+  PJRT_CallbackError *callback_error;
+  void *user_arg;
+  char *value;       /* out */
+  size_t value_size; /* out */
+  PJRT_KeyValueGetCallback_ValueDeleter value_deleter_callback; /* out: frees value */
+} PJRT_KeyValueGetCallback_Args;
+typedef PJRT_Error *(*PJRT_KeyValueGetCallback)(PJRT_KeyValueGetCallback_Args *args);
+typedef struct PJRT_KeyValuePutCallback_Args {
+  PJRT_HEAD;
+  const char *key;
+  size_t key_size;
+  const char *value;
+  size_t value_size;
+  PJRT_CallbackError *callback_error;
+  void *user_arg;
+} PJRT_KeyValuePutCallback_Args;
+typedef PJRT_Error *(*PJRT_KeyValuePutCallback)(PJRT_KeyValuePutCallback_Args *args);
+
 /* ---- client ---- */
 
 typedef struct PJRT_Client_Create_Args {
   PJRT_HEAD;
   const PJRT_NamedValue *create_options;
   size_t num_options;
-  void *kv_get_callback; /* a key-value store for several processes (unused: one process) */
+  void *kv_get_callback; /* a PJRT_KeyValueGetCallback: the store of several processes */
   void *kv_get_user_arg;
-  void *kv_put_callback;
+  void *kv_put_callback; /* a PJRT_KeyValuePutCallback */
   void *kv_put_user_arg;
   PJRT_Client *client;   /* out */
 } PJRT_Client_Create_Args;

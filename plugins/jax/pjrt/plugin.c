@@ -46,6 +46,7 @@
 #include "pjrt_api.h"
 #include "xlac/process_set.h"
 #include "profiler.h"
+#include "tcp_comm.h"
 #include "xla_options.pb-c.h"
 
 #define EXPORT __attribute__((visibility("default")))
@@ -445,10 +446,13 @@ struct PJRT_TopologyDescription {
   PJRT_Client *client;
 };
 
-/* The processes of a distributed run (jax.distributed under mpirun): one
-   device each, collectives over MPI through libxlac_pjrt_mpi.so. */
+/* The processes of a distributed run (jax.distributed): collectives over
+   MPI through libxlac_pjrt_mpi.so (under mpirun, one device per process),
+   or over TCP (tcp_comm.h), its addresses exchanged through JAX's
+   key-value store. */
 typedef struct Processes {
   int node, nnodes;
+  TcpNet *tcp;
   void *lib, *mpi;
   xlac_pjrt_mpi_begin_fn begin;
   xlac_pjrt_mpi_end_fn end;
@@ -532,6 +536,7 @@ static void client_free(PJRT_Client *c) {
   free(c->version);
   xlac_client_destroy(c->xc);
   if (c->procs_of.mpi) c->procs_of.close(c->procs_of.mpi);
+  tcp_net_free(c->procs_of.tcp);
   if (c->procs_of.lib) dlclose(c->procs_of.lib);
   free(c);
 }
@@ -576,6 +581,79 @@ static PJRT_Error *processes_open(Processes *pr, int node, int nnodes) {
   return NULL;
 }
 
+/* ---- the key-value store JAX's processes share ---- */
+typedef struct Kv {
+  PJRT_KeyValueGetCallback get;
+  void *get_user;
+  PJRT_KeyValuePutCallback put;
+  void *put_user;
+} Kv;
+
+static PJRT_Error *kv_error(PJRT_Error_Code code, const char *message, size_t size) {
+  return error_new(code, "%.*s", (int)size, message);
+}
+static PJRT_CallbackError kv_error_fn = kv_error;
+
+static PJRT_Error *kv_put(const Kv *kv, const char *key, const char *value) {
+  PJRT_KeyValuePutCallback_Args a = {.struct_size = sizeof a, .key = key, .key_size = strlen(key), .value = value,
+                                     .value_size = strlen(value), .callback_error = &kv_error_fn,
+                                     .user_arg = kv->put_user};
+  return kv->put(&a);
+}
+
+/* The value of key (a new string), waiting up to timeout_ms. */
+static PJRT_Error *kv_get(const Kv *kv, const char *key, int timeout_ms, char **value) {
+  PJRT_KeyValueGetCallback_Args a = {.struct_size = sizeof a, .key = key, .key_size = strlen(key),
+                                     .timeout_in_ms = timeout_ms, .callback_error = &kv_error_fn,
+                                     .user_arg = kv->get_user};
+  PJRT_Error *e = kv->get(&a);
+  if (e) return e;
+  *value = strndup(a.value ? a.value : "", a.value_size);
+  if (a.value_deleter_callback) a.value_deleter_callback(a.value);
+  return *value ? NULL : OOM();
+}
+
+/* Joins the other processes over TCP: a secret from process 0, every
+   process's address through the store, a connection to each. */
+static PJRT_Error *processes_tcp(Processes *pr, const Kv *kv, int node, int nnodes, int per_node) {
+  static const int timeout_ms = 300000;
+  char key[64], buf[128], err[512] = "", addr[300];
+  char *value = NULL;
+  uint64_t token = 0;
+  PJRT_Error *e = NULL;
+  if (node == 0) {
+    FILE *f = fopen("/dev/urandom", "rb");
+    bool got = f && fread(&token, sizeof token, 1, f) == 1;
+    if (f) fclose(f);
+    if (!got) return error_new(PJRT_Error_Code_INTERNAL, "xlac: Client_Create: no random bytes for the processes' "
+                               "secret");
+    snprintf(buf, sizeof buf, "%016" PRIx64, token);
+    e = kv_put(kv, "xlac/tcp/token", buf);
+  } else if (!(e = kv_get(kv, "xlac/tcp/token", timeout_ms, &value))) {
+    token = strtoull(value, NULL, 16);
+    free(value);
+  }
+  if (e) return e;
+  pr->tcp = tcp_net_new(node, nnodes, per_node, token, addr, sizeof addr, err, sizeof err);
+  if (!pr->tcp) return error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Client_Create: %s", err);
+  snprintf(key, sizeof key, "xlac/tcp/addr/%d", node);
+  if ((e = kv_put(kv, key, addr))) return e;
+  char **addrs = calloc((size_t)nnodes, sizeof(char *));
+  if (!addrs) return OOM();
+  for (int q = 0; !e && q < node; q++) {
+    snprintf(key, sizeof key, "xlac/tcp/addr/%d", q);
+    e = kv_get(kv, key, timeout_ms, &addrs[q]);
+  }
+  if (!e && tcp_net_connect(pr->tcp, (const char *const *)addrs, timeout_ms, err, sizeof err) != 0)
+    e = error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Client_Create: process %d of %d: %s", node, nnodes, err);
+  for (int q = 0; q < nnodes; q++) free(addrs[q]);
+  free(addrs);
+  if (e) return e;
+  pr->node = node;
+  pr->nnodes = nnodes;
+  return NULL;
+}
+
 static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   int64_t n = device_count(a->create_options, a->num_options);
   if (n < 1 || n > 4096)
@@ -587,9 +665,21 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   if (nnodes < 1 || nnodes > 4096 || node < 0 || node >= nnodes)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: process %" PRId64 " of %" PRId64, node,
                      nnodes);
-  if (nnodes > 1 && n != 1)
+  /* the transport: MPI where mpirun started the processes, else TCP */
+  const char *tr = getenv("XLAC_PJRT_TRANSPORT");
+  bool launched = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
+  bool use_mpi = tr && *tr ? !strcmp(tr, "mpi") : launched;
+  if (tr && *tr && strcmp(tr, "mpi") && strcmp(tr, "tcp"))
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: XLAC_PJRT_TRANSPORT=%s (mpi or tcp)", tr);
+  if (nnodes > 1 && use_mpi && n != 1)
     return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Client_Create: %" PRId64 " devices in each of %" PRId64
-                     " processes; xlac runs one device per process (XLAC_DEVICES=1)", n, nnodes);
+                     " processes over MPI; xlac runs one device per process there (XLAC_DEVICES=1, or "
+                     "XLAC_PJRT_TRANSPORT=tcp)", n, nnodes);
+  Kv kv = {(PJRT_KeyValueGetCallback)a->kv_get_callback, a->kv_get_user_arg,
+           (PJRT_KeyValuePutCallback)a->kv_put_callback, a->kv_put_user_arg};
+  if (nnodes > 1 && !use_mpi && (!kv.get || !kv.put))
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: %" PRId64 " processes, but no key-value "
+                     "store to meet through (jax.distributed.initialize() gives one; or run under mpirun)", nnodes);
   xlac_client_options o = {.struct_size = sizeof o, .num_replicas = (int)n, .num_partitions = 1};
   /* XLAC_PJRT_BACKEND: gpu (the first GPU, or XLAC_GPU_DEVICE's; one
      device), cpu, interpreter; unset: the GPU where there is one and one
@@ -633,7 +723,8 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   PJRT_Client *c = calloc(1, sizeof *c);
   if (!c) return OOM();
   if (nnodes > 1) {
-    PJRT_Error *pe = processes_open(&c->procs_of, (int)node, (int)nnodes);
+    PJRT_Error *pe = use_mpi ? processes_open(&c->procs_of, (int)node, (int)nnodes)
+                             : processes_tcp(&c->procs_of, &kv, (int)node, (int)nnodes, (int)n);
     if (pe) {
       client_free(c);
       return pe;
@@ -1394,6 +1485,7 @@ typedef struct Exe {
   int *assign;              /* [ndev]: device (global id) of replica r, partition p at r * npart + p */
   PJRT_Device **addr;       /* [naddr]: those of this process */
   int naddr;
+  int *local;               /* [naddr]: their places in assign */
   int self;                 /* >= 0: the one device of this process in a program of several processes */
   char *name;
   int nargs, nout;
@@ -1432,6 +1524,7 @@ static void exe_release(Exe *x) {
   xlac_executable_destroy(x->xe);
   free(x->assign);
   free(x->addr);
+  free(x->local);
   free(x->name);
   free(x->donor);
   free(x->arg_token);
@@ -1537,10 +1630,16 @@ static PJRT_Error *read_options(PJRT_Client *c, const char *bytes, size_t len, E
       if (c->devs[id].id >= 0) x->addr[x->naddr++] = &c->devs[id];
     }
   if (o) xla__compile_options_proto__free_unpacked(o, NULL);
-  /* a program over several processes runs one device here (and its
-     collectives meet the others over MPI) */
+  /* a program over several processes runs this process's devices of it
+     here, and its collectives meet the others over TCP or MPI */
   x->self = -1;
-  if (!err && !x->portable && x->naddr > 0 && x->naddr < x->ndev) {
+  x->local = err ? NULL : calloc((size_t)x->ndev + 1, sizeof(int));
+  if (!err && !x->local) err = OOM();
+  for (int k = 0, j = 0; !err && k < x->ndev; k++)
+    if (c->devs[x->assign[k]].id >= 0) x->local[j++] = k;
+  if (!err && !x->portable && x->naddr > 0 && x->naddr < x->ndev && c->procs_of.tcp)
+    x->self = x->local[0];
+  else if (!err && !x->portable && x->naddr > 0 && x->naddr < x->ndev) {
     int seen = 0;
     for (int k = 0; k < x->ndev; k++)
       if (c->devs[x->assign[k]].id >= 0) x->self = k;
@@ -2221,6 +2320,7 @@ typedef struct SetComm {
   xlacrt_comm_ops ops;
   xlacrt_comm *inner;
   const Exe *x;
+  bool by_device; /* the inner ids are global device ids (TCP), else processes (MPI) */
 } SetComm;
 
 static bool set_ranks(SetComm *sc, int32_t n, const int32_t *ids, int32_t *ranks) {
@@ -2229,7 +2329,8 @@ static bool set_ranks(SetComm *sc, int32_t n, const int32_t *ids, int32_t *ranks
       snprintf(sc->base.msg, sizeof sc->base.msg, "device %d is not one of the program's %d", ids[k], sc->x->ndev);
       return false;
     }
-    ranks[k] = sc->x->client->devs[sc->x->assign[ids[k]]].process;
+    int g = sc->x->assign[ids[k]];
+    ranks[k] = sc->by_device ? g : sc->x->client->devs[g].process;
   }
   return true;
 }
@@ -2272,7 +2373,69 @@ static int set_collective(xlacrt_comm *c, xlacrt_pool *p, const struct xlacrt_co
   return set_result(sc, sc->inner->ops->collective(sc->inner, p, d, n, ranks, me, ins, outs, roots));
 }
 
-/* Runs this process's device of a program over every process. */
+/* One local device's part of a program over several processes (TCP). */
+typedef struct Part {
+  Exe *x;
+  int k;                  /* its place in the program */
+  int dev;                /* the xlac device */
+  xlacrt_comm *endpoint;
+  xlac_buffer **args, **res;
+  const xlac_execute_options *eo;
+  xlac_status *s;
+} Part;
+
+static void *run_part(void *arg) {
+  Part *p = arg;
+  SetComm sc = {.inner = p->endpoint, .x = p->x, .by_device = true};
+  sc.ops = (xlacrt_comm_ops){set_meet, set_leave, set_send, set_recv, NULL};
+  sc.base.ops = &sc.ops;
+  p->s = xlac_executable_execute_in_set(p->x->xe, p->k, p->dev, &sc.base, p->args, p->x->nargs, p->eo, p->res);
+  return NULL;
+}
+
+/* Runs this process's devices of a program over several processes, each
+   on a thread of its own, their endpoints held in the order of the
+   devices (so that two executions never wait for each other's). */
+static PJRT_Error *execute_tcp(Exe *x, int nd, xlac_buffer ***args, const xlac_execute_options *eo,
+                               xlac_buffer ***res) {
+  TcpNet *t = x->client->procs_of.tcp;
+  Part parts[nd];
+  pthread_t th[nd];
+  bool started[nd];
+  char why[512] = "";
+  int held = 0;
+  PJRT_Error *err = NULL;
+  for (int d = 0; d < nd; d++) {
+    parts[d] = (Part){x, x->local[d], eo->devices[d], tcp_net_endpoint(t, eo->devices[d]), args[d], res[d], eo, NULL};
+    started[d] = false;
+  }
+  for (; held < nd; held++)
+    if (!tcp_endpoint_begin(parts[held].endpoint, why, sizeof why)) {
+      err = error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Execute: %s", why);
+      break;
+    }
+  for (int d = 1; !err && d < nd; d++) started[d] = pthread_create(&th[d], NULL, run_part, &parts[d]) == 0;
+  if (!err) run_part(&parts[0]);
+  for (int d = 1; !err && d < nd; d++) {
+    if (started[d]) pthread_join(th[d], NULL);
+    else parts[d].s = xlac_status_create(XLAC_OUT_OF_MEMORY, "cannot start a thread for device %d", d);
+  }
+  for (int d = 0; d < held; d++) tcp_endpoint_end(parts[d].endpoint, !err && !parts[d].s);
+  for (int d = 0; d < nd; d++) {
+    if (!err && parts[d].s) err = from_status(parts[d].s, "Execute");
+    else xlac_status_destroy(parts[d].s);
+    if (parts[d].s) /* one device failed: none returns results */
+      for (int e = 0; e < nd; e++)
+        for (int i = 0; i < x->nout; i++)
+          if (res[e][i]) {
+            xlac_buffer_destroy(res[e][i]);
+            res[e][i] = NULL;
+          }
+  }
+  return err;
+}
+
+/* Runs this process's device of a program over every process (MPI). */
 static PJRT_Error *execute_across(Exe *x, xlac_buffer **args, const xlac_execute_options *eo, xlac_buffer **res) {
   Processes *pr = &x->client->procs_of;
   char why[512] = "";
@@ -2350,7 +2513,9 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
     xlac_execute_options eo = {.struct_size = sizeof eo, .donate_args = donate, .num_donate_args = ndonate,
                                .devices = devs};
     int64_t t0 = profiler_start_time(); /* 0: no profiling session */
-    if (x->self >= 0)
+    if (x->self >= 0 && x->client->procs_of.tcp)
+      err = execute_tcp(x, nd, argp, &eo, resp);
+    else if (x->self >= 0)
       err = execute_across(x, argp[0], &eo, resp[0]);
     else
       err = from_status(xlac_executable_execute(x->xe, nd, (xlac_buffer *const *const *)argp, &eo, resp), "Execute");

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # JAX over several processes on xlac (test_multiprocess.py): the reference
 # values from one process on JAX's CPU backend, then the same programs on
-# xlac in 2 and in 4 processes under mpirun (scripts/mpirun.sh), each
-# process with jax.distributed.initialize() and one xlac device.  Skipped
-# (77) where there is no mpirun or the plugin was built without MPI.
+# xlac in several processes, each calling jax.distributed.initialize():
+#   multiprocess.sh tcp   started the way JAX's own launchers do (a
+#                         coordinator address, a process id each),
+#                         collectives over TCP: 2 processes x 2 devices
+#                         and 4 x 2;
+#   multiprocess.sh mpi   under mpirun (scripts/mpirun.sh), collectives
+#                         over MPI, one device each: 2 and 4 processes
+#                         (skipped, 77, where there is no mpirun or the
+#                         plugin was built without MPI).
 set -eu
+transport=${1:?usage: multiprocess.sh tcp|mpi}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 venv=${XLAC_JAX_VENV:-$HOME/.cache/xlac-jax}
@@ -14,11 +21,11 @@ if [ ! -f "$lib" ]; then
   echo "skipped: $lib was not built (a build without the plugin)"
   exit 77
 fi
-if ! command -v mpirun >/dev/null; then
+if [ "$transport" = mpi ] && ! command -v mpirun >/dev/null; then
   echo "skipped: no mpirun (apt-get install openmpi-bin libopenmpi-dev)"
   exit 77
 fi
-if [ ! -f "$(dirname "$lib")/libxlac_pjrt_mpi.so" ]; then
+if [ "$transport" = mpi ] && [ ! -f "$(dirname "$lib")/libxlac_pjrt_mpi.so" ]; then
   echo "skipped: $(dirname "$lib")/libxlac_pjrt_mpi.so was not built (CMake found no MPI)"
   exit 77
 fi
@@ -27,35 +34,61 @@ if [ ! -x "$venv/bin/python" ]; then
   exit 1
 fi
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"' EXIT
 export XLAC_PJRT_LIBRARY=$lib
 export PYTHONPATH=$here/..:$here${PYTHONPATH:+:$PYTHONPATH}
 "$venv/bin/python" "$here/test_multiprocess.py" ref "$tmp/ref.json"
-# each rank: the plugin only (JAX_PLATFORMS), one device (XLAC_DEVICES)
+# the CPU backend beside xlac: JAX runs host callbacks' operands through it
+export JAX_PLATFORMS=xlac,cpu
+ncases=9
+status=0
+
+# what rank r of a run printed: its cases, then whether it passed them all
+report() { # run-name rank stdout stderr
+  grep -E '^(PASS|FAIL)|losses|devices of' "$3" | sed "s/^/$1 process $2: /" || true
+  if ! grep -q "^$ncases passed, 0 failed" "$3"; then
+    echo "FAIL: $1 process $2 did not pass everything (its output follows)"
+    tail -30 "$3" "$4"
+    status=1
+  fi
+}
+
+# over TCP, started as JAX's launchers start processes
+[ "$transport" = tcp ] && for shape in 2x2 4x2; do
+  np=${shape%x*} per=${shape#*x}
+  echo "== $np processes x $per devices, TCP"
+  port=$((20000 + RANDOM % 20000))
+  pids=()
+  for ((r = 0; r < np; r++)); do
+    XLAC_DEVICES=$per XLAC_TEST_COORDINATOR=localhost:$port XLAC_TEST_NUM_PROCESSES=$np XLAC_TEST_PROCESS_ID=$r \
+      timeout 600 "$venv/bin/python" "$here/test_multiprocess.py" check "$tmp/ref.json" \
+      > "$tmp/tcp$shape.$r.out" 2> "$tmp/tcp$shape.$r.err" &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p" || status=1; done
+  pids=()
+  for ((r = 0; r < np; r++)); do report "tcp $shape" "$r" "$tmp/tcp$shape.$r.out" "$tmp/tcp$shape.$r.err"; done
+done
+
+[ "$transport" = tcp ] && exit $status
+# over MPI, under mpirun (each rank's output in a file of its own:
+# mpirun interleaves what the ranks print)
 cat > "$tmp/rank.sh" <<EOS
 #!/usr/bin/env bash
-export JAX_PLATFORMS=xlac XLAC_DEVICES=\${XLAC_DEVICES:-1}
+export XLAC_DEVICES=\${XLAC_DEVICES:-1}
 exec "$venv/bin/python" "\$@"
 EOS
 chmod +x "$tmp/rank.sh"
-# (each rank's output in a file of its own: mpirun interleaves what the
-# ranks print)
-status=0
 for np in 2 4; do
-  echo "== $np processes"
-  "$root/scripts/mpirun.sh" -np "$np" --output-filename "$tmp/out$np" "$tmp/rank.sh" "$here/test_multiprocess.py" \
-    check "$tmp/ref.json" > /dev/null 2>&1 || status=1
+  echo "== $np processes, MPI"
+  timeout 600 "$root/scripts/mpirun.sh" -np "$np" --output-filename "$tmp/mpi$np" "$tmp/rank.sh" \
+    "$here/test_multiprocess.py" check "$tmp/ref.json" > /dev/null 2>&1 || status=1
   for ((r = 0; r < np; r++)); do
-    out="$tmp/out$np/1/rank.$r/stdout"
-    grep -E '^(PASS|FAIL)|losses' "$out" | sed "s/^/rank $r: /" || true
-    if ! grep -q '^8 passed, 0 failed' "$out"; then
-      echo "FAIL: rank $r of $np did not pass everything (its output follows)"
-      tail -30 "$out" "$tmp/out$np/1/rank.$r/stderr"
-      status=1
-    fi
+    report "mpi $np" "$r" "$tmp/mpi$np/1/rank.$r/stdout" "$tmp/mpi$np/1/rank.$r/stderr"
   done
 done
-# two devices in each process are refused with a message, not a crash
+# two devices in each process are refused over MPI with a message, not a crash
 cat > "$tmp/two.py" <<'EOS'
 import jax
 jax.distributed.initialize()
@@ -65,12 +98,12 @@ try:
 except RuntimeError as e:
     print("refused:", "one device per process" in str(e), str(e)[:200])
 EOS
-XLAC_DEVICES=2 "$root/scripts/mpirun.sh" -np 2 --output-filename "$tmp/two" "$tmp/rank.sh" "$tmp/two.py" \
+XLAC_DEVICES=2 timeout 300 "$root/scripts/mpirun.sh" -np 2 --output-filename "$tmp/two" "$tmp/rank.sh" "$tmp/two.py" \
   > /dev/null 2>&1 || true
 if [ "$(cat "$tmp"/two/1/rank.*/stdout | grep -c '^refused: True')" = 2 ]; then
-  echo "PASS 2 devices in each of 2 processes: refused with a message"
+  echo "PASS 2 devices in each of 2 processes over MPI: refused with a message"
 else
-  echo "FAIL 2 devices in each of 2 processes:"
+  echo "FAIL 2 devices in each of 2 processes over MPI:"
   tail -20 "$tmp"/two/1/rank.*/std*
   status=1
 fi

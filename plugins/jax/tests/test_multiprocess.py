@@ -21,7 +21,13 @@ import sys
 mode, path = sys.argv[1], sys.argv[2]
 if mode == "check":
     import jax
-    jax.distributed.initialize()
+    # under mpirun JAX reads Open MPI's numbering; else the launcher's
+    coord = os.environ.get("XLAC_TEST_COORDINATOR")
+    if coord:
+        jax.distributed.initialize(coord, int(os.environ["XLAC_TEST_NUM_PROCESSES"]),
+                                   int(os.environ["XLAC_TEST_PROCESS_ID"]))
+    else:
+        jax.distributed.initialize()
 else:
     os.environ["JAX_PLATFORMS"] = "cpu"
     import jax
@@ -98,6 +104,8 @@ def check():
     n = jax.process_count()
     me = jax.process_index()
     devs = jax.devices()
+    nd = len(devs)
+    per = len(jax.local_devices())
     mesh = Mesh(np.array(devs), ("x",))
     split = NamedSharding(mesh, P("x"))
     whole = NamedSharding(mesh, P())
@@ -106,40 +114,47 @@ def check():
         return jax.make_array_from_callback(a.shape, sharding, lambda idx: a[idx])
 
     def devices():
-        assert jax.device_count() == n and len(jax.local_devices()) == 1, (jax.devices(), jax.local_devices())
-        assert [d.process_index for d in devs] == list(range(n)), devs
-        assert jax.local_devices()[0].process_index == me
+        assert jax.device_count() == n * per, (jax.devices(), jax.local_devices())
+        assert [d.process_index for d in devs] == [i // per for i in range(nd)], devs
+        assert all(d.process_index == me for d in jax.local_devices())
         assert jax.devices()[0].platform == "xlac"
 
+    def shards(r):
+        """(place in the mesh, data) of each of this process's shards"""
+        return [(devs.index(s.device), np.asarray(s.data)) for s in r.addressable_shards]
+
     def split_sum():
-        a = np.arange(n * 4, dtype=np.float32)
+        a = np.arange(nd * 4, dtype=np.float32)
         s = jax.jit(lambda v: jnp.sum(v * 2.0))(global_array(a, split))
         close("sum", np.asarray(s.addressable_data(0)), a.sum() * 2)
 
     def shard_map_collectives():
-        a = np.arange(n * 4, dtype=np.float32).reshape(n, 4)
+        a = np.arange(nd * 4, dtype=np.float32).reshape(nd, 4)
         ga = global_array(a, split)
         f = jax.jit(jax.shard_map(lambda v: jax.lax.psum(v, "x"), mesh=mesh, in_specs=P("x"), out_specs=P()))
-        close("psum", np.asarray(f(ga).addressable_data(0)), a.sum(0, keepdims=True))
+        for _, got in shards(f(ga)):
+            close("psum", got, a.sum(0, keepdims=True))
         g = jax.jit(jax.shard_map(lambda v: jax.lax.all_gather(v, "x", tiled=True), mesh=mesh, in_specs=P("x"),
                                   out_specs=P(), check_vma=False))
-        close("all_gather", np.asarray(g(ga).addressable_data(0)), a)
-        perm = [(i, (i + 1) % n) for i in range(n)]
+        for _, got in shards(g(ga)):
+            close("all_gather", got, a)
+        perm = [(i, (i + 1) % nd) for i in range(nd)]
         h = jax.jit(jax.shard_map(lambda v: jax.lax.ppermute(v, "x", perm), mesh=mesh, in_specs=P("x"),
                                   out_specs=P("x")))
-        close("ppermute", np.asarray(h(ga).addressable_data(0)), a[(me - 1) % n][None])
-        b = np.arange(n * n * 2, dtype=np.float32).reshape(n, n * 2)
+        for i, got in shards(h(ga)):
+            close("ppermute", got, a[(i - 1) % nd][None])
+        b = np.arange(nd * nd * 2, dtype=np.float32).reshape(nd, nd * 2)
         t = jax.jit(jax.shard_map(lambda v: jax.lax.all_to_all(v, "x", 1, 1, tiled=True), mesh=mesh,
                                   in_specs=P("x"), out_specs=P("x")))
-        # block j of row i goes to process j, as block i
-        want = np.concatenate([b[i, me * 2:(me + 1) * 2] for i in range(n)])[None]
-        close("all_to_all", np.asarray(t(global_array(b, split)).addressable_data(0)), want)
+        # block j of row i goes to device j, as block i
+        for j, got in shards(t(global_array(b, split))):
+            close("all_to_all", got, np.concatenate([b[i, j * 2:(j + 1) * 2] for i in range(nd)])[None])
 
     def pmap_psum():
-        local = jnp.array([[float(me + 1), 10.0 * (me + 1)]])
+        local = np.array([[float(g + 1), 10.0 * (g + 1)] for g in range(me * per, (me + 1) * per)], np.float32)
         r = jax.pmap(lambda v: jax.lax.psum(v, "i"), axis_name="i")(local)
-        tot = n * (n + 1) / 2
-        close("pmap psum", np.asarray(r), [[tot, 10 * tot]])
+        tot = nd * (nd + 1) / 2
+        close("pmap psum", np.asarray(r), [[tot, 10 * tot]] * per)
 
     def data_parallel_training():
         params, x, y = mlp_data()
@@ -165,7 +180,7 @@ def check():
         close("megatron", np.asarray(r.addressable_data(0)), ref["megatron"], rtol=1e-4, atol=1e-4)
 
     def process_allgather():
-        a = np.arange(n * 3, dtype=np.int32).reshape(n, 3)
+        a = np.arange(nd * 3, dtype=np.int32).reshape(nd, 3)
         got = multihost_utils.process_allgather(global_array(a, split), tiled=True)
         close("process_allgather", got, a)
 
@@ -173,6 +188,7 @@ def check():
         v = jnp.arange(3.0) + me
         close("own device", np.asarray(v * 2), (np.arange(3.0) + me) * 2)
 
+    print(f"process {me} of {n}: {per} devices of {nd}")
     case(f"{n} processes: the global devices", devices)
     case(f"{n} processes: a sum over a split array", split_sum)
     case(f"{n} processes: shard_map psum, all_gather, ppermute, all_to_all", shard_map_collectives)
@@ -180,7 +196,30 @@ def check():
     case(f"{n} processes: data-parallel MLP training, {STEPS} steps", data_parallel_training)
     case(f"{n} processes: Megatron-style split MLP", tensor_parallel)
     case(f"{n} processes: multihost_utils.process_allgather", process_allgather)
+    def one_fails():
+        # the last process's callback raises before the psum: every
+        # process's execution fails (none waits for it forever)
+        def cb(v):
+            if me == n - 1:
+                raise ValueError("the last process fails here")
+            return v
+
+        def body(v):
+            v = jax.pure_callback(cb, jax.ShapeDtypeStruct(v.shape, v.dtype), v)
+            return jax.lax.psum(v, "x")
+
+        f = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P()))
+        try:
+            r = f(global_array(np.ones((nd, 2), np.float32), split))
+            jax.block_until_ready(r)
+        except Exception as e:  # the failure, or the other process's
+            print(f"process {me}: failed as it should: {str(e)[:300]}")
+            return
+        raise AssertionError("the execution succeeded")
+
     case(f"{n} processes: work on the process's own device", own_device)
+    # (last: a failure leaves the processes' collectives unusable)
+    case(f"{n} processes: a failure in one process fails the others", one_fails)
     finish()
 
 
