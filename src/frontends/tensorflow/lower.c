@@ -811,6 +811,10 @@ static bool order_variable_writes(TfLower *L, const Feed *feeds, int nfeeds, con
           error_at(n->loc, "%s: variable '%s' is readonly, but node '%s' (%s) writes it", cfg_path, vars[v].name,
                    n->name, n->op);
           ok = false;
+        } else if (n->frame) {
+          error_at(n->loc, "%s: node '%s' (%s) writes variable '%s' inside a TF1 loop frame, which xlac does not compile",
+                   cfg_path, n->name, n->op, vars[v].name);
+          ok = false;
         } else {
           L->var_write[k] = v;
         }
@@ -834,7 +838,12 @@ static bool order_variable_writes(TfLower *L, const Feed *feeds, int nfeeds, con
     }
     for (int a = 0; a < m && ok; a++)
       for (int b = a + 1; b < m && ok; b++)
-        if (!before[a * m + b] && !before[b * m + a]) {
+        if (before[a * m + b] && before[b * m + a]) {
+          const TfNode *x = &g->nodes[ws.data[a]], *y = &g->nodes[ws.data[b]];
+          error_at(y->loc, "%s: variable '%s' is written by '%s' and by '%s', which depend on each other (a cycle)",
+                   cfg_path, vars[v].name, x->name, y->name);
+          ok = false;
+        } else if (!before[a * m + b] && !before[b * m + a]) {
           const TfNode *x = &g->nodes[ws.data[a]], *y = &g->nodes[ws.data[b]];
           error_at(y->loc,
                    "%s: variable '%s' is written by '%s' (%s) and by '%s' (%s), and neither depends on the other "
