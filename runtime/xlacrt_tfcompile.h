@@ -22,6 +22,18 @@
 
 namespace tensorflow {
 
+// The integer and string names tfcompile's headers bring
+// (tensorflow/core/platform/types.h), which programs written for them use.
+typedef std::int8_t int8;
+typedef std::int16_t int16;
+typedef std::int32_t int32;
+typedef std::int64_t int64;
+typedef std::uint8_t uint8;
+typedef std::uint16_t uint16;
+typedef std::uint32_t uint32;
+typedef std::uint64_t uint64;
+typedef std::string string;
+
 class XlaCompiledCpuFunction {
  public:
   // What a generated class gives its base.  The variables are the last

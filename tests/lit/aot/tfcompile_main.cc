@@ -25,8 +25,10 @@
 #include "test_graph_tfvariable_readonly.h"
 #include "test_graph_tfvariable_sequential_updates.h"
 
-using tensorflow::XlaCompiledCpuFunction;
-typedef int32_t int32;
+// Inside tensorflow::tfcompile, as TensorFlow's test is: int32 and
+// XlaCompiledCpuFunction are found as there.
+namespace tensorflow {
+namespace tfcompile {
 
 static int checks, failures;
 
@@ -404,6 +406,11 @@ static void ProgramShape() {
               std::string("(x: tensor<2x2xf32>, y: tensor<2x2xf32>) -> (x_y_prod: tensor<2x2xf32>, x_y_sum: "
                           "tensor<2x2xf32>)"));
 }
+
+}  // namespace tfcompile
+}  // namespace tensorflow
+
+using namespace tensorflow::tfcompile;
 
 int main() {
   xlacrt_pool *pool1 = xlacrt_pool_create(1), *pool2 = xlacrt_pool_create(2);
