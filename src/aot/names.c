@@ -59,25 +59,31 @@ static const char *const type_stems[] = {
     "tss", "once_flag", "atomic_int",
 };
 
-/* Members (and parameter names) of the class header.c generates, besides
-   the per-buffer ones (argN..., arg_feed_X..., resultN..., result_fetch_X...):
-   a class cannot be named like one of its members. */
+/* Members (and parameter names) of the class header.c generates and of its
+   base (runtime/xlacrt_tfcompile.h), besides the per-buffer ones (argN...,
+   arg_X..., resultN..., result_X..., var_X...): a class cannot be named
+   like one of its members. */
 static const char *const class_members[] = {
-    "AllocMode", "ARGS_RESULTS_AND_TEMPS", "RESULTS_AND_TEMPS_ONLY", "kNumArgs", "kNumResults", "ok", "Run",
-    "error_msg", "set_thread_pool", "args", "results", "set_arg_data", "arg_data", "result_data", "num_args",
-    "num_results", "program", "inst_", "ArgNames", "ResultNames", "LookupArgIndex", "LookupResultIndex",
-    "ProgramShape", "names", "name", "index", "data", "mode", "pool",
+    "AllocMode", "ARGS_VARIABLES_RESULTS_PROFILES_AND_TEMPS", "RESULTS_PROFILES_AND_TEMPS_ONLY",
+    "ARGS_RESULTS_PROFILES_AND_TEMPS", "ARGS_RESULTS_AND_TEMPS", "RESULTS_AND_TEMPS_ONLY", "kNumArgs", "kNumResults",
+    "kNumVariables", "ArgSize", "ok", "Run", "error_msg", "set_thread_pool", "args", "results", "set_arg_data",
+    "arg_data", "result_data", "num_args", "num_results", "num_variables", "arg_size", "result_size", "program",
+    "program_descriptor", "static_data", "StaticData", "XlaCompiledCpuFunction", "HasNameIndices", "ArgNames",
+    "ResultNames", "VariableNames", "LookupArgIndex", "LookupResultIndex", "LookupVariableIndex", "ProgramShape",
+    "hlo_profiling_enabled", "Find", "data_", "inst_", "names", "name", "index", "data", "alloc_mode",
+    "mode", "pool", "variable_results",
 };
 
-/* A per-buffer member of the class: [set_](arg|result)(N|_feed_X|_fetch_X)[_data|_size|_count],
+/* A per-buffer member of the class: [set_](argN|resultN|arg_X|result_X|var_X)[_data|_size|_count],
    or a dimension parameter dimN. */
 static bool buffer_member(const char *s) {
   if (strncmp(s, "dim", 3) == 0 && isdigit((unsigned char)s[3])) return true;
   if (strncmp(s, "set_", 4) == 0) s += 4;
+  if (strncmp(s, "var_", 4) == 0) return true;
   if (strncmp(s, "arg", 3) == 0) s += 3;
   else if (strncmp(s, "result", 6) == 0) s += 6;
   else return false;
-  return isdigit((unsigned char)*s) || strncmp(s, "_feed_", 6) == 0 || strncmp(s, "_fetch_", 7) == 0;
+  return isdigit((unsigned char)*s) || *s == '_';
 }
 
 static bool ends_with(const char *s, const char *suffix) {

@@ -511,6 +511,8 @@ int driver_aot(int argc, char **argv) {
     usage("missing input file%s", "");
     return 1;
   }
+  /* tfcompile takes "::ns::Class" too: the same class */
+  if (cpp_class && !strncmp(cpp_class, "::", 2)) cpp_class += 2;
   if (cpp_class && !valid_cpp_class(cpp_class)) {
     usage("--cpp_class must be a C++ class name with optional namespaces (ns1::ns2::Class), got '%s'", cpp_class);
     return 1;

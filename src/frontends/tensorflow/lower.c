@@ -72,6 +72,12 @@ struct TfLower {
   int64_t inlined;    /* nodes of function bodies lowered so far */
   bool inline_stopped;/* the depth or the budget was exceeded (reported once) */
   int errors;
+  /* Config variables, per node of the top-level graph (NULL without
+     variables): the variable a needed Assign*VariableOp writes (-1: none),
+     and the write whose value a variable's read or write starts from (-1:
+     the value on entry) */
+  int *var_write;
+  int *var_after;
 };
 
 static Scope *scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *const *args, int nargs) {
@@ -230,6 +236,11 @@ static void node_error(TfLower *L, const TfNode *n, const char *msg) {
   L->errors++;
 }
 
+/* The write of a Config variable that node k's access to it follows, or -1. */
+static int var_after(const TfLower *L, const TfGraph *g, int k) {
+  return L->var_after && g == L->g ? L->var_after[k] : -1;
+}
+
 /* ---- the op table ---- */
 static bool lower_const(TfCtx *c) {
   const TfAttr *a = tf_attr(c, "value");
@@ -265,22 +276,51 @@ static bool lower_var_handle(TfCtx *c) {
                      "in a 'variable' entry of the Config");
 }
 
+/* A Config variable's value as node c sees it: after the latest write the
+   graph orders before it, else the parameter (the resource input). */
+static Value *variable_value(TfCtx *c) {
+  int after = var_after(c->L, c->g, (int)(c->node - c->g->nodes));
+  return after >= 0 ? tf_value(c->L, c->g, after, 0) : c->in[0];
+}
+
 static bool lower_read_variable(TfCtx *c) {
   if (c->nin != 1) return tf_error(c, "a ReadVariableOp takes one resource");
-  tf_out(c, c->in[0]);
+  Value *v = variable_value(c);
+  if (!v) return false;
+  tf_out(c, v);
   return true;
 }
 
+/* A write's output 0 (TensorFlow's op has none) is the variable's value
+   after it, for the reads and writes ordered after it and for the result. */
 static bool lower_assign_variable(TfCtx *c) {
-  return tf_error(c, "a variable write is compiled only for a variable of the Config (as a result)");
+  TfLower *L = c->L;
+  int k = (int)(c->node - c->g->nodes);
+  if (!L->var_write || c->g != L->g || L->var_write[k] < 0)
+    return tf_error(c, "a variable write is compiled only for a variable of the Config (as a result)");
+  if (c->nin != 2) return tf_error(c, "an %s takes a resource and a value", c->node->op);
+  Value *old = variable_value(c), *x = c->in[1];
+  if (!old) return false;
+  if (!type_equal(x->type, old->type)) {
+    char *xt = type_str(x->type), *vt = type_str(old->type);
+    tf_error(c, "it writes %s to a variable of type %s", xt, vt);
+    xfree(xt);
+    xfree(vt);
+    return false;
+  }
+  const char *op = c->node->op;
+  tf_out(c, !strcmp(op, "AssignAddVariableOp")   ? bld_add(&c->b, old, x)
+            : !strcmp(op, "AssignSubVariableOp") ? bld_sub(&c->b, old, x)
+                                                 : x);
+  return true;
 }
 
 static const TfOpDef tf_ops_core[] = {
     {"VarHandleOp", lower_var_handle, NULL, "a variable of the Config: a parameter, and a result when written"},
-    {"ReadVariableOp", lower_read_variable, NULL, "reads the variable's value at the start"},
-    {"AssignVariableOp", lower_assign_variable, NULL, "one write per variable; its value is a result"},
-    {"AssignAddVariableOp", lower_assign_variable, NULL, "one write per variable; its value is a result"},
-    {"AssignSubVariableOp", lower_assign_variable, NULL, "one write per variable; its value is a result"},
+    {"ReadVariableOp", lower_read_variable, NULL, "the value after the latest write ordered before it"},
+    {"AssignVariableOp", lower_assign_variable, NULL, "writes ordered by the graph's edges; the last is a result"},
+    {"AssignAddVariableOp", lower_assign_variable, NULL, "writes ordered by the graph's edges; the last is a result"},
+    {"AssignSubVariableOp", lower_assign_variable, NULL, "writes ordered by the graph's edges; the last is a result"},
     {"Const", lower_const, NULL, NULL},
     {"Placeholder", lower_placeholder, NULL, "a feed"},
     {"PlaceholderV2", lower_placeholder, NULL, "a feed"},
@@ -375,10 +415,12 @@ static bool lower_in_scope(TfLower *L, Scope *s, int root) {
     TfNode *n = &g->nodes[k];
     if (s->state[k] == ST_NEW) {
       s->state[k] = ST_OPEN;
-      for (int i = n->ninputs - 1; i >= 0; i--) {
-        int j = n->inputs[i].node;
+      /* the data inputs, and for a variable's access the write it follows */
+      for (int i = n->ninputs; i >= 0; i--) {
+        int j = i < n->ninputs ? n->inputs[i].node : var_after(L, g, k);
+        if (j < 0) continue;
         if (g->nodes[j].frame != s->frame) continue; /* another scope: lowered when asked for */
-        if (!strcmp(n->op, "Merge") && !strcmp(g->nodes[j].op, "NextIteration")) continue;
+        if (i < n->ninputs && !strcmp(n->op, "Merge") && !strcmp(g->nodes[j].op, "NextIteration")) continue;
         if (s->state[j] == ST_OPEN) {
           node_error(L, n, "it is on a cycle of the graph that is not a loop (no NextIteration)");
           s->state[k] = ST_FAILED;
@@ -626,7 +668,7 @@ typedef struct Var {
   const char *name;
   Type *type;
   bool readonly;
-  int write;       /* the Assign*VariableOp that writes it, or -1 */
+  int write;       /* the last Assign*VariableOp the fetches need, or -1 */
 } Var;
 
 static Type *shape_type(TfLower *L, ElemType et, const Tensorflow__TensorShapeProto *sp, const char *who,
@@ -644,8 +686,9 @@ static int resource_source(const TfGraph *g, int k) {
   return k;
 }
 
-/* The Config's variables (checked by tf_config_check): their nodes,
-   types, and the node writing each; false after reporting every problem. */
+/* The Config's variables (checked by tf_config_check): their nodes and
+   types; false after reporting every problem.  A variable without a shape
+   is a scalar (tfcompile's rule). */
 static bool read_variables(TfLower *L, const Tensorflow__Tf2xla__Config *cfg, const char *cfg_path, Var **out,
                            int *nout) {
   bool ok = true;
@@ -656,30 +699,187 @@ static bool read_variables(TfLower *L, const Tensorflow__Tf2xla__Config *cfg, co
     snprintf(who, sizeof who, "%s: variable '%s'", cfg_path, cv->name[0] ? cv->name : cv->node_name);
     int k = tf_graph_find(L->g, cv->node_name);
     ElemType et = tf_elem_of_dtype(cv->type);
-    bool sok;
-    Type *t = shape_type(L, et, cv->shape, who, &sok);
-    if (!sok) {
-      ok = false;
-      continue;
-    }
-    v[i] = (Var){k, cv->name[0] ? cv->name : cv->node_name, t, cv->readonly != 0, -1};
-    for (int n = 0; n < L->g->nnodes; n++) {
-      const TfNode *a = &L->g->nodes[n];
-      if (!is_assign(a) || a->ninputs != 2 || resource_source(L->g, a->inputs[0].node) != k) continue;
-      if (v[i].readonly) {
-        error_at(a->loc, "%s is readonly, but node '%s' (%s) writes it", who, a->name, a->op);
+    Type *t;
+    if (cv->shape) {
+      bool sok;
+      t = shape_type(L, et, cv->shape, who, &sok);
+      if (!sok) {
         ok = false;
-      } else if (v[i].write >= 0) {
-        error_at(a->loc, "%s is written twice, by '%s' and by '%s'; xlac compiles one write per variable", who,
-                 L->g->nodes[v[i].write].name, a->name);
+        continue;
+      }
+    } else {
+      t = type_tensor(&L->m->arena, et, 0, NULL);
+      const TfAttr *sa = tf_node_attr(&L->g->nodes[k], "shape");
+      if (sa && sa->value_case == TENSORFLOW__ATTR_VALUE__VALUE_SHAPE && sa->shape && !sa->shape->unknown_rank &&
+          sa->shape->n_dim > 0) {
+        error_at(L->g->nodes[k].loc,
+                 "%s has no shape, so it is a scalar (as in tfcompile), but node '%s' holds a tensor of rank %zu; "
+                 "give its 'shape'",
+                 who, cv->node_name, sa->shape->n_dim);
         ok = false;
-      } else {
-        v[i].write = n;
+        continue;
       }
     }
+    v[i] = (Var){k, cv->name[0] ? cv->name : cv->node_name, t, cv->readonly != 0, -1};
   }
   *out = v;
   *nout = (int)cfg->n_variable;
+  return ok;
+}
+
+/* Marks in seen[] (set to mark) every node that depends on `from` through
+   data and control edges; succ/off is the graph's successor lists. */
+static void mark_descendants(const int *off, const int *succ, int from, int *seen, int mark, int *stack) {
+  int sp = 0;
+  stack[sp++] = from;
+  while (sp) {
+    int k = stack[--sp];
+    for (int e = off[k]; e < off[k + 1]; e++)
+      if (seen[succ[e]] != mark) {
+        seen[succ[e]] = mark;
+        stack[sp++] = succ[e];
+      }
+  }
+}
+
+/* The writes of Config variables, as tfcompile sees them: the graph is
+   pruned to what the fetches need through data and control edges (not
+   through a fed tensor), so a write nothing fetched depends on (a
+   tf.Variable's initializer) is no write.  Each variable's writes must be
+   ordered by the graph's edges, one after another; each read and write then
+   starts from the latest write among the nodes it depends on
+   (L->var_after).  Fills L->var_write, L->var_after and vars[].write; false
+   after reporting every problem. */
+static bool order_variable_writes(TfLower *L, const Feed *feeds, int nfeeds, const Fetch *fetches, int nfetches,
+                                  Var *vars, int nvars, const char *cfg_path) {
+  TfGraph *g = L->g;
+  int nn = g->nnodes;
+  bool ok = true;
+  uint8_t *need = xcalloc((size_t)nn + 1, 1);
+  int *stack = xcalloc((size_t)nn + 1, sizeof(int));
+  int sp = 0;
+  for (int i = 0; i < nfetches; i++)
+    if (!need[fetches[i].node]) {
+      need[fetches[i].node] = 1;
+      stack[sp++] = fetches[i].node;
+    }
+  while (sp) {
+    const TfNode *n = &g->nodes[stack[--sp]];
+    for (int i = 0; i < n->ninputs + n->nctrl; i++) {
+      int j = i < n->ninputs ? n->inputs[i].node : n->ctrl[i - n->ninputs];
+      bool fed = false;
+      for (int f = 0; i < n->ninputs && f < nfeeds && !fed; f++)
+        fed = feeds[f].node == j && feeds[f].out == n->inputs[i].out;
+      if (!fed && !need[j]) {
+        need[j] = 1;
+        stack[sp++] = j;
+      }
+    }
+  }
+  /* successor lists of the needed nodes (data and control edges) */
+  int *off = xcalloc((size_t)nn + 2, sizeof(int));
+  for (int k = 0; k < nn; k++)
+    if (need[k])
+      for (int i = 0; i < g->nodes[k].ninputs + g->nodes[k].nctrl; i++) {
+        const TfNode *n = &g->nodes[k];
+        off[(i < n->ninputs ? n->inputs[i].node : n->ctrl[i - n->ninputs]) + 1]++;
+      }
+  for (int k = 0; k < nn; k++) off[k + 1] += off[k];
+  int *fill = xcalloc((size_t)nn + 1, sizeof(int));
+  int *succ = xcalloc((size_t)off[nn] + 1, sizeof(int));
+  for (int k = 0; k < nn; k++)
+    if (need[k])
+      for (int i = 0; i < g->nodes[k].ninputs + g->nodes[k].nctrl; i++) {
+        const TfNode *n = &g->nodes[k];
+        int j = i < n->ninputs ? n->inputs[i].node : n->ctrl[i - n->ninputs];
+        succ[off[j] + fill[j]++] = k;
+      }
+  L->var_write = ARENA_ARRAY(L->a, int, nn + 1);
+  L->var_after = ARENA_ARRAY(L->a, int, nn + 1);
+  int *access = xcalloc((size_t)nn + 1, sizeof(int)); /* the variable a needed node reads or writes, + 1 */
+  for (int k = 0; k < nn; k++) {
+    L->var_write[k] = L->var_after[k] = -1;
+    const TfNode *n = &g->nodes[k];
+    bool w = is_assign(n), r = !strcmp(n->op, "ReadVariableOp");
+    if (!need[k] || (!w && !r) || n->ninputs < 1) continue;
+    int src = resource_source(g, n->inputs[0].node);
+    for (int v = 0; v < nvars; v++)
+      if (vars[v].node == src) {
+        access[k] = v + 1;
+        if (!w) break;
+        if (vars[v].readonly) {
+          error_at(n->loc, "%s: variable '%s' is readonly, but node '%s' (%s) writes it", cfg_path, vars[v].name,
+                   n->name, n->op);
+          ok = false;
+        } else if (n->frame) {
+          error_at(n->loc, "%s: node '%s' (%s) writes variable '%s' inside a TF1 loop frame, which xlac does not compile",
+                   cfg_path, n->name, n->op, vars[v].name);
+          ok = false;
+        } else {
+          L->var_write[k] = v;
+        }
+        break;
+      }
+  }
+  int *seen = xcalloc((size_t)nn + 1, sizeof(int));
+  int mark = 0;
+  VEC(int) ws = {0};
+  for (int v = 0; v < nvars && ok; v++) {
+    ws.len = 0;
+    for (int k = 0; k < nn; k++)
+      if (L->var_write[k] == v) VEC_PUSH(ws, k);
+    int m = ws.len;
+    if (!m) continue;
+    /* before[a * m + b]: write a is ordered before write b */
+    uint8_t *before = xcalloc((size_t)m * (size_t)m, 1);
+    for (int a = 0; a < m; a++) {
+      mark_descendants(off, succ, ws.data[a], seen, ++mark, stack);
+      for (int b = 0; b < m; b++) before[a * m + b] = b != a && seen[ws.data[b]] == mark;
+    }
+    for (int a = 0; a < m && ok; a++)
+      for (int b = a + 1; b < m && ok; b++)
+        if (before[a * m + b] && before[b * m + a]) {
+          const TfNode *x = &g->nodes[ws.data[a]], *y = &g->nodes[ws.data[b]];
+          error_at(y->loc, "%s: variable '%s' is written by '%s' and by '%s', which depend on each other (a cycle)",
+                   cfg_path, vars[v].name, x->name, y->name);
+          ok = false;
+        } else if (!before[a * m + b] && !before[b * m + a]) {
+          const TfNode *x = &g->nodes[ws.data[a]], *y = &g->nodes[ws.data[b]];
+          error_at(y->loc,
+                   "%s: variable '%s' is written by '%s' (%s) and by '%s' (%s), and neither depends on the other "
+                   "through the graph's data or control edges, so which write is last is not defined; order them "
+                   "with a control dependency",
+                   cfg_path, vars[v].name, x->name, x->op, y->name, y->op);
+          ok = false;
+        }
+    if (ok) {
+      /* the writes in order: by how many come before each */
+      int *order = xcalloc((size_t)m, sizeof(int));
+      for (int b = 0; b < m; b++) {
+        int pos = 0;
+        for (int a = 0; a < m; a++) pos += before[a * m + b];
+        order[pos] = ws.data[b];
+      }
+      /* in that order, each write is the latest one before whatever
+         depends on it */
+      for (int i = 0; i < m; i++) {
+        mark_descendants(off, succ, order[i], seen, ++mark, stack);
+        for (int k = 0; k < nn; k++)
+          if (seen[k] == mark && access[k] == v + 1) L->var_after[k] = order[i];
+      }
+      vars[v].write = order[m - 1];
+      xfree(order);
+    }
+    xfree(before);
+  }
+  VEC_FREE(ws);
+  xfree(seen);
+  xfree(access);
+  xfree(succ);
+  xfree(fill);
+  xfree(off);
+  xfree(stack);
+  xfree(need);
   return ok;
 }
 
@@ -882,6 +1082,8 @@ Module *tf_import_files(int gfile, int config_file, const TfOptions *o) {
       VEC_PUSH(fetches, ((Fetch){k, (int)f->id->output_index, f->name[0] ? f->name : f->id->node_name}));
     }
     if (!read_variables(L, cfg, cfg_path, &vars, &nvars)) ok = false;
+    if (ok && nvars && !order_variable_writes(L, feeds.data, feeds.len, fetches.data, fetches.len, vars, nvars, cfg_path))
+      ok = false;
   } else if (ok) {
     for (int i = 0; i < o->nfetches; i++) {
       int k, out;
@@ -908,10 +1110,10 @@ Module *tf_import_files(int gfile, int config_file, const TfOptions *o) {
 
   /* must-compile check */
   if (ok) {
-    int *roots = xcalloc((size_t)(fetches.len + nvars) + 1, sizeof(int)), nroots = 0;
+    int *roots = xcalloc((size_t)(fetches.len + L->g->nnodes) + 1, sizeof(int)), nroots = 0;
     for (int i = 0; i < fetches.len; i++) roots[nroots++] = fetches.data[i].node;
-    for (int i = 0; i < nvars; i++)
-      if (vars[i].write >= 0) roots[nroots++] = L->g->nodes[vars[i].write].inputs[1].node;
+    for (int k = 0; L->var_write && k < L->g->nnodes; k++)
+      if (L->var_write[k] >= 0) roots[nroots++] = k;
     ok = must_compile_check(L, roots, nroots);
     xfree(roots);
   }
@@ -969,27 +1171,10 @@ Module *tf_import_files(int gfile, int config_file, const TfOptions *o) {
     }
     for (int i = 0, r = fetches.len; ok && i < nvars; i++) {
       if (vars[i].readonly) continue;
-      Value *v = var_param[i];
-      if (vars[i].write >= 0) {
-        const TfNode *w = &L->g->nodes[vars[i].write];
-        Value *x = tf_value(L, L->g, w->inputs[1].node, w->inputs[1].out);
-        if (x && !type_equal(x->type, v->type)) {
-          char *xt = type_str(x->type), *vt = type_str(v->type);
-          error_at(w->loc, "node '%s' (%s) writes %s to variable '%s' of type %s", w->name, w->op, xt, vars[i].name,
-                   vt);
-          xfree(xt);
-          xfree(vt);
-          L->errors++;
-          x = NULL;
-        }
-        if (!x) {
-          ok = false;
-          break;
-        }
-        Builder b = {m, main->body, NULL, w->loc};
-        v = !strcmp(w->op, "AssignAddVariableOp")   ? bld_add(&b, v, x)
-            : !strcmp(w->op, "AssignSubVariableOp") ? bld_sub(&b, v, x)
-                                                    : x;
+      Value *v = vars[i].write >= 0 ? tf_value(L, L->g, vars[i].write, 0) : var_param[i];
+      if (!v) {
+        ok = false;
+        break;
       }
       res_names[r] = vars[i].name;
       res[r++] = v;
@@ -1000,9 +1185,24 @@ Module *tf_import_files(int gfile, int config_file, const TfOptions *o) {
       main->res_attrs = ARENA_ARRAY(&m->arena, Attr *, nres + 1);
       for (int i = 0; i < nres; i++) {
         rt[i] = res[i]->type;
-        const char *key = "jax.result_info";
-        Attr *v = attr_string(m, res_names[i], strlen(res_names[i]));
-        main->res_attrs[i] = attr_dict(m, NULL, 1, &key, &v);
+        /* with a Config, what tfcompile's class is made of: the fetch's
+           own name ("" when it has none), or the variable's */
+        const char *keys[2] = {"jax.result_info", i < fetches.len ? "tf2xla.fetch" : "tf2xla.variable"};
+        const char *own = !cfg ? NULL : i < fetches.len ? cfg->fetch[i]->name : res_names[i];
+        Attr *v[2] = {attr_string(m, res_names[i], strlen(res_names[i])), own ? attr_string(m, own, strlen(own)) : NULL};
+        main->res_attrs[i] = attr_dict(m, NULL, own ? 2 : 1, keys, v);
+      }
+      if (cfg) {
+        /* arguments: feeds (their own names, "" when none), then variables */
+        int na = main->body->nargs;
+        main->arg_attrs = ARENA_ARRAY(&m->arena, Attr *, na + 1);
+        for (int i = 0; i < na; i++) {
+          bool feed = i < feeds.len;
+          const char *keys[2] = {feed ? "tf2xla.feed" : "tf2xla.variable", "tf2xla.readonly"};
+          const char *own = feed ? cfg->feed[i]->name : vars[i - feeds.len].name;
+          Attr *v[2] = {attr_string(m, own, strlen(own)), feed ? NULL : attr_bool(m, vars[i - feeds.len].readonly)};
+          main->arg_attrs[i] = attr_dict(m, NULL, feed ? 1 : 2, keys, v);
+        }
       }
       main->nresults = nres;
       main->result_types = rt;

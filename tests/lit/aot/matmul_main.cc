@@ -26,23 +26,22 @@ int main() {
   } else {
     std::cout << "Failed. Expected value 58 at 0,0. Got:" << matmul.result0(0, 0) << std::endl;
   }
-  // the same buffers by feed and fetch name, and the other entries
-  std::cout << "x_y_prod = [[" << matmul.result_fetch_x_y_prod(0, 0) << ", " << matmul.result_fetch_x_y_prod(0, 1)
-            << "], [" << matmul.result_fetch_x_y_prod(1, 0) << ", " << matmul.result_fetch_x_y_prod(1, 1) << "]]"
+  // the same buffers by feed and fetch name (tfcompile's arg_NAME / result_NAME), and the other entries
+  std::cout << "x_y_prod = [[" << matmul.result_x_y_prod(0, 0) << ", " << matmul.result_x_y_prod(0, 1)
+            << "], [" << matmul.result_x_y_prod(1, 0) << ", " << matmul.result_x_y_prod(1, 1) << "]]"
             << std::endl;
   std::cout << "sizes " << matmul.arg0_size() << " " << matmul.arg1_size() << " " << matmul.result0_size()
             << std::endl;
-  std::cout << "y_hold is arg " << foo::bar::MatMulComp::LookupArgIndex("y_hold") << ", x_y_prod is result "
-            << foo::bar::MatMulComp::LookupResultIndex("x_y_prod") << ", nothing is "
-            << foo::bar::MatMulComp::LookupArgIndex("nothing") << std::endl;
-  std::cout << foo::bar::MatMulComp::ProgramShape() << std::endl;
+  std::cout << "y_hold is arg " << matmul.LookupArgIndex("y_hold") << ", x_y_prod is result "
+            << matmul.LookupResultIndex("x_y_prod") << ", nothing is " << matmul.LookupArgIndex("nothing") << std::endl;
+  std::cout << matmul.ProgramShape() << std::endl;
 
   // caller-provided arguments
   foo::bar::MatMulComp borrowed(foo::bar::MatMulComp::AllocMode::RESULTS_AND_TEMPS_ONLY);
   if (borrowed.Run()) return 1;
   std::cout << "unset: " << borrowed.error_msg() << std::endl;
   alignas(64) float x[6] = {1, 0, 0, 0, 1, 0}, y[6] = {1, 2, 3, 4, 5, 6};
-  borrowed.set_arg_feed_x_hold_data(x);
+  borrowed.set_arg_x_hold_data(x);
   borrowed.set_arg1_data(y);
   if (!borrowed.Run()) return 1;
   std::cout << "identity rows: " << borrowed.result0(0, 0) << " " << borrowed.result0(0, 1) << " "

@@ -36,7 +36,8 @@ for n in m _m model2 Model sizes int8x program create t program_shape entry MODE
   xlac aot "$hlo" -o a.o --header a.h --name "$n" --cpp_class=ns::Model --gen_name_to_index --gen_program_shape
   compiles a.h
 done
-for c in Foo::Foo std::C a::b::c::Model arguments Args kNum error Result run x_y_prod ns::Run_ ns::m; do
+for c in Foo::Foo std::C a::b::c::Model ::ns::Model tensorflow::Model arguments Args kNum error Result run x_y_prod \
+  ns::Run_ ns::m; do
   xlac aot "$hlo" -o a.o --header a.h --name m --cpp_class="$c" --gen_name_to_index --gen_program_shape
   compiles a.h
 done
@@ -69,7 +70,8 @@ grep -qF "choose one with --name" err.txt
 # refused --cpp_class: keywords and reserved names in any part, _t types,
 # the class's own members, the C API's names (NAME_...), macros
 for c in a::int int::A ns::size_t uint8_t::C Run ok AllocMode program kNumArgs inst_ foo::arg0 foo::arg1_data \
-  foo::set_arg0_data foo::result0 foo::result_fetch_y foo::arg_feed_x foo::dim0 data mode \
+  foo::set_arg0_data foo::result0 foo::result_fetch_y foo::arg_feed_x foo::result_y foo::arg_x foo::var_v \
+  foo::set_var_v_data XlaCompiledCpuFunction kNumVariables HasNameIndices LookupVariableIndex foo::dim0 data mode \
   m_program ns::m_t::C M_ARG0_BYTES NULL INT8_C offsetof xlacrt_pool ns::XLAC_AOT_M_H final ns::__x a::_B; do
   refused "--cpp_class '$c' cannot be used:" --name m --cpp_class="$c"
 done
