@@ -2460,9 +2460,11 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
   if (on_device && (x->ndev != 1 || nd != 1))
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: execute_device is given, but the executable "
                      "runs on %d devices", x->ndev);
+  /* a program on other processes' devices only: nothing runs here */
+  if (!on_device && x->naddr == 0 && a->num_devices == 0) return NULL;
   if (!on_device && x->naddr == 0)
-    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: the executable runs on other processes' "
-                     "devices only");
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: %zu argument lists, but the executable runs "
+                     "on other processes' devices only", a->num_devices);
   if (nd != (on_device ? 1 : x->naddr))
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: %d argument lists, the executable runs on %d "
                      "devices%s", nd, x->naddr, x->self >= 0 ? " of this process" : "");
