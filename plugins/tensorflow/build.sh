@@ -13,7 +13,11 @@ py=${PYTHON:-python3}
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 
-# where TensorFlow is and which version, without importing it (slow)
+# where TensorFlow is and which version, without importing it (slow);
+# XLAC_TF_DIR and XLAC_TF_VERSION say it instead (setup.py)
+if [ -n "${XLAC_TF_DIR:-}" ]; then
+  info=$(printf '%s\n%s\n' "$XLAC_TF_DIR" "${XLAC_TF_VERSION:-unknown}")
+else
 info=$("$py" - <<'EOF'
 import importlib.util, importlib.metadata, os
 spec = importlib.util.find_spec("tensorflow")
@@ -30,6 +34,7 @@ print(list(spec.submodule_search_locations)[0])
 print(version or "unknown")
 EOF
 )
+fi
 tf=$(echo "$info" | sed -n 1p)
 version=$(echo "$info" | sed -n 2p)
 inc=$tf/include
