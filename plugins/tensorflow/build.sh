@@ -60,7 +60,7 @@ done <"$here/symbols.txt"
 mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$CC" -std=c11 -O2 -fPIC -fvisibility=hidden -Wall -c "$here/npd.c" -o "$tmp/npd.o"
+"$CC" -std=c11 -O2 -g -fPIC -fvisibility=hidden -Wall -c "$here/npd.c" -o "$tmp/npd.o"
 "$CXX" -std=c++17 -O2 -fPIC -fvisibility=hidden -w -D_GLIBCXX_USE_CXX11_ABI=1 -DXLAC_TF_VERSION="\"$version\"" $defs \
   -I"$inc" -I"$here" -c "$here/register.cc" -o "$tmp/register.o"
 printf '{\n  global:\n    TFNPD_InitPlugin;\n    GetPjrtApi;\n  local: *;\n};\n' >"$tmp/exports.map"

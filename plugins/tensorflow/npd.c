@@ -210,15 +210,16 @@ static void init_device_states(TF_Status *st) {
 
 /* Lists are inline up to INLINED entries, else on the heap; the receiver
    frees what is on the heap (with delete[]: plain arrays of plain
-   structs, which glibc's allocator frees like malloc's). */
-static bool copy_list(void *dst, const void *src, size_t inl, size_t elem, int64_t size) {
-  /* both lists: a union of a pointer and inl bytes, then the size */
-  memcpy(dst, src, inl + sizeof(int64_t));
+   structs, which glibc's allocator frees like malloc's).  A list is a
+   union of the heap pointer and the inline entries, then the size: `bytes`
+   is the whole list's. */
+static bool copy_list(void *dst, const void *src, size_t bytes, size_t elem, int64_t size) {
+  memcpy(dst, src, bytes);
   if (size <= INLINED) return true;
   void *const *sheap = src;
   void *heap = malloc((size_t)size * elem);
   if (!heap) {
-    memset(dst, 0, inl + sizeof(int64_t));
+    memset(dst, 0, bytes);
     return false;
   }
   memcpy(heap, *sheap, (size_t)size * elem);
@@ -232,11 +233,10 @@ static bool copy_shape(XlaShape *d, const XlaShape *s) {
   d->ntuple_shapes = 0;
   d->dimensions.size = d->dynamic_dimensions.size = 0;
   d->layout.minor_to_major.size = d->layout.tiles.size = 0;
-  bool ok = copy_list(&d->dimensions, &s->dimensions, sizeof s->dimensions.inlined, sizeof(int64_t),
-                      s->dimensions.size) &&
-            copy_list(&d->dynamic_dimensions, &s->dynamic_dimensions, sizeof s->dynamic_dimensions.inlined,
-                      sizeof(bool), s->dynamic_dimensions.size) &&
-            copy_list(&d->layout.minor_to_major, &s->layout.minor_to_major, sizeof s->layout.minor_to_major.inlined,
+  bool ok = copy_list(&d->dimensions, &s->dimensions, sizeof s->dimensions, sizeof(int64_t), s->dimensions.size) &&
+            copy_list(&d->dynamic_dimensions, &s->dynamic_dimensions, sizeof s->dynamic_dimensions, sizeof(bool),
+                      s->dynamic_dimensions.size) &&
+            copy_list(&d->layout.minor_to_major, &s->layout.minor_to_major, sizeof s->layout.minor_to_major,
                       sizeof(int64_t), s->layout.minor_to_major.size);
   /* tiles: each holds a list of its own */
   if (ok && s->layout.tiles.size) {
@@ -248,7 +248,7 @@ static bool copy_shape(XlaShape *d, const XlaShape *s) {
     d->layout.tiles.size = ok ? n : 0;
     for (int64_t i = 0; ok && i < n; i++) {
       t[i].dimensions.size = 0;
-      ok = copy_list(&t[i].dimensions, &st[i].dimensions, sizeof st[i].dimensions.inlined, sizeof(int64_t),
+      ok = copy_list(&t[i].dimensions, &st[i].dimensions, sizeof st[i].dimensions, sizeof(int64_t),
                      st[i].dimensions.size);
     }
   }
