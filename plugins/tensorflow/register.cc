@@ -29,7 +29,6 @@
 
 #include "glue.h"
 
-
 // The build names the TensorFlow version it compiles against.
 #ifndef XLAC_TF_VERSION
 #error "XLAC_TF_VERSION (the TensorFlow version built against) is not defined"
