@@ -1,7 +1,8 @@
 # Thin wrapper over CMake.  `make` builds build/bin/xlac; `make test` runs the
-# suite; `make asan` builds and runs the suite under ASan+UBSan; `make tsan`
-# builds build-tsan with ThreadSanitizer and runs the tests that use threads;
-# `make fuzz` builds the libFuzzer targets into build-fuzz/bin.
+# suite; `make tf-plugin` builds libxlac_tf.so for TensorFlow; `make asan`
+# builds and runs the suite under ASan+UBSan; `make tsan` builds build-tsan
+# with ThreadSanitizer and runs the tests that use threads; `make fuzz`
+# builds the libFuzzer targets into build-fuzz/bin.
 GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
 all: build/CMakeCache.txt
@@ -12,6 +13,13 @@ build/CMakeCache.txt:
 
 test: all
 	tests/run-tests.sh build
+
+# The TensorFlow device library (plugins/tensorflow), built against the
+# TensorFlow of XLAC_TF_VENV (default ~/.cache/xlac-tf) into build/lib
+# beside libxlac_pjrt.so; not part of `all`, which needs no TensorFlow.
+XLAC_TF_VENV ?= $(HOME)/.cache/xlac-tf
+tf-plugin: all
+	PYTHON=$(XLAC_TF_VENV)/bin/python plugins/tensorflow/build.sh build/lib
 
 asan:
 	cmake -S . -B build-asan $(GEN) -DCMAKE_BUILD_TYPE=Debug -DXLAC_SANITIZE=ON
@@ -44,4 +52,4 @@ fuzz:
 clean:
 	rm -rf build build-asan build-tsan build-fuzz
 
-.PHONY: all test asan tsan fuzz clean
+.PHONY: all test tf-plugin asan tsan fuzz clean

@@ -21,7 +21,8 @@
 #           the PJRT plugin (plugins/jax); xlac itself never needs Python
 #   TF:     a second environment (XLAC_TF_VENV, default ~/.cache/xlac-tf)
 #           with tensorflow-cpu and the same jax, for the tests of processes
-#           that load TensorFlow and the plugin together
+#           that load TensorFlow and the plugin together, and of TensorFlow
+#           compiling with xlac (plugins/tensorflow, tests/lit/tfdevice)
 #   clients: a third (XLAC_CLIENTS_VENV, default ~/.cache/xlac-clients) with
 #           the same jax and libraries built on it (flax, optax, keras,
 #           equinox, scikit-learn) for the tests of real clients

@@ -1561,6 +1561,36 @@ static bool arg_is_donor(const Func *f, int i) {
   return (alias && alias->kind == ATTR_INT) || (donor && (donor->kind == ATTR_UNIT || (donor->kind == ATTR_BOOL && donor->b)));
 }
 
+static const char *skip_blanks(const char *s, const char *e) {
+  while (s < e && (*s == ' ' || *s == '\n' || *s == '\t')) s++;
+  return s;
+}
+
+/* The parameters an HLO module declares donors of (module options
+   input_output_alias, `{ {0}: (1, {}, may-alias), ... }`, and buffer_donor,
+   `{ (1, {}), ... }`): each "(N, {}" names parameter N as a whole. */
+static void hlo_donors(const Module *m, bool *donor, int nparams) {
+  for (int k = 0; k < m->nattrs; k++) {
+    const Attr *a = m->attrs[k].attr;
+    if (!a || a->kind != ATTR_STRING ||
+        (strcmp(m->attrs[k].name, "input_output_alias") && strcmp(m->attrs[k].name, "buffer_donor")))
+      continue;
+    const char *e = a->s + a->slen;
+    for (const char *s = a->s; s < e; s++) {
+      if (*s != '(') continue;
+      const char *t = skip_blanks(s + 1, e);
+      long n = 0;
+      int digits = 0;
+      for (; t < e && *t >= '0' && *t <= '9' && n < 1000000; t++, digits++) n = n * 10 + (*t - '0');
+      t = skip_blanks(t, e);
+      if (!digits || t >= e || *t != ',') continue;
+      t = skip_blanks(t + 1, e);
+      if (t + 1 < e && t[0] == '{' && skip_blanks(t + 1, e) < e && *skip_blanks(t + 1, e) == '}' && n < nparams)
+        donor[n] = true;
+    }
+  }
+}
+
 /* Reads the compile options: replicas, partitions, device assignment. */
 static PJRT_Error *read_options(PJRT_Client *c, const char *bytes, size_t len, Exe *x) {
   Xla__CompileOptionsProto *o = NULL;
@@ -1698,12 +1728,13 @@ static bool write_whole(const char *path, const void *data, size_t len) {
 }
 
 /* With XLAC_PJRT_DUMP=DIR, each program JAX compiles is written to
-   DIR/program-N.mlirbc (or .mlir for text) and its options to
+   DIR/program-N.mlirbc (.mlir for text, .hlo.pb for an HloModuleProto)
+   and its options to
    DIR/program-N.options.pb, for replaying with the xlac command.  DIR is
    created when missing (its parent must exist); a dump that cannot be
    written fails the compilation, rather than leaving the user without the
    files they asked for. */
-static PJRT_Error *dump_program(const char *code, size_t len, const char *options, size_t options_len) {
+static PJRT_Error *dump_program(const char *code, size_t len, bool hlo, const char *options, size_t options_len) {
   static atomic_int counter;
   const char *dir = getenv("XLAC_PJRT_DUMP");
   if (!dir || !*dir) return NULL;
@@ -1714,7 +1745,7 @@ static PJRT_Error *dump_program(const char *code, size_t len, const char *option
   int n = atomic_fetch_add(&counter, 1);
   bool bytecode = mlirbc_is_bytecode(code, len);
   char path[4096];
-  snprintf(path, sizeof path, "%s/program-%d.%s", dir, n, bytecode ? "mlirbc" : "mlir");
+  snprintf(path, sizeof path, "%s/program-%d.%s", dir, n, hlo ? "hlo.pb" : bytecode ? "mlirbc" : "mlir");
   bool ok = write_whole(path, code, len);
   if (ok) {
     snprintf(path, sizeof path, "%s/program-%d.options.pb", dir, n);
@@ -1925,7 +1956,9 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
   x->code_len = code_len;
   if (options_len) memcpy(x->options, options, options_len);
   x->options_len = options_len;
-  PJRT_Error *err = dump_program(code, code_len, options, options_len);
+  size_t nlen = strlen(name);
+  bool hlo = nlen >= 7 && !strcmp(name + nlen - 7, ".hlo.pb");
+  PJRT_Error *err = dump_program(code, code_len, hlo, options, options_len);
   if (!err) err = read_options(c, options, options_len, x);
   if (err) {
     exe_release(x);
@@ -1945,14 +1978,17 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
     exe_release(x);
     return err;
   }
-  Func *f = module_find_func(p->m, "main");
+  Func *f = module_entry(p->m);
   const char *mname = p->m->name ? p->m->name : "main";
   x->name = strdup(mname);
   int nparams = f ? f->body->nargs : 0;
   int *donate = calloc((size_t)nparams + 1, sizeof(int));
+  bool *hlo_donor = calloc((size_t)nparams + 1, sizeof(bool));
   int ndonate = 0;
-  for (int i = 0; donate && i < nparams; i++)
-    if (arg_is_donor(f, i)) donate[ndonate++] = i;
+  if (hlo_donor) hlo_donors(p->m, hlo_donor, nparams);
+  for (int i = 0; donate && hlo_donor && i < nparams; i++)
+    if (arg_is_donor(f, i) || hlo_donor[i]) donate[ndonate++] = i;
+  free(hlo_donor);
   xlac_compile_options co = {.struct_size = sizeof co, .num_replicas = x->nrep, .num_partitions = x->npart,
                              .donate_args = donate, .num_donate_args = ndonate, .dump_dir = x->dump_dir,
                              .multi_process = x->self >= 0};

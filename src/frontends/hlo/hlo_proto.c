@@ -359,16 +359,23 @@ static bool put_literal(W *w, const PInst *in) {
 
 /* ---- instructions ---- */
 
+/* An instruction's id within its computation.  XLA now writes an
+   instruction's id as its computation's id in the high 32 bits and a local
+   id in the low ones, and operands by the local id alone (what TensorFlow
+   hands a PJRT plugin); older protos number instructions across the module
+   with small ids, which are their own low bits. */
+static long long local_id(int64_t id) { return (long long)(id & 0xffffffff); }
+
 static const char *inst_name(W *w, int64_t id) {
   char key[32];
-  snprintf(key, sizeof key, "%lld", (long long)id);
+  snprintf(key, sizeof key, "%lld", local_id(id));
   void *v = strmap_get(&w->inst_ids, key);
   return v ? w->inst_names[(intptr_t)v - 1] : NULL;
 }
 
 static const PInst *inst_by_id(W *w, int64_t id) {
   char key[32];
-  snprintf(key, sizeof key, "%lld", (long long)id);
+  snprintf(key, sizeof key, "%lld", local_id(id));
   void *v = strmap_get(&w->inst_ids, key);
   return v ? w->comp->instructions[(intptr_t)v - 1] : NULL;
 }
@@ -696,7 +703,7 @@ static bool put_instruction(W *w, size_t i) {
   for (const char *s = in->opcode; *s; s++)
     if (!name_char(*s)) return fail(w, "instruction '%s' has an invalid opcode", in->name);
   if (!*in->opcode) return fail(w, "instruction '%s' has no opcode", in->name);
-  sb_printf(b, "  %s%%%s = ", in->id == w->comp->root_id ? "ROOT " : "", w->inst_names[i]);
+  sb_printf(b, "  %s%%%s = ", local_id(in->id) == local_id(w->comp->root_id) ? "ROOT " : "", w->inst_names[i]);
   if (!put_shape(w, in->shape, 0)) return false;
   sb_printf(b, " %s(", in->opcode);
   if (is(in, "parameter")) {
@@ -806,7 +813,7 @@ static bool put_module(W *w) {
       const PInst *in = c->instructions[i];
       w->inst_names[i] = unique_name(&a, &names, in->name, "instruction", in->id);
       char key[32];
-      snprintf(key, sizeof key, "%lld", (long long)in->id);
+      snprintf(key, sizeof key, "%lld", local_id(in->id));
       if (strmap_get(&w->inst_ids, key)) {
         ok = fail(w, "instruction id %lld is used twice ('%s')", (long long)in->id, in->name);
         break;
