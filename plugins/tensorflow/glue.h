@@ -8,6 +8,9 @@ extern "C" {
 const char *xlac_tf_built_for(void);
 char *xlac_tf_register_client(const char *device_type);
 char *xlac_tf_register_compilation_device(const char *device_type, const char *jit_device);
+/* bytes of zeroed memory TensorFlow frees with delete[] (operator new[]);
+   NULL when memory runs out */
+void *xlac_tf_new_array(size_t bytes);
 #ifdef __cplusplus
 }
 #endif

@@ -209,15 +209,15 @@ static void init_device_states(TF_Status *st) {
 }
 
 /* Lists are inline up to INLINED entries, else on the heap; the receiver
-   frees what is on the heap (with delete[]: plain arrays of plain
-   structs, which glibc's allocator frees like malloc's).  A list is a
-   union of the heap pointer and the inline entries, then the size: `bytes`
-   is the whole list's. */
+   frees what is on the heap with delete[] (arrays of plain structs), so
+   the heap parts come from C++'s operator new[] (xlac_tf_new_array).  A
+   list is a union of the heap pointer and the inline entries, then the
+   size: `bytes` is the whole list's. */
 static bool copy_list(void *dst, const void *src, size_t bytes, size_t elem, int64_t size) {
   memcpy(dst, src, bytes);
   if (size <= INLINED) return true;
   void *const *sheap = src;
-  void *heap = malloc((size_t)size * elem);
+  void *heap = xlac_tf_new_array((size_t)size * elem);
   if (!heap) {
     memset(dst, 0, bytes);
     return false;
@@ -241,7 +241,7 @@ static bool copy_shape(XlaShape *d, const XlaShape *s) {
   /* tiles: each holds a list of its own */
   if (ok && s->layout.tiles.size) {
     int64_t n = s->layout.tiles.size;
-    XlaTile *t = n > INLINED ? calloc((size_t)n, sizeof *t) : d->layout.tiles.inlined;
+    XlaTile *t = n > INLINED ? xlac_tf_new_array((size_t)n * sizeof *t) : d->layout.tiles.inlined;
     const XlaTile *st = n > INLINED ? s->layout.tiles.heap : s->layout.tiles.inlined;
     ok = t != NULL;
     if (ok && n > INLINED) d->layout.tiles.heap = t;
@@ -253,7 +253,7 @@ static bool copy_shape(XlaShape *d, const XlaShape *s) {
     }
   }
   if (ok && s->ntuple_shapes > 0) {
-    d->tuple_shapes = calloc((size_t)s->ntuple_shapes, sizeof *d->tuple_shapes);
+    d->tuple_shapes = xlac_tf_new_array((size_t)s->ntuple_shapes * sizeof *d->tuple_shapes);
     ok = d->tuple_shapes != NULL;
     for (int i = 0; ok && i < s->ntuple_shapes; i++, d->ntuple_shapes++)
       ok = copy_shape(&d->tuple_shapes[i], &s->tuple_shapes[i]);

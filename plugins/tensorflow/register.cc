@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 #include <string_view>
 
@@ -89,6 +91,12 @@ void *lookup(const char *mangled, const char *what, char **err) {
 }  // namespace
 
 extern "C" const char *xlac_tf_built_for(void) { return XLAC_TF_VERSION; }
+
+extern "C" void *xlac_tf_new_array(size_t bytes) {
+  void *p = ::operator new[](bytes ? bytes : 1, std::nothrow);
+  if (p) std::memset(p, 0, bytes);
+  return p;
+}
 
 extern "C" char *xlac_tf_register_client(const char *device_type) {
   char *err = nullptr;
