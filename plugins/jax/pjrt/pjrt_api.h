@@ -321,6 +321,86 @@ typedef struct PJRT_Buffer_MemoryLayout {
   PJRT_Buffer_MemoryLayout_Type type;
 } PJRT_Buffer_MemoryLayout;
 
+/* ---- buffers filled from the host piece by piece ---- */
+typedef struct PJRT_AsyncHostToDeviceTransferManager PJRT_AsyncHostToDeviceTransferManager;
+typedef struct PJRT_ShapeSpec {
+  PJRT_HEAD;
+  const int64_t *dims;
+  size_t num_dims;
+  PJRT_Buffer_Type element_type;
+} PJRT_ShapeSpec;
+typedef struct PJRT_Client_CreateBuffersForAsyncHostToDevice_Args {
+  PJRT_HEAD;
+  PJRT_Client *client;
+  PJRT_ShapeSpec *shape_specs;
+  size_t num_shape_specs;
+  PJRT_Buffer_MemoryLayout **device_layouts; /* optional */
+  size_t num_device_layouts;
+  PJRT_Memory *memory;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager; /* out */
+} PJRT_Client_CreateBuffersForAsyncHostToDevice_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_Destroy_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+} PJRT_AsyncHostToDeviceTransferManager_Destroy_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_TransferData_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+  int buffer_index;
+  const void *data;
+  int64_t offset;
+  int64_t transfer_size;
+  bool is_last_transfer;
+  PJRT_Event *done_with_h2d_transfer; /* out */
+} PJRT_AsyncHostToDeviceTransferManager_TransferData_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+  int buffer_index;
+  PJRT_Buffer *buffer_out; /* out */
+} PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_Device_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+  PJRT_Device *device_out; /* out */
+} PJRT_AsyncHostToDeviceTransferManager_Device_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_BufferCount_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+  size_t buffer_count; /* out */
+} PJRT_AsyncHostToDeviceTransferManager_BufferCount_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_BufferSize_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+  int buffer_index;
+  size_t buffer_size; /* out */
+} PJRT_AsyncHostToDeviceTransferManager_BufferSize_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_SetBufferError_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+  int buffer_index;
+  PJRT_Error_Code error_code;
+  const char *error_message;
+  size_t error_message_size;
+} PJRT_AsyncHostToDeviceTransferManager_SetBufferError_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_AddMetadata_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+  const PJRT_NamedValue *transfer_metadata;
+  size_t num_metadata;
+} PJRT_AsyncHostToDeviceTransferManager_AddMetadata_Args;
+typedef struct PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args {
+  PJRT_HEAD;
+  PJRT_AsyncHostToDeviceTransferManager *transfer_manager;
+  int buffer_index;
+  const void *data;
+  const int64_t *shape_dims;
+  size_t shape_num_dims;
+  PJRT_Buffer_Type shape_element_type;
+  PJRT_Buffer_MemoryLayout *shape_layout;
+  PJRT_Event *done_with_h2d_transfer; /* out */
+} PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args;
+
 typedef struct PJRT_Client_BufferFromHostBuffer_Args {
   PJRT_HEAD;
   PJRT_Client *client;

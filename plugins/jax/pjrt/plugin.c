@@ -1085,6 +1085,9 @@ struct PJRT_Buffer {
   atomic_int ext_refs;      /* PJRT_Buffer_IncreaseExternalReferenceCount */
   atomic_bool delete_pending; /* deleted while an external reference was held */
   pthread_mutex_t mu;
+  /* a buffer whose data a transfer manager is still receiving: set when
+     the last of it arrives (or the transfer fails); NULL: defined */
+  PJRT_Event *defined;
 };
 
 static void account(PJRT_Device *d, long long bytes) {
@@ -1141,9 +1144,27 @@ static void buffer_release(PJRT_Buffer *b) {
   xlac_buffer_destroy(xb);
 }
 
-static bool buffer_deleted(PJRT_Buffer *b) {
-  return !b->xb || atomic_load(&b->delete_pending) || xlac_buffer_is_donated(b->xb);
+/* Waits until the buffer's data is there (see defined); its error when
+   its transfer failed, else NULL. */
+static PJRT_Error *buffer_defined(PJRT_Buffer *b, const char *fn) {
+  if (!b->defined) return NULL;
+  PJRT_Error *e = pjrt_event_await(&(PJRT_Event_Await_Args){.struct_size = sizeof(PJRT_Event_Await_Args),
+                                                            .event = b->defined});
+  if (!e) return NULL;
+  PJRT_Error *out = error_new(e->code, "xlac: %s: the buffer's transfer failed: %s", fn, e->msg);
+  pjrt_error_destroy(&(PJRT_Error_Destroy_Args){.struct_size = sizeof(PJRT_Error_Destroy_Args), .error = e});
+  return out;
 }
+
+static bool buffer_deleted(PJRT_Buffer *b) {
+  pthread_mutex_lock(&b->mu);
+  bool gone = !b->xb || atomic_load(&b->delete_pending) || xlac_buffer_is_donated(b->xb);
+  pthread_mutex_unlock(&b->mu);
+  return gone;
+}
+
+/* buffer_deleted's error, or buffer_defined's, or NULL: usable */
+static PJRT_Error *buffer_unusable(PJRT_Buffer *b, const char *fn);
 
 /* The element data of a live buffer on the host: the CPU backend's
    storage, or a gpu buffer's copied back (NULL when that fails). */
@@ -1282,6 +1303,8 @@ static PJRT_Error *pjrt_buffer_destroy(PJRT_Buffer_Destroy_Args *a) {
   PJRT_Buffer *b = a->buffer;
   if (!b) return NULL;
   buffer_release(b);
+  if (b->defined)
+    pjrt_event_destroy(&(PJRT_Event_Destroy_Args){.struct_size = sizeof(PJRT_Event_Destroy_Args), .event = b->defined});
   pthread_mutex_destroy(&b->mu);
   free(b->dims);
   free(b->minor_to_major);
@@ -1359,7 +1382,8 @@ static PJRT_Error *pjrt_buffer_isdeleted(PJRT_Buffer_IsDeleted_Args *a) {
 }
 
 static PJRT_Error *copy_to(PJRT_Buffer *src, PJRT_Device *dst, PJRT_Buffer **out) {
-  if (buffer_deleted(src)) return deleted_error("CopyToDevice");
+  PJRT_Error *ue = buffer_unusable(src, "CopyToDevice");
+  if (ue) return ue;
   if (dst->id < 0)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: CopyToDevice: device %d belongs to process %d, not this "
                      "one (%d)", dst->desc.id, dst->process, dst->client->procs_of.node);
@@ -1401,7 +1425,8 @@ static PJRT_Error *pjrt_buffer_tohostbuffer(PJRT_Buffer_ToHostBuffer_Args *a) {
     a->dst_size = b->bytes;
     return NULL;
   }
-  if (buffer_deleted(b)) return deleted_error("ToHostBuffer");
+  PJRT_Error *ue = buffer_unusable(b, "ToHostBuffer");
+  if (ue) return ue;
   if (a->dst_size < b->bytes)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: ToHostBuffer: %zu bytes given, the buffer has %zu",
                      a->dst_size, b->bytes);
@@ -1415,7 +1440,8 @@ static PJRT_Error *pjrt_buffer_tohostbuffer(PJRT_Buffer_ToHostBuffer_Args *a) {
 static PJRT_Error *pjrt_buffer_copyrawtohost(PJRT_Buffer_CopyRawToHost_Args *a) {
   NEED(a->buffer && a->dst, "buffer or dst is NULL");
   PJRT_Buffer *b = a->buffer;
-  if (buffer_deleted(b)) return deleted_error("CopyRawToHost");
+  PJRT_Error *ue = buffer_unusable(b, "CopyRawToHost");
+  if (ue) return ue;
   if (a->offset < 0 || a->transfer_size < 0 || (size_t)(a->offset + a->transfer_size) > b->bytes)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: CopyRawToHost: bytes %" PRId64 "..%" PRId64
                      " of a buffer of %zu", a->offset, a->offset + a->transfer_size, b->bytes);
@@ -1436,27 +1462,33 @@ static PJRT_Error *pjrt_buffer_isoncpu(PJRT_Buffer_IsOnCpu_Args *a) {
 
 static PJRT_Error *pjrt_buffer_readyevent(PJRT_Buffer_ReadyEvent_Args *a) {
   NEED(a->buffer, "buffer is NULL");
-  a->event = event_new(true, 0, NULL);
+  /* (a buffer still receiving its data: ready when it has) */
+  PJRT_Error *e = buffer_defined(a->buffer, "ReadyEvent");
+  a->event = event_new(true, e ? e->code : 0, e ? e->msg : NULL);
+  if (e) pjrt_error_destroy(&(PJRT_Error_Destroy_Args){.struct_size = sizeof(PJRT_Error_Destroy_Args), .error = e});
   return a->event ? NULL : OOM();
 }
 
 static PJRT_Error *pjrt_buffer_unsafepointer(PJRT_Buffer_UnsafePointer_Args *a) {
   NEED(a->buffer, "buffer is NULL");
-  if (buffer_deleted(a->buffer)) return deleted_error("UnsafePointer");
+  PJRT_Error *ue = buffer_unusable(a->buffer, "UnsafePointer");
+  if (ue) return ue;
   a->buffer_pointer = (uintptr_t)buffer_address(a->buffer);
   return NULL;
 }
 
 static PJRT_Error *pjrt_buffer_opaquedevicememorydatapointer(PJRT_Buffer_OpaqueDeviceMemoryDataPointer_Args *a) {
   NEED(a->buffer, "buffer is NULL");
-  if (buffer_deleted(a->buffer)) return deleted_error("OpaqueDeviceMemoryDataPointer");
+  PJRT_Error *ue = buffer_unusable(a->buffer, "OpaqueDeviceMemoryDataPointer");
+  if (ue) return ue;
   a->device_memory_ptr = buffer_address(a->buffer);
   return NULL;
 }
 
 static PJRT_Error *pjrt_buffer_increaseexternalreferencecount(PJRT_Buffer_IncreaseExternalReferenceCount_Args *a) {
   NEED(a->buffer, "buffer is NULL");
-  if (buffer_deleted(a->buffer)) return deleted_error("IncreaseExternalReferenceCount");
+  PJRT_Error *ue = buffer_unusable(a->buffer, "IncreaseExternalReferenceCount");
+  if (ue) return ue;
   atomic_fetch_add(&a->buffer->ext_refs, 1);
   return NULL;
 }
@@ -2525,6 +2557,8 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
     for (int d = 0; !err && d < nd; d++) {
       PJRT_Buffer *b = a->argument_lists[d][i];
       if (!b) err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Execute: argument %d of device %d is NULL", i, d);
+      else if ((err = buffer_defined(b, "Execute")))
+        ;
       else if (buffer_deleted(b))
         err = error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: Execute: argument %d of device %d was deleted or "
                         "donated", i, d);
@@ -2588,6 +2622,228 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
   return err;
 }
 
+/* buffer_unusable (declared with buffer_deleted) */
+static PJRT_Error *buffer_unusable(PJRT_Buffer *b, const char *fn) {
+  PJRT_Error *e = buffer_defined(b, fn);
+  if (e) return e;
+  return buffer_deleted(b) ? deleted_error(fn) : NULL;
+}
+
+/* ---- buffers filled from the host piece by piece ----
+ * JAX receives arrays from other processes (device_put across them)
+ * into buffers it makes with a transfer manager: their shapes first,
+ * their bytes later, from another thread.  Each buffer exists from the
+ * start (zeros) with its `defined` event unset; its bytes gather in a
+ * staging copy, and the last piece makes the xlac buffer of them and sets
+ * the event.  Whatever reads a buffer waits for it (buffer_defined). */
+struct PJRT_AsyncHostToDeviceTransferManager {
+  PJRT_Client *client;
+  PJRT_Device *device;
+  int n;
+  PJRT_Buffer **bufs;   /* [n] */
+  bool *retrieved;      /* [n]: handed to the caller, who owns it */
+  uint8_t **staging;    /* [n]: the bytes so far (NULL once defined) */
+  pthread_mutex_t mu;
+};
+
+static PJRT_Error *transfer_manager_destroy(PJRT_AsyncHostToDeviceTransferManager_Destroy_Args *a) {
+  PJRT_AsyncHostToDeviceTransferManager *m = a->transfer_manager;
+  if (!m) return NULL;
+  for (int i = 0; i < m->n; i++) {
+    PJRT_Buffer *b = m->bufs[i];
+    if (b && b->defined) { /* never completed: whoever waits learns it */
+      pthread_mutex_lock(&b->defined->mu);
+      bool set = b->defined->ready;
+      pthread_mutex_unlock(&b->defined->mu);
+      if (!set) {
+        static const char why[] = "the transfer manager was destroyed before the data arrived";
+        pjrt_event_set(&(PJRT_Event_Set_Args){.struct_size = sizeof(PJRT_Event_Set_Args), .event = b->defined,
+                                              .error_code = PJRT_Error_Code_CANCELLED, .error_message = why,
+                                              .error_message_size = sizeof why - 1});
+      }
+    }
+    if (b && !m->retrieved[i])
+      pjrt_buffer_destroy(&(PJRT_Buffer_Destroy_Args){.struct_size = sizeof(PJRT_Buffer_Destroy_Args), .buffer = b});
+    free(m->staging[i]);
+  }
+  free(m->bufs);
+  free(m->retrieved);
+  free(m->staging);
+  pthread_mutex_destroy(&m->mu);
+  free(m);
+  return NULL;
+}
+
+static PJRT_Error *pjrt_client_createbuffersforasynchosttodevice(
+    PJRT_Client_CreateBuffersForAsyncHostToDevice_Args *a) {
+  NEED(a->client && (a->shape_specs || !a->num_shape_specs), "client or shape_specs is NULL");
+  PJRT_Client *c = a->client;
+  PJRT_Device *dev = a->memory ? a->memory->device : c->addr_list[0];
+  if (dev->id < 0)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: CreateBuffersForAsyncHostToDevice: device %d belongs to "
+                     "process %d, not this one", dev->desc.id, dev->process);
+  for (size_t i = 0; i < a->num_device_layouts && a->device_layouts; i++)
+    if (a->device_layouts[i] && !default_layout(a->device_layouts[i], (int)a->shape_specs[i].num_dims))
+      return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: CreateBuffersForAsyncHostToDevice: only the default "
+                       "(row-major) device layout");
+  if (a->num_shape_specs > 4096)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: CreateBuffersForAsyncHostToDevice: %zu buffers",
+                     a->num_shape_specs);
+  PJRT_AsyncHostToDeviceTransferManager *m = calloc(1, sizeof *m);
+  if (!m) return OOM();
+  pthread_mutex_init(&m->mu, NULL);
+  m->client = c;
+  m->device = dev;
+  m->bufs = calloc(a->num_shape_specs + 1, sizeof *m->bufs);
+  m->retrieved = calloc(a->num_shape_specs + 1, sizeof *m->retrieved);
+  m->staging = calloc(a->num_shape_specs + 1, sizeof *m->staging);
+  PJRT_Error *err = m->bufs && m->retrieved && m->staging ? NULL : OOM();
+  for (size_t i = 0; !err && i < a->num_shape_specs; i++, m->n++) {
+    const PJRT_ShapeSpec *sp = &a->shape_specs[i];
+    PJRT_Client_CreateUninitializedBuffer_Args u = {
+        .struct_size = sizeof u, .client = c, .shape_dims = sp->dims, .shape_num_dims = sp->num_dims,
+        .shape_element_type = sp->element_type, .device = dev};
+    err = pjrt_client_createuninitializedbuffer(&u);
+    if (err) break;
+    m->bufs[i] = u.buffer;
+    if (!(u.buffer->defined = event_new(false, 0, NULL)) ||
+        !(m->staging[i] = calloc(u.buffer->bytes ? u.buffer->bytes : 1, 1)))
+      err = OOM();
+  }
+  if (err) {
+    transfer_manager_destroy(&(PJRT_AsyncHostToDeviceTransferManager_Destroy_Args){
+        .struct_size = sizeof(PJRT_AsyncHostToDeviceTransferManager_Destroy_Args), .transfer_manager = m});
+    return err;
+  }
+  a->transfer_manager = m;
+  return NULL;
+}
+
+static PJRT_Error *manager_index(PJRT_AsyncHostToDeviceTransferManager *m, int i, const char *fn) {
+  if (!m) return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: %s: transfer_manager is NULL", fn);
+  if (i < 0 || i >= m->n)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: %s: buffer %d of %d", fn, i, m->n);
+  return NULL;
+}
+
+/* Bytes [offset, offset + size) of buffer i; the last piece defines it. */
+static PJRT_Error *manager_put(PJRT_AsyncHostToDeviceTransferManager *m, int i, const void *data, int64_t offset,
+                               int64_t size, bool last, const char *fn) {
+  PJRT_Error *err = manager_index(m, i, fn);
+  if (err) return err;
+  PJRT_Buffer *b = m->bufs[i];
+  pthread_mutex_lock(&m->mu);
+  uint8_t *st = m->staging[i];
+  if (!st) err = error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: %s: buffer %d is complete already", fn, i);
+  else if (offset < 0 || size < 0 || (uint64_t)offset + (uint64_t)size > b->bytes)
+    err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: %s: bytes %" PRId64 "..%" PRId64 " of a buffer of %zu",
+                    fn, offset, offset + size, b->bytes);
+  else if (size && !data)
+    err = error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: %s: data is NULL", fn);
+  if (!err && size) memcpy(st + offset, data, (size_t)size);
+  xlac_buffer *made = NULL, *old = NULL;
+  if (!err && last) {
+    err = from_status(xlac_buffer_from_host(m->client->xc, m->device->id, b->type, b->dims, b->rank, st, b->bytes, 0,
+                                            &made), fn);
+    if (!err) {
+      pthread_mutex_lock(&b->mu);
+      old = b->xb;
+      b->xb = made;
+      pthread_mutex_unlock(&b->mu);
+      free(st);
+      m->staging[i] = NULL;
+    }
+  }
+  pthread_mutex_unlock(&m->mu);
+  xlac_buffer_destroy(old);
+  if (!err && last)
+    pjrt_event_set(&(PJRT_Event_Set_Args){.struct_size = sizeof(PJRT_Event_Set_Args), .event = b->defined});
+  return err;
+}
+
+static PJRT_Error *transfer_manager_transferdata(PJRT_AsyncHostToDeviceTransferManager_TransferData_Args *a) {
+  PJRT_Error *e = manager_put(a->transfer_manager, a->buffer_index, a->data, a->offset, a->transfer_size,
+                              a->is_last_transfer, "TransferData");
+  if (e) return e;
+  /* the bytes are copied: the host buffer is free on return */
+  a->done_with_h2d_transfer = event_new(true, 0, NULL);
+  return a->done_with_h2d_transfer ? NULL : OOM();
+}
+
+static PJRT_Error *transfer_manager_transferliteral(PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args *a) {
+  PJRT_Error *e = manager_index(a->transfer_manager, a->buffer_index, "TransferLiteral");
+  if (e) return e;
+  PJRT_Buffer *b = a->transfer_manager->bufs[a->buffer_index];
+  bool same = a->shape_num_dims == (size_t)b->rank && (int)to_pjrt_type(b->type) == (int)a->shape_element_type &&
+              default_layout(a->shape_layout, b->rank);
+  for (int d = 0; same && d < b->rank; d++) same = a->shape_dims[d] == b->dims[d];
+  if (!same)
+    return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: TransferLiteral: the literal's shape or layout is not "
+                     "buffer %d's", a->buffer_index);
+  if ((e = manager_put(a->transfer_manager, a->buffer_index, a->data, 0, (int64_t)b->bytes, true, "TransferLiteral")))
+    return e;
+  a->done_with_h2d_transfer = event_new(true, 0, NULL);
+  return a->done_with_h2d_transfer ? NULL : OOM();
+}
+
+static PJRT_Error *transfer_manager_retrievebuffer(PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args *a) {
+  PJRT_Error *e = manager_index(a->transfer_manager, a->buffer_index, "RetrieveBuffer");
+  if (e) return e;
+  PJRT_AsyncHostToDeviceTransferManager *m = a->transfer_manager;
+  pthread_mutex_lock(&m->mu);
+  bool twice = m->retrieved[a->buffer_index];
+  m->retrieved[a->buffer_index] = true;
+  pthread_mutex_unlock(&m->mu);
+  if (twice)
+    return error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: RetrieveBuffer: buffer %d was retrieved already",
+                     a->buffer_index);
+  a->buffer_out = m->bufs[a->buffer_index];
+  return NULL;
+}
+
+static PJRT_Error *transfer_manager_device(PJRT_AsyncHostToDeviceTransferManager_Device_Args *a) {
+  NEED(a->transfer_manager, "transfer_manager is NULL");
+  a->device_out = a->transfer_manager->device;
+  return NULL;
+}
+
+static PJRT_Error *transfer_manager_buffercount(PJRT_AsyncHostToDeviceTransferManager_BufferCount_Args *a) {
+  NEED(a->transfer_manager, "transfer_manager is NULL");
+  a->buffer_count = (size_t)a->transfer_manager->n;
+  return NULL;
+}
+
+static PJRT_Error *transfer_manager_buffersize(PJRT_AsyncHostToDeviceTransferManager_BufferSize_Args *a) {
+  PJRT_Error *e = manager_index(a->transfer_manager, a->buffer_index, "BufferSize");
+  if (e) return e;
+  a->buffer_size = a->transfer_manager->bufs[a->buffer_index]->bytes;
+  return NULL;
+}
+
+static PJRT_Error *transfer_manager_setbuffererror(PJRT_AsyncHostToDeviceTransferManager_SetBufferError_Args *a) {
+  PJRT_Error *e = manager_index(a->transfer_manager, a->buffer_index, "SetBufferError");
+  if (e) return e;
+  PJRT_AsyncHostToDeviceTransferManager *m = a->transfer_manager;
+  pthread_mutex_lock(&m->mu);
+  bool open = m->staging[a->buffer_index] != NULL;
+  free(m->staging[a->buffer_index]);
+  m->staging[a->buffer_index] = NULL;
+  pthread_mutex_unlock(&m->mu);
+  if (!open)
+    return error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: SetBufferError: buffer %d is complete already",
+                     a->buffer_index);
+  return pjrt_event_set(&(PJRT_Event_Set_Args){.struct_size = sizeof(PJRT_Event_Set_Args),
+                                               .event = m->bufs[a->buffer_index]->defined,
+                                               .error_code = a->error_code ? a->error_code : PJRT_Error_Code_UNKNOWN,
+                                               .error_message = a->error_message,
+                                               .error_message_size = a->error_message_size});
+}
+
+static PJRT_Error *transfer_manager_addmetadata(PJRT_AsyncHostToDeviceTransferManager_AddMetadata_Args *a) {
+  NEED(a->transfer_manager, "transfer_manager is NULL");
+  return NULL; /* nothing of it matters to xlac */
+}
+
 /* ---- processes ----
  * jaxlib tells the client about the processes of a distributed run as
  * their states change (and aborts the process if the call fails).  xlac
@@ -2625,8 +2881,6 @@ UNIMPLEMENTED(Compile)
 UNIMPLEMENTED(Client_CreateViewOfDeviceBuffer)
 UNIMPLEMENTED(ExecuteContext_Create)
 UNIMPLEMENTED(ExecuteContext_Destroy)
-UNIMPLEMENTED(AsyncHostToDeviceTransferManager)
-UNIMPLEMENTED(Client_CreateBuffersForAsyncHostToDevice)
 UNIMPLEMENTED(Client_DmaMap)
 UNIMPLEMENTED(Client_DmaUnmap)
 UNIMPLEMENTED(TopologyDescription_Deserialize)
@@ -2752,15 +3006,15 @@ static const PJRT_Api api = {
     .PJRT_ExecuteContext_Create = unimpl_ExecuteContext_Create,
     .PJRT_ExecuteContext_Destroy = unimpl_ExecuteContext_Destroy,
     .PJRT_Buffer_CopyRawToHost = pjrt_buffer_copyrawtohost,
-    .PJRT_AsyncHostToDeviceTransferManager_Destroy = unimpl_AsyncHostToDeviceTransferManager,
-    .PJRT_AsyncHostToDeviceTransferManager_TransferData = unimpl_AsyncHostToDeviceTransferManager,
-    .PJRT_Client_CreateBuffersForAsyncHostToDevice = unimpl_Client_CreateBuffersForAsyncHostToDevice,
-    .PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer = unimpl_AsyncHostToDeviceTransferManager,
-    .PJRT_AsyncHostToDeviceTransferManager_Device = unimpl_AsyncHostToDeviceTransferManager,
-    .PJRT_AsyncHostToDeviceTransferManager_BufferCount = unimpl_AsyncHostToDeviceTransferManager,
-    .PJRT_AsyncHostToDeviceTransferManager_BufferSize = unimpl_AsyncHostToDeviceTransferManager,
-    .PJRT_AsyncHostToDeviceTransferManager_SetBufferError = unimpl_AsyncHostToDeviceTransferManager,
-    .PJRT_AsyncHostToDeviceTransferManager_AddMetadata = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_AsyncHostToDeviceTransferManager_Destroy = (PJRT_Other_Fn)transfer_manager_destroy,
+    .PJRT_AsyncHostToDeviceTransferManager_TransferData = (PJRT_Other_Fn)transfer_manager_transferdata,
+    .PJRT_Client_CreateBuffersForAsyncHostToDevice = (PJRT_Other_Fn)pjrt_client_createbuffersforasynchosttodevice,
+    .PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer = (PJRT_Other_Fn)transfer_manager_retrievebuffer,
+    .PJRT_AsyncHostToDeviceTransferManager_Device = (PJRT_Other_Fn)transfer_manager_device,
+    .PJRT_AsyncHostToDeviceTransferManager_BufferCount = (PJRT_Other_Fn)transfer_manager_buffercount,
+    .PJRT_AsyncHostToDeviceTransferManager_BufferSize = (PJRT_Other_Fn)transfer_manager_buffersize,
+    .PJRT_AsyncHostToDeviceTransferManager_SetBufferError = (PJRT_Other_Fn)transfer_manager_setbuffererror,
+    .PJRT_AsyncHostToDeviceTransferManager_AddMetadata = (PJRT_Other_Fn)transfer_manager_addmetadata,
     .PJRT_Client_DmaMap = unimpl_Client_DmaMap,
     .PJRT_Client_DmaUnmap = unimpl_Client_DmaUnmap,
     .PJRT_Client_CreateUninitializedBuffer = pjrt_client_createuninitializedbuffer,
@@ -2770,7 +3024,7 @@ static const PJRT_Api api = {
     .PJRT_Client_FulfillAliasBuffer = unimpl_Client_FulfillAliasBuffer,
     .PJRT_LoadedExecutable_GetDeviceAssignment = pjrt_loadedexecutable_getdeviceassignment,
     .PJRT_Client_CreateErrorBuffer = unimpl_Client_CreateErrorBuffer,
-    .PJRT_AsyncHostToDeviceTransferManager_TransferLiteral = unimpl_AsyncHostToDeviceTransferManager,
+    .PJRT_AsyncHostToDeviceTransferManager_TransferLiteral = (PJRT_Other_Fn)transfer_manager_transferliteral,
     .PJRT_Buffer_CopyRawToHostFuture = unimpl_Buffer_CopyRawToHostFuture,
     .PJRT_Device_PoisonExecution = unimpl_Device_PoisonExecution,
     .PJRT_Device_CreateAsyncTrackingEvent = unimpl_Device_CreateAsyncTrackingEvent,

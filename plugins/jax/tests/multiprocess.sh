@@ -41,7 +41,7 @@ export PYTHONPATH=$here/..:$here${PYTHONPATH:+:$PYTHONPATH}
 "$venv/bin/python" "$here/test_multiprocess.py" ref "$tmp/ref.json"
 # the CPU backend beside xlac: JAX runs host callbacks' operands through it
 export JAX_PLATFORMS=xlac,cpu
-ncases=9
+ncases=10
 status=0
 
 # what rank r of a run printed: its cases, then whether it passed them all

@@ -20,7 +20,17 @@ import sys
 
 mode, path = sys.argv[1], sys.argv[2]
 if mode == "check":
+    import socket
+
     import jax
+    # device_put between processes: JAX's socket transfers, into buffers
+    # the plugin fills piece by piece (64 KiB pieces)
+    with socket.socket() as s_:
+        s_.bind(("127.0.0.1", 0))
+        port = s_.getsockname()[1]
+    jax.config.update("jax_force_dcn_cross_host_transfers", True)
+    jax.config.update("jax_cross_host_transfer_socket_address", f"127.0.0.1:{port}")
+    jax.config.update("jax_cross_host_transfer_transfer_size", 64 * 1024)
     # under mpirun JAX reads Open MPI's numbering; else the launcher's
     coord = os.environ.get("XLAC_TEST_COORDINATOR")
     if coord:
@@ -184,6 +194,22 @@ def check():
         got = multihost_utils.process_allgather(global_array(a, split), tiled=True)
         close("process_allgather", got, a)
 
+    def cross_process_put():
+        # process 0's devices to the last process's, whole and split
+        x = np.arange(256 * 96, dtype=np.float32).reshape(256, 96)
+        src = jax.make_mesh((per,), ("x",), devices=jax.local_devices(process_index=0))
+        dst = jax.make_mesh((per,), ("x",), devices=jax.local_devices(process_index=n - 1))
+        for spec in (P("x"), P()):
+            y = jax.device_put(x, NamedSharding(src, spec))
+            z = jax.device_put(y, NamedSharding(dst, spec))
+            z.block_until_ready()
+            if me == n - 1:
+                assert len(z.addressable_shards) == per
+                for sh in z.addressable_shards:
+                    close("device_put across processes", np.asarray(sh.data), x[sh.index])
+            else:
+                assert not z.addressable_shards
+
     def own_device():
         v = jnp.arange(3.0) + me
         close("own device", np.asarray(v * 2), (np.arange(3.0) + me) * 2)
@@ -218,6 +244,7 @@ def check():
         raise AssertionError("the execution succeeded")
 
     case(f"{n} processes: work on the process's own device", own_device)
+    case(f"{n} processes: device_put from one process's devices to another's", cross_process_put)
     # (last: a failure leaves the processes' collectives unusable)
     case(f"{n} processes: a failure in one process fails the others", one_fails)
     finish()
