@@ -651,6 +651,97 @@ static void test_cost_and_profiler(void) {
   A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
 }
 
+/* buffers filled piece by piece (CreateBuffersForAsyncHostToDevice): a
+   reader on another thread waits for the last piece; a buffer given an
+   error passes it on; one never completed fails its readers when the
+   manager goes */
+typedef struct Reader {
+  PJRT_Buffer *b;
+  float got[6];
+} Reader;
+
+static void *read_buffer(void *arg) {
+  Reader *r = arg;
+  to_host(r->b, r->got, sizeof r->got);
+  return NULL;
+}
+
+static void test_transfer_manager(void) {
+  PJRT_Client *c = client_with(2);
+  PJRT_Client_AddressableDevices_Args ad = ARGS(PJRT_Client_AddressableDevices_Args, .client = c);
+  OK(A->PJRT_Client_AddressableDevices(&ad));
+  PJRT_Device_DefaultMemory_Args dm = ARGS(PJRT_Device_DefaultMemory_Args, .device = ad.addressable_devices[1]);
+  OK(A->PJRT_Device_DefaultMemory(&dm));
+  int64_t dims[2] = {2, 3};
+  PJRT_ShapeSpec specs[3];
+  for (int i = 0; i < 3; i++)
+    specs[i] = ARGS(PJRT_ShapeSpec, .dims = dims, .num_dims = 2, .element_type = PJRT_Buffer_Type_F32);
+  PJRT_Client_CreateBuffersForAsyncHostToDevice_Args ca = ARGS(
+      PJRT_Client_CreateBuffersForAsyncHostToDevice_Args, .client = c, .shape_specs = specs, .num_shape_specs = 3,
+      .memory = dm.memory);
+  OK(A->PJRT_Client_CreateBuffersForAsyncHostToDevice(&ca));
+  PJRT_AsyncHostToDeviceTransferManager *m = ca.transfer_manager;
+  PJRT_AsyncHostToDeviceTransferManager_BufferSize_Args bs =
+      ARGS(PJRT_AsyncHostToDeviceTransferManager_BufferSize_Args, .transfer_manager = m, .buffer_index = 0);
+  OK(A->PJRT_AsyncHostToDeviceTransferManager_BufferSize(&bs));
+  CHECK_EQ_I(bs.buffer_size, 24);
+  PJRT_Buffer *b[3];
+  for (int i = 0; i < 3; i++) {
+    PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args rb =
+        ARGS(PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args, .transfer_manager = m, .buffer_index = i);
+    OK(A->PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer(&rb));
+    b[i] = rb.buffer_out;
+  }
+  PJRT_Buffer_Device_Args bd = ARGS(PJRT_Buffer_Device_Args, .buffer = b[0]);
+  OK(A->PJRT_Buffer_Device(&bd));
+  CHECK(bd.device == ad.addressable_devices[1]);
+  /* a reader waits while the data comes in two pieces */
+  Reader r = {.b = b[0]};
+  pthread_t th;
+  pthread_create(&th, NULL, read_buffer, &r);
+  const float data[6] = {1, 2, 3, 4, 5, 6};
+  PJRT_AsyncHostToDeviceTransferManager_TransferData_Args td =
+      ARGS(PJRT_AsyncHostToDeviceTransferManager_TransferData_Args, .transfer_manager = m, .buffer_index = 0,
+           .data = data + 2, .offset = 8, .transfer_size = 16, .is_last_transfer = false);
+  OK(A->PJRT_AsyncHostToDeviceTransferManager_TransferData(&td));
+  destroy_event(td.done_with_h2d_transfer);
+  td = ARGS(PJRT_AsyncHostToDeviceTransferManager_TransferData_Args, .transfer_manager = m, .buffer_index = 0,
+            .data = data, .offset = 0, .transfer_size = 8, .is_last_transfer = true);
+  OK(A->PJRT_AsyncHostToDeviceTransferManager_TransferData(&td));
+  destroy_event(td.done_with_h2d_transfer);
+  pthread_join(th, NULL);
+  for (int i = 0; i < 6; i++) CHECK(r.got[i] == data[i]);
+  /* out of range, and after the last piece */
+  FAILS(A->PJRT_AsyncHostToDeviceTransferManager_TransferData(
+            &ARGS(PJRT_AsyncHostToDeviceTransferManager_TransferData_Args, .transfer_manager = m, .buffer_index = 1,
+                  .data = data, .offset = 20, .transfer_size = 8)),
+        PJRT_Error_Code_INVALID_ARGUMENT, "of a buffer of 24");
+  FAILS(A->PJRT_AsyncHostToDeviceTransferManager_TransferData(
+            &ARGS(PJRT_AsyncHostToDeviceTransferManager_TransferData_Args, .transfer_manager = m, .buffer_index = 0,
+                  .data = data, .offset = 0, .transfer_size = 4)),
+        PJRT_Error_Code_FAILED_PRECONDITION, "complete already");
+  FAILS(A->PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer(
+            &ARGS(PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args, .transfer_manager = m,
+                  .buffer_index = 0)),
+        PJRT_Error_Code_FAILED_PRECONDITION, "retrieved already");
+  /* buffer 1 fails: its readers get the error */
+  OK(A->PJRT_AsyncHostToDeviceTransferManager_SetBufferError(
+      &ARGS(PJRT_AsyncHostToDeviceTransferManager_SetBufferError_Args, .transfer_manager = m, .buffer_index = 1,
+            .error_code = PJRT_Error_Code_DATA_LOSS, .error_message = "peer went away", .error_message_size = 14)));
+  float out[6];
+  FAILS(A->PJRT_Buffer_ToHostBuffer(&ARGS(PJRT_Buffer_ToHostBuffer_Args, .src = b[1], .dst = out,
+                                          .dst_size = sizeof out)),
+        PJRT_Error_Code_DATA_LOSS, "peer went away");
+  /* buffer 2 never completes: destroying the manager fails its readers */
+  OK(A->PJRT_AsyncHostToDeviceTransferManager_Destroy(
+      &ARGS(PJRT_AsyncHostToDeviceTransferManager_Destroy_Args, .transfer_manager = m)));
+  FAILS(A->PJRT_Buffer_ToHostBuffer(&ARGS(PJRT_Buffer_ToHostBuffer_Args, .src = b[2], .dst = out,
+                                          .dst_size = sizeof out)),
+        PJRT_Error_Code_CANCELLED, "destroyed before");
+  for (int i = 0; i < 3; i++) destroy_buffer(b[i]);
+  A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
+}
+
 int main(void) {
   A = GetPjrtApi();
   test_client_options();
@@ -662,5 +753,6 @@ int main(void) {
   test_events();
   test_shardings();
   test_cost_and_profiler();
+  test_transfer_manager();
   TEST_SUMMARY();
 }
