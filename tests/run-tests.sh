@@ -21,6 +21,9 @@
 #    through tests/lit/gpu/Inputs/sim.sh) again on the SIMT harness, once per
 #    thread order named (forward, reverse, random): XLAC_TEST_GPU=simt:ORDER.
 #    Those also marked `XLAC-SIMT-ONLY` run in these passes only.
+# Each RUN line may take 300 s; a file marked `XLAC-TIMEOUT: SECONDS` (a
+# long test, e.g. training real models on the SIMT harness) gives its
+# lines that long instead.  A timed-out line fails the test, saying so.
 # A RUN line that exits with status 77 skips the test (what it needs is
 # missing: the GPU simulator, say); its last output line is the reason.
 # Skipped tests are listed and counted, never as passed.
@@ -65,7 +68,9 @@ run_file_test() {
   local log="$tmp/$id.log"
   local dir
   dir=$(dirname "$file")
-  local n=0 cmd="" line
+  local n=0 cmd="" line limit
+  limit=$(sed -n 's/.*XLAC-TIMEOUT: *\([0-9][0-9]*\).*/\1/p' "$file" | head -n 1)
+  limit=${limit:-300}
   : >"$log"
   while IFS= read -r line; do
     line=${line#*RUN:}
@@ -81,7 +86,8 @@ run_file_test() {
     n=$((n + 1))
     echo "RUN: $cmd" >>"$log"
     local rc=0
-    (cd "$root" && timeout 300 bash -o pipefail -c "$cmd") >>"$log" 2>&1 || rc=$?
+    (cd "$root" && timeout "$limit" bash -o pipefail -c "$cmd") >>"$log" 2>&1 || rc=$?
+    [ "$rc" -eq 124 ] && echo "(timed out after $limit s)" >>"$log"
     if [ "$rc" -eq 77 ]; then
       echo "SKIPPED $rel: $(grep -v '^RUN: ' "$log" | tail -n 1)"
       return 0
