@@ -4,7 +4,8 @@
    y_saved = [42]; the SaverDef agrees with the V1 format only.  Corrupted
    copies are errors at the right place, never crashes: every truncation,
    every single-byte change of the V1 file, a bad magic number, bad block
-   and data crcs, a compressed block, a truncated or missing data file. */
+   and data crcs, a compressed block, a truncated or missing data file.
+   A partitioned variable's V1 slices are assembled; V2 ones refused. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -220,10 +221,44 @@ static void test_v2(void) {
   free(data);
 }
 
+/* w = arange(12) as 4x3 in two partitions: V1 keeps two slices of 'w',
+   assembled here; V2 is refused when 'w' is read. */
+static void test_partitioned(void) {
+  Module *m = module_new();
+  TfCheckpoint *ck = tf_checkpoint_open(FX "partitioned_v1.ckpt");
+  CHECK(ck != NULL);
+  if (ck) {
+    CHECK_EQ_I(tf_checkpoint_count(ck), 1);
+    Literal *l = tf_checkpoint_read(ck, m, "w");
+    CHECK(l != NULL);
+    if (l) {
+      CHECK_EQ_I(lit_elem(l), ET_F32);
+      CHECK_EQ_I(l->type->rank, 2);
+      CHECK_EQ_I(l->type->dims[0], 4);
+      CHECK_EQ_I(l->type->dims[1], 3);
+      int same = 0;
+      for (int i = 0; i < 12; i++) same += ((float *)l->data)[i] == (float)i;
+      CHECK_EQ_I(same, 12);
+    }
+    tf_checkpoint_free(ck);
+  }
+  ck = tf_checkpoint_open(FX "partitioned_v2.ckpt");
+  CHECK(ck != NULL);
+  if (ck) {
+    CHECK_EQ_I(tf_checkpoint_count(ck), 1); /* the slices' binary keys name no tensor */
+    nerrors = 0;
+    CHECK(tf_checkpoint_read(ck, m, "w") == NULL);
+    CHECK(has_error("tensor 'w' is saved in 2 slices (a partitioned variable), which xlac does not read"));
+    tf_checkpoint_free(ck);
+  }
+  module_free(m);
+}
+
 int main(void) {
   diag_set_hook(hook, NULL);
   test_v1();
   test_v2();
+  test_partitioned();
   /* a file that is not there */
   nerrors = 0;
   CHECK(tf_checkpoint_open(FX "no_such.ckpt") == NULL);

@@ -1036,7 +1036,8 @@ static void free_message(void *m) { pb_free(m); }
 /* Ops that produce nothing anyone fetches by default. */
 static bool sink_candidate(const TfNode *n) {
   static const char *const skip[] = {"NoOp", "Const", "Placeholder", "PlaceholderV2", "Assert", "SaveV2",
-                                     "RestoreV2", "VarHandleOp", "AssignVariableOp", "Print", "PrintV2"};
+                                     "RestoreV2", "VarHandleOp", "VariableV2", "Variable", "AssignVariableOp",
+                                     "Print", "PrintV2"};
   for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
     if (!strcmp(n->op, skip[i])) return false;
   return n->frame == 0;
