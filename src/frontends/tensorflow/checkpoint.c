@@ -222,12 +222,18 @@ static bool add_entry(TfCheckpoint *ck, const StrBuf *key, size_t voff, size_t v
   return true;
 }
 
+/* An index entry: a data block, which must begin after the one before
+   (*ud, where that one ended), so that no byte is read twice. */
 static bool index_entry(TfCheckpoint *ck, const StrBuf *key, size_t voff, size_t vlen, void *ud) {
   (void)key;
-  (void)ud;
-  size_t i = voff, start, len;
-  return read_block(ck, &i, voff + vlen, "data", &start, &len) &&
-         block_entries(ck, start, len, "data", add_entry, NULL);
+  size_t *next = ud, i = voff, start, len;
+  if (!read_block(ck, &i, voff + vlen, "data", &start, &len)) return false;
+  if (start < *next) {
+    error_at(at(ck, voff), "a data block at offset %zu, before the end of the block before it (%zu)", start, *next);
+    return false;
+  }
+  *next = start + len + TRAILER_BYTES;
+  return block_entries(ck, start, len, "data", add_entry, NULL);
 }
 
 /* Every entry of the table, in order, into ck->entries. */
@@ -250,7 +256,8 @@ static bool read_table(TfCheckpoint *ck) {
   /* the metaindex block (checked, unused), then the index */
   if (!read_block(ck, &i, f->len - 8, "metaindex", &mstart, &mlen)) return false;
   if (!read_block(ck, &i, f->len - 8, "index", &start, &len)) return false;
-  return block_entries(ck, start, len, "index", index_entry, NULL);
+  size_t next = 0;
+  return block_entries(ck, start, len, "index", index_entry, &next);
 }
 
 static ProtobufCMessage *unpack(TfCheckpoint *ck, const Entry *e, const ProtobufCMessageDescriptor *d) {
@@ -491,9 +498,22 @@ static Literal *read_v1(TfCheckpoint *ck, Module *m, const char *name, const V1T
   SrcLoc loc = at(ck, ck->entries.data[0].off);
   Type *t = tensor_type(&m->arena, loc, name, meta->type, meta->shape);
   if (!t) return NULL;
+  size_t eb = (size_t)et_bytes(t->elem);
+  /* the values must be in the file (each takes a byte or more) before
+     the tensor is allocated: a few bytes cannot claim gigabytes */
+  int64_t elems = type_num_elements(t), listed = 0;
+  for (int s = 0; s < v->slices.len; s++) {
+    Tensorflow__TensorProto *tp = v->slices.data[s].msg->data->data;
+    if (tp->dtype == 0) tp->dtype = meta->type; /* TensorFlow leaves it out */
+    listed += (int64_t)(tp->tensor_content.len ? tp->tensor_content.len / eb : tf_tensor_nvals(tp));
+  }
+  if (listed != elems) {
+    error_at(loc, "the checkpoint's slices of tensor '%s' hold %lld values, where its shape has %lld", name,
+             (long long)listed, (long long)elems);
+    return NULL;
+  }
   Literal *l = lit_new_in(&m->arena, t);
   int rank = t->rank;
-  size_t eb = (size_t)et_bytes(t->elem);
   uint8_t *seen = l->n ? xcalloc((size_t)l->n, 1) : NULL;
   int64_t covered = 0;
   bool ok = true;
