@@ -263,7 +263,10 @@ typedef struct TfCheckpoint TfCheckpoint;
    or a V1 file.  NULL after an error. */
 TfCheckpoint *tf_checkpoint_open(const char *path);
 /* The table already loaded as `file`: a V2 index whose data files are
-   PREFIX.data-SSSSS-of-NNNNN, or with prefix NULL a V1 checkpoint. */
+   PREFIX.data-SSSSS-of-NNNNN, or with prefix NULL a V1 checkpoint.  The
+   checkpoint registers an OOM cleanup (its protobuf messages) that
+   tf_checkpoint_free pops: free it before popping cleanups pushed before
+   it was opened. */
 TfCheckpoint *tf_checkpoint_open_table(int file, const char *prefix);
 void tf_checkpoint_free(TfCheckpoint *ck);
 int tf_checkpoint_version(const TfCheckpoint *ck); /* 1 or 2 */
