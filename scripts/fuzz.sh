@@ -18,7 +18,7 @@
 # Exits with libFuzzer's status: 0 when nothing was found.
 set -u
 usage() {
-  echo "usage: scripts/fuzz.sh stablehlo|hlo|pipeline|hlo_chain|pb|tf|mlirbc|hlo_pb SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]" >&2
+  echo "usage: scripts/fuzz.sh stablehlo|hlo|pipeline|hlo_chain|pb|tf|mlirbc|hlo_pb|ckpt SECONDS [MAX_LEN] [-- LIBFUZZER_ARGS...]" >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -72,6 +72,10 @@ case "$target" in
     # the TensorFlow frontend's protobuf readers (text and binary)
     seeds=("$root/fuzz/corpus/pb")
     : "${max_len:=8192}" ;;
+  ckpt)
+    # TensorFlow checkpoints, V1 and V2 (the tfcompile fixtures)
+    seeds=("$root/fuzz/corpus/ckpt")
+    : "${max_len:=4096}" ;;
   tf)
     # the whole TensorFlow frontend: the suite's graphs, each behind the
     # byte that says text (1) or binary (0)

@@ -123,7 +123,7 @@ static bool graph_guarded(void *ctx) {
   GraphJob *j = ctx;
   j->file = src_load(j->graph);
   if (j->file < 0) return false;
-  TfOptions o = {j->config, NULL, 0};
+  TfOptions o = {j->config, NULL, 0, NULL, NULL};
   Module *m = tf_import_file(j->file, &o);
   if (!m) return false;
   /* no text: compiling prints the module (the Config is not in the

@@ -49,6 +49,8 @@ static const char aot_usage[] =
     "                                        reference interpreter, 1 and 2 threads\n"
     "  --out_benchmark=FILE                  a C program timing run (min/median/max)\n"
     "  --graph=FILE --config=FILE            a TensorFlow GraphDef and its tf2xla Config\n"
+    "  --checkpoint=PATH [--saver=FILE]      the graph's other variables frozen to a TensorFlow\n"
+    "                                        checkpoint's values (tf_library's freeze_checkpoint)\n"
     "xlac aot --print-link-flags             what to add to a link line for the objects\n";
 
 static void XLAC_PRINTF(1, 2) fail(const char *fmt, ...) {

@@ -96,10 +96,12 @@ int driver_verify(const char *path, bool split, bool verify_diagnostics);
 bool driver_option_value(int argc, char **argv, int *i, const char *name, const char **value);
 
 /* TensorFlow graphs (load.c): the Config and fetches every command uses
-   for a GraphDef (from --config / --fetch; the arrays are the caller's and
-   must outlive the command).  A path is read as a GraphDef when it ends in
-   .pb, .pbtxt, .graphdef or .prototxt, or whenever a Config is given. */
-void driver_set_tf_options(const char *config, const char **fetches, int nfetches);
+   for a GraphDef (from --config / --fetch, and --checkpoint / --saver
+   for its variables; the arrays are the caller's and must outlive the
+   command).  A path is read as a GraphDef when it ends in .pb, .pbtxt,
+   .graphdef or .prototxt, or whenever a Config or checkpoint is given. */
+void driver_set_tf_options(const char *config, const char **fetches, int nfetches, const char *checkpoint,
+                           const char *saver);
 /* `xlac tf-clusters` (load.c). */
 int driver_tf_clusters(int argc, char **argv);
 

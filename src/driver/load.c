@@ -60,8 +60,11 @@ static int split_chunks(const SrcFile *f, bool split, Chunk **out) {
 
 static TfOptions tf_options;
 
-void driver_set_tf_options(const char *config, const char **fetches, int nfetches) {
+void driver_set_tf_options(const char *config, const char **fetches, int nfetches, const char *checkpoint,
+                           const char *saver) {
   tf_options.config = config;
+  tf_options.checkpoint = checkpoint;
+  tf_options.saver = saver;
   tf_options.fetches = fetches;
   tf_options.nfetches = nfetches;
 }
@@ -69,7 +72,7 @@ void driver_set_tf_options(const char *config, const char **fetches, int nfetche
 /* A file named like a GraphDef (.pb) that holds a serialized HloModuleProto
    instead: the file loaded (its id), or -1. */
 static int load_hlo_proto(const char *path) {
-  if (tf_options.config || tf_options.nfetches || !tf_is_graph_path(path)) return -1;
+  if (tf_options.config || tf_options.nfetches || tf_options.checkpoint || !tf_is_graph_path(path)) return -1;
   int fid = src_load(path);
   if (fid >= 0 && !hlo_proto_claims(fid)) {
     src_release(fid);
@@ -87,7 +90,7 @@ bool for_each_module(const char *path, bool split, ChunkFn fn, void *ud, int *fi
     if (m) module_free(m);
     return true;
   }
-  if (tf_options.config || tf_options.nfetches || tf_is_graph_path(path)) {
+  if (tf_options.config || tf_options.nfetches || tf_options.checkpoint || tf_is_graph_path(path)) {
     /* a TensorFlow graph: one module, or none after its diagnostics */
     if (file) *file = -1;
     Module *m = tf_import(path, &tf_options);

@@ -99,6 +99,9 @@ static const char usage_text[] =
     "                            fetches and variables, as tfcompile takes it\n"
     "  --fetch NODE[:i]          without a Config: a result (repeatable; default: the nodes\n"
     "                            nothing uses)\n"
+    "  --checkpoint PATH         a TensorFlow checkpoint (V2 prefix, or V1 file): the variables\n"
+    "                            the Config does not name become constants of its values\n"
+    "  --saver FILE              with --checkpoint: its SaverDef (the format is checked)\n"
     "xlac --help | --version [--verbose]   (--verbose: the host target code is generated for)\n";
 
 typedef struct Args {
@@ -402,19 +405,19 @@ int xlac_main(int argc, char **argv) {
   return status;
 }
 
-/* --graph, --config and --fetch belong to the TensorFlow frontend, for
+/* --graph, --config, --fetch, --checkpoint and --saver belong to the TensorFlow frontend, for
    every command: taken out of argv here (the graph becoming the command's
    FILE), so that each command's own parser never sees them. */
 static bool take_tf_options(int *argc, char **argv) {
-  const char *graph = NULL, *config = NULL;
+  const char *graph = NULL, *config = NULL, *checkpoint = NULL, *saver = NULL;
   VEC(const char *) fetches = {0};
   int n = 2;
   for (int i = 2; i < *argc; i++) {
     const char *s = argv[i], *v = NULL;
     const char **slot = NULL;
-    static const char *const names[] = {"--graph", "--config", "--fetch"};
+    static const char *const names[] = {"--graph", "--config", "--fetch", "--checkpoint", "--saver"};
     int which = -1;
-    for (int k = 0; k < 3 && which < 0; k++) {
+    for (int k = 0; k < 5 && which < 0; k++) {
       size_t len = strlen(names[k]);
       if (!strncmp(s, names[k], len) && (s[len] == 0 || s[len] == '=')) which = k;
     }
@@ -434,7 +437,7 @@ static bool take_tf_options(int *argc, char **argv) {
       VEC_PUSH(fetches, v);
       continue;
     }
-    slot = which == 0 ? &graph : &config;
+    slot = which == 0 ? &graph : which == 1 ? &config : which == 3 ? &checkpoint : &saver;
     if (*slot) {
       fprintf(stderr, "xlac: error: %s is given twice\n", names[which]);
       VEC_FREE(fetches);
@@ -445,7 +448,7 @@ static bool take_tf_options(int *argc, char **argv) {
   if (graph) argv[n++] = (char *)graph;
   argv[n] = NULL;
   *argc = n;
-  driver_set_tf_options(config, fetches.data, fetches.len);
+  driver_set_tf_options(config, fetches.data, fetches.len, checkpoint, saver);
   return true;
 }
 

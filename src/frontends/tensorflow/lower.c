@@ -78,6 +78,9 @@ struct TfLower {
      the value on entry) */
   int *var_write;
   int *var_after;
+  /* --checkpoint: the variables that are not the Config's are frozen */
+  TfCheckpoint *ckpt;
+  const char *ckpt_path;
 };
 
 static Scope *scope_push(TfLower *L, TfGraph *g, int frame, Block *blk, Value *const *args, int nargs) {
@@ -271,9 +274,59 @@ static bool lower_placeholder_default(TfCtx *c) {
   return true;
 }
 
+/* A variable that is not the Config's, frozen as tfcompile's
+   freeze_checkpoint freezes it: a constant of the checkpoint's tensor of
+   the node's name, else of its shared_name, which must have the
+   variable's type and shape. */
+static bool freeze_variable(TfCtx *c) {
+  TfLower *L = c->L;
+  const char *name = c->node->def->name, *shared = tf_attr_str(c, "shared_name", "");
+  const char *key = tf_checkpoint_has(L->ckpt, name)                  ? name
+                    : shared[0] && tf_checkpoint_has(L->ckpt, shared) ? shared
+                                                                      : NULL;
+  if (!key)
+    return tf_error(c, "the checkpoint %s has no tensor '%s'%s%s%s (a variable not in the Config takes its value "
+                       "from the checkpoint)",
+                    L->ckpt_path, name, shared[0] && strcmp(shared, name) ? " nor '" : "",
+                    shared[0] && strcmp(shared, name) ? shared : "", shared[0] && strcmp(shared, name) ? "'" : "");
+  Literal *l = tf_checkpoint_read(L->ckpt, c->b.m, key);
+  if (!l) return tf_error(c, "its value, tensor '%s' of the checkpoint %s, could not be read", key, L->ckpt_path);
+  ElemType want;
+  if (tf_attr(c, "dtype")) {
+    if (!tf_attr_type(c, "dtype", &want)) return false;
+    if (want != lit_elem(l))
+      return tf_error(c, "the checkpoint's tensor '%s' is %s, but the variable holds %s", key,
+                      tf_type_str(c, l->type), tf_dtype_name(tf_attr(c, "dtype")->type));
+  }
+  const TfAttr *sa = tf_attr(c, "shape");
+  if (sa && sa->value_case == TENSORFLOW__ATTR_VALUE__VALUE_SHAPE && sa->shape && !sa->shape->unknown_rank) {
+    const Tensorflow__TensorShapeProto *sp = sa->shape;
+    bool same = sp->n_dim == (size_t)l->type->rank;
+    for (size_t i = 0; same && i < sp->n_dim; i++)
+      same = sp->dim[i]->size < 0 || sp->dim[i]->size == l->type->dims[i];
+    if (!same) {
+      StrBuf b = {0};
+      for (size_t i = 0; i < sp->n_dim; i++) sb_printf(&b, "%s%lld", i ? ", " : "", (long long)sp->dim[i]->size);
+      tf_error(c, "the checkpoint's tensor '%s' is %s, but the variable's shape is [%s]", key,
+               tf_type_str(c, l->type), b.data ? b.data : "");
+      sb_free(&b);
+      return false;
+    }
+  }
+  tf_out(c, tf_constant(c, l));
+  return true;
+}
+
 static bool lower_var_handle(TfCtx *c) {
-  return tf_error(c, "a resource variable that is not a variable of the Config: freeze the graph, or name it "
-                     "in a 'variable' entry of the Config");
+  if (c->L && c->L->ckpt) return freeze_variable(c);
+  return tf_error(c, "a resource variable that is not a variable of the Config: freeze the graph, give its value "
+                     "with --checkpoint, or name it in a 'variable' entry of the Config");
+}
+
+/* TF1's reference variables (read through Identity): only frozen. */
+static bool lower_ref_variable(TfCtx *c) {
+  if (c->L && c->L->ckpt) return freeze_variable(c);
+  return tf_error(c, "a TF1 variable: freeze the graph, or give its value with --checkpoint");
 }
 
 /* A Config variable's value as node c sees it: after the latest write the
@@ -316,7 +369,11 @@ static bool lower_assign_variable(TfCtx *c) {
 }
 
 static const TfOpDef tf_ops_core[] = {
-    {"VarHandleOp", lower_var_handle, NULL, "a variable of the Config: a parameter, and a result when written"},
+    {"VarHandleOp", lower_var_handle, NULL,
+     "a variable of the Config: a parameter, and a result when written; any other, with --checkpoint: a constant of "
+     "the checkpoint's value"},
+    {"VariableV2", lower_ref_variable, NULL, "with --checkpoint: a constant of the checkpoint's value"},
+    {"Variable", lower_ref_variable, NULL, "with --checkpoint: a constant of the checkpoint's value"},
     {"ReadVariableOp", lower_read_variable, NULL, "the value after the latest write ordered before it"},
     {"AssignVariableOp", lower_assign_variable, NULL, "writes ordered by the graph's edges; the last is a result"},
     {"AssignAddVariableOp", lower_assign_variable, NULL, "writes ordered by the graph's edges; the last is a result"},
@@ -979,7 +1036,8 @@ static void free_message(void *m) { pb_free(m); }
 /* Ops that produce nothing anyone fetches by default. */
 static bool sink_candidate(const TfNode *n) {
   static const char *const skip[] = {"NoOp", "Const", "Placeholder", "PlaceholderV2", "Assert", "SaveV2",
-                                     "RestoreV2", "VarHandleOp", "AssignVariableOp", "Print", "PrintV2"};
+                                     "RestoreV2", "VarHandleOp", "VariableV2", "Variable", "AssignVariableOp",
+                                     "Print", "PrintV2"};
   for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
     if (!strcmp(n->op, skip[i])) return false;
   return n->frame == 0;
@@ -1034,6 +1092,15 @@ Module *tf_import_files(int gfile, int config_file, const TfOptions *o) {
   L->file = gfile;
   bool ok = true;
 
+  if (o->saver && !o->checkpoint) {
+    error_at(SRCLOC_NONE, "a SaverDef (%s) is read only with a checkpoint", o->saver);
+    ok = false;
+  }
+  if (ok && o->checkpoint) {
+    L->ckpt = tf_checkpoint_open(o->checkpoint);
+    L->ckpt_path = o->checkpoint;
+    if (!L->ckpt || (o->saver && !tf_saver_check(o->saver, L->ckpt))) ok = false;
+  }
   if (L->text) index_text_names(L);
   else make_listing(L, gd);
   if (gd->library)
@@ -1220,6 +1287,7 @@ Module *tf_import_files(int gfile, int config_file, const TfOptions *o) {
   VEC_FREE(L->func_list);
   if (L->g) tf_graph_free(L->g);
   free_lower(L);
+  tf_checkpoint_free(L->ckpt);
   if (cfg) {
     oom_cleanup_pop(&cfg_cleanup);
     pb_free(&cfg->base);

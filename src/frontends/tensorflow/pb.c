@@ -523,8 +523,9 @@ typedef struct WireLevel {
    the message that holds it, declared fields of the wire type their type
    needs, and messages nested at most PB_MAX_DEPTH deep.  Iterative, so
    the walk itself needs no stack; errors are located at the record's
-   byte offset. */
-static bool wire_check(int file, const ProtobufCMessageDescriptor *d, const uint8_t *p, size_t n, PbLocs *locs) {
+   byte offset (plus base, where p is inside the file). */
+static bool wire_check(int file, size_t base, const ProtobufCMessageDescriptor *d, const uint8_t *p, size_t n,
+                       PbLocs *locs) {
   WireLevel level[PB_MAX_DEPTH + 1];
   int depth = 0;
   level[0] = (WireLevel){d, n};
@@ -535,7 +536,7 @@ static bool wire_check(int file, const ProtobufCMessageDescriptor *d, const uint
       depth--;
     }
     size_t at = i, end = level[depth].end;
-    SrcLoc loc = {file, (uint32_t)at};
+    SrcLoc loc = {file, (uint32_t)(base + at)};
     uint64_t key, len = 0;
     if (!read_varint(p, end, &i, &key)) {
       error_at(loc, "truncated field key");
@@ -597,9 +598,20 @@ ProtobufCMessage *pb_parse_binary_locs(int file, const ProtobufCMessageDescripto
   const SrcFile *sf = src_get(file);
   const uint8_t *p = (const uint8_t *)sf->text;
   src_set_binary(file); /* diagnostics say file:OFFSET */
-  if (!wire_check(file, d, p, sf->len, locs)) return NULL;
+  if (!wire_check(file, 0, d, p, sf->len, locs)) return NULL;
   ProtobufCMessage *m = protobuf_c_message_unpack(d, NULL, sf->len, p);
   SrcLoc start = {file, 0};
+  if (!m) error_at(start, "not a valid binary %s (a field has the wrong type or bad contents)", d->name);
+  return m;
+}
+
+ProtobufCMessage *pb_parse_binary_at(int file, size_t off, size_t n, const ProtobufCMessageDescriptor *d) {
+  const SrcFile *sf = src_get(file);
+  const uint8_t *p = (const uint8_t *)sf->text + off;
+  src_set_binary(file);
+  if (!wire_check(file, off, d, p, n, NULL)) return NULL;
+  ProtobufCMessage *m = protobuf_c_message_unpack(d, NULL, n, p);
+  SrcLoc start = {file, (uint32_t)off};
   if (!m) error_at(start, "not a valid binary %s (a field has the wrong type or bad contents)", d->name);
   return m;
 }

@@ -39,6 +39,10 @@ ProtobufCMessage *pb_parse_text(int file, const ProtobufCMessageDescriptor *d);
 ProtobufCMessage *pb_parse_binary(int file, const ProtobufCMessageDescriptor *d);
 ProtobufCMessage *pb_parse_text_locs(int file, const ProtobufCMessageDescriptor *d, PbLocs *locs);
 ProtobufCMessage *pb_parse_binary_locs(int file, const ProtobufCMessageDescriptor *d, PbLocs *locs);
+/* The message in bytes [off, off + n) of a loaded file, which is binary
+   (a value inside another format: a checkpoint's table); NULL with an
+   error at the offending byte. */
+ProtobufCMessage *pb_parse_binary_at(int file, size_t off, size_t n, const ProtobufCMessageDescriptor *d);
 /* The location of the index-th top-level record of field number `field`
    (the start of the file when there is none). */
 SrcLoc pb_field_loc(const PbLocs *locs, int file, uint32_t field, size_t index);

@@ -12,6 +12,9 @@ typedef struct TfOptions {
   const char *config;          /* tf2xla Config (.pbtxt text, else binary), or NULL */
   const char *const *fetches;  /* without a Config: "NODE" or "NODE:i", the results in order */
   int nfetches;
+  const char *checkpoint;      /* a TensorFlow checkpoint (V2 prefix or index, or V1 file), or NULL: the
+                                  variables not in the Config become constants of its values */
+  const char *saver;           /* with a checkpoint: a SaverDef whose format must be the checkpoint's, or NULL */
 } TfOptions;
 
 /* Whether path names a GraphDef by its extension: .pb, .pbtxt, .graphdef,

@@ -158,6 +158,8 @@ Literal *tf_const(const TfCtx *c, int i);
 bool tf_const_ints(TfCtx *c, int i, const char *what, int64_t **vals, int *n);
 /* TensorProto -> literal in the module arena (NULL with *err, heap). */
 Literal *tf_tensor_literal(Module *m, const Tensorflow__TensorProto *t, char **err);
+/* How many values the TensorProto lists in the field of its dtype. */
+size_t tf_tensor_nvals(const Tensorflow__TensorProto *t);
 Value *tf_constant(TfCtx *c, Literal *lit);
 Value *tf_scalar(TfCtx *c, ElemType et, double v);     /* rank 0 */
 Value *tf_iscalar(TfCtx *c, ElemType et, int64_t v);    /* rank 0 */
@@ -251,6 +253,35 @@ SrcLoc tf_config_loc(const TfConfig *c, const char *field, size_t i);
 /* Whether fetch i's value, of type t, has the shape and type the Config
    gives it (when it gives them); an error at the fetch otherwise. */
 bool tf_config_check_fetch(const TfConfig *c, size_t i, const Type *t);
+
+/* ---- checkpoints (checkpoint.c) ----
+   A TensorFlow checkpoint, V2 (PREFIX.index and its data files) or V1 (one
+   file), whose tensors freeze variables.  Every problem with the files is
+   an error at the offending byte of the table (file:OFFSET). */
+typedef struct TfCheckpoint TfCheckpoint;
+/* PATH: a V2 prefix (PATH.index exists), a V2 index (PATH ends in .index)
+   or a V1 file.  NULL after an error. */
+TfCheckpoint *tf_checkpoint_open(const char *path);
+/* The table already loaded as `file`: a V2 index whose data files are
+   PREFIX.data-SSSSS-of-NNNNN, or with prefix NULL a V1 checkpoint.  The
+   checkpoint registers an OOM cleanup (its protobuf messages) that
+   tf_checkpoint_free pops: free it before popping cleanups pushed before
+   it was opened. */
+TfCheckpoint *tf_checkpoint_open_table(int file, const char *prefix);
+void tf_checkpoint_free(TfCheckpoint *ck);
+int tf_checkpoint_version(const TfCheckpoint *ck); /* 1 or 2 */
+/* The tensors' names, in the table's order. */
+int tf_checkpoint_count(const TfCheckpoint *ck);
+const char *tf_checkpoint_name(const TfCheckpoint *ck, int i);
+bool tf_checkpoint_has(const TfCheckpoint *ck, const char *name);
+/* Tensor `name`'s value, read (and its crc checked) now, in m's arena;
+   NULL after an error. */
+Literal *tf_checkpoint_read(TfCheckpoint *ck, Module *m, const char *name);
+/* Whether the SaverDef at path (binary, or text by its name) agrees with
+   the checkpoint's format; false after an error. */
+bool tf_saver_check(const char *path, const TfCheckpoint *ck);
+/* The masked crc32c the formats store. */
+uint32_t tf_crc32c_masked(const void *p, size_t n);
 
 /* ---- TF1 control flow (control.c) ---- */
 /* The engine's memo, for control.c: the value of output `out` of node n in

@@ -153,7 +153,7 @@ static void set_from_vals(Literal *l, int64_t k, const Tensorflow__TensorProto *
   (void)et;
 }
 
-static size_t n_vals(const Tensorflow__TensorProto *t) {
+size_t tf_tensor_nvals(const Tensorflow__TensorProto *t) {
   switch (t->dtype) {
   case TENSORFLOW__DATA_TYPE__DT_FLOAT: return t->n_float_val;
   case TENSORFLOW__DATA_TYPE__DT_DOUBLE: return t->n_double_val;
@@ -211,7 +211,7 @@ Literal *tf_tensor_literal(Module *m, const Tensorflow__TensorProto *t, char **e
       for (int64_t k = 0; k < elems; k++) ((uint8_t *)l->data)[k] = ((uint8_t *)l->data)[k] != 0;
     return l;
   }
-  size_t nv = n_vals(t);
+  size_t nv = tf_tensor_nvals(t);
   if (nv > (size_t)elems) {
     *err = xasprintf("the tensor has %zu values where its shape holds %lld", nv, (long long)elems);
     return NULL;

@@ -13,6 +13,8 @@
 #include <string>
 
 #include "test_graph_tfadd.h"
+#include "test_graph_tfadd_with_ckpt.h"
+#include "test_graph_tfadd_with_ckpt_saver.h"
 #include "test_graph_tfassert_eq.h"
 #include "test_graph_tfcond.h"
 #include "test_graph_tffunction.h"
@@ -111,6 +113,34 @@ static void AddSetArg() {
   EXPECT_EQ(add.result0(), 42);
   EXPECT_EQ(add.result0_data()[0], 42);
   SAME(add.result0_data(), add.results()[0]);
+}
+
+// y_saved is 42 in the checkpoint, frozen into the graph: x + 42.
+template <typename Comp> static void AddWithCkpt() {
+  Comp add;
+  SAME(add.arg0_data(), add.arg_data(0));
+  add.arg0() = 1;
+  EXPECT_TRUE(add.Run());
+  EXPECT_EQ(add.error_msg(), std::string());
+  EXPECT_EQ(add.result0(), 43);
+  EXPECT_EQ(add.result0_data()[0], 43);
+  SAME(add.result0_data(), add.result_data(0));
+  add.arg0_data()[0] = 111;
+  EXPECT_TRUE(add.Run());
+  EXPECT_EQ(add.error_msg(), std::string());
+  EXPECT_EQ(add.result0(), 153);
+  EXPECT_EQ(add.result0_data()[0], 153);
+  SAME(add.result0_data(), add.result_data(0));
+  const Comp &c = add;
+  EXPECT_EQ(c.error_msg(), std::string());
+  EXPECT_EQ(c.arg0(), 111);
+  EXPECT_EQ(c.arg0_data()[0], 111);
+  SAME(c.arg0_data(), c.arg_data(0));
+  EXPECT_EQ(c.result0(), 153);
+  EXPECT_EQ(c.result0_data()[0], 153);
+  SAME(c.result0_data(), c.result_data(0));
+  EXPECT_EQ(c.num_args(), 1);  // the frozen variable is no argument
+  EXPECT_EQ(c.num_results(), 1);
 }
 
 static void Cond() {
@@ -420,6 +450,8 @@ int main() {
   } tests[] = {
       {"Add", [](xlacrt_pool *, xlacrt_pool *) { Add(); }},
       {"Add_SetArg", [](xlacrt_pool *, xlacrt_pool *) { AddSetArg(); }},
+      {"AddWithCkpt", [](xlacrt_pool *, xlacrt_pool *) { AddWithCkpt<AddWithCkptComp>(); }},
+      {"AddWithCkptSaver", [](xlacrt_pool *, xlacrt_pool *) { AddWithCkpt<AddWithCkptSaverComp>(); }},
       {"Cond", [](xlacrt_pool *, xlacrt_pool *) { Cond(); }},
       {"Gather", [](xlacrt_pool *, xlacrt_pool *) { Gather(); }},
       {"MatMul2", [](xlacrt_pool *, xlacrt_pool *p2) { MatMul2(p2); }},
