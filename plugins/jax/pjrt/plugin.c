@@ -665,16 +665,17 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   if (nnodes < 1 || nnodes > 4096 || node < 0 || node >= nnodes)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: process %" PRId64 " of %" PRId64, node,
                      nnodes);
-  /* the transport: MPI where mpirun started the processes, else TCP */
+  /* the transport: MPI where mpirun started processes of one device each,
+     else TCP */
   const char *tr = getenv("XLAC_PJRT_TRANSPORT");
   bool launched = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
-  bool use_mpi = tr && *tr ? !strcmp(tr, "mpi") : launched;
+  bool use_mpi = tr && *tr ? !strcmp(tr, "mpi") : launched && n == 1;
   if (tr && *tr && strcmp(tr, "mpi") && strcmp(tr, "tcp"))
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: XLAC_PJRT_TRANSPORT=%s (mpi or tcp)", tr);
   if (nnodes > 1 && use_mpi && n != 1)
     return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Client_Create: %" PRId64 " devices in each of %" PRId64
-                     " processes over MPI; xlac runs one device per process there (XLAC_DEVICES=1, or "
-                     "XLAC_PJRT_TRANSPORT=tcp)", n, nnodes);
+                     " processes over MPI (XLAC_PJRT_TRANSPORT=mpi); xlac runs one device per process there "
+                     "(XLAC_DEVICES=1, or the TCP transport)", n, nnodes);
   Kv kv = {(PJRT_KeyValueGetCallback)a->kv_get_callback, a->kv_get_user_arg,
            (PJRT_KeyValuePutCallback)a->kv_put_callback, a->kv_put_user_arg};
   if (nnodes > 1 && !use_mpi && (!kv.get || !kv.put))

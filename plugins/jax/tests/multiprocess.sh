@@ -7,7 +7,8 @@
 #                         collectives over TCP: 2 processes x 2 devices
 #                         and 4 x 2;
 #   multiprocess.sh mpi   under mpirun (scripts/mpirun.sh), collectives
-#                         over MPI, one device each: 2 and 4 processes
+#                         over MPI, one device each: 2 and 4 processes;
+#                         and 2 x 2 devices under mpirun, over TCP
 #                         (skipped, 77, where there is no mpirun or the
 #                         plugin was built without MPI).
 set -eu
@@ -88,7 +89,12 @@ for np in 2 4; do
     report "mpi $np" "$r" "$tmp/mpi$np/1/rank.$r/stdout" "$tmp/mpi$np/1/rank.$r/stderr"
   done
 done
-# two devices in each process are refused over MPI with a message, not a crash
+# under mpirun with two devices each the processes meet over TCP instead
+echo "== 2 processes x 2 devices under mpirun (TCP)"
+XLAC_DEVICES=2 timeout 600 "$root/scripts/mpirun.sh" -np 2 --output-filename "$tmp/mpi2x2" "$tmp/rank.sh" \
+  "$here/test_multiprocess.py" check "$tmp/ref.json" > /dev/null 2>&1 || status=1
+for r in 0 1; do report "mpirun 2x2" "$r" "$tmp/mpi2x2/1/rank.$r/stdout" "$tmp/mpi2x2/1/rank.$r/stderr"; done
+# two devices in each process over MPI itself are refused with a message, not a crash
 cat > "$tmp/two.py" <<'EOS'
 import jax
 jax.distributed.initialize()
@@ -98,8 +104,8 @@ try:
 except RuntimeError as e:
     print("refused:", "one device per process" in str(e), str(e)[:200])
 EOS
-XLAC_DEVICES=2 timeout 300 "$root/scripts/mpirun.sh" -np 2 --output-filename "$tmp/two" "$tmp/rank.sh" "$tmp/two.py" \
-  > /dev/null 2>&1 || true
+XLAC_PJRT_TRANSPORT=mpi XLAC_DEVICES=2 timeout 300 "$root/scripts/mpirun.sh" -np 2 --output-filename "$tmp/two" \
+  "$tmp/rank.sh" "$tmp/two.py" > /dev/null 2>&1 || true
 if [ "$(cat "$tmp"/two/1/rank.*/stdout | grep -c '^refused: True')" = 2 ]; then
   echo "PASS 2 devices in each of 2 processes over MPI: refused with a message"
 else
