@@ -38,6 +38,7 @@
 #include "codegen/lower.h"
 #include "codegen/row_plan.h"
 #include "passes/buffers.h"
+#include "passes/cost.h"
 #include "passes/passes.h"
 
 /* What one function runs: the entry, or a program of an
@@ -395,15 +396,35 @@ static int lane_bytes(Cg *cg, ElemType et) {
   }
 }
 
+/* The work of one element of v: its ops not yet seen, a transcendental
+   (a polynomial of some dozens of instructions) counting
+   GPU_TRANSCENDENTAL_WORK. */
+static int element_work(Value *v, Value *const *inputs, int ninputs, PtrMap *seen) {
+  for (int i = 0; i < ninputs; i++)
+    if (inputs[i] == v) return 0;
+  if (!v->def || ptrmap_has(seen, v->def)) return 0;
+  ptrmap_put(seen, v->def, (void *)1);
+  int w = cost_is_transcendental(v->def->kind) ? GPU_TRANSCENDENTAL_WORK : 1;
+  for (int i = 0; i < v->def->nopnds; i++) w += element_work(v->def->opnds[i], inputs, ninputs, seen);
+  return w;
+}
+
 /* Elements per thread of a flat loop kernel (GPU_VECTOR_BYTES over the
    widest element among the roots and the inputs of their shape, at most
-   GPU_VECTOR_MAX), or 1 where it takes one at a time: not flat, too few
-   elements, or an element type that does not move by vectors;
-   XLAC_GPU_VECTOR=0: always). */
+   GPU_VECTOR_MAX, fewer where the unrolled work of the elements would
+   exceed GPU_VECTOR_WORK), or 1 where it takes one at a time: not flat,
+   too few elements, an element type that does not move by vectors, work
+   for more than one element a thread; XLAC_GPU_VECTOR=0: always).  A
+   kernel of that much arithmetic gains little from wider accesses, and
+   its code (each element's, unrolled) would take long to compile. */
 static int vector_width(Cg *cg, Value *const *inputs, int ninputs, Value *const *roots, int nroots, bool flat) {
   const Type *shape = roots[0]->type;
   const char *env = getenv("XLAC_GPU_VECTOR");
   if (!flat || shape->rank == 0 || (env && strcmp(env, "0") == 0)) return 1;
+  PtrMap seen = {0};
+  int work = 0;
+  for (int r = 0; r < nroots; r++) work += element_work(roots[r], inputs, ninputs, &seen);
+  ptrmap_free(&seen);
   int widest = 0;
   for (int k = 0; k < ninputs + nroots; k++) {
     const Type *t = k < ninputs ? inputs[k]->type : roots[k - ninputs]->type;
@@ -414,6 +435,7 @@ static int vector_width(Cg *cg, Value *const *inputs, int ninputs, Value *const 
   }
   int v = GPU_VECTOR_BYTES / widest;
   if (v > GPU_VECTOR_MAX) v = GPU_VECTOR_MAX;
+  while (v > 1 && v * work > GPU_VECTOR_WORK) v /= 2;
   return v >= 2 && type_num_elements(shape) >= v ? v : 1;
 }
 

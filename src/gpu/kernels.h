@@ -21,8 +21,10 @@
 
 enum { PTX_KERNEL_CC = 71, GPU_LOOP_THREADS = 256, GPU_BLOCKS_PER_SM = 32, GPU_WARP = 32 };
 /* A flat loop kernel's thread moves up to GPU_VECTOR_BYTES of each buffer
-   by one vector load or store, at most GPU_VECTOR_MAX elements. */
-enum { GPU_VECTOR_BYTES = 16, GPU_VECTOR_MAX = 8 };
+   by one vector load or store, at most GPU_VECTOR_MAX elements, and at
+   most GPU_VECTOR_WORK ops for all of them (a transcendental counting
+   GPU_TRANSCENDENTAL_WORK). */
+enum { GPU_VECTOR_BYTES = 16, GPU_VECTOR_MAX = 8, GPU_VECTOR_WORK = 128, GPU_TRANSCENDENTAL_WORK = 16 };
 
 /* Where a top-level value lives on the device. */
 typedef struct GpuBuf {
