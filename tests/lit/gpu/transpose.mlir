@@ -3,7 +3,8 @@
 // (src/gpu/transpose.c): 2-D, sides that are not multiples of 32, batches
 // of matrices (3-D, NCHW -> NHWC, a batch dimension between the swapped
 // ones), work before and after the transpose, two transposes in one
-// fusion, f32 and i32 (f16 and bf16: half.mlir); on GPGPU-Sim (skipped without it) and the SIMT harness, each
+// fusion, broadcasts on either side (their coordinates by division), f32
+// and i32 (f16 and bf16: half.mlir); on GPGPU-Sim (skipped without it) and the SIMT harness, each
 // against the reference interpreter on the same random inputs: exactly,
 // except exp (the inline approximation, docs/math.md), which must then be
 // exactly what the untiled loop kernel computes (XLAC_GPU_TRANSPOSE=0).
@@ -12,12 +13,12 @@
 // XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in before odd batch nchw middle two ints; do \
+// RUN: for e in before odd batch nchw middle two ints bias prebias; do \
 // RUN:   xlac run --backend=interp --random-inputs --seed 4 --entry $e --output-dir %t/$e %s > /dev/null && \
 // RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 4 --entry $e %s --verbose \
 // RUN:     --expect 0=@%t/$e/result0.npy || exit 1; \
 // RUN: done 2>&1 | FileCheck %s --check-prefix=EXACT
-// EXACT-COUNT-7: gpu: 1 kernels (1 fusions)
+// EXACT-COUNT-9: gpu: 1 kernels (1 fusions)
 // EXACT-NOT: MISMATCH
 // EXACT-NOT: max abs error {{[1-9]}}
 // RUN: xlac run --backend=interp --random-inputs --seed 4 --entry two --output-dir %t/two2 %s > /dev/null
@@ -97,4 +98,21 @@ func.func @ints(%x: tensor<70x100xi32>, %y: tensor<100x70xi32>) -> tensor<100x70
   %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<70x100xi32>) -> tensor<100x70xi32>
   %r = stablehlo.xor %t, %y : tensor<100x70xi32>
   return %r : tensor<100x70xi32>
+}
+
+// A bias broadcast along the result's rows: the work after the transpose
+// indexed by coordinates.
+func.func @bias(%x: tensor<40x72xf32>, %b: tensor<40xf32>) -> tensor<72x40xf32> {
+  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<40x72xf32>) -> tensor<72x40xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<40xf32>) -> tensor<72x40xf32>
+  %r = stablehlo.add %t, %bb : tensor<72x40xf32>
+  return %r : tensor<72x40xf32>
+}
+
+// ... and along the operand's rows, before it.
+func.func @prebias(%x: tensor<2x40x72xf32>, %b: tensor<72xf32>) -> tensor<2x72x40xf32> {
+  %bb = stablehlo.broadcast_in_dim %b, dims = [2] : (tensor<72xf32>) -> tensor<2x40x72xf32>
+  %s = stablehlo.multiply %x, %bb : tensor<2x40x72xf32>
+  %t = stablehlo.transpose %s, dims = [0, 2, 1] : (tensor<2x40x72xf32>) -> tensor<2x72x40xf32>
+  return %t : tensor<2x72x40xf32>
 }
