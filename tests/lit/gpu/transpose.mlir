@@ -3,8 +3,9 @@
 // (src/gpu/transpose.c): 2-D, sides that are not multiples of 32, batches
 // of matrices (3-D, NCHW -> NHWC, a batch dimension between the swapped
 // ones), work before and after the transpose, two transposes in one
-// fusion, broadcasts on either side (their coordinates by division), f32
-// and i32 (f16 and bf16: half.mlir); on GPGPU-Sim (skipped without it) and the SIMT harness, each
+// fusion, broadcasts on either side (their coordinates by division), more
+// tiles than the SIMT harness's grid has blocks, f32 and i32 (f16 and
+// bf16: half.mlir); on GPGPU-Sim (skipped without it) and the SIMT harness, each
 // against the reference interpreter on the same random inputs: exactly,
 // except exp (the inline approximation, docs/math.md), which must then be
 // exactly what the untiled loop kernel computes (XLAC_GPU_TRANSPOSE=0).
@@ -13,12 +14,12 @@
 // XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in before odd batch nchw middle two ints bias prebias; do \
+// RUN: for e in before odd batch nchw middle two ints bias prebias many; do \
 // RUN:   xlac run --backend=interp --random-inputs --seed 4 --entry $e --output-dir %t/$e %s > /dev/null && \
 // RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 4 --entry $e %s --verbose \
 // RUN:     --expect 0=@%t/$e/result0.npy || exit 1; \
 // RUN: done 2>&1 | FileCheck %s --check-prefix=EXACT
-// EXACT-COUNT-9: gpu: 1 kernels (1 fusions)
+// EXACT-COUNT-10: gpu: 1 kernels (1 fusions)
 // EXACT-NOT: MISMATCH
 // EXACT-NOT: max abs error {{[1-9]}}
 // RUN: xlac run --backend=interp --random-inputs --seed 4 --entry two --output-dir %t/two2 %s > /dev/null
@@ -115,4 +116,13 @@ func.func @prebias(%x: tensor<2x40x72xf32>, %b: tensor<72xf32>) -> tensor<2x72x4
   %s = stablehlo.multiply %x, %bb : tensor<2x40x72xf32>
   %t = stablehlo.transpose %s, dims = [0, 2, 1] : (tensor<2x40x72xf32>) -> tensor<2x72x40xf32>
   return %t : tensor<2x72x40xf32>
+}
+
+// 80 tiles: more than the 64 blocks of the SIMT harness's grid, so blocks
+// take several tiles, the barrier after each keeping the next one's
+// writes from the tile still being read.
+func.func @many(%x: tensor<4x128x160xf32>, %y: tensor<4x160x128xf32>) -> tensor<4x160x128xf32> {
+  %t = stablehlo.transpose %x, dims = [0, 2, 1] : (tensor<4x128x160xf32>) -> tensor<4x160x128xf32>
+  %r = stablehlo.add %t, %y : tensor<4x160x128xf32>
+  return %r : tensor<4x160x128xf32>
 }

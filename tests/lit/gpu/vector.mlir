@@ -3,7 +3,7 @@
 // by one vector load or store (4 f32 or i32, 2 f64; gpu.c), the last
 // n % 4 elements one at a time: 1024, 1023 and 5 elements, a 2-D shape, a
 // scalar broadcast, a multi-output fusion with an f32 and an i32 result,
-// f64; on GPGPU-Sim (skipped without it) and the SIMT harness, each
+// f64, more vectors than the SIMT harness's grid has threads; on GPGPU-Sim (skipped without it) and the SIMT harness, each
 // against the reference interpreter on the same random inputs, exactly,
 // and tanh against the scalar kernel (XLAC_GPU_VECTOR=0), exactly.  f16
 // and bf16 (8 elements a thread): half.mlir.  ptx.test checks the vector
@@ -12,12 +12,12 @@
 // XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in n1024 n1023 n5 grid multi f64; do \
+// RUN: for e in n1024 n1023 n5 grid multi f64 big; do \
 // RUN:   xlac run --backend=interp --random-inputs --seed 6 --entry $e --output-dir %t/$e %s > /dev/null && \
 // RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 6 --entry $e %s --verbose \
 // RUN:     --expect 0=@%t/$e/result0.npy || exit 1; \
 // RUN: done 2>&1 | FileCheck %s --check-prefix=EXACT
-// EXACT-COUNT-6: gpu: 1 kernels ({{[01]}} fusions)
+// EXACT-COUNT-7: gpu: 1 kernels ({{[01]}} fusions)
 // EXACT-NOT: MISMATCH
 // EXACT-NOT: max abs error {{[1-9]}}
 // RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 6 --entry multi %s \
@@ -82,4 +82,11 @@ func.func @f64(%x: tensor<1023xf64>, %y: tensor<1023xf64>) -> tensor<1023xf64> {
 func.func @tanh(%x: tensor<1023xf32>) -> tensor<1023xf32> {
   %r = stablehlo.tanh %x : tensor<1023xf32>
   return %r : tensor<1023xf32>
+}
+
+// 17500 vectors and 2 elements: more than the 16384 threads of the SIMT
+// harness's grid, so threads take several vectors.
+func.func @big(%x: tensor<70002xf32>, %y: tensor<70002xf32>) -> tensor<70002xf32> {
+  %r = stablehlo.multiply %x, %y : tensor<70002xf32>
+  return %r : tensor<70002xf32>
 }
