@@ -72,7 +72,8 @@ static void find_heroes(Value *v, const Type *shape, Value *const *inputs, int n
     }
     /* the fusion pass may have copied one transpose into its consumers */
     int k = 0;
-    while (k < h->n && !(op->nopnds == 1 && h->v[k]->def->nopnds == 1 && h->v[k]->def->opnds[0] == op->opnds[0])) k++;
+    while (k < h->n && !(op->nopnds == 1 && h->v[k]->def->nopnds == 1 && h->v[k]->def->opnds[0] == op->opnds[0]))
+      k++;
     h->tile[h->n] = k < h->n ? h->tile[k] : h->n;
     h->v[h->n++] = v;
     return;
@@ -136,8 +137,8 @@ static LLVMValueRef emit(GpuLower *G, const TransposePlan *p, Heroes *h, Value *
   LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
   LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
   LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
-  LLVMValueRef tx = LLVMBuildAnd(cg->b, tid, cg_i64(cg, TILE - 1), "tx");
-  LLVMValueRef ty = LLVMBuildLShr(cg->b, tid, cg_i64(cg, 5), "ty");
+  LLVMValueRef tx = LLVMBuildURem(cg->b, tid, cg_i64(cg, TILE), "tx");
+  LLVMValueRef ty = LLVMBuildUDiv(cg->b, tid, cg_i64(cg, TILE), "ty");
   LLVMValueRef tiles[MAX_HEROES] = {0};
   LLVMTypeRef tile_t[MAX_HEROES] = {0};
   /* tile t = (batch index, tile row, tile column) */
