@@ -113,13 +113,27 @@ LLVMValueRef cg_load(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i) {
     LLVMValueRef im = LLVMBuildLoad2(cg->b, pt, LLVMBuildStructGEP2(cg->b, st, p, 1, ""), "");
     return cg_complex(cg, et, re, im);
   }
-  LLVMValueRef v = LLVMBuildLoad2(cg->b, st, p, "");
+  return cg_from_storage(cg, et, LLVMBuildLoad2(cg->b, st, p, ""));
+}
+
+LLVMValueRef cg_from_storage(Cg *cg, ElemType et, LLVMValueRef v) {
   switch (et) {
   case ET_PRED: return LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstInt(cg->t_i8, 0, 0), "");
   case ET_S2: case ET_U2: case ET_S4: case ET_U4:
     return LLVMBuildTrunc(cg->b, v, cg_compute_type(cg, et), "");
   case ET_F16: case ET_BF16: return LLVMBuildFPExt(cg->b, v, cg->t_f32, "");
   default: return cg_elem_narrow(et) ? cg_narrow_decode(cg, et, v) : v;
+  }
+}
+
+LLVMValueRef cg_to_storage(Cg *cg, ElemType et, LLVMValueRef v) {
+  if (cg_elem_narrow(et)) v = cg_narrow_encode(cg, et, v);
+  switch (et) {
+  case ET_PRED: return LLVMBuildZExt(cg->b, v, cg->t_i8, "");
+  case ET_S2: case ET_S4: return LLVMBuildSExt(cg->b, v, cg->t_i8, "");
+  case ET_U2: case ET_U4: return LLVMBuildZExt(cg->b, v, cg->t_i8, "");
+  case ET_F16: case ET_BF16: return cg_fptrunc(cg, v, cg_storage_type(cg, et), "");
+  default: return v;
   }
 }
 
@@ -131,14 +145,7 @@ void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueR
     LLVMBuildStore(cg->b, cg_im(cg, v), LLVMBuildStructGEP2(cg->b, st, p, 1, ""));
     return;
   }
-  if (cg_elem_narrow(et)) v = cg_narrow_encode(cg, et, v);
-  switch (et) {
-  case ET_PRED: v = LLVMBuildZExt(cg->b, v, cg->t_i8, ""); break;
-  case ET_S2: case ET_S4: v = LLVMBuildSExt(cg->b, v, cg->t_i8, ""); break;
-  case ET_U2: case ET_U4: v = LLVMBuildZExt(cg->b, v, cg->t_i8, ""); break;
-  case ET_F16: case ET_BF16: v = cg_fptrunc(cg, v, st, ""); break;
-  default: break;
-  }
+  v = cg_to_storage(cg, et, v);
   LLVMValueRef p = LLVMBuildGEP2(cg->b, st, base, &i, 1, "");
   LLVMBuildStore(cg->b, v, p);
 }

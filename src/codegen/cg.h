@@ -70,6 +70,11 @@ LLVMTypeRef cg_compute_type(Cg *cg, ElemType et);
 /* Loads element i (i64) of a buffer of et, as the compute type. */
 LLVMValueRef cg_load(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i);
 void cg_store(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i, LLVMValueRef v);
+/* What cg_load does to a value of the storage type it loaded, and cg_store
+   to a value of the compute type before it stores it (not complex): for
+   code that moves several elements by one vector load or store. */
+LLVMValueRef cg_from_storage(Cg *cg, ElemType et, LLVMValueRef v);
+LLVMValueRef cg_to_storage(Cg *cg, ElemType et, LLVMValueRef v);
 /* Moves the builder to the start of fn's entry block, where allocas and
    one-time setup go (an alloca in a loop grows the stack every iteration);
    returns the block it was in, to go back to with

@@ -6,12 +6,11 @@
  * The generic loop kernel writes the result in order and reads the operand
  * with a stride, so for a tensor bigger than the caches every load touches a
  * new cache line and uses one element of it.  Here the permutation is first
- * reduced to its essentials: dimensions of size 1 are dropped and runs of
- * dimensions that stay adjacent and in order are merged, so NCHW -> NHWC
- * becomes a batch of [C, H*W] -> [H*W, C] matrix transposes.  What is left
- * is one matrix transpose between the operand's contiguous dimension (the
- * matrix's columns) and the result's contiguous dimension (its rows),
- * repeated over every index of the remaining "batch" dimensions.
+ * reduced to its essentials (transpose_plan.c, shared with the GPU's tiled
+ * transposes): NCHW -> NHWC becomes a batch of [C, H*W] -> [H*W, C] matrix
+ * transposes, one matrix transpose between the operand's contiguous
+ * dimension (the matrix's columns) and the result's contiguous dimension
+ * (its rows), repeated over every index of the remaining "batch" dimensions.
  *
  * The matrix goes by n x n blocks transposed in registers: n full vectors
  * are loaded along the operand's rows, transposed by log2(n) rounds of
@@ -36,6 +35,7 @@
 #include <string.h>
 
 #include "codegen/lower.h"
+#include "codegen/transpose_plan.h"
 
 enum {
   /* a tile is TILE_BLOCKS x TILE_BLOCKS blocks (256 x 256 elements of 4
@@ -52,90 +52,6 @@ enum {
    line skips reading the line first */
 #define STREAM_MIN_BYTES ((int64_t)8 << 20)
 
-/* The transpose reduced to one matrix transpose over batch indices.  Element
-   (i, j) of the matrix at batch offset (s, d) is operand element
-   s + i * src_row + j and result element d + j * dst_row + i. */
-typedef struct Plan {
-  int64_t rows, cols;
-  int64_t src_row, dst_row;
-  int nbatch;
-  int64_t bdim[CG_MAX_RANK], bsrc[CG_MAX_RANK], bdst[CG_MAX_RANK];
-  int64_t batch; /* product of bdim */
-} Plan;
-
-/* Reduces the permutation `perm` of dims (rank dims) to a Plan; false when
-   it keeps the innermost dimension in place (or is the identity). */
-static bool make_plan(const int64_t *dims_in, const int64_t *perm_in, int rank, Plan *p) {
-  /* drop dimensions of size 1 */
-  int newid[CG_MAX_RANK];
-  int64_t dims[CG_MAX_RANK];
-  int perm[CG_MAX_RANK];
-  int r = 0;
-  for (int d = 0; d < rank; d++) {
-    newid[d] = dims_in[d] == 1 ? -1 : r;
-    if (dims_in[d] != 1) dims[r++] = dims_in[d];
-  }
-  int m = 0;
-  for (int i = 0; i < rank; i++)
-    if (newid[perm_in[i]] >= 0) perm[m++] = newid[perm_in[i]];
-  /* merge runs of input dimensions that are consecutive in the result:
-     group g covers input dimensions first[g] .. first[g] + len[g] - 1 */
-  int ng = 0, gfirst[CG_MAX_RANK], glen[CG_MAX_RANK];
-  for (int i = 0; i < r; i++) {
-    if (i > 0 && perm[i] == perm[i - 1] + 1) {
-      glen[ng - 1]++;
-    } else {
-      gfirst[ng] = perm[i];
-      glen[ng++] = 1;
-    }
-  }
-  /* the groups in operand order give the merged dimensions */
-  int gid_of_first[CG_MAX_RANK];
-  for (int d = 0; d < r; d++) gid_of_first[d] = -1;
-  for (int g = 0; g < ng; g++) gid_of_first[gfirst[g]] = g;
-  int64_t cdims[CG_MAX_RANK];
-  int cid[CG_MAX_RANK]; /* group -> merged dimension */
-  int c = 0;
-  for (int d = 0; d < r; d++) {
-    int g = gid_of_first[d];
-    if (g < 0) continue;
-    int64_t size = 1;
-    for (int k = 0; k < glen[g]; k++) size *= dims[d + k];
-    cid[g] = c;
-    cdims[c++] = size;
-  }
-  int cperm[CG_MAX_RANK];
-  for (int g = 0; g < ng; g++) cperm[g] = cid[g];
-  if (c < 2 || cperm[c - 1] == c - 1) return false;
-  /* strides of the merged dimensions in the operand and in the result */
-  int64_t sin[CG_MAX_RANK], sout[CG_MAX_RANK];
-  int64_t s = 1;
-  for (int d = c - 1; d >= 0; d--) {
-    sin[d] = s;
-    s *= cdims[d];
-  }
-  s = 1;
-  for (int i = c - 1; i >= 0; i--) {
-    sout[cperm[i]] = s;
-    s *= cdims[cperm[i]];
-  }
-  int a = c - 1, q = cperm[c - 1];
-  p->rows = cdims[q];
-  p->cols = cdims[a];
-  p->src_row = sin[q];
-  p->dst_row = sout[a];
-  p->nbatch = 0;
-  p->batch = 1;
-  for (int d = 0; d < c; d++) {
-    if (d == a || d == q) continue;
-    p->bdim[p->nbatch] = cdims[d];
-    p->bsrc[p->nbatch] = sin[d];
-    p->bdst[p->nbatch++] = sout[d];
-    p->batch *= cdims[d];
-  }
-  return true;
-}
-
 /* loop_end (cg.c) for a loop that steps by `step`. */
 static void loop_end_step(Cg *cg, Loop *l, int64_t step) {
   LLVMValueRef next = LLVMBuildNSWAdd(cg->b, l->phi, cg_i64(cg, step), "");
@@ -151,7 +67,7 @@ static LLVMValueRef mul(Cg *cg, LLVMValueRef a, int64_t k) { return LLVMBuildNSW
 /* What the kernel works with. */
 typedef struct Emit {
   Cg *cg;
-  const Plan *p;
+  const TransposePlan *p;
   LLVMValueRef src, dst;   /* the matrix's first element on each side */
   LLVMTypeRef et;          /* an integer of the element's size */
   LLVMTypeRef vt;          /* one block row */
@@ -296,7 +212,7 @@ static LLVMValueRef align_shift(Emit *e, LLVMValueRef p, int64_t eb) {
 static void emit_tile(Emit *e, LLVMValueRef i0, LLVMValueRef i1, LLVMValueRef j0, LLVMValueRef j1) {
   Cg *cg = e->cg;
   int bs = e->n;
-  const Plan *p = e->p;
+  const TransposePlan *p = e->p;
   LLVMValueRef fn_ = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
   Loop lb = loop_begin(cg, i0, i1, "bi");
   Loop lc = loop_begin(cg, j0, j1, "bj");
@@ -348,8 +264,8 @@ bool lower_transpose(Lower *L, Op *op) {
   if (eb * n != bytes) return false;
   int bs = block_size(eb);
   if (bs == 0) return false;
-  Plan p;
-  if (!make_plan(it->dims, perm, rank, &p) || p.rows < bs || p.cols < bs) return false;
+  TransposePlan p;
+  if (!transpose_plan(it->dims, perm, rank, &p) || p.rows < bs || p.cols < bs) return false;
   if (buffers_lookup(L->buffers, &op->res[0], NULL) == BUF_NONE ||
       buffers_lookup(L->buffers, op->opnds[0], NULL) == BUF_NONE)
     return false;

@@ -38,6 +38,7 @@
 #include "codegen/lower.h"
 #include "codegen/row_plan.h"
 #include "passes/buffers.h"
+#include "passes/cost.h"
 #include "passes/passes.h"
 
 /* What one function runs: the entry, or a program of an
@@ -335,16 +336,159 @@ void gpu_delinearize(Cg *cg, LLVMValueRef lin, const int64_t *dims, int n, LLVMV
   }
 }
 
+/* The coordinates of linear index i (i64) of shape: flat (gpu_flat), the
+   linear index as the innermost coordinate, as in the CPU's flat loops;
+   else by division. */
+static void index_of(Cg *cg, const Type *shape, bool flat, LLVMValueRef i, LLVMValueRef *idx) {
+  int rank = shape->rank;
+  if (flat || rank <= 1) {
+    for (int d = 0; d < rank; d++) idx[d] = d == rank - 1 ? i : cg_i64(cg, 0);
+  } else {
+    /* coordinates by 32-bit division below 2^31 elements: a fraction of
+       the cost of 64-bit division on a GPU (and GPGPU-Sim has no 64-bit
+       mul.hi, which LLVM makes 64-bit division by a constant of) */
+    gpu_delinearize(cg, i, shape->dims, rank, idx);
+  }
+}
+
+/* Every root at idx, stored at linear index i of its result. */
+static void store_roots(Cg *cg, KernelIO *io, Value *const *roots, int nroots, LLVMValueRef *outs, LLVMValueRef *idx,
+                        LLVMValueRef i) {
+  kernel_io_reset_memo(io);
+  for (int r = 0; r < nroots; r++)
+    cg_store(cg, roots[r]->type->elem, outs[r], i, emit_elemental(cg, io, roots[r], idx));
+}
+
+bool gpu_flat(Value *v, const Type *shape, Value *const *inputs, int ninputs, PtrMap *seen) {
+  for (int i = 0; i < ninputs; i++)
+    if (inputs[i] == v) return v->type->rank == 0 || type_same_shape(v->type, shape);
+  if (ptrmap_has(seen, v)) return true;
+  ptrmap_put(seen, v, (void *)1);
+  Op *op = v->def;
+  if (!op) return false;
+  if (v->type->rank != 0 && !type_same_shape(v->type, shape)) return false;
+  if (op->kind == OP_CONSTANT) {
+    const Literal *l = op_attr(op, "value")->lit;
+    return v->type->rank == 0 || l->n <= 1 || type_same_shape(v->type, shape);
+  }
+  /* one element everywhere: read at index 0, whatever the index */
+  if (op->kind == OP_BROADCAST_IN_DIM) return op->nopnds == 1 && type_num_elements(op->opnds[0]->type) == 1;
+  if (!op_has_flag(op->kind, OPF_EW)) return false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (!gpu_flat(op->opnds[i], shape, inputs, ninputs, seen)) return false;
+  return true;
+}
+
+/* Bytes of et's storage when a vector of them can be loaded and stored
+   whole (a scalar of 1, 2, 4 or 8 bytes), else 0. */
+static int lane_bytes(Cg *cg, ElemType et) {
+  if (et_is_complex(et)) return 0;
+  LLVMTypeRef st = cg_storage_type(cg, et);
+  switch (LLVMGetTypeKind(st)) {
+  case LLVMHalfTypeKind: case LLVMBFloatTypeKind: return 2;
+  case LLVMFloatTypeKind: return 4;
+  case LLVMDoubleTypeKind: return 8;
+  case LLVMIntegerTypeKind: {
+    unsigned w = LLVMGetIntTypeWidth(st);
+    return w == 8 || w == 16 || w == 32 || w == 64 ? (int)w / 8 : 0;
+  }
+  default: return 0;
+  }
+}
+
+/* The work of one element of v: its ops not yet seen, a transcendental
+   (a polynomial of some dozens of instructions) counting
+   GPU_TRANSCENDENTAL_WORK. */
+static int element_work(Value *v, Value *const *inputs, int ninputs, PtrMap *seen) {
+  for (int i = 0; i < ninputs; i++)
+    if (inputs[i] == v) return 0;
+  if (!v->def || ptrmap_has(seen, v->def)) return 0;
+  ptrmap_put(seen, v->def, (void *)1);
+  int w = cost_is_transcendental(v->def->kind) ? GPU_TRANSCENDENTAL_WORK : 1;
+  for (int i = 0; i < v->def->nopnds; i++) w += element_work(v->def->opnds[i], inputs, ninputs, seen);
+  return w;
+}
+
+/* Elements per thread of a flat loop kernel (GPU_VECTOR_BYTES over the
+   widest element among the roots and the inputs of their shape, at most
+   GPU_VECTOR_MAX, fewer where the unrolled work of the elements would
+   exceed GPU_VECTOR_WORK), or 1 where it takes one at a time: not flat,
+   too few elements, an element type that does not move by vectors, work
+   for more than one element a thread; XLAC_GPU_VECTOR=0: always).  A
+   kernel of that much arithmetic gains little from wider accesses, and
+   its code (each element's, unrolled) would take long to compile. */
+static int vector_width(Cg *cg, Value *const *inputs, int ninputs, Value *const *roots, int nroots, bool flat) {
+  const Type *shape = roots[0]->type;
+  const char *env = getenv("XLAC_GPU_VECTOR");
+  if (!flat || shape->rank == 0 || (env && strcmp(env, "0") == 0)) return 1;
+  PtrMap seen = {0};
+  int work = 0;
+  for (int r = 0; r < nroots; r++) work += element_work(roots[r], inputs, ninputs, &seen);
+  ptrmap_free(&seen);
+  int widest = 0;
+  for (int k = 0; k < ninputs + nroots; k++) {
+    const Type *t = k < ninputs ? inputs[k]->type : roots[k - ninputs]->type;
+    if (k < ninputs && !type_same_shape(t, shape)) continue; /* rank 0: read once */
+    int b = lane_bytes(cg, t->elem);
+    if (!b) return 1;
+    if (b > widest) widest = b;
+  }
+  int v = GPU_VECTOR_BYTES / widest;
+  if (v > GPU_VECTOR_MAX) v = GPU_VECTOR_MAX;
+  while (v > 1 && v * work > GPU_VECTOR_WORK) v /= 2;
+  return v >= 2 && type_num_elements(shape) >= v ? v : 1;
+}
+
+static LLVMValueRef vec_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i) {
+  return LLVMBuildGEP2(cg->b, cg_storage_type(cg, et), base, &i, 1, "");
+}
+
+/* Elements base .. base+V-1 of a flat kernel: each input of the roots'
+   shape read by one vector load, the roots computed element by element,
+   each stored by one vector store (aligned: base is a multiple of V and
+   every buffer starts on 64 bytes, docs/gpu.md). */
+static void store_vector(Cg *cg, KernelIO *io, Value *const *inputs, int ninputs, Value *const *roots, int nroots,
+                         LLVMValueRef *outs, LLVMValueRef base, int V) {
+  const Type *shape = roots[0]->type;
+  LLVMValueRef idx[GPU_VECTOR_MAX][CG_MAX_RANK];
+  for (int l = 0; l < V; l++)
+    index_of(cg, shape, true, l ? LLVMBuildNSWAdd(cg->b, base, cg_i64(cg, l), "") : base, idx[l]);
+  kernel_io_reset_memo(io);
+  for (int k = 0; k < ninputs; k++) {
+    const Type *t = inputs[k]->type;
+    if (!type_same_shape(t, shape)) continue;
+    int b = lane_bytes(cg, t->elem);
+    LLVMTypeRef vt = LLVMVectorType(cg_storage_type(cg, t->elem), (unsigned)V);
+    LLVMValueRef ld = LLVMBuildLoad2(cg->b, vt, vec_ptr(cg, t->elem, io->input_ptrs[k], base), "");
+    LLVMSetAlignment(ld, (unsigned)(b * V));
+    for (int l = 0; l < V; l++) {
+      LLVMValueRef x = LLVMBuildExtractElement(cg->b, ld, LLVMConstInt(cg->t_i32, (unsigned)l, 0), "");
+      kernel_io_give(io, inputs[k], idx[l], cg_from_storage(cg, t->elem, x));
+    }
+  }
+  for (int r = 0; r < nroots; r++) {
+    ElemType et = roots[r]->type->elem;
+    LLVMTypeRef vt = LLVMVectorType(cg_storage_type(cg, et), (unsigned)V);
+    LLVMValueRef v = LLVMGetPoison(vt);
+    for (int l = 0; l < V; l++) {
+      LLVMValueRef x = cg_to_storage(cg, et, emit_elemental(cg, io, roots[r], idx[l]));
+      v = LLVMBuildInsertElement(cg->b, v, x, LLVMConstInt(cg->t_i32, (unsigned)l, 0), "");
+    }
+    LLVMValueRef st = LLVMBuildStore(cg->b, v, vec_ptr(cg, et, outs[r], base));
+    LLVMSetAlignment(st, (unsigned)(lane_bytes(cg, et) * V));
+  }
+}
+
 /* The kernel computing roots from inputs (values of one block: a fused
    computation's arguments and returned values, or an op's operands and
-   results). */
-static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, Value *const *roots, int nroots) {
+   results), V elements per thread at a time (vector_width) and the
+   remaining n % V one at a time, or all one at a time (V = 1). */
+static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, Value *const *roots, int nroots,
+                                bool flat, int V) {
   Cg *cg = &G->cg;
   const Type *shape = roots[0]->type;
-  int rank = shape->rank;
   LLVMValueRef *ptrs = xcalloc((size_t)(ninputs + nroots) + 1, sizeof(LLVMValueRef)), n;
   LLVMValueRef fn = gpu_kernel_new(G, ninputs + nroots, ptrs, &n);
-  LLVMBasicBlockRef entry = LLVMGetInsertBlock(cg->b);
   KernelIO io = gpu_kernel_io((Value **)inputs, ninputs, ptrs);
   LLVMValueRef *outs = ptrs + ninputs;
   LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
@@ -353,50 +497,20 @@ static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, 
   LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
   LLVMValueRef i0 = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, ctaid, ntid, ""), tid, "i0");
   LLVMValueRef stride = LLVMBuildMul(cg->b, ntid, nctaid, "stride");
-
-  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(cg->ctx, fn, "head");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, fn, "body");
-  LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(cg->ctx, fn, "exit");
-  LLVMBuildBr(cg->b, head);
-  LLVMPositionBuilderAtEnd(cg->b, head);
-  LLVMValueRef i = LLVMBuildPhi(cg->b, cg->t_i64, "i");
-  LLVMAddIncoming(i, &i0, &entry, 1);
-  LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, i, n, ""), body, exit);
-  LLVMPositionBuilderAtEnd(cg->b, body);
-
-  /* elementwise ops only between same-shaped values: the linear index is
-     the index (as in the CPU's flat loops); otherwise its coordinates */
-  PtrMap seen = {0};
-  bool flat = true;
-  for (int r = 0; r < nroots && flat; r++) flat = elemental_flat(roots[r], shape, inputs, ninputs, &seen);
-  ptrmap_free(&seen);
+  LLVMValueRef lo = i0;
+  if (V > 1) {
+    /* for (j = i0; j < n / V; j += stride): elements j*V .. j*V+V-1 */
+    LLVMValueRef nv = LLVMBuildUDiv(cg->b, n, cg_i64(cg, V), "nv");
+    Loop l = gpu_loop_begin(cg, i0, nv, stride, "j");
+    store_vector(cg, &io, inputs, ninputs, roots, nroots, outs, LLVMBuildNSWMul(cg->b, l.iv, cg_i64(cg, V), ""), V);
+    gpu_loop_end(cg, &l, stride);
+    lo = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, nv, cg_i64(cg, V), ""), i0, "");
+  }
+  Loop l = gpu_loop_begin(cg, lo, n, stride, "i");
   LLVMValueRef idx[CG_MAX_RANK];
-  if (flat || rank <= 1) {
-    for (int d = 0; d < rank; d++) idx[d] = d == rank - 1 ? i : cg_i64(cg, 0);
-  } else if (type_num_elements(shape) <= INT32_MAX) {
-    /* coordinates by 32-bit division: a fraction of the cost of 64-bit
-       division on a GPU (and GPGPU-Sim has no 64-bit mul.hi, which LLVM
-       makes 64-bit division by a constant of) */
-    LLVMValueRef rest = LLVMBuildTrunc(cg->b, i, cg->t_i32, "");
-    for (int d = rank - 1; d >= 0; d--) {
-      LLVMValueRef dim = LLVMConstInt(cg->t_i32, (unsigned long long)shape->dims[d], 0);
-      LLVMValueRef c = d == 0 ? rest : LLVMBuildURem(cg->b, rest, dim, "");
-      idx[d] = LLVMBuildZExt(cg->b, c, cg->t_i64, "");
-      if (d > 0) rest = LLVMBuildUDiv(cg->b, rest, dim, "");
-    }
-  } else {
-    cg_delinearize(cg, shape, i, idx);
-  }
-  kernel_io_reset_memo(&io);
-  for (int r = 0; r < nroots; r++) {
-    LLVMValueRef v = emit_elemental(cg, &io, roots[r], idx);
-    cg_store(cg, roots[r]->type->elem, outs[r], i, v);
-  }
-  LLVMValueRef next = LLVMBuildAdd(cg->b, i, stride, "next");
-  LLVMBasicBlockRef last = LLVMGetInsertBlock(cg->b);
-  LLVMAddIncoming(i, &next, &last, 1);
-  LLVMBuildBr(cg->b, head);
-  LLVMPositionBuilderAtEnd(cg->b, exit);
+  index_of(cg, shape, flat, l.iv, idx);
+  store_roots(cg, &io, roots, nroots, outs, idx, l.iv);
+  gpu_loop_end(cg, &l, stride);
   LLVMBuildRetVoid(cg->b);
   kernel_io_free(&io);
   xfree(ptrs);
@@ -675,10 +789,23 @@ static void lower_op(GpuLower *G, Op *op) {
   GpuBuf *bufs;
   int nbufs;
   if (ok && gpu_op_bufs(G, op, 0, &bufs, &nbufs)) {
-    LLVMValueRef fn = emit_kernel(G, inputs, ninputs, roots, nroots);
-    int64_t n = type_num_elements(roots[0]->type);
-    if (gpu_add_launch(G, op, fn, n, (n + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, 0, bufs, nbufs) && fusion)
-      G->nfusions++;
+    int before = G->launches.len;
+    if (gpu_lower_transpose(G, op, inputs, ninputs, roots, nroots, bufs, nbufs)) {
+      if (fusion && G->launches.len > before) G->nfusions++;
+      if (!fusion) xfree(roots);
+      return;
+    }
+    PtrMap seen = {0};
+    bool flat = true;
+    for (int r = 0; r < nroots && flat; r++) flat = gpu_flat(roots[r], roots[0]->type, inputs, ninputs, &seen);
+    ptrmap_free(&seen);
+    int V = vector_width(&G->cg, inputs, ninputs, roots, nroots, flat);
+    LLVMValueRef fn = emit_kernel(G, inputs, ninputs, roots, nroots, flat, V);
+    int64_t n = type_num_elements(roots[0]->type), threads = (n + V - 1) / V;
+    if (gpu_add_launch(G, op, fn, n, (threads + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, 0, bufs, nbufs)) {
+      if (V > 1) G->launches.data[G->launches.len - 1].align = GPU_VECTOR_BYTES;
+      if (fusion) G->nfusions++;
+    }
   }
   if (!fusion) xfree(roots);
 }
@@ -1103,6 +1230,14 @@ static bool run_launch(GpuRun *R, const GpuLaunch *l, char **err) {
   for (int b = 0; b < l->nbufs; b++) {
     ptrs[b] = buf_ptr(e, &R->dm, &l->bufs[b]);
     params[b] = &ptrs[b];
+    if (l->align && ptrs[b] % (CUdeviceptr)l->align) {
+      /* never met: every buffer starts on 64 bytes (docs/gpu.md) */
+      *err = xasprintf("kernel %s needs its buffers aligned to %d bytes; buffer %d is not", e->names[l->kernel],
+                       l->align, b);
+      xfree(params);
+      xfree(ptrs);
+      return false;
+    }
   }
   int64_t n = l->id == ID_REPLICA ? R->I->replica_id : l->id == ID_PARTITION ? R->I->partition_id : l->n;
   params[l->nbufs] = &n;

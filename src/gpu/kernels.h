@@ -20,6 +20,11 @@
 #include "passes/buffers.h"
 
 enum { PTX_KERNEL_CC = 71, GPU_LOOP_THREADS = 256, GPU_BLOCKS_PER_SM = 32, GPU_WARP = 32 };
+/* A flat loop kernel's thread moves up to GPU_VECTOR_BYTES of each buffer
+   by one vector load or store, at most GPU_VECTOR_MAX elements, and at
+   most GPU_VECTOR_WORK ops for all of them (a transcendental counting
+   GPU_TRANSCENDENTAL_WORK). */
+enum { GPU_VECTOR_BYTES = 16, GPU_VECTOR_MAX = 8, GPU_VECTOR_WORK = 128, GPU_TRANSCENDENTAL_WORK = 16 };
 
 /* Where a top-level value lives on the device. */
 typedef struct GpuBuf {
@@ -38,6 +43,7 @@ typedef struct GpuLaunch {
   int64_t units; /* blocks of work: the grid, capped by the device */
   int block;     /* threads per block; 0: GPU_LOOP_THREADS (or the device's maximum) */
   GpuIdArg id;   /* n is instead the id of the process running it */
+  int align;     /* bytes every buffer's address must be a multiple of (vector accesses); 0: none */
   int nbufs;
   GpuBuf *bufs;
 } GpuLaunch;
@@ -143,6 +149,12 @@ void gpu_barrier(Cg *cg);
 LLVMValueRef gpu_shfl_xor(Cg *cg, LLVMValueRef v, int mask);
 /* A shared-memory array of n elements of t, private to the module. */
 LLVMValueRef gpu_shared_array(Cg *cg, LLVMTypeRef t, int64_t n, const char *name);
+/* Whether v is computed from the inputs by elementwise ops on shape,
+   from inputs and constants of that shape, rank-0 values and broadcasts of
+   one element (elemental_flat, and those broadcasts): then the elemental
+   generator computes it at [0, ..., 0, i] for linear index i (and reads
+   the inputs of shape at i).  seen: values already checked. */
+bool gpu_flat(Value *v, const Type *shape, Value *const *inputs, int ninputs, PtrMap *seen);
 /* Coordinates of lin (< 2^63) in dims[0..n) (row-major), by 32-bit
    division when every coordinate and lin fit. */
 void gpu_delinearize(Cg *cg, LLVMValueRef lin, const int64_t *dims, int n, LLVMValueRef *out);
@@ -165,6 +177,12 @@ int gpu_row_threads(int64_t n);
 bool gpu_row_fusion_ok(Module *m, Op *op);
 bool gpu_lower_row(GpuLower *G, Op *op);
 
+/* transpose.c: a loop fusion or single op (inputs, roots as for a loop
+   kernel; bufs, nbufs its buffers, taken on success) whose roots read a
+   transpose that moves the innermost dimension, as tiles through shared
+   memory; false when it is not one (nothing emitted, bufs kept). */
+bool gpu_lower_transpose(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **roots, int nroots, GpuBuf *bufs,
+                         int nbufs);
 /* reduce.c: a reduce op, or a reduction fusion (inputs/roots of its
    computation; reduces[r] the reduce of root r). */
 void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **roots, int nroots, Op **reduces);

@@ -67,7 +67,7 @@ static Cost scale(Cost c, double k) {
 }
 
 /* Elementwise kinds counted as transcendentals (one per element, no flop). */
-static bool is_transcendental(OpKind k) {
+bool cost_is_transcendental(OpKind k) {
   switch (k) {
   case OP_EXPONENTIAL:
   case OP_EXPONENTIAL_MINUS_ONE:
@@ -358,7 +358,7 @@ static Cost op_cost(Ctx *c, const Op *op, bool top) {
   if (k == OP_COPY) {
     /* a copy computes nothing */
   } else if (op_has_flag(k, OPF_EW) || is_chlo_broadcast_binary(k) || k == OP_BITCAST_CONVERT) {
-    if (is_transcendental(k))
+    if (cost_is_transcendental(k))
       r.transcendentals = out;
     else
       r.flops = out;

@@ -52,5 +52,7 @@ typedef struct Cost {
 
 /* One execution of f (a function of m, usually its entry). */
 Cost cost_func(const Module *m, const Func *f);
+/* Whether an elementwise op of kind k counts as a transcendental. */
+bool cost_is_transcendental(OpKind k);
 
 #endif
