@@ -23,11 +23,16 @@
  *     layouts; broadcasts, splat constants and iotas are made as shards);
  *   - reduce of a split operand by add, multiply, max, min, and, or with
  *     the operation's identity as initial value: a local reduce, then
- *     all_reduce over the partitions that split the reduced dimensions;
+ *     all_reduce over the partitions that split the reduced dimensions
+ *     (by add: the local sums kept as a partial sum);
  *   - dot_general whose batch and contracting pairs hold the same piece on
  *     both sides (after a local cut of a side whole along the pair): the
  *     result split along batch and free pieces, partial products of split
- *     contracting dimensions summed by an all_reduce;
+ *     contracting dimensions kept as a partial sum;
+ *   - ops linear in partial sums (add, subtract, negate, scaling, float
+ *     converts, movement, reduce by add) on them, the result a partial
+ *     sum; any other use takes the sum, made once (all_reduce or
+ *     reduce_scatter);
  *   - transpose, broadcast_in_dim, reshape (the split dimension major in
  *     its group), slice, dynamic_slice and concatenate leaving the split
  *     dimensions whole;
@@ -1184,38 +1189,88 @@ static bool psum_fits(Part *P, const Psum *s, const SpmdTiling *t) {
   return true;
 }
 
-/* The sum of v when it is a partial sum (v otherwise), made once, right
-   after v; scattered when scatter and the layout wanted of v splits it
-   further.  A broadcast of a partial sum with fewer elements is the
-   broadcast of that one's sum. */
+static int64_t type_bytes(const Type *t) { return value_bytes(t) * et_bits(t->elem); }
+
+/* The layout v's sum takes when it is scattered (the layout wanted of v
+   splits it further by as many pieces as a group has); NULL when not. */
+static const SpmdTiling *scatter_layout(Part *P, const Value *v) {
+  Psum *ps = psum_of(P, v);
+  const SpmdTiling *w = ptrmap_get(&P->want, v);
+  int64_t *mem = ps->members;
+  return scatter_dim(P, ps->size, &mem, tiling_of(P, v), w, v->type->rank) >= 0 ? w : NULL;
+}
+
+/* v's sum as its op redone on the sum of its one partial operand, when
+   that has no more bytes than v: a sum is summed before it is scaled,
+   converted or moved, a mean before it is broadcast (where XLA sums: the
+   same order of additions, and never more bytes).  An elementwise op is
+   redone in the layout the operand's sum is scattered to, its other
+   operands cut again from the whole values they were cut from.  NULL when
+   it is not so. */
+static Value *sum_before(Part *P, Value *v, bool scatter) {
+  Op *d = v->def;
+  if (!d || d->parent != P->body || d->nres != 1 || d->nregions || d->kind == OP_REDUCE || !d->next) return NULL;
+  int k = -1;
+  for (int i = 0; i < d->nopnds; i++)
+    if (psum_of(P, d->opnds[i])) {
+      if (k >= 0) return NULL;
+      k = i;
+    }
+  if (k < 0) return NULL;
+  Value *o = d->opnds[k];
+  if (type_bytes(o->type) > type_bytes(v->type)) return NULL;
+  bool sc = scatter && op_has_flag(d->kind, OPF_EW);
+  const SpmdTiling *t = tiling_of(P, o), *ws = sc ? scatter_layout(P, o) : NULL;
+  Value *prev = ptrmap_get(&P->sums, o);
+  if (prev && !same_data(tiling_of(P, prev), ws ? ws : t)) return NULL;
+  Value **whole = xcalloc((size_t)d->nopnds + 1, sizeof(Value *));
+  bool ok = true;
+  for (int i = 0; i < d->nopnds && ws && ok; i++) {
+    Value *b = d->opnds[i];
+    if (i == k || b->type->rank == 0) continue;
+    whole[i] = tiling_of(P, b) ? ptrmap_get(&P->whole, b) : b;
+    ok = whole[i] && !tiling_of(P, whole[i]) && !psum_of(P, whole[i]);
+  }
+  if (!ok) {
+    xfree(whole);
+    return NULL;
+  }
+  Op *after = d->next;
+  PtrMap map = {0};
+  ptrmap_put(&map, o, summed(P, o, sc));
+  for (int i = 0; i < d->nopnds; i++)
+    if (whole[i]) {
+      Value *c = cut(P, whole[i], ws, after);
+      if (splits(ws)) ptrmap_put(&P->tiling, c, (void *)ws);
+      ptrmap_put(&map, d->opnds[i], c);
+    }
+  xfree(whole);
+  Op *c = op_clone(P->m, d, &map);
+  ptrmap_free(&map);
+  block_insert_before(P->body, after, c);
+  const SpmdTiling *rt = ws ? ws : tiling_of(P, v);
+  if (ws) c->res[0].type = splits(ws) ? local_type(P, global_type(P, v), ws) : global_type(P, v);
+  if (splits(rt)) ptrmap_put(&P->tiling, &c->res[0], (void *)rt);
+  return &c->res[0];
+}
+
+/* The sum of v when it is a partial sum (v otherwise), made once: its op
+   redone on an earlier sum (above), or one all_reduce right after v
+   (scattered when scatter and the layout wanted of v splits it
+   further). */
 static Value *summed(Part *P, Value *v, bool scatter) {
   Psum *ps = psum_of(P, v);
   if (!ps) return v;
   Value *s = ptrmap_get(&P->sums, v);
   if (s) return s;
-  Op *d = v->def;
-  Value *o = d && d->kind == OP_BROADCAST_IN_DIM && d->nopnds == 1 && d->parent == P->body ? d->opnds[0] : NULL;
-  if (o && psum_of(P, o) && value_bytes(o->type) < value_bytes(v->type)) {
-    Value *os = summed(P, o, false);
-    if (!same_data(tiling_of(P, os), tiling_of(P, o))) os = NULL;
-    if (os) {
-      PtrMap map = {0};
-      ptrmap_put(&map, o, os);
-      Op *c = op_clone(P->m, d, &map);
-      ptrmap_free(&map);
-      block_insert_before(P->body, d->next, c);
-      s = &c->res[0];
-      if (tiling_of(P, v)) ptrmap_put(&P->tiling, s, tiling_of(P, v));
-      ptrmap_put(&P->sums, v, s);
-      return s;
-    }
+  if (!(s = sum_before(P, v, scatter))) {
+    const SpmdTiling *t = tiling_of(P, v), *w = scatter ? ptrmap_get(&P->want, v) : NULL;
+    int64_t *mem = ps->members;
+    int sd = scatter_dim(P, ps->size, &mem, t, w, v->type->rank);
+    s = sum_over(P, v, groups_of(P, P->npart / ps->size, ps->size, mem), sd, ps->size);
+    if (sd >= 0) t = w;
+    if (t) ptrmap_put(&P->tiling, s, (void *)t);
   }
-  const SpmdTiling *t = tiling_of(P, v), *w = scatter ? ptrmap_get(&P->want, v) : NULL;
-  int64_t *mem = ps->members;
-  int sd = scatter_dim(P, ps->size, &mem, t, w, v->type->rank);
-  s = sum_over(P, v, groups_of(P, P->npart / ps->size, ps->size, mem), sd, ps->size);
-  if (sd >= 0) t = w;
-  if (t) ptrmap_put(&P->tiling, s, (void *)t);
   ptrmap_put(&P->sums, v, s);
   return s;
 }

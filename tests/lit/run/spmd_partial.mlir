@@ -20,21 +20,24 @@
 // a split dimension are the local partial sums (no collective); the chain
 // of linear ops is summed once, before the exponential (the local cut: the
 // whole scale's rows); a partial product
-// wanted split is a reduce-scatter after the scaling; a split value made
+// wanted split is one reduce-scatter, before the scaling (which is done on
+// the scattered rows, the scale cut to them: where XLA sums, and the same
+// bytes); a split value made
 // unreduced is spread in zeros (no collective).
 // RUN: for e in einsum chain scatter spread redsum bcast; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 1 local cuts{{$}}
-// SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 1 reduce_scatter{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 1 local cuts, 1 reduce_scatter{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 //
 // The chain in the partitioned program: the two dots, the add, the scaling,
 // the converts, the reshape, the transpose and the reduce on partial sums,
-// then one all-reduce (over each row of "y") right before the exponential.
+// then one all-reduce (over each row of "y") of the smallest of them, the
+// narrowed sums, right before the exponential.
 // RUN: xlac run --backend=cpu --partitions 8 --entry chain --random-inputs %s --xla_dump_to=%t/dumpc >/dev/null
 // RUN: FileCheck %s --check-prefix=CHAIN < %t/dumpc/module_0000.partial.before_optimizations.txt
 // CHAIN: %chain ({{.*}}) -> f32[4,2] {
@@ -113,7 +116,7 @@ module @partial attributes {mhlo.num_partitions = 8 : i32} {
   }
 
   // A partial product over all eight partitions, scaled, returned split by
-  // rows: one reduce-scatter after the scaling.
+  // rows: one reduce-scatter, then the scaling on the rows.
   func.func @scatter(%x: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}]>},
                      %w: tensor<32x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
                      %k: tensor<16x8xf32>)
