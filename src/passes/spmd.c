@@ -2506,6 +2506,96 @@ static Value *to_partial(Part *P, Value *v, const SpmdTiling *t, const SdyShardi
   return r;
 }
 
+/* Whether v is zeros (a zero constant, or a broadcast of one). */
+static bool is_zeros(const Value *v) {
+  const Op *d = v->def;
+  if (d && d->kind == OP_BROADCAST_IN_DIM && d->nopnds == 1) d = d->opnds[0]->def;
+  const Attr *a = d && d->kind == OP_CONSTANT ? op_attr(d, "value") : NULL;
+  return a && a->kind == ATTR_DENSE && a->lit && a->lit->n == 1 && lit_get_bits(a->lit, 0) == 0;
+}
+
+/* scatter by add of updates split along their scatter dimensions, with
+   indices split alike along their batch dimensions, into a whole operand:
+   each partition scatters its own updates, into the operand on the least
+   partition of each group and into zeros on the others, and the result is
+   a partial sum over the partitions that hold the other updates. */
+static bool scatter(Part *P, Op *op) {
+  if (op->kind != OP_SCATTER || op->nopnds != 3 || op->nres != 1 || op->nregions != 1) return false;
+  Value *in = op->opnds[0], *ix = op->opnds[1], *up = op->opnds[2];
+  const SpmdTiling *ti = tiling_of(P, ix), *tu = tiling_of(P, up);
+  const Type *rt = op->res[0].type;
+  if ((!tu && !ti) || tiling_of(P, in) || psum_of(P, in) || rt->kind != TY_TENSOR || rt->quant ||
+      et_is_pred(rt->elem))
+    return false;
+  const Block *r = op->regions[0];
+  const Op *o = r->first;
+  if (r->nargs != 2 || !o || o->kind != OP_ADD || o->nopnds != 2 || !o->next || o->next->kind != OP_RETURN ||
+      o->next->opnds[0] != &o->res[0] ||
+      !((o->opnds[0] == r->args[0] && o->opnds[1] == r->args[1]) || (o->opnds[0] == r->args[1] && o->opnds[1] == r->args[0])))
+    return false;
+  Attr *dn = op_attr(op, "scatter_dimension_numbers");
+  int64_t *uwd, *ib;
+  int nuwd = dict_ints(dn, "update_window_dims", &uwd), nib = dict_ints(dn, "input_batching_dims", &ib);
+  int64_t ivd = dict_int(dn, "index_vector_dim", 0);
+  const Type *gi = global_type(P, ix), *gu = global_type(P, up);
+  if (nuwd < 0 || nib > 0 || gu->rank > MAXR || gi->rank > MAXR) return false;
+  /* the j-th batch dimension of the indices goes with the j-th scatter
+     dimension of the updates: the same pieces on every partition */
+  int bd[MAXR], sd[MAXR], nb = 0, ns = 0;
+  for (int d = 0; d < gi->rank; d++)
+    if (d != ivd) bd[nb++] = d;
+    else if (ways_or1(ti, d) > 1) return false;
+  for (int d = 0; d < gu->rank; d++)
+    if (!ints_contain(uwd, nuwd, d)) sd[ns++] = d;
+    else if (ways_or1(tu, d) > 1) return false;
+  if (nb != ns) return false;
+  for (int j = 0; j < ns && ti && tu; j++) {
+    if (tu->ways[sd[j]] != ti->ways[bd[j]]) return false;
+    for (int p = 0; p < P->npart; p++)
+      if (coord_or0(ti, p, bd[j]) != coord_or0(tu, p, sd[j])) return false;
+  }
+  /* a whole side cut locally to the other's pieces */
+  for (int side = 0; side < 2; side++) {
+    const SpmdTiling *from = side ? tu : ti;
+    if ((side ? ti : tu) || !from) continue;
+    const Type *g = side ? gi : gu;
+    const int *to = side ? bd : sd, *fr = side ? sd : bd;
+    int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)(g->rank + 1), sizeof(int64_t));
+    for (int d = 0; d < g->rank; d++) ways[d] = 1;
+    for (int j = 0; j < ns; j++) {
+      ways[to[j]] = from->ways[fr[j]];
+      for (int p = 0; p < P->npart; p++) keys[p * g->rank + to[j]] = from->coord[p * (from->rank + 1) + fr[j]];
+    }
+    bool ok = true;
+    for (int d = 0; d < g->rank; d++) ok &= g->dims[d] % ways[d] == 0;
+    SpmdTiling *nt = ok ? tiling_by_keys(P, g->rank, ways, keys, &ok) : NULL;
+    xfree(keys);
+    if (!ok || !nt) return false;
+    if (side) ti = nt;
+    else tu = nt;
+  }
+  int split[MAXR], nsplit = 0;
+  for (int j = 0; j < ns; j++)
+    if (tu->ways[sd[j]] > 1) split[nsplit++] = sd[j];
+  if (!nsplit) return false;
+  if (!tiling_of(P, ix)) op->opnds[1] = shard_of(P, ix, ti, op);
+  if (!tiling_of(P, up)) op->opnds[2] = shard_of(P, up, tu, op);
+  int64_t size, *mem = group_members(P, tu, nsplit, split, &size);
+  Psum *q = psum_new(P, size, mem);
+  if (!is_zeros(in)) {
+    int64_t *tab = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+    for (int p = 0; p < P->npart; p++) tab[p] = q->gid[p] == p;
+    Builder b = {P->m, P->body, op, op->loc};
+    Value *k = by_partition(P, &b, tab);
+    xfree(tab);
+    Value *first = bld_compare(&b, k, bld_const_i(&b, k->type, 1), "EQ");
+    Value *mask = bld_broadcast(&b, first, bld_tensor(&b, ET_PRED, in->type->rank, in->type->dims), 0, NULL);
+    op->opnds[0] = bld_select(&b, mask, in, bld_const_bits(&b, in->type, in->type->elem, 0));
+  }
+  ptrmap_put(&P->psum, &op->res[0], q);
+  return true;
+}
+
 /* Result i of manual computation op (calling g), whole: when the body
    returns it through a sharding constraint over free axes only (what
    `with_sharding_constraint` on the axes left to the compiler says), cut
@@ -3024,7 +3114,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     prepare(&P, op);
     P.final = NULL;
     if (!elementwise(&P, op) && !reduce(&P, op) && !dot(&P, op) && !movement(&P, op) && !reshape(&P, op) &&
-        !slicing(&P, op))
+        !slicing(&P, op) && !scatter(&P, op))
       run_whole(&P, op);
     if (op->nres == 1)
       settle(&P, P.final ? P.final : &op->res[0], ptrmap_get(&P.want, &op->res[0]));

@@ -7,13 +7,13 @@
 // entry's results must equal the same program on one partition (which
 // ignores the shardings) on random inputs.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in einsum chain scatter spread redsum bcast; do \
+// RUN: for e in einsum chain scatter spread redsum bcast segsum; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-14: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-20: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // What was inserted: an unreduced einsum result and an unreduced sum over
@@ -23,8 +23,10 @@
 // wanted split is one reduce-scatter, before the scaling (which is done on
 // the scattered rows, the scale cut to them: where XLA sums, and the same
 // bytes); a split value made
-// unreduced is spread in zeros (no collective).
-// RUN: for e in einsum chain scatter spread redsum bcast; do \
+// unreduced is spread in zeros (no collective); a scatter-add of split
+// updates (segment_sum, bincount) is each partition's own scatter, left
+// unreduced or summed by one all-reduce.
+// RUN: for e in einsum chain scatter spread redsum bcast segsum; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
@@ -33,6 +35,15 @@
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
+//
+// segment_sum with ids in range, on both backends and on one partition.
+// RUN: xlac run --partitions 8 --entry segsum %s --input a=[0,1,2,3,4,5,6,7] --input b=[0,0,1,1,1,2,2,3] --input c=[10,20,30,40] | FileCheck %s --check-prefix=SEG
+// RUN: xlac run --backend=cpu --partitions 8 --entry segsum %s --input a=[0,1,2,3,4,5,6,7] --input b=[0,0,1,1,1,2,2,3] --input c=[10,20,30,40] | FileCheck %s --check-prefix=SEG
+// RUN: xlac run --entry segsum %s --input a=[0,1,2,3,4,5,6,7] --input b=[0,0,1,1,1,2,2,3] --input c=[10,20,30,40] | FileCheck %s --check-prefix=SEG
+// SEG: result[0]: tensor<4xi32> = [1, 9, 11, 7]
+// SEG-NEXT: result[1]: tensor<4xi32> = [11, 29, 41, 47]
+// SEG-NEXT: result[2]: tensor<4xi32> = [2, 3, 2, 1]
 //
 // The chain in the partitioned program: the two dots, the add, the scaling,
 // the converts, the reshape, the transpose and the reduce on partial sums,
@@ -154,5 +165,36 @@ module @partial attributes {mhlo.num_partitions = 8 : i32} {
     %2 = stablehlo.broadcast_in_dim %1, dims = [0] : (tensor<8xf32>) -> tensor<8x8xf32>
     %3 = stablehlo.subtract %a, %2 : tensor<8x8xf32>
     return %3 : tensor<8x8xf32>
+  }
+
+  // jax.ops.segment_sum of split data and segment ids: into zeros, left
+  // unreduced (each partition's own sums), and into a whole value, summed;
+  // and jnp.bincount (whole updates, cut to the split ids' pieces).
+  func.func @segsum(%a: tensor<8xi32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}]>},
+                    %b: tensor<8xi32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}]>},
+                    %c: tensor<4xi32>)
+      -> (tensor<4xi32> {sdy.sharding = #sdy.sharding<@x8, [{}], unreduced={"x"}>}, tensor<4xi32>,
+          tensor<4xi32> {sdy.sharding = #sdy.sharding<@x8, [{}], unreduced={"x"}>}) {
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %0 = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %i = stablehlo.broadcast_in_dim %b, dims = [0] : (tensor<8xi32>) -> tensor<8x1xi32>
+    %1 = "stablehlo.scatter"(%0, %i, %a) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+    ^bb0(%p: tensor<i32>, %q: tensor<i32>):
+      %s = stablehlo.add %p, %q : tensor<i32>
+      stablehlo.return %s : tensor<i32>
+    }) : (tensor<4xi32>, tensor<8x1xi32>, tensor<8xi32>) -> tensor<4xi32>
+    %2 = "stablehlo.scatter"(%c, %i, %a) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+    ^bb0(%p: tensor<i32>, %q: tensor<i32>):
+      %s = stablehlo.add %p, %q : tensor<i32>
+      stablehlo.return %s : tensor<i32>
+    }) : (tensor<4xi32>, tensor<8x1xi32>, tensor<8xi32>) -> tensor<4xi32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %ones = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<i32>) -> tensor<8xi32>
+    %3 = "stablehlo.scatter"(%0, %i, %ones) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+    ^bb0(%p: tensor<i32>, %q: tensor<i32>):
+      %s = stablehlo.add %p, %q : tensor<i32>
+      stablehlo.return %s : tensor<i32>
+    }) : (tensor<4xi32>, tensor<8x1xi32>, tensor<8xi32>) -> tensor<4xi32>
+    return %1, %2, %3 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
   }
 }
