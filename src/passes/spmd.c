@@ -3091,7 +3091,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
       op_erase(op);
       continue;
     }
-    if (op->kind == OP_CUSTOM_CALL) sum_uses(&P, op);
+    if (op->kind == OP_CUSTOM_CALL && !is_manual(op)) sum_uses(&P, op);
     if (on_shards(&P, op) || inspect(&P, op)) continue;
     if (is_manual(op)) {
       if (!manual_call(&P, op, true)) {

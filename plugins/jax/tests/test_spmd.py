@@ -576,6 +576,25 @@ def t_unreduced_sum():
     unreduced_shards(build)
 
 
+
+def t_unreduced_bitcast():
+    # shard_map(check_vma=False) reads an unreduced parameter's partial
+    # sums as they are (each device its own), nothing summed before
+    from jax.sharding import AxisType
+    got = {}
+    for name, d in (("xlac", X), ("cpu", C)):
+        m = jax.make_mesh((2,), ("x",), axis_types=(AxisType.Explicit,), devices=d[:2])
+        with jax.set_mesh(m):
+            arr = jax.device_put(np.arange(8.0, dtype=np.float32), P())
+            f = jax.jit(jax.shard_map(lambda v: v, in_specs=P(), out_specs=P(unreduced={"x"}), check_vma=False))
+            g = jax.jit(jax.shard_map(lambda v: v * 2, in_specs=P(unreduced={"x"}), out_specs=P(), check_vma=False))
+            out = g(f(arr))
+            got[name] = [np.asarray(s.data) for s in out.addressable_shards]
+    for a, b in zip(got["xlac"], got["cpu"]):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(got["xlac"][1], 2 * np.arange(8.0))
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)
