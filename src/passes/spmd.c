@@ -29,6 +29,8 @@
  *     both sides (after a local cut of a side whole along the pair): the
  *     result split along batch and free pieces, partial products of split
  *     contracting dimensions kept as a partial sum;
+ *   - scatter by add of split updates (and indices) into a whole operand:
+ *     each partition's own scatter, a partial sum;
  *   - ops linear in partial sums (add, subtract, negate, scaling, float
  *     converts, movement, reduce by add) on them, the result a partial
  *     sum; any other use takes the sum, made once (all_reduce or
@@ -2514,6 +2516,16 @@ static bool is_zeros(const Value *v) {
   return a && a->kind == ATTR_DENSE && a->lit && a->lit->n == 1 && lit_get_bits(a->lit, 0) == 0;
 }
 
+/* Whether v is made unreduced by a constraint or returned unreduced. */
+static bool wanted_unreduced(Part *P, const Value *v) {
+  for (const Op *o = P->body->first; o; o = o->next)
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == v && ((o->kind == OP_FUNC_RETURN && P->run && P->run[i]) ||
+                               (is_constraint(o) && constraint_unreduced(P, (Op *)o))))
+        return true;
+  return false;
+}
+
 /* scatter by add of updates split along their scatter dimensions, with
    indices split alike along their batch dimensions, into a whole operand:
    each partition scatters its own updates, into the operand on the least
@@ -2578,6 +2590,9 @@ static bool scatter(Part *P, Op *op) {
   for (int j = 0; j < ns; j++)
     if (tu->ways[sd[j]] > 1) split[nsplit++] = sd[j];
   if (!nsplit) return false;
+  /* summing the result must not move more than gathering the updates,
+     unless it is wanted unreduced */
+  if (type_bytes(rt) > type_bytes(gu) && !wanted_unreduced(P, &op->res[0])) return false;
   if (!tiling_of(P, ix)) op->opnds[1] = shard_of(P, ix, ti, op);
   if (!tiling_of(P, up)) op->opnds[2] = shard_of(P, up, tu, op);
   int64_t size, *mem = group_members(P, tu, nsplit, split, &size);
