@@ -2543,7 +2543,8 @@ static bool scatter(Part *P, Op *op) {
   const Op *o = r->first;
   if (r->nargs != 2 || !o || o->kind != OP_ADD || o->nopnds != 2 || !o->next || o->next->kind != OP_RETURN ||
       o->next->opnds[0] != &o->res[0] ||
-      !((o->opnds[0] == r->args[0] && o->opnds[1] == r->args[1]) || (o->opnds[0] == r->args[1] && o->opnds[1] == r->args[0])))
+      !((o->opnds[0] == r->args[0] && o->opnds[1] == r->args[1]) ||
+        (o->opnds[0] == r->args[1] && o->opnds[1] == r->args[0])))
     return false;
   Attr *dn = op_attr(op, "scatter_dimension_numbers");
   int64_t *uwd, *ib;
