@@ -1692,7 +1692,7 @@ static bool slicing(Part *P, Op *op) {
 
 /* An op linear in the partial sums it uses, when they agree: add and
    subtract of two partial sums over the same groups in the same layout,
-   negate, multiply by (divide by) a value the partitions of a group hold
+   negate, multiply by (a float divided by) a value the partitions of a group hold
    alike (cut locally to the partial sum's layout), convert between float
    types, transpose, broadcast_in_dim, reshape, slice and dynamic_slice of
    one, and reduce by add: its result is a partial sum over the same groups
@@ -1717,7 +1717,8 @@ static bool partial_op(Part *P, Op *op) {
   case OP_NEGATE: break;
   case OP_MULTIPLY:
   case OP_DIVIDE: {
-    if (n != 1 || (op->kind == OP_DIVIDE && first != 0)) return false;
+    /* an integer quotient is not linear (it truncates) */
+    if (n != 1 || (op->kind == OP_DIVIDE && (first != 0 || !et_is_fp(a->type->elem)))) return false;
     Value *b = op->opnds[1 - first];
     const SpmdTiling *u = tiling_of(P, b);
     if (!same_dims(global_type(P, b), global_type(P, a))) return false;

@@ -7,13 +7,13 @@
 // entry's results must equal the same program on one partition (which
 // ignores the shardings) on random inputs.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in einsum chain scatter spread redsum bcast segsum; do \
+// RUN: for e in einsum chain scatter spread redsum bcast segsum intdiv; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-20: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-22: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // What was inserted: an unreduced einsum result and an unreduced sum over
@@ -25,8 +25,9 @@
 // bytes); a split value made
 // unreduced is spread in zeros (no collective); a scatter-add of split
 // updates (segment_sum, bincount) is each partition's own scatter, left
-// unreduced or summed by one all-reduce.
-// RUN: for e in einsum chain scatter spread redsum bcast segsum; do \
+// unreduced or summed by one all-reduce; an integer quotient (not linear)
+// takes the sum.
+// RUN: for e in einsum chain scatter spread redsum bcast segsum intdiv; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
@@ -34,6 +35,7 @@
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 1 local cuts, 1 reduce_scatter{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 //
@@ -196,5 +198,16 @@ module @partial attributes {mhlo.num_partitions = 8 : i32} {
       stablehlo.return %s : tensor<i32>
     }) : (tensor<4xi32>, tensor<8x1xi32>, tensor<8xi32>) -> tensor<4xi32>
     return %1, %2, %3 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
+  }
+
+  // Integer division truncates: the local sums are summed before it, even
+  // for a result wanted unreduced.
+  func.func @intdiv(%a: tensor<8x4xi32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>})
+      -> (tensor<4xi32> {sdy.sharding = #sdy.sharding<@x8, [{}], unreduced={"x"}>}) {
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [0] : (tensor<8x4xi32>, tensor<i32>) -> tensor<4xi32>
+    %k = stablehlo.constant dense<3> : tensor<4xi32>
+    %1 = stablehlo.divide %0, %k : tensor<4xi32>
+    return %1 : tensor<4xi32>
   }
 }
