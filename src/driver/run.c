@@ -904,13 +904,61 @@ static void spmd_done(RunState *st, SpmdRun *sp, int ndev, int nargs) {
   xfree(sp->res_types);
 }
 
+/* Result r of every device, where it is a partial sum over the
+   partitions of each group (group[p]: the least partition of p's group),
+   replaced by the sum over its group (in double, or int64, precision,
+   members in partition order), so that the members hold copies. */
+static void sum_partials(IVal ***results, int ndev, int np, int r, const int64_t *group) {
+  IVal **sums = xcalloc((size_t)ndev + 1, sizeof(IVal *));
+  for (int d = 0; d < ndev; d++) {
+    const Literal *l = results[d][r]->kind == IV_TENSOR ? results[d][r]->lit : NULL;
+    if (!l) continue;
+    ElemType et = lit_elem(l);
+    Literal *s = lit_clone(l);
+    for (int64_t i = 0; i < s->n; i++) {
+      double re = 0, im = 0;
+      int64_t iv = 0;
+      bool any = false;
+      for (int e = d - d % np; e < d - d % np + np; e++) {
+        if (group[e % np] != group[d % np]) continue;
+        const Literal *x = results[e][r]->lit;
+        double a, b;
+        if (et_is_complex(et)) {
+          lit_get_c(x, i, &a, &b);
+          re += a, im += b;
+        } else if (et_is_float(et)) {
+          re += lit_get_f(x, i);
+        } else if (et_is_pred(et)) {
+          any |= lit_get_b(x, i);
+        } else {
+          iv += lit_get_i(x, i);
+        }
+      }
+      if (et_is_complex(et)) lit_set_c(s, i, re, im);
+      else if (et_is_float(et)) lit_set_f(s, i, re);
+      else if (et_is_pred(et)) lit_set_b(s, i, any);
+      else lit_set_i(s, i, iv);
+    }
+    sums[d] = ival_tensor(s);
+  }
+  for (int d = 0; d < ndev; d++)
+    if (sums[d]) {
+      ival_release(results[d][r]);
+      results[d][r] = sums[d];
+    }
+  xfree(sums);
+}
+
 /* Replaces the devices' results by the whole results (in results[0]). */
 static bool spmd_gather_results(Module *m, Func *f, SpmdRun *sp, IVal ***results, int ndev, int np) {
   IVal **whole = xcalloc((size_t)sp->nres + 1, sizeof(IVal *));
+  int64_t *group = xcalloc((size_t)np + 1, sizeof(int64_t));
   bool ok = true;
   for (int r = 0; r < sp->nres && ok; r++) {
     char *err = NULL;
-    SpmdTiling *t = spmd_result_tiling(m, f, r, np, &err);
+    SpmdTiling *t = NULL;
+    if (spmd_result_unreduced(m, f, r, np, &t, group, &err)) sum_partials(results, ndev, np, r, group);
+    else if (!err) t = spmd_result_tiling(m, f, r, np, &err);
     if (err) {
       fprintf(stderr, "xlac: error: result %d: %s\n", r, err);
       xfree(err);
@@ -919,6 +967,7 @@ static bool spmd_gather_results(Module *m, Func *f, SpmdRun *sp, IVal ***results
       ok = (whole[r] = whole_value(results, ndev, np, r, t, sp->res_types[r])) != NULL;
     }
   }
+  xfree(group);
   for (int d = 0; d < ndev; d++) {
     release_all(results[d], sp->nres);
     results[d] = NULL;

@@ -23,11 +23,18 @@
  *     layouts; broadcasts, splat constants and iotas are made as shards);
  *   - reduce of a split operand by add, multiply, max, min, and, or with
  *     the operation's identity as initial value: a local reduce, then
- *     all_reduce over the partitions that split the reduced dimensions;
+ *     all_reduce over the partitions that split the reduced dimensions
+ *     (by add: the local sums kept as a partial sum);
  *   - dot_general whose batch and contracting pairs hold the same piece on
  *     both sides (after a local cut of a side whole along the pair): the
  *     result split along batch and free pieces, partial products of split
- *     contracting dimensions summed by an all_reduce;
+ *     contracting dimensions kept as a partial sum;
+ *   - scatter by add of split updates (and indices) into a whole operand:
+ *     each partition's own scatter, a partial sum;
+ *   - ops linear in partial sums (add, subtract, negate, scaling, float
+ *     converts, movement, reduce by add) on them, the result a partial
+ *     sum; any other use takes the sum, made once (all_reduce or
+ *     reduce_scatter);
  *   - transpose, broadcast_in_dim, reshape (the split dimension major in
  *     its group), slice, dynamic_slice and concatenate leaving the split
  *     dimensions whole;
@@ -278,7 +285,9 @@ static bool read_ints(const char **p, char close, int64_t *v, int *n, int cap) {
   }
 }
 
-static SpmdTiling *from_hlo(Module *m, const char *text, const Type *t, int npart, char **err) {
+/* The layout HLO's text says (NULL: none); with all, also one that splits
+   nothing (its copies in the text's order). */
+static SpmdTiling *hlo_layout(Module *m, const char *text, const Type *t, int npart, bool all, char **err) {
   const char *p = text;
   if (!strcmp(p, "{replicated}")) return NULL;
   if (!strncmp(p, "{maximal", 8)) {
@@ -366,7 +375,11 @@ static SpmdTiling *from_hlo(Module *m, const char *text, const Type *t, int npar
     xfree(e);
     return NULL;
   }
-  return splits(tl) ? tl : NULL;
+  return all || splits(tl) ? tl : NULL;
+}
+
+static SpmdTiling *from_hlo(Module *m, const char *text, const Type *t, int npart, char **err) {
+  return hlo_layout(m, text, t, npart, false, err);
 }
 
 static const Attr *dict_field(const Attr *d, const char *key) {
@@ -503,11 +516,10 @@ typedef struct Part {
   OpKind whole_kinds[8];     /* the first kinds of those */
   int nwhole_kinds;
   SrcLoc whole_loc;          /* where the first of them is */
-  /* unreduced parameters and results of the entry (NULL: not), and the
-     values kept as the partial sums they are (passed between them and
-     manual computations unreduced over the same axes: nothing summed) */
+  /* unreduced parameters and results of the entry (NULL: not), the
+     values held as partial sums (Value* -> Psum*), and their sums */
   SdySharding **aun, **run;
-  PtrMap partial;
+  PtrMap psum, sums;
   /* InspectSharding's reports: backend_config -> layout of its operand */
   VEC(const char *) inspected_keys;
   VEC(Attr *) inspected;
@@ -577,8 +589,18 @@ static void set_collective(Part *P, Op *op, Attr *groups) {
   op_set_attr(m, op, "use_global_device_ids", attr_unit(m));
 }
 
-/* v (a shard) gathered whole, before `at`. */
+static Value *summed(Part *P, Value *v, bool scatter);
+
+/* The element count of a tensor type. */
+static int64_t value_bytes(const Type *t) {
+  int64_t n = 1;
+  for (int d = 0; d < t->rank; d++) n *= t->dims[d];
+  return n;
+}
+
+/* v (a shard) gathered whole, before `at` (a partial sum summed first). */
 static Value *gather(Part *P, Value *v, Op *at) {
+  v = summed(P, v, false);
   const SpmdTiling *t = tiling_of(P, v);
   if (!t) return v;
   Value *w = ptrmap_get(&P->whole, v);
@@ -731,6 +753,18 @@ static Value *cut_local(Part *P, Value *v, const int64_t *div, const int64_t *id
 /* v, a shard in layout u, cut locally to layout t when each of t's shards
    lies within the shard of u the same partition holds (t splits each
    dimension into a multiple of u's pieces); NULL otherwise. */
+/* Whether each of t's shards lies within the shard of u the same
+   partition holds. */
+static bool refines(const SpmdTiling *u, const SpmdTiling *t) {
+  if (!u || !t || u->rank != t->rank || u->ndev != t->ndev || u->rank > MAXR) return false;
+  for (int d = 0; d < t->rank; d++)
+    if (t->ways[d] % u->ways[d] != 0) return false;
+  for (int p = 0; p < t->ndev; p++)
+    for (int d = 0; d < t->rank; d++)
+      if (t->coord[p * (t->rank + 1) + d] / (t->ways[d] / u->ways[d]) != u->coord[p * (u->rank + 1) + d]) return false;
+  return true;
+}
+
 static Value *refine(Part *P, Value *v, const SpmdTiling *u, const SpmdTiling *t, Op *at) {
   if (!u || !t || u->rank != t->rank || u->rank > MAXR) return NULL;
   int rank = t->rank;
@@ -909,6 +943,7 @@ static Value *all_to_all(Part *P, Value *v, const SpmdTiling *u, const SpmdTilin
    when one split moves to another dimension, gathered whole otherwise
    (and cut when t splits). */
 static Value *reshard(Part *P, Value *v, const SpmdTiling *t, Op *at) {
+  v = summed(P, v, false);
   const SpmdTiling *u = tiling_of(P, v);
   if (same_data(u, t)) return v;
   if (!u) return shard_of(P, v, t, at);
@@ -1073,10 +1108,204 @@ static int scatter_dim(Part *P, int64_t n, int64_t **members, const SpmdTiling *
   return sd;
 }
 
+/* ---- partial sums ----
+ * A value held as a partial sum has on each partition an addend: the
+ * value is the sum over the partitions of each group.  The partial
+ * products of a dot whose contracting dimensions are split, the local sums
+ * of a reduce by add over split dimensions, unreduced parameters,
+ * constraints and results of manual computations are held so, and so are
+ * the results of the ops linear in them whose operands agree (partial_op
+ * below).  Any other use takes the sum, made once per value right after
+ * the value: an all_reduce over the groups, or a reduce_scatter when the
+ * layout wanted of the value splits it further by as many pieces as a
+ * group has partitions.  A group's members hold the same piece of the
+ * value's layout (to the layout they are copies). */
+
+typedef struct Psum {
+  int64_t size;     /* partitions per group */
+  int64_t *members; /* [npart] group after group */
+  int64_t *gid;     /* [npart] the least partition of each partition's group */
+} Psum;
+
+static Psum *psum_new(Part *P, int64_t size, const int64_t *members) {
+  int np = P->npart;
+  Psum *s = ARENA_NEW(&P->m->arena, Psum);
+  s->size = size;
+  s->members = ARENA_ARRAY(&P->m->arena, int64_t, np + 1);
+  s->gid = ARENA_ARRAY(&P->m->arena, int64_t, np + 1);
+  memcpy(s->members, members, sizeof(int64_t) * (size_t)np);
+  for (int64_t g = 0; g < np / size; g++) {
+    int64_t lo = members[g * size];
+    for (int64_t k = 1; k < size; k++)
+      if (members[g * size + k] < lo) lo = members[g * size + k];
+    for (int64_t k = 0; k < size; k++) s->gid[members[g * size + k]] = lo;
+  }
+  return s;
+}
+
+static Psum *psum_of(Part *P, const Value *v) { return ptrmap_get(&P->psum, v); }
+
+static bool psum_same(Part *P, const Psum *a, const Psum *b) {
+  if (!a || !b || a->size != b->size) return false;
+  for (int p = 0; p < P->npart; p++)
+    if (a->gid[p] != b->gid[p]) return false;
+  return true;
+}
+
+/* The groups of a joined with groups of `size` partitions (members, group
+   after group): the sums over both; NULL when the joined groups are not
+   each one group of a times one of the others. */
+static Psum *psum_join(Part *P, const Psum *a, int64_t size, const int64_t *members) {
+  int np = P->npart;
+  int64_t *lab = xcalloc((size_t)np + 1, sizeof(int64_t)), *mem = xcalloc((size_t)np + 1, sizeof(int64_t));
+  for (int p = 0; p < np; p++) lab[p] = a->gid[p];
+  for (int64_t g = 0; g < np / size; g++)
+    for (int64_t k = 1; k < size; k++) {
+      int64_t from = lab[members[g * size + k]], to = lab[members[g * size]];
+      for (int p = 0; p < np && from != to; p++)
+        if (lab[p] == from) lab[p] = to;
+    }
+  int64_t n = a->size * size, k = 0;
+  bool ok = true;
+  for (int p = 0; p < np && ok; p++) {
+    bool first = true;
+    for (int q = 0; q < p && first; q++) first = lab[q] != lab[p];
+    if (!first) continue;
+    int64_t c = 0;
+    for (int q = 0; q < np; q++)
+      if (lab[q] == lab[p]) mem[k + c++] = q;
+    ok = c == n;
+    k += c;
+  }
+  Psum *r = ok ? psum_new(P, n, mem) : NULL;
+  xfree(lab);
+  xfree(mem);
+  return r;
+}
+
+/* Whether the members of each group hold the same piece of layout t. */
+static bool psum_fits(Part *P, const Psum *s, const SpmdTiling *t) {
+  for (int p = 0; t && p < P->npart; p++)
+    for (int d = 0; d < t->rank; d++)
+      if (t->coord[p * (t->rank + 1) + d] != t->coord[s->gid[p] * (t->rank + 1) + d]) return false;
+  return true;
+}
+
+static int64_t type_bytes(const Type *t) { return value_bytes(t) * et_bits(t->elem); }
+
+/* The layout v's sum takes when it is scattered (the layout wanted of v
+   splits it further by as many pieces as a group has); NULL when not. */
+static const SpmdTiling *scatter_layout(Part *P, const Value *v) {
+  Psum *ps = psum_of(P, v);
+  const SpmdTiling *w = ptrmap_get(&P->want, v);
+  int64_t *mem = ps->members;
+  return scatter_dim(P, ps->size, &mem, tiling_of(P, v), w, v->type->rank) >= 0 ? w : NULL;
+}
+
+/* v's sum as its op redone on the sum of its one partial operand, when
+   that has no more bytes than v: a sum is summed before it is scaled,
+   converted or moved, a mean before it is broadcast (where XLA sums: the
+   same order of additions, and never more bytes).  An elementwise op is
+   redone in the layout the operand's sum is scattered to, its other
+   operands cut again from the whole values they were cut from.  NULL when
+   it is not so. */
+static Value *sum_before(Part *P, Value *v, bool scatter) {
+  Op *d = v->def;
+  if (!d || d->parent != P->body || d->nres != 1 || d->nregions || d->kind == OP_REDUCE || !d->next) return NULL;
+  int k = -1;
+  for (int i = 0; i < d->nopnds; i++)
+    if (psum_of(P, d->opnds[i])) {
+      if (k >= 0) return NULL;
+      k = i;
+    }
+  if (k < 0) return NULL;
+  Value *o = d->opnds[k];
+  if (type_bytes(o->type) > type_bytes(v->type)) return NULL;
+  bool sc = scatter && op_has_flag(d->kind, OPF_EW);
+  const SpmdTiling *t = tiling_of(P, o), *ws = sc ? scatter_layout(P, o) : NULL;
+  Value *prev = ptrmap_get(&P->sums, o);
+  if (prev && !same_data(tiling_of(P, prev), ws ? ws : t)) return NULL;
+  Value **whole = xcalloc((size_t)d->nopnds + 1, sizeof(Value *));
+  bool ok = true;
+  for (int i = 0; i < d->nopnds && ws && ok; i++) {
+    Value *b = d->opnds[i];
+    if (i == k || b->type->rank == 0) continue;
+    whole[i] = tiling_of(P, b) ? ptrmap_get(&P->whole, b) : b;
+    ok = whole[i] && !tiling_of(P, whole[i]) && !psum_of(P, whole[i]);
+  }
+  if (!ok) {
+    xfree(whole);
+    return NULL;
+  }
+  Op *after = d->next;
+  PtrMap map = {0};
+  ptrmap_put(&map, o, summed(P, o, sc));
+  for (int i = 0; i < d->nopnds; i++)
+    if (whole[i]) {
+      Value *c = cut(P, whole[i], ws, after);
+      if (splits(ws)) ptrmap_put(&P->tiling, c, (void *)ws);
+      ptrmap_put(&map, d->opnds[i], c);
+    }
+  xfree(whole);
+  Op *c = op_clone(P->m, d, &map);
+  ptrmap_free(&map);
+  block_insert_before(P->body, after, c);
+  const SpmdTiling *rt = ws ? ws : tiling_of(P, v);
+  if (ws) c->res[0].type = splits(ws) ? local_type(P, global_type(P, v), ws) : global_type(P, v);
+  if (splits(rt)) ptrmap_put(&P->tiling, &c->res[0], (void *)rt);
+  return &c->res[0];
+}
+
+/* The sum of v when it is a partial sum (v otherwise), made once: its op
+   redone on an earlier sum (above), or one all_reduce right after v
+   (scattered when scatter and the layout wanted of v splits it
+   further). */
+static Value *summed(Part *P, Value *v, bool scatter) {
+  Psum *ps = psum_of(P, v);
+  if (!ps) return v;
+  Value *s = ptrmap_get(&P->sums, v);
+  if (s) return s;
+  if (!(s = sum_before(P, v, scatter))) {
+    const SpmdTiling *t = tiling_of(P, v), *w = scatter ? ptrmap_get(&P->want, v) : NULL;
+    int64_t *mem = ps->members;
+    int sd = scatter_dim(P, ps->size, &mem, t, w, v->type->rank);
+    s = sum_over(P, v, groups_of(P, P->npart / ps->size, ps->size, mem), sd, ps->size);
+    if (sd >= 0) t = w;
+    if (t) ptrmap_put(&P->tiling, s, (void *)t);
+  }
+  ptrmap_put(&P->sums, v, s);
+  return s;
+}
+
+/* The partial sums op uses (its operands, and values its regions use)
+   summed. */
+static void sum_in(Part *P, Block *b) {
+  for (Op *o = b->first; o; o = o->next) {
+    for (int i = 0; i < o->nopnds; i++) o->opnds[i] = summed(P, o->opnds[i], true);
+    for (int k = 0; k < o->nregions; k++) sum_in(P, o->regions[k]);
+  }
+}
+
+static void sum_uses(Part *P, Op *op) {
+  for (int i = 0; i < op->nopnds; i++) op->opnds[i] = summed(P, op->opnds[i], true);
+  for (int k = 0; k < op->nregions; k++) sum_in(P, op->regions[k]);
+}
+
 static bool reduce(Part *P, Op *op) {
   if (op->kind != OP_REDUCE || op->nopnds != 2 || op->nres != 1) return false;
   const SpmdTiling *t = tiling_of(P, op->opnds[0]);
-  if (!t || tiling_of(P, op->opnds[1]) || op->res[0].type->kind != TY_TENSOR || plain_reducer(op) == OP_COUNT)
+  Psum *ps = psum_of(P, op->opnds[0]);
+  OpKind rk = plain_reducer(op);
+  /* a sum of partial sums (or local sums over split dimensions) is kept
+     as partial sums */
+  bool keep = rk == OP_ADD && op->res[0].type->kind == TY_TENSOR && !et_is_pred(op->res[0].type->elem) &&
+              !op->res[0].type->quant && !psum_of(P, op->opnds[1]);
+  if ((ps && !keep) || psum_of(P, op->opnds[1])) return false;
+  if (ps && !t) {
+    ptrmap_put(&P->psum, &op->res[0], ps);
+    return true;
+  }
+  if (!t || tiling_of(P, op->opnds[1]) || op->res[0].type->kind != TY_TENSOR || rk == OP_COUNT)
     return false;
   int64_t *rd;
   int nrd = op_attr_ints(op, "dimensions", &rd);
@@ -1106,6 +1335,20 @@ static bool reduce(Part *P, Op *op) {
   }
   SpmdTiling *rt = tiling_from_coords(&P->m->arena, rank, ways, nrep, t->ndev, coords);
   Type *g = op->res[0].type;
+  if (keep && (nsplit || ps)) {
+    Psum *q = ps;
+    if (nsplit) {
+      int64_t size, *mem = group_members(P, t, nsplit, split, &size);
+      q = ps ? psum_join(P, ps, size, mem) : psum_new(P, size, mem);
+    }
+    if (!q && ps) return false;
+    if (q) {
+      op->res[0].type = splits(rt) ? local_type(P, g, rt) : g;
+      if (splits(rt)) ptrmap_put(&P->tiling, &op->res[0], rt);
+      ptrmap_put(&P->psum, &op->res[0], q);
+      return true;
+    }
+  }
   op->res[0].type = splits(rt) ? local_type(P, g, rt) : g;
   if (nsplit) {
     /* local partial results, combined by the reducer over the partitions
@@ -1249,12 +1492,6 @@ static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const Spmd
   return ok;
 }
 
-static int64_t value_bytes(const Type *t) {
-  int64_t n = 1;
-  for (int d = 0; d < t->rank; d++) n *= t->dims[d];
-  return n;
-}
-
 static bool dot(Part *P, Op *op) {
   if (op->kind != OP_DOT_GENERAL || op->nopnds != 2 || op->nres != 1 || op->res[0].type->kind != TY_TENSOR)
     return false;
@@ -1300,21 +1537,9 @@ static bool dot(Part *P, Op *op) {
   for (int d = 0; d < g->rank; d++) loc->dims[d] = g->dims[d] / pl.ways[d];
   loc->layout = NULL;
   op->res[0].type = loc;
-  Value *v = &op->res[0];
-  const SpmdTiling *w = ptrmap_get(&P->want, &op->res[0]);
-  if (pl.nchunks > 1) {
-    /* the partial products summed whole, or scattered when the layout
-       wanted of the result splits the summed one further */
-    int sd = scatter_dim(P, pl.nchunks, &pl.members, pl.res, w, g->rank);
-    Attr *groups = groups_of(P, P->npart / pl.nchunks, pl.nchunks, pl.members);
-    Value *sum = sum_over(P, v, groups, sd, pl.nchunks);
-    block_replace_uses(P->body, v, sum);
-    sum->def->opnds[0] = v;
-    v = sum;
-    P->final = v;
-    if (sd >= 0) pl.res = (SpmdTiling *)w;
-  }
-  if (pl.res) ptrmap_put(&P->tiling, v, pl.res);
+  /* partial products: a partial sum over the contracting pieces */
+  if (pl.nchunks > 1) ptrmap_put(&P->psum, &op->res[0], psum_new(P, pl.nchunks, pl.members));
+  if (pl.res) ptrmap_put(&P->tiling, &op->res[0], pl.res);
   return true;
 }
 
@@ -1462,6 +1687,73 @@ static bool slicing(Part *P, Op *op) {
     else if (!u) op->opnds[i] = cut(P, op->opnds[i], t, op);
   }
   set_result(P, op, t);
+  return true;
+}
+
+/* An op linear in the partial sums it uses, when they agree: add and
+   subtract of two partial sums over the same groups in the same layout,
+   negate, multiply by (a float divided by) a value the partitions of a group hold
+   alike (cut locally to the partial sum's layout), convert between float
+   types, transpose, broadcast_in_dim, reshape, slice and dynamic_slice of
+   one, and reduce by add: its result is a partial sum over the same groups
+   (a reduce over split dimensions joins their groups).  False, with op
+   unchanged, for any other use. */
+static bool partial_op(Part *P, Op *op) {
+  if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR || op->res[0].type->quant) return false;
+  Psum *ps = NULL;
+  int n = 0, first = -1;
+  for (int i = 0; i < op->nopnds; i++)
+    if (psum_of(P, op->opnds[i]) && n++ == 0) first = i, ps = psum_of(P, op->opnds[i]);
+  if (!ps || et_is_pred(op->res[0].type->elem)) return false;
+  Value *a = op->opnds[first];
+  const SpmdTiling *t = tiling_of(P, a);
+  switch (op->kind) {
+  case OP_ADD:
+  case OP_SUBTRACT: {
+    Value *b = op->opnds[1 - first];
+    if (n != 2 || !psum_same(P, ps, psum_of(P, b)) || !same_data(t, tiling_of(P, b))) return false;
+    break;
+  }
+  case OP_NEGATE: break;
+  case OP_MULTIPLY:
+  case OP_DIVIDE: {
+    /* an integer quotient is not linear (it truncates) */
+    if (n != 1 || (op->kind == OP_DIVIDE && (first != 0 || !et_is_fp(a->type->elem)))) return false;
+    Value *b = op->opnds[1 - first];
+    const SpmdTiling *u = tiling_of(P, b);
+    if (!same_dims(global_type(P, b), global_type(P, a))) return false;
+    if (!same_data(u, t) && !(u ? t && refines(u, t) : true)) return false;
+    op->opnds[1 - first] = reshard(P, b, t, op);
+    break;
+  }
+  case OP_CONVERT:
+    if (!et_is_fp(a->type->elem) || !et_is_fp(op->res[0].type->elem) ||
+        et_is_complex(a->type->elem) != et_is_complex(op->res[0].type->elem))
+      return false;
+    break;
+  case OP_TRANSPOSE:
+  case OP_BROADCAST_IN_DIM:
+    if (t && !movement(P, op)) return false;
+    ptrmap_put(&P->psum, &op->res[0], ps);
+    return true;
+  case OP_RESHAPE:
+    if (t && !reshape(P, op)) return false;
+    ptrmap_put(&P->psum, &op->res[0], ps);
+    return true;
+  case OP_SLICE:
+  case OP_DYNAMIC_SLICE:
+    if (n != 1 || first != 0 || (t && !slicing(P, op))) return false;
+    ptrmap_put(&P->psum, &op->res[0], ps);
+    return true;
+  case OP_REDUCE: return first == 0 && reduce(P, op);
+  default: return false;
+  }
+  /* elementwise: in the partial sum's layout */
+  if (t) {
+    op->res[0].type = local_type(P, op->res[0].type, t);
+    ptrmap_put(&P->tiling, &op->res[0], (void *)t);
+  }
+  ptrmap_put(&P->psum, &op->res[0], ps);
   return true;
 }
 
@@ -1677,6 +1969,8 @@ static bool backward(Part *P, Op *op) {
    leaves dimensions open (Shardy's `?`, GSPMD's unspecified_dims) or says
    nothing xlac can hold (the constraint is then only dropped, which
    changes no value). */
+static char *unreduced_check(Part *P, const SdySharding *u);
+
 static bool constraint_layout(Part *P, Op *op, SpmdTiling **t) {
   *t = NULL;
   if (!is_constraint(op)) return false;
@@ -1687,6 +1981,14 @@ static bool constraint_layout(Part *P, Op *op, SpmdTiling **t) {
     /* an open dimension (`?`) leaves the value free: no constraint */
     for (int d = 0; d < sh.ndims; d++)
       if (!sh.dims[d].closed) return false;
+    /* unreduced over whole axes: the layout of its dimensions */
+    if (sh.nunreduced) {
+      if ((err = unreduced_check(P, &sh))) {
+        xfree(err);
+        return false;
+      }
+      sh.nunreduced = 0;
+    }
     *t = from_sdy(P->m, &sh, op->res[0].type, P->npart, &err);
   } else {
     const char *bc = op_attr_str(op, "backend_config");
@@ -1702,6 +2004,21 @@ static bool constraint_layout(Part *P, Op *op, SpmdTiling **t) {
   for (int d = 0; *t && d < (*t)->rank; d++)
     if (op->res[0].type->dims[d] % (*t)->ways[d] != 0) return false;
   return true;
+}
+
+/* The sharding of a constraint that makes its value unreduced over whole
+   axes (NULL: none). */
+static SdySharding *constraint_unreduced(Part *P, Op *op) {
+  SdySharding sh;
+  if (op->kind != OP_SDY_SHARDING_CONSTRAINT || !op_result_sharding(P->m, op, 0, &sh) || !sh.nunreduced) return NULL;
+  char *err = unreduced_check(P, &sh);
+  if (err) {
+    xfree(err);
+    return NULL;
+  }
+  SdySharding *u = ARENA_NEW(&P->m->arena, SdySharding);
+  *u = sh;
+  return u;
 }
 
 static void propagate(Part *P, SpmdTiling **at, SpmdTiling **rt, const bool *given) {
@@ -1746,7 +2063,7 @@ static void prepare(Part *P, Op *op) {
    split, is cut right where it is made (its uses take the shard; those
    that need it whole, v). */
 static void settle(Part *P, Value *v, const SpmdTiling *w) {
-  if (tiling_of(P, v) || !splits(w) || !v->def || !v->def->next) return;
+  if (tiling_of(P, v) || psum_of(P, v) || !splits(w) || !v->def || !v->def->next) return;
   Value *s = shard_of(P, v, w, v->def->next);
   block_replace_uses(P->body, v, s);
   ptrmap_put(&P->whole, s, v);
@@ -2083,6 +2400,219 @@ static Value *sum_partial(Part *P, Value *v, const SdySharding *s) {
   return r;
 }
 
+/* The groups of partial sums of an unreduced sharding s: the partitions
+   that differ only along its unreduced axes; NULL when the mesh is not
+   the partitions'. */
+static Psum *psum_unreduced(Part *P, const SdySharding *s) {
+  int64_t *key = xcalloc((size_t)P->npart + 1, sizeof(int64_t)), *rest = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+  int64_t size = unreduced_keys(P, s, key, rest);
+  Psum *r = NULL;
+  if (size) {
+    int64_t *members = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+    for (int64_t p = 0; p < P->npart; p++) members[rest[p] * size + key[p]] = p;
+    r = psum_new(P, size, members);
+    xfree(members);
+  }
+  xfree(key);
+  xfree(rest);
+  return r;
+}
+
+/* A scalar that is table[partition_id]. */
+static Value *by_partition(Part *P, Builder *b, const int64_t *table) {
+  int64_t n = P->npart, one = 1, none = 0;
+  Literal *tab = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 1, &n));
+  for (int64_t p = 0; p < n; p++) lit_set_i(tab, p, table[p]);
+  Value *in[2] = {bld_constant(b, tab), partition_index(P)};
+  Value *k = bld_op(b, OP_DYNAMIC_SLICE, 2, in, bld_tensor(b, ET_S64, 1, &one));
+  op_set_attr(P->m, k->def, "slice_sizes", attr_ints(P->m, 1, &one));
+  return bld_reshape(b, k, 0, &none);
+}
+
+/* v (a shard in layout u) as a partial sum over the groups of s in layout
+   t, where each group's members hold the pieces of one shard of t, each a
+   different one: every partition puts its piece in place in zeros (what
+   XLA makes of a split value made unreduced along the split).  NULL when
+   the layouts are not so. */
+static Value *spread(Part *P, Value *v, const SpmdTiling *t, const Psum *s, Op *at) {
+  const SpmdTiling *u = tiling_of(P, v);
+  int np = P->npart, rank = v->type->rank;
+  if (!u || u->ndev != np || (t && t->rank != rank) || rank > MAXR || !psum_fits(P, s, t)) return NULL;
+  int64_t div[MAXR], prod = 1;
+  for (int d = 0; d < rank; d++) {
+    if (u->ways[d] % ways_or1(t, d)) return NULL;
+    div[d] = u->ways[d] / ways_or1(t, d);
+    prod *= div[d];
+  }
+  if (prod != s->size) return NULL;
+  int64_t *sub = xcalloc((size_t)np + 1, sizeof(int64_t));
+  bool ok = true;
+  for (int p = 0; p < np && ok; p++) {
+    int64_t k = 0;
+    for (int d = 0; d < rank && ok; d++) {
+      int64_t c = u->coord[p * (rank + 1) + d];
+      ok = c / div[d] == coord_or0(t, p, d);
+      k = k * div[d] + c % div[d];
+    }
+    sub[p] = k;
+  }
+  /* within a group, each piece once */
+  for (int p = 0; p < np && ok; p++)
+    for (int q = 0; q < p && ok; q++) ok = !(s->gid[p] == s->gid[q] && sub[p] == sub[q]);
+  xfree(sub);
+  if (!ok) return NULL;
+  Builder b = {P->m, P->body, at, at->loc};
+  Type *lt = t ? local_type(P, global_type(P, v), t) : global_type(P, v);
+  Value *in[MAXR + 2], *zero = NULL;
+  in[0] = bld_const_bits(&b, lt, lt->elem, 0);
+  in[1] = v;
+  int64_t *tab = xcalloc((size_t)np + 1, sizeof(int64_t));
+  for (int d = 0; d < rank; d++) {
+    if (div[d] == 1) {
+      if (!zero) zero = bld_constant(&b, lit_new_in(&P->m->arena, type_scalar(&P->m->arena, ET_S64)));
+      in[2 + d] = zero;
+      continue;
+    }
+    for (int p = 0; p < np; p++) tab[p] = (u->coord[p * (rank + 1) + d] % div[d]) * v->type->dims[d];
+    in[2 + d] = by_partition(P, &b, tab);
+  }
+  xfree(tab);
+  Value *r = bld_op(&b, OP_DYNAMIC_UPDATE_SLICE, 2 + rank, in, lt);
+  if (t) ptrmap_put(&P->tiling, r, (void *)t);
+  return r;
+}
+
+/* v in layout t as a partial sum over the unreduced axes of s, before at:
+   a partial sum over them as it is (cut locally where its layout is
+   coarser), else its pieces spread in zeros where they make the shards of
+   t, else the value moved to t, which the first partition along the axes
+   keeps (the others hold zeros).  NULL when the mesh is not the
+   partitions'. */
+static Value *to_partial(Part *P, Value *v, const SpmdTiling *t, const SdySharding *s, Op *at) {
+  Psum *q = psum_unreduced(P, s), *ps = psum_of(P, v);
+  if (!q) return NULL;
+  const SpmdTiling *u = tiling_of(P, v);
+  Value *r = NULL;
+  if (ps && psum_same(P, ps, q) && psum_fits(P, q, t)) {
+    if (same_data(u, t)) r = v;
+    else if (!u) r = shard_of(P, v, t, at);
+    else if (refines(u, t) && (r = refine(P, v, u, t, at))) ptrmap_put(&P->tiling, r, (void *)t);
+  }
+  if (!r) {
+    v = summed(P, v, false);
+    if (!(r = spread(P, v, t, q, at))) {
+      r = make_partial(P, reshard(P, v, t, at), s, at);
+      if (r && t) ptrmap_put(&P->tiling, r, (void *)t);
+    }
+  }
+  if (r) ptrmap_put(&P->psum, r, q);
+  return r;
+}
+
+/* Whether v is zeros (a zero constant, or a broadcast of one). */
+static bool is_zeros(const Value *v) {
+  const Op *d = v->def;
+  if (d && d->kind == OP_BROADCAST_IN_DIM && d->nopnds == 1) d = d->opnds[0]->def;
+  const Attr *a = d && d->kind == OP_CONSTANT ? op_attr(d, "value") : NULL;
+  return a && a->kind == ATTR_DENSE && a->lit && a->lit->n == 1 && lit_get_bits(a->lit, 0) == 0;
+}
+
+/* Whether v is made unreduced by a constraint or returned unreduced. */
+static bool wanted_unreduced(Part *P, const Value *v) {
+  for (const Op *o = P->body->first; o; o = o->next)
+    for (int i = 0; i < o->nopnds; i++)
+      if (o->opnds[i] == v && ((o->kind == OP_FUNC_RETURN && P->run && P->run[i]) ||
+                               (is_constraint(o) && constraint_unreduced(P, (Op *)o))))
+        return true;
+  return false;
+}
+
+/* scatter by add of updates split along their scatter dimensions, with
+   indices split alike along their batch dimensions, into a whole operand:
+   each partition scatters its own updates, into the operand on the least
+   partition of each group and into zeros on the others, and the result is
+   a partial sum over the partitions that hold the other updates. */
+static bool scatter(Part *P, Op *op) {
+  if (op->kind != OP_SCATTER || op->nopnds != 3 || op->nres != 1 || op->nregions != 1) return false;
+  Value *in = op->opnds[0], *ix = op->opnds[1], *up = op->opnds[2];
+  const SpmdTiling *ti = tiling_of(P, ix), *tu = tiling_of(P, up);
+  const Type *rt = op->res[0].type;
+  if ((!tu && !ti) || tiling_of(P, in) || psum_of(P, in) || rt->kind != TY_TENSOR || rt->quant ||
+      et_is_pred(rt->elem))
+    return false;
+  const Block *r = op->regions[0];
+  const Op *o = r->first;
+  if (r->nargs != 2 || !o || o->kind != OP_ADD || o->nopnds != 2 || !o->next || o->next->kind != OP_RETURN ||
+      o->next->opnds[0] != &o->res[0] ||
+      !((o->opnds[0] == r->args[0] && o->opnds[1] == r->args[1]) ||
+        (o->opnds[0] == r->args[1] && o->opnds[1] == r->args[0])))
+    return false;
+  Attr *dn = op_attr(op, "scatter_dimension_numbers");
+  int64_t *uwd, *ib;
+  int nuwd = dict_ints(dn, "update_window_dims", &uwd), nib = dict_ints(dn, "input_batching_dims", &ib);
+  int64_t ivd = dict_int(dn, "index_vector_dim", 0);
+  const Type *gi = global_type(P, ix), *gu = global_type(P, up);
+  if (nuwd < 0 || nib > 0 || gu->rank > MAXR || gi->rank > MAXR) return false;
+  /* the j-th batch dimension of the indices goes with the j-th scatter
+     dimension of the updates: the same pieces on every partition */
+  int bd[MAXR], sd[MAXR], nb = 0, ns = 0;
+  for (int d = 0; d < gi->rank; d++)
+    if (d != ivd) bd[nb++] = d;
+    else if (ways_or1(ti, d) > 1) return false;
+  for (int d = 0; d < gu->rank; d++)
+    if (!ints_contain(uwd, nuwd, d)) sd[ns++] = d;
+    else if (ways_or1(tu, d) > 1) return false;
+  if (nb != ns) return false;
+  for (int j = 0; j < ns && ti && tu; j++) {
+    if (tu->ways[sd[j]] != ti->ways[bd[j]]) return false;
+    for (int p = 0; p < P->npart; p++)
+      if (coord_or0(ti, p, bd[j]) != coord_or0(tu, p, sd[j])) return false;
+  }
+  /* a whole side cut locally to the other's pieces */
+  for (int side = 0; side < 2; side++) {
+    const SpmdTiling *from = side ? tu : ti;
+    if ((side ? ti : tu) || !from) continue;
+    const Type *g = side ? gi : gu;
+    const int *to = side ? bd : sd, *fr = side ? sd : bd;
+    int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)(g->rank + 1), sizeof(int64_t));
+    for (int d = 0; d < g->rank; d++) ways[d] = 1;
+    for (int j = 0; j < ns; j++) {
+      ways[to[j]] = from->ways[fr[j]];
+      for (int p = 0; p < P->npart; p++) keys[p * g->rank + to[j]] = from->coord[p * (from->rank + 1) + fr[j]];
+    }
+    bool ok = true;
+    for (int d = 0; d < g->rank; d++) ok &= g->dims[d] % ways[d] == 0;
+    SpmdTiling *nt = ok ? tiling_by_keys(P, g->rank, ways, keys, &ok) : NULL;
+    xfree(keys);
+    if (!ok || !nt) return false;
+    if (side) ti = nt;
+    else tu = nt;
+  }
+  int split[MAXR], nsplit = 0;
+  for (int j = 0; j < ns; j++)
+    if (tu->ways[sd[j]] > 1) split[nsplit++] = sd[j];
+  if (!nsplit) return false;
+  /* summing the result must not move more than gathering the updates,
+     unless it is wanted unreduced */
+  if (type_bytes(rt) > type_bytes(gu) && !wanted_unreduced(P, &op->res[0])) return false;
+  if (!tiling_of(P, ix)) op->opnds[1] = shard_of(P, ix, ti, op);
+  if (!tiling_of(P, up)) op->opnds[2] = shard_of(P, up, tu, op);
+  int64_t size, *mem = group_members(P, tu, nsplit, split, &size);
+  Psum *q = psum_new(P, size, mem);
+  if (!is_zeros(in)) {
+    int64_t *tab = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+    for (int p = 0; p < P->npart; p++) tab[p] = q->gid[p] == p;
+    Builder b = {P->m, P->body, op, op->loc};
+    Value *k = by_partition(P, &b, tab);
+    xfree(tab);
+    Value *first = bld_compare(&b, k, bld_const_i(&b, k->type, 1), "EQ");
+    Value *mask = bld_broadcast(&b, first, bld_tensor(&b, ET_PRED, in->type->rank, in->type->dims), 0, NULL);
+    op->opnds[0] = bld_select(&b, mask, in, bld_const_bits(&b, in->type, in->type->elem, 0));
+  }
+  ptrmap_put(&P->psum, &op->res[0], q);
+  return true;
+}
+
 /* Result i of manual computation op (calling g), whole: when the body
    returns it through a sharding constraint over free axes only (what
    `with_sharding_constraint` on the axes left to the compiler says), cut
@@ -2110,59 +2640,12 @@ static Value *free_layout(Part *P, Op *op, Func *g, int i, Value *v) {
   return shard_of(P, v, t, op);
 }
 
-static bool block_uses(const Block *b, const Value *v) {
-  for (const Op *o = b ? b->first : NULL; o; o = o->next) {
-    for (int i = 0; i < o->nopnds; i++)
-      if (o->opnds[i] == v) return true;
-    for (int k = 0; k < o->nregions; k++)
-      if (block_uses(o->regions[k], v)) return true;
-  }
-  return false;
-}
-
-/* Whether two unreduced shardings sum over the same axes. */
-static bool same_unreduced(const SdySharding *a, const SdySharding *b) {
-  if (!a || !b || a->nunreduced != b->nunreduced) return false;
-  for (int i = 0; i < a->nunreduced; i++) {
-    bool found = false;
-    for (int j = 0; j < b->nunreduced; j++) found |= !strcmp(a->unreduced[i].name, b->unreduced[j].name);
-    if (!found) return false;
-  }
-  return true;
-}
-
-/* The unreduced sharding of manual computation op's value i (key:
-   "in_shardings" or "out_shardings"), NULL when it is not unreduced. */
-static const SdySharding *manual_unreduced(Part *P, const Op *op, const char *key, int i) {
-  const Attr *a = op_attr(op, key);
-  SdySharding *v;
-  int n = a ? sdy_per_value_of(P->m, a, &v) : -1;
-  return n > i && v[i].nunreduced ? &v[i] : NULL;
-}
-
-/* Whether v, a result of manual computation op in the entry unreduced as
-   u, is only returned, at places the program returns unreduced alike. */
-static bool returned_partial(Part *P, const Value *v, const SdySharding *u) {
-  bool any = false;
-  for (const Op *o = P->body->first; o; o = o->next) {
-    bool ret = o->kind == OP_FUNC_RETURN && o->parent == P->body;
-    for (int i = 0; i < o->nopnds; i++)
-      if (o->opnds[i] == v) {
-        if (!ret || !P->run || !same_unreduced(P->run[i], u)) return false;
-        any = true;
-      }
-    for (int k = 0; k < o->nregions; k++)
-      if (block_uses(o->regions[k], v)) return false;
-  }
-  return any;
-}
-
 /* op, a manual computation in P->body (top: the entry block, whose values
    may be shards; else a block of whole values), rewritten to a call.  An
    operand the computation takes unreduced (a partial sum over some manual
-   axes) is made one: one partition along those axes holds it, the others
-   zeros; a result it gives unreduced is summed over them (the layouts of
-   the program outside hold no partial sums). */
+   axes) is passed as the partial sums it is, or made one (to_partial); a
+   result it gives unreduced is held as partial sums in the entry block,
+   and summed right away in other blocks (whose values are whole). */
 static bool manual_call(Part *P, Op *op, bool top) {
   Func *g = callee_of(P->m, op);
   if (!g || !g->body || g->body->nargs != op->nopnds || g->nresults != op->nres) {
@@ -2175,9 +2658,8 @@ static bool manual_call(Part *P, Op *op, bool top) {
     SdySharding *u;
     if (!manual_layout(P, op, "in_shardings", i, global_type(P, op->opnds[i]), g->body->args[i]->type, &t, &u))
       return false;
-    bool kept = u && ptrmap_get(&P->partial, op->opnds[i]);
-    in[i] = reshard(P, op->opnds[i], t, op);
-    if (u && !kept && !(in[i] = make_partial(P, in[i], u, op))) {
+    in[i] = u ? to_partial(P, op->opnds[i], t, u, op) : reshard(P, op->opnds[i], t, op);
+    if (!in[i]) {
       error_at(op->loc, "manual computation: operand %d: its mesh is not the program's partitions", i);
       return false;
     }
@@ -2190,9 +2672,11 @@ static bool manual_call(Part *P, Op *op, bool top) {
     SdySharding *u;
     if (!manual_layout(P, op, "out_shardings", i, op->res[i].type, g->result_types[i], &t, &u)) return false;
     Value *v = &call->res[i];
-    if (u && top && returned_partial(P, &op->res[i], u)) {
-      ptrmap_put(&P->partial, v, v);
-      u = NULL;
+    if (u && top) {
+      /* held as the partial sums it is */
+      Psum *q = psum_unreduced(P, u);
+      if (q) ptrmap_put(&P->psum, v, q);
+      u = q ? NULL : u;
     }
     if (u && !(v = sum_partial(P, v, u))) {
       error_at(op->loc, "manual computation: result %d: its mesh is not the program's partitions", i);
@@ -2200,7 +2684,7 @@ static bool manual_call(Part *P, Op *op, bool top) {
     }
     if (t) ptrmap_put(&P->tiling, v, t);
     if (!top) v = gather(P, v, op);
-    else if (!t) v = free_layout(P, op, g, i, v);
+    else if (!t && !psum_of(P, v)) v = free_layout(P, op, g, i, v);
     block_replace_uses(P->body, &op->res[i], v);
   }
   op_erase(op);
@@ -2474,20 +2958,73 @@ static Attr *unreduced_attr(Part *P, const SdySharding *u, const SpmdTiling *t, 
   return a;
 }
 
-/* Whether parameter a, unreduced as u, is only taken by manual
-   computations in the entry block that take it unreduced alike. */
-static bool used_partial(Part *P, const Value *a, const SdySharding *u) {
-  bool any = false;
-  for (const Op *o = P->body->first; o; o = o->next) {
-    for (int i = 0; i < o->nopnds; i++)
-      if (o->opnds[i] == a) {
-        if (!is_manual(o) || !same_unreduced(manual_unreduced(P, o, "in_shardings", i), u)) return false;
-        any = true;
-      }
-    for (int k = 0; k < o->nregions; k++)
-      if (block_uses(o->regions[k], a)) return false;
+/* HLO's text of an unreduced layout, {devices=[ways..., (copies,) sums]...
+   last_tile_dims={(replicated, )unreduced}}, as the layout of its
+   dimensions and the groups of partial sums: the partitions at the same
+   place but for the last index.  False when the text is not such. */
+static bool hlo_unreduced(Module *m, const char *text, const Type *g, int npart, SpmdTiling **t, int64_t *group,
+                          char **err) {
+  const char *u1 = " last_tile_dims={unreduced}}", *u2 = " last_tile_dims={replicated, unreduced}}";
+  size_t n = strlen(text);
+  bool rep = n > strlen(u2) && !strcmp(text + n - strlen(u2), u2);
+  if (!rep && !(n > strlen(u1) && !strcmp(text + n - strlen(u1), u1))) return false;
+  if (strncmp(text, "{devices=[", 10) != 0) return false;
+  int64_t dims[MAXR + 2];
+  int nd = 0;
+  const char *p = text + 10;
+  if (!read_ints(&p, ']', dims, &nd, MAXR + 2) || nd < (rep ? 2 : 1) || g->kind != TY_TENSOR ||
+      nd != g->rank + (rep ? 2 : 1))
+    return false;
+  int64_t nu = dims[nd - 1];
+  if (rep) dims[nd - 2] *= dims[nd - 1], nd--;
+  /* the same devices, the copies and the sums as one group of copies */
+  StrBuf b = {0};
+  sb_puts(&b, "{devices=[");
+  for (int d = 0; d < nd; d++) sb_printf(&b, "%s%lld", d ? "," : "", (long long)dims[d]);
+  sb_putc(&b, ']');
+  sb_putn(&b, p, (size_t)(strstr(p, " last_tile_dims=") - p));
+  sb_puts(&b, " last_tile_dim_replicate}");
+  char *e = NULL;
+  SpmdTiling *l = hlo_layout(m, b.data, g, npart, true, &e);
+  sb_free(&b);
+  if (e) {
+    *err = e;
+    return false;
   }
-  return any;
+  int r = g->rank;
+  for (int q = 0; q < npart; q++) {
+    group[q] = q;
+    for (int o = 0; l && o < q && group[q] == q; o++) {
+      bool same = l->coord[o * (r + 1) + r] / nu == l->coord[q * (r + 1) + r] / nu;
+      for (int d = 0; d < r && same; d++) same = l->coord[o * (r + 1) + d] == l->coord[q * (r + 1) + d];
+      if (same) group[q] = o;
+    }
+  }
+  *t = splits(l) ? l : NULL;
+  return l != NULL;
+}
+
+bool spmd_result_unreduced(Module *m, const Func *f, int i, int npart, SpmdTiling **t, int64_t *group, char **err) {
+  *t = NULL;
+  *err = NULL;
+  const Attr *dict = f->res_attrs ? f->res_attrs[i] : NULL, *h = dict_field(dict, "mhlo.sharding");
+  if (!dict_field(dict, SDY_KEY) && h && h->kind == ATTR_STRING) {
+    char *text = xmalloc(h->slen + 1);
+    memcpy(text, h->s, h->slen);
+    text[h->slen] = 0;
+    bool r = hlo_unreduced(m, text, f->result_types[i], npart, t, group, err);
+    xfree(text);
+    return r;
+  }
+  SdySharding plain, *u = unreduced_of(m, dict, &plain);
+  if (!u) return false;
+  Part P = {.m = m, .f = (Func *)f, .nrep = 1, .npart = npart};
+  if ((*err = unreduced_check(&P, u))) return false;
+  *t = from_sdy(m, &plain, f->result_types[i], npart, err);
+  Psum *q = *err ? NULL : psum_unreduced(&P, u);
+  if (!q) return false;
+  memcpy(group, q->gid, sizeof(int64_t) * (size_t)npart);
+  return true;
 }
 
 bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
@@ -2548,26 +3085,30 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
       a->type = local_type(&P, a->type, at[i]);
       ptrmap_put(&P.tiling, a, at[i]);
     }
-    if (aun[i] && used_partial(&P, a, aun[i])) {
-      ptrmap_put(&P.partial, a, a);
-    } else if (aun[i]) {
-      /* a partial sum, summed: its uses take the sum */
-      Value *sum = sum_partial(&P, a, aun[i]);
-      block_replace_uses(P.body, a, sum);
-      sum->def->opnds[0] = a;
-      if (at[i]) ptrmap_put(&P.tiling, sum, at[i]);
-    }
+    /* a partial sum, summed where a use needs the sum */
+    if (aun[i]) ptrmap_put(&P.psum, a, psum_unreduced(&P, aun[i]));
   }
   for (Op *op = first, *next; op && op != ret; op = next) {
     next = op->next;
     if (is_constraint(op)) {
-      /* the value in the constraint's layout (one it cannot say: as it is) */
+      /* the value in the constraint's layout (one it cannot say: as it is),
+         as partial sums where it says unreduced */
       Value *v = op->opnds[0];
-      if (ptrmap_get(&P.fixed, &op->res[0])) v = reshard(&P, v, ptrmap_get(&P.want, &op->res[0]), op);
+      SdySharding *u = ptrmap_get(&P.fixed, &op->res[0]) ? constraint_unreduced(&P, op) : NULL;
+      if (u) {
+        if (!(v = to_partial(&P, v, ptrmap_get(&P.want, &op->res[0]), u, op))) {
+          error_at(op->loc, "an unreduced sharding constraint over a mesh that is not the program's partitions");
+          ptrmap_free(&P.tiling);
+          return false;
+        }
+      } else if (ptrmap_get(&P.fixed, &op->res[0])) {
+        v = reshard(&P, v, ptrmap_get(&P.want, &op->res[0]), op);
+      }
       block_replace_uses(P.body, &op->res[0], v);
       op_erase(op);
       continue;
     }
+    if (op->kind == OP_CUSTOM_CALL && !is_manual(op)) sum_uses(&P, op);
     if (on_shards(&P, op) || inspect(&P, op)) continue;
     if (is_manual(op)) {
       if (!manual_call(&P, op, true)) {
@@ -2585,10 +3126,12 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
       }
       continue;
     }
+    if (partial_op(&P, op)) continue;
+    sum_uses(&P, op);
     prepare(&P, op);
     P.final = NULL;
     if (!elementwise(&P, op) && !reduce(&P, op) && !dot(&P, op) && !movement(&P, op) && !reshape(&P, op) &&
-        !slicing(&P, op))
+        !slicing(&P, op) && !scatter(&P, op))
       run_whole(&P, op);
     if (op->nres == 1)
       settle(&P, P.final ? P.final : &op->res[0], ptrmap_get(&P.want, &op->res[0]));
@@ -2596,10 +3139,15 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   /* the results, in their layouts */
   for (int i = 0; i < f->nresults; i++) {
     Value *v = ret->opnds[i];
-    SpmdTiling *have = tiling_of(&P, v);
-    if (!given[i]) rt[i] = have;
-    else if (!same_data(have, rt[i])) ret->opnds[i] = reshard(&P, v, rt[i], ret);
-    if (run[i] && !ptrmap_get(&P.partial, v)) ret->opnds[i] = make_partial(&P, ret->opnds[i], run[i], ret);
+    if (run[i]) {
+      /* partial sums: as they are when they agree */
+      ret->opnds[i] = to_partial(&P, v, rt[i], run[i], ret);
+    } else {
+      ret->opnds[i] = v = summed(&P, v, true);
+      SpmdTiling *have = tiling_of(&P, v);
+      if (!given[i]) rt[i] = have;
+      else if (!same_data(have, rt[i])) ret->opnds[i] = reshard(&P, v, rt[i], ret);
+    }
     if (rt[i]) f->result_types[i] = local_type(&P, f->result_types[i], rt[i]);
   }
   /* and those in the regions of the entry's ops and in the functions
@@ -2660,7 +3208,8 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   ptrmap_free(&P.want);
   ptrmap_free(&P.fixed);
   ptrmap_free(&P.cuts);
-  ptrmap_free(&P.partial);
+  ptrmap_free(&P.psum);
+  ptrmap_free(&P.sums);
   if (!verify_module(m)) {
     error_at(f->loc, "internal error: the partitioned program of @%s does not verify", f->name);
     return false;

@@ -49,6 +49,14 @@ bool spmd_has_manual(const Module *m, const Func *f);
 SpmdTiling *spmd_arg_tiling(Module *m, const Func *f, int i, int npart, char **err);
 SpmdTiling *spmd_result_tiling(Module *m, const Func *f, int i, int npart, char **err);
 
+/* Whether f's result i is unreduced (Shardy's `unreduced={...}` over
+   whole axes of a mesh of npart devices: each partition holds a partial
+   sum, the value is the sum over the partitions of each group).  When it
+   is: *t is the layout of its dimensions (NULL: whole) and group[p] (npart
+   entries) the least partition of p's group.  On an error (a sharding that
+   does not read or that xlac cannot run) *err is a heap message. */
+bool spmd_result_unreduced(Module *m, const Func *f, int i, int npart, SpmdTiling **t, int64_t *group, char **err);
+
 /* Partition p's shard of a value of global dimensions dims: the offset of
    its first element in each dimension (local dims = dims / ways). */
 void spmd_shard_offsets(const SpmdTiling *t, const int64_t *dims, int64_t p, int64_t *offsets);

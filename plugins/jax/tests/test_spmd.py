@@ -494,6 +494,107 @@ def t_shard_map_unreduced():
     np.testing.assert_array_equal(got["xlac"][1], [6.0, 12.0])
 
 
+
+def unreduced_shards(build):
+    """build(devices) on xlac and on cpu (explicit 2x4 meshes): each
+    device's own shard of every result, a partial sum, must equal the CPU
+    backend's; returns xlac's results."""
+    res = {}
+    for name, d in (("xlac", X), ("cpu", C)):
+        res[name] = build(d)
+    for g, w in zip(jax.tree.leaves(res["xlac"]), jax.tree.leaves(res["cpu"])):
+        assert g.sharding.spec == w.sharding.spec, (g.sharding, w.sharding)
+        assert g.sharding.spec.unreduced, g.sharding
+        gs, ws = g.addressable_shards, w.addressable_shards
+        assert len(gs) == len(ws) == 8
+        for a, b in zip(gs, ws):
+            assert a.device.id == b.device.id, (a.device, b.device)
+            np.testing.assert_allclose(np.asarray(a.data), np.asarray(b.data), rtol=1e-5, atol=1e-5)
+    return res["xlac"]
+
+
+def explicit_mesh(d):
+    from jax.sharding import AxisType
+    return jax.make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Explicit,) * 2, devices=d[:8])
+
+
+a16 = jax.random.normal(jax.random.key(3), (8, 16))
+b16 = jax.random.normal(jax.random.key(4), (16, 8))
+
+
+def t_unreduced_einsum():
+    # an einsum over a split contracting dimension with an unreduced
+    # result: each device returns its local partial product, no all-reduce
+    texts = {}
+
+    def build(d):
+        m = explicit_mesh(d)
+        with jax.set_mesh(m):
+            a = jax.device_put(a16, P("x", "y"))
+            b = jax.device_put(b16, P("y", None))
+            f = jax.jit(lambda u, v: jnp.einsum("ab,bc->ac", u, v, out_sharding=P("x", unreduced={"y"})))
+            texts[d[0].platform] = f.lower(a, b).compile().as_text()
+            out = f(a, b)
+            total = jax.sharding.reshard(out, P("x"))
+        return out, total
+    out = unreduced_shards(lambda d: build(d)[0])
+    assert out.sharding.spec == P("x", None, unreduced={"y"}), out.sharding
+    assert "all-reduce" not in texts["xlac"] and "all-reduce" not in texts["cpu"]
+    np.testing.assert_allclose(np.asarray(build(X)[1]), np.asarray(a16 @ b16), rtol=1e-5, atol=1e-5)
+
+
+def t_unreduced_add():
+    # two unreduced einsums added (still partial sums), then summed by a
+    # reshard; and the partial sums of the add read back as they are
+    def build(d, reduce):
+        m = explicit_mesh(d)
+        with jax.set_mesh(m):
+            a = jax.device_put(a16, P("x", "y"))
+            b = jax.device_put(b16, P("y", None))
+
+            def f(u, v):
+                m1 = jnp.einsum("ab,bc->ac", u, v, out_sharding=P("x", unreduced={"y"}))
+                m2 = jnp.einsum("ab,bc->ac", u * 2, v, out_sharding=P("x", unreduced={"y"}))
+                s = m1 + m2
+                return jax.sharding.reshard(s, P("x")) if reduce else s
+            return jax.jit(f)(a, b)
+    unreduced_shards(lambda d: build(d, False))
+    np.testing.assert_allclose(np.asarray(build(X, True)), np.asarray(3 * (a16 @ b16)), rtol=1e-4, atol=1e-4)
+
+
+def t_unreduced_sum():
+    # a sum over a split dimension left unreduced: each device's local sum;
+    # a split value made unreduced: each device's piece in place in zeros
+    def build(d):
+        m = explicit_mesh(d)
+        with jax.set_mesh(m):
+            a = jax.device_put(a16, P("x", "y"))
+            s = jax.jit(lambda u: jax.lax.reduce_sum(u, axes=(0,), out_sharding=P("y", unreduced={"x"})))(a)
+            r = jax.device_put(np.arange(8.0, dtype=np.float32), P("x"))
+            i = jax.jit(lambda u: u, out_shardings=P(unreduced={"x"}))(r)
+        return s, i
+    unreduced_shards(build)
+
+
+
+def t_unreduced_bitcast():
+    # shard_map(check_vma=False) reads an unreduced parameter's partial
+    # sums as they are (each device its own), nothing summed before
+    from jax.sharding import AxisType
+    got = {}
+    for name, d in (("xlac", X), ("cpu", C)):
+        m = jax.make_mesh((2,), ("x",), axis_types=(AxisType.Explicit,), devices=d[:2])
+        with jax.set_mesh(m):
+            arr = jax.device_put(np.arange(8.0, dtype=np.float32), P())
+            f = jax.jit(jax.shard_map(lambda v: v, in_specs=P(), out_specs=P(unreduced={"x"}), check_vma=False))
+            g = jax.jit(jax.shard_map(lambda v: v * 2, in_specs=P(unreduced={"x"}), out_specs=P(), check_vma=False))
+            out = g(f(arr))
+            got[name] = [np.asarray(s.data) for s in out.addressable_shards]
+    for a, b in zip(got["xlac"], got["cpu"]):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(got["xlac"][1], 2 * np.arange(8.0))
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)
