@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpi/launched.h"
 #include "mpi/mpi_comm.h"
 #include "xlac/process_set.h"
 #include "xlac/xlac_mpi.h"
@@ -51,24 +52,15 @@ xlac_status *xlac_mpi_client_create(const xlac_client_options *opts, xlac_client
   }
   o.struct_size = sizeof o;
   pthread_mutex_lock(&mpi_lock);
-  int inited = 0, finalized = 0, level = MPI_THREAD_SINGLE, rc;
-  MPI_Initialized(&inited);
+  int level, here, finalized = 0, rc;
+  const char *what = "";
   MPI_Finalized(&finalized);
   xlac_status *s = NULL;
-  if (finalized) {
+  if (finalized)
     s = xlac_status_create(XLAC_FAILED_PRECONDITION, "%s: MPI was finalized", fn);
-  } else if (!inited) {
-    rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &level);
-    if (rc != MPI_SUCCESS) {
-      s = mpi_status(rc, "initializing MPI");
-    } else {
-      initialized_here = 1;
-      /* MPI is ours: its errors come back as codes */
-      MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    }
-  } else if ((rc = MPI_Query_thread(&level)) != MPI_SUCCESS) {
-    s = mpi_status(rc, "MPI_Query_thread");
-  }
+  else if ((rc = mpi_comm_start(&level, &here, &what)) != MPI_SUCCESS)
+    s = mpi_status(rc, what);
+  initialized_here |= here;
   int size = 1, rank = 0;
   if (!s && (rc = MPI_Comm_size(MPI_COMM_WORLD, &size)) != MPI_SUCCESS) s = mpi_status(rc, "MPI_Comm_size");
   if (!s && (rc = MPI_Comm_rank(MPI_COMM_WORLD, &rank)) != MPI_SUCCESS) s = mpi_status(rc, "MPI_Comm_rank");
@@ -101,12 +93,7 @@ xlac_status *xlac_mpi_client_create(const xlac_client_options *opts, xlac_client
   return xlac_client_create_in_set(&o, &set, out_client);
 }
 
-int xlac_mpi_launched(void) {
-  static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "MPI_LOCALNRANKS"};
-  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
-    if (getenv(vars[i])) return 1;
-  return 0;
-}
+int xlac_mpi_launched(void) { return mpi_launched(); }
 
 xlac_status *xlac_mpi_finalize(void) {
   xlac_status *s = NULL;

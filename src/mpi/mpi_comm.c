@@ -1124,6 +1124,23 @@ static void *service_main(void *arg) {
 
 /* ---- life ---- */
 
+int mpi_comm_start(int *level, int *here, const char **what) {
+  int inited = 0, rc;
+  *here = 0;
+  *level = MPI_THREAD_SINGLE;
+  MPI_Initialized(&inited);
+  if (inited) {
+    *what = "MPI_Query_thread";
+    return MPI_Query_thread(level);
+  }
+  *what = "initializing MPI";
+  if ((rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, level)) != MPI_SUCCESS) return rc;
+  *here = 1;
+  /* MPI is ours: its errors come back as codes */
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  return MPI_SUCCESS;
+}
+
 MpiComm *mpi_comm_new(MPI_Comm world, int num_replicas, int num_partitions, int thread_level, char *err,
                       size_t errlen) {
   MpiComm *m = calloc(1, sizeof *m);

@@ -13,6 +13,13 @@
 
 typedef struct MpiComm MpiComm;
 
+/* Starts MPI unless the process has (asking for MPI_THREAD_MULTIPLE; MPI
+   started here returns its errors as codes): *level is the thread level
+   MPI has, *here whether this call started it.  MPI must not have been
+   finalized (the caller checks).  MPI_SUCCESS, or an MPI error code with
+   *what naming the call that failed. */
+int mpi_comm_start(int *level, int *here, const char **what);
+
 /* A communicator over a duplicate of `world` for the process of that rank
    in a num_replicas x num_partitions set (their product is the size of
    world).  thread_level: what MPI was initialized with; with

@@ -48,24 +48,17 @@ int xlac_pjrt_mpi_open(const XlacPjrtMpiRuntime *r, void **handle, int *rank, in
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  int inited = 0, finalized = 0, level = MPI_THREAD_SINGLE, rc;
-  MPI_Initialized(&inited);
+  int level, rc, finalized = 0;
+  const char *what = "";
   MPI_Finalized(&finalized);
   if (finalized) {
     free(b);
     snprintf(err, errlen, "MPI was finalized");
     return -1;
   }
-  if (!inited) {
-    if ((rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &level)) != MPI_SUCCESS) {
-      free(b);
-      return mpi_error(rc, "initializing MPI", err, errlen);
-    }
-    b->initialized_here = 1;
-    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  } else if ((rc = MPI_Query_thread(&level)) != MPI_SUCCESS) {
+  if ((rc = mpi_comm_start(&level, &b->initialized_here, &what)) != MPI_SUCCESS) {
     free(b);
-    return mpi_error(rc, "MPI_Query_thread", err, errlen);
+    return mpi_error(rc, what, err, errlen);
   }
   if ((rc = MPI_Comm_size(MPI_COMM_WORLD, size)) != MPI_SUCCESS ||
       (rc = MPI_Comm_rank(MPI_COMM_WORLD, rank)) != MPI_SUCCESS) {

@@ -42,6 +42,7 @@
 
 #include "api/api.h"
 #include "frontends/mlirbc/mlirbc.h"
+#include "mpi/launched.h"
 #include "mpi_bridge.h"
 #include "pjrt_api.h"
 #include "xlac/process_set.h"
@@ -668,8 +669,7 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   /* the transport: MPI where mpirun started processes of one device each,
      else TCP */
   const char *tr = getenv("XLAC_PJRT_TRANSPORT");
-  bool launched = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
-  bool use_mpi = tr && *tr ? !strcmp(tr, "mpi") : launched && n == 1;
+  bool use_mpi = tr && *tr ? !strcmp(tr, "mpi") : mpi_launched() && n == 1;
   if (tr && *tr && strcmp(tr, "mpi") && strcmp(tr, "tcp"))
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: XLAC_PJRT_TRANSPORT=%s (mpi or tcp)", tr);
   if (nnodes > 1 && use_mpi && n != 1)

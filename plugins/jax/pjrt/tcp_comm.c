@@ -134,9 +134,9 @@ static bool write_all(int fd, struct iovec *iov, int n) {
 
 /* ---- the receiver ---- */
 
-/* Reads one message after its header (h); NULL when the connection or
-   memory fails or the message is malformed. */
-static Msg *read_body(int fd, const int64_t *h) {
+/* A message of header h (its table and data to fill in: msg_lay_out);
+   NULL when the count is out of range or memory runs out. */
+static Msg *msg_new(const int64_t *h) {
   if (h[6] < 0 || h[6] > MAX_BUFS) return NULL;
   Msg *m = calloc(1, sizeof *m);
   if (!m) return NULL;
@@ -147,33 +147,57 @@ static Msg *read_body(int fd, const int64_t *h) {
   m->dst = (int32_t)h[5];
   m->nbufs = (int32_t)h[6];
   size_t nb = (size_t)m->nbufs;
+  /* (the table is bytes then sigs) */
   m->bytes = malloc(sizeof(int64_t) * 2 * (nb + 1));
   m->ptrs = malloc(sizeof(void *) * (nb + 1));
-  if (!m->bytes || !m->ptrs || !read_all(fd, m->bytes, sizeof(int64_t) * 2 * nb)) {
+  if (!m->bytes || !m->ptrs) {
     msg_free(m);
     return NULL;
   }
   m->sigs = m->bytes + nb;
-  /* (the table is bytes then sigs) */
+  return m;
+}
+
+/* With the table filled in: room for the buffers, one after another;
+   false when the sizes do not make sense or memory runs out. */
+static bool msg_lay_out(Msg *m) {
   int64_t total = 0;
-  for (size_t i = 0; i < nb; i++) {
-    if (m->bytes[i] < 0 || m->bytes[i] > ((int64_t)1 << 46) - total) {
-      msg_free(m);
-      return NULL;
-    }
+  for (int32_t i = 0; i < m->nbufs; i++) {
+    if (m->bytes[i] < 0 || m->bytes[i] > ((int64_t)1 << 46) - total) return false;
     total += m->bytes[i];
   }
-  m->data = malloc((size_t)total + 1);
-  if (!m->data || !read_all(fd, m->data, (size_t)total)) {
-    msg_free(m);
-    return NULL;
-  }
+  if (!(m->data = malloc((size_t)total + 1))) return false;
   int64_t off = 0;
-  for (size_t i = 0; i < nb; i++) {
+  for (int32_t i = 0; i < m->nbufs; i++) {
     m->ptrs[i] = m->data + off;
     off += m->bytes[i];
   }
+  return true;
+}
+
+/* Reads one message after its header (h); NULL when the connection or
+   memory fails or the message is malformed. */
+static Msg *read_body(int fd, const int64_t *h) {
+  Msg *m = msg_new(h);
+  if (!m) return NULL;
+  size_t table = sizeof(int64_t) * 2 * (size_t)m->nbufs;
+  int64_t total = 0;
+  bool ok = read_all(fd, m->bytes, table) && msg_lay_out(m);
+  for (int32_t i = 0; ok && i < m->nbufs; i++) total += m->bytes[i];
+  if (!ok || !read_all(fd, m->data, (size_t)total)) {
+    msg_free(m);
+    return NULL;
+  }
   return m;
+}
+
+/* Hands m to whoever waits for it. */
+static void box_put(TcpNet *t, Msg *m) {
+  pthread_mutex_lock(&t->mu);
+  m->next = t->box;
+  t->box = m;
+  pthread_cond_broadcast(&t->cv);
+  pthread_mutex_unlock(&t->mu);
 }
 
 static void lost(TcpNet *t, int q) {
@@ -223,11 +247,7 @@ static void *rx_main(void *arg) {
         lost(t, q);
         continue;
       }
-      pthread_mutex_lock(&t->mu);
-      m->next = t->box;
-      t->box = m;
-      pthread_cond_broadcast(&t->cv);
-      pthread_mutex_unlock(&t->mu);
+      box_put(t, m);
     }
   }
   free(pf);
@@ -257,43 +277,23 @@ static bool send_meet(Endpoint *e, int dst, int64_t key, uint64_t ghash, int64_t
                       const void *const *bufs, const int64_t *bytes, const int64_t *sigs) {
   TcpNet *t = e->net;
   int q = dst / t->per_node;
+  int64_t h[HEAD] = {(MAGIC << 8) | K_MEET, key, (int64_t)ghash, seq, e->gid, dst, nbufs};
   if (q == t->node) { /* a device of this process: the copy goes straight into the box */
-    int64_t h[HEAD] = {(MAGIC << 8) | K_MEET, key, (int64_t)ghash, seq, e->gid, dst, nbufs};
-    Msg *m = calloc(1, sizeof *m);
-    int64_t total = 0;
-    for (int32_t i = 0; i < nbufs; i++) total += bytes[i];
-    if (m) {
-      m->key = h[1];
-      m->ghash = h[2];
-      m->seq = seq;
-      m->src = e->gid;
-      m->dst = dst;
-      m->nbufs = nbufs;
-      m->bytes = malloc(sizeof(int64_t) * 2 * ((size_t)nbufs + 1));
-      m->ptrs = malloc(sizeof(void *) * ((size_t)nbufs + 1));
-      m->data = malloc((size_t)total + 1);
-    }
-    if (!m || !m->bytes || !m->ptrs || !m->data) {
-      msg_free(m);
-      return false;
-    }
-    m->sigs = m->bytes + nbufs;
-    int64_t off = 0;
+    Msg *m = msg_new(h);
+    if (!m) return false;
     for (int32_t i = 0; i < nbufs; i++) {
       m->bytes[i] = bytes[i];
       m->sigs[i] = sigs[i];
-      if (bytes[i]) memcpy(m->data + off, bufs[i], (size_t)bytes[i]);
-      m->ptrs[i] = m->data + off;
-      off += bytes[i];
     }
-    pthread_mutex_lock(&t->mu);
-    m->next = t->box;
-    t->box = m;
-    pthread_cond_broadcast(&t->cv);
-    pthread_mutex_unlock(&t->mu);
+    if (!msg_lay_out(m)) {
+      msg_free(m);
+      return false;
+    }
+    for (int32_t i = 0; i < nbufs; i++)
+      if (bytes[i]) memcpy((void *)m->ptrs[i], bufs[i], (size_t)bytes[i]);
+    box_put(t, m);
     return true;
   }
-  int64_t h[HEAD] = {(MAGIC << 8) | K_MEET, key, (int64_t)ghash, seq, e->gid, dst, nbufs};
   int64_t *table = malloc(sizeof(int64_t) * 2 * ((size_t)nbufs + 1));
   struct iovec *iov = malloc(sizeof *iov * ((size_t)nbufs + 2));
   if (!table || !iov) {
