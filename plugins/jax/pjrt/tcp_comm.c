@@ -78,10 +78,12 @@ static void msg_free(Msg *m) {
   free(m);
 }
 
-static void set_broken(TcpNet *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void set_broken(TcpNet *t, const char *fmt, ...) {
+/* Breaks the net for why; true when this is its first cause. */
+static bool set_broken(TcpNet *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool set_broken(TcpNet *t, const char *fmt, ...) {
   pthread_mutex_lock(&t->mu);
-  if (!t->broken) {
+  bool first = !t->broken;
+  if (first) {
     t->broken = true;
     va_list ap;
     va_start(ap, fmt);
@@ -90,6 +92,7 @@ static void set_broken(TcpNet *t, const char *fmt, ...) {
   }
   pthread_cond_broadcast(&t->cv);
   pthread_mutex_unlock(&t->mu);
+  return first;
 }
 
 /* ---- whole reads and writes ---- */
@@ -587,7 +590,11 @@ void tcp_endpoint_end(xlacrt_comm *c, int ok) {
   Endpoint *e = (Endpoint *)c;
   TcpNet *t = e->net;
   release_held(e);
-  if (!ok) { /* the others must not wait for this device */
+  /* the others must not wait for this device: a failure that starts here
+     is recorded first and told to every other process; one caused by a
+     failure already known (the net is broken) tells nobody, so that the
+     first cause is what every process reports */
+  if (!ok && set_broken(t, "device %d (process %d) failed", e->gid, t->node)) {
     int64_t h[HEAD] = {(MAGIC << 8) | K_FAIL, 0, 0, 0, e->gid, -1, 0};
     for (int q = 0; q < t->nnodes; q++) {
       if (q == t->node || t->fd[q] < 0) continue;
@@ -596,7 +603,6 @@ void tcp_endpoint_end(xlacrt_comm *c, int ok) {
       write_all(t->fd[q], &iov, 1);
       pthread_mutex_unlock(&t->send_mu[q]);
     }
-    set_broken(t, "device %d (process %d) failed", e->gid, t->node);
   }
   pthread_mutex_unlock(&e->run);
 }
