@@ -50,7 +50,7 @@ report() { # run-name rank stdout stderr
   grep -E '^(PASS|FAIL)|losses|devices of' "$3" | sed "s/^/$1 process $2: /" || true
   if ! grep -q "^$ncases passed, 0 failed" "$3"; then
     echo "FAIL: $1 process $2 did not pass everything (its output follows)"
-    tail -30 "$3" "$4"
+    tail -n 30 "$3" "$4"
     status=1
   fi
 }
@@ -110,7 +110,7 @@ if [ "$(cat "$tmp"/two/1/rank.*/stdout | grep -c '^refused: True')" = 2 ]; then
   echo "PASS 2 devices in each of 2 processes over MPI: refused with a message"
 else
   echo "FAIL 2 devices in each of 2 processes over MPI:"
-  tail -20 "$tmp"/two/1/rank.*/std*
+  tail -n 20 "$tmp"/two/1/rank.*/std*
   status=1
 fi
 exit $status
