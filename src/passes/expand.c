@@ -15,7 +15,9 @@
  *     [B, M, K] x [B, K, N] (rank 2 without batch dimensions), and the
  *     [B, M, N] product reshaped to the spec's result order (batch, lhs
  *     free, rhs free).  Products of [B,] [M, K] or [K, M] by [K, N] or
- *     [N, K] stay as they are: GEMMs take transposed operands.  The
+ *     [N, K] stay as they are: GEMMs take transposed operands; so do
+ *     operands already stored as [batch..., k..., m...] (lhs) or
+ *     [batch..., n..., k...] (rhs), which are reshaped, not transposed.  The
  *     product carries the unit attribute "xlac.canonical", so the code
  *     generator can call a GEMM on it without re-deriving the layout, and
  *     this pass leaves it alone next time.
@@ -189,6 +191,30 @@ static Attr *dot_dims(Module *m, int nb, const int64_t *lb, const int64_t *rb, i
   return attr_dict(m, "stablehlo.dot", 4, keys, v);
 }
 
+static bool perm_is_identity(const int64_t *p, int n) {
+  for (int i = 0; i < n; i++)
+    if (p[i] != i) return false;
+  return true;
+}
+
+/* p[start..] is two runs of lengths n1 and n2; swaps the runs in place. */
+static void rotate_block(int64_t *p, int start, int n1, int n2) {
+  int64_t tmp[64];
+  for (int i = 0; i < n1; i++) tmp[i] = p[start + i];
+  for (int i = 0; i < n2; i++) p[start + i] = p[start + n1 + i];
+  for (int i = 0; i < n1; i++) p[start + n2 + i] = tmp[i];
+}
+
+/* Whether p is the identity once its runs p[start..start+n1) and the n2
+   after them are swapped. */
+static bool moved_is_identity(const int64_t *p, int start, int n1, int n2) {
+  int64_t q[64];
+  int n = start + n1 + n2;
+  for (int i = 0; i < n; i++) q[i] = p[i];
+  rotate_block(q, start, n1, n2);
+  return perm_is_identity(q, n);
+}
+
 /* The canonical product of lhs [batch.., m.., k..] and rhs [batch.., k.., n..]
    given as lists of dimensions of each operand; the result has type rt. */
 static Value *canonical_dot(B *b, Op *orig, Value *lhs, Value *rhs, int nb, const int64_t *lb,
@@ -218,14 +244,31 @@ static Value *canonical_dot(B *b, Op *orig, Value *lhs, Value *rhs, int nb, cons
       rp[nr++] = d;
       N *= rtt->dims[d];
     }
-  Value *l = bld_transpose(b, lhs, lp), *r = bld_transpose(b, rhs, rp);
+  /* An operand already stored as [batch.., k.., m..] (lhs) or
+     [batch.., n.., k..] (rhs) is reshaped as it is and read transposed by
+     the GEMM: a transpose here would be one more pass over it, and in a
+     fusion whose other users want it untransposed, a second copy of the
+     whole fusion written in a cache-hostile order (the weight gradients of
+     JAX's training steps, which contract the leading batch x sequence
+     dimensions of activations). */
+  bool ta = !perm_is_identity(lp, nl) && moved_is_identity(lp, nb, nl - nb - nc, nc);
+  bool tb = !perm_is_identity(rp, nr) && moved_is_identity(rp, nb, nc, nr - nb - nc);
   int rank = nb ? 3 : 2;
   int64_t ld[3] = {B_, M, K}, rd[3] = {B_, K, N}, od[3] = {B_, M, N};
+  if (ta) {
+    ld[1] = K, ld[2] = M;
+    rotate_block(lp, nb, nl - nb - nc, nc);
+  }
+  if (tb) {
+    rd[1] = N, rd[2] = K;
+    rotate_block(rp, nb, nc, nr - nb - nc);
+  }
+  Value *l = bld_transpose(b, lhs, lp), *r = bld_transpose(b, rhs, rp);
   l = bld_reshape(b, l, rank, nb ? ld : ld + 1);
   r = bld_reshape(b, r, rank, nb ? rd : rd + 1);
   Value *v[2] = {l, r};
   Value *d = bld_op(b, OP_DOT_GENERAL, 2, v, bld_tensor(b, rt->elem, rank, nb ? od : od + 1));
-  int64_t zero = 0, lk = rank - 1, rk = rank - 2;
+  int64_t zero = 0, lk = ta ? rank - 2 : rank - 1, rk = tb ? rank - 1 : rank - 2;
   op_set_attr(m, d->def, "dot_dimension_numbers", dot_dims(m, nb ? 1 : 0, &zero, &zero, 1, &lk, &rk));
   copy_dot_attrs(m, orig, d->def);
   op_set_attr(m, d->def, "xlac.canonical", attr_unit(m));
