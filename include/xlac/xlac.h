@@ -225,6 +225,9 @@ typedef struct xlac_compile_options {
      device of it here, with xlac_executable_execute_in_set
      (xlac/process_set.h). */
   int multi_process;
+  /* Nonzero (cpu backend): every execution times each op and fusion the
+     program runs (two clock reads per op), for xlac_executable_profile. */
+  int profile;
 } xlac_compile_options;
 
 xlac_status *xlac_compile(xlac_client *c, const xlac_program *p, const xlac_compile_options *opts,
@@ -289,6 +292,13 @@ typedef struct xlac_executable_stats {
   double flops, transcendentals, bytes_accessed;
 } xlac_executable_stats;
 xlac_status *xlac_executable_stats_get(const xlac_executable *e, xlac_executable_stats *out_stats);
+/* Compiled with xlac_compile_options.profile: where the executions so far
+   spent their time, as a table (xlac_free): per op and fusion of the
+   optimized program, most expensive first (at most `top` rows; all when
+   top <= 0), its time per execution, share, calls, time per call, what it
+   is and where its source is.  Nonzero reset clears the
+   totals after reading them.  XLAC_FAILED_PRECONDITION without profile. */
+xlac_status *xlac_executable_profile(xlac_executable *e, int top, int reset, char **out_text, size_t *out_len);
 /* The optimized module as StableHLO or HLO text (xlac_free). */
 xlac_status *xlac_executable_print(const xlac_executable *e, xlac_format format, char **out_text, size_t *out_len);
 

@@ -256,6 +256,7 @@ static bool compile_guarded(CompileJob *j) {
   co.dump_dir = o->dump_dir;
   co.cache_dir = c->cache_dir;
   co.cancel = o->cancel ? &o->cancel->ic : NULL;
+  co.profile = o->profile != 0;
   /* pairs of donated parameters and results, for computing in place
      (signatures without tuples: leaves are parameters and results) */
   if (e->nargs == entry->body->nargs && e->nres == entry->nresults) {
@@ -532,6 +533,23 @@ xlac_status *xlac_executable_print(const xlac_executable *e, xlac_format format,
   if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_print: not an executable");
   if (!out_text) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_print: out_text is NULL");
   return api_print_module(e->m, format, out_text, out_len);
+}
+
+xlac_status *xlac_executable_profile(xlac_executable *e, int top, int reset, char **out_text, size_t *out_len) {
+  if (out_text) *out_text = NULL;
+  if (out_len) *out_len = 0;
+  if (!exe_ok(e)) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_profile: not an executable");
+  if (!out_text) return xlac_status_create(XLAC_INVALID_ARGUMENT, "xlac_executable_profile: out_text is NULL");
+  StrBuf b = {0};
+  if (!e->cpu || !cpu_executable_profile(e->cpu, &b, top, reset != 0)) {
+    sb_free(&b);
+    return xlac_status_create(XLAC_FAILED_PRECONDITION,
+                              "xlac_executable_profile: the executable was not compiled by the cpu backend with "
+                              "xlac_compile_options.profile");
+  }
+  *out_text = sb_take(&b);
+  if (out_len) *out_len = strlen(*out_text);
+  return NULL;
 }
 
 /* ---- executing ---- */

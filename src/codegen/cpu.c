@@ -68,8 +68,18 @@ struct CpuExecutable {
   int nloops;
   struct HostCallSite **custom_calls; /* host-function calls (kernel_custom.c), by index */
   int ncustom;
+  struct CpuProf *prof; /* CpuOptions.profile: the timed ops, by the index their reports pass */
+  int nprof;
   CpuStats stats;
 };
+
+/* One timed op (CpuOptions.profile): its totals over the executions.
+   Replicas share an executable, so the totals are atomic. */
+typedef struct CpuProf {
+  Op *op;
+  int depth;        /* 0: the entry's block; more: inside loops and branches */
+  _Atomic int64_t ns, count;
+} CpuProf;
 
 static double now_ms(void) {
   struct timespec ts;
@@ -135,6 +145,18 @@ static int32_t xlac_rt_device_id(CpuRun *run, int32_t partition) {
    cancel hook, InterpOptions.cancel), and what a loop that sees it set
    calls before the entry function returns: the error at the loop. */
 static const atomic_int *xlac_rt_cancel_flag(CpuRun *run) { return interp_cancel_flag(run->interp); }
+
+static int64_t xlac_rt_prof_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void xlac_rt_prof_add(CpuRun *run, int64_t index, int64_t t0) {
+  CpuProf *p = &run->exe->prof[index];
+  atomic_fetch_add_explicit(&p->ns, xlac_rt_prof_now() - t0, memory_order_relaxed);
+  atomic_fetch_add_explicit(&p->count, 1, memory_order_relaxed);
+}
 
 static void xlac_rt_loop_stopped(CpuRun *run, int64_t index) {
   if (interp_loop_continue(run->interp, run->exe->loops[index])) run->interp->failed = true;
@@ -595,24 +617,48 @@ static bool lower_control(Lower *L, Op *op) {
 /* Lowers the ops of a block (a function body or a while/if/case region)
    into the entry function at the builder's position, which it leaves at
    the end of the emitted code. */
+/* Profiling (CpuOptions.profile): the clock is read before an op and
+   xlac_rt_prof_add adds the time since to the op's entry after it. */
+static LLVMValueRef prof_begin(Lower *L) {
+  Cg *cg = &L->cg;
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_i64, NULL, 0, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "xlac_rt_prof_now");
+  if (!fn) fn = LLVMAddFunction(cg->mod, "xlac_rt_prof_now", fty);
+  return LLVMBuildCall2(cg->b, fty, fn, NULL, 0, "t0");
+}
+
+static void prof_end(Lower *L, Op *op, LLVMValueRef t0) {
+  Cg *cg = &L->cg;
+  LLVMTypeRef pt[3] = {cg->t_ptr, cg->t_i64, cg->t_i64};
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_void, pt, 3, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "xlac_rt_prof_add");
+  if (!fn) fn = LLVMAddFunction(cg->mod, "xlac_rt_prof_add", fty);
+  LLVMValueRef args[3] = {L->p_exe, cg_i64(cg, L->prof_ops.len), t0};
+  LLVMBuildCall2(cg->b, fty, fn, args, 3, "");
+  VEC_PUSH(L->prof_ops, op);
+  VEC_PUSH(L->prof_depth, L->depth);
+}
+
 static void lower_block(Lower *L, Block *b) {
   Cg *cg = &L->cg;
   Op *ret = block_terminator(b);
+  L->depth++;
   for (Op *op = b->first; op && op != ret; op = op->next) {
     if (op->kind == OP_CONSTANT) continue;
     LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
+    LLVMValueRef t0 = L->profile ? prof_begin(L) : NULL;
     if (lower_control(L, op)) {
       L->exe->stats.native_ops++;
-      continue;
-    }
-    if (lower_view(L, op) || lower_native(L, op)) {
+    } else if (lower_view(L, op) || lower_native(L, op)) {
       L->exe->stats.native_ops++;
     } else {
       LLVMPositionBuilderAtEnd(cg->b, at);
       lower_fallback(L, op);
       L->exe->stats.fallback_ops++;
     }
+    if (t0) prof_end(L, op, t0);
   }
+  L->depth--;
 }
 
 /* What LLVM holds for a compilation in progress, released by an
@@ -725,6 +771,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   memset(&L, 0, sizeof L);
   L.exe = exe;
   L.aot = o->aot;
+  L.profile = o->profile && !o->aot;
+  L.depth = -1;
   cpu_cg_init(&L.cg, ctx, m);
   Cg *cg = &L.cg;
   hold.mod = cg->mod;
@@ -767,6 +815,13 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->nloops = L.loops.len;
   exe->custom_calls = L.custom_calls.data;
   exe->ncustom = L.custom_calls.len;
+  if (L.profile) {
+    exe->nprof = L.prof_ops.len;
+    exe->prof = xcalloc((size_t)exe->nprof + 1, sizeof(CpuProf));
+    for (int i = 0; i < exe->nprof; i++) exe->prof[i] = (CpuProf){.op = L.prof_ops.data[i], .depth = L.prof_depth.data[i]};
+  }
+  VEC_FREE(L.prof_ops);
+  VEC_FREE(L.prof_depth);
   /* donated parameters a result can be computed into */
   exe->nres_flat = entry->nresults;
   exe->in_place = xcalloc((size_t)entry->nresults + 1, sizeof(bool));
@@ -794,12 +849,15 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
              (long long)exe->temp_bytes, alloc_limit_get());
   int nrt;
   const RuntimeSymbol *rt = runtime_symbols(&nrt);
-  JitSymbol *syms = xcalloc((size_t)nrt + 4, sizeof(JitSymbol));
+  enum { NSYMS_OWN = 6 };
+  JitSymbol *syms = xcalloc((size_t)nrt + NSYMS_OWN, sizeof(JitSymbol));
   for (int i = 0; i < nrt; i++) syms[i] = (JitSymbol){rt[i].name, rt[i].addr};
   syms[nrt] = (JitSymbol){"xlac_rt_fallback", (void *)xlac_rt_fallback};
   syms[nrt + 1] = (JitSymbol){"xlac_rt_device_id", (void *)xlac_rt_device_id};
   syms[nrt + 2] = (JitSymbol){"xlac_rt_cancel_flag", (void *)xlac_rt_cancel_flag};
   syms[nrt + 3] = (JitSymbol){"xlac_rt_loop_stopped", (void *)xlac_rt_loop_stopped};
+  syms[nrt + 4] = (JitSymbol){"xlac_rt_prof_now", (void *)xlac_rt_prof_now};
+  syms[nrt + 5] = (JitSymbol){"xlac_rt_prof_add", (void *)xlac_rt_prof_add};
   /* the persistent compile cache (objcache.c): a valid entry for this IR is
      linked instead of optimizing it and generating code; dumps show the
      whole compilation, so with dump_dir the entry is only written */
@@ -807,7 +865,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
      points where a cancelled compilation stops are before them */
   bool stopped = temp_fits && compile_stopped(o, entry, "LLVM's optimizer");
   ObjCache *oc = temp_fits && !stopped && o->cache_dir ? objcache_open(o->cache_dir, cg->mod, lvl, !o->dump_dir) : NULL;
-  exe->jit = oc ? objcache_load(oc, syms, nrt + 4, "xlac_entry") : NULL;
+  exe->jit = oc ? objcache_load(oc, syms, nrt + NSYMS_OWN, "xlac_entry") : NULL;
   if (exe->jit) {
     hold.mod = NULL;
     LLVMDisposeModule(cg->mod);
@@ -826,7 +884,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     dump_llvm(o, m, "ir-with-opt.ll", cg->mod);
     dump_object(o, m, cg->mod);
     hold.mod = NULL; /* the JIT takes it */
-    exe->jit = oc ? objcache_compile(oc, cg->mod, syms, nrt + 4, &err) : jit_create(cg->mod, tsc, syms, nrt + 4, &err);
+    exe->jit = oc ? objcache_compile(oc, cg->mod, syms, nrt + NSYMS_OWN, &err) : jit_create(cg->mod, tsc, syms, nrt + NSYMS_OWN, &err);
   }
   objcache_close(oc, &exe->stats);
   xfree(syms);
@@ -996,6 +1054,89 @@ void cpu_executable_free(CpuExecutable *e) {
   for (int i = 0; i < e->nfallback; i++) xfree(e->fallback_ops[i].caps);
   xfree(e->fallback_ops);
   xfree(e->loops);
+  xfree(e->prof);
   lower_free_custom_calls(e->custom_calls, e->ncustom);
   xfree(e);
+}
+
+/* ---- the profile (CpuOptions.profile) ---- */
+
+/* What a timed op is, in a few words: an op's name, or a fusion's
+   computation with its kind and its heaviest op. */
+static void prof_label(StrBuf *b, Module *m, const Op *op) {
+  const char *name = op_info[op->kind].name;
+  const char *dot = strchr(name, '.');
+  const char *callee = op->kind == OP_CALL ? op_attr_str(op, "callee") : NULL;
+  const char *kind = op->kind == OP_CALL ? op_attr_str(op, "fusion_kind") : NULL;
+  Func *f = callee ? module_find_func(m, callee) : NULL;
+  if (!f) {
+    sb_puts(b, dot ? dot + 1 : name);
+    if (callee) sb_printf(b, " @%s", callee);
+    return;
+  }
+  int n = 0;
+  const char *main = NULL;
+  for (Op *o = f->body->first; o; o = o->next) {
+    if (o->kind == OP_RETURN || o->kind == OP_CONSTANT) continue;
+    n++;
+    if (o->kind == OP_DOT_GENERAL || o->kind == OP_CONVOLUTION) main = op_info[o->kind].name;
+    else if (!main && (o->kind == OP_REDUCE || o->kind == OP_SORT || o->kind == OP_SCATTER || o->kind == OP_GATHER))
+      main = op_info[o->kind].name;
+  }
+  if (main && strchr(main, '.')) main = strchr(main, '.') + 1;
+  sb_printf(b, "%s %s (%d op%s%s%s)", kind ? kind : "call", callee, n, n == 1 ? "" : "s", main ? ": " : "",
+            main ? main : "");
+}
+
+typedef struct ProfRow {
+  int index;
+  int64_t ns, count;
+} ProfRow;
+
+static int prof_row_cmp(const void *a, const void *b) {
+  const ProfRow *x = a, *y = b;
+  return x->ns < y->ns ? 1 : x->ns > y->ns ? -1 : x->index - y->index;
+}
+
+bool cpu_executable_profile(CpuExecutable *e, StrBuf *b, int top, bool reset) {
+  if (!e || !e->prof) return false;
+  ProfRow *rows = xcalloc((size_t)e->nprof + 1, sizeof(ProfRow));
+  int64_t total = 0, runs = 0;
+  for (int i = 0; i < e->nprof; i++) {
+    rows[i] = (ProfRow){i, atomic_load(&e->prof[i].ns), atomic_load(&e->prof[i].count)};
+    /* the entry's own ops cover an execution; the others are inside them */
+    if (e->prof[i].depth == 0) {
+      total += rows[i].ns;
+      if (rows[i].count > runs) runs = rows[i].count;
+    }
+  }
+  qsort(rows, (size_t)e->nprof, sizeof(ProfRow), prof_row_cmp);
+  sb_printf(b, "profile: %lld execution%s, %.3f ms in %d timed ops (%.3f ms per execution)\n", (long long)runs,
+            runs == 1 ? "" : "s", total / 1e6, e->nprof, runs ? total / 1e6 / (double)runs : 0.0);
+  sb_puts(b, "      ms/exec    share    calls  us/call  op (location; '>' marks ops inside loops and branches)\n");
+  int shown = 0;
+  for (int k = 0; k < e->nprof && (top <= 0 || shown < top); k++) {
+    const ProfRow *r = &rows[k];
+    const CpuProf *p = &e->prof[r->index];
+    if (!r->count) continue;
+    int line = 0, col = 0;
+    if (p->op->loc.file >= 0) src_line_col(p->op->loc, &line, &col);
+    sb_printf(b, "  %11.4f  %6.2f%%  %7lld  %7.1f  %s", runs ? r->ns / 1e6 / (double)runs : 0.0,
+              total ? 100.0 * (double)r->ns / (double)total : 0.0, (long long)(runs ? r->count / runs : 0),
+              r->ns / 1e3 / (double)r->count, p->depth ? "> " : "");
+    prof_label(b, e->m, p->op);
+    char *ty = p->op->nres > 0 ? type_str(p->op->res[0].type) : NULL;
+    if (ty) sb_printf(b, " -> %s%s", ty, p->op->nres > 1 ? ", ..." : "");
+    xfree(ty);
+    if (line > 0) sb_printf(b, " (line %d:%d)", line, col);
+    sb_putc(b, '\n');
+    shown++;
+  }
+  xfree(rows);
+  if (reset)
+    for (int i = 0; i < e->nprof; i++) {
+      atomic_store(&e->prof[i].ns, 0);
+      atomic_store(&e->prof[i].count, 0);
+    }
+  return true;
 }

@@ -39,6 +39,9 @@ typedef struct CpuOptions {
   struct CpuAot *aot;
   /* stop raised: compiling ends at its next step with an error (NULL: never) */
   const InterpCancel *cancel;
+  /* time every op and fusion the entry runs, in every execution
+     (cpu_executable_profile); costs two clock reads per op */
+  bool profile;
 } CpuOptions;
 
 /* ---- ahead-of-time compilation (aot.c) ----
@@ -118,6 +121,11 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o);
    and check counters).  One execution at a time per executable. */
 bool cpu_execute(CpuExecutable *e, Interp *I, int nargs, IVal **args, IVal **results);
 const CpuStats *cpu_executable_stats(const CpuExecutable *e);
+/* With CpuOptions.profile: the time spent in each op and fusion over the
+   executions so far, as a table (most expensive first; at most `top` rows,
+   all when top <= 0), appended to b; reset clears the totals afterwards.
+   False (nothing appended) when the executable was not compiled with it. */
+bool cpu_executable_profile(CpuExecutable *e, StrBuf *b, int top, bool reset);
 /* Whether result r is computed straight into the storage of the parameter
    CpuOptions.alias_param names (inplace.c): the caller may then pass that
    parameter's buffer as the result's (cpu_execute's storage reuse) and

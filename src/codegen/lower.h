@@ -32,6 +32,12 @@ typedef struct Lower {
      1 + the temp offset of the packed copy */
   PtrMap prepacked;
   CpuAot *aot;           /* ahead-of-time compilation (else the JIT) */
+  /* CpuOptions.profile: the ops timed so far and how deep in regions each
+     is (depth is lower_block's nesting while lowering) */
+  bool profile;
+  int depth;
+  VEC(Op *) prof_ops;
+  VEC(int) prof_depth;
 } Lower;
 
 /* ---- kernels ---- */

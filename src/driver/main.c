@@ -59,6 +59,9 @@ static const char usage_text[] =
     "  --print-all               print large tensors in full\n"
     "  --verbose                 also report passing checks (and, compiled, the op\n"
     "                            counts and whether the compile cache had the program)\n"
+    "  --profile[=N]             cpu backend: time every op and fusion and print the N\n"
+    "                            (default 30; 0: all) that took longest, per execution\n"
+    "                            (bench: over the timed runs)\n"
     "  --compile-cache DIR       cpu backend: keep compiled code in DIR and reuse it in\n"
     "                            later runs of the same program (or XLAC_COMPILE_CACHE)\n"
     "  --xla_dump_to=DIR         cpu backend: write XLA-style dumps to DIR (HLO before and\n"
@@ -310,6 +313,11 @@ static int cmd_run(Args *a) {
       o.print_all = true;
     } else if (opt(a, "--verbose", NULL)) {
       o.verbose = true;
+    } else if (opt(a, "--profile", NULL)) {
+      o.profile = 30;
+    } else if (strncmp(s, "--profile=", 10) == 0) {
+      int rows = 0;
+      if (parse_int_in(a, "--profile", s + 10, 0, 1000000, &rows)) o.profile = rows ? rows : -1;
     } else if (opt(a, "--compile-cache", &v)) {
       if (v && !*v) usage_error(a, "--compile-cache needs a directory%s", "");
       o.compile_cache = v;

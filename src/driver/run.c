@@ -460,6 +460,7 @@ static xlac_executable *compile_for(RunState *st, Backend b, Module *m, Func *f,
   xlac_compile_options co = {.struct_size = sizeof co};
   co.dump_dir = o->dump_dir;
   co.cancel = st->xcancel;
+  co.profile = o->profile != 0 && b == BACKEND_CPU;
   ApiDumpOptions dump = {o->dump_pass_re, o->dump_as_dot, o->dump_as_html};
   xlac_executable *e = NULL;
   run_timer_compiling(st->timer, true);
@@ -490,6 +491,22 @@ static xlac_executable *compile_for(RunState *st, Backend b, Module *m, Func *f,
     }
   }
   return e;
+}
+
+/* --profile: where e's executions so far spent their time (to out); reset
+   clears the totals instead of printing them. */
+static void print_profile(const RunOptions *o, xlac_executable *e, FILE *out, bool reset) {
+  static bool warned;
+  if (!e || !o->profile) return;
+  if (o->backend != BACKEND_CPU) {
+    if (!warned) fprintf(stderr, "xlac: warning: --profile times the cpu backend's code only\n");
+    warned = true;
+    return;
+  }
+  char *text = NULL;
+  if (!report(xlac_executable_profile(e, o->profile < 0 ? 0 : o->profile, reset, &text, NULL))) return;
+  if (!reset) fputs(text, out);
+  xlac_free(text);
 }
 
 /* Runs e on every device of its client with the same arguments (values of
@@ -560,6 +577,7 @@ static bool bench_func(RunState *st, const InterpOptions *io, Module *m, Func *f
   double compile_ms = exe && o->backend == BACKEND_CPU ? es.compile_ms : 0;
   for (int k = 0; ok && k < warmup + iters; k++) {
     double t0 = clock_ms();
+    if (k == warmup) print_profile(o, exe, stdout, true); /* the timed runs' alone */
     ok = execute(st, exe, f, args, io, NULL);
     double dt = clock_ms() - t0;
     if (k >= warmup) times[k - warmup] = dt;
@@ -578,6 +596,7 @@ static bool bench_func(RunState *st, const InterpOptions *io, Module *m, Func *f
              es.passes_ms, es.ir_ms, es.llvm_opt_ms, es.machine_ms);
     }
     print_cost(stdout, "  ", &es);
+    print_profile(o, exe, stdout, false);
     printf("BENCH name=%s backend=%s compile_ms=%.3f median_ms=%.4f min_ms=%.4f iters=%d threads=%d\n",
            st->path, backend, compile_ms, median, times[0], iters, threads);
     fflush(stdout);
@@ -1060,6 +1079,7 @@ static bool run_func(RunState *st, Module *m, Func *f, const char *probe_dir, bo
   }
   if (e && o->verbose && o->backend == BACKEND_CPU) print_cpu_stats(&es);
   if (e && o->verbose) print_cost(stderr, "", &es);
+  if (ok) print_profile(o, e, stderr, false);
   release_results(results, ndev, nres);
   xlac_executable_destroy(e);
   xfree(label);

@@ -130,6 +130,67 @@ static void test_axpy(xlac_backend backend) {
   xlac_client_destroy(c);
 }
 
+/* xlac_compile_options.profile: a loop of 5 steps run 3 times; the ops
+   in its body are counted once per step, the loop once per execution. */
+static void test_profile(void) {
+  static const char prog[] =
+      "func.func @main(%x: tensor<64xf32>) -> tensor<64xf32> {\n"
+      "  %c0 = stablehlo.constant dense<0> : tensor<i32>\n"
+      "  %c1 = stablehlo.constant dense<1> : tensor<i32>\n"
+      "  %c5 = stablehlo.constant dense<5> : tensor<i32>\n"
+      "  %r:2 = stablehlo.while(%i = %c0, %v = %x) : tensor<i32>, tensor<64xf32>\n"
+      "    cond {\n"
+      "      %p = stablehlo.compare LT, %i, %c5 : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+      "      stablehlo.return %p : tensor<i1>\n"
+      "    } do {\n"
+      "      %n = stablehlo.add %i, %c1 : tensor<i32>\n"
+      "      %e = stablehlo.exponential %v : tensor<64xf32>\n"
+      "      %w = stablehlo.sine %e : tensor<64xf32>\n"
+      "      stablehlo.return %n, %w : tensor<i32>, tensor<64xf32>\n"
+      "    }\n"
+      "  %s = stablehlo.multiply %r#1, %r#1 : tensor<64xf32>\n"
+      "  return %s : tensor<64xf32>\n"
+      "}\n";
+  xlac_client_options co = {.struct_size = sizeof co};
+  co.backend = XLAC_BACKEND_CPU;
+  co.num_threads = 1;
+  xlac_client *c = NULL;
+  EXPECT_OK(xlac_client_create(&co, &c));
+  xlac_executable *plain = NULL, *e = NULL;
+  EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, NULL, &plain));
+  char *text = NULL;
+  EXPECT_ERROR(xlac_executable_profile(plain, 0, 0, &text, NULL), XLAC_FAILED_PRECONDITION,
+               "not compiled by the cpu backend with xlac_compile_options.profile");
+  CHECK(text == NULL);
+  xlac_compile_options o = {.struct_size = sizeof o};
+  o.profile = 1;
+  EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, &o, &e));
+  float x[64] = {0};
+  xlac_buffer *arg = f32_buffer(c, 0, x, 64, 1);
+  for (int k = 0; k < 3; k++) {
+    xlac_buffer *res[1] = {NULL};
+    EXPECT_OK(xlac_executable_run(e, &arg, 1, res));
+    xlac_buffer_destroy(res[0]);
+  }
+  size_t len = 0;
+  EXPECT_OK(xlac_executable_profile(e, 0, 1, &text, &len));
+  CHECK(text && len == strlen(text));
+  CHECK(text && strstr(text, "profile: 3 executions"));
+  /* the loop: once per execution; its body's ops (one fused kernel or
+     more) 5 times per execution, marked as inside */
+  CHECK(text && strstr(text, "        1  ") && strstr(text, "while"));
+  CHECK(text && strstr(text, "        5  ") && strstr(text, "> "));
+  xlac_free(text);
+  /* reset: the totals start again */
+  EXPECT_OK(xlac_executable_profile(e, 2, 0, &text, NULL));
+  CHECK(text && strstr(text, "profile: 0 executions"));
+  xlac_free(text);
+  xlac_buffer_destroy(arg);
+  xlac_executable_destroy(e);
+  xlac_executable_destroy(plain);
+  xlac_client_destroy(c);
+}
+
 static void test_errors(void) {
   xlac_client *c = NULL;
   EXPECT_ERROR(xlac_client_create(NULL, NULL), XLAC_INVALID_ARGUMENT, "out_client is NULL");
@@ -841,6 +902,7 @@ int main(int argc, char **argv) {
   test_axpy(XLAC_BACKEND_CPU);
   test_axpy(XLAC_BACKEND_INTERPRETER);
   test_errors();
+  test_profile();
   test_types();
   test_zero_copy_and_donation(XLAC_BACKEND_CPU);
   test_zero_copy_and_donation(XLAC_BACKEND_INTERPRETER);
