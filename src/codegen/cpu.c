@@ -239,6 +239,10 @@ LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, a, b, ""), a, b, "");
 }
 
+LLVMValueRef cg_max64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, "");
+}
+
 /* Calls kernel fn over nchunks chunks with the given buffers. */
 void call_kernel_op(Lower *L, LLVMValueRef kfn, int64_t nchunks, Op *op) {
   Value **bufs = xcalloc((size_t)(op->nopnds + op->nres + 1), sizeof(Value *));

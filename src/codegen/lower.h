@@ -65,6 +65,7 @@ LLVMValueRef ptr_array_of(Lower *L, LLVMValueRef *ptrs, int n);
 LLVMValueRef kernel_new(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs);
 LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i);
 LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef cg_max64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
 /* Calls kernel kfn over nchunks chunks (on the pool when more than one). */
 void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs);
 /* The same with pointers already computed in the entry function. */

@@ -21,10 +21,13 @@
  *     product carries the unit attribute "xlac.canonical", so the code
  *     generator can call a GEMM on it without re-deriving the layout, and
  *     this pass leaves it alone next time.
- *   - transpose([1, 0]) of a matrix product used only there becomes the
- *     product with its operands swapped (B^T A^T), which writes the
- *     transposed result directly (JAX's gradients with respect to a
- *     weight are such transposes).
+ *   - a transpose of a product used only there that puts an lhs free
+ *     dimension innermost becomes the product with its operands swapped
+ *     and what is left of the transpose, which keeps the innermost
+ *     dimension in place: transpose([1, 0]) of a matrix product becomes
+ *     B^T A^T with no transpose (JAX's gradients with respect to a
+ *     weight), attention's dK^T transposed back to [batch, seq, heads,
+ *     dim] a product in [batch, heads, seq, dim] and a copy of rows.
  *   - einsum / unary_einsum whose config has no repeated letter within one
  *     term: letters summed away inside one operand by reduce, the two
  *     operands combined by dot_general, the result transposed to the
@@ -539,25 +542,45 @@ static int rewrite(B *b, Op *op, Value **out) {
   }
 }
 
-/* The 2-D product transpose(x) reads, when x has no other use. */
-static Op *transposed_product(const Op *op, const UseMap *u) {
-  int64_t *p;
-  if (op->kind != OP_TRANSPOSE || op->nopnds != 1 || op_attr_ints(op, "permutation", &p) != 2 || p[0] != 1)
-    return NULL;
-  Op *d = op->opnds[0]->def;
-  if (!d || d->kind != OP_DOT_GENERAL || d->nopnds != 2 || d->nres != 1 || uses_count(u, &d->res[0]) != 1 ||
-      !plain(d->opnds[0]->type) || !plain(d->opnds[1]->type) || d->opnds[0]->type->rank != 2 ||
-      d->opnds[1]->type->rank != 2 || !plain(op->res[0].type))
-    return NULL;
-  Attr *dn = op_attr(d, "dot_dimension_numbers");
+/* A product whose only use is a transpose that puts an lhs free dimension
+   innermost: the product with its operands swapped computes the result
+   [batch.., rhs free.., lhs free..], and what is left of the transpose (if
+   anything) keeps the innermost dimension in place, a copy in contiguous
+   runs instead of a gather of single elements.  transpose(A B) of matrices
+   becomes B^T A^T with no transpose left (JAX's gradient with respect to a
+   weight); attention's gradient dK^T = (dS^T Q)^T, transposed back to
+   [batch, seq, heads, dim], becomes a product written in the order the
+   transpose wants but for the heads. */
+typedef struct Swap {
+  Op *dot;
+  int nb, nl, nr;           /* batch, lhs free, rhs free dimensions of the result */
   int64_t *lb, *rb, *lc, *rc;
-  if (dict_ints(dn, "lhs_batching_dimensions", &lb) != 0 || dict_ints(dn, "rhs_batching_dimensions", &rb) != 0 ||
-      dict_ints(dn, "lhs_contracting_dimensions", &lc) != 1 || dict_ints(dn, "rhs_contracting_dimensions", &rc) != 1)
-    return NULL;
-  return d;
+  int nc;
+} Swap;
+
+static bool transposed_product(const Op *t, const UseMap *u, Swap *s) {
+  int64_t *p;
+  if (t->kind != OP_TRANSPOSE || t->nopnds != 1 || !plain(t->res[0].type)) return false;
+  Op *d = t->opnds[0]->def;
+  if (!d || d->kind != OP_DOT_GENERAL || d->nopnds != 2 || d->nres != 1 || uses_count(u, &d->res[0]) != 1 ||
+      !plain(d->opnds[0]->type) || !plain(d->opnds[1]->type) || !plain(d->res[0].type))
+    return false;
+  int r = d->res[0].type->rank;
+  if (op_attr_ints(t, "permutation", &p) != r || r < 2) return false;
+  Attr *dn = op_attr(d, "dot_dimension_numbers");
+  int nb = dict_ints(dn, "lhs_batching_dimensions", &s->lb), nb2 = dict_ints(dn, "rhs_batching_dimensions", &s->rb);
+  int nc = dict_ints(dn, "lhs_contracting_dimensions", &s->lc), nc2 = dict_ints(dn, "rhs_contracting_dimensions", &s->rc);
+  if (!dn || nb < 0 || nc < 0 || nb != nb2 || nc != nc2) return false;
+  int nl = d->opnds[0]->type->rank - nb - nc, nr = d->opnds[1]->type->rank - nb - nc;
+  if (nl < 1 || nr < 1 || nb + nl + nr != r) return false;
+  /* the transposed result's innermost dimension is the lhs's last free one */
+  if (p[r - 1] != nb + nl - 1) return false;
+  *s = (Swap){d, nb, nl, nr, s->lb, s->rb, s->lc, s->rc, nc};
+  return true;
 }
 
-/* transpose(A B) -> B^T A^T: the product with its operands swapped. */
+/* transpose(dot(A, B)) -> transpose'(dot(B, A)), as transposed_product
+   describes. */
 static int swap_transposed_products(Module *m, Func *f) {
   UseMap u;
   uses_compute(&u, f);
@@ -565,24 +588,30 @@ static int swap_transposed_products(Module *m, Func *f) {
   block_walk(f->body, collect_transposes, &ops);
   int changed = 0;
   for (int i = 0; i < ops.len; i++) {
-    Op *t = ops.data[i], *d = transposed_product(t, &u);
-    if (!d) continue;
-    Attr *dn = op_attr(d, "dot_dimension_numbers");
-    int64_t *lc, *rc;
-    dict_ints(dn, "lhs_contracting_dimensions", &lc);
-    dict_ints(dn, "rhs_contracting_dimensions", &rc);
+    Op *t = ops.data[i];
+    Swap s;
+    if (!transposed_product(t, &u, &s)) continue;
+    Op *d = s.dot;
+    const Type *dt = d->res[0].type;
+    int r = dt->rank;
+    /* old result dimension x is new dimension at[x] */
+    int64_t at[64], dims[64], perm[64], *p;
+    op_attr_ints(t, "permutation", &p);
+    for (int x = 0; x < r; x++) at[x] = x < s.nb ? x : x < s.nb + s.nl ? x + s.nr : x - s.nl;
+    for (int x = 0; x < r; x++) dims[at[x]] = dt->dims[x];
+    for (int k = 0; k < r; k++) perm[k] = at[p[k]];
     B b = {m, t->parent, t, t->loc};
     Value *v[2] = {d->opnds[1], d->opnds[0]};
-    Value *r = bld_op(&b, OP_DOT_GENERAL, 2, v, t->res[0].type);
-    op_set_attr(m, r->def, "dot_dimension_numbers", dot_dims(m, 0, NULL, NULL, 1, rc, lc));
-    copy_dot_attrs(m, d, r->def);
+    Value *pr = bld_op(&b, OP_DOT_GENERAL, 2, v, bld_tensor(&b, dt->elem, r, dims));
+    op_set_attr(m, pr->def, "dot_dimension_numbers", dot_dims(m, s.nb, s.rb, s.lb, s.nc, s.rc, s.lc));
+    copy_dot_attrs(m, d, pr->def);
     /* the operands' precisions swap with them */
     Attr *pc = op_attr(d, "precision_config");
     if (pc && pc->kind == ATTR_ARRAY && pc->n == 2) {
       Attr *sw[2] = {pc->elems[1], pc->elems[0]};
-      op_set_attr(m, r->def, "precision_config", attr_array(m, 2, sw));
+      op_set_attr(m, pr->def, "precision_config", attr_array(m, 2, sw));
     }
-    Value *out[1] = {r};
+    Value *out[1] = {bld_transpose(&b, pr, perm)};
     bld_replace(f, t, out);
     changed = 1;
   }
