@@ -24,6 +24,11 @@
  * Chunk claims carry the job's generation (high 32 bits of the counter), so
  * a worker that wakes late, still holding an earlier job's function, can
  * never claim a chunk of a later job.
+ *
+ * Chunks run in the submitter's floating-point mode: a worker takes the
+ * caller's x86 MXCSR (rounding, and flushing denormals to zero) before it
+ * runs a job's chunks, so a caller that flushes denormals gets the same
+ * bits from every thread.
  */
 #include "xlacrt.h"
 
@@ -46,6 +51,29 @@
 /* How long an idle worker or a waiting submitter spins before sleeping. */
 enum { SPIN_NS = 100 * 1000 };
 
+/* The x86 floating-point control word (rounding, FTZ, DAZ) of this
+   thread, which a job's chunks run under; 0 elsewhere. */
+static unsigned fp_mode(void)
+{
+#if defined(__x86_64__)
+    return _mm_getcsr();
+#else
+    return 0;
+#endif
+}
+
+static void fp_mode_set(unsigned m)
+{
+#if defined(__x86_64__)
+    /* the exception flags are the thread's own */
+    unsigned now = _mm_getcsr();
+    if ((now & ~0x3fu) != (m & ~0x3fu))
+        _mm_setcsr((m & ~0x3fu) | (now & 0x3fu));
+#else
+    (void)m;
+#endif
+}
+
 struct xlacrt_pool {
     int nthreads; /* workers + the calling thread */
     int nworkers;
@@ -66,6 +94,7 @@ struct xlacrt_pool {
     void *ctx;
     int64_t n;
     xlacrt_status *status; /* the submitter's, for failures in chunks */
+    unsigned fp;           /* the submitter's floating-point mode */
     _Atomic uint64_t claim;  /* generation << 32 | next chunk */
     _Atomic int64_t done;    /* chunks finished */
 
@@ -151,7 +180,9 @@ static void *worker_main(void *arg)
         void *ctx = p->ctx;
         int64_t n = p->n;
         xlacrt_status *status = p->status;
+        unsigned fp = p->fp;
         pthread_mutex_unlock(&p->mu);
+        fp_mode_set(fp);
         xlacrt_status_swap(status);
         run_chunks(p, seen, fn, ctx, n);
         xlacrt_status_swap(NULL);
@@ -240,6 +271,7 @@ typedef struct ext_job {
     void *ctx;
     int64_t n;
     xlacrt_status *status;
+    unsigned fp;
     _Atomic int64_t next, done;
     _Atomic int refs;
     pthread_mutex_t mu;
@@ -275,9 +307,12 @@ static void ext_helper(void *arg)
     ext_job *j = arg;
     int was = in_pool_task;
     in_pool_task = 1;
+    unsigned fp = fp_mode();
+    fp_mode_set(j->fp);
     xlacrt_status *prev = xlacrt_status_swap(j->status);
     ext_run(j);
     xlacrt_status_swap(prev);
+    fp_mode_set(fp); /* the scheduler's thread is the caller's */
     in_pool_task = was;
     ext_release(j);
 }
@@ -295,6 +330,7 @@ static void parallel_for_external(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, 
     j->ctx = ctx;
     j->n = n;
     j->status = xlacrt_status_current();
+    j->fp = fp_mode();
     atomic_init(&j->next, 0);
     atomic_init(&j->done, 0);
     atomic_init(&j->refs, helpers + 1);
@@ -333,6 +369,7 @@ void xlacrt_parallel_for(xlacrt_pool *p, int64_t n, xlacrt_task_fn fn, void *ctx
     p->ctx = ctx;
     p->n = n;
     p->status = xlacrt_status_current();
+    p->fp = fp_mode();
     atomic_store_explicit(&p->done, 0, memory_order_relaxed);
     atomic_store_explicit(&p->claim, (uint64_t)gen << 32, memory_order_release);
     atomic_store_explicit(&p->published, gen, memory_order_release);

@@ -142,6 +142,11 @@ typedef struct xlac_client_options {
   const char *cache_dir;  /* persistent compile cache directory (created); NULL: none */
   xlac_backend backend;
   int gpu_ordinal;        /* XLAC_BACKEND_GPU: which GPU (CUDA device number; 0: the first) */
+  /* Nonzero (cpu backend, x86): compiled code runs with denormal floats
+     flushed to zero, as operands and as results (FTZ and DAZ), as XLA:CPU
+     runs; arithmetic on denormals is then no slower than on other
+     numbers.  0: IEEE denormals, as the interpreter computes. */
+  int flush_denormals;
 } xlac_client_options;
 
 xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **out_client);

@@ -51,6 +51,7 @@ struct xlac_client {
   int num_replicas, num_partitions, ndev;
   xlac_backend backend;
   int num_threads;
+  bool flush_denormals;       /* xlac_client_options.flush_denormals */
   xlac_thread_pool user_pool; /* a copy of the caller's, when given */
   struct xlacrt_pool *pool;
   char *cache_dir;

@@ -209,6 +209,7 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
   c->num_partitions = np;
   c->ndev = nr * np;
   c->backend = o.backend;
+  c->flush_denormals = o.flush_denormals != 0;
   if (o.thread_pool) {
     c->user_pool = *o.thread_pool;
     c->pool = xlacrt_pool_create_external(o.thread_pool->num_threads, pool_schedule, &c->user_pool);

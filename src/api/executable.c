@@ -257,6 +257,7 @@ static bool compile_guarded(CompileJob *j) {
   co.cache_dir = c->cache_dir;
   co.cancel = o->cancel ? &o->cancel->ic : NULL;
   co.profile = o->profile != 0;
+  co.flush_denormals = c->flush_denormals;
   /* pairs of donated parameters and results, for computing in place
      (signatures without tuples: leaves are parameters and results) */
   if (e->nargs == entry->body->nargs && e->nres == entry->nresults) {

@@ -31,6 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "codegen/dump.h"
 #include "codegen/jit.h"
@@ -68,6 +71,7 @@ struct CpuExecutable {
   int nloops;
   struct HostCallSite **custom_calls; /* host-function calls (kernel_custom.c), by index */
   int ncustom;
+  bool flush_denormals; /* CpuOptions.flush_denormals */
   struct CpuProf *prof; /* CpuOptions.profile: the timed ops, by the index their reports pass */
   int nprof;
   CpuStats stats;
@@ -145,6 +149,28 @@ static int32_t xlac_rt_device_id(CpuRun *run, int32_t partition) {
    cancel hook, InterpOptions.cancel), and what a loop that sees it set
    calls before the entry function returns: the error at the loop. */
 static const atomic_int *xlac_rt_cancel_flag(CpuRun *run) { return interp_cancel_flag(run->interp); }
+
+/* CpuOptions.flush_denormals: x86's MXCSR with FTZ (bit 15) and DAZ
+   (bit 6) set for the execution, and put back after it. */
+static unsigned fp_flush_begin(bool flush) {
+#if defined(__x86_64__)
+  if (flush) {
+    unsigned m = _mm_getcsr();
+    _mm_setcsr(m | 0x8040u);
+    return m;
+  }
+#endif
+  (void)flush;
+  return 0;
+}
+
+static void fp_flush_end(bool flush, unsigned m) {
+#if defined(__x86_64__)
+  if (flush) _mm_setcsr((m & ~0x3fu) | (_mm_getcsr() & 0x3fu));
+#endif
+  (void)flush;
+  (void)m;
+}
 
 static int64_t xlac_rt_prof_now(void) {
   struct timespec ts;
@@ -776,6 +802,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   L.exe = exe;
   L.aot = o->aot;
   L.profile = o->profile && !o->aot;
+  exe->flush_denormals = o->flush_denormals;
   L.depth = -1;
   cpu_cg_init(&L.cg, ctx, m);
   Cg *cg = &L.cg;
@@ -944,11 +971,14 @@ typedef struct RunHold {
   CpuExecutable *e;
   char *temp;
   bool own;           /* temp is this execution's (else the executable's, busy) */
+  bool flush;  /* the caller's floating-point mode to put back */
+  unsigned fp;
 } RunHold;
 
 static void run_hold_release(void *p) {
   RunHold *h = p;
   xlacrt_status_swap(h->prev_status);
+  fp_flush_end(h->flush, h->fp);
   if (h->own) xfree(h->temp);
   else atomic_flag_clear(&h->e->temp_busy);
 }
@@ -1018,10 +1048,14 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
   xlacrt_status *prev_status = xlacrt_status_swap(&rt_status);
   /* an op run by the interpreter may run out of memory and unwind past
      the generated code: put the status and the arena back then */
-  RunHold hold = {prev_status, e, temp, own};
+  RunHold hold = {prev_status, e, temp, own, false, 0};
   OomCleanup hold_cleanup;
   oom_cleanup_push(&hold_cleanup, run_hold_release, &hold);
+  /* the pool's workers take this thread's mode for the chunks they run */
+  hold.fp = fp_flush_begin(e->flush_denormals);
+  hold.flush = e->flush_denormals;
   e->fn(params, res, temp, e->pool, &run);
+  fp_flush_end(e->flush_denormals, hold.fp);
   oom_cleanup_pop(&hold_cleanup);
   xlacrt_status_swap(prev_status);
   if (rt_status.failed) {

@@ -42,6 +42,9 @@ typedef struct CpuOptions {
   /* time every op and fusion the entry runs, in every execution
      (cpu_executable_profile); costs two clock reads per op */
   bool profile;
+  /* executions run with x86's FTZ and DAZ set: denormal floats are
+     flushed to zero as operands and results (XLA:CPU's mode) */
+  bool flush_denormals;
 } CpuOptions;
 
 /* ---- ahead-of-time compilation (aot.c) ----

@@ -68,6 +68,7 @@ typedef struct RunOptions {
   /* cpu backend: XLA's dump flags (--xla_dump_to etc., also from XLA_FLAGS) */
   const char *dump_dir, *dump_pass_re;
   bool dump_as_dot, dump_as_html;
+  bool flush_denormals; /* --flush-denormals: cpu backend, FTZ and DAZ */
   int profile;       /* --profile[=N]: cpu backend, print where the time went, N
                         rows (-1: all; 0: no profile) */
   double timeout;    /* --timeout: seconds after which loops stop (0: none) */

@@ -59,6 +59,8 @@ static const char usage_text[] =
     "  --print-all               print large tensors in full\n"
     "  --verbose                 also report passing checks (and, compiled, the op\n"
     "                            counts and whether the compile cache had the program)\n"
+    "  --flush-denormals         cpu backend: flush denormal floats to zero, as operands\n"
+    "                            and results (as XLA:CPU does; IEEE denormals otherwise)\n"
     "  --profile[=N]             cpu backend: time every op and fusion and print the N\n"
     "                            (default 30; 0: all) that took longest, per execution\n"
     "                            (bench: over the timed runs)\n"
@@ -313,6 +315,8 @@ static int cmd_run(Args *a) {
       o.print_all = true;
     } else if (opt(a, "--verbose", NULL)) {
       o.verbose = true;
+    } else if (opt(a, "--flush-denormals", NULL)) {
+      o.flush_denormals = true;
     } else if (opt(a, "--profile", NULL)) {
       o.profile = 30;
     } else if (strncmp(s, "--profile=", 10) == 0) {

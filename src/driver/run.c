@@ -428,6 +428,7 @@ static xlac_client *run_client(RunState *st, Backend b) {
   xlac_client **slot = &st->clients[b == BACKEND_CPU];
   if (*slot) return *slot;
   xlac_client_options co = {.struct_size = sizeof co};
+  co.flush_denormals = st->o->flush_denormals;
   co.num_replicas = o->replicas > 0 ? o->replicas : 1;
   co.num_partitions = o->partitions > 0 ? o->partitions : 1;
   co.num_threads = o->threads;

@@ -191,6 +191,47 @@ static void test_profile(void) {
   xlac_client_destroy(c);
 }
 
+/* xlac_client_options.flush_denormals: denormal results and operands
+   are zeros in compiled code; the caller's floating-point mode is put
+   back after the execution. */
+static void test_flush_denormals(void) {
+  static const char prog[] =
+      "func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %m = stablehlo.multiply %x, %y : tensor<4xf32>\n"
+      "  return %m : tensor<4xf32>\n"
+      "}\n";
+  for (int flush = 0; flush < 2; flush++) {
+    xlac_client_options co = {.struct_size = sizeof co};
+    co.backend = XLAC_BACKEND_CPU;
+    co.num_threads = 2;
+    co.flush_denormals = flush;
+    xlac_client *c = NULL;
+    EXPECT_OK(xlac_client_create(&co, &c));
+    xlac_executable *e = NULL;
+    EXPECT_OK(xlac_compile_text(c, prog, sizeof prog - 1, NULL, &e));
+    float x[4] = {1e-37f, 1e-40f, 2, 1e-37f}, y[4] = {0.01f, 1000, 3, 1}, out[4] = {0};
+    xlac_buffer *args[2] = {f32_buffer(c, 0, x, 4, 1), f32_buffer(c, 0, y, 4, 1)};
+    xlac_buffer *res[1] = {NULL};
+#if defined(__x86_64__)
+    unsigned before = __builtin_ia32_stmxcsr();
+#endif
+    EXPECT_OK(xlac_executable_run(e, args, 2, res));
+#if defined(__x86_64__)
+    CHECK_EQ_I(__builtin_ia32_stmxcsr() & 0x8040u, before & 0x8040u);
+#endif
+    EXPECT_OK(xlac_buffer_to_host(res[0], out, sizeof out, 0));
+    CHECK_EQ_F(out[2], 6);
+    CHECK_EQ_F(out[3], 1e-37f);
+#if defined(__x86_64__)
+    CHECK(flush ? out[0] == 0 && out[1] == 0 : out[0] > 0 && out[1] > 9e-38f);
+#endif
+    for (int i = 0; i < 2; i++) xlac_buffer_destroy(args[i]);
+    xlac_buffer_destroy(res[0]);
+    xlac_executable_destroy(e);
+    xlac_client_destroy(c);
+  }
+}
+
 static void test_errors(void) {
   xlac_client *c = NULL;
   EXPECT_ERROR(xlac_client_create(NULL, NULL), XLAC_INVALID_ARGUMENT, "out_client is NULL");
@@ -903,6 +944,7 @@ int main(int argc, char **argv) {
   test_axpy(XLAC_BACKEND_INTERPRETER);
   test_errors();
   test_profile();
+  test_flush_denormals();
   test_types();
   test_zero_copy_and_donation(XLAC_BACKEND_CPU);
   test_zero_copy_and_donation(XLAC_BACKEND_INTERPRETER);

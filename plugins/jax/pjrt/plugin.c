@@ -682,6 +682,10 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: %" PRId64 " processes, but no key-value "
                      "store to meet through (jax.distributed.initialize() gives one; or run under mpirun)", nnodes);
   xlac_client_options o = {.struct_size = sizeof o, .num_replicas = (int)n, .num_partitions = 1};
+  /* denormals flushed to zero as on JAX's CPU backend, unless
+     XLAC_FLUSH_DENORMALS=0 */
+  const char *fd = getenv("XLAC_FLUSH_DENORMALS");
+  o.flush_denormals = !(fd && strcmp(fd, "0") == 0);
   /* XLAC_PJRT_BACKEND: gpu (the first GPU, or XLAC_GPU_DEVICE's; one
      device), cpu, interpreter; unset: the GPU where there is one and one
      device is asked for, else the CPU */
