@@ -83,6 +83,8 @@ typedef struct CpuProf {
   Op *op;
   int depth;        /* 0: the entry's block; more: inside loops and branches */
   _Atomic int64_t ns, count;
+  _Atomic int64_t min; /* the fastest call (INT64_MAX: none yet): robust where
+                          other work preempts some calls, as on a shared machine */
 } CpuProf;
 
 static double now_ms(void) {
@@ -180,8 +182,12 @@ static int64_t xlac_rt_prof_now(void) {
 
 static void xlac_rt_prof_add(CpuRun *run, int64_t index, int64_t t0) {
   CpuProf *p = &run->exe->prof[index];
-  atomic_fetch_add_explicit(&p->ns, xlac_rt_prof_now() - t0, memory_order_relaxed);
+  int64_t dt = xlac_rt_prof_now() - t0;
+  atomic_fetch_add_explicit(&p->ns, dt, memory_order_relaxed);
   atomic_fetch_add_explicit(&p->count, 1, memory_order_relaxed);
+  int64_t m = atomic_load_explicit(&p->min, memory_order_relaxed);
+  while (dt < m && !atomic_compare_exchange_weak_explicit(&p->min, &m, dt, memory_order_relaxed, memory_order_relaxed))
+    ;
 }
 
 static void xlac_rt_loop_stopped(CpuRun *run, int64_t index) {
@@ -849,7 +855,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   if (L.profile) {
     exe->nprof = L.prof_ops.len;
     exe->prof = xcalloc((size_t)exe->nprof + 1, sizeof(CpuProf));
-    for (int i = 0; i < exe->nprof; i++) exe->prof[i] = (CpuProf){.op = L.prof_ops.data[i], .depth = L.prof_depth.data[i]};
+    for (int i = 0; i < exe->nprof; i++)
+      exe->prof[i] = (CpuProf){.op = L.prof_ops.data[i], .depth = L.prof_depth.data[i], .min = INT64_MAX};
   }
   VEC_FREE(L.prof_ops);
   VEC_FREE(L.prof_depth);
@@ -1149,9 +1156,10 @@ bool cpu_executable_profile(CpuExecutable *e, StrBuf *b, int top, bool reset) {
     }
   }
   qsort(rows, (size_t)e->nprof, sizeof(ProfRow), prof_row_cmp);
-  sb_printf(b, "profile: %lld execution%s, %.3f ms in %d timed ops (%.3f ms per execution)\n", (long long)runs,
+  sb_printf(b, "profile: %lld execution%s, %.3f ms in %d timed ops (%.3f ms per execution, mean)\n", (long long)runs,
             runs == 1 ? "" : "s", total / 1e6, e->nprof, runs ? total / 1e6 / (double)runs : 0.0);
-  sb_puts(b, "      ms/exec    share    calls  us/call  op (location; '>' marks ops inside loops and branches)\n");
+  sb_puts(b, "      ms/exec    share    calls  us/call   min us  op (location; '>' marks ops inside loops and "
+           "branches)\n");
   int shown = 0;
   for (int k = 0; k < e->nprof && (top <= 0 || shown < top); k++) {
     const ProfRow *r = &rows[k];
@@ -1159,9 +1167,9 @@ bool cpu_executable_profile(CpuExecutable *e, StrBuf *b, int top, bool reset) {
     if (!r->count) continue;
     int line = 0, col = 0;
     if (p->op->loc.file >= 0) src_line_col(p->op->loc, &line, &col);
-    sb_printf(b, "  %11.4f  %6.2f%%  %7lld  %7.1f  %s", runs ? r->ns / 1e6 / (double)runs : 0.0,
+    sb_printf(b, "  %11.4f  %6.2f%%  %7lld  %7.1f  %7.1f  %s", runs ? r->ns / 1e6 / (double)runs : 0.0,
               total ? 100.0 * (double)r->ns / (double)total : 0.0, (long long)(runs ? r->count / runs : 0),
-              r->ns / 1e3 / (double)r->count, p->depth ? "> " : "");
+              r->ns / 1e3 / (double)r->count, atomic_load(&e->prof[r->index].min) / 1e3, p->depth ? "> " : "");
     prof_label(b, e->m, p->op);
     char *ty = p->op->nres > 0 ? type_str(p->op->res[0].type) : NULL;
     if (ty) sb_printf(b, " -> %s%s", ty, p->op->nres > 1 ? ", ..." : "");
@@ -1175,6 +1183,7 @@ bool cpu_executable_profile(CpuExecutable *e, StrBuf *b, int top, bool reset) {
     for (int i = 0; i < e->nprof; i++) {
       atomic_store(&e->prof[i].ns, 0);
       atomic_store(&e->prof[i].count, 0);
+      atomic_store(&e->prof[i].min, INT64_MAX);
     }
   return true;
 }

@@ -6,12 +6,12 @@
 // loop's compare 6), the loop and the multiply once; only the timed runs
 // count (not the warm-ups).
 // CHECK: profile: 3 executions, {{.*}} in 5 timed ops
-// CHECK-NEXT: ms/exec share calls us/call op
-// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +1 +[0-9.]+ +while -> tensor<i32>, ... \(line 25:10\)}}
-// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +5 +[0-9.]+ +> kLoop fused_computation \(3 ops\) -> tensor<64xf32> \(line 32:12\)}}
-// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +6 +[0-9.]+ +> compare -> tensor<i1> \(line 27:12\)}}
-// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +5 +[0-9.]+ +> add -> tensor<i32> \(line 30:12\)}}
-// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +1 +[0-9.]+ +multiply -> tensor<64xf32> \(line 35:8\)}}
+// CHECK-NEXT: ms/exec share calls us/call min us op
+// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +1 +[0-9.]+ +[0-9.]+ +while -> tensor<i32>, ... \(line 25:10\)}}
+// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +5 +[0-9.]+ +[0-9.]+ +> kLoop fused_computation \(3 ops\) -> tensor<64xf32> \(line 32:12\)}}
+// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +6 +[0-9.]+ +[0-9.]+ +> compare -> tensor<i1> \(line 27:12\)}}
+// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +5 +[0-9.]+ +[0-9.]+ +> add -> tensor<i32> \(line 30:12\)}}
+// CHECK-DAG: {{[0-9.]+ +[0-9.]+% +1 +[0-9.]+ +[0-9.]+ +multiply -> tensor<64xf32> \(line 35:8\)}}
 // ONE: profile: 1 execution,
 // ONE-NEXT: ms/exec
 // ONE-NEXT: while
