@@ -679,6 +679,16 @@ static const Isa *isa_best(void) {
   return &isa_c;
 }
 
+const char *xlacrt_fft_isa(void) {
+  const Isa *i = isa_best();
+#ifdef HAVE_VARIANTS
+  if (i == &isa_avx512) return "avx512";
+  if (i == &isa_avx2) return "avx2";
+#endif
+  (void)i;
+  return "c";
+}
+
 static _Atomic(const Isa *) isa_cur;
 
 static const Isa *isa_get(void) {

@@ -592,6 +592,13 @@ static void isa_init(void)
     atomic_store(&isa_cur, best);
 }
 
+const char *xlacrt_gemm_isa(void)
+{
+    pthread_once(&isa_once, isa_init);
+    static const char *const names[] = {[ISA_C] = "c", [ISA_AVX2] = "avx2", [ISA_AVX512] = "avx512"};
+    return names[atomic_load(&isa_cur)];
+}
+
 int xlacrt_gemm_set_isa(const char *name)
 {
     pthread_once(&isa_once, isa_init);

@@ -131,6 +131,12 @@ static int best_isa(void)
     return 0;
 }
 
+const char *xlacrt_gemv_isa(void)
+{
+    static const char *const names[] = {"c", "avx2", "avx512"};
+    return names[best_isa()];
+}
+
 static void run(xlacrt_pool *p, gemv_job *j, xlacrt_task_fn const fns[3])
 {
     int64_t nout = j->trans ? j->cols : j->rows;

@@ -219,6 +219,15 @@ static void threefry_pairs_chunk(int64_t c, void *ctx) {
 }
 
 /* The widest vector variants this CPU runs. */
+const char *xlacrt_random_isa(void) {
+#ifdef HAVE_VARIANTS
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return "avx512";
+  if (__builtin_cpu_supports("avx2")) return "avx2";
+#endif
+  return "c";
+}
+
 static void pick_lanes(PhiloxLanesFn *philox, ThreefryLanesFn *threefry) {
   *philox = philox_lanes_c;
   *threefry = threefry_lanes_c;

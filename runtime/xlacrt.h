@@ -131,6 +131,13 @@ void xlacrt_dgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const double *a
    when the CPU lacks the family.  For tests and benchmarks; not to be called
    while a GEMM runs. */
 int xlacrt_gemm_set_isa(const char *name);
+/* The instruction-set family each run-time kernel family uses on this CPU
+   ("avx512", "avx2" or "c"): GEMM (and the convolutions built on it),
+   matrix-vector products, the float FFT, and the counter-based RNGs. */
+const char *xlacrt_gemm_isa(void);
+const char *xlacrt_gemv_isa(void);
+const char *xlacrt_fft_isa(void);
+const char *xlacrt_random_isa(void);
 
 /* ---- sort ----
  * Stable sort of every row of a tensor along one dimension: the tensor is

@@ -27,7 +27,8 @@
 # A RUN line that exits with status 77 skips the test (what it needs is
 # missing: the GPU simulator, say); its last output line is the reason.
 # Skipped tests are listed and counted, never as passed.
-# Prints one line per failure or skip, then "N passed, N failed[, N skipped]";
+# Prints one line per failure or skip, the CPU paths exercised (`xlac
+# --version --verbose`'s paths line), then "N passed, N failed[, N skipped]";
 # exits 1 on failure.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -131,6 +132,9 @@ find "$root/tests/lit" "$root/tests/fixtures" "$root/examples" -type f \
     for o in $(grep -m1 -o "XLAC-SIMT:.*" "$1" | cut -d: -f2-); do run_file_test "$1" "$2" "simt:$o"; done' _ {} "$tmp" >>"$results"
 
 grep -v '^PASS\|^SKIP ' "$results"
+# which CPU paths this run exercised (tests that need a feature skip
+# without it): the host's deciding features and the kernels chosen
+"$build/bin/xlac" --version --verbose | grep '^paths:' || true
 pass=$(grep -c '^PASS' "$results")
 fail=$(grep -c '^FAIL' "$results")
 skipped=$(grep -c '^SKIPPED' "$results")

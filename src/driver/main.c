@@ -15,6 +15,7 @@
 #include "frontends/tensorflow/tf.h"
 #include "ir/opdoc.h"
 #include "support/version.h"
+#include "xlacrt.h"
 
 static const char usage_text[] =
     "usage: xlac <command> [options] FILE\n"
@@ -107,7 +108,8 @@ static const char usage_text[] =
     "  --checkpoint PATH         a TensorFlow checkpoint (V2 prefix, or V1 file): the variables\n"
     "                            the Config does not name become constants of its values\n"
     "  --saver FILE              with --checkpoint: its SaverDef (the format is checked)\n"
-    "xlac --help | --version [--verbose]   (--verbose: the host target code is generated for)\n";
+    "xlac --help | --version [--verbose]   (--verbose: the host target code is generated for, and the\n"
+    "                                      CPU features and kernel families this host uses)\n";
 
 typedef struct Args {
   int argc, i;
@@ -130,6 +132,30 @@ static void parse_tolerance(Args *a, const char *name, const char *v, double *ou
   double d = strtod(v, &e);
   if (!*v || *e || !(d >= 0) || d > 1e30) usage_error(a, "%s needs a non-negative number", name);
   else *out = d;
+}
+
+/* What this host's code uses, in one line: the CPU's features that decide
+   a kernel (from the JIT target's feature string) and the run-time
+   kernels' instruction sets, so that a test log says which paths it
+   exercised. */
+static void print_paths(const char *host) {
+  static const char *const feats[] = {"avx2", "fma", "avx512f", "avx512bw", "avx512vnni", "avx512bf16", "avx512fp16",
+                                      "amx-tile", "amx-bf16", "amx-int8"};
+  printf("paths: features");
+  for (size_t i = 0; i < sizeof feats / sizeof *feats; i++) {
+    char want[32];
+    snprintf(want, sizeof want, "+%s,", feats[i]);
+    const char *at = strstr(host, want);
+    if (!at) {
+      /* the last feature has no comma after it */
+      size_t n = strlen(want) - 1;
+      const char *end = strstr(host, " llvm=");
+      at = end && (size_t)(end - host) >= n && strncmp(end - n, want, n) == 0 ? end - n : NULL;
+    }
+    printf(" %s%s", at ? "+" : "-", feats[i]);
+  }
+  printf("; kernels gemm=%s gemv=%s fft=%s random=%s; f16 arithmetic %s\n", xlacrt_gemm_isa(), xlacrt_gemv_isa(),
+         xlacrt_fft_isa(), xlacrt_random_isa(), strstr(host, "+avx512fp16") ? "native (avx512fp16)" : "in f32");
 }
 
 static bool opt(Args *a, const char *name, const char **value) {
@@ -482,6 +508,7 @@ static int xlac_main_guarded(int argc, char **argv) {
     if (argc > 2 && strcmp(argv[2], "--verbose") == 0) {
       char *host = jit_host_description();
       printf("host: %s\n", host);
+      print_paths(host);
       xfree(host);
     }
     return 0;
