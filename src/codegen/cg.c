@@ -13,6 +13,8 @@
  */
 #include "codegen/cg.h"
 
+#include <llvm-c/DebugInfo.h>
+
 #include <stdlib.h>
 
 #include <math.h>
@@ -323,11 +325,26 @@ Loop loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, const char *name) {
   return l;
 }
 
+/* !llvm.loop metadata asking the vectorizer for vf lanes, on the loop's
+   back edge br (the loop ID refers to itself, made through a temporary). */
+void cg_loop_width(Cg *cg, LLVMValueRef br, int vf) {
+  LLVMMetadataRef tmp = LLVMTemporaryMDNode(cg->ctx, NULL, 0);
+  LLVMMetadataRef w[2] = {LLVMMDStringInContext2(cg->ctx, "llvm.loop.vectorize.width", 25),
+                          LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, (unsigned)vf, 0))};
+  /* a width without vectorize.enable: a hint, not an order, so loops that
+     cannot be vectorized (outer ones, calls) raise no warnings */
+  LLVMMetadataRef ops[2] = {tmp, LLVMMDNodeInContext2(cg->ctx, w, 2)};
+  LLVMMetadataRef id = LLVMMDNodeInContext2(cg->ctx, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(tmp, id);
+  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(cg->ctx, "llvm.loop", 9), LLVMMetadataAsValue(cg->ctx, id));
+}
+
 void loop_end(Cg *cg, Loop *l) {
   LLVMValueRef next = LLVMBuildNSWAdd(cg->b, l->phi, cg_i64(cg, 1), "");
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
   LLVMAddIncoming(l->phi, &next, &latch, 1);
-  LLVMBuildBr(cg->b, l->header);
+  LLVMValueRef br = LLVMBuildBr(cg->b, l->header);
+  if (cg->loop_vf > 0) cg_loop_width(cg, br, cg->loop_vf);
   LLVMPositionBuilderAtEnd(cg->b, l->exit);
 }
 

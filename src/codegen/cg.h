@@ -42,6 +42,9 @@ typedef struct Cg {
   /* device code (the GPU): inline math where the CPU calls libm (f64 pow,
      with the inline version's error, docs/math.md) */
   bool no_libm;
+  /* > 0: loops closed by loop_end ask LLVM's vectorizer for this many
+     lanes (kernels over 16-bit floats, whose cost LLVM overestimates) */
+  int loop_vf;
   PtrMap const_globals; /* Literal* -> LLVM global */
   /* runtime entry points */
   LLVMTypeRef ty_parallel_for, ty_task, ty_fallback, ty_sgemm;
@@ -152,6 +155,8 @@ typedef struct Loop {
 /* for (iv = lo; iv < hi; iv++): leaves the builder in the body. */
 Loop loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, const char *name);
 void loop_end(Cg *cg, Loop *l);
+/* Asks LLVM's vectorizer for vf lanes on the loop whose back edge is br. */
+void cg_loop_width(Cg *cg, LLVMValueRef br, int vf);
 
 /* A private read-only global holding a literal's bytes (one per literal). */
 LLVMValueRef cg_constant_global(Cg *cg, const Literal *l);
