@@ -979,7 +979,7 @@ void xlacrt_gemm_f16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_
 /* strided batches                                                        */
 
 typedef struct {
-    int dbl, trans_a, trans_b, acc;
+    int dbl, trans_a, trans_b, acc; /* dbl: 0 float, 1 double, 2 bfloat16 into float */
     int64_t m, n, k, lda, ldb, ldc, sa, sb, sc;
     const void *a, *b;
     void *c;
@@ -990,7 +990,11 @@ typedef struct {
 static void batch_task(int64_t i, void *ctx)
 {
     const batch_job *j = ctx;
-    if (j->dbl)
+    if (j->dbl == 2)
+        xlacrt_gemm_bf16(NULL, j->trans_a, j->trans_b, j->m, j->n, j->k,
+                         (const uint16_t *)j->a + i * j->sa, j->lda, (const uint16_t *)j->b + i * j->sb,
+                         j->ldb, (float *)j->c + i * j->sc, j->ldc, j->acc);
+    else if (j->dbl)
         xlacrt_dgemm(NULL, j->trans_a, j->trans_b, j->m, j->n, j->k,
                      (const double *)j->a + i * j->sa, j->lda, (const double *)j->b + i * j->sb,
                      j->ldb, (double *)j->c + i * j->sc, j->ldc, j->acc);
@@ -1014,7 +1018,12 @@ static void batch_run(xlacrt_pool *p, batch_job *j, int64_t batch)
         return;
     }
     for (int64_t i = 0; i < batch; i++) {
-        if (j->dbl)
+        if (j->dbl == 2)
+            xlacrt_gemm_bf16(p, j->trans_a, j->trans_b, j->m, j->n, j->k,
+                             (const uint16_t *)j->a + i * j->sa, j->lda,
+                             (const uint16_t *)j->b + i * j->sb, j->ldb, (float *)j->c + i * j->sc,
+                             j->ldc, j->acc);
+        else if (j->dbl)
             xlacrt_dgemm(p, j->trans_a, j->trans_b, j->m, j->n, j->k,
                          (const double *)j->a + i * j->sa, j->lda,
                          (const double *)j->b + i * j->sb, j->ldb, (double *)j->c + i * j->sc,
@@ -1033,6 +1042,16 @@ void xlacrt_sgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batc
                           int64_t stride_c, int accumulate)
 {
     batch_job j = {0, trans_a, trans_b, accumulate, m, n, k, lda, ldb, ldc,
+                   stride_a, stride_b, stride_c, a, b, c};
+    batch_run(p, &j, batch);
+}
+
+void xlacrt_gemm_bf16_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m,
+                              int64_t n, int64_t k, const uint16_t *a, int64_t lda, int64_t stride_a,
+                              const uint16_t *b, int64_t ldb, int64_t stride_b, float *c, int64_t ldc,
+                              int64_t stride_c, int accumulate)
+{
+    batch_job j = {2, trans_a, trans_b, accumulate, m, n, k, lda, ldb, ldc,
                    stride_a, stride_b, stride_c, a, b, c};
     batch_run(p, &j, batch);
 }

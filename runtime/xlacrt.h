@@ -95,6 +95,11 @@ void xlacrt_dgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
 void xlacrt_gemm_bf16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
                       const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c,
                       int64_t ldc, int accumulate);
+/* Strided batches of bfloat16 products (as xlacrt_sgemm_batched). */
+void xlacrt_gemm_bf16_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m,
+                              int64_t n, int64_t k, const uint16_t *a, int64_t lda, int64_t stride_a,
+                              const uint16_t *b, int64_t ldb, int64_t stride_b, float *c, int64_t ldc,
+                              int64_t stride_c, int accumulate);
 void xlacrt_gemm_f16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
                      const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c,
                      int64_t ldc, int accumulate);

@@ -213,6 +213,38 @@ static void emit_gemv(Lower *L, const Gemm *g, LLVMValueRef a, LLVMValueRef b, L
   LLVMBuildCall2(cg->b, fty, fn, args, 8, "");
 }
 
+/* bfloat16 operands as they are stored: the runtime's bfloat16 GEMM packs
+   them itself (pairs of k steps for VDPBF16PS where the CPU has it, else
+   widened to float), into a float product converted to the result type. */
+static void emit_gemm_bf16(Lower *L, const Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef out, ElemType oe) {
+  Cg *cg = &L->cg;
+  int64_t nout = g->batch * g->m * g->n;
+  LLVMValueRef c = oe == ET_F32 ? out : temp_ptr(L, temp_alloc(L, nout * et_bytes(ET_F32)));
+  LLVMValueRef i32_ta = LLVMConstInt(cg->t_i32, (unsigned)g->trans_a, 0);
+  LLVMValueRef i32_tb = LLVMConstInt(cg->t_i32, (unsigned)g->trans_b, 0);
+  LLVMValueRef zero = LLVMConstInt(cg->t_i32, 0, 0);
+  LLVMTypeRef fty;
+  if (g->batch == 1) {
+    LLVMTypeRef ps[13] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_ptr,
+                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i32};
+    LLVMValueRef fn = rt_fn(cg, "xlacrt_gemm_bf16", cg->t_void, ps, 13, &fty);
+    LLVMValueRef args[13] = {L->p_pool, i32_ta, i32_tb, cg_i64(cg, g->m), cg_i64(cg, g->n), cg_i64(cg, g->k), a,
+                             cg_i64(cg, g->lda), b, cg_i64(cg, g->ldb), c, cg_i64(cg, g->n), zero};
+    LLVMBuildCall2(cg->b, fty, fn, args, 13, "");
+  } else {
+    LLVMTypeRef ps[17] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64,
+                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_ptr, cg->t_i64,
+                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i32};
+    LLVMValueRef fn = rt_fn(cg, "xlacrt_gemm_bf16_batched", cg->t_void, ps, 17, &fty);
+    LLVMValueRef args[17] = {L->p_pool, i32_ta, i32_tb, cg_i64(cg, g->batch), cg_i64(cg, g->m),
+                             cg_i64(cg, g->n), cg_i64(cg, g->k), a, cg_i64(cg, g->lda),
+                             cg_i64(cg, g->m * g->k), b, cg_i64(cg, g->ldb), cg_i64(cg, g->k * g->n),
+                             c, cg_i64(cg, g->n), cg_i64(cg, g->m * g->n), zero};
+    LLVMBuildCall2(cg->b, fty, fn, args, 17, "");
+  }
+  if (c != out) emit_convert(L, c, ET_F32, out, oe, nout);
+}
+
 /* Emits the product of op (gemm_of accepted it) into out, a buffer of the
    result type.  packed_off >= 0: B was packed before the loop around op,
    into the temp at that offset (lower_loop_prepack). */
@@ -220,6 +252,11 @@ static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValu
                       int64_t packed_off) {
   Cg *cg = &L->cg;
   ElemType oe = op->res[0].type->elem;
+  if (packed_off < 0 && g->ct == ET_F32 && op->opnds[0]->type->elem == ET_BF16 &&
+      op->opnds[1]->type->elem == ET_BF16 && !(g->batch == 1 && (g->m == 1 || g->n == 1))) {
+    emit_gemm_bf16(L, g, lp, rp, out, oe);
+    return;
+  }
   LLVMValueRef a = operand_as(L, op->opnds[0], lp, g->ct);
   LLVMValueRef b = packed_off >= 0 ? NULL : operand_as(L, op->opnds[1], rp, g->ct);
   int64_t nout = g->batch * g->m * g->n;

@@ -594,6 +594,32 @@ static void test_gemm_16bit(xlacrt_pool *pool)
     CHECK_EQ_I(bad, 0);
 }
 
+/* Strided batches of bfloat16 products: each is what one call gives, for a
+   batch spread over the pool (small products) and one split in turn. */
+static void test_batched_bf16(xlacrt_pool *pool)
+{
+    int64_t shapes[][4] = {{7, 3, 5, 9}, {3, 96, 80, 300}};
+    for (int t = 0; t < 2; t++) {
+        int64_t batch = shapes[t][0], m = shapes[t][1], n = shapes[t][2], k = shapes[t][3];
+        size_t na = (size_t)(batch * m * k), nb = (size_t)(batch * k * n), nc = (size_t)(batch * m * n);
+        uint16_t *a = malloc(na * 2), *b = malloc(nb * 2);
+        float *c1 = malloc(nc * 4), *c2 = malloc(nc * 4);
+        for (size_t i = 0; i < na; i++)
+            a[i] = (uint16_t)(0x3c00 + (next_u64() & 0x7ff)) | (uint16_t)(next_u64() & 0x8000);
+        for (size_t i = 0; i < nb; i++)
+            b[i] = (uint16_t)(0x3c00 + (next_u64() & 0x7ff)) | (uint16_t)(next_u64() & 0x8000);
+        xlacrt_gemm_bf16_batched(pool, 0, 1, batch, m, n, k, a, k, m * k, b, k, k * n, c1, n, m * n, 0);
+        for (int64_t i = 0; i < batch; i++)
+            xlacrt_gemm_bf16(NULL, 0, 1, m, n, k, a + i * m * k, k, b + i * k * n, k, c2 + i * m * n, n, 0);
+        CHECK(memcmp(c1, c2, nc * 4) == 0);
+        CHECK(c1[nc - 1] != 0);
+        free(a);
+        free(b);
+        free(c1);
+        free(c2);
+    }
+}
+
 int main(void)
 {
     test_pool();
@@ -616,6 +642,7 @@ int main(void)
         test_direct_b(pool);
         test_batched(pool);
         test_gemm_16bit(pool);
+        test_batched_bf16(pool);
     }
     test_packed_b_family_change();
     CHECK(xlacrt_gemm_set_isa("best"));
