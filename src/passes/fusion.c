@@ -425,7 +425,24 @@ typedef struct PathInfo {
 } PathInfo;
 
 /* Paths from n to the outputs of the set, within the set. */
+static PathInfo path_info_memo(Ctx *c, Node *n, const int *gs, int ngs, Node *extra, int depth, PtrMap *memo);
+
+/* Paths from n through the set to where values leave it; each node's answer
+   is kept for the walk (memo), so a chain of diamonds (x + x, again and
+   again) costs its size, not two to the power of its length. */
 static PathInfo path_info(Ctx *c, Node *n, const int *gs, int ngs, Node *extra, int depth) {
+  PtrMap memo = {0};
+  PathInfo r = path_info_memo(c, n, gs, ngs, extra, depth, &memo);
+  ptrmap_free(&memo);
+  return r;
+}
+
+static PathInfo path_info_memo(Ctx *c, Node *n, const int *gs, int ngs, Node *extra, int depth, PtrMap *memo) {
+  uintptr_t known = (uintptr_t)ptrmap_get(memo, n);
+  if (known) {
+    known--;
+    return (PathInfo){(int)(known >> 2), (known & 2) != 0, (known & 1) != 0};
+  }
   PathInfo r = {0, false, false};
   if (depth > MAX_FUSION_OPS * 2) { /* cannot happen in a bounded group; be safe */
     r.paths = 2;
@@ -443,12 +460,13 @@ static PathInfo path_info(Ctx *c, Node *n, const int *gs, int ngs, Node *extra, 
       if (reuse_edge(uop, i)) r.reuse = true;
     }
     if (!op_has_flag(uop->kind, OPF_EW) && uop->kind != OP_REDUCE) r.nonew = true;
-    PathInfo s = path_info(c, un, gs, ngs, extra, depth + 1);
+    PathInfo s = path_info_memo(c, un, gs, ngs, extra, depth + 1, memo);
     r.paths += s.paths;
     if (r.paths > 1000) r.paths = 1000;
     r.reuse |= s.reuse;
     r.nonew |= s.nonew;
   }
+  ptrmap_put(memo, n, (void *)(((uintptr_t)r.paths << 2 | (uintptr_t)r.reuse << 1 | (uintptr_t)r.nonew) + 1));
   return r;
 }
 
