@@ -67,6 +67,12 @@ typedef struct GpuStats {
      (host.c) */
   int checks_passed, checks_failed;
   int in_place_results; /* results computed into their donated parameter */
+  /* dot_general products for the tiled GEMM kernel, and how many of them
+     go to cuBLASLt (cublaslt.h) where it is available; in the last
+     execution, the cuBLASLt calls made and those it declined (our kernel
+     ran them) */
+  int gemms, blas_products;
+  int blas_ran, blas_declined;
 } GpuStats;
 
 typedef struct GpuExecutable GpuExecutable;
