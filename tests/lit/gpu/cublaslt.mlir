@@ -60,9 +60,9 @@
 // RUN: xlac run --backend=interp --random-inputs --seed 5 --entry ours --output-dir %t/ours %s > /dev/null
 // RUN: %S/Inputs/fake_blas.sh %t/ours.log xlac run --backend=gpu --random-inputs --seed 5 --entry ours %s --verbose \
 // RUN:   --expect 0=@%t/ours/result0.npy --expect 1=@%t/ours/result1.npy --expect 2=@%t/ours/result2.npy \
-// RUN:   --expect 3=@%t/ours/result3.npy --expect 4=@%t/ours/result4.npy --expect 5=@%t/ours/result5.npy --atol 1e-5 --rtol 1e-5 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=OURS
-// OURS: gpu: cuBLASLt {{.*}}: 2 of 6 dot_general products
+// RUN:   --expect 3=@%t/ours/result3.npy --expect 4=@%t/ours/result4.npy --expect 5=@%t/ours/result5.npy \
+// RUN:   --expect 6=@%t/ours/result6.npy --atol 1e-5 --rtol 1e-5 2>&1 | FileCheck %s --check-prefix=OURS
+// OURS: gpu: cuBLASLt {{.*}}: 2 of 7 dot_general products
 // OURS: gpu: 2 products ran through cuBLASLt, 0 declined
 // OURS: expect result[0]: ok
 // OURS: expect result[1]: ok
@@ -70,6 +70,7 @@
 // OURS: expect result[3]: ok, equal
 // OURS: expect result[4]: ok
 // OURS: expect result[5]: ok
+// OURS: expect result[6]: ok
 // RUN: sort %t/ours.log | FileCheck %s --check-prefix=OURS-LOG
 // OURS-LOG: m=19 n=17 k=33 batch=15 {{.*}} epilogue=DEFAULT
 // OURS-LOG-NEXT: m=6 n=7 k=5 batch=1 {{.*}} epilogue=DEFAULT
@@ -167,11 +168,11 @@ func.func private @gelu(%x: tensor<33x50xf32>) -> tensor<33x50xf32> {
   %r = stablehlo.multiply %x, %h : tensor<33x50xf32>
   return %r : tensor<33x50xf32>
 }
-// our kernel: a bias along the lhs free dim, tanh (no such epilogue),
-// integers, bf16 operands under an f32 result; to cuBLASLt: batch dims that
+// our kernel: a bias along the lhs free dim, tanh and the erf form of gelu
+// (no such epilogues), integers, bf16 operands under an f32 result; to cuBLASLt: batch dims that
 // are not adjacent (the pipeline makes them a leading batch of 15 by
 // transposes) and a plain product
-func.func @ours(%a: tensor<33x40xf32>, %b: tensor<40x50xf32>, %v: tensor<33xf32>, %p: tensor<3x17x5x33xf32>, %q: tensor<5x33x3x19xf32>, %i: tensor<7x5xi32>, %j: tensor<5x6xi32>, %k: tensor<7x5xf32>, %l: tensor<5x6xf32>, %b1: tensor<40x50xf32>, %m: tensor<7x5xbf16>, %n: tensor<5x6xbf16>) -> (tensor<33x50xf32>, tensor<33x50xf32>, tensor<3x5x17x19xf32>, tensor<7x6xi32>, tensor<7x6xf32>, tensor<7x6xf32>) {
+func.func @ours(%a: tensor<33x40xf32>, %b: tensor<40x50xf32>, %v: tensor<33xf32>, %p: tensor<3x17x5x33xf32>, %q: tensor<5x33x3x19xf32>, %i: tensor<7x5xi32>, %j: tensor<5x6xi32>, %k: tensor<7x5xf32>, %l: tensor<5x6xf32>, %b1: tensor<40x50xf32>, %m: tensor<7x5xbf16>, %n: tensor<5x6xbf16>, %b6: tensor<40x50xf32>) -> (tensor<33x50xf32>, tensor<33x50xf32>, tensor<3x5x17x19xf32>, tensor<7x6xi32>, tensor<7x6xf32>, tensor<7x6xf32>, tensor<33x50xf32>) {
   %vb = stablehlo.broadcast_in_dim %v, dims = [0] : (tensor<33xf32>) -> tensor<33x50xf32>
   %d0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<33x40xf32>, tensor<40x50xf32>) -> tensor<33x50xf32>
   %r0 = stablehlo.add %d0, %vb : tensor<33x50xf32>
@@ -181,7 +182,22 @@ func.func @ours(%a: tensor<33x40xf32>, %b: tensor<40x50xf32>, %v: tensor<33xf32>
   %r3 = stablehlo.dot_general %i, %j, contracting_dims = [1] x [0] : (tensor<7x5xi32>, tensor<5x6xi32>) -> tensor<7x6xi32>
   %r4 = stablehlo.dot_general %k, %l, contracting_dims = [1] x [0] : (tensor<7x5xf32>, tensor<5x6xf32>) -> tensor<7x6xf32>
   %r5 = stablehlo.dot_general %m, %n, contracting_dims = [1] x [0] : (tensor<7x5xbf16>, tensor<5x6xbf16>) -> tensor<7x6xf32>
-  return %r0, %r1, %r2, %r3, %r4, %r5 : tensor<33x50xf32>, tensor<33x50xf32>, tensor<3x5x17x19xf32>, tensor<7x6xi32>, tensor<7x6xf32>, tensor<7x6xf32>
+  %d6 = stablehlo.dot_general %a, %b6, contracting_dims = [1] x [0] : (tensor<33x40xf32>, tensor<40x50xf32>) -> tensor<33x50xf32>
+  %r6 = func.call @gelu_erf(%d6) : (tensor<33x50xf32>) -> tensor<33x50xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : tensor<33x50xf32>, tensor<33x50xf32>, tensor<3x5x17x19xf32>, tensor<7x6xi32>, tensor<7x6xf32>, tensor<7x6xf32>, tensor<33x50xf32>
+}
+// gelu without the approximation (jax.nn.gelu(approximate=False)): not
+// cuBLASLt's
+func.func private @gelu_erf(%x: tensor<33x50xf32>) -> tensor<33x50xf32> {
+  %c = stablehlo.constant dense<0.707106769> : tensor<33x50xf32>
+  %u = stablehlo.multiply %x, %c : tensor<33x50xf32>
+  %e = chlo.erf %u : tensor<33x50xf32> -> tensor<33x50xf32>
+  %one = stablehlo.constant dense<1.0> : tensor<33x50xf32>
+  %e1 = stablehlo.add %e, %one : tensor<33x50xf32>
+  %half = stablehlo.constant dense<0.5> : tensor<33x50xf32>
+  %h = stablehlo.multiply %x, %half : tensor<33x50xf32>
+  %r = stablehlo.multiply %h, %e1 : tensor<33x50xf32>
+  return %r : tensor<33x50xf32>
 }
 func.func @f64(%a: tensor<20x30xf64>, %b: tensor<30x10xf64>) -> tensor<20x10xf64> {
   %d = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<20x30xf64>, tensor<30x10xf64>) -> tensor<20x10xf64>

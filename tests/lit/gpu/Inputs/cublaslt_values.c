@@ -1,0 +1,88 @@
+/*
+ * cublaslt_values.c - compiled by cublaslt_header.sh next to NVIDIA's
+ * cublasLt.h: every number and struct layout src/gpu/cublaslt_abi.h
+ * declares must be the header's (a mismatch fails the compilation).
+ */
+#include <cublasLt.h>
+#include <stddef.h>
+
+#include "gpu/cublaslt_abi.h"
+
+#define SAME(ours, theirs) _Static_assert((ours) == (theirs), #ours " is not " #theirs)
+
+SAME(BLT_STATUS_SUCCESS, CUBLAS_STATUS_SUCCESS);
+SAME(BLT_STATUS_NOT_INITIALIZED, CUBLAS_STATUS_NOT_INITIALIZED);
+SAME(BLT_STATUS_ALLOC_FAILED, CUBLAS_STATUS_ALLOC_FAILED);
+SAME(BLT_STATUS_INVALID_VALUE, CUBLAS_STATUS_INVALID_VALUE);
+SAME(BLT_STATUS_ARCH_MISMATCH, CUBLAS_STATUS_ARCH_MISMATCH);
+SAME(BLT_STATUS_MAPPING_ERROR, CUBLAS_STATUS_MAPPING_ERROR);
+SAME(BLT_STATUS_EXECUTION_FAILED, CUBLAS_STATUS_EXECUTION_FAILED);
+SAME(BLT_STATUS_INTERNAL_ERROR, CUBLAS_STATUS_INTERNAL_ERROR);
+SAME(BLT_STATUS_NOT_SUPPORTED, CUBLAS_STATUS_NOT_SUPPORTED);
+SAME(BLT_STATUS_LICENSE_ERROR, CUBLAS_STATUS_LICENSE_ERROR);
+
+SAME(BLT_R_32F, CUDA_R_32F);
+SAME(BLT_R_64F, CUDA_R_64F);
+SAME(BLT_R_16F, CUDA_R_16F);
+SAME(BLT_R_16BF, CUDA_R_16BF);
+
+SAME(BLT_COMPUTE_32F, CUBLAS_COMPUTE_32F);
+SAME(BLT_COMPUTE_32F_PEDANTIC, CUBLAS_COMPUTE_32F_PEDANTIC);
+SAME(BLT_COMPUTE_64F, CUBLAS_COMPUTE_64F);
+SAME(BLT_COMPUTE_32F_FAST_TF32, CUBLAS_COMPUTE_32F_FAST_TF32);
+
+SAME(BLT_OP_N, CUBLAS_OP_N);
+SAME(BLT_OP_T, CUBLAS_OP_T);
+SAME(BLT_ORDER_COL, CUBLASLT_ORDER_COL);
+SAME(BLT_ORDER_ROW, CUBLASLT_ORDER_ROW);
+
+SAME(BLT_LAYOUT_TYPE, CUBLASLT_MATRIX_LAYOUT_TYPE);
+SAME(BLT_LAYOUT_ORDER, CUBLASLT_MATRIX_LAYOUT_ORDER);
+SAME(BLT_LAYOUT_ROWS, CUBLASLT_MATRIX_LAYOUT_ROWS);
+SAME(BLT_LAYOUT_COLS, CUBLASLT_MATRIX_LAYOUT_COLS);
+SAME(BLT_LAYOUT_LD, CUBLASLT_MATRIX_LAYOUT_LD);
+SAME(BLT_LAYOUT_BATCH_COUNT, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT);
+SAME(BLT_LAYOUT_STRIDED_BATCH_OFFSET, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET);
+
+SAME(BLT_DESC_COMPUTE_TYPE, CUBLASLT_MATMUL_DESC_COMPUTE_TYPE);
+SAME(BLT_DESC_SCALE_TYPE, CUBLASLT_MATMUL_DESC_SCALE_TYPE);
+SAME(BLT_DESC_POINTER_MODE, CUBLASLT_MATMUL_DESC_POINTER_MODE);
+SAME(BLT_DESC_TRANSA, CUBLASLT_MATMUL_DESC_TRANSA);
+SAME(BLT_DESC_TRANSB, CUBLASLT_MATMUL_DESC_TRANSB);
+SAME(BLT_DESC_EPILOGUE, CUBLASLT_MATMUL_DESC_EPILOGUE);
+SAME(BLT_DESC_BIAS_POINTER, CUBLASLT_MATMUL_DESC_BIAS_POINTER);
+SAME(BLT_DESC_BIAS_BATCH_STRIDE, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE);
+SAME(BLT_DESC_BIAS_DATA_TYPE, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE);
+
+SAME(BLT_EPILOGUE_DEFAULT, CUBLASLT_EPILOGUE_DEFAULT);
+SAME(BLT_EPILOGUE_RELU, CUBLASLT_EPILOGUE_RELU);
+SAME(BLT_EPILOGUE_BIAS, CUBLASLT_EPILOGUE_BIAS);
+SAME(BLT_EPILOGUE_RELU_BIAS, CUBLASLT_EPILOGUE_RELU_BIAS);
+SAME(BLT_EPILOGUE_GELU, CUBLASLT_EPILOGUE_GELU);
+SAME(BLT_EPILOGUE_GELU_BIAS, CUBLASLT_EPILOGUE_GELU_BIAS);
+
+SAME(BLT_PREF_MAX_WORKSPACE_BYTES, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES);
+
+/* the structs xlac allocates and reads */
+SAME(sizeof(BltAlgo), sizeof(cublasLtMatmulAlgo_t));
+SAME(sizeof(BltHeuristic), sizeof(cublasLtMatmulHeuristicResult_t));
+SAME(offsetof(BltHeuristic, algo), offsetof(cublasLtMatmulHeuristicResult_t, algo));
+SAME(offsetof(BltHeuristic, workspace_size), offsetof(cublasLtMatmulHeuristicResult_t, workspaceSize));
+SAME(offsetof(BltHeuristic, state), offsetof(cublasLtMatmulHeuristicResult_t, state));
+SAME(offsetof(BltHeuristic, waves_count), offsetof(cublasLtMatmulHeuristicResult_t, wavesCount));
+
+/* the argument types xlac passes as int, int32_t, uint32_t and so on */
+SAME(sizeof(BltStatus), sizeof(cublasStatus_t));
+SAME(sizeof(int), sizeof(cublasComputeType_t));
+SAME(sizeof(int), sizeof(cudaDataType));
+SAME(sizeof(int), sizeof(cublasLtMatmulDescAttributes_t));
+SAME(sizeof(int), sizeof(cublasLtMatrixLayoutAttribute_t));
+SAME(sizeof(int), sizeof(cublasLtMatmulPreferenceAttributes_t));
+SAME(sizeof(int32_t), sizeof(cublasOperation_t));
+SAME(sizeof(uint32_t), sizeof(cublasLtEpilogue_t));
+SAME(sizeof(int32_t), sizeof(cublasLtOrder_t));
+SAME(sizeof(BltHandle), sizeof(cublasLtHandle_t));
+SAME(sizeof(void *), sizeof(cudaStream_t));
+_Static_assert(__builtin_types_compatible_p(__typeof__(cublasLtGetVersion()), size_t), "cublasLtGetVersion's type");
+
+int main(void) { return 0; }
