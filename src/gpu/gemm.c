@@ -31,6 +31,11 @@
  * (spatial dims, then the input feature), skipping padding and the holes
  * between dilated inputs.
  *
+ * Where cuBLASLt is installed (cublaslt.c), the products it can take,
+ * with the epilogues it has, become calls of it instead (blas_plan,
+ * below); the tiled kernel is still emitted for them and runs when
+ * cuBLASLt declines at run time.
+ *
  * Arithmetic (the precision policy): each output accumulates its products
  * one by one in contracting order, multiply and add rounded separately
  * (no FMA contraction, no TF32): f32 and 16-bit float products in f32,
