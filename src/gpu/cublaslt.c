@@ -52,10 +52,26 @@ typedef struct CublasLt {
   BltMatmulFn matmul;
 } CublasLt;
 
-/* A device's handle (GpuDevice.blas). */
+/* A product's descriptors and the algorithm the heuristic chose for it,
+   kept per device for the next call of the same product over buffers of
+   the same alignments (keyed by the call's contents: another executable's
+   identical product shares them). */
+typedef struct Plan {
+  GpuBlasCall call;
+  uint32_t align[3]; /* of A, B and D (C is D) */
+  BltMatmulDesc desc;
+  BltMatrixLayout a, b, d;
+  BltHeuristic heur;
+  bool found; /* false: no algorithm for it (our kernel runs) */
+} Plan;
+
+enum { MAX_PLANS = 256 };
+
+/* A device's handle and plans (GpuDevice.blas). */
 struct GpuBlas {
   BltHandle handle;
   bool failed; /* cublasLtCreate failed on this device: not tried again */
+  VEC(Plan *) plans;
 };
 
 static const struct {
@@ -256,9 +272,26 @@ bool gpu_cublaslt_available(const char **why, const char **path, size_t *version
 
 /* ---- running a product ---- */
 
+static void plan_free(Plan *p) {
+  if (p->d) lib->layout_destroy(p->d);
+  if (p->b) lib->layout_destroy(p->b);
+  if (p->a) lib->layout_destroy(p->a);
+  if (p->desc) lib->desc_destroy(p->desc);
+  xfree(p);
+}
+
+static void plans_clear(struct GpuBlas *s) {
+  for (int i = 0; i < s->plans.len; i++) plan_free(s->plans.data[i]);
+  s->plans.len = 0;
+}
+
 void gpu_blas_release(GpuDevice *d) {
   if (!d->blas) return;
-  if (d->blas->handle && lib) lib->destroy(d->blas->handle);
+  if (lib) {
+    plans_clear(d->blas);
+    if (d->blas->handle) lib->destroy(d->blas->handle);
+  }
+  VEC_FREE(d->blas->plans);
   xfree(d->blas);
   d->blas = NULL;
 }
@@ -274,18 +307,11 @@ static BltHandle handle_of(GpuDevice *d) {
   return d->blas->handle;
 }
 
-typedef struct Plan {
-  BltMatmulDesc desc;
-  BltMatrixLayout a, b, d;
-  BltPreference pref;
-} Plan;
-
-static void plan_free(Plan *p) {
-  if (p->pref) lib->pref_destroy(p->pref);
-  if (p->d) lib->layout_destroy(p->d);
-  if (p->b) lib->layout_destroy(p->b);
-  if (p->a) lib->layout_destroy(p->a);
-  if (p->desc) lib->desc_destroy(p->desc);
+/* The largest power of two up to 256 that divides address p. */
+static uint32_t alignment_of(CUdeviceptr p) {
+  uint32_t a = 256;
+  while (a > 1 && p % a) a /= 2;
+  return a;
 }
 
 static BltStatus layout_new(BltMatrixLayout *l, int type, const GpuBlasMat *m, int64_t batch) {
@@ -300,28 +326,78 @@ static BltStatus layout_new(BltMatrixLayout *l, int type, const GpuBlasMat *m, i
   return s;
 }
 
-/* The descriptors of c; false with *status of the call that failed. */
-static bool plan_make(Plan *p, const GpuBlasCall *c, CUdeviceptr bias, BltStatus *status) {
+static BltStatus set_bias(Plan *p, CUdeviceptr bias) {
+  const void *bp = (const void *)(uintptr_t)bias;
+  return lib->desc_set(p->desc, BLT_DESC_BIAS_POINTER, &bp, sizeof bp);
+}
+
+/* The descriptors of p->call, and the heuristic's first algorithm for
+   them (p->found); the status of the first call that failed. */
+static BltStatus plan_make(BltHandle h, Plan *p, CUdeviceptr bias) {
+  const GpuBlasCall *c = &p->call;
   int32_t ta = c->a.trans, tb = c->b.trans;
   uint32_t epi = (uint32_t)c->epilogue;
   uint64_t ws_max = (uint64_t)32 << 20;
-  const void *bp = (const void *)(uintptr_t)bias;
   int64_t bias_stride = 0;
   BltStatus s = lib->desc_create(&p->desc, c->compute, c->scale);
   if (s == BLT_STATUS_SUCCESS) s = lib->desc_set(p->desc, BLT_DESC_TRANSA, &ta, sizeof ta);
   if (s == BLT_STATUS_SUCCESS) s = lib->desc_set(p->desc, BLT_DESC_TRANSB, &tb, sizeof tb);
   if (s == BLT_STATUS_SUCCESS) s = lib->desc_set(p->desc, BLT_DESC_EPILOGUE, &epi, sizeof epi);
-  if (s == BLT_STATUS_SUCCESS && bias) {
-    s = lib->desc_set(p->desc, BLT_DESC_BIAS_POINTER, &bp, sizeof bp);
+  if (s == BLT_STATUS_SUCCESS && c->ibias >= 0) {
+    s = set_bias(p, bias);
     if (s == BLT_STATUS_SUCCESS) s = lib->desc_set(p->desc, BLT_DESC_BIAS_BATCH_STRIDE, &bias_stride, sizeof bias_stride);
   }
   if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->a, c->type, &c->a, c->batch);
   if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->b, c->type, &c->b, c->batch);
   if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->d, c->type, &c->d, c->batch);
-  if (s == BLT_STATUS_SUCCESS) s = lib->pref_create(&p->pref);
-  if (s == BLT_STATUS_SUCCESS) s = lib->pref_set(p->pref, BLT_PREF_MAX_WORKSPACE_BYTES, &ws_max, sizeof ws_max);
-  *status = s;
-  return s == BLT_STATUS_SUCCESS;
+  if (s != BLT_STATUS_SUCCESS) return s;
+  BltPreference pref = NULL;
+  s = lib->pref_create(&pref);
+  if (s == BLT_STATUS_SUCCESS) s = lib->pref_set(pref, BLT_PREF_MAX_WORKSPACE_BYTES, &ws_max, sizeof ws_max);
+  static const int align_attr[4] = {BLT_PREF_MIN_ALIGNMENT_A_BYTES, BLT_PREF_MIN_ALIGNMENT_B_BYTES,
+                                    BLT_PREF_MIN_ALIGNMENT_C_BYTES, BLT_PREF_MIN_ALIGNMENT_D_BYTES};
+  for (int i = 0; i < 4 && s == BLT_STATUS_SUCCESS; i++)
+    s = lib->pref_set(pref, align_attr[i], &p->align[i < 3 ? i : 2], sizeof p->align[0]);
+  if (s == BLT_STATUS_SUCCESS) {
+    int found = 0;
+    /* no algorithm (NOT_SUPPORTED, or none returned) is not an error: our
+       kernel takes the product */
+    BltStatus hs = lib->heuristic(h, p->desc, p->a, p->b, p->d, p->d, pref, 1, &p->heur, &found);
+    p->found = hs == BLT_STATUS_SUCCESS && found >= 1;
+  }
+  if (pref) lib->pref_destroy(pref);
+  return s;
+}
+
+static bool same_mat(const GpuBlasMat *x, const GpuBlasMat *y) {
+  return x->trans == y->trans && x->rows == y->rows && x->cols == y->cols && x->ld == y->ld && x->stride == y->stride;
+}
+
+static bool same_call(const GpuBlasCall *x, const GpuBlasCall *y) {
+  return x->type == y->type && x->compute == y->compute && x->scale == y->scale && x->epilogue == y->epilogue &&
+         x->m == y->m && x->n == y->n && x->k == y->k && x->batch == y->batch && same_mat(&x->a, &y->a) &&
+         same_mat(&x->b, &y->b) && same_mat(&x->d, &y->d) && (x->ibias >= 0) == (y->ibias >= 0);
+}
+
+/* The plan of c over buffers of these alignments, made on first use;
+   NULL with *status when describing it failed. */
+static Plan *plan_of(BltHandle h, struct GpuBlas *st, const GpuBlasCall *c, const uint32_t *align, CUdeviceptr bias,
+                     BltStatus *status) {
+  for (int i = 0; i < st->plans.len; i++) {
+    Plan *p = st->plans.data[i];
+    if (same_call(&p->call, c) && memcmp(p->align, align, sizeof p->align) == 0) return p;
+  }
+  Plan *p = xcalloc(1, sizeof *p);
+  p->call = *c;
+  memcpy(p->align, align, sizeof p->align);
+  *status = plan_make(h, p, bias);
+  if (*status != BLT_STATUS_SUCCESS) {
+    plan_free(p);
+    return NULL;
+  }
+  if (st->plans.len >= MAX_PLANS) plans_clear(st);
+  VEC_PUSH(st->plans, p);
+  return p;
 }
 
 bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, const CUdeviceptr *bufs, bool *ran, char **err) {
@@ -329,42 +405,35 @@ bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, const CUdeviceptr *bufs, b
   if (!gpu_cublaslt_available(NULL, NULL, NULL)) return true;
   BltHandle h = handle_of(d);
   if (!h) return true;
-  Plan p = {0};
-  BltStatus s;
   CUdeviceptr A = bufs[c->ia], B = bufs[c->ib], D = bufs[c->id], bias = c->ibias >= 0 ? bufs[c->ibias] : 0;
-  if (!plan_make(&p, c, bias, &s)) {
-    plan_free(&p);
+  uint32_t align[3] = {alignment_of(A), alignment_of(B), alignment_of(D)};
+  BltStatus s = BLT_STATUS_SUCCESS;
+  Plan *p = plan_of(h, d->blas, c, align, bias, &s);
+  if (!p) {
     *err = xasprintf("cuBLASLt: describing a %lld x %lld x %lld product: %s", (long long)c->m, (long long)c->n,
                      (long long)c->k, gpu_blas_status_name(s));
     return false;
   }
-  BltHeuristic heur;
-  int found = 0;
-  memset(&heur, 0, sizeof heur);
-  s = lib->heuristic(h, p.desc, p.a, p.b, p.d, p.d, p.pref, 1, &heur, &found);
-  if (s != BLT_STATUS_SUCCESS || found < 1) {
-    /* no algorithm for this problem here: our kernel takes it */
-    plan_free(&p);
-    return true;
+  if (!p->found) return true;
+  if (bias && (s = set_bias(p, bias)) != BLT_STATUS_SUCCESS) {
+    *err = xasprintf("cuBLASLt: setting the bias: %s", gpu_blas_status_name(s));
+    return false;
   }
   CUdeviceptr ws = 0;
-  bool ok = gpu_mem_alloc(d, heur.workspace_size, &ws, err);
-  if (ok) {
-    float a32 = 1, b32 = 0;
-    double a64 = 1, b64 = 0;
-    const void *alpha = c->scale == BLT_R_64F ? (const void *)&a64 : (const void *)&a32;
-    const void *beta = c->scale == BLT_R_64F ? (const void *)&b64 : (const void *)&b32;
-    void *Dp = (void *)(uintptr_t)D;
-    s = lib->matmul(h, p.desc, alpha, (const void *)(uintptr_t)A, p.a, (const void *)(uintptr_t)B, p.b, beta, Dp, p.d,
-                    Dp, p.d, &heur.algo, (void *)(uintptr_t)ws, heur.workspace_size, NULL);
-    if (s != BLT_STATUS_SUCCESS) {
-      *err = xasprintf("cublasLtMatmul (%lld x %lld x %lld, batch %lld): %s", (long long)c->m, (long long)c->n,
-                       (long long)c->k, (long long)c->batch, gpu_blas_status_name(s));
-      ok = false;
-    }
-    gpu_mem_free(d, ws);
+  if (!gpu_mem_alloc(d, p->heur.workspace_size, &ws, err)) return false;
+  float a32 = 1, b32 = 0;
+  double a64 = 1, b64 = 0;
+  const void *alpha = c->scale == BLT_R_64F ? (const void *)&a64 : (const void *)&a32;
+  const void *beta = c->scale == BLT_R_64F ? (const void *)&b64 : (const void *)&b32;
+  void *Dp = (void *)(uintptr_t)D;
+  s = lib->matmul(h, p->desc, alpha, (const void *)(uintptr_t)A, p->a, (const void *)(uintptr_t)B, p->b, beta, Dp,
+                  p->d, Dp, p->d, &p->heur.algo, (void *)(uintptr_t)ws, p->heur.workspace_size, NULL);
+  gpu_mem_free(d, ws);
+  if (s != BLT_STATUS_SUCCESS) {
+    *err = xasprintf("cublasLtMatmul (%lld x %lld x %lld, batch %lld): %s", (long long)c->m, (long long)c->n,
+                     (long long)c->k, (long long)c->batch, gpu_blas_status_name(s));
+    return false;
   }
-  plan_free(&p);
-  *ran = ok;
-  return ok;
+  *ran = true;
+  return true;
 }

@@ -85,8 +85,15 @@ enum {
   BLT_EPILOGUE_GELU_BIAS = 36,
 };
 
-/* cublasLtMatmulPreferenceAttributes_t: MAX_WORKSPACE_BYTES uint64 */
-enum { BLT_PREF_MAX_WORKSPACE_BYTES = 1 };
+/* cublasLtMatmulPreferenceAttributes_t: MAX_WORKSPACE_BYTES uint64; the
+   MIN_ALIGNMENT ones uint32 (the heuristic assumes 256 bytes unless told) */
+enum {
+  BLT_PREF_MAX_WORKSPACE_BYTES = 1,
+  BLT_PREF_MIN_ALIGNMENT_A_BYTES = 5,
+  BLT_PREF_MIN_ALIGNMENT_B_BYTES = 6,
+  BLT_PREF_MIN_ALIGNMENT_C_BYTES = 7,
+  BLT_PREF_MIN_ALIGNMENT_D_BYTES = 8,
+};
 
 /* cublasLtMatmulAlgo_t and cublasLtMatmulHeuristicResult_t, opaque but
    for their size and the workspace size and state of a result */

@@ -185,6 +185,7 @@ struct BltDesc {
 
 struct BltPref {
   uint64_t max_ws;
+  uint32_t align[4]; /* the least alignments of A, B, C, D the caller promises */
 };
 
 #define SET(dst, src, bytes)                                                                                           \
@@ -264,7 +265,9 @@ EXPORT BltStatus cublasLtMatrixLayoutSetAttribute(BltMatrixLayout l, int attr, c
 
 EXPORT BltStatus cublasLtMatmulPreferenceCreate(BltPreference *p) {
   *p = calloc(1, sizeof **p);
-  return *p ? BLT_STATUS_SUCCESS : BLT_STATUS_ALLOC_FAILED;
+  if (!*p) return BLT_STATUS_ALLOC_FAILED;
+  for (int i = 0; i < 4; i++) (*p)->align[i] = 256; /* cuBLASLt's default */
+  return BLT_STATUS_SUCCESS;
 }
 
 EXPORT BltStatus cublasLtMatmulPreferenceDestroy(BltPreference p) {
@@ -273,8 +276,14 @@ EXPORT BltStatus cublasLtMatmulPreferenceDestroy(BltPreference p) {
 }
 
 EXPORT BltStatus cublasLtMatmulPreferenceSetAttribute(BltPreference p, int attr, const void *buf, size_t bytes) {
-  if (attr != BLT_PREF_MAX_WORKSPACE_BYTES) return BLT_STATUS_NOT_SUPPORTED;
-  SET(p->max_ws, buf, bytes);
+  switch (attr) {
+  case BLT_PREF_MAX_WORKSPACE_BYTES: SET(p->max_ws, buf, bytes); break;
+  case BLT_PREF_MIN_ALIGNMENT_A_BYTES: SET(p->align[0], buf, bytes); break;
+  case BLT_PREF_MIN_ALIGNMENT_B_BYTES: SET(p->align[1], buf, bytes); break;
+  case BLT_PREF_MIN_ALIGNMENT_C_BYTES: SET(p->align[2], buf, bytes); break;
+  case BLT_PREF_MIN_ALIGNMENT_D_BYTES: SET(p->align[3], buf, bytes); break;
+  default: return BLT_STATUS_NOT_SUPPORTED;
+  }
   return BLT_STATUS_SUCCESS;
 }
 
@@ -288,15 +297,25 @@ static bool known_epilogue(uint32_t e) {
 EXPORT BltStatus cublasLtMatmulAlgoGetHeuristic(BltHandle h, BltMatmulDesc d, BltMatrixLayout a, BltMatrixLayout b,
                                                 BltMatrixLayout c, BltMatrixLayout dl, BltPreference p, int requested,
                                                 BltHeuristic *results, int *returned) {
-  (void)a, (void)b, (void)c, (void)dl;
+  (void)a, (void)b, (void)c;
   const char *decline = getenv("XLAC_FAKE_CUBLASLT_DECLINE");
   *returned = 0;
   if (!h || requested < 1) return BLT_STATUS_INVALID_VALUE;
   if ((decline && strcmp(decline, "1") == 0) || !known_epilogue(d->epilogue)) return BLT_STATUS_NOT_SUPPORTED;
   memset(&results[0], 0, sizeof results[0]);
   results[0].workspace_size = p->max_ws >= FAKE_WORKSPACE ? FAKE_WORKSPACE : 0;
+  /* the algorithm remembers the alignments it was chosen for, which
+     cublasLtMatmul then checks the pointers against */
   results[0].algo.data[0] = 0x78;
+  for (int i = 0; i < 4; i++) results[0].algo.data[1 + i] = p->align[i];
   *returned = 1;
+  const char *path = getenv("XLAC_FAKE_CUBLASLT_LOG");
+  FILE *f = path && *path ? fopen(path, "a") : NULL;
+  if (f) {
+    fprintf(f, "cublasLtMatmulAlgoGetHeuristic m=%llu n=%llu align=%u,%u,%u,%u\n", (unsigned long long)dl->rows,
+            (unsigned long long)dl->cols, p->align[0], p->align[1], p->align[2], p->align[3]);
+    fclose(f);
+  }
   return BLT_STATUS_SUCCESS;
 }
 
@@ -353,6 +372,9 @@ EXPORT BltStatus cublasLtMatmul(BltHandle h, BltMatmulDesc d, const void *alpha,
                                 void *stream) {
   if (!h || !algo || algo->data[0] != 0x78 || (ws_bytes && !workspace) || !driver_ready())
     return BLT_STATUS_INVALID_VALUE;
+  const void *ptrs[4] = {A, B, C, D};
+  for (int i = 0; i < 4; i++)
+    if ((uintptr_t)ptrs[i] % algo->data[1 + i]) return BLT_STATUS_INVALID_VALUE; /* less aligned than promised */
   /* op(A) is m x k, op(B) k x n, C and D m x n */
   uint64_t m = dl->rows, n = dl->cols, k = d->transa ? a->rows : a->cols;
   uint64_t am = d->transa ? a->cols : a->rows, bk = d->transb ? b->cols : b->rows, bn = d->transb ? b->rows : b->cols;
