@@ -12,8 +12,8 @@
  *     does); then the folder of the loaded driver, $CUDA_HOME/lib64,
  *     $CUDA_PATH/lib64, /usr/local/cuda/lib64, and the folders where pip's
  *     nvidia-cublas wheels put it (nvidia/cu13/lib, nvidia/cublas/lib)
- *     under the site-packages of $VIRTUAL_ENV and $CONDA_PREFIX and next to
- *     the xlac library itself.
+ *     under the site- or dist-packages of $VIRTUAL_ENV, $CONDA_PREFIX,
+ *     ~/.local, /usr/local and /usr, and next to the xlac library itself.
  * A library found but unusable (an entry point missing, cublasLtCreate
  * failing on the device) is a quiet fallback too; --verbose says which.
  *
@@ -162,12 +162,14 @@ static CublasLt *open_glob(const char *pattern) {
   return L;
 }
 
-/* pip's wheels under a Python prefix (a virtual environment, conda). */
+/* pip's wheels under a Python prefix (a virtual environment, conda, the
+   user's or the system's). */
 static CublasLt *open_wheels(const char *prefix) {
-  static const char *const tails[] = {"lib/python3*/site-packages/nvidia/cu13/lib",
-                                      "lib/python3*/site-packages/nvidia/cublas/lib"};
+  static const char *const tails[] = {
+      "lib/python3*/site-packages/nvidia/cu13/lib", "lib/python3*/site-packages/nvidia/cublas/lib",
+      "lib/python3*/dist-packages/nvidia/cu13/lib", "lib/python3*/dist-packages/nvidia/cublas/lib"};
   CublasLt *L = NULL;
-  for (size_t i = 0; !L && prefix && *prefix && i < 2; i++) {
+  for (size_t i = 0; !L && prefix && *prefix && i < sizeof tails / sizeof tails[0]; i++) {
     char pat[4096];
     snprintf(pat, sizeof pat, "%s/%s", prefix, tails[i]);
     L = open_glob(pat);
@@ -223,6 +225,12 @@ static CublasLt *search(void) {
   if (!L) L = open_in("/usr/local/cuda/lib64");
   if (!L) L = open_wheels(getenv("VIRTUAL_ENV"));
   if (!L) L = open_wheels(getenv("CONDA_PREFIX"));
+  if (!L && getenv("HOME")) {
+    snprintf(dir, sizeof dir, "%s/.local", getenv("HOME"));
+    L = open_wheels(dir);
+  }
+  if (!L) L = open_wheels("/usr/local");
+  if (!L) L = open_wheels("/usr");
   if (!L) {
     /* the JAX plugin installed into site-packages: nvidia/ beside it */
     dir_of((const void *)gpu_cublaslt_available, dir, sizeof dir);

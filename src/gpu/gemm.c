@@ -47,6 +47,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "codegen/lower.h"
 #include "gpu/cublaslt.h"
@@ -775,16 +776,21 @@ static bool group_stride(const Group *g, int64_t *s) {
   return g->simple && g->stride > 0;
 }
 
+/* The epilogue walks below visit at most this many values (an epilogue
+   is a handful of ops; a DAG that reuses values could otherwise take
+   exponential time). */
+enum { EPILOGUE_VISITS = 4096 };
+
 /* The value of v where the pre-activation t is x: v computed from t and
    constants by the ops below, evaluated in double; false when v reads
-   anything else or uses another op. */
-static bool eval_at(Value *v, Value *t, double x, double *out, int depth) {
+   anything else or uses another op, or *budget visits run out. */
+static bool eval_at(Value *v, Value *t, double x, double *out, int *budget) {
   if (v == t) {
     *out = x;
     return true;
   }
   Op *o = v->def;
-  if (!o || depth > 64 || v->type->kind != TY_TENSOR || v->type->elem != t->type->elem) return false;
+  if (!o || --*budget < 0 || v->type->kind != TY_TENSOR || v->type->elem != t->type->elem) return false;
   if (o->kind == OP_CONSTANT) {
     const Literal *l = op_attr(o, "value")->lit;
     if (!l || l->n < 1 || !et_is_float(l->type->elem)) return false;
@@ -795,11 +801,11 @@ static bool eval_at(Value *v, Value *t, double x, double *out, int depth) {
   }
   if (o->kind == OP_BROADCAST_IN_DIM || o->kind == OP_RESHAPE) {
     /* of one element */
-    return o->nopnds == 1 && type_num_elements(o->opnds[0]->type) == 1 && eval_at(o->opnds[0], t, x, out, depth + 1);
+    return o->nopnds == 1 && type_num_elements(o->opnds[0]->type) == 1 && eval_at(o->opnds[0], t, x, out, budget);
   }
   double a, b = 0;
-  if (o->nopnds < 1 || o->nopnds > 2 || !eval_at(o->opnds[0], t, x, &a, depth + 1)) return false;
-  if (o->nopnds == 2 && !eval_at(o->opnds[1], t, x, &b, depth + 1)) return false;
+  if (o->nopnds < 1 || o->nopnds > 2 || !eval_at(o->opnds[0], t, x, &a, budget)) return false;
+  if (o->nopnds == 2 && !eval_at(o->opnds[1], t, x, &b, budget)) return false;
   switch (o->kind) {
   case OP_NEGATE: *out = -a; return true;
   case OP_TANH: *out = tanh(a); return true;
@@ -832,7 +838,8 @@ static int activation_of(Value *root, Value *t) {
   bool ident = true, relu = true, gelu = true;
   for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
     double y;
-    if (!eval_at(root, t, xs[i], &y, 0)) return -1;
+    int budget = EPILOGUE_VISITS;
+    if (!eval_at(root, t, xs[i], &y, &budget)) return -1;
     ident &= y == xs[i];
     relu &= y == (xs[i] > 0 ? xs[i] : 0);
     double g = gelu_tanh(xs[i]);
@@ -844,9 +851,9 @@ static int activation_of(Value *root, Value *t) {
 /* An add of the product and a bias vector broadcast along the result's
    last dimension (a fusion input of the result's type, N elements), found
    among the values root is computed from; *bias its input index. */
-static Value *bias_add(Value *v, Value *product, Value **inputs, int ninputs, int64_t N, int *bias, int depth) {
+static Value *bias_add(Value *v, Value *product, Value **inputs, int ninputs, int64_t N, int *bias, int *budget) {
   Op *o = v->def;
-  if (!o || depth > 64 || o->kind == OP_CONSTANT) return NULL;
+  if (!o || --*budget < 0 || o->kind == OP_CONSTANT) return NULL;
   if (o->kind == OP_ADD && o->nopnds == 2) {
     for (int s = 0; s < 2; s++) {
       Op *bc = o->opnds[1 - s]->def;
@@ -863,7 +870,7 @@ static Value *bias_add(Value *v, Value *product, Value **inputs, int ninputs, in
     }
   }
   for (int i = 0; i < o->nopnds; i++) {
-    Value *t = bias_add(o->opnds[i], product, inputs, ninputs, N, bias, depth + 1);
+    Value *t = bias_add(o->opnds[i], product, inputs, ninputs, N, bias, budget);
     if (t) return t;
   }
   return NULL;
@@ -874,8 +881,8 @@ static Value *bias_add(Value *v, Value *product, Value **inputs, int ninputs, in
 static int blas_epilogue(Value *root, Value *product, Value **inputs, int ninputs, int64_t N, int *bias) {
   *bias = -1;
   if (root == product) return BLT_EPILOGUE_DEFAULT;
-  int b = -1;
-  Value *t = bias_add(root, product, inputs, ninputs, N, &b, 0);
+  int b = -1, budget = EPILOGUE_VISITS;
+  Value *t = bias_add(root, product, inputs, ninputs, N, &b, &budget);
   if (t) {
     int act = activation_of(root, t);
     *bias = b;
