@@ -36,6 +36,10 @@ case " $checks " in *" jax "*) jaxc=1 ;; *) jaxc=0 ;; esac
 if [ "$suite" = 1 ] && [ -f "$root/.devcarry/xlac.xz" ]; then
   mkdir -p "$root/.devcarry/bin"
   [ -x "$xlac" ] || { unxz "$root/.devcarry/xlac.xz" "$xlac" && chmod +x "$xlac"; }
+  # whether cuBLASLt was found (the tests' products then run through it;
+  # XLAC_GPU_CUBLAS=0 keeps them on our kernel)
+  timeout 60 "$xlac" run --backend=gpu --verbose --random-inputs --entry bias_act tests/lit/gpu/cublaslt.mlir 2>&1 |
+    grep -E 'cuBLASLt|error' >>"$out/machine.txt"
   ran=0 bad=0 unsup=0
   for f in tests/lit/gpu/*.mlir; do
     # the options the file's RUN lines give (replicas, partitions), and its

@@ -28,6 +28,7 @@
 
 #include "driver/driver.h"
 #include "api/api.h"
+#include "gpu/cublaslt.h"
 #include "gpu/gpu.h"
 #include "interp/checks.h"
 #include "passes/spmd.h"
@@ -697,6 +698,17 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const Interp
             "LLVM IR %.1f, LLVM optimization %.1f, PTX %.1f)%s%s\n",
             gs->kernels, gs->fusions, host, gs->arch, (long long)gs->temp_bytes, gs->compile_ms, gs->passes_ms, gs->ir_ms,
             gs->llvm_opt_ms, gs->ptx_ms, st->gpu ? ", device " : "", st->gpu ? st->gpu->name : "");
+    const char *why = "", *path = "";
+    size_t version = 0;
+    /* without a device cuBLASLt is not looked for */
+    if (st->gpu && gs->gemms) {
+      if (gpu_cublaslt_available(&why, &path, &version))
+        fprintf(stderr, "gpu: cuBLASLt %s (version %zu): %d of %d dot_general products, the others our GEMM kernel\n",
+                path, version, gs->blas_products, gs->gemms);
+      else
+        fprintf(stderr, "gpu: cuBLASLt not used (%s): %d dot_general products through our GEMM kernel\n", why,
+                gs->gemms);
+    }
   }
   if (!st->gpu && !st->gpu_reported) {
     fprintf(stderr, "xlac: error: %s\n", st->gpu_err);
@@ -710,6 +722,9 @@ static bool gpu_run_once(RunState *st, GpuExecutable *e, Func *f, IVal **args, I
   char *err = NULL;
   bool ok = gpu_execute(e, st->gpu, f->body->nargs, args, results, &err);
   const GpuStats *gs = gpu_executable_stats(e);
+  if (ok && st->o->verbose && (gs->blas_ran || gs->blas_declined))
+    fprintf(stderr, "gpu: %d products ran through cuBLASLt, %d declined by it (our GEMM kernel ran them)\n",
+            gs->blas_ran, gs->blas_declined);
   st->checks_passed += gs->checks_passed;
   st->checks_failed += gs->checks_failed;
   if (!ok) fprintf(stderr, "xlac: error: %s\n", err);

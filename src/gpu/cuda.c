@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/cublaslt.h"
 #include "gpu/gpu.h"
 #include "gpu/simt.h"
 #include "support/support.h"
@@ -281,6 +282,7 @@ bool gpu_device_bind(GpuDevice *d, char **err) {
 
 void gpu_device_close(GpuDevice *d) {
   if (!d) return;
+  gpu_blas_release(d);
   gpu_pool_release(d);
   d->drv->cuDevicePrimaryCtxRelease(d->dev);
   pthread_mutex_destroy(&d->mu);

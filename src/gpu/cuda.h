@@ -126,6 +126,7 @@ typedef struct GpuDevice {
   int max_threads_per_block;
   size_t total_mem; /* 0 when the driver does not say */
   struct GpuPool *pool; /* device memory kept for reuse (pool.c) */
+  struct GpuBlas *blas; /* its cuBLASLt handle, made on first use (cublaslt.c) */
   /* held by the thread whose execution is using the device: the processes
      of a grid (replicas, partitions) take turns between their host steps */
   pthread_mutex_t mu;

@@ -31,6 +31,11 @@
  * (spatial dims, then the input feature), skipping padding and the holes
  * between dilated inputs.
  *
+ * Where cuBLASLt is installed (cublaslt.c), the products it can take,
+ * with the epilogues it has, become calls of it instead (blas_plan,
+ * below); the tiled kernel is still emitted for them and runs when
+ * cuBLASLt declines at run time.
+ *
  * Arithmetic (the precision policy): each output accumulates its products
  * one by one in contracting order, multiply and add rounded separately
  * (no FMA contraction, no TF32): f32 and 16-bit float products in f32,
@@ -39,9 +44,13 @@
  * so f32 results differ from it by f32 accumulation error (about K ulps
  * at worst); results never depend on the launch configuration.
  */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "codegen/lower.h"
+#include "gpu/cublaslt.h"
 #include "gpu/kernels.h"
 
 enum { TM = 64, TN = 64, TK = 16, THREADS = 256, MT = 4 };
@@ -724,6 +733,250 @@ static bool lower_dot_ref(GpuLower *G, Op *op) {
   return true;
 }
 
+/* ---- cuBLASLt (cublaslt.c): the products it can take ----
+ * cuBLASLt is column-major.  Our result is row-major [batch, M, N], which
+ * read column-major is the N x M matrix D = R L with R our rhs seen as
+ * N x K (cuBLASLt's A) and L our lhs seen as K x M (its B).  An operand
+ * fits when its free and contracting groups are each one stride apart
+ * (dims adjacent and in order) and one of the two is contiguous: that one
+ * is the column, the other the leading dimension, and which is which is
+ * the transpose flag.  The batch group likewise gives the batch stride.
+ * The epilogue fuses when it is exactly what cuBLASLt offers: identity,
+ * bias along the result's last dimension, relu, gelu (tanh form), bias
+ * then relu or gelu (blas_epilogue). */
+
+/* op(X) rows x cols, element (r, c) at r * sr + c * sc, as a stored
+   column-major matrix and a transpose flag; false when it is neither. */
+static bool blas_mat(int64_t R, int64_t sr, int64_t C, int64_t sc, GpuBlasMat *m) {
+  memset(m, 0, sizeof *m);
+  if ((R == 1 || sr == 1) && (C == 1 || sc >= R)) {
+    m->trans = BLT_OP_N;
+    m->rows = R;
+    m->cols = C;
+    m->ld = C == 1 ? R : sc;
+    return true;
+  }
+  if ((C == 1 || sc == 1) && (R == 1 || sr >= C)) {
+    m->trans = BLT_OP_T;
+    m->rows = C;
+    m->cols = R;
+    m->ld = R == 1 ? C : sr;
+    return true;
+  }
+  return false;
+}
+
+/* A group's one stride (any for a group of one element). */
+static bool group_stride(const Group *g, int64_t *s) {
+  if (g->size == 1) {
+    *s = 1;
+    return true;
+  }
+  *s = g->stride;
+  return g->simple && g->stride > 0;
+}
+
+/* The epilogue walks below visit at most this many values (an epilogue
+   is a handful of ops; a DAG that reuses values could otherwise take
+   exponential time). */
+enum { EPILOGUE_VISITS = 4096 };
+
+/* The value of v where the pre-activation t is x: v computed from t and
+   constants by the ops below, evaluated in double; false when v reads
+   anything else or uses another op, or *budget visits run out. */
+static bool eval_at(Value *v, Value *t, double x, double *out, int *budget) {
+  if (v == t) {
+    *out = x;
+    return true;
+  }
+  Op *o = v->def;
+  if (!o || --*budget < 0 || v->type->kind != TY_TENSOR || v->type->elem != t->type->elem) return false;
+  if (o->kind == OP_CONSTANT) {
+    const Literal *l = op_attr(o, "value")->lit;
+    if (!l || l->n < 1 || !et_is_float(l->type->elem)) return false;
+    *out = lit_get_f(l, 0);
+    for (int64_t i = 1; i < l->n; i++)
+      if (lit_get_f(l, i) != *out) return false;
+    return true;
+  }
+  if (o->kind == OP_BROADCAST_IN_DIM || o->kind == OP_RESHAPE) {
+    /* of one element */
+    return o->nopnds == 1 && type_num_elements(o->opnds[0]->type) == 1 && eval_at(o->opnds[0], t, x, out, budget);
+  }
+  double a, b = 0;
+  if (o->nopnds < 1 || o->nopnds > 2 || !eval_at(o->opnds[0], t, x, &a, budget)) return false;
+  if (o->nopnds == 2 && !eval_at(o->opnds[1], t, x, &b, budget)) return false;
+  switch (o->kind) {
+  case OP_NEGATE: *out = -a; return true;
+  case OP_TANH: *out = tanh(a); return true;
+  case OP_EXPONENTIAL: *out = exp(a); return true;
+  case OP_LOGISTIC: *out = 1 / (1 + exp(-a)); return true;
+  case OP_SQRT: *out = sqrt(a); return true;
+  case OP_ABS: *out = fabs(a); return true;
+  case OP_ADD: *out = a + b; return true;
+  case OP_SUBTRACT: *out = a - b; return true;
+  case OP_MULTIPLY: *out = a * b; return true;
+  case OP_DIVIDE: *out = a / b; return true;
+  case OP_MAXIMUM: *out = a > b ? a : b; return true;
+  case OP_MINIMUM: *out = a < b ? a : b; return true;
+  case OP_POWER: *out = pow(a, b); return true;
+  default: return false;
+  }
+}
+
+/* cuBLASLt's GELU: the tanh approximation. */
+static double gelu_tanh(double x) { return 0.5 * x * (1 + tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))); }
+
+/* Which activation root is of t, judged by its values at sample points:
+   identity, relu or gelu (within what rounding its constants to t's type
+   moves it: 1e-5 relative for f32, 4e-3 for f16, 3e-2 for bf16; the erf
+   form is 11% away at -3); -1 for anything else. */
+static int activation_of(Value *root, Value *t) {
+  static const double xs[] = {-3, -1.5, -1, -0.5, -0.125, 0.25, 0.75, 1, 2.5, 7};
+  ElemType et = t->type->elem;
+  double tol = et == ET_BF16 ? 3e-2 : et == ET_F16 ? 4e-3 : 1e-5;
+  bool ident = true, relu = true, gelu = true;
+  for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    double y;
+    int budget = EPILOGUE_VISITS;
+    if (!eval_at(root, t, xs[i], &y, &budget)) return -1;
+    ident &= y == xs[i];
+    relu &= y == (xs[i] > 0 ? xs[i] : 0);
+    double g = gelu_tanh(xs[i]);
+    gelu &= fabs(y - g) <= tol * fabs(g);
+  }
+  return ident ? BLT_EPILOGUE_DEFAULT : relu ? BLT_EPILOGUE_RELU : gelu ? BLT_EPILOGUE_GELU : -1;
+}
+
+/* An add of the product and a bias vector broadcast along the result's
+   last dimension (a fusion input of the result's type, N elements), found
+   among the values root is computed from; *bias its input index. */
+static Value *bias_add(Value *v, Value *product, Value **inputs, int ninputs, int64_t N, int *bias, int *budget) {
+  Op *o = v->def;
+  if (!o || --*budget < 0 || o->kind == OP_CONSTANT) return NULL;
+  if (o->kind == OP_ADD && o->nopnds == 2) {
+    for (int s = 0; s < 2; s++) {
+      Op *bc = o->opnds[1 - s]->def;
+      if (o->opnds[s] != product || !bc || bc->kind != OP_BROADCAST_IN_DIM || bc->nopnds != 1) continue;
+      const Type *bt = bc->opnds[0]->type, *rt = v->type;
+      int64_t *bd = NULL;
+      int nbd = op_attr_ints(bc, "broadcast_dimensions", &bd);
+      int k = index_of(inputs, ninputs, bc->opnds[0]);
+      if (k >= 0 && bt->rank == 1 && bt->dims[0] == N && bt->elem == rt->elem && rt->rank >= 1 &&
+          rt->dims[rt->rank - 1] == N && nbd == 1 && bd[0] == rt->rank - 1) {
+        *bias = k;
+        return v;
+      }
+    }
+  }
+  for (int i = 0; i < o->nopnds; i++) {
+    Value *t = bias_add(o->opnds[i], product, inputs, ninputs, N, bias, budget);
+    if (t) return t;
+  }
+  return NULL;
+}
+
+/* The epilogue root applies to the product: a BLT_EPILOGUE_* and the
+   bias input (-1: none), or -1 when cuBLASLt has no such epilogue. */
+static int blas_epilogue(Value *root, Value *product, Value **inputs, int ninputs, int64_t N, int *bias) {
+  *bias = -1;
+  if (root == product) return BLT_EPILOGUE_DEFAULT;
+  int b = -1, budget = EPILOGUE_VISITS;
+  Value *t = bias_add(root, product, inputs, ninputs, N, &b, &budget);
+  if (t) {
+    int act = activation_of(root, t);
+    *bias = b;
+    return act == BLT_EPILOGUE_DEFAULT ? BLT_EPILOGUE_BIAS
+           : act == BLT_EPILOGUE_RELU  ? BLT_EPILOGUE_RELU_BIAS
+           : act == BLT_EPILOGUE_GELU  ? BLT_EPILOGUE_GELU_BIAS
+                                       : -1;
+  }
+  return activation_of(root, product);
+}
+
+/* Whether XLAC_GPU_TF32=1 lets this f32 product use TF32: only when its
+   precision config asks for no more than DEFAULT (absent, or DEFAULT for
+   both operands), as XLA's default precision allows. */
+static bool tf32_allowed(Op *d) {
+  const char *env = getenv("XLAC_GPU_TF32");
+  if (!env || strcmp(env, "1") != 0) return false;
+  const Attr *pc = op_attr(d, "precision_config");
+  for (int i = 0; pc && pc->kind == ATTR_ARRAY && i < pc->n; i++) {
+    const Attr *e = pc->elems[i];
+    if (!e->s || strcasecmp(e->s, "DEFAULT") != 0) return false;
+  }
+  return !op_attr(d, "algorithm");
+}
+
+/* The cuBLASLt call for product x whose epilogue gives root (inputs: the
+   fusion's or the op's operands; la, ra the operands' indices; the result
+   follows the inputs in the step's buffers); false when cuBLASLt cannot
+   take it. */
+static bool blas_plan(const Dot *x, Value **inputs, int ninputs, int la, int ra, Value *root, GpuBlasCall *c) {
+  memset(c, 0, sizeof *c);
+  ElemType et = x->et;
+  if (x->lhs->type->elem != et || x->rhs->type->elem != et || root->type->elem != et) return false;
+  switch (et) {
+  case ET_F32: c->type = BLT_R_32F; break;
+  case ET_F16: c->type = BLT_R_16F; break;
+  case ET_BF16: c->type = BLT_R_16BF; break;
+  case ET_F64: c->type = BLT_R_64F; break;
+  default: return false;
+  }
+  c->scale = et == ET_F64 ? BLT_R_64F : BLT_R_32F;
+  c->compute = et == ET_F64 ? BLT_COMPUTE_64F : et == ET_F32 && tf32_allowed(x->dot) ? BLT_COMPUTE_32F_FAST_TF32
+                                                                                     : BLT_COMPUTE_32F;
+  const int64_t lim = INT32_MAX;
+  if (x->M < 1 || x->N < 1 || x->K < 1 || x->B < 1 || x->M > lim || x->N > lim || x->K > lim || x->B > lim) return false;
+  int64_t rfs, rcs, lcs, lfs, rbs = 0, lbs = 0;
+  if (!group_stride(&x->rf, &rfs) || !group_stride(&x->rc, &rcs) || !group_stride(&x->lc, &lcs) ||
+      !group_stride(&x->lf, &lfs))
+    return false;
+  if (x->B > 1 && (!group_stride(&x->rb, &rbs) || !group_stride(&x->lb, &lbs))) return false;
+  if (!blas_mat(x->N, rfs, x->K, rcs, &c->a) || !blas_mat(x->K, lcs, x->M, lfs, &c->b)) return false;
+  if (c->a.ld > lim || c->b.ld > lim) return false;
+  c->a.stride = rbs;
+  c->b.stride = lbs;
+  c->d = (GpuBlasMat){BLT_OP_N, x->N, x->M, x->N, x->M * x->N};
+  c->m = x->N;
+  c->n = x->M;
+  c->k = x->K;
+  c->batch = x->B;
+  c->epilogue = blas_epilogue(root, x->res, inputs, ninputs, x->N, &c->ibias);
+  if (c->epilogue < 0) return false;
+  c->ia = ra;
+  c->ib = la;
+  c->id = ninputs;
+  return true;
+}
+
+/* A BLAS step for call, with the launch of our kernel fn as what runs
+   when cuBLASLt declines; bufs (the op's) taken. */
+static bool add_blas_step(GpuLower *G, Op *op, const GpuBlasCall *call, LLVMValueRef fn, int64_t units, GpuBuf *bufs,
+                          int nbufs) {
+  GpuSteps one = {0};
+  GpuStep st = {0};
+  st.kind = STEP_BLAS;
+  st.blas = xmalloc(sizeof *call);
+  *st.blas = *call;
+  st.nbufs = nbufs;
+  st.bufs = xcalloc((size_t)nbufs + 1, sizeof(GpuBuf));
+  memcpy(st.bufs, bufs, sizeof(GpuBuf) * (size_t)nbufs);
+  st.nsub = 1;
+  st.sub = xcalloc(1, sizeof(GpuSteps));
+  GpuSteps *saved = G->cur;
+  G->cur = &st.sub[0];
+  bool ok = gpu_add_launch(G, op, fn, units, units, THREADS, bufs, nbufs);
+  G->cur = saved;
+  if (ok) {
+    VEC_PUSH(*G->cur, st);
+    return true;
+  }
+  VEC_PUSH(one, st);
+  gpu_steps_free(&one);
+  return false;
+}
+
 /* The epilogue of a kOutput fusion reads the product only where it writes:
    everything between them elementwise (the fusion pass's rule), checked as
    "generated from the inputs and the product". */
@@ -782,8 +1035,10 @@ bool gpu_lower_dot(GpuLower *G, Op *op) {
     if (!kind || strcmp(kind, "kOutput") != 0 || !name) return false;
     Func *callee = module_find_func(G->cg.m, name);
     Op *ret = callee ? block_terminator(callee->body) : NULL;
+    /* the product: its epilogue's constants and broadcasts (a bias's) may
+       come first */
     d = callee ? callee->body->first : NULL;
-    while (d && d->kind == OP_CONSTANT) d = d->next;
+    while (d && d != ret && d->kind != OP_DOT_GENERAL && d->kind != OP_CONVOLUTION) d = d->next;
     if (!d || (d->kind != OP_DOT_GENERAL && d->kind != OP_CONVOLUTION)) return false;
     if (!ret || ret->nopnds != 1 || op->nres != 1 || callee->body->nargs != op->nopnds) {
       gpu_unsupported(G, op, "a kOutput fusion whose computation does not match it; ");
@@ -817,7 +1072,15 @@ bool gpu_lower_dot(GpuLower *G, Op *op) {
     xfree(bufs);
     return true;
   }
+  GpuBlasCall call;
+  bool blas = G->blas && blas_plan(&x, inputs, ninputs, la, ra, root, &call);
   LLVMValueRef fn = emit_gemm(G, &x, inputs, ninputs, la, ra, root);
-  if (gpu_add_launch(G, op, fn, units, units, THREADS, bufs, nbufs) && fusion) G->nfusions++;
+  bool ok2 = blas ? add_blas_step(G, op, &call, fn, units, bufs, nbufs)
+                  : gpu_add_launch(G, op, fn, units, units, THREADS, bufs, nbufs);
+  if (ok2) {
+    G->ngemms++;
+    G->nblas += blas;
+    if (fusion) G->nfusions++;
+  }
   return true;
 }

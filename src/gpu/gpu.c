@@ -33,6 +33,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gpu/cublaslt.h"
 #include "gpu/kernels.h"
 #include "codegen/dump.h"
 #include "codegen/lower.h"
@@ -228,6 +229,7 @@ void gpu_steps_free(GpuSteps *s) {
     xfree(s->data[i].name);
     xfree(s->data[i].opaque);
     xfree(s->data[i].bufs);
+    xfree(s->data[i].blas);
     for (int k = 0; k < s->data[i].nsub; k++) gpu_steps_free(&s->data[i].sub[k]);
     xfree(s->data[i].sub);
   }
@@ -1034,6 +1036,9 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   hold.b = G.cg.b;
   gpu_set_target(G.cg.mod, hold.tm);
   G.copy_kernel[0] = G.copy_kernel[1] = -1;
+  /* products go to cuBLASLt only when compiling for a device, where the
+     library is there (no GPU, no need to open it) */
+  G.blas = o->device && gpu_cublaslt_available(NULL, NULL, NULL);
   G.alias_param = o->alias_param;
   G.nalias = o->nalias;
   /* kernel names differ between the executables of a process: a driver
@@ -1052,6 +1057,8 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->stats.kernels = exe->nlaunches - G.ret_copies;
   exe->stats.fusions = G.nfusions;
   exe->stats.host_steps = G.nhost;
+  exe->stats.gemms = G.ngemms;
+  exe->stats.blas_products = G.nblas;
   LLVMDisposeBuilder(hold.b);
   hold.b = NULL;
   bool ok = !G.failed;
@@ -1338,6 +1345,21 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
       if (!ok) return false;
       break;
     }
+    case STEP_BLAS: {
+      CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
+      for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
+      bool ran = false;
+      bool ok = gpu_blas_run(R->d, st->blas, ptrs, &ran, err);
+      xfree(ptrs);
+      if (!ok) return false;
+      if (ran) {
+        e->stats.blas_ran++;
+      } else {
+        e->stats.blas_declined++;
+        if (!run_steps(R, &st->sub[0], err)) return false;
+      }
+      break;
+    }
     case STEP_HOST: case STEP_PARALLEL: {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
@@ -1373,6 +1395,7 @@ static bool run_timed(GpuRun *R, const GpuProgram *p, char **err) {
     timed = false;
   }
   timed = timed && drv->cuEventRecord(ev[0], NULL) == CUDA_SUCCESS;
+  R->e->stats.blas_ran = R->e->stats.blas_declined = 0;
   bool ok = run_steps(R, &p->steps, err);
   timed = timed && ok && drv->cuEventRecord(ev[1], NULL) == CUDA_SUCCESS;
   if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);

@@ -10,7 +10,8 @@
  * elements the shared elemental generator (codegen/elemental.c) computes
  * in registers; reductions and their fusions become warp-shuffle or
  * sequential reduction kernels (reduce.c); dot_general and its kOutput
- * fusions a tiled GEMM with the epilogue in registers (gemm.c).  What the
+ * fusions a tiled GEMM with the epilogue in registers (gemm.c), or
+ * cublasLtMatmul where NVIDIA's library is installed (cublaslt.h).  What the
  * emitters share is in kernels.h.  Compiling needs no driver and no GPU: the result is PTX
  * text plus the launch plan.  An op with no GPU kernel yet is an error at
  * the op naming it (every one is reported); nothing falls back to the CPU.
@@ -67,6 +68,12 @@ typedef struct GpuStats {
      (host.c) */
   int checks_passed, checks_failed;
   int in_place_results; /* results computed into their donated parameter */
+  /* dot_general products for the tiled GEMM kernel, and how many of them
+     go to cuBLASLt (cublaslt.h) where it is available; in the last
+     execution, the cuBLASLt calls made and those it declined (our kernel
+     ran them) */
+  int gemms, blas_products;
+  int blas_ran, blas_declined;
 } GpuStats;
 
 typedef struct GpuExecutable GpuExecutable;

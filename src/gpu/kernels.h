@@ -54,8 +54,18 @@ typedef struct GpuLaunch {
    list per branch, an out-of-range index taking the last); host steps
    (HOST: an op the interpreter runs on copies of its operands, host.c;
    PARALLEL: interpreter.run_parallel, whose programs, compiled with the
-   executable, run as the processes of a grid, gpu.c). */
-typedef enum GpuStepKind { STEP_LAUNCH, STEP_WHILE, STEP_BRANCH, STEP_CUSTOM, STEP_HOST, STEP_PARALLEL } GpuStepKind;
+   executable, run as the processes of a grid, gpu.c); a product through
+   cuBLASLt (BLAS: blas the call, bufs its buffers, sub[0] the launch of
+   our own kernel for it, run when cuBLASLt declines at run time). */
+typedef enum GpuStepKind {
+  STEP_LAUNCH,
+  STEP_WHILE,
+  STEP_BRANCH,
+  STEP_CUSTOM,
+  STEP_HOST,
+  STEP_PARALLEL,
+  STEP_BLAS
+} GpuStepKind;
 typedef struct GpuStep GpuStep;
 typedef VEC(GpuStep) GpuSteps;
 struct GpuStep {
@@ -72,6 +82,7 @@ struct GpuStep {
   GpuBuf *bufs;
   int nbufs;
   Op *op; /* HOST, PARALLEL: the op the interpreter runs (host.c); bufs as CUSTOM (none for a token) */
+  struct GpuBlasCall *blas; /* BLAS */
 };
 void gpu_steps_free(GpuSteps *s);
 
@@ -93,6 +104,8 @@ typedef struct GpuLower {
   int nalias;
   int ret_copies;        /* launches copying results into their buffers (not counted as kernels) */
   int64_t scratch_bytes; /* the largest scratch any launch needs (after the temps) */
+  int ngemms, nblas;     /* products through the tiled kernel, of which planned for cuBLASLt (GpuStats) */
+  bool blas;             /* cuBLASLt is there for the device compiled for (cublaslt.h) */
   bool failed;
 } GpuLower;
 
