@@ -520,12 +520,26 @@ typedef struct Part {
      values held as partial sums (Value* -> Psum*), and their sums */
   SdySharding **aun, **run;
   PtrMap psum, sums;
+  /* the whiles and branch ops rewritten on shards (Op* -> 1, others 2),
+     and the adds of accumulating carries (Op* -> Accum*) */
+  PtrMap regions, accum;
   /* InspectSharding's reports: backend_config -> layout of its operand */
   VEC(const char *) inspected_keys;
   VEC(Attr *) inspected;
 } Part;
 
 static SpmdTiling *tiling_of(Part *P, const Value *v) { return ptrmap_get(&P->tiling, v); }
+
+/* Whether v, a value made earlier (a cut, a gather or a sum remembered for
+   reuse), can be used in the block being rewritten: it is defined there
+   or in a block around it.  One made inside a loop's body or a branch is
+   not seen after it. */
+static bool visible(Part *P, const Value *v) {
+  const Block *home = v->def ? v->def->parent : v->owner;
+  for (const Block *b = P->body; b; b = b->parent_op ? b->parent_op->parent : NULL)
+    if (b == home) return true;
+  return false;
+}
 
 static Type *local_type(Part *P, const Type *g, const SpmdTiling *t) {
   Type *l = type_clone(&P->m->arena, g); /* quantization kept */
@@ -604,7 +618,7 @@ static Value *gather(Part *P, Value *v, Op *at) {
   const SpmdTiling *t = tiling_of(P, v);
   if (!t) return v;
   Value *w = ptrmap_get(&P->whole, v);
-  if (w) return w;
+  if (w && visible(P, w)) return w;
   Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
   w = v;
   for (int d = 0; d < t->rank; d++) {
@@ -696,7 +710,8 @@ static Value *sum_over(Part *P, Value *v, Attr *groups, int sd, int64_t n) {
     t->layout = NULL;
   }
   Op *ar = op_new(P->m, sd >= 0 ? OP_REDUCE_SCATTER : OP_ALL_REDUCE, 1, &v, 1, &t, v->def ? v->def->loc : P->f->loc);
-  block_insert_before(P->body, v->def ? v->def->next : P->body->first, ar);
+  Block *home = v->def ? v->def->parent : v->owner ? v->owner : P->body;
+  block_insert_before(home, v->def ? v->def->next : home->first, ar);
   if (sd >= 0) {
     P->n_scatter++;
     op_set_attr(P->m, ar, "scatter_dimension", attr_int(P->m, sd, type_scalar(&P->m->arena, ET_S64)));
@@ -859,7 +874,7 @@ static Value *shard_of(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   if (!splits(t)) return v;
   /* the last cut of v, when it is the same (it precedes `at`) */
   Value *s = ptrmap_get(&P->cuts, v);
-  if (s && same_data(tiling_of(P, s), t)) return s;
+  if (s && visible(P, s) && same_data(tiling_of(P, s), t)) return s;
   s = cut(P, v, t, at);
   ptrmap_put(&P->tiling, s, (void *)t);
   ptrmap_put(&P->whole, s, v);
@@ -1224,6 +1239,7 @@ static Value *sum_before(Part *P, Value *v, bool scatter) {
   bool sc = scatter && op_has_flag(d->kind, OPF_EW);
   const SpmdTiling *t = tiling_of(P, o), *ws = sc ? scatter_layout(P, o) : NULL;
   Value *prev = ptrmap_get(&P->sums, o);
+  if (prev && !visible(P, prev)) prev = NULL;
   if (prev && !same_data(tiling_of(P, prev), ws ? ws : t)) return NULL;
   Value **whole = xcalloc((size_t)d->nopnds + 1, sizeof(Value *));
   bool ok = true;
@@ -1231,7 +1247,7 @@ static Value *sum_before(Part *P, Value *v, bool scatter) {
     Value *b = d->opnds[i];
     if (i == k || b->type->rank == 0) continue;
     whole[i] = tiling_of(P, b) ? ptrmap_get(&P->whole, b) : b;
-    ok = whole[i] && !tiling_of(P, whole[i]) && !psum_of(P, whole[i]);
+    ok = whole[i] && visible(P, whole[i]) && !tiling_of(P, whole[i]) && !psum_of(P, whole[i]);
   }
   if (!ok) {
     xfree(whole);
@@ -1264,7 +1280,7 @@ static Value *summed(Part *P, Value *v, bool scatter) {
   Psum *ps = psum_of(P, v);
   if (!ps) return v;
   Value *s = ptrmap_get(&P->sums, v);
-  if (s) return s;
+  if (s && visible(P, s)) return s;
   if (!(s = sum_before(P, v, scatter))) {
     const SpmdTiling *t = tiling_of(P, v), *w = scatter ? ptrmap_get(&P->want, v) : NULL;
     int64_t *mem = ps->members;
@@ -2021,6 +2037,10 @@ static SdySharding *constraint_unreduced(Part *P, Op *op) {
   return u;
 }
 
+static bool sweep_forward(Part *P, Block *b);
+static bool sweep_backward(Part *P, Block *b);
+static void fix_constraints(Part *P, Block *b);
+
 static void propagate(Part *P, SpmdTiling **at, SpmdTiling **rt, const bool *given) {
   Func *f = P->f;
   Op *ret = block_terminator(f->body);
@@ -2028,21 +2048,15 @@ static void propagate(Part *P, SpmdTiling **at, SpmdTiling **rt, const bool *giv
     ptrmap_put(&P->fixed, f->body->args[i], f->body->args[i]);
     if (at[i]) ptrmap_put(&P->want, f->body->args[i], at[i]);
   }
-  for (Op *op = f->body->first; op && op != ret; op = op->next) {
-    SpmdTiling *t;
-    if (!constraint_layout(P, op, &t)) continue;
-    ptrmap_put(&P->fixed, &op->res[0], &op->res[0]);
-    if (t) ptrmap_put(&P->want, &op->res[0], t);
-  }
+  fix_constraints(P, f->body);
   for (bool changed = true; changed;) {
-    changed = false;
-    for (Op *op = f->body->first; op && op != ret; op = op->next) changed |= forward(P, op);
+    changed = sweep_forward(P, f->body);
     for (int i = 0; i < f->nresults; i++)
       if (given[i] && rt[i] && open_value(P, ret->opnds[i])) {
         ptrmap_put(&P->want, ret->opnds[i], rt[i]);
         changed = true;
       }
-    for (Op *op = ret->prev; op; op = op->prev) changed |= backward(P, op);
+    changed |= sweep_backward(P, f->body);
   }
 }
 
@@ -2488,6 +2502,8 @@ static Value *spread(Part *P, Value *v, const SpmdTiling *t, const Psum *s, Op *
    t, else the value moved to t, which the first partition along the axes
    keeps (the others hold zeros).  NULL when the mesh is not the
    partitions'. */
+static bool is_zeros(const Value *v);
+
 static Value *to_partial(Part *P, Value *v, const SpmdTiling *t, const SdySharding *s, Op *at) {
   Psum *q = psum_unreduced(P, s), *ps = psum_of(P, v);
   if (!q) return NULL;
@@ -2497,6 +2513,13 @@ static Value *to_partial(Part *P, Value *v, const SpmdTiling *t, const SdyShardi
     if (same_data(u, t)) r = v;
     else if (!u) r = shard_of(P, v, t, at);
     else if (refines(u, t) && (r = refine(P, v, u, t, at))) ptrmap_put(&P->tiling, r, (void *)t);
+  }
+  if (!r && !ps && !u && is_zeros(v) && psum_fits(P, q, t)) {
+    /* zeros: every partition's addend is zero (JAX's accumulators start
+       so) */
+    Builder b = {P->m, P->body, at, at->loc};
+    r = bld_const_bits(&b, splits(t) ? local_type(P, v->type, t) : v->type, v->type->elem, 0);
+    if (splits(t)) ptrmap_put(&P->tiling, r, (void *)t);
   }
   if (!r) {
     v = summed(P, v, false);
@@ -2514,7 +2537,10 @@ static bool is_zeros(const Value *v) {
   const Op *d = v->def;
   if (d && d->kind == OP_BROADCAST_IN_DIM && d->nopnds == 1) d = d->opnds[0]->def;
   const Attr *a = d && d->kind == OP_CONSTANT ? op_attr(d, "value") : NULL;
-  return a && a->kind == ATTR_DENSE && a->lit && a->lit->n == 1 && lit_get_bits(a->lit, 0) == 0;
+  if (!a || a->kind != ATTR_DENSE || !a->lit || a->lit->n < 1) return false;
+  for (int64_t i = 0; i < a->lit->n; i++)
+    if (lit_get_bits(a->lit, i) != 0) return false;
+  return true;
 }
 
 /* Whether v is made unreduced by a constraint or returned unreduced. */
@@ -3027,6 +3053,328 @@ bool spmd_result_unreduced(Module *m, const Func *f, int i, int npart, SpmdTilin
   return true;
 }
 
+/* ---- ops with regions ----
+ * A `while`, `case` or `if` whose regions hold only ops the rules know
+ * (no calls, custom calls other than sharding constraints, collectives or
+ * effects: those keep the rule for every op, whole values) is rewritten
+ * on shards.  Each value a loop carries has one layout, which propagation
+ * gave alike to the init value, the arguments of cond and body, the value
+ * the body returns and the loop's result: the init value is moved to it
+ * before the loop, what the body returns is moved to it at the end of the
+ * body, and the regions are rewritten op by op like the entry block, so
+ * the loop runs on shards.  A branch op's results take the layouts
+ * propagation gave them and every branch returns its values so; the
+ * index or predicate is whole.
+ *
+ * A carry that accumulates partial sums stays one through the loop: when
+ * the body returns `carry + v` and nothing else reads the carry (cond
+ * included) or the sum, the init value is zeros (each partition's share
+ * of zero) or a partial sum over the same groups in the same layout, and
+ * v is a partial sum in the carry's layout, each partition adds its own
+ * addends, and the loop's result is a partial sum, summed once where a
+ * use needs the sum.  Any other carry is a whole value in every iteration
+ * (a partial sum it is given is summed first). */
+
+typedef struct Accum {
+  Value *init, *arg;     /* the loop's init value, the body's argument */
+  const SpmdTiling *t;   /* the carry's layout */
+  Psum *ps;              /* the partial sums it holds, once the add took them */
+} Accum;
+
+/* Whether b, and the regions of its ops, hold only ops the rules know. */
+static bool plain_block(const Block *b) {
+  for (const Op *op = b->first; op; op = op->next) {
+    if ((op->kind == OP_CUSTOM_CALL && !is_constraint(op)) || op->kind == OP_CALL ||
+        op_has_flag(op->kind, OPF_COLL) || op_has_flag(op->kind, OPF_EFFECT))
+      return false;
+    for (int k = 0; k < op->nregions; k++)
+      if (!plain_block(op->regions[k])) return false;
+  }
+  return true;
+}
+
+static bool region_shape(const Op *op) {
+  for (int i = 0; i < op->nres; i++) {
+    const Type *t = op->res[i].type;
+    if (t->kind != TY_TOKEN && (t->kind != TY_TENSOR || t->quant)) return false;
+  }
+  if (op->kind == OP_WHILE) {
+    if (op->nregions != 2 || op->nopnds != op->nres) return false;
+    const Op *test = block_terminator(op->regions[0]), *yield = block_terminator(op->regions[1]);
+    if (op->regions[0]->nargs != op->nres || op->regions[1]->nargs != op->nres || !test || test->nopnds != 1 ||
+        !yield || yield->nopnds != op->nres)
+      return false;
+    for (int i = 0; i < op->nres; i++)
+      if (!same_dims(op->opnds[i]->type, op->res[i].type) && op->res[i].type->kind == TY_TENSOR) return false;
+  } else if (op->kind == OP_CASE || op->kind == OP_IF) {
+    if (op->nopnds != 1 || op->nregions < 1) return false;
+    for (int k = 0; k < op->nregions; k++) {
+      const Op *r = block_terminator(op->regions[k]);
+      if (op->regions[k]->nargs || !r || r->nopnds != op->nres) return false;
+    }
+  } else {
+    return false;
+  }
+  for (int k = 0; k < op->nregions; k++)
+    if (!plain_block(op->regions[k])) return false;
+  return true;
+}
+
+/* Whether op is a while, case or if rewritten on shards (remembered: the
+   sweeps of propagation ask again and again). */
+static bool region_op(Part *P, const Op *op) {
+  if (op->kind != OP_WHILE && op->kind != OP_CASE && op->kind != OP_IF) return false;
+  intptr_t k = (intptr_t)ptrmap_get(&P->regions, op);
+  if (!k) {
+    k = region_shape(op) ? 1 : 2;
+    ptrmap_put(&P->regions, op, (void *)k);
+  }
+  return k == 1;
+}
+
+/* The values that are carry i of a while: the body's argument (first: the
+   layout the carry has once it has one), the init value, what the body
+   returns, the result and cond's argument. */
+static void carry_values(Op *op, int i, Value **v) {
+  v[0] = op->regions[1]->args[i];
+  v[1] = op->opnds[i];
+  v[2] = block_terminator(op->regions[1])->opnds[i];
+  v[3] = &op->res[i];
+  v[4] = op->regions[0]->args[i];
+}
+
+/* The layout of a result of a while (the first of its values to have one)
+   or of a branch op (the first of what the branches return) given to those
+   of its values that have none. */
+static bool join(Part *P, Op *op) {
+  bool changed = false;
+  for (int i = 0; i < op->nres; i++) {
+    Value *v[5];
+    int n = 0;
+    if (op->kind == OP_WHILE) {
+      carry_values(op, i, v);
+      n = 5;
+    } else {
+      v[n++] = &op->res[i];
+      for (int k = 0; k < op->nregions && n < 5; k++) v[n++] = block_terminator(op->regions[k])->opnds[i];
+    }
+    SpmdTiling *t = NULL;
+    for (int k = 0; k < n && !t; k++) t = ptrmap_get(&P->want, v[k]);
+    for (int k = 0; t && k < n; k++)
+      if (open_value(P, v[k]) && same_dims(v[k]->type, op->res[i].type)) {
+        ptrmap_put(&P->want, v[k], t);
+        changed = true;
+      }
+  }
+  return changed;
+}
+
+static bool sweep_forward(Part *P, Block *b) {
+  bool changed = false;
+  for (Op *op = b->first; op; op = op->next) {
+    if (!region_op(P, op)) {
+      changed |= forward(P, op);
+      continue;
+    }
+    changed |= join(P, op);
+    for (int k = 0; k < op->nregions; k++) changed |= sweep_forward(P, op->regions[k]);
+    changed |= join(P, op);
+  }
+  return changed;
+}
+
+static bool sweep_backward(Part *P, Block *b) {
+  bool changed = false;
+  for (Op *op = b->last; op; op = op->prev) {
+    if (!region_op(P, op)) {
+      changed |= backward(P, op);
+      continue;
+    }
+    changed |= join(P, op);
+    for (int k = op->nregions - 1; k >= 0; k--) changed |= sweep_backward(P, op->regions[k]);
+    changed |= join(P, op);
+  }
+  return changed;
+}
+
+/* The sharding constraints of b, and of the regions rewritten on shards,
+   fix their values' layouts. */
+static void fix_constraints(Part *P, Block *b) {
+  for (Op *op = b->first; op; op = op->next) {
+    if (region_op(P, op))
+      for (int k = 0; k < op->nregions; k++) fix_constraints(P, op->regions[k]);
+    SpmdTiling *t;
+    if (!constraint_layout(P, op, &t)) continue;
+    ptrmap_put(&P->fixed, &op->res[0], &op->res[0]);
+    if (t) ptrmap_put(&P->want, &op->res[0], t);
+  }
+}
+
+static int uses_in(const Block *b, const Value *v) {
+  int n = 0;
+  for (const Op *op = b->first; op; op = op->next) {
+    for (int i = 0; i < op->nopnds; i++) n += op->opnds[i] == v;
+    for (int k = 0; k < op->nregions; k++) n += uses_in(op->regions[k], v);
+  }
+  return n;
+}
+
+/* The add by which a while's body accumulates carry i, when the carry may
+   stay a partial sum (above): the body returns add(carry, v) there, read
+   by nothing else, the carry read by nothing else, and the init value is
+   zeros or a partial sum.  NULL otherwise. */
+static Op *accum_add(Part *P, Op *op, int i) {
+  Block *cond = op->regions[0], *body = op->regions[1];
+  Value *arg = body->args[i], *y = block_terminator(body)->opnds[i], *init = op->opnds[i];
+  Op *a = y->def;
+  if (!a || a->parent != body || a->kind != OP_ADD || a->nopnds != 2 || y->type->kind != TY_TENSOR ||
+      et_is_pred(y->type->elem) || (a->opnds[0] == arg) == (a->opnds[1] == arg))
+    return NULL;
+  if (uses_in(body, arg) != 1 || uses_in(cond, cond->args[i]) != 0 || uses_in(body, y) != 1) return NULL;
+  return psum_of(P, init) || is_zeros(init) ? a : NULL;
+}
+
+/* The add of an accumulating carry (op, its operands rewritten): a partial
+   sum when the other operand is one in the carry's layout and the init
+   value agrees; false (the add then takes the rule of any add, which sums
+   what it adds) otherwise. */
+static bool accumulate(Part *P, Op *op, Accum *ac) {
+  int k = op->opnds[0] == ac->arg ? 1 : 0;
+  if (op->opnds[1 - k] != ac->arg) return false;
+  Value *v = op->opnds[k];
+  Psum *ps = psum_of(P, v), *pi = psum_of(P, ac->init);
+  if (!ps || !same_data(tiling_of(P, v), ac->t) || !psum_fits(P, ps, ac->t)) return false;
+  if (pi ? !psum_same(P, pi, ps) || !same_data(tiling_of(P, ac->init), ac->t) : !is_zeros(ac->init)) return false;
+  ptrmap_put(&P->psum, ac->arg, ps);
+  set_result(P, op, splits(ac->t) ? ac->t : NULL);
+  ptrmap_put(&P->psum, &op->res[0], ps);
+  ac->ps = ps;
+  return true;
+}
+
+static bool part_ops(Part *P, Block *blk, Op *first, Op *stop);
+
+/* The ops of region b rewritten (b is the block being rewritten
+   meanwhile), then what it returns moved to the layouts t (NULL: whole),
+   the values of accumulating carries (ac) as they are. */
+static bool part_region(Part *P, Block *b, SpmdTiling **t, Accum **ac) {
+  Block *outer = P->body;
+  P->body = b;
+  Op *term = block_terminator(b);
+  bool ok = part_ops(P, b, b->first, term);
+  for (int i = 0; ok && i < term->nopnds; i++)
+    if (!(ac && ac[i] && ac[i]->ps)) term->opnds[i] = reshard(P, term->opnds[i], t ? t[i] : NULL, term);
+  P->body = outer;
+  return ok;
+}
+
+/* Gives value v of the regions layout t (the shard type). */
+static void hold(Part *P, Value *v, const SpmdTiling *t) {
+  if (!t) return;
+  v->type = local_type(P, v->type, t);
+  ptrmap_put(&P->tiling, v, (void *)t);
+}
+
+/* The layout propagation gave v, when it splits. */
+static SpmdTiling *wanted(Part *P, const Value *v) {
+  SpmdTiling *w = v->type->kind == TY_TENSOR && v->type->rank > 0 ? ptrmap_get(&P->want, v) : NULL;
+  return splits(w) ? w : NULL;
+}
+
+static bool part_while(Part *P, Op *op) {
+  int n = op->nres;
+  Block *cond = op->regions[0], *body = op->regions[1];
+  SpmdTiling **t = ARENA_ARRAY(&P->m->arena, SpmdTiling *, n + 1);
+  Accum **ac = ARENA_ARRAY(&P->m->arena, Accum *, n + 1);
+  partition_index(P); /* made in the entry block, where every region sees it */
+  for (int i = 0; i < n; i++) {
+    t[i] = wanted(P, body->args[i]);
+    Op *a = accum_add(P, op, i);
+    if (a) {
+      ac[i] = ARENA_NEW(&P->m->arena, Accum);
+      *ac[i] = (Accum){op->opnds[i], body->args[i], t[i], NULL};
+      ptrmap_put(&P->accum, a, ac[i]);
+    } else {
+      op->opnds[i] = reshard(P, op->opnds[i], t[i], op);
+    }
+    hold(P, body->args[i], t[i]);
+    hold(P, cond->args[i], t[i]);
+  }
+  if (!part_region(P, cond, NULL, NULL) || !part_region(P, body, t, ac)) return false;
+  for (int i = 0; i < n; i++) {
+    /* an accumulating carry's init value: zeros cut locally, a partial sum
+       as it is; any other summed and moved */
+    if (ac[i] && !(ac[i]->ps && psum_of(P, op->opnds[i]))) op->opnds[i] = reshard(P, op->opnds[i], t[i], op);
+    hold(P, &op->res[i], t[i]);
+    if (ac[i] && ac[i]->ps) ptrmap_put(&P->psum, &op->res[i], ac[i]->ps);
+  }
+  return true;
+}
+
+static bool part_branches(Part *P, Op *op) {
+  int n = op->nres;
+  SpmdTiling **t = ARENA_ARRAY(&P->m->arena, SpmdTiling *, n + 1);
+  partition_index(P);
+  op->opnds[0] = reshard(P, op->opnds[0], NULL, op);
+  for (int i = 0; i < n; i++) t[i] = wanted(P, &op->res[i]);
+  for (int k = 0; k < op->nregions; k++)
+    if (!part_region(P, op->regions[k], t, NULL)) return false;
+  for (int i = 0; i < n; i++) hold(P, &op->res[i], t[i]);
+  return true;
+}
+
+/* The ops of blk from first up to stop rewritten, each by its rule. */
+static bool part_ops(Part *P, Block *blk, Op *first, Op *stop) {
+  for (Op *op = first, *next; op && op != stop; op = next) {
+    next = op->next;
+    if (is_constraint(op)) {
+      /* the value in the constraint's layout (one it cannot say: as it is),
+         as partial sums where it says unreduced */
+      Value *v = op->opnds[0];
+      SdySharding *u = ptrmap_get(&P->fixed, &op->res[0]) ? constraint_unreduced(P, op) : NULL;
+      if (u) {
+        if (!(v = to_partial(P, v, ptrmap_get(&P->want, &op->res[0]), u, op))) {
+          error_at(op->loc, "an unreduced sharding constraint over a mesh that is not the program's partitions");
+          return false;
+        }
+      } else if (ptrmap_get(&P->fixed, &op->res[0])) {
+        v = reshard(P, v, ptrmap_get(&P->want, &op->res[0]), op);
+      }
+      block_replace_uses(blk, &op->res[0], v);
+      op_erase(op);
+      continue;
+    }
+    if (op->kind == OP_CUSTOM_CALL && !is_manual(op)) sum_uses(P, op);
+    if (on_shards(P, op) || inspect(P, op)) continue;
+    if (is_manual(op)) {
+      if (!manual_call(P, op, true)) return false;
+      continue;
+    }
+    int64_t d = op->kind == OP_CUSTOM_CALL ? placed_on(P->m, op) : -1;
+    if (d >= 0) {
+      for (int i = 0; i < op->nopnds; i++) op->opnds[i] = gather(P, op->opnds[i], op);
+      if (!run_on_one(P, op, d)) return false;
+      continue;
+    }
+    if (region_op(P, op)) {
+      if (!(op->kind == OP_WHILE ? part_while(P, op) : part_branches(P, op))) return false;
+      continue;
+    }
+    Accum *ac = op->kind == OP_ADD ? ptrmap_get(&P->accum, op) : NULL;
+    if (ac && accumulate(P, op, ac)) continue;
+    if (partial_op(P, op)) continue;
+    sum_uses(P, op);
+    prepare(P, op);
+    P->final = NULL;
+    if (!elementwise(P, op) && !reduce(P, op) && !dot(P, op) && !movement(P, op) && !reshape(P, op) &&
+        !slicing(P, op) && !scatter(P, op))
+      run_whole(P, op);
+    if (op->nres == 1)
+      settle(P, P->final ? P->final : &op->res[0], ptrmap_get(&P->want, &op->res[0]));
+  }
+  return true;
+}
+
 bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   Part P = {.m = m, .f = f, .body = f->body, .nrep = nrep > 0 ? nrep : 1, .npart = npart};
   Op *ret = block_terminator(f->body);
@@ -3088,53 +3436,9 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     /* a partial sum, summed where a use needs the sum */
     if (aun[i]) ptrmap_put(&P.psum, a, psum_unreduced(&P, aun[i]));
   }
-  for (Op *op = first, *next; op && op != ret; op = next) {
-    next = op->next;
-    if (is_constraint(op)) {
-      /* the value in the constraint's layout (one it cannot say: as it is),
-         as partial sums where it says unreduced */
-      Value *v = op->opnds[0];
-      SdySharding *u = ptrmap_get(&P.fixed, &op->res[0]) ? constraint_unreduced(&P, op) : NULL;
-      if (u) {
-        if (!(v = to_partial(&P, v, ptrmap_get(&P.want, &op->res[0]), u, op))) {
-          error_at(op->loc, "an unreduced sharding constraint over a mesh that is not the program's partitions");
-          ptrmap_free(&P.tiling);
-          return false;
-        }
-      } else if (ptrmap_get(&P.fixed, &op->res[0])) {
-        v = reshard(&P, v, ptrmap_get(&P.want, &op->res[0]), op);
-      }
-      block_replace_uses(P.body, &op->res[0], v);
-      op_erase(op);
-      continue;
-    }
-    if (op->kind == OP_CUSTOM_CALL && !is_manual(op)) sum_uses(&P, op);
-    if (on_shards(&P, op) || inspect(&P, op)) continue;
-    if (is_manual(op)) {
-      if (!manual_call(&P, op, true)) {
-        ptrmap_free(&P.tiling);
-        return false;
-      }
-      continue;
-    }
-    int64_t d = op->kind == OP_CUSTOM_CALL ? placed_on(m, op) : -1;
-    if (d >= 0) {
-      for (int i = 0; i < op->nopnds; i++) op->opnds[i] = gather(&P, op->opnds[i], op);
-      if (!run_on_one(&P, op, d)) {
-        ptrmap_free(&P.tiling);
-        return false;
-      }
-      continue;
-    }
-    if (partial_op(&P, op)) continue;
-    sum_uses(&P, op);
-    prepare(&P, op);
-    P.final = NULL;
-    if (!elementwise(&P, op) && !reduce(&P, op) && !dot(&P, op) && !movement(&P, op) && !reshape(&P, op) &&
-        !slicing(&P, op) && !scatter(&P, op))
-      run_whole(&P, op);
-    if (op->nres == 1)
-      settle(&P, P.final ? P.final : &op->res[0], ptrmap_get(&P.want, &op->res[0]));
+  if (!part_ops(&P, f->body, first, ret)) {
+    ptrmap_free(&P.tiling);
+    return false;
   }
   /* the results, in their layouts */
   for (int i = 0; i < f->nresults; i++) {
@@ -3210,6 +3514,8 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   ptrmap_free(&P.cuts);
   ptrmap_free(&P.psum);
   ptrmap_free(&P.sums);
+  ptrmap_free(&P.regions);
+  ptrmap_free(&P.accum);
   if (!verify_module(m)) {
     error_at(f->loc, "internal error: the partitioned program of @%s does not verify", f->name);
     return false;
