@@ -3220,15 +3220,20 @@ static int uses_in(const Block *b, const Value *v) {
 }
 
 /* The add by which a while's body accumulates carry i, when the carry may
-   stay a partial sum (above): the body returns add(carry, v) there, read
-   by nothing else, the carry read by nothing else, and the init value is
-   zeros or a partial sum.  NULL otherwise. */
+   stay a partial sum (above): the body returns add(carry, v) there (through
+   constraints that keep it unreduced, as JAX writes), read by nothing else,
+   the carry read by nothing else, and the init value is zeros or a partial
+   sum.  NULL otherwise. */
 static Op *accum_add(Part *P, Op *op, int i) {
   Block *cond = op->regions[0], *body = op->regions[1];
   Value *arg = body->args[i], *y = block_terminator(body)->opnds[i], *init = op->opnds[i];
+  while (y->def && y->def->parent == body && is_constraint(y->def) && constraint_unreduced(P, y->def) &&
+         uses_in(body, y) == 1)
+    y = y->def->opnds[0];
   Op *a = y->def;
-  if (!a || a->parent != body || a->kind != OP_ADD || a->nopnds != 2 || y->type->kind != TY_TENSOR ||
-      et_is_pred(y->type->elem) || (a->opnds[0] == arg) == (a->opnds[1] == arg))
+  if (!a || a->parent != body || y->type->kind != TY_TENSOR || et_is_pred(y->type->elem) || a->nopnds < 2) return NULL;
+  if (a->kind == OP_ADD ? a->nopnds != 2 || (a->opnds[0] == arg) == (a->opnds[1] == arg)
+                        : a->kind != OP_DYNAMIC_UPDATE_SLICE || a->opnds[0] != arg)
     return NULL;
   if (uses_in(body, arg) != 1 || uses_in(cond, cond->args[i]) != 0 || uses_in(body, y) != 1) return NULL;
   return psum_of(P, init) || is_zeros(init) ? a : NULL;
@@ -3237,13 +3242,20 @@ static Op *accum_add(Part *P, Op *op, int i) {
 /* The add of an accumulating carry (op, its operands rewritten): a partial
    sum when the other operand is one in the carry's layout and the init
    value agrees; false (the add then takes the rule of any add, which sums
-   what it adds) otherwise. */
+   what it adds) otherwise.  A dynamic_update_slice that writes a partial
+   sum into the carry (a scan's stacked gradients) alike, both whole: it is
+   linear in the two together. */
 static bool accumulate(Part *P, Op *op, Accum *ac) {
   int k = op->opnds[0] == ac->arg ? 1 : 0;
   if (op->opnds[1 - k] != ac->arg) return false;
   Value *v = op->opnds[k];
   Psum *ps = psum_of(P, v), *pi = psum_of(P, ac->init);
   if (!ps || !same_data(tiling_of(P, v), ac->t) || !psum_fits(P, ps, ac->t)) return false;
+  if (op->kind == OP_DYNAMIC_UPDATE_SLICE) {
+    if (ac->t || op->nopnds != 2 + v->type->rank) return false;
+    for (int i = 2; i < op->nopnds; i++)
+      if (psum_of(P, op->opnds[i]) || tiling_of(P, op->opnds[i]) || op->opnds[i] == ac->arg) return false;
+  }
   if (pi ? !psum_same(P, pi, ps) || !same_data(tiling_of(P, ac->init), ac->t) : !is_zeros(ac->init)) return false;
   ptrmap_put(&P->psum, ac->arg, ps);
   set_result(P, op, splits(ac->t) ? ac->t : NULL);
@@ -3254,6 +3266,25 @@ static bool accumulate(Part *P, Op *op, Accum *ac) {
 
 static bool part_ops(Part *P, Block *blk, Op *first, Op *stop);
 
+/* v (not a partial sum) as a partial sum over the groups of ps: the least
+   partition of each group holds v, the others zeros.  (A carry taken as a
+   partial sum whose body's value is not one after all: a constraint
+   between the add and the return summed it.) */
+static Value *keep_first(Part *P, Value *v, Psum *ps, Op *at) {
+  int64_t *first = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+  for (int p = 0; p < P->npart; p++) first[p] = ps->gid[p] == p;
+  Builder b = {P->m, P->body, at, at->loc};
+  Value *k = by_partition(P, &b, first);
+  xfree(first);
+  Value *here = bld_compare(&b, k, bld_const_i(&b, k->type, 1), "EQ");
+  Value *mask = bld_broadcast(&b, here, bld_tensor(&b, ET_PRED, v->type->rank, v->type->dims), 0, NULL);
+  Value *r = bld_select(&b, mask, v, bld_const_bits(&b, v->type, v->type->elem, 0));
+  const SpmdTiling *t = tiling_of(P, v);
+  if (t) ptrmap_put(&P->tiling, r, (void *)t);
+  ptrmap_put(&P->psum, r, ps);
+  return r;
+}
+
 /* The ops of region b rewritten (b is the block being rewritten
    meanwhile), then what it returns moved to the layouts t (NULL: whole),
    the values of accumulating carries (ac) as they are. */
@@ -3262,8 +3293,12 @@ static bool part_region(Part *P, Block *b, SpmdTiling **t, Accum **ac) {
   P->body = b;
   Op *term = block_terminator(b);
   bool ok = part_ops(P, b, b->first, term);
-  for (int i = 0; ok && i < term->nopnds; i++)
-    if (!(ac && ac[i] && ac[i]->ps)) term->opnds[i] = reshard(P, term->opnds[i], t ? t[i] : NULL, term);
+  for (int i = 0; ok && i < term->nopnds; i++) {
+    Value *v = term->opnds[i];
+    if (!(ac && ac[i] && ac[i]->ps)) term->opnds[i] = reshard(P, v, t ? t[i] : NULL, term);
+    else if (!psum_same(P, psum_of(P, v), ac[i]->ps) || !same_data(tiling_of(P, v), t[i]))
+      term->opnds[i] = keep_first(P, reshard(P, v, t[i], term), ac[i]->ps, term);
+  }
   P->body = outer;
   return ok;
 }
@@ -3360,7 +3395,7 @@ static bool part_ops(Part *P, Block *blk, Op *first, Op *stop) {
       if (!(op->kind == OP_WHILE ? part_while(P, op) : part_branches(P, op))) return false;
       continue;
     }
-    Accum *ac = op->kind == OP_ADD ? ptrmap_get(&P->accum, op) : NULL;
+    Accum *ac = ptrmap_get(&P->accum, op);
     if (ac && accumulate(P, op, ac)) continue;
     if (partial_op(P, op)) continue;
     sum_uses(P, op);
@@ -3375,6 +3410,16 @@ static bool part_ops(Part *P, Block *blk, Op *first, Op *stop) {
   return true;
 }
 
+/* Whether b or the regions of its ops call a function. */
+static bool has_call(const Block *b) {
+  for (const Op *op = b->first; op; op = op->next) {
+    if (op->kind == OP_CALL) return true;
+    for (int k = 0; k < op->nregions; k++)
+      if (has_call(op->regions[k])) return true;
+  }
+  return false;
+}
+
 bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   Part P = {.m = m, .f = f, .body = f->body, .nrep = nrep > 0 ? nrep : 1, .npart = npart};
   Op *ret = block_terminator(f->body);
@@ -3383,9 +3428,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     return false;
   }
   /* calls are inlined first, so that their ops run on shards too */
-  bool calls = false;
-  for (Op *op = f->body->first; op; op = op->next) calls |= op->kind == OP_CALL;
-  if (calls && pass_inline_calls(m, &(PassOptions){0}) < 0) return false;
+  if (has_call(f->body) && pass_inline_calls(m, &(PassOptions){0}) < 0) return false;
   ret = block_terminator(f->body);
   int n = f->body->nargs;
   SpmdTiling **at = ARENA_ARRAY(&m->arena, SpmdTiling *, n + 1);

@@ -5,13 +5,13 @@
 // Every entry's results must equal the same program on one partition
 // (which ignores the shardings) on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in carry accum reads condreads unreduced nested branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked nested branch ifop whole; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-24: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-26: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // Each branch of the case, and both of the if (the sign of the sum of x
@@ -35,9 +35,10 @@
 // accumulates split values in are cut locally); each accumulator of
 // partial products one all-reduce (after the loop, or in the body where
 // the accumulator is read); the unreduced scan one, for the constraint
-// after the loop; the case one all-to-all, in the branch that returns
+// after the loop; the stacked gradients and the loops in a loop one each,
+// after the (outer) loop; the case one all-to-all, in the branch that returns
 // columns; the if one all-reduce, of the predicate's sum.
-// RUN: for e in carry accum reads condreads unreduced nested branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked nested branch ifop whole; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 1 all_reduce, 1 local cuts{{$}}
@@ -46,9 +47,10 @@
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 1 all_to_all{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+302]]:12{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+350]]:12{{$}}
 //
 // Where the sums are (the HLO dump of each program): the accumulating
 // loop runs on 2-row shards and sums nothing inside; its one all-reduce
@@ -99,6 +101,21 @@
 // UNRED: [[R:%[^ ]+]] = f32[4,2]{1,0} get-tuple-element({{.*}}), index=1
 // UNRED-NEXT: [[S:%[^ ]+]] = f32[4,2]{1,0} all-reduce([[R]])
 // UNRED-NEXT: ROOT {{.*}} tuple([[R]], [[S]])
+//
+// The stacked gradients: nothing summed in the body, one all-reduce of
+// the stack after the loop.
+// RUN: xlac run --backend=cpu --partitions 8 --entry stacked --random-inputs %s --xla_dump_to=%t/ds >/dev/null
+// RUN: FileCheck %s --check-prefix=STACK < %t/ds/module_0000.loops.before_optimizations.txt
+// STACK: %r.tuple.4.body ({{.*}}) -> (s32[], f32[3,4,2]) {
+// STACK-NOT: all-reduce(
+// STACK: f32[3,4,2]{2,1,0} dynamic-update-slice(
+// STACK-NOT: all-reduce(
+// STACK: %stacked ({{.*}}: f32[3,2,4], {{.*}}: f32[3,2,2]) -> f32[3,4,2] {
+// STACK-NOT: all-reduce(
+// STACK: while(
+// STACK-NOT: all-reduce(
+// STACK: ROOT {{.*}} = f32[3,4,2]{2,1,0} all-reduce(
+// STACK-NEXT: {{^}$}}
 //
 // Loops in a loop: nothing summed in either body, one all-reduce after
 // the outer loop.
@@ -270,6 +287,39 @@ module @loops attributes {mhlo.num_partitions = 8 : i32} {
       }
     %s = sdy.sharding_constraint %r#1 <@x8, [{}, {}]> : tensor<4x2xf32>
     return %r#1, %s : tensor<4x2xf32>, tensor<4x2xf32>
+  }
+
+  // A scan's stacked gradients, as JAX writes them: each iteration
+  // writes its partial product into its row of the carry
+  // (dynamic_update_slice, linear in both), the carry and the row kept
+  // unreduced by constraints; summed once, after the loop.
+  func.func @stacked(%xs: tensor<3x16x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}, {}]>},
+                     %es: tensor<3x16x2xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}, {}]>}) -> tensor<3x4x2xf32> {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %f0 = stablehlo.constant dense<0.0> : tensor<f32>
+    %z0 = stablehlo.broadcast_in_dim %f0, dims = [] : (tensor<f32>) -> tensor<3x4x2xf32>
+    %z = sdy.sharding_constraint %z0 <@x8, [{}, {}, {}], unreduced={"x"}> : tensor<3x4x2xf32>
+    %r:2 = stablehlo.while(%i = %c0, %acc = %z) : tensor<i32>, tensor<3x4x2xf32>
+      cond {
+        %c3 = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %c1 = stablehlo.constant dense<1> : tensor<i32>
+        %n = stablehlo.add %i, %c1 : tensor<i32>
+        %zi = stablehlo.constant dense<0> : tensor<i32>
+        %xi = stablehlo.dynamic_slice %xs, %i, %zi, %zi, sizes = [1, 16, 4] : (tensor<3x16x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x16x4xf32>
+        %x2 = stablehlo.reshape %xi : (tensor<1x16x4xf32>) -> tensor<16x4xf32>
+        %ei = stablehlo.dynamic_slice %es, %i, %zi, %zi, sizes = [1, 16, 2] : (tensor<3x16x2xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x16x2xf32>
+        %e2 = stablehlo.reshape %ei : (tensor<1x16x2xf32>) -> tensor<16x2xf32>
+        %g = stablehlo.dot_general %x2, %e2, contracting_dims = [0] x [0] : (tensor<16x4xf32>, tensor<16x2xf32>) -> tensor<4x2xf32>
+        %gu = sdy.sharding_constraint %g <@x8, [{}, {}], unreduced={"x"}> : tensor<4x2xf32>
+        %gb = stablehlo.broadcast_in_dim %gu, dims = [1, 2] : (tensor<4x2xf32>) -> tensor<1x4x2xf32>
+        %u = stablehlo.dynamic_update_slice %acc, %gb, %i, %zi, %zi : (tensor<3x4x2xf32>, tensor<1x4x2xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3x4x2xf32>
+        %uc = sdy.sharding_constraint %u <@x8, [{}, {}, {}], unreduced={"x"}> : tensor<3x4x2xf32>
+        stablehlo.return %n, %uc : tensor<i32>, tensor<3x4x2xf32>
+      }
+    return %r#1 : tensor<3x4x2xf32>
   }
 
   // Loops in a loop: the inner one accumulates the partial products of
