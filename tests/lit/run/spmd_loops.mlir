@@ -5,13 +5,13 @@
 // Every entry's results must equal the same program on one partition
 // (which ignores the shardings) on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in carry accum reads condreads unreduced stacked nested branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked nested disagree branch ifop whole; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-26: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-28: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // Each branch of the case, and both of the if (the sign of the sum of x
@@ -36,9 +36,10 @@
 // partial products one all-reduce (after the loop, or in the body where
 // the accumulator is read); the unreduced scan one, for the constraint
 // after the loop; the stacked gradients and the loops in a loop one each,
-// after the (outer) loop; the case one all-to-all, in the branch that returns
+// after the (outer) loop; the loop whose body computes by columns two
+// all-to-alls; the case one all-to-all, in the branch that returns
 // columns; the if one all-reduce, of the predicate's sum.
-// RUN: for e in carry accum reads condreads unreduced stacked nested branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked nested disagree branch ifop whole; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 1 all_reduce, 1 local cuts{{$}}
@@ -48,9 +49,10 @@
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 all_to_all{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 1 all_to_all{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+350]]:12{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+371]]:12{{$}}
 //
 // Where the sums are (the HLO dump of each program): the accumulating
 // loop runs on 2-row shards and sums nothing inside; its one all-reduce
@@ -358,6 +360,27 @@ module @loops attributes {mhlo.num_partitions = 8 : i32} {
         stablehlo.return %n, %a : tensor<i32>, tensor<4x2xf32>
       }
     return %r#1 : tensor<4x2xf32>
+  }
+
+  // The carry's layout (rows, from the init value) and the body's value
+  // (columns, from y, the first operand) disagree: the body moves its
+  // value back to rows before it returns it (an all-to-all each way).
+  func.func @disagree(%x: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
+                      %y: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}]>}) -> tensor<16x8xf32> {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %r:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i32>, tensor<16x8xf32>
+      cond {
+        %c3 = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %c1 = stablehlo.constant dense<1> : tensor<i32>
+        %n = stablehlo.add %i, %c1 : tensor<i32>
+        %m = stablehlo.multiply %y, %a : tensor<16x8xf32>
+        %t = stablehlo.tanh %m : tensor<16x8xf32>
+        stablehlo.return %n, %t : tensor<i32>, tensor<16x8xf32>
+      }
+    return %r#1 : tensor<16x8xf32>
   }
 
   // case on a whole index: the branches work on the rows of x; the
