@@ -541,6 +541,24 @@ static bool visible(Part *P, const Value *v) {
   return false;
 }
 
+/* Where what moves v (a gather, a cut, a reshard) goes when it is needed
+   before `at`: there, or, when v is made outside the loops and branches
+   around `at`, before the outermost of them that v's block holds, so that
+   a loop gathers or cuts what it does not change once rather than in every
+   iteration (every partition runs a loop as often and takes the same
+   branch, so the collectives still meet).  P->body becomes that block; the
+   caller puts back *outer. */
+static Op *hoist(Part *P, const Value *v, Op *at, Block **outer) {
+  *outer = P->body;
+  if (!at || !at->parent) return at;
+  const Block *home = v->def ? v->def->parent : v->owner;
+  Op *a = at;
+  while (a->parent != home && a->parent->parent_op) a = a->parent->parent_op;
+  if (a->parent != home || !a->parent) return at;
+  P->body = a->parent;
+  return a;
+}
+
 static Type *local_type(Part *P, const Type *g, const SpmdTiling *t) {
   Type *l = type_clone(&P->m->arena, g); /* quantization kept */
   for (int d = 0; d < g->rank; d++) l->dims[d] = g->dims[d] / t->ways[d];
@@ -612,8 +630,19 @@ static int64_t value_bytes(const Type *t) {
   return n;
 }
 
-/* v (a shard) gathered whole, before `at` (a partial sum summed first). */
+static Value *gather_here(Part *P, Value *v, Op *at);
+
+/* v (a shard) gathered whole, before `at` (a partial sum summed first;
+   hoisted out of loops, above). */
 static Value *gather(Part *P, Value *v, Op *at) {
+  Block *outer;
+  Op *where = hoist(P, v, at, &outer);
+  Value *w = gather_here(P, v, where);
+  P->body = outer;
+  return w;
+}
+
+static Value *gather_here(Part *P, Value *v, Op *at) {
   v = summed(P, v, false);
   const SpmdTiling *t = tiling_of(P, v);
   if (!t) return v;
@@ -868,9 +897,20 @@ static Value *cut(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   return s;
 }
 
-/* This partition's shard of v (whole) in layout t, cut before `at`; a
-   later use that needs v whole gets v itself. */
+static Value *shard_here(Part *P, Value *v, const SpmdTiling *t, Op *at);
+
+/* This partition's shard of v (whole) in layout t, cut before `at`
+   (hoisted out of loops, above); a later use that needs v whole gets v
+   itself. */
 static Value *shard_of(Part *P, Value *v, const SpmdTiling *t, Op *at) {
+  Block *outer;
+  Op *where = hoist(P, v, at, &outer);
+  Value *s = shard_here(P, v, t, where);
+  P->body = outer;
+  return s;
+}
+
+static Value *shard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   if (!splits(t)) return v;
   /* the last cut of v, when it is the same (it precedes `at`) */
   Value *s = ptrmap_get(&P->cuts, v);
@@ -957,8 +997,18 @@ static Value *all_to_all(Part *P, Value *v, const SpmdTiling *u, const SpmdTilin
    the same data, cut locally when its shards hold t's, by an all_to_all
    when one split moves to another dimension, gathered whole otherwise
    (and cut when t splits). */
+static Value *reshard_here(Part *P, Value *v, const SpmdTiling *t, Op *at);
+
 static Value *reshard(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   v = summed(P, v, false);
+  Block *outer;
+  Op *where = hoist(P, v, at, &outer);
+  Value *r = reshard_here(P, v, t, where);
+  P->body = outer;
+  return r;
+}
+
+static Value *reshard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   const SpmdTiling *u = tiling_of(P, v);
   if (same_data(u, t)) return v;
   if (!u) return shard_of(P, v, t, at);

@@ -5,13 +5,13 @@
 // Every entry's results must equal the same program on one partition
 // (which ignores the shardings) on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in carry accum reads condreads unreduced stacked nested disagree branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted branch ifop whole; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-28: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-30: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // Each branch of the case, and both of the if (the sign of the sum of x
@@ -37,9 +37,10 @@
 // the accumulator is read); the unreduced scan one, for the constraint
 // after the loop; the stacked gradients and the loops in a loop one each,
 // after the (outer) loop; the loop whose body computes by columns two
-// all-to-alls; the case one all-to-all, in the branch that returns
+// all-to-alls; the loop that reverses x one all-gather (said, with the
+// reverse it feeds); the case one all-to-all, in the branch that returns
 // columns; the if one all-reduce, of the predicate's sum.
-// RUN: for e in carry accum reads condreads unreduced stacked nested disagree branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted branch ifop whole; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 1 all_reduce, 1 local cuts{{$}}
@@ -50,9 +51,10 @@
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 all_to_all{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.reverse), the first at line [[#@LINE+362]]:15{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 1 all_to_all{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+371]]:12{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+406]]:12{{$}}
 //
 // Where the sums are (the HLO dump of each program): the accumulating
 // loop runs on 2-row shards and sums nothing inside; its one all-reduce
@@ -118,6 +120,20 @@
 // STACK-NOT: all-reduce(
 // STACK: ROOT {{.*}} = f32[3,4,2]{2,1,0} all-reduce(
 // STACK-NEXT: {{^}$}}
+//
+// What an op in a body needs whole from before the loop is gathered
+// before the loop, once.
+// RUN: xlac run --backend=cpu --partitions 8 --entry hoisted --random-inputs %s --xla_dump_to=%t/dh >/dev/null
+// RUN: FileCheck %s --check-prefix=HOIST < %t/dh/module_0000.loops.before_optimizations.txt
+// HOIST: %r.tuple.7.body ({{.*}}) -> (s32[], f32[16,4]) {
+// HOIST-NOT: all-gather(
+// HOIST: reverse(
+// HOIST-NOT: all-gather(
+// HOIST: %hoisted ({{.*}}: f32[2,4]) -> f32[16,4] {
+// HOIST-NOT: while(
+// HOIST: all-gather(
+// HOIST-NOT: all-gather(
+// HOIST: while(
 //
 // Loops in a loop: nothing summed in either body, one all-reduce after
 // the outer loop.
@@ -381,6 +397,27 @@ module @loops attributes {mhlo.num_partitions = 8 : i32} {
         stablehlo.return %n, %t : tensor<i32>, tensor<16x8xf32>
       }
     return %r#1 : tensor<16x8xf32>
+  }
+
+  // An op in the body that needs a split value from before the loop
+  // whole (reverse, not done on shards): it is gathered once, before the
+  // loop, not in every iteration.
+  func.func @hoisted(%x: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>}) -> tensor<16x4xf32> {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %z = stablehlo.constant dense<0.0> : tensor<16x4xf32>
+    %r:2 = stablehlo.while(%i = %c0, %acc = %z) : tensor<i32>, tensor<16x4xf32>
+      cond {
+        %c3 = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %c1 = stablehlo.constant dense<1> : tensor<i32>
+        %n = stablehlo.add %i, %c1 : tensor<i32>
+        %rv = stablehlo.reverse %x, dims = [0] : tensor<16x4xf32>
+        %a = stablehlo.add %acc, %rv : tensor<16x4xf32>
+        stablehlo.return %n, %a : tensor<i32>, tensor<16x4xf32>
+      }
+    return %r#1 : tensor<16x4xf32>
   }
 
   // case on a whole index: the branches work on the rows of x; the
