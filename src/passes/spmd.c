@@ -1710,6 +1710,38 @@ static bool reshape(Part *P, Op *op) {
    whole: the same op on the shards (a whole operand of concatenate is cut
    alike; the start of dynamic_slice along a dimension it takes whole is 0
    on the shard as on the whole). */
+/* Whether an update of global type gu covers each dimension that t splits
+   of an operand of global type g whole (its start there is then 0, as
+   clamped, on every partition alike). */
+static bool covers_splits(const SpmdTiling *t, const Type *g, const Type *gu) {
+  if (!t || g->rank != gu->rank || t->rank != g->rank) return false;
+  for (int d = 0; d < g->rank; d++)
+    if (t->ways[d] > 1 && gu->dims[d] != g->dims[d]) return false;
+  return true;
+}
+
+/* dynamic_update_slice on shards, when the update covers every split
+   dimension whole: each partition writes its piece of the update into its
+   piece of the operand, at the same start indices.  The layout is the one
+   propagation chose, else the operand's, else the update's; a whole
+   operand or update is cut to it (zeros made as the shard). */
+static bool update_slice(Part *P, Op *op) {
+  if (op->nopnds < 2 || op->res[0].type->quant) return false;
+  Value *o = op->opnds[0], *u = op->opnds[1];
+  const Type *g = global_type(P, o), *gu = global_type(P, u);
+  if (g->rank != gu->rank || op->nopnds != 2 + g->rank || g->rank > MAXR) return false;
+  for (int i = 2; i < op->nopnds; i++)
+    if (tiling_of(P, op->opnds[i])) return false;
+  const SpmdTiling *t = ptrmap_get(&P->want, &op->res[0]);
+  if (!splits(t)) t = tiling_of(P, o);
+  if (!t) t = tiling_of(P, u);
+  if (!splits(t) || !covers_splits(t, g, gu)) return false;
+  op->opnds[0] = reshard(P, o, t, op);
+  op->opnds[1] = reshard(P, u, t, op);
+  set_result(P, op, t);
+  return true;
+}
+
 static bool slicing(Part *P, Op *op) {
   if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR) return false;
   const Type *rt = op->res[0].type;
@@ -1739,6 +1771,7 @@ static bool slicing(Part *P, Op *op) {
     set_result(P, op, t);
     return true;
   }
+  if (op->kind == OP_DYNAMIC_UPDATE_SLICE) return update_slice(P, op);
   if (op->kind != OP_CONCATENATE) return false;
   int64_t cd = op_attr_int(op, "dimension", -1);
   const SpmdTiling *t = NULL;
@@ -1929,6 +1962,14 @@ static bool dims_map(const Op *op, int i, int *map) {
     for (int d = 0; d < ot->rank; d++)
       if (ot->dims[d] == rt->dims[d]) map[d] = d;
     return ot->rank == rt->rank;
+  case OP_DYNAMIC_UPDATE_SLICE:
+    /* the operand's dimensions one to one; the update's where it covers
+       them whole; the start indices have none */
+    if (i > 1) return true;
+    if (ot->rank != rt->rank) return false;
+    for (int d = 0; d < ot->rank; d++)
+      if (ot->dims[d] == rt->dims[d]) map[d] = d;
+    return true;
   case OP_CONCATENATE: {
     int64_t cd = op_attr_int(op, "dimension", -1);
     if (ot->rank != rt->rank) return false;
@@ -3293,8 +3334,9 @@ static Op *accum_add(Part *P, Op *op, int i) {
    sum when the other operand is one in the carry's layout and the init
    value agrees; false (the add then takes the rule of any add, which sums
    what it adds) otherwise.  A dynamic_update_slice that writes a partial
-   sum into the carry (a scan's stacked gradients) alike, both whole: it is
-   linear in the two together. */
+   sum into the carry (a scan's stacked gradients) alike, the update
+   covering the carry's split dimensions whole: it is linear in the two
+   together. */
 static bool accumulate(Part *P, Op *op, Accum *ac) {
   int k = op->opnds[0] == ac->arg ? 1 : 0;
   if (op->opnds[1 - k] != ac->arg) return false;
@@ -3302,7 +3344,8 @@ static bool accumulate(Part *P, Op *op, Accum *ac) {
   Psum *ps = psum_of(P, v), *pi = psum_of(P, ac->init);
   if (!ps || !same_data(tiling_of(P, v), ac->t) || !psum_fits(P, ps, ac->t)) return false;
   if (op->kind == OP_DYNAMIC_UPDATE_SLICE) {
-    if (ac->t || op->nopnds != 2 + v->type->rank) return false;
+    if (op->nopnds != 2 + v->type->rank || (ac->t && !covers_splits(ac->t, op->res[0].type, global_type(P, v))))
+      return false;
     for (int i = 2; i < op->nopnds; i++)
       if (psum_of(P, op->opnds[i]) || tiling_of(P, op->opnds[i]) || op->opnds[i] == ac->arg) return false;
   }

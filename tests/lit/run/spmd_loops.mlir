@@ -5,13 +5,13 @@
 // Every entry's results must equal the same program on one partition
 // (which ignores the shardings) on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted stackrows branch ifop whole; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-30: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-34: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // Each branch of the case, and both of the if (the sign of the sum of x
@@ -38,9 +38,10 @@
 // after the loop; the stacked gradients and the loops in a loop one each,
 // after the (outer) loop; the loop whose body computes by columns two
 // all-to-alls; the loop that reverses x one all-gather (said, with the
-// reverse it feeds); the case one all-to-all, in the branch that returns
+// reverse it feeds); the stacking scan nothing, but for the row written
+// into a carry split by rows (gathered, computed whole, cut locally); the case one all-to-all, in the branch that returns
 // columns; the if one all-reduce, of the predicate's sum.
-// RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted stackrows branch ifop whole; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 1 all_reduce, 1 local cuts{{$}}
@@ -51,10 +52,11 @@
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 all_to_all{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.reverse), the first at line [[#@LINE+362]]:15{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.reverse), the first at line [[#@LINE+363]]:15{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 1 local cuts; 1 ops computed whole from split operands (stablehlo.dynamic_update_slice), the first at line [[#@LINE+391]]:15{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 1 all_to_all{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+406]]:12{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+434]]:12{{$}}
 //
 // Where the sums are (the HLO dump of each program): the accumulating
 // loop runs on 2-row shards and sums nothing inside; its one all-reduce
@@ -418,6 +420,34 @@ module @loops attributes {mhlo.num_partitions = 8 : i32} {
         stablehlo.return %n, %a : tensor<i32>, tensor<16x4xf32>
       }
     return %r#1 : tensor<16x4xf32>
+  }
+
+  // A scan stacking split rows (dynamic_update_slice of an update that
+  // covers the split dimension whole: on shards, the zeros it starts from
+  // made as shards), and one writing a row into a carry split by rows (the
+  // update does not cover the split: computed whole, and said so).
+  func.func @stackrows(%xs: tensor<3x16x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}, {}]>},
+                       %q0: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
+                       %row: tensor<1x4xf32>) -> (tensor<3x16x4xf32>, tensor<16x4xf32>) {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %f0 = stablehlo.constant dense<0.0> : tensor<f32>
+    %z = stablehlo.broadcast_in_dim %f0, dims = [] : (tensor<f32>) -> tensor<3x16x4xf32>
+    %r:3 = stablehlo.while(%i = %c0, %s = %z, %q = %q0) : tensor<i32>, tensor<3x16x4xf32>, tensor<16x4xf32>
+      cond {
+        %c3 = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %c1 = stablehlo.constant dense<1> : tensor<i32>
+        %n = stablehlo.add %i, %c1 : tensor<i32>
+        %zi = stablehlo.constant dense<0> : tensor<i32>
+        %xi = stablehlo.dynamic_slice %xs, %i, %zi, %zi, sizes = [1, 16, 4] : (tensor<3x16x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x16x4xf32>
+        %t = stablehlo.tanh %xi : tensor<1x16x4xf32>
+        %s2 = stablehlo.dynamic_update_slice %s, %t, %i, %zi, %zi : (tensor<3x16x4xf32>, tensor<1x16x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3x16x4xf32>
+        %q2 = stablehlo.dynamic_update_slice %q, %row, %i, %zi : (tensor<16x4xf32>, tensor<1x4xf32>, tensor<i32>, tensor<i32>) -> tensor<16x4xf32>
+        stablehlo.return %n, %s2, %q2 : tensor<i32>, tensor<3x16x4xf32>, tensor<16x4xf32>
+      }
+    return %r#1, %r#2 : tensor<3x16x4xf32>, tensor<16x4xf32>
   }
 
   // case on a whole index: the branches work on the rows of x; the
