@@ -29,18 +29,19 @@
 // RUN: done | FileCheck %s --check-prefix=IF
 // IF-COUNT-8: expect result[0]: ok
 //
-// What was inserted: nothing gathered but in the loop that calls a custom
-// call (computed whole, as before, and said so); the data-parallel loop's
-// one all-reduce is the weights' update, in the body (the zeros it
-// accumulates split values in are cut locally); each accumulator of
-// partial products one all-reduce (after the loop, or in the body where
-// the accumulator is read); the unreduced scan one, for the constraint
-// after the loop; the stacked gradients and the loops in a loop one each,
-// after the (outer) loop; the loop whose body computes by columns two
-// all-to-alls; the loop that reverses x one all-gather (said, with the
-// reverse it feeds); the stacking scan nothing, but for the row written
-// into a carry split by rows (gathered, computed whole, cut locally); the case one all-to-all, in the branch that returns
-// columns; the if one all-reduce, of the predicate's sum.
+// What was inserted: the data-parallel loop's one all-reduce is the
+// weights' update, in the body (the zeros it accumulates split values in
+// are cut locally); each accumulator of partial products one all-reduce
+// (after the loop, or in the body where the accumulator is read); the
+// unreduced scan one, for the constraint after the loop; the stacked
+// gradients and the loops in a loop one each, after the (outer) loop; the
+// loop whose body computes by columns two all-to-alls; the loop that
+// reverses x one all-gather (said, with the reverse it feeds); the
+// stacking scan nothing, but for the row written into a carry split by
+// rows (gathered, computed whole, cut locally, said); the case one
+// all-to-all, in the branch that returns columns; the if one all-reduce,
+// of the predicate's sum; the loop that calls a custom call is computed
+// whole, as before, and said so.
 // RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted stackrows branch ifop whole; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
