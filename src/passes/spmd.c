@@ -3168,8 +3168,9 @@ bool spmd_result_unreduced(Module *m, const Func *f, int i, int npart, SpmdTilin
 
 typedef struct Accum {
   Value *init, *arg;     /* the loop's init value, the body's argument */
+  int side;              /* the operand of the add that reads the carry */
   const SpmdTiling *t;   /* the carry's layout */
-  Psum *ps;              /* the partial sums it holds, once the add took them */
+  Psum *ps;              /* the partial sums it holds (once the add took them) */
 } Accum;
 
 /* Whether b, and the regions of its ops, hold only ops the rules know. */
@@ -3315,18 +3316,45 @@ static int uses_in(const Block *b, const Value *v) {
    constraints that keep it unreduced, as JAX writes), read by nothing else,
    the carry read by nothing else, and the init value is zeros or a partial
    sum.  NULL otherwise. */
-static Op *accum_add(Part *P, Op *op, int i) {
+/* Whether d (in body) passes a partial sum on as one, read once: a
+   constraint that keeps it unreduced, or a convert between float types. */
+static bool passes_partial(Part *P, const Block *body, const Op *d) {
+  if (!d || d->parent != body || d->nopnds != 1 || d->nres != 1 || uses_in(body, &d->res[0]) != 1) return false;
+  if (is_constraint(d)) return constraint_unreduced(P, (Op *)d) != NULL;
+  const Type *a = d->opnds[0]->type, *r = d->res[0].type;
+  return d->kind == OP_CONVERT && a->kind == TY_TENSOR && et_is_fp(a->elem) && et_is_fp(r->elem) &&
+         et_is_complex(a->elem) == et_is_complex(r->elem);
+}
+
+/* The number of such ops between v and the carry's argument (v reads it
+   through them); -1 when v does not read it so. */
+static int reads_carry(Part *P, const Block *body, const Value *v, const Value *arg) {
+  int n = 0;
+  for (; v != arg; n++) {
+    if (!passes_partial(P, body, v->def)) return -1;
+    v = v->def->opnds[0];
+  }
+  return n;
+}
+
+static Op *accum_add(Part *P, Op *op, int i, int *side) {
   Block *cond = op->regions[0], *body = op->regions[1];
   Value *arg = body->args[i], *y = block_terminator(body)->opnds[i], *init = op->opnds[i];
-  while (y->def && y->def->parent == body && is_constraint(y->def) && constraint_unreduced(P, y->def) &&
-         uses_in(body, y) == 1)
-    y = y->def->opnds[0];
+  while (y->def && is_constraint(y->def) && passes_partial(P, body, y->def)) y = y->def->opnds[0];
   Op *a = y->def;
   if (!a || a->parent != body || y->type->kind != TY_TENSOR || et_is_pred(y->type->elem) || a->nopnds < 2) return NULL;
-  if (a->kind == OP_ADD ? a->nopnds != 2 || (a->opnds[0] == arg) == (a->opnds[1] == arg)
-                        : a->kind != OP_DYNAMIC_UPDATE_SLICE || a->opnds[0] != arg)
-    return NULL;
   if (uses_in(body, arg) != 1 || uses_in(cond, cond->args[i]) != 0 || uses_in(body, y) != 1) return NULL;
+  int n = -1;
+  if (a->kind == OP_ADD && a->nopnds == 2) {
+    for (*side = 0; *side < 2 && n < 0; (*side)++) n = reads_carry(P, body, a->opnds[*side], arg);
+    (*side)--;
+  } else if (a->kind == OP_DYNAMIC_UPDATE_SLICE) {
+    *side = 0;
+    n = reads_carry(P, body, a->opnds[0], arg);
+  }
+  /* read through ops before the add: the carry must be a partial sum from
+     the first iteration on (its init value one) */
+  if (n < 0 || (n > 0 && !psum_of(P, init))) return NULL;
   return psum_of(P, init) || is_zeros(init) ? a : NULL;
 }
 
@@ -3338,11 +3366,12 @@ static Op *accum_add(Part *P, Op *op, int i) {
    covering the carry's split dimensions whole: it is linear in the two
    together. */
 static bool accumulate(Part *P, Op *op, Accum *ac) {
-  int k = op->opnds[0] == ac->arg ? 1 : 0;
-  if (op->opnds[1 - k] != ac->arg) return false;
-  Value *v = op->opnds[k];
+  Value *c = op->opnds[ac->side], *v = op->opnds[op->kind == OP_ADD ? 1 - ac->side : 1];
   Psum *ps = psum_of(P, v), *pi = psum_of(P, ac->init);
   if (!ps || !same_data(tiling_of(P, v), ac->t) || !psum_fits(P, ps, ac->t)) return false;
+  /* the carry's value: its argument, or (taken as a partial sum from the
+     start) what the ops before the add made of it */
+  if (ac->ps ? !psum_same(P, psum_of(P, c), ps) || !same_data(tiling_of(P, c), ac->t) : c != ac->arg) return false;
   if (op->kind == OP_DYNAMIC_UPDATE_SLICE) {
     if (op->nopnds != 2 + v->type->rank || (ac->t && !covers_splits(ac->t, op->res[0].type, global_type(P, v))))
       return false;
@@ -3350,7 +3379,7 @@ static bool accumulate(Part *P, Op *op, Accum *ac) {
       if (psum_of(P, op->opnds[i]) || tiling_of(P, op->opnds[i]) || op->opnds[i] == ac->arg) return false;
   }
   if (pi ? !psum_same(P, pi, ps) || !same_data(tiling_of(P, ac->init), ac->t) : !is_zeros(ac->init)) return false;
-  ptrmap_put(&P->psum, ac->arg, ps);
+  if (!ac->ps) ptrmap_put(&P->psum, ac->arg, ps);
   set_result(P, op, splits(ac->t) ? ac->t : NULL);
   ptrmap_put(&P->psum, &op->res[0], ps);
   ac->ps = ps;
@@ -3417,11 +3446,20 @@ static bool part_while(Part *P, Op *op) {
   partition_index(P); /* made in the entry block, where every region sees it */
   for (int i = 0; i < n; i++) {
     t[i] = wanted(P, body->args[i]);
-    Op *a = accum_add(P, op, i);
+    int side = 0;
+    Op *a = accum_add(P, op, i, &side);
+    Psum *pi = a ? psum_of(P, op->opnds[i]) : NULL;
+    if (pi && (!same_data(tiling_of(P, op->opnds[i]), t[i]) || !psum_fits(P, pi, t[i]))) a = NULL;
     if (a) {
       ac[i] = ARENA_NEW(&P->m->arena, Accum);
-      *ac[i] = (Accum){op->opnds[i], body->args[i], t[i], NULL};
+      *ac[i] = (Accum){op->opnds[i], body->args[i], side, t[i], NULL};
       ptrmap_put(&P->accum, a, ac[i]);
+      /* a partial sum given: the carry is one from the start (what the
+         body returns is made one again, should it not be) */
+      if (pi) {
+        ac[i]->ps = pi;
+        ptrmap_put(&P->psum, body->args[i], pi);
+      }
     } else {
       op->opnds[i] = reshard(P, op->opnds[i], t[i], op);
     }

@@ -5,13 +5,13 @@
 // Every entry's results must equal the same program on one partition
 // (which ignores the shardings) on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted stackrows branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked through nested disagree hoisted stackrows branch ifop whole; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-34: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-38: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // Each branch of the case, and both of the if (the sign of the sum of x
@@ -35,6 +35,8 @@
 // (after the loop, or in the body where the accumulator is read); the
 // unreduced scan one, for the constraint after the loop; the stacked
 // gradients and the loops in a loop one each, after the (outer) loop; the
+// accumulator read through a convert two, one in the body for the whole
+// value added to the other accumulator and one after it for both; the
 // loop whose body computes by columns two all-to-alls; the loop that
 // reverses x one all-gather (said, with the reverse it feeds); the
 // stacking scan nothing, but for the row written into a carry split by
@@ -42,7 +44,7 @@
 // all-to-all, in the branch that returns columns; the if one all-reduce,
 // of the predicate's sum; the loop that calls a custom call is computed
 // whole, as before, and said so.
-// RUN: for e in carry accum reads condreads unreduced stacked nested disagree hoisted stackrows branch ifop whole; do \
+// RUN: for e in carry accum reads condreads unreduced stacked through nested disagree hoisted stackrows branch ifop whole; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 1 all_reduce, 1 local cuts{{$}}
@@ -51,13 +53,14 @@
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 2 all_reduce, 0 local cuts; 2 all_reduce combined into 1{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 all_to_all{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.reverse), the first at line [[#@LINE+363]]:15{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 1 local cuts; 1 ops computed whole from split operands (stablehlo.dynamic_update_slice), the first at line [[#@LINE+391]]:15{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.reverse), the first at line [[#@LINE+421]]:15{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 1 local cuts; 1 ops computed whole from split operands (stablehlo.dynamic_update_slice), the first at line [[#@LINE+449]]:15{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 1 all_to_all{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+434]]:12{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+492]]:12{{$}}
 //
 // Where the sums are (the HLO dump of each program): the accumulating
 // loop runs on 2-row shards and sums nothing inside; its one all-reduce
@@ -128,7 +131,7 @@
 // before the loop, once.
 // RUN: xlac run --backend=cpu --partitions 8 --entry hoisted --random-inputs %s --xla_dump_to=%t/dh >/dev/null
 // RUN: FileCheck %s --check-prefix=HOIST < %t/dh/module_0000.loops.before_optimizations.txt
-// HOIST: %r.tuple.7.body ({{.*}}) -> (s32[], f32[16,4]) {
+// HOIST: %r.tuple{{[.0-9]*}}.body ({{.*}}: (s32[], f32[16,4])) -> (s32[], f32[16,4]) {
 // HOIST-NOT: all-gather(
 // HOIST: reverse(
 // HOIST-NOT: all-gather(
@@ -137,6 +140,26 @@
 // HOIST: all-gather(
 // HOIST-NOT: all-gather(
 // HOIST: while(
+//
+// The accumulator read through a convert and constraints: nothing summed
+// for it in the body; the other, adding a whole value, summed there and
+// kept by the first partition; both summed after the loop by one.
+// RUN: xlac run --backend=cpu --partitions 8 --entry through --random-inputs %s --xla_dump_to=%t/dt >/dev/null
+// RUN: FileCheck %s --check-prefix=THRU < %t/dt/module_0000.loops.before_optimizations.txt
+// THRU: %r.tuple.5.body ({{.*}}) -> (s32[], f32[4,2], f32[4,2]) {
+// THRU: [[S:%[^ ]+]] = f32[4,2]{1,0} all-reduce(%acc2
+// THRU-NOT: all-reduce(
+// THRU: add(%cv, %g
+// THRU-NOT: all-reduce(
+// THRU: add([[S]], %w
+// THRU-NOT: all-reduce(
+// THRU: select(
+// THRU-NOT: all-reduce(
+// THRU: %through ({{.*}}) -> (f32[4,2], f32[4,2]) {
+// THRU-NOT: all-reduce(
+// THRU: while(
+// THRU-NOT: all-reduce(
+// THRU: (f32[4,2]{1,0}, f32[4,2]{1,0}) all-reduce(
 //
 // Loops in a loop: nothing summed in either body, one all-reduce after
 // the outer loop.
@@ -341,6 +364,44 @@ module @loops attributes {mhlo.num_partitions = 8 : i32} {
         stablehlo.return %n, %uc : tensor<i32>, tensor<3x4x2xf32>
       }
     return %r#1 : tensor<3x4x2xf32>
+  }
+
+  // The accumulator read through a convert and a constraint that keeps it
+  // unreduced before the add (as JAX writes it): the carry is a partial sum
+  // from the start (its init value is one), summed once after the loop.
+  // And one that adds a whole value to an unreduced accumulator: correct
+  // still (the carry summed for the add in every iteration, the sum made a
+  // partial sum again, kept by the first partition).
+  func.func @through(%xs: tensor<3x16x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}, {}]>},
+                     %es: tensor<3x16x2xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}, {}]>},
+                     %w: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %f0 = stablehlo.constant dense<0.0> : tensor<f32>
+    %z0 = stablehlo.broadcast_in_dim %f0, dims = [] : (tensor<f32>) -> tensor<4x2xf32>
+    %z = sdy.sharding_constraint %z0 <@x8, [{}, {}], unreduced={"x"}> : tensor<4x2xf32>
+    %r:3 = stablehlo.while(%i = %c0, %acc = %z, %acc2 = %z) : tensor<i32>, tensor<4x2xf32>, tensor<4x2xf32>
+      cond {
+        %c3 = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %c1 = stablehlo.constant dense<1> : tensor<i32>
+        %n = stablehlo.add %i, %c1 : tensor<i32>
+        %zi = stablehlo.constant dense<0> : tensor<i32>
+        %xi = stablehlo.dynamic_slice %xs, %i, %zi, %zi, sizes = [1, 16, 4] : (tensor<3x16x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x16x4xf32>
+        %x2 = stablehlo.reshape %xi : (tensor<1x16x4xf32>) -> tensor<16x4xf32>
+        %ei = stablehlo.dynamic_slice %es, %i, %zi, %zi, sizes = [1, 16, 2] : (tensor<3x16x2xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x16x2xf32>
+        %e2 = stablehlo.reshape %ei : (tensor<1x16x2xf32>) -> tensor<16x2xf32>
+        %g = stablehlo.dot_general %x2, %e2, contracting_dims = [0] x [0] : (tensor<16x4xf32>, tensor<16x2xf32>) -> tensor<4x2xf32>
+        %gu = sdy.sharding_constraint %g <@x8, [{}, {}], unreduced={"x"}> : tensor<4x2xf32>
+        %cv = stablehlo.convert %acc : tensor<4x2xf32>
+        %cc = sdy.sharding_constraint %cv <@x8, [{}, {}], unreduced={"x"}> : tensor<4x2xf32>
+        %a = stablehlo.add %cc, %gu : tensor<4x2xf32>
+        %ac = sdy.sharding_constraint %a <@x8, [{}, {}], unreduced={"x"}> : tensor<4x2xf32>
+        %a2 = stablehlo.add %acc2, %w : tensor<4x2xf32>
+        stablehlo.return %n, %ac, %a2 : tensor<i32>, tensor<4x2xf32>, tensor<4x2xf32>
+      }
+    return %r#1, %r#2 : tensor<4x2xf32>, tensor<4x2xf32>
   }
 
   // Loops in a loop: the inner one accumulates the partial products of
