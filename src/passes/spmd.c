@@ -521,7 +521,8 @@ typedef struct Part {
   SdySharding **aun, **run;
   PtrMap psum, sums;
   /* the whiles and branch ops rewritten on shards (Op* -> 1, others 2),
-     and the adds of accumulating carries (Op* -> Accum*) */
+     and the adds (or dynamic_update_slices) of accumulating carries
+     (Op* -> Accum*) */
   PtrMap regions, accum;
   /* InspectSharding's reports: backend_config -> layout of its operand */
   VEC(const char *) inspected_keys;
@@ -3158,13 +3159,17 @@ bool spmd_result_unreduced(Module *m, const Func *f, int i, int npart, SpmdTilin
  * index or predicate is whole.
  *
  * A carry that accumulates partial sums stays one through the loop: when
- * the body returns `carry + v` and nothing else reads the carry (cond
- * included) or the sum, the init value is zeros (each partition's share
- * of zero) or a partial sum over the same groups in the same layout, and
- * v is a partial sum in the carry's layout, each partition adds its own
- * addends, and the loop's result is a partial sum, summed once where a
- * use needs the sum.  Any other carry is a whole value in every iteration
- * (a partial sum it is given is summed first). */
+ * the body returns `carry + v` (or writes v into it by
+ * dynamic_update_slice) and nothing else reads the carry (cond included)
+ * or the sum, the init value is zeros (each partition's share of zero) or
+ * a partial sum over the same groups in the same layout, and v is a
+ * partial sum in the carry's layout, each partition adds its own addends,
+ * and the loop's result is a partial sum, summed once where a use needs
+ * the sum.  A carry given a partial sum is one from the start (the add may
+ * then read it through converts and unreduced constraints); should what
+ * the body returns not be one, it is made one again.  Any other carry is
+ * a whole value in every iteration (a partial sum it is given is summed
+ * first). */
 
 typedef struct Accum {
   Value *init, *arg;     /* the loop's init value, the body's argument */
@@ -3311,11 +3316,6 @@ static int uses_in(const Block *b, const Value *v) {
   return n;
 }
 
-/* The add by which a while's body accumulates carry i, when the carry may
-   stay a partial sum (above): the body returns add(carry, v) there (through
-   constraints that keep it unreduced, as JAX writes), read by nothing else,
-   the carry read by nothing else, and the init value is zeros or a partial
-   sum.  NULL otherwise. */
 /* Whether d (in body) passes a partial sum on as one, read once: a
    constraint that keeps it unreduced, or a convert between float types. */
 static bool passes_partial(Part *P, const Block *body, const Op *d) {
@@ -3337,6 +3337,13 @@ static int reads_carry(Part *P, const Block *body, const Value *v, const Value *
   return n;
 }
 
+/* The add by which a while's body accumulates carry i, when the carry may
+   stay a partial sum (above): the body returns add(carry, v) there, or
+   dynamic_update_slice(carry, v, ...) (through constraints that keep it
+   unreduced, as JAX writes), read by nothing else; the carry is read by
+   nothing else (the add may read it through passes_partial's ops when the
+   init value is a partial sum), and the init value is zeros or a partial
+   sum.  NULL otherwise; *side: the operand that reads the carry. */
 static Op *accum_add(Part *P, Op *op, int i, int *side) {
   Block *cond = op->regions[0], *body = op->regions[1];
   Value *arg = body->args[i], *y = block_terminator(body)->opnds[i], *init = op->opnds[i];
@@ -3390,8 +3397,8 @@ static bool part_ops(Part *P, Block *blk, Op *first, Op *stop);
 
 /* v (not a partial sum) as a partial sum over the groups of ps: the least
    partition of each group holds v, the others zeros.  (A carry taken as a
-   partial sum whose body's value is not one after all: a constraint
-   between the add and the return summed it.) */
+   partial sum whose body's value is not one after all: a whole value was
+   added, or a constraint between the add and the return summed it.) */
 static Value *keep_first(Part *P, Value *v, Psum *ps, Op *at) {
   int64_t *first = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
   for (int p = 0; p < P->npart; p++) first[p] = ps->gid[p] == p;
@@ -3425,7 +3432,7 @@ static bool part_region(Part *P, Block *b, SpmdTiling **t, Accum **ac) {
   return ok;
 }
 
-/* Gives value v of the regions layout t (the shard type). */
+/* Gives v, a value of the regions, layout t (the shard type). */
 static void hold(Part *P, Value *v, const SpmdTiling *t) {
   if (!t) return;
   v->type = local_type(P, v->type, t);
