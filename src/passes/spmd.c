@@ -520,12 +520,45 @@ typedef struct Part {
      values held as partial sums (Value* -> Psum*), and their sums */
   SdySharding **aun, **run;
   PtrMap psum, sums;
+  /* the whiles and branch ops rewritten on shards (Op* -> 1, others 2),
+     and the adds (or dynamic_update_slices) of accumulating carries
+     (Op* -> Accum*) */
+  PtrMap regions, accum;
   /* InspectSharding's reports: backend_config -> layout of its operand */
   VEC(const char *) inspected_keys;
   VEC(Attr *) inspected;
 } Part;
 
 static SpmdTiling *tiling_of(Part *P, const Value *v) { return ptrmap_get(&P->tiling, v); }
+
+/* Whether v, a value made earlier (a cut, a gather or a sum remembered for
+   reuse), can be used in the block being rewritten: it is defined there
+   or in a block around it.  One made inside a loop's body or a branch is
+   not seen after it. */
+static bool visible(Part *P, const Value *v) {
+  const Block *home = v->def ? v->def->parent : v->owner;
+  for (const Block *b = P->body; b; b = b->parent_op ? b->parent_op->parent : NULL)
+    if (b == home) return true;
+  return false;
+}
+
+/* Where what moves v (a gather, a cut, a reshard) goes when it is needed
+   before `at`: there, or, when v is made outside the loops and branches
+   around `at`, before the outermost of them that v's block holds, so that
+   a loop gathers or cuts what it does not change once rather than in every
+   iteration (every partition runs a loop as often and takes the same
+   branch, so the collectives still meet).  P->body becomes that block; the
+   caller puts back *outer. */
+static Op *hoist(Part *P, const Value *v, Op *at, Block **outer) {
+  *outer = P->body;
+  if (!at || !at->parent) return at;
+  const Block *home = v->def ? v->def->parent : v->owner;
+  Op *a = at;
+  while (a->parent != home && a->parent->parent_op) a = a->parent->parent_op;
+  if (a->parent != home || !a->parent) return at;
+  P->body = a->parent;
+  return a;
+}
 
 static Type *local_type(Part *P, const Type *g, const SpmdTiling *t) {
   Type *l = type_clone(&P->m->arena, g); /* quantization kept */
@@ -598,13 +631,24 @@ static int64_t value_bytes(const Type *t) {
   return n;
 }
 
-/* v (a shard) gathered whole, before `at` (a partial sum summed first). */
+static Value *gather_here(Part *P, Value *v, Op *at);
+
+/* v (a shard) gathered whole, before `at` (a partial sum summed first;
+   hoisted out of loops, above). */
 static Value *gather(Part *P, Value *v, Op *at) {
+  Block *outer;
+  Op *where = hoist(P, v, at, &outer);
+  Value *w = gather_here(P, v, where);
+  P->body = outer;
+  return w;
+}
+
+static Value *gather_here(Part *P, Value *v, Op *at) {
   v = summed(P, v, false);
   const SpmdTiling *t = tiling_of(P, v);
   if (!t) return v;
   Value *w = ptrmap_get(&P->whole, v);
-  if (w) return w;
+  if (w && visible(P, w)) return w;
   Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
   w = v;
   for (int d = 0; d < t->rank; d++) {
@@ -696,7 +740,8 @@ static Value *sum_over(Part *P, Value *v, Attr *groups, int sd, int64_t n) {
     t->layout = NULL;
   }
   Op *ar = op_new(P->m, sd >= 0 ? OP_REDUCE_SCATTER : OP_ALL_REDUCE, 1, &v, 1, &t, v->def ? v->def->loc : P->f->loc);
-  block_insert_before(P->body, v->def ? v->def->next : P->body->first, ar);
+  Block *home = v->def ? v->def->parent : v->owner ? v->owner : P->body;
+  block_insert_before(home, v->def ? v->def->next : home->first, ar);
   if (sd >= 0) {
     P->n_scatter++;
     op_set_attr(P->m, ar, "scatter_dimension", attr_int(P->m, sd, type_scalar(&P->m->arena, ET_S64)));
@@ -853,13 +898,24 @@ static Value *cut(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   return s;
 }
 
-/* This partition's shard of v (whole) in layout t, cut before `at`; a
-   later use that needs v whole gets v itself. */
+static Value *shard_here(Part *P, Value *v, const SpmdTiling *t, Op *at);
+
+/* This partition's shard of v (whole) in layout t, cut before `at`
+   (hoisted out of loops, above); a later use that needs v whole gets v
+   itself. */
 static Value *shard_of(Part *P, Value *v, const SpmdTiling *t, Op *at) {
+  Block *outer;
+  Op *where = hoist(P, v, at, &outer);
+  Value *s = shard_here(P, v, t, where);
+  P->body = outer;
+  return s;
+}
+
+static Value *shard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   if (!splits(t)) return v;
   /* the last cut of v, when it is the same (it precedes `at`) */
   Value *s = ptrmap_get(&P->cuts, v);
-  if (s && same_data(tiling_of(P, s), t)) return s;
+  if (s && visible(P, s) && same_data(tiling_of(P, s), t)) return s;
   s = cut(P, v, t, at);
   ptrmap_put(&P->tiling, s, (void *)t);
   ptrmap_put(&P->whole, s, v);
@@ -942,8 +998,18 @@ static Value *all_to_all(Part *P, Value *v, const SpmdTiling *u, const SpmdTilin
    the same data, cut locally when its shards hold t's, by an all_to_all
    when one split moves to another dimension, gathered whole otherwise
    (and cut when t splits). */
+static Value *reshard_here(Part *P, Value *v, const SpmdTiling *t, Op *at);
+
 static Value *reshard(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   v = summed(P, v, false);
+  Block *outer;
+  Op *where = hoist(P, v, at, &outer);
+  Value *r = reshard_here(P, v, t, where);
+  P->body = outer;
+  return r;
+}
+
+static Value *reshard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   const SpmdTiling *u = tiling_of(P, v);
   if (same_data(u, t)) return v;
   if (!u) return shard_of(P, v, t, at);
@@ -1224,6 +1290,7 @@ static Value *sum_before(Part *P, Value *v, bool scatter) {
   bool sc = scatter && op_has_flag(d->kind, OPF_EW);
   const SpmdTiling *t = tiling_of(P, o), *ws = sc ? scatter_layout(P, o) : NULL;
   Value *prev = ptrmap_get(&P->sums, o);
+  if (prev && !visible(P, prev)) prev = NULL;
   if (prev && !same_data(tiling_of(P, prev), ws ? ws : t)) return NULL;
   Value **whole = xcalloc((size_t)d->nopnds + 1, sizeof(Value *));
   bool ok = true;
@@ -1231,7 +1298,7 @@ static Value *sum_before(Part *P, Value *v, bool scatter) {
     Value *b = d->opnds[i];
     if (i == k || b->type->rank == 0) continue;
     whole[i] = tiling_of(P, b) ? ptrmap_get(&P->whole, b) : b;
-    ok = whole[i] && !tiling_of(P, whole[i]) && !psum_of(P, whole[i]);
+    ok = whole[i] && visible(P, whole[i]) && !tiling_of(P, whole[i]) && !psum_of(P, whole[i]);
   }
   if (!ok) {
     xfree(whole);
@@ -1264,7 +1331,7 @@ static Value *summed(Part *P, Value *v, bool scatter) {
   Psum *ps = psum_of(P, v);
   if (!ps) return v;
   Value *s = ptrmap_get(&P->sums, v);
-  if (s) return s;
+  if (s && visible(P, s)) return s;
   if (!(s = sum_before(P, v, scatter))) {
     const SpmdTiling *t = tiling_of(P, v), *w = scatter ? ptrmap_get(&P->want, v) : NULL;
     int64_t *mem = ps->members;
@@ -1644,6 +1711,38 @@ static bool reshape(Part *P, Op *op) {
    whole: the same op on the shards (a whole operand of concatenate is cut
    alike; the start of dynamic_slice along a dimension it takes whole is 0
    on the shard as on the whole). */
+/* Whether an update of global type gu covers each dimension that t splits
+   of an operand of global type g whole (its start there is then 0, as
+   clamped, on every partition alike). */
+static bool covers_splits(const SpmdTiling *t, const Type *g, const Type *gu) {
+  if (!t || g->rank != gu->rank || t->rank != g->rank) return false;
+  for (int d = 0; d < g->rank; d++)
+    if (t->ways[d] > 1 && gu->dims[d] != g->dims[d]) return false;
+  return true;
+}
+
+/* dynamic_update_slice on shards, when the update covers every split
+   dimension whole: each partition writes its piece of the update into its
+   piece of the operand, at the same start indices.  The layout is the one
+   propagation chose, else the operand's, else the update's; a whole
+   operand or update is cut to it (zeros made as the shard). */
+static bool update_slice(Part *P, Op *op) {
+  if (op->nopnds < 2 || op->res[0].type->quant) return false;
+  Value *o = op->opnds[0], *u = op->opnds[1];
+  const Type *g = global_type(P, o), *gu = global_type(P, u);
+  if (g->rank != gu->rank || op->nopnds != 2 + g->rank || g->rank > MAXR) return false;
+  for (int i = 2; i < op->nopnds; i++)
+    if (tiling_of(P, op->opnds[i])) return false;
+  const SpmdTiling *t = ptrmap_get(&P->want, &op->res[0]);
+  if (!splits(t)) t = tiling_of(P, o);
+  if (!t) t = tiling_of(P, u);
+  if (!splits(t) || !covers_splits(t, g, gu)) return false;
+  op->opnds[0] = reshard(P, o, t, op);
+  op->opnds[1] = reshard(P, u, t, op);
+  set_result(P, op, t);
+  return true;
+}
+
 static bool slicing(Part *P, Op *op) {
   if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR) return false;
   const Type *rt = op->res[0].type;
@@ -1673,6 +1772,7 @@ static bool slicing(Part *P, Op *op) {
     set_result(P, op, t);
     return true;
   }
+  if (op->kind == OP_DYNAMIC_UPDATE_SLICE) return update_slice(P, op);
   if (op->kind != OP_CONCATENATE) return false;
   int64_t cd = op_attr_int(op, "dimension", -1);
   const SpmdTiling *t = NULL;
@@ -1863,6 +1963,14 @@ static bool dims_map(const Op *op, int i, int *map) {
     for (int d = 0; d < ot->rank; d++)
       if (ot->dims[d] == rt->dims[d]) map[d] = d;
     return ot->rank == rt->rank;
+  case OP_DYNAMIC_UPDATE_SLICE:
+    /* the operand's dimensions one to one; the update's where it covers
+       them whole; the start indices have none */
+    if (i > 1) return true;
+    if (ot->rank != rt->rank) return false;
+    for (int d = 0; d < ot->rank; d++)
+      if (ot->dims[d] == rt->dims[d]) map[d] = d;
+    return true;
   case OP_CONCATENATE: {
     int64_t cd = op_attr_int(op, "dimension", -1);
     if (ot->rank != rt->rank) return false;
@@ -2021,6 +2129,10 @@ static SdySharding *constraint_unreduced(Part *P, Op *op) {
   return u;
 }
 
+static bool sweep_forward(Part *P, Block *b);
+static bool sweep_backward(Part *P, Block *b);
+static void fix_constraints(Part *P, Block *b);
+
 static void propagate(Part *P, SpmdTiling **at, SpmdTiling **rt, const bool *given) {
   Func *f = P->f;
   Op *ret = block_terminator(f->body);
@@ -2028,21 +2140,15 @@ static void propagate(Part *P, SpmdTiling **at, SpmdTiling **rt, const bool *giv
     ptrmap_put(&P->fixed, f->body->args[i], f->body->args[i]);
     if (at[i]) ptrmap_put(&P->want, f->body->args[i], at[i]);
   }
-  for (Op *op = f->body->first; op && op != ret; op = op->next) {
-    SpmdTiling *t;
-    if (!constraint_layout(P, op, &t)) continue;
-    ptrmap_put(&P->fixed, &op->res[0], &op->res[0]);
-    if (t) ptrmap_put(&P->want, &op->res[0], t);
-  }
+  fix_constraints(P, f->body);
   for (bool changed = true; changed;) {
-    changed = false;
-    for (Op *op = f->body->first; op && op != ret; op = op->next) changed |= forward(P, op);
+    changed = sweep_forward(P, f->body);
     for (int i = 0; i < f->nresults; i++)
       if (given[i] && rt[i] && open_value(P, ret->opnds[i])) {
         ptrmap_put(&P->want, ret->opnds[i], rt[i]);
         changed = true;
       }
-    for (Op *op = ret->prev; op; op = op->prev) changed |= backward(P, op);
+    changed |= sweep_backward(P, f->body);
   }
 }
 
@@ -2488,6 +2594,8 @@ static Value *spread(Part *P, Value *v, const SpmdTiling *t, const Psum *s, Op *
    t, else the value moved to t, which the first partition along the axes
    keeps (the others hold zeros).  NULL when the mesh is not the
    partitions'. */
+static bool is_zeros(const Value *v);
+
 static Value *to_partial(Part *P, Value *v, const SpmdTiling *t, const SdySharding *s, Op *at) {
   Psum *q = psum_unreduced(P, s), *ps = psum_of(P, v);
   if (!q) return NULL;
@@ -2497,6 +2605,13 @@ static Value *to_partial(Part *P, Value *v, const SpmdTiling *t, const SdyShardi
     if (same_data(u, t)) r = v;
     else if (!u) r = shard_of(P, v, t, at);
     else if (refines(u, t) && (r = refine(P, v, u, t, at))) ptrmap_put(&P->tiling, r, (void *)t);
+  }
+  if (!r && !ps && !u && is_zeros(v) && psum_fits(P, q, t)) {
+    /* zeros: every partition's addend is zero (JAX's accumulators start
+       so) */
+    Builder b = {P->m, P->body, at, at->loc};
+    r = bld_const_bits(&b, splits(t) ? local_type(P, v->type, t) : v->type, v->type->elem, 0);
+    if (splits(t)) ptrmap_put(&P->tiling, r, (void *)t);
   }
   if (!r) {
     v = summed(P, v, false);
@@ -2514,7 +2629,10 @@ static bool is_zeros(const Value *v) {
   const Op *d = v->def;
   if (d && d->kind == OP_BROADCAST_IN_DIM && d->nopnds == 1) d = d->opnds[0]->def;
   const Attr *a = d && d->kind == OP_CONSTANT ? op_attr(d, "value") : NULL;
-  return a && a->kind == ATTR_DENSE && a->lit && a->lit->n == 1 && lit_get_bits(a->lit, 0) == 0;
+  if (!a || a->kind != ATTR_DENSE || !a->lit || a->lit->n < 1) return false;
+  for (int64_t i = 0; i < a->lit->n; i++)
+    if (lit_get_bits(a->lit, i) != 0) return false;
+  return true;
 }
 
 /* Whether v is made unreduced by a constraint or returned unreduced. */
@@ -3027,6 +3145,419 @@ bool spmd_result_unreduced(Module *m, const Func *f, int i, int npart, SpmdTilin
   return true;
 }
 
+/* ---- ops with regions ----
+ * A `while`, `case` or `if` whose regions hold only ops the rules know
+ * (no calls, custom calls other than sharding constraints, collectives or
+ * effects: those keep the rule for every op, whole values) is rewritten
+ * on shards.  Each value a loop carries has one layout, which propagation
+ * gave alike to the init value, the arguments of cond and body, the value
+ * the body returns and the loop's result: the init value is moved to it
+ * before the loop, what the body returns is moved to it at the end of the
+ * body, and the regions are rewritten op by op like the entry block, so
+ * the loop runs on shards.  A branch op's results take the layouts
+ * propagation gave them and every branch returns its values so; the
+ * index or predicate is whole.
+ *
+ * A carry that accumulates partial sums stays one through the loop: when
+ * the body returns `carry + v` (or writes v into it by
+ * dynamic_update_slice) and nothing else reads the carry (cond included)
+ * or the sum, the init value is zeros (each partition's share of zero) or
+ * a partial sum over the same groups in the same layout, and v is a
+ * partial sum in the carry's layout, each partition adds its own addends,
+ * and the loop's result is a partial sum, summed once where a use needs
+ * the sum.  A carry given a partial sum is one from the start (the add may
+ * then read it through converts and unreduced constraints); should what
+ * the body returns not be one, it is made one again.  Any other carry is
+ * a whole value in every iteration (a partial sum it is given is summed
+ * first). */
+
+typedef struct Accum {
+  Value *init, *arg;     /* the loop's init value, the body's argument */
+  int side;              /* the operand of the add that reads the carry */
+  const SpmdTiling *t;   /* the carry's layout */
+  Psum *ps;              /* the partial sums it holds (once the add took them) */
+} Accum;
+
+/* Whether b, and the regions of its ops, hold only ops the rules know. */
+static bool plain_block(const Block *b) {
+  for (const Op *op = b->first; op; op = op->next) {
+    if ((op->kind == OP_CUSTOM_CALL && !is_constraint(op)) || op->kind == OP_CALL ||
+        op_has_flag(op->kind, OPF_COLL) || op_has_flag(op->kind, OPF_EFFECT))
+      return false;
+    for (int k = 0; k < op->nregions; k++)
+      if (!plain_block(op->regions[k])) return false;
+  }
+  return true;
+}
+
+static bool region_shape(const Op *op) {
+  for (int i = 0; i < op->nres; i++) {
+    const Type *t = op->res[i].type;
+    if (t->kind != TY_TOKEN && (t->kind != TY_TENSOR || t->quant)) return false;
+  }
+  if (op->kind == OP_WHILE) {
+    if (op->nregions != 2 || op->nopnds != op->nres) return false;
+    const Op *test = block_terminator(op->regions[0]), *yield = block_terminator(op->regions[1]);
+    if (op->regions[0]->nargs != op->nres || op->regions[1]->nargs != op->nres || !test || test->nopnds != 1 ||
+        !yield || yield->nopnds != op->nres)
+      return false;
+    for (int i = 0; i < op->nres; i++)
+      if (!same_dims(op->opnds[i]->type, op->res[i].type) && op->res[i].type->kind == TY_TENSOR) return false;
+  } else if (op->kind == OP_CASE || op->kind == OP_IF) {
+    if (op->nopnds != 1 || op->nregions < 1) return false;
+    for (int k = 0; k < op->nregions; k++) {
+      const Op *r = block_terminator(op->regions[k]);
+      if (op->regions[k]->nargs || !r || r->nopnds != op->nres) return false;
+    }
+  } else {
+    return false;
+  }
+  for (int k = 0; k < op->nregions; k++)
+    if (!plain_block(op->regions[k])) return false;
+  return true;
+}
+
+/* Whether op is a while, case or if rewritten on shards (remembered: the
+   sweeps of propagation ask again and again). */
+static bool region_op(Part *P, const Op *op) {
+  if (op->kind != OP_WHILE && op->kind != OP_CASE && op->kind != OP_IF) return false;
+  intptr_t k = (intptr_t)ptrmap_get(&P->regions, op);
+  if (!k) {
+    k = region_shape(op) ? 1 : 2;
+    ptrmap_put(&P->regions, op, (void *)k);
+  }
+  return k == 1;
+}
+
+/* The values that are carry i of a while: the body's argument (first: the
+   layout the carry has once it has one), the init value, what the body
+   returns, the result and cond's argument. */
+static void carry_values(Op *op, int i, Value **v) {
+  v[0] = op->regions[1]->args[i];
+  v[1] = op->opnds[i];
+  v[2] = block_terminator(op->regions[1])->opnds[i];
+  v[3] = &op->res[i];
+  v[4] = op->regions[0]->args[i];
+}
+
+/* The layout of a result of a while (the first of its values to have one)
+   or of a branch op (the first of what the branches return) given to those
+   of its values that have none. */
+static bool join(Part *P, Op *op) {
+  bool changed = false;
+  for (int i = 0; i < op->nres; i++) {
+    Value *v[5];
+    int n = 0;
+    if (op->kind == OP_WHILE) {
+      carry_values(op, i, v);
+      n = 5;
+    } else {
+      v[n++] = &op->res[i];
+      for (int k = 0; k < op->nregions && n < 5; k++) v[n++] = block_terminator(op->regions[k])->opnds[i];
+    }
+    SpmdTiling *t = NULL;
+    for (int k = 0; k < n && !t; k++) t = ptrmap_get(&P->want, v[k]);
+    for (int k = 0; t && k < n; k++)
+      if (open_value(P, v[k]) && same_dims(v[k]->type, op->res[i].type)) {
+        ptrmap_put(&P->want, v[k], t);
+        changed = true;
+      }
+  }
+  return changed;
+}
+
+static bool sweep_forward(Part *P, Block *b) {
+  bool changed = false;
+  for (Op *op = b->first; op; op = op->next) {
+    if (!region_op(P, op)) {
+      changed |= forward(P, op);
+      continue;
+    }
+    changed |= join(P, op);
+    for (int k = 0; k < op->nregions; k++) changed |= sweep_forward(P, op->regions[k]);
+    changed |= join(P, op);
+  }
+  return changed;
+}
+
+static bool sweep_backward(Part *P, Block *b) {
+  bool changed = false;
+  for (Op *op = b->last; op; op = op->prev) {
+    if (!region_op(P, op)) {
+      changed |= backward(P, op);
+      continue;
+    }
+    changed |= join(P, op);
+    for (int k = op->nregions - 1; k >= 0; k--) changed |= sweep_backward(P, op->regions[k]);
+    changed |= join(P, op);
+  }
+  return changed;
+}
+
+/* The sharding constraints of b, and of the regions rewritten on shards,
+   fix their values' layouts. */
+static void fix_constraints(Part *P, Block *b) {
+  for (Op *op = b->first; op; op = op->next) {
+    if (region_op(P, op))
+      for (int k = 0; k < op->nregions; k++) fix_constraints(P, op->regions[k]);
+    SpmdTiling *t;
+    if (!constraint_layout(P, op, &t)) continue;
+    ptrmap_put(&P->fixed, &op->res[0], &op->res[0]);
+    if (t) ptrmap_put(&P->want, &op->res[0], t);
+  }
+}
+
+static int uses_in(const Block *b, const Value *v) {
+  int n = 0;
+  for (const Op *op = b->first; op; op = op->next) {
+    for (int i = 0; i < op->nopnds; i++) n += op->opnds[i] == v;
+    for (int k = 0; k < op->nregions; k++) n += uses_in(op->regions[k], v);
+  }
+  return n;
+}
+
+/* Whether d (in body) passes a partial sum on as one, read once: a
+   constraint that keeps it unreduced, or a convert between float types. */
+static bool passes_partial(Part *P, const Block *body, const Op *d) {
+  if (!d || d->parent != body || d->nopnds != 1 || d->nres != 1 || uses_in(body, &d->res[0]) != 1) return false;
+  if (is_constraint(d)) return constraint_unreduced(P, (Op *)d) != NULL;
+  const Type *a = d->opnds[0]->type, *r = d->res[0].type;
+  return d->kind == OP_CONVERT && a->kind == TY_TENSOR && et_is_fp(a->elem) && et_is_fp(r->elem) &&
+         et_is_complex(a->elem) == et_is_complex(r->elem);
+}
+
+/* The number of such ops between v and the carry's argument (v reads it
+   through them); -1 when v does not read it so. */
+static int reads_carry(Part *P, const Block *body, const Value *v, const Value *arg) {
+  int n = 0;
+  for (; v != arg; n++) {
+    if (!passes_partial(P, body, v->def)) return -1;
+    v = v->def->opnds[0];
+  }
+  return n;
+}
+
+/* The add by which a while's body accumulates carry i, when the carry may
+   stay a partial sum (above): the body returns add(carry, v) there, or
+   dynamic_update_slice(carry, v, ...) (through constraints that keep it
+   unreduced, as JAX writes), read by nothing else; the carry is read by
+   nothing else (the add may read it through passes_partial's ops when the
+   init value is a partial sum), and the init value is zeros or a partial
+   sum.  NULL otherwise; *side: the operand that reads the carry. */
+static Op *accum_add(Part *P, Op *op, int i, int *side) {
+  Block *cond = op->regions[0], *body = op->regions[1];
+  Value *arg = body->args[i], *y = block_terminator(body)->opnds[i], *init = op->opnds[i];
+  while (y->def && is_constraint(y->def) && passes_partial(P, body, y->def)) y = y->def->opnds[0];
+  Op *a = y->def;
+  if (!a || a->parent != body || y->type->kind != TY_TENSOR || et_is_pred(y->type->elem) || a->nopnds < 2) return NULL;
+  if (uses_in(body, arg) != 1 || uses_in(cond, cond->args[i]) != 0 || uses_in(body, y) != 1) return NULL;
+  int n = -1;
+  if (a->kind == OP_ADD && a->nopnds == 2) {
+    for (*side = 0; *side < 2 && n < 0; (*side)++) n = reads_carry(P, body, a->opnds[*side], arg);
+    (*side)--;
+  } else if (a->kind == OP_DYNAMIC_UPDATE_SLICE) {
+    *side = 0;
+    n = reads_carry(P, body, a->opnds[0], arg);
+  }
+  /* read through ops before the add: the carry must be a partial sum from
+     the first iteration on (its init value one) */
+  if (n < 0 || (n > 0 && !psum_of(P, init))) return NULL;
+  return psum_of(P, init) || is_zeros(init) ? a : NULL;
+}
+
+/* The add of an accumulating carry (op, its operands rewritten): a partial
+   sum when the other operand is one in the carry's layout and the init
+   value agrees; false (the add then takes the rule of any add, which sums
+   what it adds) otherwise.  A dynamic_update_slice that writes a partial
+   sum into the carry (a scan's stacked gradients) alike, the update
+   covering the carry's split dimensions whole: it is linear in the two
+   together. */
+static bool accumulate(Part *P, Op *op, Accum *ac) {
+  Value *c = op->opnds[ac->side], *v = op->opnds[op->kind == OP_ADD ? 1 - ac->side : 1];
+  Psum *ps = psum_of(P, v), *pi = psum_of(P, ac->init);
+  if (!ps || !same_data(tiling_of(P, v), ac->t) || !psum_fits(P, ps, ac->t)) return false;
+  /* the carry's value: its argument, or (taken as a partial sum from the
+     start) what the ops before the add made of it */
+  if (ac->ps ? !psum_same(P, psum_of(P, c), ps) || !same_data(tiling_of(P, c), ac->t) : c != ac->arg) return false;
+  if (op->kind == OP_DYNAMIC_UPDATE_SLICE) {
+    if (op->nopnds != 2 + v->type->rank || (ac->t && !covers_splits(ac->t, op->res[0].type, global_type(P, v))))
+      return false;
+    for (int i = 2; i < op->nopnds; i++)
+      if (psum_of(P, op->opnds[i]) || tiling_of(P, op->opnds[i]) || op->opnds[i] == ac->arg) return false;
+  }
+  if (pi ? !psum_same(P, pi, ps) || !same_data(tiling_of(P, ac->init), ac->t) : !is_zeros(ac->init)) return false;
+  if (!ac->ps) ptrmap_put(&P->psum, ac->arg, ps);
+  set_result(P, op, splits(ac->t) ? ac->t : NULL);
+  ptrmap_put(&P->psum, &op->res[0], ps);
+  ac->ps = ps;
+  return true;
+}
+
+static bool part_ops(Part *P, Block *blk, Op *first, Op *stop);
+
+/* v (not a partial sum) as a partial sum over the groups of ps: the least
+   partition of each group holds v, the others zeros.  (A carry taken as a
+   partial sum whose body's value is not one after all: a whole value was
+   added, or a constraint between the add and the return summed it.) */
+static Value *keep_first(Part *P, Value *v, Psum *ps, Op *at) {
+  int64_t *first = xcalloc((size_t)P->npart + 1, sizeof(int64_t));
+  for (int p = 0; p < P->npart; p++) first[p] = ps->gid[p] == p;
+  Builder b = {P->m, P->body, at, at->loc};
+  Value *k = by_partition(P, &b, first);
+  xfree(first);
+  Value *here = bld_compare(&b, k, bld_const_i(&b, k->type, 1), "EQ");
+  Value *mask = bld_broadcast(&b, here, bld_tensor(&b, ET_PRED, v->type->rank, v->type->dims), 0, NULL);
+  Value *r = bld_select(&b, mask, v, bld_const_bits(&b, v->type, v->type->elem, 0));
+  const SpmdTiling *t = tiling_of(P, v);
+  if (t) ptrmap_put(&P->tiling, r, (void *)t);
+  ptrmap_put(&P->psum, r, ps);
+  return r;
+}
+
+/* The ops of region b rewritten (b is the block being rewritten
+   meanwhile), then what it returns moved to the layouts t (NULL: whole),
+   the values of accumulating carries (ac) as they are. */
+static bool part_region(Part *P, Block *b, SpmdTiling **t, Accum **ac) {
+  Block *outer = P->body;
+  P->body = b;
+  Op *term = block_terminator(b);
+  bool ok = part_ops(P, b, b->first, term);
+  for (int i = 0; ok && i < term->nopnds; i++) {
+    Value *v = term->opnds[i];
+    if (!(ac && ac[i] && ac[i]->ps)) term->opnds[i] = reshard(P, v, t ? t[i] : NULL, term);
+    else if (!psum_same(P, psum_of(P, v), ac[i]->ps) || !same_data(tiling_of(P, v), t[i]))
+      term->opnds[i] = keep_first(P, reshard(P, v, t[i], term), ac[i]->ps, term);
+  }
+  P->body = outer;
+  return ok;
+}
+
+/* Gives v, a value of the regions, layout t (the shard type). */
+static void hold(Part *P, Value *v, const SpmdTiling *t) {
+  if (!t) return;
+  v->type = local_type(P, v->type, t);
+  ptrmap_put(&P->tiling, v, (void *)t);
+}
+
+/* The layout propagation gave v, when it splits. */
+static SpmdTiling *wanted(Part *P, const Value *v) {
+  SpmdTiling *w = v->type->kind == TY_TENSOR && v->type->rank > 0 ? ptrmap_get(&P->want, v) : NULL;
+  return splits(w) ? w : NULL;
+}
+
+static bool part_while(Part *P, Op *op) {
+  int n = op->nres;
+  Block *cond = op->regions[0], *body = op->regions[1];
+  SpmdTiling **t = ARENA_ARRAY(&P->m->arena, SpmdTiling *, n + 1);
+  Accum **ac = ARENA_ARRAY(&P->m->arena, Accum *, n + 1);
+  partition_index(P); /* made in the entry block, where every region sees it */
+  for (int i = 0; i < n; i++) {
+    t[i] = wanted(P, body->args[i]);
+    int side = 0;
+    Op *a = accum_add(P, op, i, &side);
+    Psum *pi = a ? psum_of(P, op->opnds[i]) : NULL;
+    if (pi && (!same_data(tiling_of(P, op->opnds[i]), t[i]) || !psum_fits(P, pi, t[i]))) a = NULL;
+    if (a) {
+      ac[i] = ARENA_NEW(&P->m->arena, Accum);
+      *ac[i] = (Accum){op->opnds[i], body->args[i], side, t[i], NULL};
+      ptrmap_put(&P->accum, a, ac[i]);
+      /* a partial sum given: the carry is one from the start (what the
+         body returns is made one again, should it not be) */
+      if (pi) {
+        ac[i]->ps = pi;
+        ptrmap_put(&P->psum, body->args[i], pi);
+      }
+    } else {
+      op->opnds[i] = reshard(P, op->opnds[i], t[i], op);
+    }
+    hold(P, body->args[i], t[i]);
+    hold(P, cond->args[i], t[i]);
+  }
+  if (!part_region(P, cond, NULL, NULL) || !part_region(P, body, t, ac)) return false;
+  for (int i = 0; i < n; i++) {
+    /* an accumulating carry's init value: zeros cut locally, a partial sum
+       as it is; any other summed and moved */
+    if (ac[i] && !(ac[i]->ps && psum_of(P, op->opnds[i]))) op->opnds[i] = reshard(P, op->opnds[i], t[i], op);
+    hold(P, &op->res[i], t[i]);
+    if (ac[i] && ac[i]->ps) ptrmap_put(&P->psum, &op->res[i], ac[i]->ps);
+  }
+  return true;
+}
+
+static bool part_branches(Part *P, Op *op) {
+  int n = op->nres;
+  SpmdTiling **t = ARENA_ARRAY(&P->m->arena, SpmdTiling *, n + 1);
+  partition_index(P);
+  op->opnds[0] = reshard(P, op->opnds[0], NULL, op);
+  for (int i = 0; i < n; i++) t[i] = wanted(P, &op->res[i]);
+  for (int k = 0; k < op->nregions; k++)
+    if (!part_region(P, op->regions[k], t, NULL)) return false;
+  for (int i = 0; i < n; i++) hold(P, &op->res[i], t[i]);
+  return true;
+}
+
+/* The ops of blk from first up to stop rewritten, each by its rule. */
+static bool part_ops(Part *P, Block *blk, Op *first, Op *stop) {
+  for (Op *op = first, *next; op && op != stop; op = next) {
+    next = op->next;
+    if (is_constraint(op)) {
+      /* the value in the constraint's layout (one it cannot say: as it is),
+         as partial sums where it says unreduced */
+      Value *v = op->opnds[0];
+      SdySharding *u = ptrmap_get(&P->fixed, &op->res[0]) ? constraint_unreduced(P, op) : NULL;
+      if (u) {
+        if (!(v = to_partial(P, v, ptrmap_get(&P->want, &op->res[0]), u, op))) {
+          error_at(op->loc, "an unreduced sharding constraint over a mesh that is not the program's partitions");
+          return false;
+        }
+      } else if (ptrmap_get(&P->fixed, &op->res[0])) {
+        v = reshard(P, v, ptrmap_get(&P->want, &op->res[0]), op);
+      }
+      block_replace_uses(blk, &op->res[0], v);
+      op_erase(op);
+      continue;
+    }
+    if (op->kind == OP_CUSTOM_CALL && !is_manual(op)) sum_uses(P, op);
+    if (on_shards(P, op) || inspect(P, op)) continue;
+    if (is_manual(op)) {
+      if (!manual_call(P, op, true)) return false;
+      continue;
+    }
+    int64_t d = op->kind == OP_CUSTOM_CALL ? placed_on(P->m, op) : -1;
+    if (d >= 0) {
+      for (int i = 0; i < op->nopnds; i++) op->opnds[i] = gather(P, op->opnds[i], op);
+      if (!run_on_one(P, op, d)) return false;
+      continue;
+    }
+    if (region_op(P, op)) {
+      if (!(op->kind == OP_WHILE ? part_while(P, op) : part_branches(P, op))) return false;
+      continue;
+    }
+    Accum *ac = ptrmap_get(&P->accum, op);
+    if (ac && accumulate(P, op, ac)) continue;
+    if (partial_op(P, op)) continue;
+    sum_uses(P, op);
+    prepare(P, op);
+    P->final = NULL;
+    if (!elementwise(P, op) && !reduce(P, op) && !dot(P, op) && !movement(P, op) && !reshape(P, op) &&
+        !slicing(P, op) && !scatter(P, op))
+      run_whole(P, op);
+    if (op->nres == 1)
+      settle(P, P->final ? P->final : &op->res[0], ptrmap_get(&P->want, &op->res[0]));
+  }
+  return true;
+}
+
+/* Whether b or the regions of its ops call a function. */
+static bool has_call(const Block *b) {
+  for (const Op *op = b->first; op; op = op->next) {
+    if (op->kind == OP_CALL) return true;
+    for (int k = 0; k < op->nregions; k++)
+      if (has_call(op->regions[k])) return true;
+  }
+  return false;
+}
+
 bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   Part P = {.m = m, .f = f, .body = f->body, .nrep = nrep > 0 ? nrep : 1, .npart = npart};
   Op *ret = block_terminator(f->body);
@@ -3035,9 +3566,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     return false;
   }
   /* calls are inlined first, so that their ops run on shards too */
-  bool calls = false;
-  for (Op *op = f->body->first; op; op = op->next) calls |= op->kind == OP_CALL;
-  if (calls && pass_inline_calls(m, &(PassOptions){0}) < 0) return false;
+  if (has_call(f->body) && pass_inline_calls(m, &(PassOptions){0}) < 0) return false;
   ret = block_terminator(f->body);
   int n = f->body->nargs;
   SpmdTiling **at = ARENA_ARRAY(&m->arena, SpmdTiling *, n + 1);
@@ -3088,53 +3617,9 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     /* a partial sum, summed where a use needs the sum */
     if (aun[i]) ptrmap_put(&P.psum, a, psum_unreduced(&P, aun[i]));
   }
-  for (Op *op = first, *next; op && op != ret; op = next) {
-    next = op->next;
-    if (is_constraint(op)) {
-      /* the value in the constraint's layout (one it cannot say: as it is),
-         as partial sums where it says unreduced */
-      Value *v = op->opnds[0];
-      SdySharding *u = ptrmap_get(&P.fixed, &op->res[0]) ? constraint_unreduced(&P, op) : NULL;
-      if (u) {
-        if (!(v = to_partial(&P, v, ptrmap_get(&P.want, &op->res[0]), u, op))) {
-          error_at(op->loc, "an unreduced sharding constraint over a mesh that is not the program's partitions");
-          ptrmap_free(&P.tiling);
-          return false;
-        }
-      } else if (ptrmap_get(&P.fixed, &op->res[0])) {
-        v = reshard(&P, v, ptrmap_get(&P.want, &op->res[0]), op);
-      }
-      block_replace_uses(P.body, &op->res[0], v);
-      op_erase(op);
-      continue;
-    }
-    if (op->kind == OP_CUSTOM_CALL && !is_manual(op)) sum_uses(&P, op);
-    if (on_shards(&P, op) || inspect(&P, op)) continue;
-    if (is_manual(op)) {
-      if (!manual_call(&P, op, true)) {
-        ptrmap_free(&P.tiling);
-        return false;
-      }
-      continue;
-    }
-    int64_t d = op->kind == OP_CUSTOM_CALL ? placed_on(m, op) : -1;
-    if (d >= 0) {
-      for (int i = 0; i < op->nopnds; i++) op->opnds[i] = gather(&P, op->opnds[i], op);
-      if (!run_on_one(&P, op, d)) {
-        ptrmap_free(&P.tiling);
-        return false;
-      }
-      continue;
-    }
-    if (partial_op(&P, op)) continue;
-    sum_uses(&P, op);
-    prepare(&P, op);
-    P.final = NULL;
-    if (!elementwise(&P, op) && !reduce(&P, op) && !dot(&P, op) && !movement(&P, op) && !reshape(&P, op) &&
-        !slicing(&P, op) && !scatter(&P, op))
-      run_whole(&P, op);
-    if (op->nres == 1)
-      settle(&P, P.final ? P.final : &op->res[0], ptrmap_get(&P.want, &op->res[0]));
+  if (!part_ops(&P, f->body, first, ret)) {
+    ptrmap_free(&P.tiling);
+    return false;
   }
   /* the results, in their layouts */
   for (int i = 0; i < f->nresults; i++) {
@@ -3210,6 +3695,8 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   ptrmap_free(&P.cuts);
   ptrmap_free(&P.psum);
   ptrmap_free(&P.sums);
+  ptrmap_free(&P.regions);
+  ptrmap_free(&P.accum);
   if (!verify_module(m)) {
     error_at(f->loc, "internal error: the partitioned program of @%s does not verify", f->name);
     return false;

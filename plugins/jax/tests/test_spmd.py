@@ -595,6 +595,55 @@ def t_unreduced_bitcast():
     np.testing.assert_array_equal(got["xlac"][1], 2 * np.arange(8.0))
 
 
+def t_loop_on_shards():
+    # a data-parallel loop (fori_loop of SGD steps over split rows): the
+    # rows stay split through the loop, nothing is gathered, and the
+    # gradient's partial products are summed in each step (the next step
+    # reads the weights)
+    y = jax.random.normal(jax.random.key(7), (16, 12))
+
+    def f(a, b, p):
+        def step(i, p):
+            g = jax.grad(lambda q: jnp.mean((jnp.tanh(a @ q) - b) ** 2))(p)
+            return p - 0.1 * g
+        return jax.lax.fori_loop(0, 3, step, p)
+    args, specs = [x, y, w], [P("x", None), P("x", None), P()]
+    both(lambda d: jit_on(d, f, (8,), ("x",), args, specs), rtol=1e-4, atol=1e-5)
+    c = collectives(X, f, (8,), ("x",), args, specs)
+    assert c["all_gather"] == 0 and c["all_reduce"] == 1, c
+
+
+def t_scan_unreduced_minibatch():
+    # a scan over minibatches accumulating unreduced gradients in its
+    # carry: summed once, after the loop (one all-reduce, as on the CPU
+    # backend), not in every iteration
+    from jax.sharding import AxisType
+    texts, got = {}, {}
+    for name, d in (("xlac", X), ("cpu", C)):
+        m = jax.make_mesh((2,), ("x",), axis_types=(AxisType.Explicit,), devices=d[:2])
+        with jax.set_mesh(m):
+            def loss(ws, xb):
+                for q in ws:
+                    xb = jnp.dot(xb, q)
+                return jnp.sum(xb)
+
+            @jax.jit
+            def step(ws, xs):
+                def body(acc, xb):
+                    return jax.tree.map(jnp.add, acc, jax.grad(loss)(ws, xb)), None
+                acc = jax.sharding.reshard(jax.tree.map(jnp.zeros_like, ws), P(unreduced={"x"}))
+                acc, _ = jax.lax.scan(body, acc, xs)
+                return jax.sharding.reshard(acc, P())
+            ws = tuple(jax.device_put(jnp.full((4, 4), 0.5 + k), P(reduced={"x"})) for k in range(2))
+            xs = jax.device_put(jax.random.normal(jax.random.key(9), (3, 4, 4)), P(None, "x", None))
+            texts[name] = step.lower(ws, xs).compile().as_text()
+            got[name] = [np.asarray(g) for g in step(ws, xs)]
+    for a, b in zip(got["xlac"], got["cpu"]):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+    assert count_collectives(texts["xlac"])["all_reduce"] == 1, count_collectives(texts["xlac"])
+    assert texts["cpu"].count("all-reduce(") == 1
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)
