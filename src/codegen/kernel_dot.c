@@ -213,13 +213,11 @@ static void emit_gemv(Lower *L, const Gemm *g, LLVMValueRef a, LLVMValueRef b, L
   LLVMBuildCall2(cg->b, fty, fn, args, 8, "");
 }
 
-/* bfloat16 operands as they are stored: the runtime's bfloat16 GEMM packs
-   them itself (pairs of k steps for VDPBF16PS where the CPU has it, else
-   widened to float), into a float product converted to the result type. */
-static void emit_gemm_bf16(Lower *L, const Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef out, ElemType oe) {
+/* c = a b through the runtime GEMM named `single` (one product) or
+   `batched` (g->batch of them, strided), operands as g lays them out. */
+static void emit_gemm_call(Lower *L, const Gemm *g, const char *single, const char *batched, LLVMValueRef a,
+                           LLVMValueRef b, LLVMValueRef c) {
   Cg *cg = &L->cg;
-  int64_t nout = g->batch * g->m * g->n;
-  LLVMValueRef c = oe == ET_F32 ? out : temp_ptr(L, temp_alloc(L, nout * et_bytes(ET_F32)));
   LLVMValueRef i32_ta = LLVMConstInt(cg->t_i32, (unsigned)g->trans_a, 0);
   LLVMValueRef i32_tb = LLVMConstInt(cg->t_i32, (unsigned)g->trans_b, 0);
   LLVMValueRef zero = LLVMConstInt(cg->t_i32, 0, 0);
@@ -227,7 +225,7 @@ static void emit_gemm_bf16(Lower *L, const Gemm *g, LLVMValueRef a, LLVMValueRef
   if (g->batch == 1) {
     LLVMTypeRef ps[13] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_ptr,
                           cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i32};
-    LLVMValueRef fn = rt_fn(cg, "xlacrt_gemm_bf16", cg->t_void, ps, 13, &fty);
+    LLVMValueRef fn = rt_fn(cg, single, cg->t_void, ps, 13, &fty);
     LLVMValueRef args[13] = {L->p_pool, i32_ta, i32_tb, cg_i64(cg, g->m), cg_i64(cg, g->n), cg_i64(cg, g->k), a,
                              cg_i64(cg, g->lda), b, cg_i64(cg, g->ldb), c, cg_i64(cg, g->n), zero};
     LLVMBuildCall2(cg->b, fty, fn, args, 13, "");
@@ -235,63 +233,48 @@ static void emit_gemm_bf16(Lower *L, const Gemm *g, LLVMValueRef a, LLVMValueRef
     LLVMTypeRef ps[17] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64,
                           cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_ptr, cg->t_i64,
                           cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i32};
-    LLVMValueRef fn = rt_fn(cg, "xlacrt_gemm_bf16_batched", cg->t_void, ps, 17, &fty);
+    LLVMValueRef fn = rt_fn(cg, batched, cg->t_void, ps, 17, &fty);
     LLVMValueRef args[17] = {L->p_pool, i32_ta, i32_tb, cg_i64(cg, g->batch), cg_i64(cg, g->m),
                              cg_i64(cg, g->n), cg_i64(cg, g->k), a, cg_i64(cg, g->lda),
                              cg_i64(cg, g->m * g->k), b, cg_i64(cg, g->ldb), cg_i64(cg, g->k * g->n),
                              c, cg_i64(cg, g->n), cg_i64(cg, g->m * g->n), zero};
     LLVMBuildCall2(cg->b, fty, fn, args, 17, "");
   }
-  if (c != out) emit_convert(L, c, ET_F32, out, oe, nout);
 }
 
 /* Emits the product of op (gemm_of accepted it) into out, a buffer of the
    result type.  packed_off >= 0: B was packed before the loop around op,
-   into the temp at that offset (lower_loop_prepack). */
+   into the temp at that offset (lower_loop_prepack).  bfloat16 operands of
+   a float product go to the runtime's bfloat16 GEMM as they are stored (it
+   widens them while packing) instead of through float copies. */
 static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValueRef rp, LLVMValueRef out,
                       int64_t packed_off) {
   Cg *cg = &L->cg;
   ElemType oe = op->res[0].type->elem;
-  if (packed_off < 0 && g->ct == ET_F32 && op->opnds[0]->type->elem == ET_BF16 &&
-      op->opnds[1]->type->elem == ET_BF16 && !(g->batch == 1 && (g->m == 1 || g->n == 1))) {
-    emit_gemm_bf16(L, g, lp, rp, out, oe);
-    return;
-  }
-  LLVMValueRef a = operand_as(L, op->opnds[0], lp, g->ct);
-  LLVMValueRef b = packed_off >= 0 ? NULL : operand_as(L, op->opnds[1], rp, g->ct);
+  bool gemv = g->batch == 1 && (g->m == 1 || g->n == 1);
+  bool bf16 = packed_off < 0 && !gemv && g->ct == ET_F32 && op->opnds[0]->type->elem == ET_BF16 &&
+              op->opnds[1]->type->elem == ET_BF16;
+  LLVMValueRef a = bf16 ? lp : operand_as(L, op->opnds[0], lp, g->ct);
+  LLVMValueRef b = packed_off >= 0 ? NULL : bf16 ? rp : operand_as(L, op->opnds[1], rp, g->ct);
   int64_t nout = g->batch * g->m * g->n;
   LLVMValueRef c = oe == g->ct ? out : temp_ptr(L, temp_alloc(L, nout * et_bytes(g->ct)));
   bool f64 = g->ct == ET_F64;
-  LLVMValueRef i32_ta = LLVMConstInt(cg->t_i32, (unsigned)g->trans_a, 0);
-  LLVMValueRef i32_tb = LLVMConstInt(cg->t_i32, (unsigned)g->trans_b, 0);
-  LLVMValueRef zero = LLVMConstInt(cg->t_i32, 0, 0);
-  LLVMTypeRef fty;
   if (packed_off >= 0) {
+    LLVMTypeRef fty;
     LLVMTypeRef ps[9] = {cg->t_ptr, cg->t_i32, cg->t_i64, cg->t_ptr, cg->t_i64,
                          cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i32};
     LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm_packed" : "xlacrt_sgemm_packed", cg->t_void, ps, 9, &fty);
-    LLVMValueRef args[9] = {L->p_pool, i32_ta, cg_i64(cg, g->m), a, cg_i64(cg, g->lda),
-                            temp_ptr(L, packed_off), c, cg_i64(cg, g->n), zero};
+    LLVMValueRef args[9] = {L->p_pool, LLVMConstInt(cg->t_i32, (unsigned)g->trans_a, 0), cg_i64(cg, g->m), a,
+                            cg_i64(cg, g->lda), temp_ptr(L, packed_off), c, cg_i64(cg, g->n),
+                            LLVMConstInt(cg->t_i32, 0, 0)};
     LLVMBuildCall2(cg->b, fty, fn, args, 9, "");
-  } else if (g->batch == 1 && (g->m == 1 || g->n == 1)) {
+  } else if (gemv) {
     emit_gemv(L, g, a, b, c);
-  } else if (g->batch == 1) {
-    LLVMTypeRef ps[13] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_ptr,
-                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i32};
-    LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm" : "xlacrt_sgemm", cg->t_void, ps, 13, &fty);
-    LLVMValueRef args[13] = {L->p_pool, i32_ta, i32_tb, cg_i64(cg, g->m), cg_i64(cg, g->n), cg_i64(cg, g->k), a,
-                             cg_i64(cg, g->lda), b, cg_i64(cg, g->ldb), c, cg_i64(cg, g->n), zero};
-    LLVMBuildCall2(cg->b, fty, fn, args, 13, "");
+  } else if (bf16) {
+    emit_gemm_call(L, g, "xlacrt_gemm_bf16", "xlacrt_gemm_bf16_batched", a, b, c);
   } else {
-    LLVMTypeRef ps[17] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64,
-                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_ptr, cg->t_i64,
-                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i32};
-    LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm_batched" : "xlacrt_sgemm_batched", cg->t_void, ps, 17, &fty);
-    LLVMValueRef args[17] = {L->p_pool, i32_ta, i32_tb, cg_i64(cg, g->batch), cg_i64(cg, g->m),
-                             cg_i64(cg, g->n), cg_i64(cg, g->k), a, cg_i64(cg, g->lda),
-                             cg_i64(cg, g->m * g->k), b, cg_i64(cg, g->ldb), cg_i64(cg, g->k * g->n),
-                             c, cg_i64(cg, g->n), cg_i64(cg, g->m * g->n), zero};
-    LLVMBuildCall2(cg->b, fty, fn, args, 17, "");
+    emit_gemm_call(L, g, f64 ? "xlacrt_dgemm" : "xlacrt_sgemm", f64 ? "xlacrt_dgemm_batched" : "xlacrt_sgemm_batched",
+                   a, b, c);
   }
   if (c != out) emit_convert(L, c, g->ct, out, oe, nout);
 }
