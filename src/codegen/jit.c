@@ -332,6 +332,24 @@ char *jit_host_description(void) {
   return r;
 }
 
+/* The host's features, read once: ",+avx2,-amx-tile,...," (commas at
+   both ends, so that a feature is found whole). */
+static char *host_features;
+static pthread_once_t features_once = PTHREAD_ONCE_INIT;
+
+static void read_host_features(void) {
+  char *f = LLVMGetHostCPUFeatures();
+  host_features = xasprintf(",%s,", f ? f : "");
+  LLVMDisposeMessage(f);
+}
+
+bool jit_host_has_feature(const char *name) {
+  pthread_once(&features_once, read_host_features);
+  char want[64];
+  snprintf(want, sizeof want, ",+%s,", name);
+  return strstr(host_features, want) != NULL;
+}
+
 void *jit_lookup(Jit *j, const char *name, char **err) {
   LLVMOrcExecutorAddress addr = 0;
   xfree(session_error);

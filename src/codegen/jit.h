@@ -59,6 +59,9 @@ bool jit_emit_object_for(LLVMModuleRef M, LLVMTargetMachineRef tm, char **data, 
 /* What the code generated for this host depends on besides the IR: target
    triple, CPU name, feature string and LLVM version (heap string). */
 char *jit_host_description(void);
+/* Whether the host CPU has an LLVM target feature ("avx512f",
+   "avx512fp16", "amx-tile", ...), as code is generated for it here. */
+bool jit_host_has_feature(const char *name);
 void *jit_lookup(Jit *j, const char *name, char **err);
 void jit_free(Jit *j);
 /* A fresh LLVM context wrapped for the JIT; *ctx receives the LLVMContextRef. */
