@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite against a build directory (default: build).
 #
-#   tests/run-tests.sh [BUILD_DIR] [FILTER]
+#   tests/run-tests.sh [BUILD_DIR] [FILTER]   (FILTER: part of the path under the repository)
 #
 # 1. Unit tests: every executable BUILD_DIR/tests/test_*.
 # 2. File tests: every file (.mlir, .hlo, .txt, .test, .pbtxt) under tests/lit, tests/fixtures and examples that
@@ -127,7 +127,7 @@ done
 # file tests
 find "$root/tests/lit" "$root/tests/fixtures" "$root/examples" -type f \
   \( -name '*.mlir' -o -name '*.hlo' -o -name '*.txt' -o -name '*.test' -o -name '*.pbtxt' \) 2>/dev/null |
-  sort | { if [ -n "$filter" ]; then grep -- "$filter"; else cat; fi; } |
+  sort | { if [ -n "$filter" ]; then awk -v r="$root/" -v f="$filter" 'index(substr($0, length(r) + 1), f)'; else cat; fi; } |
   xargs -r -P "$jobs" -I{} bash -c 'run_file_test "$1" "$2"; run_file_test "$1" "$2" cpu
     for o in $(grep -m1 -o "XLAC-SIMT:.*" "$1" | cut -d: -f2-); do run_file_test "$1" "$2" "simt:$o"; done' _ {} "$tmp" >>"$results"
 
@@ -135,6 +135,8 @@ grep -v '^PASS\|^SKIP ' "$results"
 # which CPU paths this run exercised (tests that need a feature skip
 # without it): the host's deciding features and the kernels chosen
 "$build/bin/xlac" --version --verbose | grep '^paths:' || true
+# the failures again, last, so a log's tail names them
+grep '^FAIL' "$results" || true
 pass=$(grep -c '^PASS' "$results")
 fail=$(grep -c '^FAIL' "$results")
 skipped=$(grep -c '^SKIPPED' "$results")
