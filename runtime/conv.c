@@ -21,6 +21,10 @@
  * the AVX-512 kernel family the windows are not even packed, a register
  * tile of output rows reading them in place over the whole window (the
  * direct tiles below).  Padding and dilation holes read a run of zeros.
+ * With fewer input features (an RGB image) the direct tiles still read the
+ * input in place, a whole window row along the last spatial dimension at
+ * a time (its positions' features are contiguous), copying only the rows
+ * the padding cuts.
  *
  * Three more shapes skip im2col.  A window covering nearly the whole input (a
  * kernel gradient) is a GEMM per output position over a copy of the input
@@ -415,18 +419,47 @@ enum { DIRECT_MAX_FEAT = 4096, DIRECT_MIN_FEAT = 16, DIRECT_MAX_POS = 64, DIRECT
 static _Alignas(64) const float dzeros_f32[DIRECT_MAX_FEAT];
 static _Alignas(64) const double dzeros_f64[DIRECT_MAX_FEAT];
 
+/* With fewer input features (an RGB image), a run of in_feat values is too
+   short to pay for its pointer: the unit read in place is then a whole
+   window row along the last spatial dimension, its k_dim positions times
+   in_feat contiguous values (the kernel packed in k blocks of that depth).
+   A row that the padding cuts is copied, with its zeros, into a small
+   buffer of the tile's; DIRECT_SMALL_K bounds the window (positions times
+   features) so that buffer stays on the stack. */
+enum { DIRECT_SMALL_MIN = 8, DIRECT_SMALL_K = 512 };
+
+/* Whether d can take the direct path, and its shape: *npos units of *unit
+   contiguous input values each (window positions of in_feat features, or
+   window rows of the last dimension). */
+static int direct_shape(const xlacrt_conv *d, int64_t *npos, int64_t *unit)
+{
+    if (!conv_gemm_packed(d) || d->in_sc != 1 || d->batch_groups > 1 || d->nsp < 1)
+        return 0;
+    for (int64_t i = 0; i < d->nsp; i++)
+        if (d->lhs_dil[i] != 1)
+            return 0;
+    int64_t ks = window_size(d), last = d->nsp - 1;
+    if (d->in_feat >= DIRECT_MIN_FEAT) {
+        *npos = ks;
+        *unit = d->in_feat;
+        return d->in_feat <= DIRECT_MAX_FEAT && ks <= DIRECT_MAX_POS;
+    }
+    int64_t K = d->k_dim[last];
+    if (d->in_feat < 1 || K < 1 || d->in_ss[last] != d->in_feat || d->rhs_dil[last] != 1 ||
+        ks * d->in_feat > DIRECT_SMALL_K || K * d->in_feat < DIRECT_SMALL_MIN)
+        return 0;
+    *npos = ks / K;
+    *unit = K * d->in_feat;
+    return *npos <= DIRECT_MAX_POS;
+}
+
 /* Whether the rows of d can take the direct path with a kernel packed for
    the AVX-512 family (avx512) in k blocks of depth kc. */
 static int conv_direct_ok(const xlacrt_conv *d, int avx512, int64_t kc)
 {
 #if defined(__x86_64__)
-    if (!conv_implicit(d) || !avx512 || kc != d->in_feat || d->in_feat < DIRECT_MIN_FEAT ||
-        d->in_feat > DIRECT_MAX_FEAT || window_size(d) > DIRECT_MAX_POS)
-        return 0;
-    for (int64_t i = 0; i < d->nsp; i++)
-        if (d->lhs_dil[i] != 1)
-            return 0;
-    return 1;
+    int64_t npos, unit;
+    return avx512 && direct_shape(d, &npos, &unit) && kc == unit;
 #else
     (void)d, (void)avx512, (void)kc;
     return 0;
@@ -535,7 +568,11 @@ enum { DIRECT_CHUNK_TILES = 8 };
     {                                                                                         \
         const direct_job_##SUF *j = ctx;                                                      \
         const xlacrt_conv *d = j->d;                                                          \
-        int64_t ks = window_size(d), C = d->in_feat, nsp = d->nsp;                            \
+        int64_t ks = 0, C = 0, nsp = d->nsp, last = nsp - 1;                                  \
+        direct_shape(d, &ks, &C);                                                             \
+        /* units are window rows of the last dimension (few features) */                      \
+        int rows_unit = d->in_feat < DIRECT_MIN_FEAT;                                         \
+        int64_t K = rows_unit ? d->k_dim[last] : 1, F = d->in_feat;                           \
         int64_t nr = j->b.nr, O = j->b.n, bstride = C * j->b.npad;                            \
         const T *bdata = j->b.data;                                                           \
         int64_t t0 = j->r0 + t * DIRECT_CHUNK_TILES * DIRECT_MR;                              \
@@ -545,10 +582,10 @@ enum { DIRECT_CHUNK_TILES = 8 };
         int64_t pb = ((int64_t)512 * 1024 / (int64_t)sizeof(T)) / (ks * C * nr);              \
         if (pb < 1)                                                                           \
             pb = 1;                                                                           \
-        /* window position p: its offsets along each dimension (kr) and in the input */      \
+        /* unit p: its window offsets along each dimension (kr) and in the input */          \
         int64_t kr[DIRECT_MAX_POS][XLACRT_CONV_MAX_SPATIAL], delta[DIRECT_MAX_POS];           \
         int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                          \
-        for (int64_t p = 0; p < ks; p++, next_window(d, kpos, nsp)) {                         \
+        for (int64_t p = 0; p < ks; p++, next_window(d, kpos, rows_unit ? last : nsp)) {      \
             delta[p] = 0;                                                                     \
             for (int64_t i = 0; i < nsp; i++) {                                               \
                 kr[p][i] = kpos[i] * d->rhs_dil[i];                                           \
@@ -556,6 +593,8 @@ enum { DIRECT_CHUNK_TILES = 8 };
             }                                                                                 \
         }                                                                                     \
         const T *ptrs[DIRECT_MAX_POS * DIRECT_MR];                                            \
+        /* window rows cut by the padding, copied with their zeros */                         \
+        T edge[DIRECT_MR * DIRECT_SMALL_K];                                                   \
         for (int64_t jc = 0; jc < O; jc += pb * nr) {                                         \
             int64_t jend = jc + pb * nr < O ? jc + pb * nr : O;                               \
             for (int64_t i = t0; i < t1; i += DIRECT_MR) {                                    \
@@ -577,11 +616,34 @@ enum { DIRECT_CHUNK_TILES = 8 };
                         x0[k] = y[k] * d->stride[k] - d->pad_lo[k];                           \
                         o += x0[k] * d->in_ss[k];                                             \
                     }                                                                         \
+                    T *e = edge + r * (rows_unit ? DIRECT_SMALL_K : 0);                       \
                     for (int64_t p = 0; p < ks; p++) {                                        \
                         int inside = 1;                                                       \
-                        for (int64_t k = 0; k < nsp; k++)                                     \
+                        for (int64_t k = 0; k < nsp - rows_unit; k++)                         \
                             inside &= (uint64_t)(x0[k] + kr[p][k]) < (uint64_t)d->in_dim[k];  \
-                        ptrs[p * DIRECT_MR + r] = inside ? j->in + (o + delta[p]) : dzeros_##SUF; \
+                        int64_t lo = 0, hi = K; /* the row's positions inside the input */    \
+                        if (rows_unit && inside) {                                            \
+                            lo = x0[last] < 0 ? -x0[last] : 0;                                \
+                            hi = d->in_dim[last] - x0[last];                                  \
+                            lo = lo < K ? lo : K;                                             \
+                            hi = hi < K ? hi : K;                                             \
+                            inside = hi > lo;                                                 \
+                        }                                                                     \
+                        if (!inside) {                                                        \
+                            ptrs[p * DIRECT_MR + r] = dzeros_##SUF;                           \
+                        } else if (lo == 0 && hi == K) {                                      \
+                            ptrs[p * DIRECT_MR + r] = j->in + (o + delta[p]);                 \
+                        } else {                                                              \
+                            const T *src = j->in + (o + delta[p] + lo * F);                   \
+                            for (int64_t q = 0; q < lo * F; q++)                              \
+                                e[q] = 0;                                                     \
+                            for (int64_t q = 0; q < (hi - lo) * F; q++)                       \
+                                e[lo * F + q] = src[q];                                       \
+                            for (int64_t q = hi * F; q < K * F; q++)                          \
+                                e[q] = 0;                                                     \
+                            ptrs[p * DIRECT_MR + r] = e;                                      \
+                            e += C;                                                           \
+                        }                                                                     \
                     }                                                                         \
                 }                                                                             \
                 for (int64_t jr = jc; jr < jend; jr += nr) {                                  \
@@ -616,7 +678,10 @@ DEFINE_DIRECT(double, f64)
    own (0). */
 static int64_t implicit_kc(const xlacrt_conv *d)
 {
-    return conv_direct_ok(d, rt_gemm_current_avx512(), d->in_feat) ? d->in_feat : 0;
+    int64_t npos, unit;
+    if (!direct_shape(d, &npos, &unit))
+        return 0;
+    return conv_direct_ok(d, rt_gemm_current_avx512(), unit) ? unit : 0;
 }
 
 /* ---- the window as the contraction (a kernel gradient) ----
@@ -844,7 +909,7 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
                         dst[o] = src[(g * og_n + o) * d->k_so];                               \
                 }                                                                             \
         }                                                                                     \
-        if (conv_implicit(d)) {                                                               \
+        if (conv_implicit(d) || implicit_kc(d) > 0) {                                         \
             rt_gemm_pack_b_kc(IS_F64, implicit_kc(d), og_n, kk, plain, og_n, w);                 \
             xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, plain);                              \
         } else if (conv_gemm_packed(d)) {                                                     \
@@ -875,6 +940,12 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
         int64_t ci_n = d->in_feat / d->groups, bgrouped = d->batch_groups > 1;                \
         int64_t og_n = d->out_feat / G, kk = ks * ci_n, O = d->out_feat;                      \
         int direct = d->out_rowmajor != 0, implicit = conv_implicit(d);                       \
+        if (!implicit && packed) {                                                            \
+            /* few input features, read in place by the direct tiles */                      \
+            rt_packed_b_info bi;                                                              \
+            rt_gemm_packed_b_info(w, IS_F64, &bi);                                            \
+            implicit = conv_direct_ok(d, bi.avx512, bi.kc);                                   \
+        }                                                                                     \
         /* runs: the last spatial dimension undilated, with the group's features dense   */  \
         /* and innermost, so the window's positions along it are contiguous input */          \
         int64_t last = d->nsp - 1;                                                            \

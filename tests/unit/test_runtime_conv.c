@@ -4,8 +4,9 @@
  * Shapes cover the paths conv.c picks between: NHWC inputs with HWIO
  * kernels go through the implicit GEMM (the kernel family's A panels packed
  * from the input windows; on AVX-512, with enough input features, the
- * direct tiles that read the windows in place), inputs whose features are
- * not innermost, or that have fewer than 16, through im2col; outputs with
+ * direct tiles that read the windows in place, by window rows when the
+ * input has fewer than 16 features), inputs whose features are not
+ * innermost, or that have few features off AVX-512, through im2col; outputs with
  * rows contiguous and not.  Padding (asymmetric and negative),
  * strides, dilations, reversal, batch 1, 1-D to 3-D, feature counts that
  * are not multiples of the vector width, f32 and f64, with every kernel
@@ -271,6 +272,14 @@ static const shape shapes[] = {
     {3, 1, 16, 8, {5, 4, 6}, {3, 2, 3}, {1, 1, 2}, {1, 0, 1}, {1, 1, 0}, {1, 1, 1}, {1, 1, 1}, {0, 1, 0}, 0, 0},
     {2, 1, 40, 36, {5, 5}, {1, 1}, {1, 1}, {1, 0}, {0, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
     {2, 2, 32, 40, {6, 7}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 1},
+    /* few input features: on AVX-512 the direct tiles read whole window rows */
+    {2, 1, 3, 40, {15, 13}, {7, 7}, {2, 2}, {3, 3}, {2, 4}, {1, 1}, {1, 1}, {0, 1}, 0, 0},
+    {2, 2, 4, 17, {9, 10}, {3, 5}, {1, 2}, {-1, 2}, {1, -1}, {1, 1}, {2, 1}, {1, 0}, 0, 0},
+    {1, 2, 2, 33, {20}, {5}, {1}, {3}, {1}, {1}, {1}, {0}, 0, 0},
+    {1, 1, 3, 16, {8}, {3}, {1}, {4}, {4}, {1}, {1}, {0}, 0, 0},
+    {3, 1, 2, 8, {4, 5, 6}, {2, 3, 3}, {1, 1, 1}, {1, 1, 1}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}, 0, 0},
+    {2, 1, 3, 24, {8, 8}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 1},
+    {2, 1, 1, 32, {9, 9}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
 };
 
 int main(void)
