@@ -739,6 +739,32 @@ static void test_transfer_manager(void) {
                                           .dst_size = sizeof out)),
         PJRT_Error_Code_CANCELLED, "destroyed before");
   for (int i = 0; i < 3; i++) destroy_buffer(b[i]);
+
+  /* the caller destroys the buffers it retrieved (one complete, one not)
+     before the manager, and one buffer it never retrieved goes with the
+     manager: nothing the caller freed is touched (the sanitizer build
+     reports it if it is) */
+  ca = ARGS(PJRT_Client_CreateBuffersForAsyncHostToDevice_Args, .client = c, .shape_specs = specs,
+            .num_shape_specs = 3, .memory = dm.memory);
+  OK(A->PJRT_Client_CreateBuffersForAsyncHostToDevice(&ca));
+  m = ca.transfer_manager;
+  for (int i = 0; i < 2; i++) {
+    PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args rb =
+        ARGS(PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args, .transfer_manager = m, .buffer_index = i);
+    OK(A->PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer(&rb));
+    b[i] = rb.buffer_out;
+  }
+  PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args tl =
+      ARGS(PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args, .transfer_manager = m, .buffer_index = 0,
+           .data = data, .shape_dims = dims, .shape_num_dims = 2, .shape_element_type = PJRT_Buffer_Type_F32);
+  OK(A->PJRT_AsyncHostToDeviceTransferManager_TransferLiteral(&tl));
+  destroy_event(tl.done_with_h2d_transfer);
+  to_host(b[0], out, sizeof out);
+  for (int i = 0; i < 6; i++) CHECK(out[i] == data[i]);
+  destroy_buffer(b[0]);
+  destroy_buffer(b[1]);
+  OK(A->PJRT_AsyncHostToDeviceTransferManager_Destroy(
+      &ARGS(PJRT_AsyncHostToDeviceTransferManager_Destroy_Args, .transfer_manager = m)));
   A->PJRT_Client_Destroy(&ARGS(PJRT_Client_Destroy_Args, .client = c));
 }
 

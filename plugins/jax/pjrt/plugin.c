@@ -167,6 +167,8 @@ struct PJRT_Event {
   PJRT_Error_Code code; /* 0: success */
   char *msg;
   Waiter *waiters;      /* OnReady callbacks until ready */
+  int holders;          /* of a buffer's `defined` event: the buffer and its
+                           transfer manager (event_drop); 0 for others */
 };
 
 /* An event, ready (with code and msg: failed) or not. */
@@ -198,6 +200,15 @@ static PJRT_Error *pjrt_event_destroy(PJRT_Event_Destroy_Args *a) {
   free(e->msg);
   free(e);
   return NULL;
+}
+
+/* A holder of a shared event lets go of it; the last one destroys it. */
+static void event_drop(PJRT_Event *e) {
+  if (!e) return;
+  pthread_mutex_lock(&e->mu);
+  bool last = e->holders <= 1 || --e->holders == 0;
+  pthread_mutex_unlock(&e->mu);
+  if (last) pjrt_event_destroy(&(PJRT_Event_Destroy_Args){.struct_size = sizeof(PJRT_Event_Destroy_Args), .event = e});
 }
 
 static PJRT_Error *pjrt_event_isready(PJRT_Event_IsReady_Args *a) {
@@ -1308,8 +1319,7 @@ static PJRT_Error *pjrt_buffer_destroy(PJRT_Buffer_Destroy_Args *a) {
   PJRT_Buffer *b = a->buffer;
   if (!b) return NULL;
   buffer_release(b);
-  if (b->defined)
-    pjrt_event_destroy(&(PJRT_Event_Destroy_Args){.struct_size = sizeof(PJRT_Event_Destroy_Args), .event = b->defined});
+  event_drop(b->defined);
   pthread_mutex_destroy(&b->mu);
   free(b->dims);
   free(b->minor_to_major);
@@ -2640,12 +2650,17 @@ static PJRT_Error *buffer_unusable(PJRT_Buffer *b, const char *fn) {
  * their bytes later, from another thread.  Each buffer exists from the
  * start (zeros) with its `defined` event unset; its bytes gather in a
  * staging copy, and the last piece makes the xlac buffer of them and sets
- * the event.  Whatever reads a buffer waits for it (buffer_defined). */
+ * the event.  Whatever reads a buffer waits for it (buffer_defined).
+ * A buffer handed to the caller is the caller's: it may be destroyed
+ * before the manager, so the manager holds the `defined` events itself
+ * (both hold each one; the last to let go destroys it) and never touches
+ * a retrieved buffer when it is destroyed. */
 struct PJRT_AsyncHostToDeviceTransferManager {
   PJRT_Client *client;
   PJRT_Device *device;
   int n;
   PJRT_Buffer **bufs;   /* [n] */
+  PJRT_Event **defined; /* [n]: the buffers' `defined` events, held */
   bool *retrieved;      /* [n]: handed to the caller, who owns it */
   uint8_t **staging;    /* [n]: the bytes so far (NULL once defined) */
   pthread_mutex_t mu;
@@ -2655,23 +2670,26 @@ static PJRT_Error *transfer_manager_destroy(PJRT_AsyncHostToDeviceTransferManage
   PJRT_AsyncHostToDeviceTransferManager *m = a->transfer_manager;
   if (!m) return NULL;
   for (int i = 0; i < m->n; i++) {
-    PJRT_Buffer *b = m->bufs[i];
-    if (b && b->defined) { /* never completed: whoever waits learns it */
-      pthread_mutex_lock(&b->defined->mu);
-      bool set = b->defined->ready;
-      pthread_mutex_unlock(&b->defined->mu);
+    PJRT_Event *e = m->defined ? m->defined[i] : NULL;
+    if (e) { /* never completed: whoever waits learns it */
+      pthread_mutex_lock(&e->mu);
+      bool set = e->ready;
+      pthread_mutex_unlock(&e->mu);
       if (!set) {
         static const char why[] = "the transfer manager was destroyed before the data arrived";
-        pjrt_event_set(&(PJRT_Event_Set_Args){.struct_size = sizeof(PJRT_Event_Set_Args), .event = b->defined,
+        pjrt_event_set(&(PJRT_Event_Set_Args){.struct_size = sizeof(PJRT_Event_Set_Args), .event = e,
                                               .error_code = PJRT_Error_Code_CANCELLED, .error_message = why,
                                               .error_message_size = sizeof why - 1});
       }
+      event_drop(e);
     }
+    PJRT_Buffer *b = m->bufs[i];
     if (b && !m->retrieved[i])
       pjrt_buffer_destroy(&(PJRT_Buffer_Destroy_Args){.struct_size = sizeof(PJRT_Buffer_Destroy_Args), .buffer = b});
     free(m->staging[i]);
   }
   free(m->bufs);
+  free(m->defined);
   free(m->retrieved);
   free(m->staging);
   pthread_mutex_destroy(&m->mu);
@@ -2702,7 +2720,8 @@ static PJRT_Error *pjrt_client_createbuffersforasynchosttodevice(
   m->bufs = calloc(a->num_shape_specs + 1, sizeof *m->bufs);
   m->retrieved = calloc(a->num_shape_specs + 1, sizeof *m->retrieved);
   m->staging = calloc(a->num_shape_specs + 1, sizeof *m->staging);
-  PJRT_Error *err = m->bufs && m->retrieved && m->staging ? NULL : OOM();
+  m->defined = calloc(a->num_shape_specs + 1, sizeof *m->defined);
+  PJRT_Error *err = m->bufs && m->retrieved && m->staging && m->defined ? NULL : OOM();
   for (size_t i = 0; !err && i < a->num_shape_specs; i++, m->n++) {
     const PJRT_ShapeSpec *sp = &a->shape_specs[i];
     PJRT_Client_CreateUninitializedBuffer_Args u = {
@@ -2711,8 +2730,11 @@ static PJRT_Error *pjrt_client_createbuffersforasynchosttodevice(
     err = pjrt_client_createuninitializedbuffer(&u);
     if (err) break;
     m->bufs[i] = u.buffer;
-    if (!(u.buffer->defined = event_new(false, 0, NULL)) ||
-        !(m->staging[i] = calloc(u.buffer->bytes ? u.buffer->bytes : 1, 1)))
+    if ((u.buffer->defined = event_new(false, 0, NULL))) {
+      u.buffer->defined->holders = 2; /* the buffer and the manager */
+      m->defined[i] = u.buffer->defined;
+    }
+    if (!u.buffer->defined || !(m->staging[i] = calloc(u.buffer->bytes ? u.buffer->bytes : 1, 1)))
       err = OOM();
   }
   if (err) {
@@ -2762,7 +2784,7 @@ static PJRT_Error *manager_put(PJRT_AsyncHostToDeviceTransferManager *m, int i, 
   pthread_mutex_unlock(&m->mu);
   xlac_buffer_destroy(old);
   if (!err && last)
-    pjrt_event_set(&(PJRT_Event_Set_Args){.struct_size = sizeof(PJRT_Event_Set_Args), .event = b->defined});
+    pjrt_event_set(&(PJRT_Event_Set_Args){.struct_size = sizeof(PJRT_Event_Set_Args), .event = m->defined[i]});
   return err;
 }
 
@@ -2838,7 +2860,7 @@ static PJRT_Error *transfer_manager_setbuffererror(PJRT_AsyncHostToDeviceTransfe
     return error_new(PJRT_Error_Code_FAILED_PRECONDITION, "xlac: SetBufferError: buffer %d is complete already",
                      a->buffer_index);
   return pjrt_event_set(&(PJRT_Event_Set_Args){.struct_size = sizeof(PJRT_Event_Set_Args),
-                                               .event = m->bufs[a->buffer_index]->defined,
+                                               .event = m->defined[a->buffer_index],
                                                .error_code = a->error_code ? a->error_code : PJRT_Error_Code_UNKNOWN,
                                                .error_message = a->error_message,
                                                .error_message_size = a->error_message_size});
