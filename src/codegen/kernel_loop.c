@@ -98,6 +98,93 @@ static void emit_flat_streaming(Cg *cg, KernelIO *io, Value *root, LLVMValueRef 
  * Transformers' gradients concatenate the heads' dQ, dK and dV; DenseNet
  * and Inception concatenate feature maps. */
 
+/* A concatenate inside the fusion works the same way when the roots are
+ * computed from it by elementwise ops of its shape only (DenseNet's
+ * concatenated feature maps under a batch norm and a relu): in operand k's
+ * nest the concatenate is known to be that operand, so the roots are
+ * computed from it alone.  Concatenates along the same dimension nested
+ * in its operands are split into their operands too. */
+enum { MAX_PIECES = 64 };
+
+/* Whether c is a concatenate that can be split, with its dimension. */
+static bool split_concat(Op *c, int64_t *dim) {
+  if (!c || c->kind != OP_CONCATENATE || c->nres != 1 || c->nopnds < 1) return false;
+  *dim = op_attr_int(c, "dimension", -1);
+  return *dim >= 0 && *dim < c->res[0].type->rank && c->res[0].type->rank <= CG_MAX_RANK;
+}
+
+/* Whether c's operands, with those that are concatenates along the same
+   dimension (in), split further, are at most MAX_PIECES values; appends
+   them and their offsets to v and off. */
+static bool concat_pieces(Op *c, int64_t dim, int64_t base, Value **v, int64_t *off, int *n, PtrMap *in) {
+  int64_t o = base;
+  for (int i = 0; i < c->nopnds; i++) {
+    Value *x = c->opnds[i];
+    int64_t d2;
+    if (split_concat(x->def, &d2) && d2 == dim) {
+      ptrmap_put(in, x, (void *)1);
+      if (!concat_pieces(x->def, dim, o, v, off, n, in)) return false;
+    } else if (x->type->dims[dim] > 0) {
+      if (*n == MAX_PIECES) return false;
+      v[*n] = x;
+      off[*n] = o;
+      ++*n;
+    }
+    o += x->type->dims[dim];
+  }
+  return true;
+}
+
+/* Whether v (a value the fusion computes, not an input) has c among what
+   it is computed from.  memo: 1 no, 2 yes. */
+static bool reaches(Value *v, Value *c, Value *const *inputs, int n, PtrMap *memo) {
+  if (v == c) return true;
+  void *m = ptrmap_get(memo, v);
+  if (m) return m == (void *)2;
+  bool r = false;
+  bool input = false;
+  for (int i = 0; i < n && !input; i++) input = inputs[i] == v;
+  if (!input && v->def)
+    for (int i = 0; i < v->def->nopnds && !r; i++) r = reaches(v->def->opnds[i], c, inputs, n, memo);
+  ptrmap_put(memo, v, r ? (void *)2 : (void *)1);
+  return r;
+}
+
+/* Whether every path from v to c passes through elementwise ops of the
+   shape only, and none through the concatenates split into c's pieces
+   (inner) other than through c. */
+static bool ew_paths(Value *v, Value *c, const Type *shape, PtrMap *inner, Value *const *inputs, int n,
+                     PtrMap *memo, PtrMap *seen) {
+  if (v == c || ptrmap_has(seen, v)) return true;
+  ptrmap_put(seen, v, (void *)1);
+  if (ptrmap_has(inner, v)) return false;
+  if (!reaches(v, c, inputs, n, memo)) return true;
+  Op *op = v->def;
+  if (!op_has_flag(op->kind, OPF_EW) || !type_same_shape(v->type, shape)) return false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (!ew_paths(op->opnds[i], c, shape, inner, inputs, n, memo, seen)) return false;
+  return true;
+}
+
+/* The concatenate of the roots' shape that the roots are computed from by
+   elementwise ops only, the first found; NULL if none. */
+static Op *find_inner_concat(Value *v, const Type *shape, Value *const *inputs, int n, PtrMap *seen) {
+  if (ptrmap_has(seen, v)) return NULL;
+  ptrmap_put(seen, v, (void *)1);
+  for (int i = 0; i < n; i++)
+    if (inputs[i] == v) return NULL;
+  Op *op = v->def;
+  if (!op || !type_same_shape(v->type, shape)) return NULL;
+  int64_t dim;
+  if (split_concat(op, &dim)) return op;
+  if (!op_has_flag(op->kind, OPF_EW)) return NULL;
+  for (int i = 0; i < op->nopnds; i++) {
+    Op *c = find_inner_concat(op->opnds[i], shape, inputs, n, seen);
+    if (c) return c;
+  }
+  return NULL;
+}
+
 /* The concatenate the root is, through reshapes; NULL if none. */
 static Op *root_concat(Value *root) {
   Value *v = root;
@@ -149,6 +236,16 @@ typedef struct Nest {
   LLVMValueRef *outs;
   LLVMValueRef lo, hi;      /* dimension 0's range in this chunk */
   int64_t run;              /* inner_run of what is computed */
+  bool inner;               /* cat is inside: the roots are computed from it */
+  int npieces;              /* cat's operands, nested concatenates split */
+  Value *piece[MAX_PIECES];
+  int64_t poff[MAX_PIECES]; /* their offsets along dim */
+  int pin[MAX_PIECES];      /* the kernel input each piece is; -1: computed */
+  LLVMValueRef ptrs;        /* the kernel's pointer array */
+  /* a run of pieces that are consecutive inputs of one shape shares one
+     nest, a loop over the pieces around it: the piece's pointer, its
+     offset along dim, the index within it (dyn_ptr NULL: not in one) */
+  LLVMValueRef dyn_ptr, dyn_off, local;
   LLVMValueRef idx[CG_MAX_RANK];
 } Nest;
 
@@ -165,32 +262,65 @@ static void nest(Nest *c, int d, int k, int64_t off) {
     return;
   }
   if (d == rank) {
-    Value *x = c->cat->opnds[k];
+    Value *x = c->piece[k];
     LLVMValueRef oidx[CG_MAX_RANK];
     memcpy(oidx, c->idx, sizeof(LLVMValueRef) * (size_t)rank);
-    oidx[c->dim] = LLVMBuildNSWSub(cg->b, c->idx[c->dim], cg_i64(cg, off), "");
+    oidx[c->dim] = c->dyn_ptr ? c->local : LLVMBuildNSWSub(cg->b, c->idx[c->dim], cg_i64(cg, off), "");
     LLVMValueRef lin = cg_i64(cg, 0);
     for (int i = 0; i < rank; i++)
       lin = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, lin, cg_i64(cg, c->shape->dims[i]), ""), c->idx[i], "");
     kernel_io_reset_memo(c->io);
-    cg_store(cg, x->type->elem, c->outs[0], lin, emit_elemental(cg, c->io, x, oidx));
+    LLVMValueRef xv = c->dyn_ptr ? cg_load(cg, x->type->elem, c->dyn_ptr, cg_linearize(cg, x->type, oidx))
+                                 : emit_elemental(cg, c->io, x, oidx);
+    if (!c->inner) {
+      cg_store(cg, x->type->elem, c->outs[0], lin, xv);
+      return;
+    }
+    /* the concatenate is piece k here; the roots are computed from it */
+    kernel_io_give(c->io, &c->cat->res[0], c->idx, xv);
+    for (int r = 0; r < c->nroots; r++)
+      cg_store(cg, c->roots[r]->type->elem, c->outs[r], lin, emit_elemental(cg, c->io, c->roots[r], c->idx));
     return;
   }
   if (c->cat && d == c->dim && k < 0) {
-    /* one nest per operand from here on */
-    int64_t o = 0;
-    for (int j = 0; j < c->cat->nopnds; j++) {
-      int64_t n = c->cat->opnds[j]->type->dims[c->dim];
-      if (n > 0) nest(c, d, j, o);
-      o += n;
+    /* one nest per piece from here on, or per run of pieces that are
+       consecutive kernel inputs of one shape (DenseNet's 32 channels at a
+       time): their nest once, in a loop over them */
+    for (int j = 0, j1; j < c->npieces; j = j1) {
+      j1 = j + 1;
+      if (c->inner && c->dim > 0 && c->pin[j] >= 0)
+        while (j1 < c->npieces && c->pin[j1] == c->pin[j] + (j1 - j) &&
+               type_same_shape(c->piece[j1]->type, c->piece[j]->type))
+          j1++;
+      if (j1 - j < 2) {
+        nest(c, d, j, c->poff[j]);
+        continue;
+      }
+      Loop lp = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, j1 - j), "piece");
+      LLVMValueRef pi = LLVMBuildAdd(cg->b, lp.iv, cg_i64(cg, c->pin[j]), "");
+      c->dyn_ptr = LLVMBuildLoad2(cg->b, cg->t_ptr, LLVMBuildGEP2(cg->b, cg->t_ptr, c->ptrs, &pi, 1, ""), "");
+      c->dyn_off = LLVMBuildNSWAdd(
+          cg->b, cg_i64(cg, c->poff[j]), LLVMBuildNSWMul(cg->b, lp.iv, cg_i64(cg, c->piece[j]->type->dims[d]), ""), "");
+      nest(c, d, j, c->poff[j]);
+      c->dyn_ptr = NULL;
+      loop_end(cg, &lp);
     }
+    return;
+  }
+  if (c->dyn_ptr && d == c->dim) {
+    /* in a run of pieces: the index within this one */
+    Loop l = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, c->piece[k]->type->dims[d]), "d");
+    c->local = l.iv;
+    c->idx[d] = LLVMBuildNSWAdd(cg->b, c->dyn_off, l.iv, "");
+    nest(c, d + 1, k, off);
+    loop_end(cg, &l);
     return;
   }
   LLVMValueRef lo = cg_i64(cg, 0), hi = cg_i64(cg, c->shape->dims[d]);
   bool split = c->cat && d == c->dim;
   if (split) {
     lo = cg_i64(cg, off);
-    hi = cg_i64(cg, off + c->cat->opnds[k]->type->dims[d]);
+    hi = cg_i64(cg, off + c->piece[k]->type->dims[d]);
   }
   if (d == 0) {
     /* the chunk's rows, intersected with the operand's when they are the
@@ -203,7 +333,7 @@ static void nest(Nest *c, int d, int k, int64_t off) {
        is masked to its bits, which tells LLVM that the divisions of
        reshapes and transposes by the run length do not depend on it, so
        the run is one vector of consecutive elements */
-    int64_t a = split ? off : 0, n = split ? c->cat->opnds[k]->type->dims[d] : c->shape->dims[d];
+    int64_t a = split ? off : 0, n = split ? c->piece[k]->type->dims[d] : c->shape->dims[d];
     int64_t r = gcd64(gcd64(c->run, n), a ? a : n);
     if (r >= 8 && r < n && (r & (r - 1)) == 0) {
       Loop lr = loop_begin(cg, cg_i64(cg, a / r), cg_i64(cg, (a + n) / r), "run");
@@ -244,6 +374,35 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
   for (int r = 0; r < k->nroots; r++) outs[r] = kernel_load_ptr(cg, ptrs, k->ninputs + r);
 
   Op *cat = k->nroots == 1 && !flat ? root_concat(k->roots[0]) : NULL;
+  bool inner_cat = false;
+  Value *piece[MAX_PIECES];
+  int64_t poff[MAX_PIECES];
+  int npieces = 0;
+  if (!flat && !cat && rank >= 1) {
+    /* a concatenate inside, under elementwise ops of the roots' shape */
+    PtrMap fs = {0};
+    Op *c = find_inner_concat(k->roots[0], shape, k->inputs, k->ninputs, &fs);
+    ptrmap_free(&fs);
+    bool ok = c != NULL;
+    for (int r = 1; r < k->nroots && ok; r++) ok = type_same_shape(k->roots[r]->type, shape);
+    PtrMap in = {0}, memo = {0}, vis = {0};
+    int64_t dim;
+    ok = ok && split_concat(c, &dim) && concat_pieces(c, dim, 0, piece, poff, &npieces, &in);
+    for (int r = 0; r < k->nroots && ok; r++)
+      ok = ew_paths(k->roots[r], &c->res[0], shape, &in, k->inputs, k->ninputs, &memo, &vis);
+    ptrmap_free(&in);
+    ptrmap_free(&memo);
+    ptrmap_free(&vis);
+    if (ok) {
+      cat = c;
+      inner_cat = true;
+    }
+  } else if (cat) {
+    PtrMap in = {0};
+    int64_t dim;
+    if (!split_concat(cat, &dim) || !concat_pieces(cat, dim, 0, piece, poff, &npieces, &in)) cat = NULL;
+    ptrmap_free(&in);
+  }
   if (flat || (rank <= 1 && !cat)) {
     /* one loop over the linear index: idx = [0, ..., 0, i] */
     int64_t ch = CHUNK_ELEMS;
@@ -264,13 +423,21 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
     *nchunks = n > 0 ? (ns->dims[0] + ch0 - 1) / ch0 : 0;
     PtrMap rs = {0};
     int64_t run = 0;
-    if (cat)
-      for (int i = 0; i < cat->nopnds; i++) run = inner_run(cat->opnds[i], k->inputs, k->ninputs, &rs, run);
+    if (cat && !inner_cat)
+      for (int i = 0; i < npieces; i++) run = inner_run(piece[i], k->inputs, k->ninputs, &rs, run);
     else
       for (int r = 0; r < k->nroots; r++) run = inner_run(k->roots[r], k->inputs, k->ninputs, &rs, run);
     ptrmap_free(&rs);
     Nest c = {cg, &io, cat, ns, cat ? (int)op_attr_int(cat, "dimension", 0) : -1, k->roots, k->nroots, outs,
-              NULL, NULL, run, {0}};
+              NULL, NULL, run, inner_cat, npieces, {0}, {0}, {0}, NULL, NULL, NULL, NULL, {0}};
+    memcpy(c.piece, piece, sizeof(Value *) * (size_t)npieces);
+    memcpy(c.poff, poff, sizeof(int64_t) * (size_t)npieces);
+    c.ptrs = ptrs;
+    for (int j = 0; j < npieces; j++) {
+      c.pin[j] = -1;
+      for (int i = 0; i < k->ninputs && c.pin[j] < 0; i++)
+        if (k->inputs[i] == piece[j]) c.pin[j] = i;
+    }
     c.lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch0), "");
     c.hi = cg_min64(cg, LLVMBuildAdd(cg->b, c.lo, cg_i64(cg, ch0), ""), cg_i64(cg, ns->dims[0]));
     nest(&c, 0, -1, 0);
