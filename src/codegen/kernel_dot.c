@@ -758,15 +758,51 @@ static int64_t conv_block(const xlacrt_conv *d, ElemType et) {
   return b;
 }
 
-/* Packs the kernel into a temp; returns its pointer. */
-static LLVMValueRef emit_conv_pack(Lower *L, const Op *op, LLVMValueRef desc, LLVMValueRef kp, ElemType et) {
+/* A kernel that is a constant (the weights of a frozen graph) is packed
+   once, while compiling for this process (the JIT): the packed copy is a
+   constant of the module, so no execution packs it again (InceptionV3's
+   weights are 95 MB, read and written again per call otherwise).  The
+   packing is the runtime's own, for the kernel family in use now, which is
+   what the run uses (the packed header names it; the compile cache's key
+   holds the bytes).  Ahead-of-time objects run on other CPUs: they pack
+   per call.  NULL: not packed here. */
+static LLVMValueRef conv_pack_constant(Lower *L, Value *kv, const xlacrt_conv *d, ElemType et, int64_t bytes) {
+  Cg *cg = &L->cg;
+  if (L->aot || !kv || !kv->def || kv->def->kind != OP_CONSTANT || (et != ET_F32 && et != ET_F64)) return NULL;
+  const Attr *a = op_attr(kv->def, "value");
+  const Literal *l = a ? a->lit : NULL;
+  if (!l || l->type->elem != et || l->n != type_num_elements(kv->type)) return NULL;
+  unsigned char *w = xcalloc((size_t)bytes, 1);
+  if (et == ET_F64)
+    xlacrt_conv_pack_f64(d, (const double *)l->data, (double *)w);
+  else
+    xlacrt_conv_pack_f32(d, (const float *)l->data, (float *)w);
+  LLVMValueRef init = LLVMConstStringInContext(cg->ctx, (const char *)w, (unsigned)bytes, 1);
+  xfree(w);
+  char name[32];
+  snprintf(name, sizeof name, "packed.%d", cg->counter++);
+  LLVMValueRef g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetAlignment(g, 64);
+  return g;
+}
+
+/* Packs the kernel (kv: its value, kp: its pointer) into a temp, or finds
+   it packed already; returns its pointer. */
+static LLVMValueRef emit_conv_pack(Lower *L, const Op *op, LLVMValueRef desc, Value *kv, LLVMValueRef kp,
+                                   ElemType et) {
   Cg *cg = &L->cg;
   xlacrt_conv d;
   ElemType cet;
   int64_t bytes = type_bytes(op->opnds[1]->type);
-  if (conv_desc(op, &d, &cet)) {
+  bool described = conv_desc(op, &d, &cet);
+  if (described) {
     int64_t pb = (int64_t)xlacrt_conv_packed_bytes(&d, et == ET_F64);
     if (pb > bytes) bytes = pb;
+    LLVMValueRef c = bytes <= UINT32_MAX ? conv_pack_constant(L, kv, &d, et, bytes) : NULL;
+    if (c) return c;
   }
   LLVMValueRef w = temp_ptr(L, temp_alloc(L, bytes));
   LLVMTypeRef ps[3] = {cg->t_ptr, cg->t_ptr, cg->t_ptr}, fty;
@@ -776,11 +812,11 @@ static LLVMValueRef emit_conv_pack(Lower *L, const Op *op, LLVMValueRef desc, LL
   return w;
 }
 
-static void emit_conv(Lower *L, const Op *op, const xlacrt_conv *d, ElemType et, LLVMValueRef ip, LLVMValueRef kp,
-                      LLVMValueRef out) {
+static void emit_conv(Lower *L, const Op *op, const xlacrt_conv *d, ElemType et, LLVMValueRef ip, Value *kv,
+                      LLVMValueRef kp, LLVMValueRef out) {
   Cg *cg = &L->cg;
   LLVMValueRef desc = conv_global(cg, d);
-  LLVMValueRef w = emit_conv_pack(L, op, desc, kp, et);
+  LLVMValueRef w = emit_conv_pack(L, op, desc, kv, kp, et);
   LLVMTypeRef ps[7] = {cg->t_ptr, cg->t_ptr, cg->t_i32, cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64}, fty;
   LLVMValueRef fn = rt_fn(cg, "xlacrt_conv_run", cg->t_void, ps, 7, &fty);
   LLVMValueRef args[7] = {L->p_pool, desc, LLVMConstInt(cg->t_i32, et == ET_F64, 0), ip, w, out,
@@ -948,9 +984,9 @@ static bool lower_output_fusion(Lower *L, Op *op) {
     e.conv_in = ia;
     e.conv_desc = conv_global(cg, &cd);
     e.block = conv_block(&cd, cet);
-    wp = emit_conv_pack(L, prod, e.conv_desc, bp, cet);
+    wp = emit_conv_pack(L, prod, e.conv_desc, op->opnds[ib], bp, cet);
   } else {
-    emit_conv(L, prod, &cd, cet, ap, bp, pbuf);
+    emit_conv(L, prod, &cd, cet, ap, op->opnds[ib], bp, pbuf);
   }
   if (root == pv && !fused_conv) {
     if (!in_place) LLVMBuildMemCpy(cg->b, outp, 1, pbuf, 1, cg_i64(cg, type_bytes(rt)));
@@ -991,7 +1027,8 @@ bool lower_dot(Lower *L, Op *op) {
     xlacrt_conv d;
     ElemType et;
     if (!conv_desc(op, &d, &et)) return false;
-    emit_conv(L, op, &d, et, value_ptr(L, op->opnds[0]), value_ptr(L, op->opnds[1]), value_ptr(L, &op->res[0]));
+    emit_conv(L, op, &d, et, value_ptr(L, op->opnds[0]), op->opnds[1], value_ptr(L, op->opnds[1]),
+              value_ptr(L, &op->res[0]));
     return true;
   }
   if (op->kind == OP_CALL && op_attr(op, "fusion_kind")) {
