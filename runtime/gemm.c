@@ -80,29 +80,33 @@ static inline float bf16_to_f32(uint16_t h)
     return f;
 }
 
-/* IEEE half to float, exactly (every half is a float). */
+/* IEEE half to float, exactly (every half is a float), without branches
+   so that the packing loops vectorize: the exponent is rebased (normal
+   numbers), set to all ones (infinities and NaNs, payload kept), or, for
+   subnormals, the mantissa is placed under the exponent of 2^-14 and that
+   power subtracted (exact, and both operands and the result are normal
+   floats, so flushing denormals does not touch it). */
+static inline float bits_f32(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static inline uint32_t f32_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
 static inline float f16_to_f32(uint16_t h)
 {
-    uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
-    uint32_t bits;
-    if (exp == 0x1f) {
-        bits = sign | 0x7f800000u | (man << 13);
-    } else if (exp != 0) {
-        bits = sign | ((exp + 112) << 23) | (man << 13);
-    } else if (man == 0) {
-        bits = sign;
-    } else {
-        /* subnormal half: normalize into a float exponent */
-        int e = 113;
-        while (!(man & 0x400)) {
-            man <<= 1;
-            e--;
-        }
-        bits = sign | ((uint32_t)e << 23) | ((man & 0x3ff) << 13);
-    }
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
+    uint32_t x = (uint32_t)(h & 0x7fff) << 13, e = x & 0x0f800000u;
+    uint32_t norm = x + 0x38000000u, special = x + 0x70000000u;
+    uint32_t sub = f32_bits(bits_f32(x + 0x38800000u) - bits_f32(0x38800000u));
+    uint32_t r = e == 0x0f800000u ? special : e == 0 ? sub : norm;
+    return bits_f32(r | (uint32_t)(h & 0x8000) << 16);
 }
 
 /* Rows i0..i0+mc, columns p0..p0+kc of op(A), as panels of MR rows.  MR is
@@ -979,7 +983,7 @@ void xlacrt_gemm_f16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_
 /* strided batches                                                        */
 
 typedef struct {
-    int dbl, trans_a, trans_b, acc; /* dbl: 0 float, 1 double, 2 bfloat16 into float */
+    int dbl, trans_a, trans_b, acc; /* dbl: 0 float, 1 double, 2 bfloat16 / 3 half into float */
     int64_t m, n, k, lda, ldb, ldc, sa, sb, sc;
     const void *a, *b;
     void *c;
@@ -990,10 +994,10 @@ typedef struct {
 static void batch_task(int64_t i, void *ctx)
 {
     const batch_job *j = ctx;
-    if (j->dbl == 2)
-        xlacrt_gemm_bf16(NULL, j->trans_a, j->trans_b, j->m, j->n, j->k,
-                         (const uint16_t *)j->a + i * j->sa, j->lda, (const uint16_t *)j->b + i * j->sb,
-                         j->ldb, (float *)j->c + i * j->sc, j->ldc, j->acc);
+    if (j->dbl >= 2)
+        gemm_16(NULL, j->dbl == 2 ? SRC_BF16 : SRC_F16, j->trans_a, j->trans_b, j->m, j->n, j->k,
+                (const uint16_t *)j->a + i * j->sa, j->lda, (const uint16_t *)j->b + i * j->sb, j->ldb,
+                (float *)j->c + i * j->sc, j->ldc, j->acc);
     else if (j->dbl)
         xlacrt_dgemm(NULL, j->trans_a, j->trans_b, j->m, j->n, j->k,
                      (const double *)j->a + i * j->sa, j->lda, (const double *)j->b + i * j->sb,
@@ -1018,11 +1022,10 @@ static void batch_run(xlacrt_pool *p, batch_job *j, int64_t batch)
         return;
     }
     for (int64_t i = 0; i < batch; i++) {
-        if (j->dbl == 2)
-            xlacrt_gemm_bf16(p, j->trans_a, j->trans_b, j->m, j->n, j->k,
-                             (const uint16_t *)j->a + i * j->sa, j->lda,
-                             (const uint16_t *)j->b + i * j->sb, j->ldb, (float *)j->c + i * j->sc,
-                             j->ldc, j->acc);
+        if (j->dbl >= 2)
+            gemm_16(p, j->dbl == 2 ? SRC_BF16 : SRC_F16, j->trans_a, j->trans_b, j->m, j->n, j->k,
+                    (const uint16_t *)j->a + i * j->sa, j->lda, (const uint16_t *)j->b + i * j->sb, j->ldb,
+                    (float *)j->c + i * j->sc, j->ldc, j->acc);
         else if (j->dbl)
             xlacrt_dgemm(p, j->trans_a, j->trans_b, j->m, j->n, j->k,
                          (const double *)j->a + i * j->sa, j->lda,
@@ -1052,6 +1055,16 @@ void xlacrt_gemm_bf16_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t 
                               int64_t stride_c, int accumulate)
 {
     batch_job j = {2, trans_a, trans_b, accumulate, m, n, k, lda, ldb, ldc,
+                   stride_a, stride_b, stride_c, a, b, c};
+    batch_run(p, &j, batch);
+}
+
+void xlacrt_gemm_f16_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m,
+                             int64_t n, int64_t k, const uint16_t *a, int64_t lda, int64_t stride_a,
+                             const uint16_t *b, int64_t ldb, int64_t stride_b, float *c, int64_t ldc,
+                             int64_t stride_c, int accumulate)
+{
+    batch_job j = {3, trans_a, trans_b, accumulate, m, n, k, lda, ldb, ldc,
                    stride_a, stride_b, stride_c, a, b, c};
     batch_run(p, &j, batch);
 }

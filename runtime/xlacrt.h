@@ -103,6 +103,10 @@ void xlacrt_gemm_bf16_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t 
 void xlacrt_gemm_f16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
                      const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c,
                      int64_t ldc, int accumulate);
+void xlacrt_gemm_f16_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m,
+                             int64_t n, int64_t k, const uint16_t *a, int64_t lda, int64_t stride_a,
+                             const uint16_t *b, int64_t ldb, int64_t stride_b, float *c, int64_t ldc,
+                             int64_t stride_c, int accumulate);
 /* `batch` independent products; operand i starts stride_* elements after
    operand i-1 (A and B strides may be 0 to share an operand; the C blocks
    must not overlap).  Each product comes out exactly as from a single call. */

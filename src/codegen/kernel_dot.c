@@ -244,18 +244,19 @@ static void emit_gemm_call(Lower *L, const Gemm *g, const char *single, const ch
 
 /* Emits the product of op (gemm_of accepted it) into out, a buffer of the
    result type.  packed_off >= 0: B was packed before the loop around op,
-   into the temp at that offset (lower_loop_prepack).  bfloat16 operands of
-   a float product go to the runtime's bfloat16 GEMM as they are stored (it
-   widens them while packing) instead of through float copies. */
+   into the temp at that offset (lower_loop_prepack).  bfloat16 or half
+   operands of a float product go to the runtime's 16-bit GEMM as they are
+   stored (it widens them while packing) instead of through float copies. */
 static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValueRef rp, LLVMValueRef out,
                       int64_t packed_off) {
   Cg *cg = &L->cg;
   ElemType oe = op->res[0].type->elem;
   bool gemv = g->batch == 1 && (g->m == 1 || g->n == 1);
-  bool bf16 = packed_off < 0 && !gemv && g->ct == ET_F32 && op->opnds[0]->type->elem == ET_BF16 &&
-              op->opnds[1]->type->elem == ET_BF16;
-  LLVMValueRef a = bf16 ? lp : operand_as(L, op->opnds[0], lp, g->ct);
-  LLVMValueRef b = packed_off >= 0 ? NULL : bf16 ? rp : operand_as(L, op->opnds[1], rp, g->ct);
+  ElemType e0 = op->opnds[0]->type->elem;
+  bool w16 = packed_off < 0 && !gemv && g->ct == ET_F32 && (e0 == ET_BF16 || e0 == ET_F16) &&
+              op->opnds[1]->type->elem == e0;
+  LLVMValueRef a = w16 ? lp : operand_as(L, op->opnds[0], lp, g->ct);
+  LLVMValueRef b = packed_off >= 0 ? NULL : w16 ? rp : operand_as(L, op->opnds[1], rp, g->ct);
   int64_t nout = g->batch * g->m * g->n;
   LLVMValueRef c = oe == g->ct ? out : temp_ptr(L, temp_alloc(L, nout * et_bytes(g->ct)));
   bool f64 = g->ct == ET_F64;
@@ -270,7 +271,9 @@ static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValu
     LLVMBuildCall2(cg->b, fty, fn, args, 9, "");
   } else if (gemv) {
     emit_gemv(L, g, a, b, c);
-  } else if (bf16) {
+  } else if (w16 && e0 == ET_F16) {
+    emit_gemm_call(L, g, "xlacrt_gemm_f16", "xlacrt_gemm_f16_batched", a, b, c);
+  } else if (w16) {
     emit_gemm_call(L, g, "xlacrt_gemm_bf16", "xlacrt_gemm_bf16_batched", a, b, c);
   } else {
     emit_gemm_call(L, g, f64 ? "xlacrt_dgemm" : "xlacrt_sgemm", f64 ? "xlacrt_dgemm_batched" : "xlacrt_sgemm_batched",

@@ -594,7 +594,37 @@ static void test_gemm_16bit(xlacrt_pool *pool)
     CHECK_EQ_I(bad, 0);
 }
 
-/* Strided batches of bfloat16 products: each is what one call gives, for a
+/* Every half, widened while packing: A is a column of 64 halves (k = 1),
+   B a row of ones, so each column of C is A as floats: the exact value,
+   subnormals, zeros and infinities included, and NaN for NaN. */
+static void test_f16_all_values(xlacrt_pool *pool)
+{
+    uint16_t a[64], ones[16];
+    float c[64 * 16];
+    int bad = 0;
+    for (int j = 0; j < 16; j++)
+        ones[j] = 0x3c00;
+    for (int base = 0; base < 65536; base += 64) {
+        for (int i = 0; i < 64; i++)
+            a[i] = (uint16_t)(base + i);
+        xlacrt_gemm_f16(pool, 0, 0, 64, 16, 1, a, 1, ones, 16, c, 16, 0);
+        for (int i = 0; i < 64; i++) {
+            uint16_t h = a[i];
+            int exp = (h >> 10) & 0x1f;
+            float want = exp == 0x1f ? ((h & 0x3ff) ? NAN : (h >> 15) ? -INFINITY : INFINITY) : half_value(h);
+            for (int j = 0; j < 16; j++) {
+                float got = c[i * 16 + j];
+                /* (a sum from zero: -0 comes out +0) */
+                int ok = isnan(want) ? isnan(got) : want == 0 ? got == 0 : memcmp(&got, &want, sizeof got) == 0;
+                if (!ok && bad++ < 5)
+                    fprintf(stderr, "  half 0x%04x: got %a, want %a\n", h, (double)got, (double)want);
+            }
+        }
+    }
+    CHECK_EQ_I(bad, 0);
+}
+
+/* Strided batches of 16-bit products: each is what one call gives, for a
    batch spread over the pool (small products) and one split in turn. */
 static void test_batched_bf16(xlacrt_pool *pool)
 {
@@ -611,6 +641,12 @@ static void test_batched_bf16(xlacrt_pool *pool)
         xlacrt_gemm_bf16_batched(pool, 0, 1, batch, m, n, k, a, k, m * k, b, k, k * n, c1, n, m * n, 0);
         for (int64_t i = 0; i < batch; i++)
             xlacrt_gemm_bf16(NULL, 0, 1, m, n, k, a + i * m * k, k, b + i * k * n, k, c2 + i * m * n, n, 0);
+        CHECK(memcmp(c1, c2, nc * 4) == 0);
+        CHECK(c1[nc - 1] != 0);
+        /* the same bits as halves (values of magnitude 1 to 2) */
+        xlacrt_gemm_f16_batched(pool, 0, 1, batch, m, n, k, a, k, m * k, b, k, k * n, c1, n, m * n, 0);
+        for (int64_t i = 0; i < batch; i++)
+            xlacrt_gemm_f16(NULL, 0, 1, m, n, k, a + i * m * k, k, b + i * k * n, k, c2 + i * m * n, n, 0);
         CHECK(memcmp(c1, c2, nc * 4) == 0);
         CHECK(c1[nc - 1] != 0);
         free(a);
@@ -642,6 +678,7 @@ int main(void)
         test_direct_b(pool);
         test_batched(pool);
         test_gemm_16bit(pool);
+        test_f16_all_values(pool);
         test_batched_bf16(pool);
     }
     test_packed_b_family_change();
