@@ -408,7 +408,8 @@ static Plan *plan_of(BltHandle h, struct GpuBlas *st, const GpuBlasCall *c, cons
   return p;
 }
 
-bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, const CUdeviceptr *bufs, bool *ran, char **err) {
+bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, CUstream stream, const CUdeviceptr *bufs, bool *ran,
+                  char **err) {
   *ran = false;
   if (!gpu_cublaslt_available(NULL, NULL, NULL)) return true;
   BltHandle h = handle_of(d);
@@ -435,8 +436,17 @@ bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, const CUdeviceptr *bufs, b
   const void *beta = c->scale == BLT_R_64F ? (const void *)&b64 : (const void *)&b32;
   void *Dp = (void *)(uintptr_t)D;
   s = lib->matmul(h, p->desc, alpha, (const void *)(uintptr_t)A, p->a, (const void *)(uintptr_t)B, p->b, beta, Dp,
-                  p->d, Dp, p->d, &p->heur.algo, (void *)(uintptr_t)ws, p->heur.workspace_size, NULL);
-  gpu_mem_free(d, ws);
+                  p->d, Dp, p->d, &p->heur.algo, (void *)(uintptr_t)ws, p->heur.workspace_size, stream);
+  if (stream && ws) { /* the workspace is free once the product is done */
+    char *why = NULL;
+    GpuEvent *ev = gpu_event_record(d, stream, &why);
+    if (!ev) d->drv->cuStreamSynchronize(stream);
+    xfree(why);
+    gpu_mem_free_after(d, ws, &ev, 1);
+    gpu_event_release(ev);
+  } else {
+    gpu_mem_free(d, ws);
+  }
   if (s != BLT_STATUS_SUCCESS) {
     *err = xasprintf("cublasLtMatmul (%lld x %lld x %lld, batch %lld): %s", (long long)c->m, (long long)c->n,
                      (long long)c->k, (long long)c->batch, gpu_blas_status_name(s));

@@ -41,11 +41,13 @@ typedef struct GpuBlasCall {
 bool gpu_cublaslt_available(const char **why, const char **path, size_t *version);
 
 /* Runs c on device d (its context current), over the device pointers
-   bufs, on the default stream, with a workspace from the device's pool.
+   bufs, on stream (NULL: the default stream), with a workspace from the
+   device's pool (back in the pool once the product is done).
    *ran false when cuBLASLt declined (no library, no handle on this device,
    no algorithm for the problem): the caller runs its own kernel instead.
    False with *err when the call failed. */
-bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, const CUdeviceptr *bufs, bool *ran, char **err);
+bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, CUstream stream, const CUdeviceptr *bufs, bool *ran,
+                  char **err);
 
 /* The device's cuBLASLt handle, destroyed (gpu_device_close). */
 void gpu_blas_release(GpuDevice *d);
