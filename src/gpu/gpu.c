@@ -1200,26 +1200,14 @@ static CUdeviceptr buf_ptr(const GpuExecutable *e, const DevMem *dm, const GpuBu
   }
 }
 
-static void free_devmem(const CudaDriver *drv, DevMem *dm) {
-  for (int i = 0; i < dm->nparams; i++)
-    if (dm->params[i]) drv->cuMemFree(dm->params[i]);
-  for (int i = 0; i < dm->nresults; i++)
-    if (dm->results[i]) drv->cuMemFree(dm->results[i]);
-  if (dm->temp) drv->cuMemFree(dm->temp);
+/* An execution's memory back to the device's pool (the device
+   synchronized: nothing uses it any more). */
+static void free_devmem(GpuDevice *d, DevMem *dm) {
+  for (int i = 0; i < dm->nparams; i++) gpu_mem_free(d, dm->params[i]);
+  for (int i = 0; i < dm->nresults; i++) gpu_mem_free(d, dm->results[i]);
+  gpu_mem_free(d, dm->temp);
   xfree(dm->params);
   xfree(dm->results);
-}
-
-static bool dev_alloc(const CudaDriver *drv, CUdeviceptr *p, size_t bytes, const char *what, char **err) {
-  *p = 0;
-  if (!bytes) return true;
-  CUresult r = drv->cuMemAlloc(p, bytes);
-  if (r == CUDA_SUCCESS) return true;
-  *p = 0;
-  char *w = xasprintf("cuMemAlloc of %zu bytes (%s)", bytes, what);
-  cuda_check(r, w, err);
-  xfree(w);
-  return false;
 }
 
 static bool run_launch(GpuRun *R, const GpuLaunch *l, char **err) {
@@ -1460,12 +1448,12 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
   dm->results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
   for (int i = 0; ok && i < nargs; i++) {
     size_t nb = storage_bytes(f->body->args[i]->type);
-    ok = dev_alloc(drv, &dm->params[i], nb, "a parameter", err) &&
+    ok = gpu_mem_alloc(d, nb, &dm->params[i], err) &&
          (!nb || cuda_check(drv->cuMemcpyHtoD(dm->params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
   }
   for (int r = 0; ok && r < f->nresults; r++)
-    ok = dev_alloc(drv, &dm->results[r], storage_bytes(f->result_types[r]), "a result", err);
-  if (ok) ok = dev_alloc(drv, &dm->temp, (size_t)p->temp_bytes, "temporary buffers", err);
+    ok = gpu_mem_alloc(d, storage_bytes(f->result_types[r]), &dm->results[r], err);
+  if (ok) ok = gpu_mem_alloc(d, (size_t)p->temp_bytes, &dm->temp, err);
   if (ok) ok = run_timed(&R, p, err);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
@@ -1478,7 +1466,7 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     size_t nb = (size_t)l->n * (size_t)et_bytes(l->type->elem);
     if (nb) ok = cuda_check(drv->cuMemcpyDtoH(l->data, buf_ptr(e, dm, &p->rets[r]), nb), "cuMemcpyDtoH", err);
   }
-  free_devmem(drv, dm);
+  free_devmem(d, dm);
   oom_cleanup_pop(&cleanup);
   release_device(&R);
   if (!ok)
