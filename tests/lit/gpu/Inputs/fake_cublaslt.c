@@ -22,7 +22,17 @@
  *   XLAC_FAKE_CUBLASLT_DECLINE=1 the heuristic finds no algorithm
  *   XLAC_FAKE_CUBLASLT_NO_GPU=1  cublasLtCreate fails, as the real library
  *                                does without a GPU
+ *   XLAC_FAKE_CUBLASLT_ALGOS=N   the heuristic proposes up to N algorithms
+ *                                (default 4; never more than asked for),
+ *                                numbered from 0 (`algo=` in the log)
+ *   XLAC_FAKE_CUBLASLT_SLOW=I,J  algorithms I, J, ... take 20 ms longer
+ *                                (for the autotuning test)
+ *   XLAC_FAKE_CUBLASLT_COUNTS    a file that each descriptor, layout and
+ *                                preference made and each heuristic call
+ *                                appends a line to (`desc`, `layout`,
+ *                                `pref`, `heuristic`)
  */
+#include <time.h>
 #include <dlfcn.h>
 #include <math.h>
 #include <stdbool.h>
@@ -194,6 +204,27 @@ struct BltPref {
     memcpy(&(dst), (src), sizeof(dst));                                                                                \
   } while (0)
 
+static void count(const char *what) {
+  const char *path = getenv("XLAC_FAKE_CUBLASLT_COUNTS");
+  FILE *f = path && *path ? fopen(path, "a") : NULL;
+  if (!f) return;
+  fprintf(f, "%s\n", what);
+  fclose(f);
+}
+
+/* Whether algorithm i is one XLAC_FAKE_CUBLASLT_SLOW names. */
+static bool slow_algo(int i) {
+  const char *s = getenv("XLAC_FAKE_CUBLASLT_SLOW");
+  while (s && *s) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s) break;
+    if (v == i) return true;
+    s = *end == ',' ? end + 1 : end;
+  }
+  return false;
+}
+
 EXPORT size_t cublasLtGetVersion(void) { return 130000; }
 
 EXPORT BltStatus cublasLtCreate(BltHandle *h) {
@@ -211,6 +242,7 @@ EXPORT BltStatus cublasLtDestroy(BltHandle h) {
 EXPORT BltStatus cublasLtMatmulDescCreate(BltMatmulDesc *d, int compute, int scale) {
   *d = calloc(1, sizeof **d);
   if (!*d) return BLT_STATUS_ALLOC_FAILED;
+  count("desc");
   (*d)->compute = compute;
   (*d)->scale = scale;
   (*d)->epilogue = BLT_EPILOGUE_DEFAULT;
@@ -240,6 +272,7 @@ EXPORT BltStatus cublasLtMatmulDescSetAttribute(BltMatmulDesc d, int attr, const
 EXPORT BltStatus cublasLtMatrixLayoutCreate(BltMatrixLayout *l, int type, uint64_t rows, uint64_t cols, int64_t ld) {
   *l = calloc(1, sizeof **l);
   if (!*l) return BLT_STATUS_ALLOC_FAILED;
+  count("layout");
   **l = (struct BltLayout){type, BLT_ORDER_COL, 1, rows, cols, ld, 0};
   return BLT_STATUS_SUCCESS;
 }
@@ -266,6 +299,7 @@ EXPORT BltStatus cublasLtMatrixLayoutSetAttribute(BltMatrixLayout l, int attr, c
 EXPORT BltStatus cublasLtMatmulPreferenceCreate(BltPreference *p) {
   *p = calloc(1, sizeof **p);
   if (!*p) return BLT_STATUS_ALLOC_FAILED;
+  count("pref");
   for (int i = 0; i < 4; i++) (*p)->align[i] = 256; /* cuBLASLt's default */
   return BLT_STATUS_SUCCESS;
 }
@@ -301,14 +335,22 @@ EXPORT BltStatus cublasLtMatmulAlgoGetHeuristic(BltHandle h, BltMatmulDesc d, Bl
   const char *decline = getenv("XLAC_FAKE_CUBLASLT_DECLINE");
   *returned = 0;
   if (!h || requested < 1) return BLT_STATUS_INVALID_VALUE;
+  count("heuristic");
   if ((decline && strcmp(decline, "1") == 0) || !known_epilogue(d->epilogue)) return BLT_STATUS_NOT_SUPPORTED;
-  memset(&results[0], 0, sizeof results[0]);
-  results[0].workspace_size = p->max_ws >= FAKE_WORKSPACE ? FAKE_WORKSPACE : 0;
-  /* the algorithm remembers the alignments it was chosen for, which
-     cublasLtMatmul then checks the pointers against */
-  results[0].algo.data[0] = 0x78;
-  for (int i = 0; i < 4; i++) results[0].algo.data[1 + i] = p->align[i];
-  *returned = 1;
+  const char *algos = getenv("XLAC_FAKE_CUBLASLT_ALGOS");
+  int offer = algos && *algos ? atoi(algos) : 4;
+  if (offer < 1) offer = 1;
+  if (offer > requested) offer = requested;
+  for (int r = 0; r < offer; r++) {
+    memset(&results[r], 0, sizeof results[r]);
+    results[r].workspace_size = p->max_ws >= FAKE_WORKSPACE ? FAKE_WORKSPACE : 0;
+    /* the algorithm remembers the alignments it was chosen for, which
+       cublasLtMatmul then checks the pointers against, and its number */
+    results[r].algo.data[0] = 0x78;
+    for (int i = 0; i < 4; i++) results[r].algo.data[1 + i] = p->align[i];
+    results[r].algo.data[5] = (uint64_t)r;
+  }
+  *returned = offer;
   const char *path = getenv("XLAC_FAKE_CUBLASLT_LOG");
   FILE *f = path && *path ? fopen(path, "a") : NULL;
   if (f) {
@@ -349,18 +391,19 @@ static const char *compute_name(int c) {
 }
 
 static void log_call(BltMatmulDesc d, BltMatrixLayout a, BltMatrixLayout b, BltMatrixLayout dl, uint64_t k,
-                     size_t ws, void *stream) {
+                     size_t ws, void *stream, int algo) {
   const char *path = getenv("XLAC_FAKE_CUBLASLT_LOG");
   if (!path || !*path) return;
   FILE *f = fopen(path, "a");
   if (!f) return;
   fprintf(f,
           "cublasLtMatmul type=%s compute=%s scale=%s m=%llu n=%llu k=%llu batch=%d transa=%c transb=%c lda=%lld "
-          "ldb=%lld ldd=%lld strideA=%lld strideB=%lld strideD=%lld epilogue=%s bias=%s workspace=%zu stream=%p\n",
+          "ldb=%lld ldd=%lld strideA=%lld strideB=%lld strideD=%lld epilogue=%s bias=%s workspace=%zu stream=%p "
+          "algo=%d\n",
           type_name(dl->type), compute_name(d->compute), type_name(d->scale), (unsigned long long)dl->rows,
           (unsigned long long)dl->cols, (unsigned long long)k, dl->batch, d->transa ? 'T' : 'N', d->transb ? 'T' : 'N',
           (long long)a->ld, (long long)b->ld, (long long)dl->ld, (long long)a->stride, (long long)b->stride,
-          (long long)dl->stride, epilogue_name(d->epilogue), d->bias ? "yes" : "no", ws, stream);
+          (long long)dl->stride, epilogue_name(d->epilogue), d->bias ? "yes" : "no", ws, stream, algo);
   fclose(f);
 }
 
@@ -425,7 +468,11 @@ EXPORT BltStatus cublasLtMatmul(BltHandle h, BltMatmulDesc d, const void *alpha,
         put(t, hd, at(dl, q, i, j), v);
       }
   if (s == BLT_STATUS_SUCCESS && !store(D, hd, span(dl) * eb)) s = BLT_STATUS_EXECUTION_FAILED;
-  if (s == BLT_STATUS_SUCCESS) log_call(d, a, b, dl, k, ws_bytes, stream);
+  if (s == BLT_STATUS_SUCCESS && slow_algo((int)algo->data[5])) {
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+  }
+  if (s == BLT_STATUS_SUCCESS) log_call(d, a, b, dl, k, ws_bytes, stream, (int)algo->data[5]);
   free(ha);
   free(hb);
   free(hc);
