@@ -373,8 +373,8 @@ static BltStatus plan_make(BltHandle h, Plan *p, CUdeviceptr bias) {
     s = set_bias(p, bias);
     if (s == BLT_STATUS_SUCCESS) s = lib->desc_set(p->desc, BLT_DESC_BIAS_BATCH_STRIDE, &bias_stride, sizeof bias_stride);
   }
-  if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->a, c->type, &c->a, c->batch);
-  if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->b, c->type, &c->b, c->batch);
+  if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->a, c->ab_type, &c->a, c->batch);
+  if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->b, c->ab_type, &c->b, c->batch);
   if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->d, c->type, &c->d, c->batch);
   if (s != BLT_STATUS_SUCCESS) return s;
   BltPreference pref = NULL;
@@ -406,7 +406,7 @@ static bool same_mat(const GpuBlasMat *x, const GpuBlasMat *y) {
 }
 
 static bool same_call(const GpuBlasCall *x, const GpuBlasCall *y) {
-  return x->type == y->type && x->compute == y->compute && x->scale == y->scale && x->epilogue == y->epilogue &&
+  return x->type == y->type && x->ab_type == y->ab_type && x->compute == y->compute && x->scale == y->scale && x->epilogue == y->epilogue &&
          x->m == y->m && x->n == y->n && x->k == y->k && x->batch == y->batch && same_mat(&x->a, &y->a) &&
          same_mat(&x->b, &y->b) && same_mat(&x->d, &y->d) && (x->ibias >= 0) == (y->ibias >= 0);
 }

@@ -25,7 +25,8 @@ typedef struct GpuBlasMat {
 /* D = epilogue(op(A) op(B) [+ bias]), batch times, D m x n, K = k.  The
    buffers are the step's: A, B, D and the bias (-1: none) by index. */
 typedef struct GpuBlasCall {
-  int type;     /* BLT_R_*: A, B, C, D and the bias */
+  int type;     /* BLT_R_*: C, D and the bias (and A and B, unless ab_type says) */
+  int ab_type;  /* BLT_R_*: A and B (16-bit floats under an f32 result, else type) */
   int compute;  /* BLT_COMPUTE_* */
   int scale;    /* BLT_R_32F or BLT_R_64F: alpha and beta */
   int epilogue; /* BLT_EPILOGUE_* */

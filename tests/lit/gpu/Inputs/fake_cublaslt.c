@@ -9,7 +9,8 @@
  * uses, which it finds as xlac does: XLAC_CUDA_DRIVER names the simulator's
  * library (or "simt...": the SIMT harness, whose device memory is host
  * memory), else libcuda.so.1.  It honours what a caller sets: data, scale
- * and compute types (f32, f16, bf16, f64; 32F accumulates in float,
+ * and compute types (f32, f16, bf16, f64, and f16 or bf16 A and B under
+ * an f32 C and D; 32F accumulates in float,
  * 32F_FAST_TF32 rounds the operands to TF32 first, 64F in double),
  * column- and row-major layouts, leading dimensions, transposes, strided
  * batches, alpha and beta, and the epilogues DEFAULT, BIAS, RELU,
@@ -399,11 +400,11 @@ static void log_call(BltMatmulDesc d, BltMatrixLayout a, BltMatrixLayout b, BltM
   fprintf(f,
           "cublasLtMatmul type=%s compute=%s scale=%s m=%llu n=%llu k=%llu batch=%d transa=%c transb=%c lda=%lld "
           "ldb=%lld ldd=%lld strideA=%lld strideB=%lld strideD=%lld epilogue=%s bias=%s workspace=%zu stream=%p "
-          "algo=%d\n",
+          "algo=%d ab=%s\n",
           type_name(dl->type), compute_name(d->compute), type_name(d->scale), (unsigned long long)dl->rows,
           (unsigned long long)dl->cols, (unsigned long long)k, dl->batch, d->transa ? 'T' : 'N', d->transb ? 'T' : 'N',
           (long long)a->ld, (long long)b->ld, (long long)dl->ld, (long long)a->stride, (long long)b->stride,
-          (long long)dl->stride, epilogue_name(d->epilogue), d->bias ? "yes" : "no", ws, stream, algo);
+          (long long)dl->stride, epilogue_name(d->epilogue), d->bias ? "yes" : "no", ws, stream, algo, type_name(a->type));
   fclose(f);
 }
 
@@ -422,15 +423,17 @@ EXPORT BltStatus cublasLtMatmul(BltHandle h, BltMatmulDesc d, const void *alpha,
   uint64_t m = dl->rows, n = dl->cols, k = d->transa ? a->rows : a->cols;
   uint64_t am = d->transa ? a->cols : a->rows, bk = d->transb ? b->cols : b->rows, bn = d->transb ? b->rows : b->cols;
   if (am != m || bk != k || bn != n || c->rows != m || c->cols != n || a->batch != dl->batch ||
-      b->batch != dl->batch || a->type != dl->type || b->type != dl->type || !known_epilogue(d->epilogue))
+      b->batch != dl->batch || a->type != b->type ||
+      (a->type != dl->type && !(dl->type == BLT_R_32F && (a->type == BLT_R_16F || a->type == BLT_R_16BF))) ||
+      !known_epilogue(d->epilogue))
     return BLT_STATUS_INVALID_VALUE;
   bool has_bias = d->epilogue & BLT_EPILOGUE_BIAS;
   if (has_bias && !d->bias) return BLT_STATUS_INVALID_VALUE;
   double al = d->scale == BLT_R_64F ? *(const double *)alpha : *(const float *)alpha;
   double be = d->scale == BLT_R_64F ? *(const double *)beta : *(const float *)beta;
-  int t = dl->type;
-  size_t eb = type_bytes(t);
-  void *ha = fetch(A, span(a) * eb), *hb = fetch(B, span(b) * eb);
+  int t = dl->type, abt = a->type; /* A and B may be 16-bit floats under an f32 D */
+  size_t eb = type_bytes(t), abb = type_bytes(abt);
+  void *ha = fetch(A, span(a) * abb), *hb = fetch(B, span(b) * abb);
   void *hc = be != 0 ? fetch(C, span(c) * eb) : NULL;
   size_t bias_n = (size_t)m + (dl->batch > 1 ? (size_t)(dl->batch - 1) * (size_t)d->bias_stride : 0);
   void *hbias = has_bias ? fetch(d->bias, bias_n * eb) : NULL;
@@ -450,8 +453,8 @@ EXPORT BltStatus cublasLtMatmul(BltHandle h, BltMatmulDesc d, const void *alpha,
         double acc64 = 0;
         float acc32 = 0;
         for (uint64_t p = 0; p < k; p++) {
-          double x = load(t, ha, d->transa ? at(a, q, p, i) : at(a, q, i, p));
-          double y = load(t, hb, d->transb ? at(b, q, j, p) : at(b, q, p, j));
+          double x = load(abt, ha, d->transa ? at(a, q, p, i) : at(a, q, i, p));
+          double y = load(abt, hb, d->transb ? at(b, q, j, p) : at(b, q, p, j));
           if (d->compute == BLT_COMPUTE_64F) {
             acc64 += x * y;
           } else {
