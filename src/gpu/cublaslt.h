@@ -5,7 +5,7 @@
  * from the user's CUDA or pip installation when a compilation first asks
  * (the places and variables are in docs/gpu.md), and without it every
  * product runs our own GEMM kernel.  gemm.c plans a GpuBlasCall for each
- * product cuBLASLt can take; the execution runs it on the device's stream
+ * product cuBLASLt can take; the execution runs it on its stream
  * and runs the planned kernel instead when cuBLASLt declines at run time.
  */
 #ifndef XLAC_GPU_CUBLASLT_H
