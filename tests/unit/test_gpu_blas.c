@@ -105,9 +105,11 @@ int main(int argc, char **argv) {
   if (!getenv("XLAC_CUDA_DRIVER")) setenv("XLAC_CUDA_DRIVER", "simt", 1);
   const char *drv = getenv("XLAC_CUDA_DRIVER");
   bool timing = strncmp(drv, "simt", 4) == 0; /* GPGPU-Sim's events are stubs */
-  char dir[] = "/tmp/xlac-blas-XXXXXX";
+  const char *tmp = getenv("TMPDIR");
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/xlac-blas-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   if (!mkdtemp(dir)) return 1;
-  char counts[64], log[64];
+  char counts[600], log[600];
   snprintf(counts, sizeof counts, "%s/counts", dir);
   snprintf(log, sizeof log, "%s/log", dir);
   setenv("XLAC_FAKE_CUBLASLT_COUNTS", counts, 1);
