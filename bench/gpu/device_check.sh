@@ -37,9 +37,11 @@ if [ "$suite" = 1 ] && [ -f "$root/.devcarry/xlac.xz" ]; then
   mkdir -p "$root/.devcarry/bin"
   [ -x "$xlac" ] || { unxz "$root/.devcarry/xlac.xz" "$xlac" && chmod +x "$xlac"; }
   # whether cuBLASLt was found (the tests' products then run through it;
-  # XLAC_GPU_CUBLAS=0 keeps them on our kernel)
+  # XLAC_GPU_CUBLAS=0 keeps them on our kernel), and whether the driver's
+  # streams and events passed the probe (the library's executions, which
+  # the JAX tests below run, are then asynchronous)
   timeout 60 "$xlac" run --backend=gpu --verbose --random-inputs --entry bias_act tests/lit/gpu/cublaslt.mlir 2>&1 |
-    grep -E 'cuBLASLt|error' >>"$out/machine.txt"
+    grep -E 'cuBLASLt|streams|error' >>"$out/machine.txt"
   ran=0 bad=0 unsup=0
   for f in tests/lit/gpu/*.mlir; do
     # the options the file's RUN lines give (replicas, partitions), and its

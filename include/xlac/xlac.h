@@ -128,8 +128,8 @@ typedef enum xlac_backend {
   XLAC_BACKEND_INTERPRETER = 1, /* the reference interpreter: slow, obviously right */
   /* an NVIDIA GPU through the CUDA driver, loaded at run time (docs/gpu.md):
      one device per client; without a driver or a GPU, xlac_client_create
-     answers XLAC_UNAVAILABLE.  Buffers are in host memory for now: each
-     execution copies its arguments to the device and its results back. */
+     answers XLAC_UNAVAILABLE.  Buffers live in device memory; executions
+     may return before their work is done (xlac_buffer_await). */
   XLAC_BACKEND_GPU = 2,
 } xlac_backend;
 
@@ -334,6 +334,24 @@ int xlac_buffer_device(const xlac_buffer *b); /* -1 for an invalid buffer */
    belongs to a result); a donated buffer can only be destroyed. */
 int xlac_buffer_is_donated(const xlac_buffer *b);
 void xlac_buffer_destroy(xlac_buffer *b); /* accepts NULL */
+
+/* Completion.  On the gpu backend, where the driver allows it, an
+   execution returns once its work is queued on the device, and an upload
+   (xlac_buffer_from_host) once its copy is: the results are buffers whose
+   data is still being computed.  Everything that reads a buffer waits for
+   it by itself (xlac_buffer_to_host on the host, executions on the
+   device, without the host waiting), so waiting is never needed for
+   correctness; these tell when the data is there, and report a failure
+   of the device work that computes it (a fault in a kernel), which an
+   execution that returned early could not.  Buffers of other backends,
+   and of a GPU whose driver runs everything synchronously, are always
+   ready. */
+/* Waits until the buffer's data is computed; NULL, or the failure of the
+   work that computes it. */
+xlac_status *xlac_buffer_await(const xlac_buffer *b);
+/* Nonzero when waiting would not block (the work is done, or failed);
+   nonzero for NULL and invalid buffers. */
+int xlac_buffer_is_ready(const xlac_buffer *b);
 
 /* ---- executing ---- */
 

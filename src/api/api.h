@@ -116,6 +116,15 @@ struct xlac_buffer {
   bool on_gpu;
   atomic_bool host_valid;
   unsigned long long dptr;
+  /* With an asynchronous device (gpu/gpu.h, "streams and events"), under
+     the client's gpu_mu: ready is the event after the work that writes
+     dptr (the producing execution, or the upload), NULL once known done;
+     uses are the events after the executions that read it, which its
+     memory waits for before going back to the pool (and a donation
+     before being written). */
+  struct GpuEvent *ready;
+  struct GpuEvent **uses;
+  int nuses, cuses;
 };
 
 bool api_type_valid(xlac_type t);
@@ -135,6 +144,11 @@ xlac_buffer *api_buffer_new_gpu(xlac_client *c, int device, const Type *t, unsig
 /* For a gpu client: b's data copied to the device (the host copy dropped
    unless it is the caller's memory).  NULL, or the error. */
 xlac_status *api_buffer_upload(xlac_buffer *b);
+/* Under c->gpu_mu: adds ev (retained) to b's uses, dropping those done. */
+void api_buffer_add_use(xlac_buffer *b, struct GpuEvent *ev);
+/* Under c->gpu_mu: b's device memory back to the pool once its readers
+   and writer are done, its events released; dptr 0 after. */
+void api_buffer_drop_device(xlac_buffer *b);
 
 /* Wraps a module (taking it) as a program; text may be NULL.  Returns NULL
    only if m is NULL. */

@@ -43,7 +43,11 @@ xlac_status *api_buffer_upload(xlac_buffer *b) {
   char *err = NULL;
   pthread_mutex_lock(&c->gpu_mu);
   CUdeviceptr p = 0;
-  bool ok = gpu_mem_alloc(c->gpu, data_bytes(l), &p, &err) && gpu_mem_upload(c->gpu, p, l->data, data_bytes(l), &err);
+  /* asynchronous where the device is: through pinned memory on its
+     transfer stream, the executions that read the buffer waiting for
+     the copy (ready) */
+  bool ok = gpu_mem_alloc(c->gpu, data_bytes(l), &p, &err) &&
+            gpu_mem_upload_async(c->gpu, p, l->data, data_bytes(l), &b->ready, &err);
   if (!ok) gpu_mem_free(c->gpu, p);
   pthread_mutex_unlock(&c->gpu_mu);
   if (!ok) {
@@ -64,12 +68,76 @@ xlac_status *api_buffer_upload(xlac_buffer *b) {
   return NULL;
 }
 
+void api_buffer_add_use(xlac_buffer *b, GpuEvent *ev) {
+  if (!ev) return;
+  int k = 0;
+  for (int i = 0; i < b->nuses; i++)
+    if (gpu_event_done(b->uses[i])) gpu_event_release(b->uses[i]);
+    else b->uses[k++] = b->uses[i];
+  b->nuses = k;
+  if (b->nuses == b->cuses) {
+    b->cuses = b->cuses ? 2 * b->cuses : 4;
+    b->uses = xrealloc(b->uses, sizeof(GpuEvent *) * (size_t)b->cuses);
+  }
+  b->uses[b->nuses++] = gpu_event_retain(ev);
+}
+
+void api_buffer_drop_device(xlac_buffer *b) {
+  xlac_client *c = b->client;
+  if (b->dptr) {
+    GpuEvent **evs = xcalloc((size_t)b->nuses + 2, sizeof(GpuEvent *));
+    for (int i = 0; i < b->nuses; i++) evs[i] = b->uses[i];
+    evs[b->nuses] = b->ready;
+    gpu_mem_free_after(c->gpu, b->dptr, evs, b->nuses + 1);
+    xfree(evs);
+    b->dptr = 0;
+  }
+  for (int i = 0; i < b->nuses; i++) gpu_event_release(b->uses[i]);
+  xfree(b->uses);
+  b->uses = NULL;
+  b->nuses = b->cuses = 0;
+  gpu_event_release(b->ready);
+  b->ready = NULL;
+}
+
+/* Waits until the work that writes b's device memory is done (the
+   execution that made it, its upload).  The client's lock is not held
+   while waiting: other executions may be queued meanwhile. */
+static xlac_status *buffer_wait(const xlac_buffer *cb, const char *fn) {
+  xlac_buffer *b = (xlac_buffer *)cb; /* readiness is a cache */
+  xlac_client *c = b->client;
+  if (!b->on_gpu) return NULL;
+  pthread_mutex_lock(&c->gpu_mu);
+  GpuEvent *ev = gpu_event_retain(b->ready);
+  pthread_mutex_unlock(&c->gpu_mu);
+  if (!ev) return NULL;
+  char *err = NULL;
+  bool ok = gpu_event_wait(ev, &err);
+  pthread_mutex_lock(&c->gpu_mu);
+  if (ok && b->ready == ev) { /* done: nothing to wait for next time */
+    b->ready = NULL;
+    gpu_event_release(ev);
+  }
+  gpu_event_release(ev);
+  pthread_mutex_unlock(&c->gpu_mu);
+  if (ok) return NULL;
+  xlac_status *s = xlac_status_create(XLAC_INTERNAL, "%s: the execution that computes the buffer failed: %s", fn,
+                                      err ? err : "?");
+  xfree(err);
+  return s;
+}
+
 /* A gpu buffer's data on the host: copied back the first time, then kept.
    False when the copy (or memory for it) fails. */
 static bool buffer_on_host(const xlac_buffer *cb) {
   xlac_buffer *b = (xlac_buffer *)cb; /* the host copy is a cache */
   if (!b->on_gpu || atomic_load(&b->host_valid) || !b->val || b->val->kind != IV_TENSOR) return true;
   xlac_client *c = b->client;
+  xlac_status *ws = buffer_wait(b, "api_buffer_value");
+  if (ws) {
+    xlac_status_destroy(ws);
+    return false;
+  }
   bool ok = true;
   pthread_mutex_lock(&c->gpu_mu);
   if (!atomic_load(&b->host_valid)) {
@@ -280,8 +348,10 @@ xlac_status *xlac_buffer_to_host(const xlac_buffer *b, void *dst, size_t size, u
   if (need && !dst) return xlac_status_create(XLAC_INVALID_ARGUMENT, "%s: dst is NULL", fn);
   int k = flags & XLAC_HOST_PACKED ? pack_factor(b->type) : 1;
   if (b->on_gpu && !atomic_load(&b->host_valid) && k == 1) {
-    /* straight from the device into dst, keeping no host copy */
+    /* straight from the device into dst, keeping no host copy, once the
+       execution that computes it is done */
     xlac_client *c = b->client;
+    if ((s = buffer_wait(b, fn))) return s;
     char *err = NULL;
     pthread_mutex_lock(&c->gpu_mu);
     bool ok = gpu_mem_download(c->gpu, dst, b->dptr, need, &err);
@@ -328,12 +398,31 @@ int xlac_buffer_is_donated(const xlac_buffer *b) {
 void xlac_buffer_destroy(xlac_buffer *b) {
   if (!b || b->magic != API_MAGIC_BUFFER) return;
   b->magic = API_MAGIC_DEAD;
-  if (b->dptr) {
+  if (b->on_gpu) {
     pthread_mutex_lock(&b->client->gpu_mu);
-    gpu_mem_free(b->client->gpu, b->dptr);
+    api_buffer_drop_device(b);
     pthread_mutex_unlock(&b->client->gpu_mu);
   }
   api_recycle_value(b->client, b->val);
   api_client_release(b->client);
   xfree(b);
+}
+
+xlac_status *xlac_buffer_await(const xlac_buffer *b) {
+  static const char fn[] = "xlac_buffer_await";
+  xlac_status *s = check_buffer(b, fn);
+  if (s) return s;
+  if (atomic_load(&b->donated))
+    return xlac_status_create(XLAC_FAILED_PRECONDITION, "%s: the buffer was donated to an execution", fn);
+  return buffer_wait(b, fn);
+}
+
+int xlac_buffer_is_ready(const xlac_buffer *cb) {
+  if (!cb || cb->magic != API_MAGIC_BUFFER || !cb->on_gpu) return 1;
+  xlac_buffer *b = (xlac_buffer *)cb;
+  pthread_mutex_lock(&b->client->gpu_mu);
+  /* (a failed execution counts as done: xlac_buffer_await says how) */
+  bool done = gpu_event_done(b->ready);
+  pthread_mutex_unlock(&b->client->gpu_mu);
+  return done;
 }

@@ -599,7 +599,11 @@ typedef struct ExecJob {
 /* One execution on the client's GPU, over the buffers' device memory (one
    at a time: the executable's module is loaded by the first).  A result
    computed into a donated argument's memory, or returning it, takes that
-   memory from the argument. */
+   memory from the argument.  On an asynchronous device it returns once the
+   work is queued: it waits on the device for the arguments' producers
+   (and for the executions still reading a donated argument), and its
+   completion event becomes the results' readiness and a use of every
+   argument. */
 static bool exec_gpu(ExecJob *j) {
   xlac_executable *e = j->e;
   xlac_client *c = e->client;
@@ -610,7 +614,16 @@ static bool exec_gpu(ExecJob *j) {
   for (int i = 0; i < n; i++) args[i] = j->args[0][i]->dptr;
   char *err = NULL;
   pthread_mutex_lock(&c->gpu_mu);
-  bool ok = gpu_execute_device(e->gpu, c->gpu, n, args, j->donate, res, took, &err);
+  VEC(GpuEvent *) waits = {0};
+  for (int i = 0; i < n; i++) {
+    xlac_buffer *b = j->args[0][i];
+    if (b->ready) VEC_PUSH(waits, b->ready);
+    for (int k = 0; j->donate[i] && k < b->nuses; k++) VEC_PUSH(waits, b->uses[k]);
+  }
+  GpuExecWait w = {waits.data, waits.len, NULL};
+  bool ok = gpu_execute_device(e->gpu, c->gpu, n, args, j->donate, &w, res, took, &err);
+  VEC_FREE(waits);
+  for (int i = 0; ok && i < n; i++) api_buffer_add_use(j->args[0][i], w.done);
   pthread_mutex_unlock(&c->gpu_mu);
   const GpuStats *gs = gpu_executable_stats(e->gpu);
   j->checks_run = gs->checks_passed;
@@ -622,6 +635,12 @@ static bool exec_gpu(ExecJob *j) {
     j->results[0][r] = e->res[r].type == XLAC_TOKEN ? api_buffer_new(c, j->dev[0], ival_token())
                                                     : api_buffer_new_gpu(c, j->dev[0], e->res[r].t, res[r]);
     j->retained++;
+    if (e->res[r].type != XLAC_TOKEN) j->results[0][r]->ready = gpu_event_retain(w.done);
+  }
+  if (w.done) {
+    pthread_mutex_lock(&c->gpu_mu);
+    gpu_event_release(w.done);
+    pthread_mutex_unlock(&c->gpu_mu);
   }
   xfree(took);
   xfree(res);
@@ -995,11 +1014,10 @@ static xlac_status *execute_held(xlac_executable *e, int num_devices, xlac_buffe
           /* the storage now belongs to the result (or to nobody) */
           xlac_buffer *b = args[d][a];
           atomic_store(&b->donated, 1);
-          if (b->dptr) { /* device memory no result took */
+          if (b->on_gpu) { /* device memory no result took, once its readers are done */
             pthread_mutex_lock(&e->client->gpu_mu);
-            gpu_mem_free(e->client->gpu, b->dptr);
+            api_buffer_drop_device(b);
             pthread_mutex_unlock(&e->client->gpu_mu);
-            b->dptr = 0;
           }
           IVal *v = b->val;
           b->val = NULL;

@@ -52,10 +52,16 @@ typedef struct CublasLt {
   BltMatmulFn matmul;
 } CublasLt;
 
+/* At most this many algorithms timed by XLAC_GPU_AUTOTUNE. */
+enum { MAX_TUNE = 16 };
+
 /* A product's descriptors and the algorithm the heuristic chose for it,
    kept per device for the next call of the same product over buffers of
    the same alignments (keyed by the call's contents: another executable's
-   identical product shares them). */
+   identical product shares them).  Made once: the executions after the
+   first make no descriptor, layout or heuristic call.  With autotuning,
+   the candidates the heuristic proposed, timed on the first call, the
+   fastest then kept as heur. */
 typedef struct Plan {
   GpuBlasCall call;
   uint32_t align[3]; /* of A, B and D (C is D) */
@@ -63,6 +69,9 @@ typedef struct Plan {
   BltMatrixLayout a, b, d;
   BltHeuristic heur;
   bool found; /* false: no algorithm for it (our kernel runs) */
+  BltHeuristic cands[MAX_TUNE];
+  int ncands;
+  bool tuned; /* heur is the fastest of cands (or tuning was not possible) */
 } Plan;
 
 enum { MAX_PLANS = 256 };
@@ -339,8 +348,17 @@ static BltStatus set_bias(Plan *p, CUdeviceptr bias) {
   return lib->desc_set(p->desc, BLT_DESC_BIAS_POINTER, &bp, sizeof bp);
 }
 
+/* How many of the heuristic's algorithms the first call of a product
+   times (XLAC_GPU_AUTOTUNE=K, 2 to 16); 1: none, the heuristic's first. */
+static int autotune_count(void) {
+  const char *env = getenv("XLAC_GPU_AUTOTUNE");
+  int k = env && *env ? atoi(env) : 1;
+  return k < 1 ? 1 : k > MAX_TUNE ? MAX_TUNE : k;
+}
+
 /* The descriptors of p->call, and the heuristic's first algorithm for
-   them (p->found); the status of the first call that failed. */
+   them (p->found), with up to autotune_count() candidates; the status of
+   the first call that failed. */
 static BltStatus plan_make(BltHandle h, Plan *p, CUdeviceptr bias) {
   const GpuBlasCall *c = &p->call;
   int32_t ta = c->a.trans, tb = c->b.trans;
@@ -355,8 +373,8 @@ static BltStatus plan_make(BltHandle h, Plan *p, CUdeviceptr bias) {
     s = set_bias(p, bias);
     if (s == BLT_STATUS_SUCCESS) s = lib->desc_set(p->desc, BLT_DESC_BIAS_BATCH_STRIDE, &bias_stride, sizeof bias_stride);
   }
-  if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->a, c->type, &c->a, c->batch);
-  if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->b, c->type, &c->b, c->batch);
+  if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->a, c->ab_type, &c->a, c->batch);
+  if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->b, c->ab_type, &c->b, c->batch);
   if (s == BLT_STATUS_SUCCESS) s = layout_new(&p->d, c->type, &c->d, c->batch);
   if (s != BLT_STATUS_SUCCESS) return s;
   BltPreference pref = NULL;
@@ -370,8 +388,14 @@ static BltStatus plan_make(BltHandle h, Plan *p, CUdeviceptr bias) {
     int found = 0;
     /* no algorithm (NOT_SUPPORTED, or none returned) is not an error: our
        kernel takes the product */
-    BltStatus hs = lib->heuristic(h, p->desc, p->a, p->b, p->d, p->d, pref, 1, &p->heur, &found);
+    int want = autotune_count();
+    BltStatus hs = lib->heuristic(h, p->desc, p->a, p->b, p->d, p->d, pref, want, p->cands, &found);
     p->found = hs == BLT_STATUS_SUCCESS && found >= 1;
+    if (p->found) {
+      p->heur = p->cands[0];
+      p->ncands = found < want ? found : want;
+      p->tuned = p->ncands < 2;
+    }
   }
   if (pref) lib->pref_destroy(pref);
   return s;
@@ -382,7 +406,7 @@ static bool same_mat(const GpuBlasMat *x, const GpuBlasMat *y) {
 }
 
 static bool same_call(const GpuBlasCall *x, const GpuBlasCall *y) {
-  return x->type == y->type && x->compute == y->compute && x->scale == y->scale && x->epilogue == y->epilogue &&
+  return x->type == y->type && x->ab_type == y->ab_type && x->compute == y->compute && x->scale == y->scale && x->epilogue == y->epilogue &&
          x->m == y->m && x->n == y->n && x->k == y->k && x->batch == y->batch && same_mat(&x->a, &y->a) &&
          same_mat(&x->b, &y->b) && same_mat(&x->d, &y->d) && (x->ibias >= 0) == (y->ibias >= 0);
 }
@@ -408,7 +432,57 @@ static Plan *plan_of(BltHandle h, struct GpuBlas *st, const GpuBlasCall *c, cons
   return p;
 }
 
-bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, const CUdeviceptr *bufs, bool *ran, char **err) {
+/* Times each candidate algorithm of p once on the call's own buffers, on
+   stream, and keeps the fastest (the first proposed on a tie) as p->heur
+   for this and every later call: D is written by each and then again by
+   the chosen one, so the results are the chosen algorithm's.  Without
+   timing events (GPGPU-Sim's are stubs: no handle comes back) the
+   heuristic's first stays.  Candidates that fail are passed over. */
+static void autotune(GpuDevice *d, BltHandle h, Plan *p, CUstream stream, CUdeviceptr A, CUdeviceptr B, CUdeviceptr D,
+                     const void *alpha, const void *beta) {
+  const CudaDriver *drv = d->drv;
+  p->tuned = true;
+  CUevent ev[2] = {NULL, NULL};
+  if (!drv->cuEventCreate || !drv->cuEventRecord || !drv->cuEventSynchronize || !drv->cuEventElapsedTime ||
+      !drv->cuEventDestroy || drv->cuEventCreate(&ev[0], 0) != CUDA_SUCCESS || !ev[0] ||
+      drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS || !ev[1]) {
+    if (ev[0]) drv->cuEventDestroy(ev[0]);
+    return;
+  }
+  size_t ws_bytes = 0;
+  for (int i = 0; i < p->ncands; i++)
+    if (p->cands[i].workspace_size > ws_bytes) ws_bytes = p->cands[i].workspace_size;
+  CUdeviceptr ws = 0;
+  char *err = NULL;
+  if (gpu_mem_alloc(d, ws_bytes, &ws, &err)) {
+    int best = 0;
+    float best_ms = -1;
+    void *Dp = (void *)(uintptr_t)D;
+    for (int i = 0; i < p->ncands; i++) {
+      float ms = -1;
+      bool good = drv->cuEventRecord(ev[0], stream) == CUDA_SUCCESS &&
+                  lib->matmul(h, p->desc, alpha, (const void *)(uintptr_t)A, p->a, (const void *)(uintptr_t)B, p->b,
+                              beta, Dp, p->d, Dp, p->d, &p->cands[i].algo, (void *)(uintptr_t)ws,
+                              p->cands[i].workspace_size, stream) == BLT_STATUS_SUCCESS &&
+                  drv->cuEventRecord(ev[1], stream) == CUDA_SUCCESS &&
+                  drv->cuEventSynchronize(ev[1]) == CUDA_SUCCESS &&
+                  drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS && ms >= 0;
+      if (good && (best_ms < 0 || ms < best_ms)) {
+        best = i;
+        best_ms = ms;
+      }
+    }
+    if (best_ms >= 0) p->heur = p->cands[best];
+    /* the timing events were waited for: the workspace is free */
+    gpu_mem_free(d, ws);
+  }
+  xfree(err);
+  drv->cuEventDestroy(ev[0]);
+  drv->cuEventDestroy(ev[1]);
+}
+
+bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, CUstream stream, const CUdeviceptr *bufs, bool *ran,
+                  char **err) {
   *ran = false;
   if (!gpu_cublaslt_available(NULL, NULL, NULL)) return true;
   BltHandle h = handle_of(d);
@@ -427,16 +501,26 @@ bool gpu_blas_run(GpuDevice *d, const GpuBlasCall *c, const CUdeviceptr *bufs, b
     *err = xasprintf("cuBLASLt: setting the bias: %s", gpu_blas_status_name(s));
     return false;
   }
-  CUdeviceptr ws = 0;
-  if (!gpu_mem_alloc(d, p->heur.workspace_size, &ws, err)) return false;
   float a32 = 1, b32 = 0;
   double a64 = 1, b64 = 0;
   const void *alpha = c->scale == BLT_R_64F ? (const void *)&a64 : (const void *)&a32;
   const void *beta = c->scale == BLT_R_64F ? (const void *)&b64 : (const void *)&b32;
+  if (!p->tuned) autotune(d, h, p, stream, A, B, D, alpha, beta);
+  CUdeviceptr ws = 0;
+  if (!gpu_mem_alloc(d, p->heur.workspace_size, &ws, err)) return false;
   void *Dp = (void *)(uintptr_t)D;
   s = lib->matmul(h, p->desc, alpha, (const void *)(uintptr_t)A, p->a, (const void *)(uintptr_t)B, p->b, beta, Dp,
-                  p->d, Dp, p->d, &p->heur.algo, (void *)(uintptr_t)ws, p->heur.workspace_size, NULL);
-  gpu_mem_free(d, ws);
+                  p->d, Dp, p->d, &p->heur.algo, (void *)(uintptr_t)ws, p->heur.workspace_size, stream);
+  if (stream && ws) { /* the workspace is free once the product is done */
+    char *why = NULL;
+    GpuEvent *ev = gpu_event_record(d, stream, &why);
+    if (!ev) d->drv->cuStreamSynchronize(stream);
+    xfree(why);
+    gpu_mem_free_after(d, ws, &ev, 1);
+    gpu_event_release(ev);
+  } else {
+    gpu_mem_free(d, ws);
+  }
   if (s != BLT_STATUS_SUCCESS) {
     *err = xasprintf("cublasLtMatmul (%lld x %lld x %lld, batch %lld): %s", (long long)c->m, (long long)c->n,
                      (long long)c->k, (long long)c->batch, gpu_blas_status_name(s));

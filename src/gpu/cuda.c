@@ -162,6 +162,12 @@ static const Sym syms[] = {
     OPT(cuEventRecord, "cuEventRecord"),
     OPT(cuEventSynchronize, "cuEventSynchronize"),
     OPT(cuEventElapsedTime, "cuEventElapsedTime"),
+    OPT(cuStreamWaitEvent, "cuStreamWaitEvent"),
+    OPT(cuEventQuery, "cuEventQuery"),
+    OPT(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2"),
+    OPT(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2"),
+    OPT(cuMemAllocHost, "cuMemAllocHost_v2"),
+    OPT(cuMemFreeHost, "cuMemFreeHost"),
 };
 
 static void load_driver(void) {
@@ -273,6 +279,7 @@ GpuDevice *gpu_device_open(int ordinal, char **err) {
   pthread_mutex_init(&d->mu, NULL);
   if (d->sm_count <= 0) d->sm_count = 1;
   if (d->max_threads_per_block <= 0) d->max_threads_per_block = 256;
+  gpu_async_probe(d);
   return d;
 }
 
@@ -283,6 +290,7 @@ bool gpu_device_bind(GpuDevice *d, char **err) {
 void gpu_device_close(GpuDevice *d) {
   if (!d) return;
   gpu_blas_release(d);
+  gpu_async_release(d);
   gpu_pool_release(d);
   d->drv->cuDevicePrimaryCtxRelease(d->dev);
   pthread_mutex_destroy(&d->mu);

@@ -34,7 +34,14 @@ enum {
   CUDA_SUCCESS = 0,
   CUDA_ERROR_STUB_LIBRARY = 34,
   CUDA_ERROR_NO_DEVICE = 100,
+  CUDA_ERROR_NOT_READY = 600,
 };
+
+/* cuStreamCreate: no implicit synchronization with the legacy default
+   stream (only the events the backend records order the work) */
+enum { CU_STREAM_NON_BLOCKING = 1 };
+/* cuEventCreate: no timing (cheaper), for completion events */
+enum { CU_EVENT_DISABLE_TIMING = 2 };
 
 /* cuDeviceGetAttribute */
 enum {
@@ -91,6 +98,14 @@ typedef struct CudaDriver {
   CUresult (*cuEventRecord)(CUevent e, CUstream s);
   CUresult (*cuEventSynchronize)(CUevent e);
   CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent end);
+  /* asynchronous work (optional; all of them, and a driver that does what
+     they say, make GpuDevice.async) */
+  CUresult (*cuStreamWaitEvent)(CUstream s, CUevent e, unsigned flags);
+  CUresult (*cuEventQuery)(CUevent e);
+  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr dst, const void *src, size_t bytes, CUstream s);
+  CUresult (*cuMemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes, CUstream s);
+  CUresult (*cuMemAllocHost)(void **p, size_t bytes);
+  CUresult (*cuMemFreeHost)(void *p);
 } CudaDriver;
 
 /* What a driver with llvm_ir loads instead of PTX: the kernel module as
@@ -127,6 +142,14 @@ typedef struct GpuDevice {
   size_t total_mem; /* 0 when the driver does not say */
   struct GpuPool *pool; /* device memory kept for reuse (pool.c) */
   struct GpuBlas *blas; /* its cuBLASLt handle, made on first use (cublaslt.c) */
+  /* Executions run on streams of their own and return before their work
+     is done (stream.c): the driver has streams, events, asynchronous
+     copies and pinned host memory, and a probe at open found them working
+     (GPGPU-Sim exports them as stubs that do nothing); XLAC_GPU_ASYNC=0
+     turns it off.  False: everything is synchronous on the default
+     stream, as before. */
+  bool async;
+  CUstream transfer; /* with async: the stream host-to-device copies go on */
   /* held by the thread whose execution is using the device: the processes
      of a grid (replicas, partitions) take turns between their host steps */
   pthread_mutex_t mu;

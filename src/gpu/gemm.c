@@ -914,8 +914,11 @@ static bool tf32_allowed(Op *d) {
    take it. */
 static bool blas_plan(const Dot *x, Value **inputs, int ninputs, int la, int ra, Value *root, GpuBlasCall *c) {
   memset(c, 0, sizeof *c);
-  ElemType et = x->et;
-  if (x->lhs->type->elem != et || x->rhs->type->elem != et || root->type->elem != et) return false;
+  ElemType et = x->et, ot = x->lhs->type->elem;
+  /* 16-bit float operands under an f32 result (mixed precision): A and B
+     of their type, C and D f32, f32 accumulation */
+  bool mixed = et == ET_F32 && (ot == ET_F16 || ot == ET_BF16) && x->rhs->type->elem == ot;
+  if ((!mixed && (ot != et || x->rhs->type->elem != et)) || root->type->elem != et) return false;
   switch (et) {
   case ET_F32: c->type = BLT_R_32F; break;
   case ET_F16: c->type = BLT_R_16F; break;
@@ -923,9 +926,11 @@ static bool blas_plan(const Dot *x, Value **inputs, int ninputs, int la, int ra,
   case ET_F64: c->type = BLT_R_64F; break;
   default: return false;
   }
+  c->ab_type = !mixed ? c->type : ot == ET_F16 ? BLT_R_16F : BLT_R_16BF;
   c->scale = et == ET_F64 ? BLT_R_64F : BLT_R_32F;
-  c->compute = et == ET_F64 ? BLT_COMPUTE_64F : et == ET_F32 && tf32_allowed(x->dot) ? BLT_COMPUTE_32F_FAST_TF32
-                                                                                     : BLT_COMPUTE_32F;
+  c->compute = et == ET_F64                                  ? BLT_COMPUTE_64F
+               : et == ET_F32 && !mixed && tf32_allowed(x->dot) ? BLT_COMPUTE_32F_FAST_TF32
+                                                                : BLT_COMPUTE_32F;
   const int64_t lim = INT32_MAX;
   if (x->M < 1 || x->N < 1 || x->K < 1 || x->B < 1 || x->M > lim || x->N > lim || x->K > lim || x->B > lim) return false;
   int64_t rfs, rcs, lcs, lfs, rbs = 0, lbs = 0;

@@ -1177,6 +1177,9 @@ typedef struct GpuRun {
   DevMem dm;
   Interp *I;
   bool held; /* d->mu (not during host steps) */
+  /* the execution's own stream (d->async, gpu_execute_device), else NULL:
+     the default stream */
+  CUstream stream;
 } GpuRun;
 
 /* An out-of-memory unwind (of a grid process) must not leave the device
@@ -1197,26 +1200,14 @@ static CUdeviceptr buf_ptr(const GpuExecutable *e, const DevMem *dm, const GpuBu
   }
 }
 
-static void free_devmem(const CudaDriver *drv, DevMem *dm) {
-  for (int i = 0; i < dm->nparams; i++)
-    if (dm->params[i]) drv->cuMemFree(dm->params[i]);
-  for (int i = 0; i < dm->nresults; i++)
-    if (dm->results[i]) drv->cuMemFree(dm->results[i]);
-  if (dm->temp) drv->cuMemFree(dm->temp);
+/* An execution's memory back to the device's pool (the device
+   synchronized: nothing uses it any more). */
+static void free_devmem(GpuDevice *d, DevMem *dm) {
+  for (int i = 0; i < dm->nparams; i++) gpu_mem_free(d, dm->params[i]);
+  for (int i = 0; i < dm->nresults; i++) gpu_mem_free(d, dm->results[i]);
+  gpu_mem_free(d, dm->temp);
   xfree(dm->params);
   xfree(dm->results);
-}
-
-static bool dev_alloc(const CudaDriver *drv, CUdeviceptr *p, size_t bytes, const char *what, char **err) {
-  *p = 0;
-  if (!bytes) return true;
-  CUresult r = drv->cuMemAlloc(p, bytes);
-  if (r == CUDA_SUCCESS) return true;
-  *p = 0;
-  char *w = xasprintf("cuMemAlloc of %zu bytes (%s)", bytes, what);
-  cuda_check(r, w, err);
-  xfree(w);
-  return false;
 }
 
 static bool run_launch(GpuRun *R, const GpuLaunch *l, char **err) {
@@ -1251,7 +1242,7 @@ static bool run_launch(GpuRun *R, const GpuLaunch *l, char **err) {
   char what[96];
   snprintf(what, sizeof what, "cuLaunchKernel(%s)", e->names[l->kernel]);
   bool ok = cuda_check(d->drv->cuLaunchKernel(e->fns[l->kernel], (unsigned)blocks, 1, 1, (unsigned)block, 1, 1, 0,
-                                              NULL, params, NULL),
+                                              R->stream, params, NULL),
                        what, err);
   xfree(params);
   xfree(ptrs);
@@ -1260,8 +1251,15 @@ static bool run_launch(GpuRun *R, const GpuLaunch *l, char **err) {
 
 /* A loop's predicate or a branch's index, read back (the copy waits for
    the kernels before it). */
+/* Before a step reads device memory on the host: the execution's stream
+   has done its work (a copy on the default stream does not wait for it). */
+static bool host_sync(GpuRun *R, char **err) {
+  return !R->stream || cuda_check(R->d->drv->cuStreamSynchronize(R->stream), "cuStreamSynchronize", err);
+}
+
 static bool read_pred(GpuRun *R, const GpuStep *st, int64_t *v, char **err) {
   unsigned char b[8] = {0};
+  if (!host_sync(R, err)) return false;
   int n = st->pred_et == ET_PRED ? 1 : et_bytes(st->pred_et);
   if (!cuda_check(R->d->drv->cuMemcpyDtoH(b, buf_ptr(R->e, &R->dm, &st->pred), (size_t)n),
                   "cuMemcpyDtoH (a predicate)", err))
@@ -1340,7 +1338,10 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
     case STEP_CUSTOM: {
       void **ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(void *));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = (void *)(uintptr_t)buf_ptr(e, &R->dm, &st->bufs[b]);
-      bool ok = gpu_run_custom(st, NULL, ptrs, err);
+      /* the target gets the execution's stream, and the work before it
+         done: one that reads its operands with the driver's synchronous
+         copies (on the default stream) sees them computed */
+      bool ok = host_sync(R, err) && gpu_run_custom(st, R->stream, ptrs, err);
       xfree(ptrs);
       if (!ok) return false;
       break;
@@ -1349,7 +1350,7 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
       bool ran = false;
-      bool ok = gpu_blas_run(R->d, st->blas, ptrs, &ran, err);
+      bool ok = gpu_blas_run(R->d, st->blas, R->stream, ptrs, &ran, err);
       xfree(ptrs);
       if (!ok) return false;
       if (ran) {
@@ -1363,7 +1364,7 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
     case STEP_HOST: case STEP_PARALLEL: {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
-      bool ok = gpu_run_host(st, R->d->drv, ptrs, R->I, host_call, R, err);
+      bool ok = host_sync(R, err) && gpu_run_host(st, R->d->drv, ptrs, R->I, host_call, R, err);
       xfree(ptrs);
       if (!ok) return false;
       break;
@@ -1430,7 +1431,7 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     }
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, I, true};
+  GpuRun R = {e, d, {0}, I, true, NULL};
   OomCleanup cleanup;
   oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);
@@ -1447,12 +1448,12 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
   dm->results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
   for (int i = 0; ok && i < nargs; i++) {
     size_t nb = storage_bytes(f->body->args[i]->type);
-    ok = dev_alloc(drv, &dm->params[i], nb, "a parameter", err) &&
+    ok = gpu_mem_alloc(d, nb, &dm->params[i], err) &&
          (!nb || cuda_check(drv->cuMemcpyHtoD(dm->params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
   }
   for (int r = 0; ok && r < f->nresults; r++)
-    ok = dev_alloc(drv, &dm->results[r], storage_bytes(f->result_types[r]), "a result", err);
-  if (ok) ok = dev_alloc(drv, &dm->temp, (size_t)p->temp_bytes, "temporary buffers", err);
+    ok = gpu_mem_alloc(d, storage_bytes(f->result_types[r]), &dm->results[r], err);
+  if (ok) ok = gpu_mem_alloc(d, (size_t)p->temp_bytes, &dm->temp, err);
   if (ok) ok = run_timed(&R, p, err);
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
@@ -1465,7 +1466,7 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     size_t nb = (size_t)l->n * (size_t)et_bytes(l->type->elem);
     if (nb) ok = cuda_check(drv->cuMemcpyDtoH(l->data, buf_ptr(e, dm, &p->rets[r]), nb), "cuMemcpyDtoH", err);
   }
-  free_devmem(drv, dm);
+  free_devmem(d, dm);
   oom_cleanup_pop(&cleanup);
   release_device(&R);
   if (!ok)
@@ -1491,7 +1492,9 @@ static bool execute_counted(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs
 
 /* The entry over device memory (gpu_execute_device). */
 static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
-                           CUdeviceptr *results, int *took, char **err) {
+                           GpuExecWait *wait, CUdeviceptr *results, int *took, GpuEvent **done,
+                           char **err) {
+  *done = NULL;
   const GpuProgram *p = &e->main;
   Func *f = p->f;
   int nres = f->nresults;
@@ -1504,10 +1507,15 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
     return false;
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, &e->host, true};
+  GpuRun R = {e, d, {0}, &e->host, true, NULL};
   OomCleanup cleanup;
   oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);
+  /* asynchronous: a stream of the execution's own, after the work it
+     waits for */
+  if (ok && d->async) ok = gpu_stream_new(d, &R.stream, err);
+  for (int i = 0; ok && R.stream && wait && i < wait->nevents; i++)
+    ok = gpu_stream_wait(d, R.stream, wait->events[i], err);
   DevMem *dm = &R.dm;
   dm->nparams = nargs;
   dm->params = (CUdeviceptr *)args; /* the caller's: not freed here */
@@ -1535,7 +1543,12 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
     if (took[r] >= 0) dm->results[r] = args[took[r]];
     else if (ok) ok = gpu_mem_alloc(d, storage_bytes(f->result_types[r]), &dm->results[r], err);
   if (ok) ok = gpu_mem_alloc(d, (size_t)p->temp_bytes, &dm->temp, err);
-  if (ok) ok = run_timed(&R, p, err);
+  if (ok && R.stream) { /* (no device time: that would wait for the work) */
+    e->stats.blas_ran = e->stats.blas_declined = 0;
+    ok = run_steps(&R, &p->steps, err);
+  } else if (ok) {
+    ok = run_timed(&R, p, err);
+  }
   /* a result whose value lives elsewhere is copied into its own memory */
   bool copied = false;
   for (int r = 0; ok && r < nres; r++)
@@ -1543,8 +1556,19 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
       ok = run_launch(&R, &e->launches[p->ret_copy[r]], err);
       copied = true;
     }
-  if (ok && copied) ok = cuda_check(d->drv->cuCtxSynchronize(), "cuCtxSynchronize (after the results' copies)", err);
-  gpu_mem_free(d, dm->temp);
+  if (R.stream) {
+    /* the event after the work; on failure, what was queued is waited
+       for before the memory goes */
+    if (ok) *done = gpu_event_record(d, R.stream, err);
+    if (!*done) {
+      ok = false;
+      d->drv->cuStreamSynchronize(R.stream);
+    }
+    gpu_stream_free(d, R.stream);
+  } else if (ok && copied) {
+    ok = cuda_check(d->drv->cuCtxSynchronize(), "cuCtxSynchronize (after the results' copies)", err);
+  }
+  gpu_mem_free_after(d, dm->temp, done, 1);
   for (int r = 0; r < nres; r++) {
     if (ok) {
       results[r] = dm->results[r];
@@ -1560,10 +1584,16 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
 }
 
 bool gpu_execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
-                        CUdeviceptr *results, int *took, char **err) {
+                        GpuExecWait *wait, CUdeviceptr *results, int *took, char **err) {
   int run0 = e->host.checks_run, failed0 = e->host.checks_failed;
   e->host.failed = false;
-  bool ok = execute_device(e, d, nargs, args, donated, results, took, err);
+  GpuEvent *done = NULL;
+  bool ok = execute_device(e, d, nargs, args, donated, wait, results, took, &done, err);
+  if (wait) wait->done = done;
+  else if (done) { /* nobody to hand it to: wait here */
+    ok = gpu_event_wait(done, err);
+    gpu_event_release(done);
+  }
   e->stats.checks_passed = e->host.checks_run - run0;
   e->stats.checks_failed = e->host.checks_failed - failed0;
   return ok;
@@ -1650,7 +1680,12 @@ void gpu_executable_free(GpuExecutable *e) {
   if (e->dev) {
     const CudaDriver *drv = e->dev->drv;
     char *err = NULL;
-    if (gpu_device_bind(e->dev, &err)) unload(e, drv);
+    if (gpu_device_bind(e->dev, &err)) {
+      /* executions that returned before their work was done may still
+         run its kernels and read its constants */
+      if (e->dev->async) drv->cuCtxSynchronize();
+      unload(e, drv);
+    }
     xfree(err);
   }
   xfree(e->const_ptrs);

@@ -77,6 +77,15 @@ typedef struct GpuStats {
 } GpuStats;
 
 typedef struct GpuExecutable GpuExecutable;
+typedef struct GpuEvent GpuEvent;
+
+/* What an asynchronous execution waits for, and its completion
+   (gpu_execute_device). */
+typedef struct GpuExecWait {
+  GpuEvent *const *events; /* NULL entries are skipped */
+  int nevents;
+  GpuEvent *done; /* out: the event after the execution's work, or NULL */
+} GpuExecWait;
 
 /* Compiles function `entry` of module m (optimized in place; it must
    outlive the executable).  NULL on failure, diagnostics printed. */
@@ -90,10 +99,18 @@ bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **
    gives up.  results[r] receives leaf result r's device memory, which the
    caller then owns: new memory, or a donated argument's (took[r] = its
    index, else -1) when the result was computed into it in place or is
-   that argument returned as it is.  The device is synchronized before it
-   returns; on failure nothing is allocated. */
+   that argument returned as it is.  On failure nothing is allocated.
+   Without d->async the device is synchronized before it returns (wait
+   may be NULL).  With it, the execution's work goes on a stream of its
+   own that first waits for wait->events (the arguments' producers, and
+   the executions still reading a donated argument), and it returns once
+   the work is queued: wait->done receives the event after it (the
+   caller's reference), which the results' readers wait for; the
+   execution's temporaries go back to the pool when it has passed.  A
+   step that needs the host (a loop's predicate, a host op) waits for
+   the stream first. */
 bool gpu_execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUdeviceptr *args, const bool *donated,
-                        CUdeviceptr *results, int *took, char **err);
+                        struct GpuExecWait *wait, CUdeviceptr *results, int *took, char **err);
 /* gpu_execute as the process I says: its ids, its grid or communicator
    (which collectives meet through), its printing and check counts. */
 bool gpu_execute_in(GpuExecutable *e, GpuDevice *d, Interp *I, int nargs, IVal **args, IVal **results, char **err);
@@ -125,8 +142,54 @@ bool gpu_mem_alloc(GpuDevice *d, size_t bytes, CUdeviceptr *p, char **err);
 void gpu_mem_free(GpuDevice *d, CUdeviceptr p);
 bool gpu_mem_upload(GpuDevice *d, CUdeviceptr dst, const void *src, size_t bytes, char **err);
 bool gpu_mem_download(GpuDevice *d, void *dst, CUdeviceptr src, size_t bytes, char **err);
-/* Gives every kept block back to the driver (gpu_device_close does). */
+/* Frees p once every one of evs (NULL entries skipped) has passed: the
+   work on other streams that may still use it.  Until then the block is
+   pending: an allocation takes it only after its events (polled with
+   cuEventQuery; waited for when the driver is out of memory). */
+void gpu_mem_free_after(GpuDevice *d, CUdeviceptr p, GpuEvent *const *evs, int nev);
+/* Pinned host memory (cuMemAllocHost) for asynchronous copies, and its
+   release once ev has passed (ev NULL: now).  NULL when the driver has
+   none or it fails. */
+void *gpu_host_alloc(GpuDevice *d, size_t bytes);
+void gpu_host_free_after(GpuDevice *d, void *p, GpuEvent *ev);
+/* Gives every kept block back to the driver (gpu_device_close does),
+   waiting for the pending ones. */
 void gpu_pool_release(GpuDevice *d);
+
+/* ---- streams and events (stream.c) ----
+ * With d->async, an execution runs on a stream of its own and returns
+ * once its work is queued; a GpuEvent, recorded after the work, is its
+ * completion: the results' readiness and the arguments' last use.
+ * Reference-counted (one holder per result buffer, per pending free). */
+/* Decides d->async: the entry points are there, XLAC_GPU_ASYNC is not 0,
+   and a stream, an event and an asynchronous copy through pinned memory
+   do what they say (a driver that exports them as stubs falls back to
+   synchronous executions).  Creates d->transfer. */
+void gpu_async_probe(GpuDevice *d);
+/* Waits for d's work and destroys d->transfer (gpu_device_close). */
+void gpu_async_release(GpuDevice *d);
+/* A stream of d's for one execution (non-blocking: only events order
+   it), or NULL with *err. */
+bool gpu_stream_new(GpuDevice *d, CUstream *s, char **err);
+void gpu_stream_free(GpuDevice *d, CUstream s); /* its queued work still runs */
+/* A new event recorded on s now (d->async only); NULL with *err. */
+GpuEvent *gpu_event_record(GpuDevice *d, CUstream s, char **err);
+GpuEvent *gpu_event_retain(GpuEvent *ev);  /* accepts NULL */
+void gpu_event_release(GpuEvent *ev);      /* accepts NULL */
+/* Whether the work before ev has finished (NULL: true; an error of that
+   work counts as finished: gpu_event_wait reports it). */
+bool gpu_event_done(GpuEvent *ev);
+/* Waits on the host for ev (NULL: nothing); false with *err when the
+   work before it failed. */
+bool gpu_event_wait(GpuEvent *ev, char **err);
+/* Makes s wait for ev (NULL: nothing) without the host waiting. */
+bool gpu_stream_wait(GpuDevice *d, CUstream s, GpuEvent *ev, char **err);
+/* Copies host memory to dst on d->transfer: the caller's src is copied
+   into pinned memory first, so it may go as soon as this returns; *ready
+   is the copy's completion (NULL when it was synchronous: without
+   d->async, or pinned memory failing). */
+bool gpu_mem_upload_async(GpuDevice *d, CUdeviceptr dst, const void *src, size_t bytes, GpuEvent **ready,
+                          char **err);
 
 /* ---- the NVPTX target (ptx.c) ---- */
 bool gpu_arch_valid(const char *arch);

@@ -38,6 +38,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -100,6 +101,8 @@ typedef struct SimtKernel {
   char *name;
   void (*entry)(void **params);
   bool syncs; /* waits at barriers or shuffles: runs as fibers */
+  int nparams;
+  size_t *param_bytes; /* what a queued launch copies of each parameter */
 } SimtKernel;
 
 typedef struct SimtModule {
@@ -475,11 +478,13 @@ static CUresult s_ctx_set(CUcontext c) {
   (void)c;
   return CUDA_SUCCESS;
 }
-static CUresult s_sync(void) { return CUDA_SUCCESS; }
 
 static void smod_free(SimtModule *m) {
   if (!m) return;
-  for (int k = 0; k < m->nkernels; k++) xfree(m->kernels[k].name);
+  for (int k = 0; k < m->nkernels; k++) {
+    xfree(m->kernels[k].name);
+    xfree(m->kernels[k].param_bytes);
+  }
   xfree(m->kernels);
   if (m->jit) jit_free(m->jit);
   if (m->tsctx) jit_dispose_context(m->tsctx);
@@ -616,6 +621,19 @@ static CUresult s_load(CUmodule *out, const void *image) {
     k->name = strndup(name, len - 6);
     LLVMValueRef kf = LLVMGetNamedFunction(M, k->name ? k->name : "");
     k->syncs = !kf || calls_sync(kf);
+    if (kf) {
+      LLVMTypeRef ft = LLVMGlobalGetValueType(kf);
+      unsigned np = LLVMCountParamTypes(ft);
+      LLVMTypeRef *pt = calloc(np + 1, sizeof(LLVMTypeRef));
+      k->param_bytes = calloc(np + 1, sizeof(size_t));
+      if (pt && k->param_bytes) {
+        LLVMGetParamTypes(ft, pt);
+        LLVMTargetDataRef td = LLVMGetModuleDataLayout(M);
+        for (unsigned i = 0; i < np; i++) k->param_bytes[i] = (size_t)LLVMABISizeOfType(td, pt[i]);
+        k->nparams = (int)np;
+      }
+      xfree(pt);
+    }
   }
   JitSymbol syms[NLOWERED];
   for (int i = 0; i < NLOWERED; i++) syms[i] = (JitSymbol){lowered[i].name, lowered[i].addr};
@@ -665,26 +683,13 @@ static CUresult s_alloc(CUdeviceptr *p, size_t bytes) {
   *p = (CUdeviceptr)(uintptr_t)q;
   return CUDA_SUCCESS;
 }
-static CUresult s_free(CUdeviceptr p) {
-  xfree((void *)(uintptr_t)p);
-  return CUDA_SUCCESS;
-}
-static CUresult s_htod(CUdeviceptr dst, const void *src, size_t n) {
-  if (n) memcpy((void *)(uintptr_t)dst, src, n);
-  return CUDA_SUCCESS;
-}
-static CUresult s_dtoh(void *dst, CUdeviceptr src, size_t n) {
-  if (n) memcpy(dst, (const void *)(uintptr_t)src, n);
-  return CUDA_SUCCESS;
-}
 static CUresult s_dtod(CUdeviceptr dst, CUdeviceptr src, size_t n) {
   if (n) memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, n);
   return CUDA_SUCCESS;
 }
 
-static CUresult s_launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                         unsigned shared_bytes, CUstream stream, void **params, void **extra) {
-  (void)stream;
+static CUresult run_kernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                           unsigned shared_bytes, void **params, void **extra) {
   launch_error[0] = 0;
   SimtKernel *k = (SimtKernel *)f;
   uint64_t threads = (uint64_t)bx * by * bz, blocks = (uint64_t)gx * gy * gz;
@@ -733,44 +738,418 @@ static CUresult s_launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, un
   return CUDA_SUCCESS;
 }
 
-/* streams do nothing (every call is synchronous); events are host times */
+/* ---- streams and events ----
+ * By default streams do nothing: every call is synchronous, and events are
+ * host times.  With ":deferred" (XLAC_CUDA_DRIVER=simt:deferred, or
+ * simt:ORDER:deferred) the work queued on a stream other than the default
+ * one runs as late as it may: only when something waits for it (an event
+ * or the stream synchronized, the context synchronized, another stream
+ * reaching a cuStreamWaitEvent on it, cuMemFree, which waits for the
+ * device as the driver's does); until then cuEventQuery answers
+ * CUDA_ERROR_NOT_READY.  Synchronous calls (the default stream's launches and
+ * copies) run at once and wait for nothing, as on a GPU beside
+ * non-blocking streams.  So a reader that does not wait for its writer's
+ * event reads memory not yet written, which the tests then see.  Launch
+ * parameters are copied when queued.  A copy from pageable host memory
+ * reads it when queued; one from pinned memory (cuMemAllocHost) when it
+ * runs, and freeing pinned memory that a queued copy still reads (or
+ * writes) is an error; a copy to pageable memory waits for the stream, as
+ * the driver's does. */
+typedef struct SimtEvent SimtEvent;
+typedef struct SimtStream SimtStream;
+enum { Q_LAUNCH, Q_HTOD, Q_DTOH, Q_WAIT };
+typedef struct QOp {
+  int kind;
+  SimtKernel *k; /* Q_LAUNCH */
+  unsigned g[3], b[3];
+  void **params;
+  char *store;
+  CUdeviceptr dev; /* copies */
+  void *host;
+  size_t n;
+  bool owned; /* host is a copy made when queued (pageable memory) */
+  SimtStream *on; /* Q_WAIT: until `seq` ops of `on` are done */
+  uint64_t seq;
+} QOp;
+struct SimtStream {
+  QOp *ops;
+  int len, cap;
+  uint64_t base;   /* the sequence number of ops[0] */
+  uint64_t done;   /* ops run (or skipped after an error) */
+  CUresult error;  /* the first failure, sticky */
+  bool destroyed;
+  int refs;        /* events recorded on it, waits queued for it */
+  SimtStream *next;
+};
+struct SimtEvent {
+  double t;        /* first: cuEventElapsedTime reads it as a double */
+  SimtStream *s;   /* NULL: complete */
+  uint64_t seq;
+};
+typedef struct Pinned {
+  char *p;
+  size_t n;
+  struct Pinned *next;
+} Pinned;
+
+static bool deferred;
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER; /* the streams, events' targets, pinned list */
+static SimtStream *streams;
+static Pinned *pinned;
+static int the_stream;  /* what a stream is when nothing is deferred */
+
+static double host_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static bool is_pinned(const void *p) {
+  for (Pinned *q = pinned; q; q = q->next)
+    if ((const char *)p >= q->p && (const char *)p < q->p + q->n) return true;
+  return false;
+}
+
+static bool is_queue(CUstream s) { return deferred && s && s != (CUstream)&the_stream; }
+
+static void op_free(QOp *o) {
+  if (o->kind == Q_WAIT && o->on) o->on->refs--;
+  xfree(o->params);
+  xfree(o->store);
+  if (o->owned) xfree(o->host);
+  memset(o, 0, sizeof *o);
+}
+
+/* Frees s when nothing can use it any more (under queue_lock; never
+   inside a flush, which may be walking the list). */
+static void stream_unlink(SimtStream *s) {
+  if (!s->destroyed || s->len || s->refs) return;
+  for (SimtStream **p = &streams; *p; p = &(*p)->next)
+    if (*p == s) {
+      *p = s->next;
+      break;
+    }
+  xfree(s->ops);
+  xfree(s);
+}
+
+/* Runs s's queued work until `upto` of its ops are done (under queue_lock). */
+static void flush(SimtStream *s, uint64_t upto) {
+  while (s->done < upto && s->done < s->base + (uint64_t)s->len) {
+    QOp *o = &s->ops[s->done - s->base];
+    s->done++;
+    if (s->error == CUDA_SUCCESS) {
+      switch (o->kind) {
+      case Q_LAUNCH:
+        s->error = run_kernel((CUfunction)o->k, o->g[0], o->g[1], o->g[2], o->b[0], o->b[1], o->b[2], 0, o->params,
+                              NULL);
+        break;
+      case Q_HTOD:
+        if (o->n) memcpy((void *)(uintptr_t)o->dev, o->host, o->n);
+        break;
+      case Q_DTOH:
+        if (o->n) memcpy(o->host, (const void *)(uintptr_t)o->dev, o->n);
+        break;
+      case Q_WAIT: flush(o->on, o->seq); break;
+      }
+    }
+    op_free(o);
+  }
+  if (s->done == s->base + (uint64_t)s->len) { /* drained: the array starts over */
+    s->base = s->done;
+    s->len = 0;
+  }
+}
+
+static void flush_all(void) {
+  for (SimtStream *s = streams; s; s = s->next) flush(s, s->base + (uint64_t)s->len);
+  SimtStream *next;
+  for (SimtStream *s = streams; s; s = next) {
+    next = s->next;
+    stream_unlink(s);
+  }
+}
+
+static QOp *push_op(SimtStream *s) {
+  if (s->len == s->cap) {
+    int cap = s->cap ? 2 * s->cap : 16;
+    QOp *ops = realloc(s->ops, sizeof(QOp) * (size_t)cap);
+    if (!ops) return NULL;
+    s->ops = ops;
+    s->cap = cap;
+  }
+  QOp *o = &s->ops[s->len++];
+  memset(o, 0, sizeof *o);
+  return o;
+}
+
+static CUresult s_launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                         unsigned shared_bytes, CUstream stream, void **params, void **extra) {
+  if (!is_queue(stream)) return run_kernel(f, gx, gy, gz, bx, by, bz, shared_bytes, params, extra);
+  SimtKernel *k = (SimtKernel *)f;
+  if (!k || !params || extra || shared_bytes || !k->param_bytes) return CUDA_ERROR_INVALID_VALUE_;
+  size_t total = 0;
+  for (int i = 0; i < k->nparams; i++) total += (k->param_bytes[i] + 15) & ~(size_t)15;
+  pthread_mutex_lock(&queue_lock);
+  SimtStream *s = (SimtStream *)stream;
+  QOp *o = push_op(s);
+  CUresult r = CUDA_ERROR_OUT_OF_MEMORY_;
+  if (o) {
+    o->kind = Q_LAUNCH;
+    o->k = k;
+    o->g[0] = gx, o->g[1] = gy, o->g[2] = gz;
+    o->b[0] = bx, o->b[1] = by, o->b[2] = bz;
+    o->params = calloc((size_t)k->nparams + 1, sizeof(void *));
+    o->store = calloc(total + 1, 1);
+    if (o->params && o->store) {
+      size_t at = 0;
+      for (int i = 0; i < k->nparams; i++) {
+        memcpy(o->store + at, params[i], k->param_bytes[i]);
+        o->params[i] = o->store + at;
+        at += (k->param_bytes[i] + 15) & ~(size_t)15;
+      }
+      r = CUDA_SUCCESS;
+    } else {
+      op_free(o);
+      s->len--;
+    }
+  }
+  pthread_mutex_unlock(&queue_lock);
+  return r;
+}
+
+static CUresult s_htod(CUdeviceptr dst, const void *src, size_t n) {
+  if (n) memcpy((void *)(uintptr_t)dst, src, n);
+  return CUDA_SUCCESS;
+}
+static CUresult s_dtoh(void *dst, CUdeviceptr src, size_t n) {
+  if (n) memcpy(dst, (const void *)(uintptr_t)src, n);
+  return CUDA_SUCCESS;
+}
+
+static CUresult queue_copy(int kind, CUdeviceptr dev, void *host, size_t n, CUstream stream) {
+  pthread_mutex_lock(&queue_lock);
+  SimtStream *s = (SimtStream *)stream;
+  CUresult r = CUDA_SUCCESS;
+  if (kind == Q_DTOH && !is_pinned(host)) { /* pageable: the driver copies when the stream gets there */
+    flush(s, s->base + (uint64_t)s->len);
+    r = s->error;
+    if (r == CUDA_SUCCESS && n) memcpy(host, (const void *)(uintptr_t)dev, n);
+    pthread_mutex_unlock(&queue_lock);
+    return r;
+  }
+  QOp *o = push_op(s);
+  if (!o) {
+    r = CUDA_ERROR_OUT_OF_MEMORY_;
+  } else {
+    o->kind = kind;
+    o->dev = dev;
+    o->n = n;
+    o->host = host;
+    if (kind == Q_HTOD && !is_pinned(host)) { /* pageable: read now */
+      o->owned = true;
+      o->host = malloc(n ? n : 1);
+      if (o->host) {
+        memcpy(o->host, host, n);
+      } else {
+        o->owned = false;
+        s->len--;
+        r = CUDA_ERROR_OUT_OF_MEMORY_;
+      }
+    }
+  }
+  pthread_mutex_unlock(&queue_lock);
+  return r;
+}
+
+static CUresult s_htod_async(CUdeviceptr dst, const void *src, size_t n, CUstream stream) {
+  if (!is_queue(stream)) return s_htod(dst, src, n);
+  return queue_copy(Q_HTOD, dst, (void *)src, n, stream);
+}
+static CUresult s_dtoh_async(void *dst, CUdeviceptr src, size_t n, CUstream stream) {
+  if (!is_queue(stream)) return s_dtoh(dst, src, n);
+  return queue_copy(Q_DTOH, src, dst, n, stream);
+}
+
+static CUresult s_host_alloc(void **p, size_t bytes) {
+  Pinned *q = calloc(1, sizeof *q);
+  void *m = NULL;
+  if (!q || posix_memalign(&m, 64, bytes ? bytes : 1) != 0) {
+    xfree(q);
+    return CUDA_ERROR_OUT_OF_MEMORY_;
+  }
+  q->p = m;
+  q->n = bytes ? bytes : 1;
+  pthread_mutex_lock(&queue_lock);
+  q->next = pinned;
+  pinned = q;
+  pthread_mutex_unlock(&queue_lock);
+  *p = m;
+  return CUDA_SUCCESS;
+}
+
+static CUresult s_host_free(void *p) {
+  pthread_mutex_lock(&queue_lock);
+  Pinned **at = &pinned;
+  while (*at && (*at)->p != p) at = &(*at)->next;
+  Pinned *q = *at;
+  CUresult r = CUDA_SUCCESS;
+  if (!q) {
+    r = CUDA_ERROR_INVALID_VALUE_;
+    fail("cuMemFreeHost of memory cuMemAllocHost did not return");
+  }
+  for (SimtStream *s = streams; q && s && r == CUDA_SUCCESS; s = s->next)
+    for (int i = (int)(s->done - s->base); i < s->len; i++) {
+      const QOp *o = &s->ops[i];
+      if ((o->kind == Q_HTOD || o->kind == Q_DTOH) && !o->owned && (char *)o->host >= q->p &&
+          (char *)o->host < q->p + q->n) {
+        r = CUDA_ERROR_INVALID_VALUE_;
+        fail("cuMemFreeHost of pinned memory that a queued asynchronous copy still uses");
+        break;
+      }
+    }
+  if (r == CUDA_SUCCESS) {
+    *at = q->next;
+    xfree(q->p);
+    xfree(q);
+  }
+  pthread_mutex_unlock(&queue_lock);
+  return r;
+}
+
+static CUresult s_sync(void) {
+  if (!deferred) return CUDA_SUCCESS;
+  pthread_mutex_lock(&queue_lock);
+  flush_all();
+  CUresult r = CUDA_SUCCESS;
+  for (SimtStream *s = streams; s && r == CUDA_SUCCESS; s = s->next) r = s->error;
+  pthread_mutex_unlock(&queue_lock);
+  return r;
+}
+
+static CUresult s_free(CUdeviceptr p) {
+  if (deferred) { /* the driver's cuMemFree waits for the device */
+    pthread_mutex_lock(&queue_lock);
+    flush_all();
+    pthread_mutex_unlock(&queue_lock);
+  }
+  xfree((void *)(uintptr_t)p);
+  return CUDA_SUCCESS;
+}
+
 static CUresult s_stream_create(CUstream *s, unsigned flags) {
   (void)flags;
-  *s = (CUstream)&the_context;
+  if (!deferred) {
+    *s = (CUstream)&the_stream;
+    return CUDA_SUCCESS;
+  }
+  SimtStream *q = calloc(1, sizeof *q);
+  if (!q) return CUDA_ERROR_OUT_OF_MEMORY_;
+  pthread_mutex_lock(&queue_lock);
+  q->next = streams;
+  streams = q;
+  pthread_mutex_unlock(&queue_lock);
+  *s = (CUstream)q;
   return CUDA_SUCCESS;
 }
 static CUresult s_stream_destroy(CUstream s) {
-  (void)s;
+  if (!is_queue(s)) return CUDA_SUCCESS;
+  pthread_mutex_lock(&queue_lock);
+  SimtStream *q = (SimtStream *)s;
+  q->destroyed = true; /* its queued work still runs when waited for */
+  stream_unlink(q);
+  pthread_mutex_unlock(&queue_lock);
   return CUDA_SUCCESS;
 }
 static CUresult s_stream_sync(CUstream s) {
-  (void)s;
-  return CUDA_SUCCESS;
+  if (!is_queue(s)) return CUDA_SUCCESS;
+  pthread_mutex_lock(&queue_lock);
+  SimtStream *q = (SimtStream *)s;
+  flush(q, q->base + (uint64_t)q->len);
+  CUresult r = q->error;
+  pthread_mutex_unlock(&queue_lock);
+  return r;
+}
+static CUresult s_stream_wait(CUstream s, CUevent e, unsigned flags) {
+  (void)flags;
+  SimtEvent *ev = (SimtEvent *)e;
+  if (!ev) return CUDA_ERROR_INVALID_VALUE_;
+  pthread_mutex_lock(&queue_lock);
+  CUresult r = CUDA_SUCCESS;
+  if (ev->s && ev->s->done < ev->seq) {
+    if (is_queue(s)) { /* the stream waits when it gets there */
+      QOp *o = push_op((SimtStream *)s);
+      if (o) {
+        o->kind = Q_WAIT;
+        o->on = ev->s;
+        o->on->refs++;
+        o->seq = ev->seq;
+      } else {
+        r = CUDA_ERROR_OUT_OF_MEMORY_;
+      }
+    } else { /* the default stream runs now: what it waits for runs first */
+      flush(ev->s, ev->seq);
+    }
+  }
+  pthread_mutex_unlock(&queue_lock);
+  return r;
 }
 static CUresult s_event_create(CUevent *e, unsigned flags) {
   (void)flags;
-  double *t = calloc(1, sizeof *t);
-  if (!t) return CUDA_ERROR_OUT_OF_MEMORY_;
-  *e = (CUevent)t;
+  SimtEvent *ev = calloc(1, sizeof *ev);
+  if (!ev) return CUDA_ERROR_OUT_OF_MEMORY_;
+  *e = (CUevent)ev;
   return CUDA_SUCCESS;
 }
 static CUresult s_event_destroy(CUevent e) {
+  SimtEvent *ev = (SimtEvent *)e;
+  if (ev && ev->s) {
+    pthread_mutex_lock(&queue_lock);
+    ev->s->refs--;
+    stream_unlink(ev->s);
+    pthread_mutex_unlock(&queue_lock);
+  }
   xfree(e);
   return CUDA_SUCCESS;
 }
 static CUresult s_event_record(CUevent e, CUstream s) {
-  (void)s;
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  *(double *)e = ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+  SimtEvent *ev = (SimtEvent *)e;
+  if (!ev) return CUDA_ERROR_INVALID_VALUE_;
+  ev->t = host_ms();
+  pthread_mutex_lock(&queue_lock);
+  SimtStream *old = ev->s;
+  ev->s = is_queue(s) ? (SimtStream *)s : NULL;
+  ev->seq = ev->s ? ev->s->base + (uint64_t)ev->s->len : 0;
+  if (ev->s) ev->s->refs++; /* a stream lives while an event refers to it */
+  if (old) {
+    old->refs--;
+    stream_unlink(old);
+  }
+  pthread_mutex_unlock(&queue_lock);
   return CUDA_SUCCESS;
+}
+static CUresult s_event_query(CUevent e) {
+  SimtEvent *ev = (SimtEvent *)e;
+  if (!ev) return CUDA_ERROR_INVALID_VALUE_;
+  pthread_mutex_lock(&queue_lock);
+  CUresult r = !ev->s ? CUDA_SUCCESS : ev->s->done < ev->seq ? CUDA_ERROR_NOT_READY : ev->s->error;
+  pthread_mutex_unlock(&queue_lock);
+  return r;
 }
 static CUresult s_event_sync(CUevent e) {
-  (void)e;
-  return CUDA_SUCCESS;
+  SimtEvent *ev = (SimtEvent *)e;
+  if (!ev) return CUDA_ERROR_INVALID_VALUE_;
+  pthread_mutex_lock(&queue_lock);
+  CUresult r = CUDA_SUCCESS;
+  if (ev->s) {
+    flush(ev->s, ev->seq);
+    r = ev->s->error;
+  }
+  pthread_mutex_unlock(&queue_lock);
+  return r;
 }
 static CUresult s_event_elapsed(float *ms, CUevent a, CUevent b) {
-  *ms = (float)(*(double *)b - *(double *)a);
+  *ms = (float)(((SimtEvent *)b)->t - ((SimtEvent *)a)->t);
   return CUDA_SUCCESS;
 }
 
@@ -783,7 +1162,14 @@ const char *simt_take_error(void) {
 }
 
 CudaDriver *simt_driver_new(const char *spec, char **err) {
-  /* simt[:forward|:reverse|:random[:SEED]] */
+  /* simt[:forward|:reverse|:random[:SEED]][:deferred], simt:deferred */
+  const char *given = spec;
+  char order[64];
+  snprintf(order, sizeof order, "%s", spec);
+  size_t olen = strlen(order);
+  deferred = olen >= 9 && strcmp(order + olen - 9, ":deferred") == 0;
+  if (deferred) order[olen - 9] = 0;
+  spec = order;
   const char *mode = spec[4] == ':' ? spec + 5 : "forward";
   if (spec[4] != 0 && spec[4] != ':') mode = NULL;
   if (mode && strcmp(mode, "forward") == 0) {
@@ -802,16 +1188,17 @@ CudaDriver *simt_driver_new(const char *spec, char **err) {
   }
   if (!mode) {
     if (asprintf(err, "no CUDA driver (XLAC_CUDA_DRIVER='%s': the SIMT harness is simt, simt:forward, simt:reverse, "
-                      "simt:random or simt:random:SEED)",
+                      "simt:random or simt:random:SEED, each optionally followed by :deferred)",
                  spec) < 0)
       *err = NULL;
     return NULL;
   }
   rng_state = order_seed * 0x9E3779B97F4A7C15ULL + 1;
-  snprintf(device_name, sizeof device_name, "xlac SIMT harness (CPU, %s order)",
-           order_mode == ORDER_FORWARD ? "forward" : order_mode == ORDER_REVERSE ? "reverse" : "random");
+  snprintf(device_name, sizeof device_name, "xlac SIMT harness (CPU, %s order%s)",
+           order_mode == ORDER_FORWARD ? "forward" : order_mode == ORDER_REVERSE ? "reverse" : "random",
+           deferred ? ", deferred streams" : "");
   CudaDriver *d = calloc(1, sizeof *d);
-  if (!d || !(d->path = strdup(spec))) {
+  if (!d || !(d->path = strdup(given))) {
     xfree(d);
     *err = NULL;
     return NULL;
@@ -844,5 +1231,11 @@ CudaDriver *simt_driver_new(const char *spec, char **err) {
   d->cuEventRecord = s_event_record;
   d->cuEventSynchronize = s_event_sync;
   d->cuEventElapsedTime = s_event_elapsed;
+  d->cuStreamWaitEvent = s_stream_wait;
+  d->cuEventQuery = s_event_query;
+  d->cuMemcpyHtoDAsync = s_htod_async;
+  d->cuMemcpyDtoHAsync = s_dtoh_async;
+  d->cuMemAllocHost = s_host_alloc;
+  d->cuMemFreeHost = s_host_free;
   return d;
 }

@@ -3,7 +3,10 @@
  * shared memory across a barrier, a race that the thread orders expose,
  * and what a GPU leaves undefined reported as launch errors (a divergent
  * barrier, a shuffle some lanes of its mask miss, a mask naming lanes the
- * block does not have, an NVVM intrinsic the harness does not know). */
+ * block does not have, an NVVM intrinsic the harness does not know);
+ * deferred streams (work runs when waited for, in order, after the events
+ * it waits for; a queued launch's failure reported where it is waited
+ * for; pageable and pinned copies; pinned memory in use not freed). */
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
@@ -301,7 +304,81 @@ static void test_errors(void) {
   xfree(err);
 }
 
+/* Deferred streams (simt:deferred): work queued on a stream runs only when
+   something waits for it, in stream order, after the events it waits for;
+   a queued launch's failure is the stream's sticky error, reported where
+   it is waited for; copies from pageable memory read it when queued, from
+   pinned memory when they run, and pinned memory a queued copy uses
+   cannot be freed. */
+static void test_deferred(void) {
+  CudaDriver *d = driver("simt:deferred");
+  if (!d) return;
+  CHECK(strstr(d->path, "deferred") != NULL);
+  Kernel k, bad;
+  CUdeviceptr bufs[2];
+  CHECK(d->cuMemAlloc(&bufs[0], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
+  CHECK(d->cuMemAlloc(&bufs[1], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
+  int32_t in[64], got[64], sentinel[64];
+  for (int i = 0; i < 64; i++) in[i] = 1000 + i * 7, sentinel[i] = -1;
+  d->cuMemcpyHtoD(bufs[1], sentinel, sizeof sentinel);
+  CUstream s1 = NULL, s2 = NULL;
+  CUevent e1 = NULL, e2 = NULL, e3 = NULL;
+  CHECK(d->cuStreamCreate(&s1, 1) == CUDA_SUCCESS && d->cuStreamCreate(&s2, 1) == CUDA_SUCCESS && s1 != s2);
+  CHECK(d->cuEventCreate(&e1, 2) == CUDA_SUCCESS && d->cuEventCreate(&e2, 2) == CUDA_SUCCESS &&
+        d->cuEventCreate(&e3, 2) == CUDA_SUCCESS);
+  /* pageable source: read when queued, so changing it after is harmless */
+  int32_t staged[64];
+  memcpy(staged, in, sizeof in);
+  CHECK(d->cuMemcpyHtoDAsync(bufs[0], staged, sizeof staged, s1) == CUDA_SUCCESS);
+  memset(staged, 0, sizeof staged);
+  if (load_checked(d, reverse_kernel, "rev", &k)) {
+    void *params[2] = {&bufs[0], &bufs[1]};
+    CHECK(d->cuLaunchKernel(k.fn, 1, 1, 1, 64, 1, 1, 0, s1, params, NULL) == CUDA_SUCCESS);
+    CHECK(d->cuEventRecord(e1, s1) == CUDA_SUCCESS);
+    CHECK_EQ_I(d->cuEventQuery(e1), CUDA_ERROR_NOT_READY);
+    /* a synchronous copy waits for nothing: not written yet */
+    d->cuMemcpyDtoH(got, bufs[1], sizeof got);
+    CHECK(memcmp(got, sentinel, sizeof got) == 0);
+    /* s2 waits for e1, then copies into pinned memory */
+    int32_t *pinned = NULL;
+    CHECK(d->cuMemAllocHost((void **)&pinned, sizeof got) == CUDA_SUCCESS);
+    CHECK(d->cuStreamWaitEvent(s2, e1, 0) == CUDA_SUCCESS);
+    CHECK(d->cuMemcpyDtoHAsync(pinned, bufs[1], sizeof got, s2) == CUDA_SUCCESS);
+    CHECK(d->cuEventRecord(e2, s2) == CUDA_SUCCESS);
+    CHECK(d->cuMemFreeHost(pinned) == 1); /* a queued copy writes it */
+    CHECK(simt_take_error() != NULL);
+    CHECK_EQ_I(d->cuEventQuery(e2), CUDA_ERROR_NOT_READY);
+    CHECK(d->cuEventSynchronize(e2) == CUDA_SUCCESS);
+    CHECK(d->cuEventQuery(e1) == CUDA_SUCCESS); /* ran for s2's wait */
+    int badv = 0;
+    for (int i = 0; i < 64; i++) badv += pinned[i] != in[63 - i];
+    CHECK_EQ_I(badv, 0);
+    CHECK(d->cuMemFreeHost(pinned) == CUDA_SUCCESS);
+    d->cuModuleUnload(k.mod);
+  }
+  /* a queued launch that fails: the stream's error, where it is waited for */
+  if (load_checked(d, divergent_kernel, "divergent", &bad)) {
+    void *params[1] = {&bufs[1]};
+    CHECK(d->cuLaunchKernel(bad.fn, 1, 1, 1, 64, 1, 1, 0, s1, params, NULL) == CUDA_SUCCESS);
+    CHECK(d->cuEventRecord(e3, s1) == CUDA_SUCCESS);
+    CHECK_EQ_I(d->cuEventSynchronize(e3), 719);
+    CHECK_EQ_I(d->cuEventQuery(e3), 719);
+    CHECK_EQ_I(d->cuStreamSynchronize(s1), 719);
+    d->cuModuleUnload(bad.mod);
+  }
+  CHECK(d->cuStreamSynchronize(s2) == CUDA_SUCCESS);
+  d->cuEventDestroy(e1);
+  d->cuEventDestroy(e2);
+  d->cuEventDestroy(e3);
+  d->cuStreamDestroy(s1);
+  d->cuStreamDestroy(s2);
+  d->cuMemFree(bufs[0]);
+  d->cuMemFree(bufs[1]);
+  free_driver(d);
+}
+
 int main(void) {
+  test_deferred();
   test_ids_and_shuffles("simt");
   test_ids_and_shuffles("simt:reverse");
   test_ids_and_shuffles("simt:random:3");

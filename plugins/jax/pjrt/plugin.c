@@ -1193,9 +1193,12 @@ static void *buffer_data(const PJRT_Buffer *b) {
 static bool buffer_on_gpu(const PJRT_Buffer *b) { return b->xb && b->xb->on_gpu; }
 
 /* The address of a live buffer's elements where they live: device memory
-   for the gpu backend. */
+   for the gpu backend, once the execution computing it is done (whoever
+   asks for the address reads it outside xlac's streams). */
 static void *buffer_address(const PJRT_Buffer *b) {
-  return buffer_on_gpu(b) ? (void *)(uintptr_t)b->xb->dptr : buffer_data(b);
+  if (!buffer_on_gpu(b)) return buffer_data(b);
+  xlac_status_destroy(xlac_buffer_await(b->xb));
+  return (void *)(uintptr_t)b->xb->dptr;
 }
 
 static PJRT_Error *deleted_error(const char *fn) {
@@ -1479,6 +1482,10 @@ static PJRT_Error *pjrt_buffer_readyevent(PJRT_Buffer_ReadyEvent_Args *a) {
   NEED(a->buffer, "buffer is NULL");
   /* (a buffer still receiving its data: ready when it has) */
   PJRT_Error *e = buffer_defined(a->buffer, "ReadyEvent");
+  /* a gpu buffer an execution is still computing: ready when it is */
+  xlac_status *ws = !e && buffer_on_gpu(a->buffer) ? xlac_buffer_await(a->buffer->xb) : NULL;
+  if (ws) e = error_new(PJRT_Error_Code_INTERNAL, "xlac: ReadyEvent: %s", xlac_status_message(ws));
+  xlac_status_destroy(ws);
   a->event = event_new(true, e ? e->code : 0, e ? e->msg : NULL);
   if (e) pjrt_error_destroy(&(PJRT_Error_Destroy_Args){.struct_size = sizeof(PJRT_Error_Destroy_Args), .error = e});
   return a->event ? NULL : OOM();

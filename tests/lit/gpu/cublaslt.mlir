@@ -63,8 +63,8 @@
 // RUN:   --expect 0=@%t/ours/result0.npy --expect 1=@%t/ours/result1.npy --expect 2=@%t/ours/result2.npy \
 // RUN:   --expect 3=@%t/ours/result3.npy --expect 4=@%t/ours/result4.npy --expect 5=@%t/ours/result5.npy \
 // RUN:   --expect 6=@%t/ours/result6.npy --atol 1e-5 --rtol 1e-5 2>&1 | FileCheck %s --check-prefix=OURS
-// OURS: gpu: cuBLASLt {{.*}}: 2 of 7 dot_general products
-// OURS: gpu: 2 products ran through cuBLASLt, 0 declined
+// OURS: gpu: cuBLASLt {{.*}}: 3 of 7 dot_general products
+// OURS: gpu: 3 products ran through cuBLASLt, 0 declined
 // OURS: expect result[0]: ok
 // OURS: expect result[1]: ok
 // OURS: expect result[2]: ok
@@ -74,7 +74,8 @@
 // OURS: expect result[6]: ok
 // RUN: grep -v Heuristic %t/ours.log | sort | FileCheck %s --check-prefix=OURS-LOG
 // OURS-LOG: m=19 n=17 k=33 batch=15 {{.*}} epilogue=DEFAULT
-// OURS-LOG-NEXT: m=6 n=7 k=5 batch=1 {{.*}} epilogue=DEFAULT
+// OURS-LOG-NEXT: m=6 n=7 k=5 batch=1 {{.*}} epilogue=DEFAULT {{.*}} ab=bf16
+// OURS-LOG-NEXT: m=6 n=7 k=5 batch=1 {{.*}} epilogue=DEFAULT {{.*}} ab=f32
 // OURS-LOG-NOT: cublasLtMatmul
 //
 // RUN: xlac run --backend=interp --random-inputs --seed 6 --entry f64 --output-dir %t/f64 %s > /dev/null
@@ -191,9 +192,10 @@ func.func private @gelu(%x: tensor<33x50xf32>) -> tensor<33x50xf32> {
   return %r : tensor<33x50xf32>
 }
 // our kernel: a bias along the lhs free dim, tanh and the erf form of gelu
-// (no such epilogues), integers, bf16 operands under an f32 result; to cuBLASLt: batch dims that
+// (no such epilogues), integers; to cuBLASLt: batch dims that
 // are not adjacent (the pipeline makes them a leading batch of 15 by
-// transposes) and a plain product
+// transposes), a plain product, and bf16 operands under an f32 result
+// (A and B bf16, D f32)
 func.func @ours(%a: tensor<33x40xf32>, %b: tensor<40x50xf32>, %v: tensor<33xf32>, %p: tensor<3x17x5x33xf32>, %q: tensor<5x33x3x19xf32>, %i: tensor<7x5xi32>, %j: tensor<5x6xi32>, %k: tensor<7x5xf32>, %l: tensor<5x6xf32>, %b1: tensor<40x50xf32>, %m: tensor<7x5xbf16>, %n: tensor<5x6xbf16>, %b6: tensor<40x50xf32>) -> (tensor<33x50xf32>, tensor<33x50xf32>, tensor<3x5x17x19xf32>, tensor<7x6xi32>, tensor<7x6xf32>, tensor<7x6xf32>, tensor<33x50xf32>) {
   %vb = stablehlo.broadcast_in_dim %v, dims = [0] : (tensor<33xf32>) -> tensor<33x50xf32>
   %d0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<33x40xf32>, tensor<40x50xf32>) -> tensor<33x50xf32>

@@ -32,6 +32,23 @@
 // RUN: XLAC_CUBLASLT=%t/none.so %S/Inputs/fake_blas.sh %t/none.log xlac run --backend=gpu --random-inputs --seed 12 --entry act %s \
 // RUN:   --expect 0=@%t/act/result0.npy --expect 1=@%t/act/result1.npy --atol 5e-2 --rtol 5e-2 | FileCheck %s --check-prefix=ACT
 // RUN: not test -s %t/none.log
+// Mixed precision: bf16 and f16 operands under an f32 result (a bias of
+// the result's type fused): A and B of their 16-bit type, D f32.
+// RUN: xlac run --backend=interp --random-inputs --seed 13 --entry mixed --output-dir %t/mixed %s > /dev/null
+// RUN: %S/Inputs/fake_blas.sh %t/mixed.log xlac run --backend=gpu --random-inputs --seed 13 --entry mixed %s --verbose \
+// RUN:   --expect 0=@%t/mixed/result0.npy --expect 1=@%t/mixed/result1.npy --atol 1e-5 --rtol 1e-5 2>&1 | FileCheck %s --check-prefix=MIXED
+// MIXED: gpu: cuBLASLt {{.*}}: 2 of 2 dot_general products
+// MIXED: gpu: 2 products ran through cuBLASLt, 0 declined
+// MIXED: expect result[0]: ok
+// MIXED: expect result[1]: ok
+// RUN: grep -v Heuristic %t/mixed.log | sort | FileCheck %s --check-prefix=MIXED-LOG
+// MIXED-LOG: type=f32 compute=32F scale=f32 m=50 n=40 k=30 {{.*}} epilogue=BIAS bias=yes {{.*}} ab=bf16
+// MIXED-LOG: type=f32 compute=32F scale=f32 m=50 n=40 k=30 {{.*}} epilogue=DEFAULT bias=no {{.*}} ab=f16
+// Without the library: our kernel, the same results.
+// RUN: XLAC_CUBLASLT=%t/none.so %S/Inputs/fake_blas.sh %t/none2.log xlac run --backend=gpu --random-inputs --seed 13 --entry mixed %s \
+// RUN:   --expect 0=@%t/mixed/result0.npy --expect 1=@%t/mixed/result1.npy --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=MIXED-OURS
+// MIXED-OURS: expect result[0]: ok
+// MIXED-OURS: expect result[1]: ok
 
 func.func @half(%a: tensor<2x40x30xf16>, %b: tensor<2x30x50xf16>, %c: tensor<40x30xbf16>, %d: tensor<30x50xbf16>) -> (tensor<2x40x50xf16>, tensor<40x50xbf16>) {
   %p = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x40x30xf16>, tensor<2x30x50xf16>) -> tensor<2x40x50xf16>
@@ -61,4 +78,11 @@ func.func @act(%a: tensor<16x40xbf16>, %b: tensor<40x24xbf16>, %bias: tensor<24x
   %h = stablehlo.multiply %half, %t1 : tensor<16x24xf16>
   %g = stablehlo.multiply %x, %h : tensor<16x24xf16>
   return %r, %g : tensor<16x24xbf16>, tensor<16x24xf16>
+}
+func.func @mixed(%a: tensor<40x30xbf16>, %b: tensor<30x50xbf16>, %bias: tensor<50xf32>, %c: tensor<40x30xf16>, %d: tensor<30x50xf16>) -> (tensor<40x50xf32>, tensor<40x50xf32>) {
+  %p = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<40x30xbf16>, tensor<30x50xbf16>) -> tensor<40x50xf32>
+  %bb = stablehlo.broadcast_in_dim %bias, dims = [1] : (tensor<50xf32>) -> tensor<40x50xf32>
+  %s = stablehlo.add %p, %bb : tensor<40x50xf32>
+  %q = stablehlo.dot_general %c, %d, contracting_dims = [1] x [0] : (tensor<40x30xf16>, tensor<30x50xf16>) -> tensor<40x50xf32>
+  return %s, %q : tensor<40x50xf32>, tensor<40x50xf32>
 }

@@ -9,7 +9,8 @@
  * uses, which it finds as xlac does: XLAC_CUDA_DRIVER names the simulator's
  * library (or "simt...": the SIMT harness, whose device memory is host
  * memory), else libcuda.so.1.  It honours what a caller sets: data, scale
- * and compute types (f32, f16, bf16, f64; 32F accumulates in float,
+ * and compute types (f32, f16, bf16, f64, and f16 or bf16 A and B under
+ * an f32 C and D; 32F accumulates in float,
  * 32F_FAST_TF32 rounds the operands to TF32 first, 64F in double),
  * column- and row-major layouts, leading dimensions, transposes, strided
  * batches, alpha and beta, and the epilogues DEFAULT, BIAS, RELU,
@@ -22,7 +23,17 @@
  *   XLAC_FAKE_CUBLASLT_DECLINE=1 the heuristic finds no algorithm
  *   XLAC_FAKE_CUBLASLT_NO_GPU=1  cublasLtCreate fails, as the real library
  *                                does without a GPU
+ *   XLAC_FAKE_CUBLASLT_ALGOS=N   the heuristic proposes up to N algorithms
+ *                                (default 4; never more than asked for),
+ *                                numbered from 0 (`algo=` in the log)
+ *   XLAC_FAKE_CUBLASLT_SLOW=I,J  algorithms I, J, ... take 20 ms longer
+ *                                (for the autotuning test)
+ *   XLAC_FAKE_CUBLASLT_COUNTS    a file that each descriptor, layout and
+ *                                preference made and each heuristic call
+ *                                appends a line to (`desc`, `layout`,
+ *                                `pref`, `heuristic`)
  */
+#include <time.h>
 #include <dlfcn.h>
 #include <math.h>
 #include <stdbool.h>
@@ -194,6 +205,27 @@ struct BltPref {
     memcpy(&(dst), (src), sizeof(dst));                                                                                \
   } while (0)
 
+static void count(const char *what) {
+  const char *path = getenv("XLAC_FAKE_CUBLASLT_COUNTS");
+  FILE *f = path && *path ? fopen(path, "a") : NULL;
+  if (!f) return;
+  fprintf(f, "%s\n", what);
+  fclose(f);
+}
+
+/* Whether algorithm i is one XLAC_FAKE_CUBLASLT_SLOW names. */
+static bool slow_algo(int i) {
+  const char *s = getenv("XLAC_FAKE_CUBLASLT_SLOW");
+  while (s && *s) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s) break;
+    if (v == i) return true;
+    s = *end == ',' ? end + 1 : end;
+  }
+  return false;
+}
+
 EXPORT size_t cublasLtGetVersion(void) { return 130000; }
 
 EXPORT BltStatus cublasLtCreate(BltHandle *h) {
@@ -211,6 +243,7 @@ EXPORT BltStatus cublasLtDestroy(BltHandle h) {
 EXPORT BltStatus cublasLtMatmulDescCreate(BltMatmulDesc *d, int compute, int scale) {
   *d = calloc(1, sizeof **d);
   if (!*d) return BLT_STATUS_ALLOC_FAILED;
+  count("desc");
   (*d)->compute = compute;
   (*d)->scale = scale;
   (*d)->epilogue = BLT_EPILOGUE_DEFAULT;
@@ -240,6 +273,7 @@ EXPORT BltStatus cublasLtMatmulDescSetAttribute(BltMatmulDesc d, int attr, const
 EXPORT BltStatus cublasLtMatrixLayoutCreate(BltMatrixLayout *l, int type, uint64_t rows, uint64_t cols, int64_t ld) {
   *l = calloc(1, sizeof **l);
   if (!*l) return BLT_STATUS_ALLOC_FAILED;
+  count("layout");
   **l = (struct BltLayout){type, BLT_ORDER_COL, 1, rows, cols, ld, 0};
   return BLT_STATUS_SUCCESS;
 }
@@ -266,6 +300,7 @@ EXPORT BltStatus cublasLtMatrixLayoutSetAttribute(BltMatrixLayout l, int attr, c
 EXPORT BltStatus cublasLtMatmulPreferenceCreate(BltPreference *p) {
   *p = calloc(1, sizeof **p);
   if (!*p) return BLT_STATUS_ALLOC_FAILED;
+  count("pref");
   for (int i = 0; i < 4; i++) (*p)->align[i] = 256; /* cuBLASLt's default */
   return BLT_STATUS_SUCCESS;
 }
@@ -301,14 +336,22 @@ EXPORT BltStatus cublasLtMatmulAlgoGetHeuristic(BltHandle h, BltMatmulDesc d, Bl
   const char *decline = getenv("XLAC_FAKE_CUBLASLT_DECLINE");
   *returned = 0;
   if (!h || requested < 1) return BLT_STATUS_INVALID_VALUE;
+  count("heuristic");
   if ((decline && strcmp(decline, "1") == 0) || !known_epilogue(d->epilogue)) return BLT_STATUS_NOT_SUPPORTED;
-  memset(&results[0], 0, sizeof results[0]);
-  results[0].workspace_size = p->max_ws >= FAKE_WORKSPACE ? FAKE_WORKSPACE : 0;
-  /* the algorithm remembers the alignments it was chosen for, which
-     cublasLtMatmul then checks the pointers against */
-  results[0].algo.data[0] = 0x78;
-  for (int i = 0; i < 4; i++) results[0].algo.data[1 + i] = p->align[i];
-  *returned = 1;
+  const char *algos = getenv("XLAC_FAKE_CUBLASLT_ALGOS");
+  int offer = algos && *algos ? atoi(algos) : 4;
+  if (offer < 1) offer = 1;
+  if (offer > requested) offer = requested;
+  for (int r = 0; r < offer; r++) {
+    memset(&results[r], 0, sizeof results[r]);
+    results[r].workspace_size = p->max_ws >= FAKE_WORKSPACE ? FAKE_WORKSPACE : 0;
+    /* the algorithm remembers the alignments it was chosen for, which
+       cublasLtMatmul then checks the pointers against, and its number */
+    results[r].algo.data[0] = 0x78;
+    for (int i = 0; i < 4; i++) results[r].algo.data[1 + i] = p->align[i];
+    results[r].algo.data[5] = (uint64_t)r;
+  }
+  *returned = offer;
   const char *path = getenv("XLAC_FAKE_CUBLASLT_LOG");
   FILE *f = path && *path ? fopen(path, "a") : NULL;
   if (f) {
@@ -349,18 +392,19 @@ static const char *compute_name(int c) {
 }
 
 static void log_call(BltMatmulDesc d, BltMatrixLayout a, BltMatrixLayout b, BltMatrixLayout dl, uint64_t k,
-                     size_t ws, void *stream) {
+                     size_t ws, void *stream, int algo) {
   const char *path = getenv("XLAC_FAKE_CUBLASLT_LOG");
   if (!path || !*path) return;
   FILE *f = fopen(path, "a");
   if (!f) return;
   fprintf(f,
           "cublasLtMatmul type=%s compute=%s scale=%s m=%llu n=%llu k=%llu batch=%d transa=%c transb=%c lda=%lld "
-          "ldb=%lld ldd=%lld strideA=%lld strideB=%lld strideD=%lld epilogue=%s bias=%s workspace=%zu stream=%p\n",
+          "ldb=%lld ldd=%lld strideA=%lld strideB=%lld strideD=%lld epilogue=%s bias=%s workspace=%zu stream=%p "
+          "algo=%d ab=%s\n",
           type_name(dl->type), compute_name(d->compute), type_name(d->scale), (unsigned long long)dl->rows,
           (unsigned long long)dl->cols, (unsigned long long)k, dl->batch, d->transa ? 'T' : 'N', d->transb ? 'T' : 'N',
           (long long)a->ld, (long long)b->ld, (long long)dl->ld, (long long)a->stride, (long long)b->stride,
-          (long long)dl->stride, epilogue_name(d->epilogue), d->bias ? "yes" : "no", ws, stream);
+          (long long)dl->stride, epilogue_name(d->epilogue), d->bias ? "yes" : "no", ws, stream, algo, type_name(a->type));
   fclose(f);
 }
 
@@ -379,15 +423,17 @@ EXPORT BltStatus cublasLtMatmul(BltHandle h, BltMatmulDesc d, const void *alpha,
   uint64_t m = dl->rows, n = dl->cols, k = d->transa ? a->rows : a->cols;
   uint64_t am = d->transa ? a->cols : a->rows, bk = d->transb ? b->cols : b->rows, bn = d->transb ? b->rows : b->cols;
   if (am != m || bk != k || bn != n || c->rows != m || c->cols != n || a->batch != dl->batch ||
-      b->batch != dl->batch || a->type != dl->type || b->type != dl->type || !known_epilogue(d->epilogue))
+      b->batch != dl->batch || a->type != b->type ||
+      (a->type != dl->type && !(dl->type == BLT_R_32F && (a->type == BLT_R_16F || a->type == BLT_R_16BF))) ||
+      !known_epilogue(d->epilogue))
     return BLT_STATUS_INVALID_VALUE;
   bool has_bias = d->epilogue & BLT_EPILOGUE_BIAS;
   if (has_bias && !d->bias) return BLT_STATUS_INVALID_VALUE;
   double al = d->scale == BLT_R_64F ? *(const double *)alpha : *(const float *)alpha;
   double be = d->scale == BLT_R_64F ? *(const double *)beta : *(const float *)beta;
-  int t = dl->type;
-  size_t eb = type_bytes(t);
-  void *ha = fetch(A, span(a) * eb), *hb = fetch(B, span(b) * eb);
+  int t = dl->type, abt = a->type; /* A and B may be 16-bit floats under an f32 D */
+  size_t eb = type_bytes(t), abb = type_bytes(abt);
+  void *ha = fetch(A, span(a) * abb), *hb = fetch(B, span(b) * abb);
   void *hc = be != 0 ? fetch(C, span(c) * eb) : NULL;
   size_t bias_n = (size_t)m + (dl->batch > 1 ? (size_t)(dl->batch - 1) * (size_t)d->bias_stride : 0);
   void *hbias = has_bias ? fetch(d->bias, bias_n * eb) : NULL;
@@ -407,8 +453,8 @@ EXPORT BltStatus cublasLtMatmul(BltHandle h, BltMatmulDesc d, const void *alpha,
         double acc64 = 0;
         float acc32 = 0;
         for (uint64_t p = 0; p < k; p++) {
-          double x = load(t, ha, d->transa ? at(a, q, p, i) : at(a, q, i, p));
-          double y = load(t, hb, d->transb ? at(b, q, j, p) : at(b, q, p, j));
+          double x = load(abt, ha, d->transa ? at(a, q, p, i) : at(a, q, i, p));
+          double y = load(abt, hb, d->transb ? at(b, q, j, p) : at(b, q, p, j));
           if (d->compute == BLT_COMPUTE_64F) {
             acc64 += x * y;
           } else {
@@ -425,7 +471,11 @@ EXPORT BltStatus cublasLtMatmul(BltHandle h, BltMatmulDesc d, const void *alpha,
         put(t, hd, at(dl, q, i, j), v);
       }
   if (s == BLT_STATUS_SUCCESS && !store(D, hd, span(dl) * eb)) s = BLT_STATUS_EXECUTION_FAILED;
-  if (s == BLT_STATUS_SUCCESS) log_call(d, a, b, dl, k, ws_bytes, stream);
+  if (s == BLT_STATUS_SUCCESS && slow_algo((int)algo->data[5])) {
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+  }
+  if (s == BLT_STATUS_SUCCESS) log_call(d, a, b, dl, k, ws_bytes, stream, (int)algo->data[5]);
   free(ha);
   free(hb);
   free(hc);
