@@ -150,8 +150,10 @@ static int conv_pointwise(const xlacrt_conv *d)
 }
 
 /* acc[c] += x[c] * w[c] for c < n: the depthwise inner loop, compiled for
-   the widest vectors the machine has (mul then add, never fused, so every
-   version gives the same bits). */
+   the widest vectors the machine has.  The AVX-512 version fuses the
+   multiply and the add (the compiler contracts them there), the others do
+   not: the last bit may differ between hosts, never between runs or thread
+   counts on one. */
 #define DEFINE_DW_ACC(T, NAME, ATTR)                                                          \
     static ATTR void NAME(T *restrict acc, const T *restrict x, const T *restrict w, int64_t n) \
     {                                                                                         \
@@ -168,7 +170,7 @@ DEFINE_DW_ACC(double, dw_acc_f64_avx512, __attribute__((target("avx512f"))))
 DEFINE_DW_ACC(double, dw_acc_f64_avx2, __attribute__((target("avx2"))))
 #endif
 
-/* The widest version the machine runs (the same bits from each). */
+/* The widest version the machine runs. */
 #if defined(__x86_64__)
 #define DEFINE_DW_PICK(T, SUF)                                                                \
     typedef void (*dw_acc_##SUF##_fn)(T *restrict, const T *restrict, const T *restrict, int64_t); \
@@ -189,6 +191,55 @@ DEFINE_DW_ACC(double, dw_acc_f64_avx2, __attribute__((target("avx2"))))
 DEFINE_DW_PICK(float, f32)
 DEFINE_DW_PICK(double, f64)
 
+/* Output rows of a depthwise convolution (one feature per group) on
+ * AVX-512, DW_ROWS at a time (a ragged last group: the first nrows):
+ * o[r * O + c] = the sum over window positions q, in order, of
+ * xs[r * npos + q][c] * w[q * O + c] (xs NULL: in the padding), with the
+ * rows' sums in registers, one vector of features at a time, each weight
+ * vector loaded once for the rows; the same fused multiply-adds in the same
+ * order as dw_acc_*_avx512 into a zeroed row, so the same bits.  (Rows of a
+ * few dozen features, as in MobileNet, spent their time in the row's loads
+ * and stores between positions and in one chain of dependent adds.) */
+enum { DW_ROW_MAX_POS = 64, DW_ROWS = 4 };
+#if defined(__x86_64__)
+#define DEFINE_DW_ROWS(T, NAME, VT, L, MT, ZERO, MLOAD, FMA, MSTORE)                            \
+    static __attribute__((target("avx512f"))) void NAME(T *o, const T *const *xs, const T *w,  \
+                                                        int64_t npos, int64_t O, int nrows)     \
+    {                                                                                         \
+        const T *const *x0 = xs, *const *x1 = xs + npos, *const *x2 = xs + 2 * npos,           \
+                       *const *x3 = xs + 3 * npos;                                            \
+        for (int64_t c = 0; c < O; c += L) {                                                  \
+            MT k = O - c >= L ? (MT)~0u : (MT)((1u << (O - c)) - 1);                          \
+            VT a0 = ZERO(), a1 = ZERO(), a2 = ZERO(), a3 = ZERO();                            \
+            for (int64_t q = 0; q < npos; q++) {                                              \
+                VT wv = MLOAD(k, w + q * O + c);                                              \
+                if (x0[q])                                                                    \
+                    a0 = FMA(MLOAD(k, x0[q] + c), wv, a0);                                    \
+                if (nrows > 1 && x1[q])                                                       \
+                    a1 = FMA(MLOAD(k, x1[q] + c), wv, a1);                                    \
+                if (nrows > 2 && x2[q])                                                       \
+                    a2 = FMA(MLOAD(k, x2[q] + c), wv, a2);                                    \
+                if (nrows > 3 && x3[q])                                                       \
+                    a3 = FMA(MLOAD(k, x3[q] + c), wv, a3);                                    \
+            }                                                                                 \
+            MSTORE(o + c, k, a0);                                                             \
+            if (nrows > 1)                                                                    \
+                MSTORE(o + O + c, k, a1);                                                     \
+            if (nrows > 2)                                                                    \
+                MSTORE(o + 2 * O + c, k, a2);                                                 \
+            if (nrows > 3)                                                                    \
+                MSTORE(o + 3 * O + c, k, a3);                                                 \
+        }                                                                                     \
+    }
+DEFINE_DW_ROWS(float, dw_rows_f32_avx512, __m512, 16, __mmask16, _mm512_setzero_ps, _mm512_maskz_loadu_ps,
+               _mm512_fmadd_ps, _mm512_mask_storeu_ps)
+DEFINE_DW_ROWS(double, dw_rows_f64_avx512, __m512d, 8, __mmask8, _mm512_setzero_pd, _mm512_maskz_loadu_pd,
+               _mm512_fmadd_pd, _mm512_mask_storeu_pd)
+#define DW_ROWS_FN(SUF) (__builtin_cpu_supports("avx512f") ? dw_rows_##SUF##_avx512 : NULL)
+#else
+#define DW_ROWS_FN(SUF) NULL
+#endif
+
 /* Output rows [r0, r1) of a depthwise convolution (conv_depthwise), the
    kernel packed [window position][out_feat]; m output features per group. */
 #define DEFINE_DEPTHWISE(T, SUF)                                                              \
@@ -199,6 +250,48 @@ DEFINE_DW_PICK(double, f64)
         int64_t ks = window_size(d), G = d->groups, O = d->out_feat, m = O / G;               \
         int64_t n, y[XLACRT_CONV_MAX_SPATIAL];                                                \
         row_coords(d, r0, &n, y);                                                             \
+        void (*rows_fn)(T *, const T *const *, const T *, int64_t, int64_t, int) =             \
+            m == 1 && ks <= DW_ROW_MAX_POS ? DW_ROWS_FN(SUF) : NULL;                           \
+        for (int64_t i = 0; i < d->nsp; i++)                                                  \
+            if (d->lhs_dil[i] != 1)                                                           \
+                rows_fn = NULL;                                                               \
+        if (rows_fn) {                                                                        \
+            /* DW_ROWS rows at a time: their windows' pointers, then the sums; */            \
+            /* position q is kr[q] from the window's corner, delta[q] in the input */         \
+            int64_t nsp = d->nsp, kr[DW_ROW_MAX_POS][XLACRT_CONV_MAX_SPATIAL], delta[DW_ROW_MAX_POS]; \
+            int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                      \
+            for (int64_t q = 0; q < ks; q++, next_window(d, kpos, nsp)) {                     \
+                delta[q] = 0;                                                                 \
+                for (int64_t i = 0; i < nsp; i++) {                                           \
+                    kr[q][i] = kpos[i] * d->rhs_dil[i];                                       \
+                    delta[q] += kr[q][i] * d->in_ss[i];                                       \
+                }                                                                             \
+            }                                                                                 \
+            const T *xs[DW_ROWS * DW_ROW_MAX_POS];                                            \
+            for (int64_t r = r0; r < r1; r += DW_ROWS) {                                      \
+                int nrows = r1 - r < DW_ROWS ? (int)(r1 - r) : DW_ROWS;                       \
+                for (int j = 0; j < nrows; j++) {                                             \
+                    if (r + j > r0)                                                           \
+                        next_coords(d, &n, y);                                                \
+                    int64_t x0[XLACRT_CONV_MAX_SPATIAL], o = n * d->in_sn;                    \
+                    int inside = 1; /* the whole window */                                    \
+                    for (int64_t i = 0; i < nsp; i++) {                                       \
+                        x0[i] = y[i] * d->stride[i] - d->pad_lo[i];                           \
+                        o += x0[i] * d->in_ss[i];                                             \
+                        inside &= x0[i] >= 0 && x0[i] + kr[ks - 1][i] < d->in_dim[i];         \
+                    }                                                                         \
+                    const T **xr = xs + j * ks;                                               \
+                    for (int64_t q = 0; q < ks; q++) {                                        \
+                        int ok = inside;                                                      \
+                        for (int64_t i = 0; i < nsp && !inside; i++)                          \
+                            ok = (i == 0 || ok) && (uint64_t)(x0[i] + kr[q][i]) < (uint64_t)d->in_dim[i]; \
+                        xr[q] = ok ? in + (o + delta[q]) : NULL;                              \
+                    }                                                                         \
+                }                                                                             \
+                rows_fn(out + r * O, xs, w, ks, O, nrows);                                    \
+            }                                                                                 \
+            return;                                                                           \
+        }                                                                                     \
         for (int64_t r = r0; r < r1; r++) {                                                   \
             if (r > r0)                                                                       \
                 next_coords(d, &n, y);                                                        \
