@@ -1482,6 +1482,40 @@ typedef struct DotPlan {
 } DotPlan;
 
 
+/* The layout of a product's result from each partition's pieces (keys:
+   rank + 1 per partition, the result's pieces along kways, then the
+   contracting piece of nchunks): *res, and when nchunks > 1 the groups
+   that hold the same result piece and copy number, in contracting piece
+   order (*members: npart ids, nchunks each), whose partial products add
+   up.  False when the pieces make no layout (a piece held more often than
+   another). */
+static bool plan_layout(Part *P, int rank, int64_t *kways, const int64_t *keys, int64_t nchunks, SpmdTiling **res,
+                        int64_t **members) {
+  int np = P->npart;
+  kways[rank] = nchunks;
+  bool fine = false, fine2 = false;
+  SpmdTiling *ext = tiling_by_keys(P, rank + 1, kways, keys, &fine);
+  int64_t *rkeys = xcalloc((size_t)np * (size_t)(rank + 1), sizeof(int64_t));
+  for (int p = 0; p < np; p++) memcpy(&rkeys[p * rank], &keys[p * (rank + 1)], sizeof(int64_t) * (size_t)rank);
+  *res = fine ? tiling_by_keys(P, rank, kways, rkeys, &fine2) : NULL;
+  xfree(rkeys);
+  if (!fine || !fine2) return false;
+  if (nchunks > 1) {
+    *members = ARENA_ARRAY(&P->m->arena, int64_t, np);
+    int64_t g = 0, cc[MAXR + 2];
+    for (int p = 0; p < np; p++) {
+      const int64_t *c = &ext->coord[p * (rank + 2)];
+      if (c[rank] != 0) continue;
+      memcpy(cc, c, sizeof(int64_t) * (size_t)(rank + 2));
+      for (int64_t j = 0; j < nchunks; j++) {
+        cc[rank] = j;
+        (*members)[g++] = ext->devices[tile_pos(ext, cc)];
+      }
+    }
+  }
+  return true;
+}
+
 static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const SpmdTiling *r, DotPlan *pl) {
   int np = P->npart, rank = dd->rank, npair = dd->nb + dd->nc;
   if (!l && !r) return false;
@@ -1526,35 +1560,8 @@ static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const Spmd
       kways[k++] = ways_or1(t, d);
     }
   }
-  ok = ok && k == rank;
-  if (ok) {
-    /* every (result piece, contracting piece) held equally often */
-    kways[rank] = pl->nchunks;
-    bool fine = false;
-    SpmdTiling *ext = tiling_by_keys(P, rank + 1, kways, keys, &fine);
-    int64_t *rkeys = xcalloc((size_t)np * (size_t)(rank + 1), sizeof(int64_t));
-    for (int p = 0; p < np; p++) memcpy(&rkeys[p * rank], &keys[p * (rank + 1)], sizeof(int64_t) * (size_t)rank);
-    memcpy(pl->ways, kways, sizeof(int64_t) * (size_t)rank);
-    bool fine2 = false;
-    pl->res = fine ? tiling_by_keys(P, rank, kways, rkeys, &fine2) : NULL;
-    xfree(rkeys);
-    ok = fine && fine2;
-    if (ok && pl->nchunks > 1) {
-      /* group: the partitions with one result piece and one copy number,
-         in contracting piece order */
-      pl->members = ARENA_ARRAY(&P->m->arena, int64_t, np);
-      int64_t g = 0, cc[MAXR + 2];
-      for (int p = 0; p < np; p++) {
-        const int64_t *c = &ext->coord[p * (rank + 2)];
-        if (c[rank] != 0) continue;
-        memcpy(cc, c, sizeof(int64_t) * (size_t)(rank + 2));
-        for (int64_t j = 0; j < pl->nchunks; j++) {
-          cc[rank] = j;
-          pl->members[g++] = ext->devices[tile_pos(ext, cc)];
-        }
-      }
-    }
-  }
+  ok = ok && k == rank && plan_layout(P, rank, kways, keys, pl->nchunks, &pl->res, &pl->members);
+  if (ok) memcpy(pl->ways, kways, sizeof(int64_t) * (size_t)rank);
   xfree(keys);
   return ok;
 }
