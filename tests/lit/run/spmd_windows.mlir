@@ -8,13 +8,13 @@
 // same program on one partition (which ignores the shardings) on random
 // inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet; do \
+// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3 4; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-4 --rtol 1e-4 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-4 --rtol 1e-4 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-46: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-52: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // With two replicas of eight partitions, the halos among each replica's
@@ -29,21 +29,27 @@
 // 1x1 at stride 2 none, a 5x5 dilated by 2 four rows each way), the
 // convolutions whose windows do not fit halos computed whole, as before;
 // the ResNet block gathers nothing, and sums the statistics of its two
-// normalizations.
-// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet; do \
+// normalizations; rows split over one axis of a 2-D mesh (four copies of
+// each piece) exchange their halos among the copies alike, the kernel
+// split over the other axis by output features (the result split both
+// ways) or by input features (cut locally from the lhs: one all-reduce);
+// a loop of convolutions over a split batch moves nothing.
+// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 2 ops computed whole from split operands (stablehlo.convolution, ...), the first at line [[#@LINE+114]]:10{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 2 ops computed whole from split operands (stablehlo.convolution, ...), the first at line [[#@LINE+116]]:10{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 1 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 4 all_reduce, 0 local cuts{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 1 local cuts, 4 collective_permute{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 //
 // What each partition runs (the HLO dump before optimizations): the rows
 // of the 3x3 convolution at stride 1 exchanged with both neighbours (the
@@ -310,5 +316,40 @@ module @windows attributes {mhlo.num_partitions = 8 : i32} {
     %y = stablehlo.multiply %d, %scb : tensor<8x8x8x4xf32>
     %r = stablehlo.add %y, %bb : tensor<8x8x8x4xf32>
     return %r : tensor<8x8x8x4xf32>
+  }
+
+  // Rows split over "x" (each piece held by the four partitions along
+  // "y"), the kernel split over "y" by output features, or by input
+  // features.
+  func.func @convmix(%x: tensor<2x8x6x8xf32> {sdy.sharding = #sdy.sharding<@m, [{}, {"x"}, {}, {}]>},
+                     %k: tensor<3x3x8x8xf32> {sdy.sharding = #sdy.sharding<@m, [{}, {}, {}, {"y"}]>},
+                     %k2: tensor<3x3x8x4xf32> {sdy.sharding = #sdy.sharding<@m, [{}, {}, {"y"}, {}]>}) -> (tensor<2x8x6x8xf32>, tensor<2x8x6x4xf32>) {
+    %r = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+           window = {stride = [1, 1], pad = [[1, 1], [1, 1]]}
+           {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x6x8xf32>, tensor<3x3x8x8xf32>) -> tensor<2x8x6x8xf32>
+    %s = stablehlo.convolution(%x, %k2) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+           window = {stride = [1, 1], pad = [[1, 1], [1, 1]]}
+           {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x6x8xf32>, tensor<3x3x8x4xf32>) -> tensor<2x8x6x4xf32>
+    return %r, %s : tensor<2x8x6x8xf32>, tensor<2x8x6x4xf32>
+  }
+  // A loop of convolutions over a batch split over both axes.
+  func.func @loopconv(%x: tensor<8x6x6x4xf32> {sdy.sharding = #sdy.sharding<@m, [{"x", "y"}, {}, {}, {}]>},
+                      %k: tensor<3x3x4x4xf32>) -> tensor<8x6x6x4xf32> {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %r:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i32>, tensor<8x6x6x4xf32>
+      cond {
+        %n = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %one = stablehlo.constant dense<1> : tensor<i32>
+        %j = stablehlo.add %i, %one : tensor<i32>
+        %c = stablehlo.convolution(%a, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+           window = {stride = [1, 1], pad = [[1, 1], [1, 1]]}
+           {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x6x6x4xf32>, tensor<3x3x4x4xf32>) -> tensor<8x6x6x4xf32>
+        %t = stablehlo.tanh %c : tensor<8x6x6x4xf32>
+        stablehlo.return %j, %t : tensor<i32>, tensor<8x6x6x4xf32>
+      }
+    return %r#1 : tensor<8x6x6x4xf32>
   }
 }
