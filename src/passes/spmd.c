@@ -38,7 +38,8 @@
  *   - reduce_window (any reducer) along dimensions its window leaves
  *     alone or with halos, select_and_scatter along those it leaves alone,
  *     pad, sort, reverse and reduce (any reducer, any operands) along the
- *     dimensions they do not pad, sort, reverse or reduce;
+ *     dimensions they do not pad, sort, reverse or reduce, gather of whole
+ *     indices along the dimensions its slices take whole;
  *   - ops linear in partial sums (add, subtract, negate, scaling, float
  *     converts, movement, reduce by add) on them, the result a partial
  *     sum; any other use takes the sum, made once (all_reduce or
@@ -2006,6 +2007,30 @@ static bool window_dim(const Window *w, int d, int64_t n, int64_t ways, int64_t 
   return w->base[d] == 1 && halo_fits(n, ways, w->size[d], w->dil[d], w->stride[d], w->lo[d], w->hi[d], out, halo);
 }
 
+/* The operand dimension that each result dimension of a gather takes
+   whole from a split operand (src[k], -1: none), and the operand's
+   dimensions the slices take whole (whole[d]); false when the gather's
+   attributes do not read. */
+static bool gather_dims(const Op *op, const Type *g, const Type *rt, int *src, bool *whole) {
+  Attr *a = op_attr(op, "dimension_numbers");
+  int64_t *off, *col, *ob, *sz;
+  if (!a || g->kind != TY_TENSOR || rt->kind != TY_TENSOR || g->rank > MAXR || rt->rank > MAXR) return false;
+  int noff = dict_ints(a, "offset_dims", &off), ncol = dict_ints(a, "collapsed_slice_dims", &col);
+  int nob = dict_ints(a, "operand_batching_dims", &ob);
+  if (noff < 0 || ncol < 0 || nob < 0 || op_attr_ints(op, "slice_sizes", &sz) != g->rank) return false;
+  for (int k = 0; k < rt->rank; k++) src[k] = -1;
+  int k = 0;
+  for (int d = 0; d < g->rank; d++) {
+    whole[d] = false;
+    if (ints_contain(col, ncol, d) || ints_contain(ob, nob, d)) continue;
+    if (k >= noff || off[k] < 0 || off[k] >= rt->rank) return false;
+    whole[d] = sz[d] == g->dims[d];
+    if (whole[d]) src[off[k]] = d;
+    k++;
+  }
+  return k == noff;
+}
+
 /* ---- propagation ----
  * Before anything is rewritten, every value of the entry block gets the
  * layout it should be held in.  The parameters' and the sharding
@@ -2160,6 +2185,15 @@ static bool dims_map(const Op *op, int i, int *map) {
     if (n1 != ot->rank || n2 != ot->rank || (n3 != ot->rank && n3 != 0) || ot->rank != rt->rank) return false;
     for (int d = 0; d < ot->rank; d++)
       if (!lo[d] && !hi[d] && !(n3 && in[d])) map[d] = d;
+    return true;
+  }
+  case OP_GATHER: {
+    if (i == 1) return true;
+    int src[MAXR];
+    bool whole[MAXR];
+    if (!gather_dims(op, ot, rt, src, whole)) return false;
+    for (int k = 0; k < rt->rank; k++)
+      if (src[k] >= 0) map[src[k]] = k;
     return true;
   }
   case OP_SORT:
@@ -3317,6 +3351,32 @@ static bool reverse_op(Part *P, Op *op) {
   return true;
 }
 
+/* gather from an operand split only along dimensions every slice takes
+   whole (offset dimensions of full slice size), the indices whole: each
+   partition gathers from its piece (a start index along such a dimension
+   is clamped to 0, on the piece as on the whole operand), the result
+   split along the matching offset dimensions. */
+static bool gather_op(Part *P, Op *op) {
+  if (op->kind != OP_GATHER || op->nopnds != 2 || op->nres != 1 || op->res[0].type->quant) return false;
+  const SpmdTiling *t = tiling_of(P, op->opnds[0]);
+  if (!t || tiling_of(P, op->opnds[1]) || psum_of(P, op->opnds[1])) return false;
+  const Type *g = global_type(P, op->opnds[0]), *rt = op->res[0].type;
+  int src[MAXR];
+  bool whole[MAXR];
+  if (t->rank != g->rank || !gather_dims(op, g, rt, src, whole)) return false;
+  for (int d = 0; d < g->rank; d++)
+    if (t->ways[d] > 1 && !whole[d]) return false;
+  bool ok;
+  SpmdTiling *r = moved(P, t, rt->rank, src, &ok);
+  if (!ok || !r) return false;
+  int64_t *sz, nsz[MAXR];
+  op_attr_ints(op, "slice_sizes", &sz);
+  for (int d = 0; d < g->rank; d++) nsz[d] = sz[d] / t->ways[d];
+  op_set_attr(P->m, op, "slice_sizes", attr_ints(P->m, g->rank, nsz));
+  set_result(P, op, r);
+  return true;
+}
+
 /* The rules of the ops with windows, and the others above that keep a
    split dimension as it is. */
 static bool window_rules(Part *P, Op *op) {
@@ -3328,6 +3388,7 @@ static bool window_rules(Part *P, Op *op) {
   case OP_SORT: return regions_plain(P, op) && sort_op(P, op);
   case OP_REDUCE: return regions_plain(P, op) && reduce_local(P, op);
   case OP_REVERSE: return reverse_op(P, op);
+  case OP_GATHER: return gather_op(P, op);
   default: return false;
   }
 }

@@ -707,6 +707,22 @@ def t_conv_rows_halo():
     assert text.count("collective_permute") + text.count("collective-permute(") >= 2, text
 
 
+def t_gather_on_shards():
+    # an embedding table split by columns: each device looks the rows up
+    # in its columns, nothing gathered; a sort and an argmax along the
+    # unsplit dimension of rows split by rows, a pad of the columns
+    table = jax.random.normal(jax.random.key(14), (32, 16))
+    ids = jnp.array([3, 0, 31, 7, 9, 12])
+
+    def f(t, a):
+        return t[ids] * 2, jnp.sort(a, axis=1), jnp.argmax(a, axis=1), jnp.pad(a, ((0, 0), (1, 2)))
+
+    args, specs = [table, x], [P(None, "x"), P("x", None)]
+    both(lambda d: jit_on(d, f, (8,), ("x",), args, specs))
+    c = collectives(X, f, (8,), ("x",), args, specs)
+    assert c["all_gather"] == 0, c
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)

@@ -3,18 +3,18 @@
 // products), over split rows with halos from the neighbouring pieces
 // (collective_permute), pooling by reduce_window the same way, the
 // gradient of max pooling by select_and_scatter, and pad, sort, reverse
-// and reduces by any reducer along dimensions that are not split; a
-// ResNet block over a split batch.  Every entry's results must equal the
+// and reduces by any reducer along dimensions that are not split, gathers
+// of slices whole along the split dimensions; a ResNet block over a split batch.  Every entry's results must equal the
 // same program on one partition (which ignores the shardings) on random
 // inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv; do \
+// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv gathers; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3 4; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-4 --rtol 1e-4 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-4 --rtol 1e-4 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-52: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-58: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // With two replicas of eight partitions, the halos among each replica's
@@ -33,15 +33,17 @@
 // each piece) exchange their halos among the copies alike, the kernel
 // split over the other axis by output features (the result split both
 // ways) or by input features (cut locally from the lhs: one all-reduce);
-// a loop of convolutions over a split batch moves nothing.
-// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv; do \
+// a loop of convolutions over a split batch moves nothing; gathers of
+// rows of a table split by columns and of columns of rows split by rows
+// move nothing, a gather of rows split by rows is computed whole.
+// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv gathers; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 2 ops computed whole from split operands (stablehlo.convolution, ...), the first at line [[#@LINE+116]]:10{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 2 ops computed whole from split operands (stablehlo.convolution, ...), the first at line [[#@LINE+122]]:10{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
@@ -50,6 +52,12 @@
 // SUM-NEXT: spmd: 0 all_gather, 4 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 1 local cuts, 4 collective_permute{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.gather), the first at line [[#@LINE+318]]:10{{$}}
+//
+// The gathers with indices in range (and out of it: clamped).
+// RUN: xlac run --entry gathers %s --random-inputs --seed 7 --input i=[[3],[0],[15],[7],[40]] --input j=[[5],[0],[2]] --output-dir %t/g1 >/dev/null
+// RUN: xlac run --partitions 8 --entry gathers %s --random-inputs --seed 7 --input i=[[3],[0],[15],[7],[40]] --input j=[[5],[0],[2]] --expect 0=@%t/g1/result0.npy --expect 1=@%t/g1/result1.npy --expect 2=@%t/g1/result2.npy | FileCheck %s --check-prefix=GATHER
+// GATHER-COUNT-3: expect result[{{[0-9]}}]: ok
 //
 // What each partition runs (the HLO dump before optimizations): the rows
 // of the 3x3 convolution at stride 1 exchanged with both neighbours (the
@@ -351,5 +359,18 @@ module @windows attributes {mhlo.num_partitions = 8 : i32} {
         stablehlo.return %j, %t : tensor<i32>, tensor<8x6x6x4xf32>
       }
     return %r#1 : tensor<8x6x6x4xf32>
+  }
+
+  // An embedding table split by columns: the rows looked up on each
+  // partition's columns; columns picked from rows split by rows; rows
+  // picked from rows split by rows (computed whole).
+  func.func @gathers(%t: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}]>},
+                     %x: tensor<16x6xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
+                     %i: tensor<5x1xi32>, %j: tensor<3x1xi32>)
+      -> (tensor<5x8xf32>, tensor<16x3xf32>, tensor<3x6xf32>) {
+    %a = "stablehlo.gather"(%t, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 8>, indices_are_sorted = false} : (tensor<16x8xf32>, tensor<5x1xi32>) -> tensor<5x8xf32>
+    %b = "stablehlo.gather"(%x, %j) {dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 16, 1>, indices_are_sorted = false} : (tensor<16x6xf32>, tensor<3x1xi32>) -> tensor<16x3xf32>
+    %c = "stablehlo.gather"(%x, %j) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 6>, indices_are_sorted = false} : (tensor<16x6xf32>, tensor<3x1xi32>) -> tensor<3x6xf32>
+    return %a, %b, %c : tensor<5x8xf32>, tensor<16x3xf32>, tensor<3x6xf32>
   }
 }
