@@ -8,13 +8,13 @@
 // same program on one partition (which ignores the shardings) on random
 // inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv gathers; do \
+// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv gathers loophalo; do \
 // RUN:   xlac run --random-inputs --seed 7 --entry $e %s --output-dir %t/$e >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3 4; do [ -f %t/$e/result$k.npy ] && ex="$ex --expect $k=@%t/$e/result$k.npy"; done; \
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-4 --rtol 1e-4 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-4 --rtol 1e-4 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-58: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-60: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // With two replicas of eight partitions, the halos among each replica's
@@ -35,15 +35,16 @@
 // ways) or by input features (cut locally from the lhs: one all-reduce);
 // a loop of convolutions over a split batch moves nothing; gathers of
 // rows of a table split by columns and of columns of rows split by rows
-// move nothing, a gather of rows split by rows is computed whole.
-// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv gathers; do \
+// move nothing, a gather of rows split by rows is computed whole; a loop
+// of convolutions over rows split 8 ways exchanges its halos in the body.
+// RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv gathers loophalo; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
 // SUM: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 2 ops computed whole from split operands (stablehlo.convolution, ...), the first at line [[#@LINE+122]]:10{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 2 ops computed whole from split operands (stablehlo.convolution, ...), the first at line [[#@LINE+123]]:10{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
@@ -52,7 +53,8 @@
 // SUM-NEXT: spmd: 0 all_gather, 4 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 1 local cuts, 4 collective_permute{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.gather), the first at line [[#@LINE+318]]:10{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.gather), the first at line [[#@LINE+319]]:10{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 collective_permute{{$}}
 //
 // The gathers with indices in range (and out of it: clamped).
 // RUN: xlac run --entry gathers %s --random-inputs --seed 7 --input i=[[3],[0],[15],[7],[40]] --input j=[[5],[0],[2]] --output-dir %t/g1 >/dev/null
@@ -372,5 +374,26 @@ module @windows attributes {mhlo.num_partitions = 8 : i32} {
     %b = "stablehlo.gather"(%x, %j) {dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 16, 1>, indices_are_sorted = false} : (tensor<16x6xf32>, tensor<3x1xi32>) -> tensor<16x3xf32>
     %c = "stablehlo.gather"(%x, %j) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 6>, indices_are_sorted = false} : (tensor<16x6xf32>, tensor<3x1xi32>) -> tensor<3x6xf32>
     return %a, %b, %c : tensor<5x8xf32>, tensor<16x3xf32>, tensor<3x6xf32>
+  }
+
+  // A loop of convolutions over rows split 8 ways (two rows each).
+  func.func @loophalo(%x: tensor<2x16x6x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}, {}, {}]>},
+                      %k: tensor<3x3x4x4xf32>) -> tensor<2x16x6x4xf32> {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %r:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i32>, tensor<2x16x6x4xf32>
+      cond {
+        %n = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %one = stablehlo.constant dense<1> : tensor<i32>
+        %j = stablehlo.add %i, %one : tensor<i32>
+        %c = stablehlo.convolution(%a, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+           window = {stride = [1, 1], pad = [[1, 1], [1, 1]]}
+           {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x16x6x4xf32>, tensor<3x3x4x4xf32>) -> tensor<2x16x6x4xf32>
+        %t = stablehlo.tanh %c : tensor<2x16x6x4xf32>
+        stablehlo.return %j, %t : tensor<i32>, tensor<2x16x6x4xf32>
+      }
+    return %r#1 : tensor<2x16x6x4xf32>
   }
 }
