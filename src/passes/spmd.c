@@ -2031,6 +2031,18 @@ static bool gather_dims(const Op *op, const Type *g, const Type *rt, int *src, b
   return k == noff;
 }
 
+/* Whether the windows along dimension d of n elements split in `ways`
+   pieces, giving `out` elements, each lie within one piece, and the
+   outputs of each piece's windows are the piece `out / ways` of the
+   result: no padding before, no dilation, windows no longer than the
+   stride, the stride dividing a piece, out * stride == n (2x2 pooling at
+   stride 2; a window of 1). */
+static bool apart(const Window *w, int d, int64_t n, int64_t ways, int64_t out) {
+  int64_t s = w->stride[d];
+  return w->lo[d] == 0 && w->hi[d] >= 0 && w->base[d] == 1 && w->dil[d] == 1 && w->size[d] <= s && s >= 1 &&
+         n % ways == 0 && (n / ways) % s == 0 && out * s == n;
+}
+
 /* ---- propagation ----
  * Before anything is rewritten, every value of the entry block gets the
  * layout it should be held in.  The parameters' and the sharding
@@ -2173,7 +2185,7 @@ static bool dims_map(const Op *op, int i, int *map) {
     const Type *at = op->kind == OP_REDUCE_WINDOW ? ot : op->opnds[0]->type;
     for (int d = 0; d < ot->rank; d++)
       if (op->kind == OP_REDUCE_WINDOW ? window_dim(&w, d, at->dims[d], 1, wt->dims[d], NULL)
-                                       : w.size[d] == 1 && w.stride[d] == 1 && !w.lo[d] && !w.hi[d])
+                                       : apart(&w, d, at->dims[d], 1, wt->dims[d]))
         map[d] = d;
     return true;
   }
@@ -3237,9 +3249,9 @@ static bool reduce_window(Part *P, Op *op) {
   return true;
 }
 
-/* select_and_scatter on shards when the window does not touch the split
-   dimensions: operand and source in one layout, each partition selects
-   and scatters within its own piece. */
+/* select_and_scatter on shards when each window lies within one piece of
+   the split dimensions (apart): operand and source in one layout, each
+   partition selects and scatters within its own piece. */
 static bool select_scatter(Part *P, Op *op) {
   if (op->kind != OP_SELECT_AND_SCATTER || op->nopnds != 3 || op->nres != 1) return false;
   const SpmdTiling *t = tiling_of(P, op->opnds[0]);
@@ -3251,9 +3263,7 @@ static bool select_scatter(Part *P, Op *op) {
       !window_of(op, g->rank, &w))
     return false;
   for (int d = 0; d < g->rank; d++)
-    if (t->ways[d] > 1 && !window_dim(&w, d, g->dims[d], t->ways[d], gs->dims[d], NULL)) return false;
-  for (int d = 0; d < g->rank; d++)
-    if (t->ways[d] > 1 && (w.size[d] != 1 || w.stride[d] != 1 || w.lo[d] || w.hi[d])) return false;
+    if (t->ways[d] > 1 && !apart(&w, d, g->dims[d], t->ways[d], gs->dims[d])) return false;
   for (int i = 0; i < 2; i++) {
     Value *v = op->opnds[i];
     op->opnds[i] = tiling_of(P, v) ? reshard(P, v, t, op) : shard_of(P, v, t, op);

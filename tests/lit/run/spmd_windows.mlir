@@ -14,7 +14,7 @@
 // RUN:   xlac run --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-4 --rtol 1e-4 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions 8 --random-inputs --seed 7 --entry $e %s $ex --atol 1e-4 --rtol 1e-4 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-60: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-62: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // With two replicas of eight partitions, the halos among each replica's
@@ -48,12 +48,12 @@
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
-// SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 1 local cuts{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 2 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 4 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 1 local cuts, 4 collective_permute{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.gather), the first at line [[#@LINE+319]]:10{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.gather), the first at line [[#@LINE+331]]:10{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 collective_permute{{$}}
 //
 // The gathers with indices in range (and out of it: clamped).
@@ -236,9 +236,12 @@ module @windows attributes {mhlo.num_partitions = 8 : i32} {
     return %a, %b, %c, %d#0, %d#1 : tensor<8x4x3x4xf32>, tensor<2x8x3x4xf32>, tensor<2x8x3x4xf32>, tensor<2x16x6x4xf32>, tensor<2x16x6x4xi32>
   }
 
-  // The gradient of max pooling over a split batch: local.
+  // The gradient of max pooling over a split batch, and over rows split
+  // 8 ways (2x2 windows at stride 2: each within a piece): local.
   func.func @poolgrad(%x: tensor<8x8x6x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}, {}, {}]>},
-                      %g: tensor<8x4x3x4xf32>) -> tensor<8x8x6x4xf32> {
+                      %g: tensor<8x4x3x4xf32>,
+                      %y: tensor<2x16x6x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}, {}, {}]>},
+                      %h: tensor<2x8x3x4xf32>) -> (tensor<8x8x6x4xf32>, tensor<2x16x6x4xf32>) {
     %zero = stablehlo.constant dense<0.0> : tensor<f32>
     %r = "stablehlo.select_and_scatter"(%x, %g, %zero) ({
       ^bb0(%p: tensor<f32>, %q: tensor<f32>):
@@ -249,7 +252,16 @@ module @windows attributes {mhlo.num_partitions = 8 : i32} {
         %s = stablehlo.add %p, %q : tensor<f32>
         stablehlo.return %s : tensor<f32>
     }) {window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>} : (tensor<8x8x6x4xf32>, tensor<8x4x3x4xf32>, tensor<f32>) -> tensor<8x8x6x4xf32>
-    return %r : tensor<8x8x6x4xf32>
+    %q = "stablehlo.select_and_scatter"(%y, %h, %zero) ({
+      ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+        %ge = stablehlo.compare GE, %p, %q : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        stablehlo.return %ge : tensor<i1>
+    }, {
+      ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+        %s = stablehlo.add %p, %q : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>} : (tensor<2x16x6x4xf32>, tensor<2x8x3x4xf32>, tensor<f32>) -> tensor<2x16x6x4xf32>
+    return %r, %q : tensor<8x8x6x4xf32>, tensor<2x16x6x4xf32>
   }
 
   // pad along a dimension that is not split, sort along one, reverse of
