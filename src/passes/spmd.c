@@ -31,6 +31,15 @@
  *     contracting dimensions kept as a partial sum;
  *   - scatter by add of split updates (and indices) into a whole operand:
  *     each partition's own scatter, a partial sum;
+ *   - convolution like dot_general: the batch and the kernel's output
+ *     features split, the result alike; the input features split, partial
+ *     products; split spatial dimensions extended by halos from the
+ *     neighbouring pieces (collective_permute) where the windows allow;
+ *   - reduce_window (any reducer) along dimensions its window leaves
+ *     alone or with halos, select_and_scatter along those it leaves alone,
+ *     pad, sort, reverse and reduce (any reducer, any operands) along the
+ *     dimensions they do not pad, sort, reverse or reduce, gather of whole
+ *     indices along the dimensions its slices take whole;
  *   - ops linear in partial sums (add, subtract, negate, scaling, float
  *     converts, movement, reduce by add) on them, the result a partial
  *     sum; any other use takes the sum, made once (all_reduce or
@@ -511,7 +520,7 @@ typedef struct Part {
   Value *final;    /* the value an op's rule left in place of its result (after a collective), if not the result */
   int64_t channel;
   /* what was inserted, for the summary (spmd_summary) */
-  int n_gather, n_reduce, n_cut, n_scatter, n_a2a, n_combined, n_combined_into;
+  int n_gather, n_reduce, n_cut, n_scatter, n_a2a, n_permute, n_combined, n_combined_into;
   int nwhole;                /* ops computed whole from split operands */
   OpKind whole_kinds[8];     /* the first kinds of those */
   int nwhole_kinds;
@@ -831,6 +840,16 @@ static Value *refine(Part *P, Value *v, const SpmdTiling *u, const SpmdTiling *t
   return r;
 }
 
+/* Whether all the elements of l are one value (a splat). */
+static bool uniform(const Literal *l) {
+  if (l->n == 1) return true;
+  if (l->n < 1 || et_bits(lit_elem(l)) > 64) return false;
+  uint64_t first = lit_get_bits(l, 0);
+  for (int64_t i = 1; i < l->n; i++)
+    if (lit_get_bits(l, i) != first) return false;
+  return true;
+}
+
 /* This partition's shard, in layout t, of v (whole), before `at`.  What
    is made from nothing is made as the shard: a broadcast of a whole value
    broadcasts its operand's shard, a splat constant is broadcast to the
@@ -872,7 +891,7 @@ static Value *cut(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   }
   if (def && def->kind == OP_CONSTANT) {
     const Attr *a = op_attr(def, "value");
-    if (a && a->kind == ATTR_DENSE && a->lit && a->lit->n == 1 && v->type->rank > 0) {
+    if (a && a->kind == ATTR_DENSE && a->lit && v->type->rank > 0 && uniform(a->lit)) {
       Literal *s = lit_new_in(&P->m->arena, type_scalar(&P->m->arena, v->type->elem));
       lit_copy_elem(s, 0, a->lit, 0);
       return bld_broadcast(&b, bld_constant(&b, s), lt, 0, lt->dims);
@@ -1482,6 +1501,40 @@ typedef struct DotPlan {
 } DotPlan;
 
 
+/* The layout of a product's result from each partition's pieces (keys:
+   rank + 1 per partition, the result's pieces along kways, then the
+   contracting piece of nchunks): *res, and when nchunks > 1 the groups
+   that hold the same result piece and copy number, in contracting piece
+   order (*members: npart ids, nchunks each), whose partial products add
+   up.  False when the pieces make no layout (a piece held more often than
+   another). */
+static bool plan_layout(Part *P, int rank, int64_t *kways, const int64_t *keys, int64_t nchunks, SpmdTiling **res,
+                        int64_t **members) {
+  int np = P->npart;
+  kways[rank] = nchunks;
+  bool fine = false, fine2 = false;
+  SpmdTiling *ext = tiling_by_keys(P, rank + 1, kways, keys, &fine);
+  int64_t *rkeys = xcalloc((size_t)np * (size_t)(rank + 1), sizeof(int64_t));
+  for (int p = 0; p < np; p++) memcpy(&rkeys[p * rank], &keys[p * (rank + 1)], sizeof(int64_t) * (size_t)rank);
+  *res = fine ? tiling_by_keys(P, rank, kways, rkeys, &fine2) : NULL;
+  xfree(rkeys);
+  if (!fine || !fine2) return false;
+  if (nchunks > 1) {
+    *members = ARENA_ARRAY(&P->m->arena, int64_t, np);
+    int64_t g = 0, cc[MAXR + 2];
+    for (int p = 0; p < np; p++) {
+      const int64_t *c = &ext->coord[p * (rank + 2)];
+      if (c[rank] != 0) continue;
+      memcpy(cc, c, sizeof(int64_t) * (size_t)(rank + 2));
+      for (int64_t j = 0; j < nchunks; j++) {
+        cc[rank] = j;
+        (*members)[g++] = ext->devices[tile_pos(ext, cc)];
+      }
+    }
+  }
+  return true;
+}
+
 static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const SpmdTiling *r, DotPlan *pl) {
   int np = P->npart, rank = dd->rank, npair = dd->nb + dd->nc;
   if (!l && !r) return false;
@@ -1526,35 +1579,8 @@ static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const Spmd
       kways[k++] = ways_or1(t, d);
     }
   }
-  ok = ok && k == rank;
-  if (ok) {
-    /* every (result piece, contracting piece) held equally often */
-    kways[rank] = pl->nchunks;
-    bool fine = false;
-    SpmdTiling *ext = tiling_by_keys(P, rank + 1, kways, keys, &fine);
-    int64_t *rkeys = xcalloc((size_t)np * (size_t)(rank + 1), sizeof(int64_t));
-    for (int p = 0; p < np; p++) memcpy(&rkeys[p * rank], &keys[p * (rank + 1)], sizeof(int64_t) * (size_t)rank);
-    memcpy(pl->ways, kways, sizeof(int64_t) * (size_t)rank);
-    bool fine2 = false;
-    pl->res = fine ? tiling_by_keys(P, rank, kways, rkeys, &fine2) : NULL;
-    xfree(rkeys);
-    ok = fine && fine2;
-    if (ok && pl->nchunks > 1) {
-      /* group: the partitions with one result piece and one copy number,
-         in contracting piece order */
-      pl->members = ARENA_ARRAY(&P->m->arena, int64_t, np);
-      int64_t g = 0, cc[MAXR + 2];
-      for (int p = 0; p < np; p++) {
-        const int64_t *c = &ext->coord[p * (rank + 2)];
-        if (c[rank] != 0) continue;
-        memcpy(cc, c, sizeof(int64_t) * (size_t)(rank + 2));
-        for (int64_t j = 0; j < pl->nchunks; j++) {
-          cc[rank] = j;
-          pl->members[g++] = ext->devices[tile_pos(ext, cc)];
-        }
-      }
-    }
-  }
+  ok = ok && k == rank && plan_layout(P, rank, kways, keys, pl->nchunks, &pl->res, &pl->members);
+  if (ok) memcpy(pl->ways, kways, sizeof(int64_t) * (size_t)rank);
   xfree(keys);
   return ok;
 }
@@ -1857,6 +1883,166 @@ static bool partial_op(Part *P, Op *op) {
   return true;
 }
 
+/* ---- windows: convolution, reduce_window, select_and_scatter ----
+ * A window op works on shards along the dimensions its windows do not
+ * cross (a convolution's batch and features, a reduce_window's dimensions
+ * of window 1).  A dimension the windows cross (a spatial one) split in
+ * pieces is extended by the rows of the neighbouring pieces the windows of
+ * its own outputs reach, a halo: one collective_permute each way, the
+ * pieces at the ends of the dimension taking the padding value instead.
+ * That is done when each output piece reads one run of the input at the
+ * same place relative to its own input piece: no base (lhs) dilation, as
+ * many outputs as inputs divided by the stride, the stride dividing a
+ * piece, and a halo no larger than a piece. */
+
+typedef struct Halo {
+  int64_t lo, hi; /* rows of the previous piece before, of the next after (hi < 0: the piece's last -hi rows not read) */
+} Halo;
+
+/* Whether a dimension of n elements split in `ways` pieces, read by
+   windows of k elements (dilation wd) at stride s with padding lo and hi,
+   giving `out` elements, runs on the pieces with halos: *h says the rows
+   each piece needs of its neighbours. */
+static bool halo_fits(int64_t n, int64_t ways, int64_t k, int64_t wd, int64_t s, int64_t lo, int64_t hi, int64_t out,
+                      Halo *h) {
+  if (ways < 1 || k < 1 || wd < 1 || s < 1 || n % ways != 0) return false;
+  int64_t m = n / ways, keff = (k - 1) * wd + 1;
+  if (m % s != 0 || out * s != n || lo < 0) return false;
+  h->lo = lo;
+  h->hi = keff - lo - s;
+  return h->lo <= m && h->hi <= m && -h->hi < m && hi >= h->hi;
+}
+
+/* An attribute of n values (one per spatial or window dimension), def
+   each when absent. */
+static bool window_ints(const Op *op, const char *name, int n, int64_t def, int64_t *out) {
+  int64_t *v;
+  int k = op_attr_ints(op, name, &v);
+  if (k < 0 || (k && k != n)) return false;
+  for (int i = 0; i < n; i++) out[i] = k ? v[i] : def;
+  return true;
+}
+
+typedef struct ConvDims {
+  int ns;
+  int64_t ib, ifeat, ki, ko, ob, of, fgc, bgc;
+  int64_t is[MAXR], ks[MAXR], os[MAXR], stride[MAXR], lo[MAXR], hi[MAXR], ldil[MAXR], rdil[MAXR];
+} ConvDims;
+
+static bool conv_dims(const Op *op, ConvDims *c) {
+  if (op->kind != OP_CONVOLUTION || op->nopnds != 2 || op->nres != 1) return false;
+  const Type *lt = op->opnds[0]->type, *rt = op->opnds[1]->type, *ot = op->res[0].type;
+  if (lt->kind != TY_TENSOR || rt->kind != TY_TENSOR || ot->kind != TY_TENSOR || lt->quant || rt->quant || ot->quant ||
+      lt->rank < 2 || lt->rank > MAXR || rt->rank != lt->rank || ot->rank != lt->rank)
+    return false;
+  int ns = c->ns = lt->rank - 2;
+  const Attr *dn = op_attr(op, "dimension_numbers");
+  if (!dn) return false;
+  c->ib = dict_int(dn, "input_batch_dimension", -1);
+  c->ifeat = dict_int(dn, "input_feature_dimension", -1);
+  c->ki = dict_int(dn, "kernel_input_feature_dimension", -1);
+  c->ko = dict_int(dn, "kernel_output_feature_dimension", -1);
+  c->ob = dict_int(dn, "output_batch_dimension", -1);
+  c->of = dict_int(dn, "output_feature_dimension", -1);
+  int64_t r = lt->rank;
+  if (c->ib < 0 || c->ib >= r || c->ifeat < 0 || c->ifeat >= r || c->ki < 0 || c->ki >= r || c->ko < 0 ||
+      c->ko >= r || c->ob < 0 || c->ob >= r || c->of < 0 || c->of >= r)
+    return false;
+  const char *sp[3] = {"input_spatial_dimensions", "kernel_spatial_dimensions", "output_spatial_dimensions"};
+  int64_t *dst[3] = {c->is, c->ks, c->os};
+  for (int k = 0; k < 3; k++) {
+    int64_t *v;
+    int n = dict_ints(dn, sp[k], &v);
+    if (n != ns && (n > 0 || ns > 0)) return false;
+    for (int i = 0; i < ns; i++) {
+      if (v[i] < 0 || v[i] >= r) return false;
+      dst[k][i] = v[i];
+    }
+  }
+  int64_t *pad;
+  int npad = op_attr_ints(op, "padding", &pad);
+  if (!window_ints(op, "window_strides", ns, 1, c->stride) || !window_ints(op, "lhs_dilation", ns, 1, c->ldil) ||
+      !window_ints(op, "rhs_dilation", ns, 1, c->rdil) || (npad != 0 && npad != 2 * ns))
+    return false;
+  for (int i = 0; i < ns; i++) {
+    c->lo[i] = npad ? pad[2 * i] : 0;
+    c->hi[i] = npad ? pad[2 * i + 1] : 0;
+  }
+  c->fgc = op_attr_int(op, "feature_group_count", 1);
+  c->bgc = op_attr_int(op, "batch_group_count", 1);
+  return c->fgc >= 1 && c->bgc >= 1;
+}
+
+/* A window op's window along each of its rank dimensions. */
+typedef struct Window {
+  int64_t size[MAXR], stride[MAXR], base[MAXR], dil[MAXR], lo[MAXR], hi[MAXR];
+} Window;
+
+static bool window_of(const Op *op, int rank, Window *w) {
+  int64_t *wd, *pad;
+  int npad = op_attr_ints(op, "padding", &pad);
+  if (rank > MAXR || op_attr_ints(op, "window_dimensions", &wd) != rank || (npad != 0 && npad != 2 * rank))
+    return false;
+  if (!window_ints(op, "window_strides", rank, 1, w->stride) || !window_ints(op, "base_dilations", rank, 1, w->base) ||
+      !window_ints(op, "window_dilations", rank, 1, w->dil))
+    return false;
+  for (int d = 0; d < rank; d++) {
+    w->size[d] = wd[d];
+    w->lo[d] = npad ? pad[2 * d] : 0;
+    w->hi[d] = npad ? pad[2 * d + 1] : 0;
+  }
+  return true;
+}
+
+/* Whether dimension d of n elements (out of the window op) runs on
+   pieces: untouched by the window (size, stride and dilations 1, no
+   padding: nothing moves), or, when halo is not NULL, with a halo. */
+static bool window_dim(const Window *w, int d, int64_t n, int64_t ways, int64_t out, Halo *halo) {
+  if (w->size[d] == 1 && w->stride[d] == 1 && w->base[d] == 1 && w->lo[d] == 0 && w->hi[d] == 0 && out == n) {
+    if (halo) *halo = (Halo){0, 0};
+    return true;
+  }
+  Halo h;
+  if (!halo) halo = &h;
+  return w->base[d] == 1 && halo_fits(n, ways, w->size[d], w->dil[d], w->stride[d], w->lo[d], w->hi[d], out, halo);
+}
+
+/* The operand dimension that each result dimension of a gather takes
+   whole from a split operand (src[k], -1: none), and the operand's
+   dimensions the slices take whole (whole[d]); false when the gather's
+   attributes do not read. */
+static bool gather_dims(const Op *op, const Type *g, const Type *rt, int *src, bool *whole) {
+  Attr *a = op_attr(op, "dimension_numbers");
+  int64_t *off, *col, *ob, *sz;
+  if (!a || g->kind != TY_TENSOR || rt->kind != TY_TENSOR || g->rank > MAXR || rt->rank > MAXR) return false;
+  int noff = dict_ints(a, "offset_dims", &off), ncol = dict_ints(a, "collapsed_slice_dims", &col);
+  int nob = dict_ints(a, "operand_batching_dims", &ob);
+  if (noff < 0 || ncol < 0 || nob < 0 || op_attr_ints(op, "slice_sizes", &sz) != g->rank) return false;
+  for (int k = 0; k < rt->rank; k++) src[k] = -1;
+  int k = 0;
+  for (int d = 0; d < g->rank; d++) {
+    whole[d] = false;
+    if (ints_contain(col, ncol, d) || ints_contain(ob, nob, d)) continue;
+    if (k >= noff || off[k] < 0 || off[k] >= rt->rank) return false;
+    whole[d] = sz[d] == g->dims[d];
+    if (whole[d]) src[off[k]] = d;
+    k++;
+  }
+  return k == noff;
+}
+
+/* Whether the windows along dimension d of n elements split in `ways`
+   pieces, giving `out` elements, each lie within one piece, and the
+   outputs of each piece's windows are the piece `out / ways` of the
+   result: no padding before, no dilation, windows no longer than the
+   stride, the stride dividing a piece, out * stride == n (2x2 pooling at
+   stride 2; a window of 1). */
+static bool apart(const Window *w, int d, int64_t n, int64_t ways, int64_t out) {
+  int64_t s = w->stride[d];
+  return w->lo[d] == 0 && w->hi[d] >= 0 && w->base[d] == 1 && w->dil[d] == 1 && w->size[d] <= s && s >= 1 &&
+         n % ways == 0 && (n / ways) % s == 0 && out * s == n;
+}
+
 /* ---- propagation ----
  * Before anything is rewritten, every value of the entry block gets the
  * layout it should be held in.  The parameters' and the sharding
@@ -1971,6 +2157,68 @@ static bool dims_map(const Op *op, int i, int *map) {
     for (int d = 0; d < ot->rank; d++)
       if (ot->dims[d] == rt->dims[d]) map[d] = d;
     return true;
+  case OP_CONVOLUTION: {
+    ConvDims c;
+    if (!conv_dims(op, &c)) return false;
+    const Type *lt = op->opnds[0]->type, *kt = op->opnds[1]->type;
+    if (i == 1) {
+      if (c.fgc == 1 && c.bgc == 1) map[c.ko] = (int)c.of;
+      return true;
+    }
+    if (c.bgc == 1) map[c.ib] = (int)c.ob;
+    /* a spatial dimension whose pieces would run with halos */
+    for (int s = 0; s < c.ns; s++) {
+      Halo h;
+      if (c.ldil[s] == 1 && halo_fits(lt->dims[c.is[s]], 1, kt->dims[c.ks[s]], c.rdil[s], c.stride[s], c.lo[s], c.hi[s],
+                                      rt->dims[c.os[s]], &h))
+        map[c.is[s]] = (int)c.os[s];
+    }
+    return true;
+  }
+  case OP_REDUCE_WINDOW:
+  case OP_SELECT_AND_SCATTER: {
+    Window w;
+    int nin = op->kind == OP_REDUCE_WINDOW ? 1 : 2;
+    if (i >= nin) return true;
+    if (ot->rank != rt->rank || !window_of(op, ot->rank, &w)) return false;
+    const Type *wt = op->kind == OP_REDUCE_WINDOW ? rt : op->opnds[1]->type;
+    const Type *at = op->kind == OP_REDUCE_WINDOW ? ot : op->opnds[0]->type;
+    for (int d = 0; d < ot->rank; d++)
+      if (op->kind == OP_REDUCE_WINDOW ? window_dim(&w, d, at->dims[d], 1, wt->dims[d], NULL)
+                                       : apart(&w, d, at->dims[d], 1, wt->dims[d]))
+        map[d] = d;
+    return true;
+  }
+  case OP_PAD: {
+    if (i == 1) return true;
+    int64_t *lo, *hi, *in;
+    int n1 = op_attr_ints(op, "edge_padding_low", &lo), n2 = op_attr_ints(op, "edge_padding_high", &hi);
+    int n3 = op_attr_ints(op, "interior_padding", &in);
+    if (n1 != ot->rank || n2 != ot->rank || (n3 != ot->rank && n3 != 0) || ot->rank != rt->rank) return false;
+    for (int d = 0; d < ot->rank; d++)
+      if (!lo[d] && !hi[d] && !(n3 && in[d])) map[d] = d;
+    return true;
+  }
+  case OP_GATHER: {
+    if (i == 1) return true;
+    int src[MAXR];
+    bool whole[MAXR];
+    if (!gather_dims(op, ot, rt, src, whole)) return false;
+    for (int k = 0; k < rt->rank; k++)
+      if (src[k] >= 0) map[src[k]] = k;
+    return true;
+  }
+  case OP_SORT:
+  case OP_REVERSE: {
+    if (ot->rank != rt->rank) return false;
+    int64_t sd = op_attr_int(op, "dimension", -1);
+    int64_t *rd = NULL;
+    int nrd = op->kind == OP_REVERSE ? op_attr_ints(op, "dimensions", &rd) : 0;
+    if (nrd < 0) return false;
+    for (int d = 0; d < ot->rank; d++)
+      if (op->kind == OP_REVERSE ? !ints_contain(rd, nrd, d) : d != sd && d != sd + ot->rank) map[d] = d;
+    return true;
+  }
   case OP_CONCATENATE: {
     int64_t cd = op_attr_int(op, "dimension", -1);
     if (ot->rank != rt->rank) return false;
@@ -2038,6 +2286,7 @@ static bool forward(Part *P, Op *op) {
   const Type *rt = op->res[0].type;
   int map[MAXR], src[MAXR];
   SpmdTiling *best = NULL;
+  bool product = op->kind == OP_DOT_GENERAL || op->kind == OP_CONVOLUTION;
   for (int i = 0; i < op->nopnds; i++) {
     if (!dims_map(op, i, map)) return false;
     const SpmdTiling *u = ptrmap_get(&P->want, op->opnds[i]);
@@ -2048,8 +2297,8 @@ static bool forward(Part *P, Op *op) {
     SpmdTiling *c = carry(P, u, rt, src), *mg;
     if (!c) continue;
     if (!best) best = c;
-    else if (op->kind == OP_DOT_GENERAL && (mg = merge(P, best, c))) best = mg;
-    else if (op->kind != OP_DOT_GENERAL && pieces(c) > pieces(best)) best = c;
+    else if (product && (mg = merge(P, best, c))) best = mg;
+    else if (!product && pieces(c) > pieces(best)) best = c;
   }
   if (!best) return false;
   ptrmap_put(&P->want, &op->res[0], best);
@@ -2729,6 +2978,429 @@ static bool scatter(Part *P, Op *op) {
   }
   ptrmap_put(&P->psum, &op->res[0], q);
   return true;
+}
+
+/* ---- windows: the rules (the shapes above) ---- */
+
+/* v's rows [from, to) along dimension d. */
+static Value *rows_of(Part *P, Builder *b, Value *v, int d, int64_t from, int64_t to) {
+  if (from == 0 && to == v->type->dims[d]) return v;
+  int r = v->type->rank;
+  int64_t lo[MAXR], hi[MAXR], st[MAXR];
+  for (int k = 0; k < r; k++) lo[k] = 0, hi[k] = v->type->dims[k], st[k] = 1;
+  lo[d] = from;
+  hi[d] = to;
+  Type *t = type_clone(&P->m->arena, v->type);
+  t->dims[d] = to - from;
+  t->layout = NULL;
+  Value *s = bld_op(b, OP_SLICE, 1, &v, t);
+  op_set_attr(P->m, s->def, "start_indices", attr_ints(P->m, r, lo));
+  op_set_attr(P->m, s->def, "limit_indices", attr_ints(P->m, r, hi));
+  op_set_attr(P->m, s->def, "strides", attr_ints(P->m, r, st));
+  return s;
+}
+
+/* Rows [from, to) of each partition's piece v (layout t) along d, sent to
+   the partition holding the piece `step` (+1: next, -1: previous) along
+   d and the same pieces elsewhere (the same copy): what each receives
+   from its neighbour (one collective_permute).  The partition at the end
+   that has no such neighbour gets `edge` (a scalar; NULL or zeros:
+   zeros). */
+static Value *from_neighbour(Part *P, Builder *b, Value *v, const SpmdTiling *t, int d, int64_t from, int64_t to,
+                             int step, Value *edge) {
+  Value *x = rows_of(P, b, v, d, from, to);
+  int rank = t->rank;
+  int64_t n = 0, *pairs = ARENA_ARRAY(&P->m->arena, int64_t, 2 * (size_t)t->ndev + 2), cc[MAXR + 1];
+  for (int p = 0; p < t->ndev; p++) {
+    memcpy(cc, &t->coord[p * (rank + 1)], sizeof(int64_t) * (size_t)(rank + 1));
+    cc[d] += step;
+    if (cc[d] < 0 || cc[d] >= t->ways[d]) continue;
+    pairs[2 * n] = p;
+    pairs[2 * n + 1] = t->devices[tile_pos(t, cc)];
+    n++;
+  }
+  int64_t shape[2] = {n, 2};
+  Literal *l = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
+  for (int64_t k = 0; k < 2 * n; k++) lit_set_i(l, k, pairs[k]);
+  Value *r = bld_op(b, OP_COLLECTIVE_PERMUTE, 1, &x, x->type);
+  op_set_attr(P->m, r->def, "source_target_pairs", attr_dense(P->m, l));
+  const char *keys[2] = {"handle", "type"};
+  Attr *vals[2] = {attr_int(P->m, ++P->channel, NULL), attr_int(P->m, 1, NULL)};
+  op_set_attr(P->m, r->def, "channel_handle", attr_dict(P->m, "stablehlo.channel_handle", 2, keys, vals));
+  P->n_permute++;
+  if (!edge || is_zeros(edge)) return r;
+  Value *c = shard_offset(P, b, t, d, 1);
+  Value *end = bld_compare(b, c, bld_const_i(b, c->type, step > 0 ? 0 : t->ways[d] - 1), "EQ");
+  return bld_select(b, bld_splat(b, end, bld_shape_of(b, r->type, ET_PRED)), bld_splat(b, edge, r->type), r);
+}
+
+/* v, this partition's piece along dimension d of layout t, with its halo
+   h: the rows its neighbours hold before and after it, `edge` (a scalar;
+   NULL: zeros) beyond the ends of the dimension. */
+static Value *with_halo(Part *P, Value *v, const SpmdTiling *t, int d, const Halo *h, Value *edge, Op *at) {
+  Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  int64_t m = v->type->dims[d];
+  Value *parts[3];
+  int n = 0;
+  if (h->lo > 0) parts[n++] = from_neighbour(P, &b, v, t, d, m - h->lo, m, 1, edge);
+  parts[n++] = h->hi < 0 ? rows_of(P, &b, v, d, 0, m + h->hi) : v;
+  if (h->hi > 0) parts[n++] = from_neighbour(P, &b, v, t, d, 0, h->hi, -1, edge);
+  if (n == 1) return parts[0];
+  Type *ct = type_clone(&P->m->arena, v->type);
+  ct->dims[d] = m + h->lo + h->hi;
+  ct->layout = NULL;
+  Value *c = bld_op(&b, OP_CONCATENATE, n, parts, ct);
+  op_set_attr(P->m, c->def, "dimension", attr_int(P->m, d, type_scalar(&P->m->arena, ET_S64)));
+  return c;
+}
+
+/* How a convolution runs on shards: the cuts of each side along the
+   feature pair, the halo of each spatial dimension the lhs splits, the
+   result's layout, and the groups summing partial products (the input
+   features split). */
+typedef struct ConvPlan {
+  int64_t ldiv[MAXR], rdiv[MAXR], *lidx, *ridx;
+  int64_t ways[MAXR + 1];
+  Halo halo[MAXR];
+  SpmdTiling *res;
+  int64_t nchunks, *members;
+} ConvPlan;
+
+static bool conv_plan(Part *P, const ConvDims *c, const Type *gl, const Type *gr, const Type *go, const SpmdTiling *l,
+                      const SpmdTiling *r, ConvPlan *pl) {
+  int np = P->npart, rank = go->rank;
+  if (!l && !r) return false;
+  /* the kernel's spatial dimensions whole; grouped convolutions split
+     only along the batch (not by batch groups) and spatially */
+  for (int s = 0; s < c->ns; s++)
+    if (ways_or1(r, (int)c->ks[s]) > 1) return false;
+  bool grouped = c->fgc != 1 || c->bgc != 1;
+  if ((c->bgc != 1 && ways_or1(l, (int)c->ib) > 1) ||
+      (grouped && (ways_or1(l, (int)c->ifeat) > 1 || ways_or1(r, (int)c->ki) > 1 || ways_or1(r, (int)c->ko) > 1)))
+    return false;
+  for (int d = 0; d < rank; d++) pl->ldiv[d] = pl->rdiv[d] = 1;
+  pl->lidx = ARENA_ARRAY(&P->m->arena, int64_t, (size_t)np * (size_t)rank + 1);
+  pl->ridx = ARENA_ARRAY(&P->m->arena, int64_t, (size_t)np * (size_t)rank + 1);
+  int64_t *keys = xcalloc((size_t)np * (size_t)(rank + 1), sizeof(int64_t)), kways[MAXR + 1];
+  bool ok = true;
+  /* batch from the lhs, output features from the kernel, spatial pieces
+     (with their halos) from the lhs */
+  int src[MAXR], side[MAXR];
+  for (int d = 0; d < rank; d++) src[d] = -1;
+  src[c->ob] = (int)c->ib, side[c->ob] = 0;
+  src[c->of] = (int)c->ko, side[c->of] = 1;
+  for (int s = 0; s < c->ns; s++) {
+    src[c->os[s]] = (int)c->is[s], side[c->os[s]] = 0;
+    int64_t w = ways_or1(l, (int)c->is[s]);
+    pl->halo[s] = (Halo){0, 0};
+    if (w > 1)
+      ok &= c->ldil[s] == 1 && halo_fits(gl->dims[c->is[s]], w, gr->dims[c->ks[s]], c->rdil[s], c->stride[s], c->lo[s],
+                                         c->hi[s], go->dims[c->os[s]], &pl->halo[s]);
+  }
+  for (int d = 0; d < rank && ok; d++) {
+    ok = src[d] >= 0;
+    const SpmdTiling *t = ok && side[d] ? r : l;
+    kways[d] = ok ? ways_or1(t, src[d]) : 1;
+    for (int p = 0; p < np && ok; p++) keys[p * (rank + 1) + d] = coord_or0(t, p, src[d]);
+  }
+  /* the input features: split alike, or on one side and cut locally from
+     the other */
+  int ld = (int)c->ifeat, rd = (int)c->ki;
+  int64_t wl = ways_or1(l, ld), wr = ways_or1(r, rd), w = wl > wr ? wl : wr;
+  if (ok && wl > 1 && wr > 1) {
+    ok = wl == wr;
+    for (int p = 0; p < np && ok; p++) ok = coord_or0(l, p, ld) == coord_or0(r, p, rd);
+  }
+  if (ok) {
+    if (wl == 1 && w > 1) pl->ldiv[ld] = w;
+    if (wr == 1 && w > 1) pl->rdiv[rd] = w;
+    for (int p = 0; p < np; p++) {
+      int64_t k = wl > 1 ? coord_or0(l, p, ld) : coord_or0(r, p, rd);
+      pl->lidx[p * rank + ld] = k;
+      pl->ridx[p * rank + rd] = k;
+      keys[p * (rank + 1) + rank] = k;
+    }
+    pl->nchunks = w;
+    ok = plan_layout(P, rank, kways, keys, w, &pl->res, &pl->members);
+  }
+  if (ok) memcpy(pl->ways, kways, sizeof(int64_t) * (size_t)rank);
+  xfree(keys);
+  return ok;
+}
+
+/* convolution on shards, as dot_general: as the operands are; else with
+   the smaller one gathered whole, then the other (the one that gives the
+   result the layout propagation chose first); computed whole when
+   nothing works. */
+static bool conv(Part *P, Op *op) {
+  ConvDims c;
+  if (op->kind != OP_CONVOLUTION || !conv_dims(op, &c)) return false;
+  const SpmdTiling *lt = tiling_of(P, op->opnds[0]), *rt = tiling_of(P, op->opnds[1]);
+  if (!lt && !rt) return false;
+  const Type *gl = global_type(P, op->opnds[0]), *gr = global_type(P, op->opnds[1]), *go = op->res[0].type;
+  bool small_lhs = value_bytes(gl) < value_bytes(gr);
+  const SpmdTiling *want = ptrmap_get(&P->want, &op->res[0]);
+  ConvPlan pl, first;
+  int whole = -1, first_whole = -1;
+  bool found = false, have_first = false;
+  for (int a = 0; a < 3 && !found; a++) {
+    whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
+    if (whole >= 0 && !(whole ? rt : lt)) continue;
+    memset(&pl, 0, sizeof pl);
+    found = conv_plan(P, &c, gl, gr, go, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, &pl);
+    if (found && a > 0 && !same_data(pl.res, want)) {
+      if (!have_first) first = pl, first_whole = whole, have_first = true;
+      found = false;
+    }
+  }
+  if (!found && have_first) pl = first, whole = first_whole, found = true;
+  if (!found) return false;
+  if (whole >= 0) op->opnds[whole] = gather(P, op->opnds[whole], op);
+  /* the halos first, while every copy of an lhs piece holds all of it */
+  const SpmdTiling *l = tiling_of(P, op->opnds[0]);
+  bool halos = false;
+  for (int s = 0; s < c.ns; s++)
+    if (ways_or1(l, (int)c.is[s]) > 1) {
+      op->opnds[0] = with_halo(P, op->opnds[0], l, (int)c.is[s], &pl.halo[s], NULL, op);
+      c.lo[s] = c.hi[s] = 0;
+      halos = true;
+    }
+  op->opnds[0] = cut_local(P, op->opnds[0], pl.ldiv, pl.lidx, op);
+  op->opnds[1] = cut_local(P, op->opnds[1], pl.rdiv, pl.ridx, op);
+  if (halos) {
+    int64_t shape[2] = {c.ns, 2};
+    Literal *lit = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
+    for (int s = 0; s < c.ns; s++) lit_set_i(lit, 2 * s, c.lo[s]), lit_set_i(lit, 2 * s + 1, c.hi[s]);
+    op_set_attr(P->m, op, "padding", attr_dense(P->m, lit));
+  }
+  Type *loc = type_clone(&P->m->arena, go);
+  for (int d = 0; d < go->rank; d++) loc->dims[d] = go->dims[d] / pl.ways[d];
+  loc->layout = NULL;
+  op->res[0].type = loc;
+  if (pl.nchunks > 1) ptrmap_put(&P->psum, &op->res[0], psum_new(P, pl.nchunks, pl.members));
+  if (pl.res) ptrmap_put(&P->tiling, &op->res[0], pl.res);
+  return true;
+}
+
+/* Whether a region of op reads a split value from outside it (the rules
+   below run the regions as they are). */
+static bool reads_split(Part *P, const Block *b) {
+  for (const Op *o = b->first; o; o = o->next) {
+    for (int i = 0; i < o->nopnds; i++)
+      if (tiling_of(P, o->opnds[i]) || psum_of(P, o->opnds[i])) return true;
+    for (int k = 0; k < o->nregions; k++)
+      if (reads_split(P, o->regions[k])) return true;
+  }
+  return false;
+}
+
+static bool regions_plain(Part *P, const Op *op) {
+  for (int k = 0; k < op->nregions; k++)
+    if (reads_split(P, op->regions[k])) return false;
+  return true;
+}
+
+/* reduce_window (any reducer, any number of operands) on shards: the
+   operands in the layout of the first split one, each split dimension
+   untouched by the window or extended by its halo (the initial value
+   beyond the ends); the results in that layout. */
+static bool reduce_window(Part *P, Op *op) {
+  int n = op->nres;
+  if (op->kind != OP_REDUCE_WINDOW || n < 1 || op->nopnds != 2 * n || op->nregions != 1) return false;
+  const SpmdTiling *t = NULL;
+  for (int i = 0; i < n && !t; i++) t = tiling_of(P, op->opnds[i]);
+  if (!t) return false;
+  const Type *g = global_type(P, op->opnds[0]);
+  Window w;
+  if (g->kind != TY_TENSOR || g->rank != t->rank || !window_of(op, g->rank, &w)) return false;
+  for (int i = 0; i < n; i++) {
+    const Type *gi = global_type(P, op->opnds[i]), *ri = op->res[i].type;
+    if (!same_dims(gi, g) || ri->kind != TY_TENSOR || ri->quant || gi->quant || ri->rank != g->rank ||
+        tiling_of(P, op->opnds[n + i]) || psum_of(P, op->opnds[n + i]))
+      return false;
+  }
+  Halo h[MAXR];
+  bool halos = false;
+  for (int d = 0; d < g->rank; d++) {
+    if (t->ways[d] > 1 && !window_dim(&w, d, g->dims[d], t->ways[d], op->res[0].type->dims[d], &h[d])) return false;
+    if (t->ways[d] > 1) halos |= h[d].lo || h[d].hi;
+  }
+  for (int i = 0; i < n; i++) {
+    Value *v = op->opnds[i];
+    v = tiling_of(P, v) ? reshard(P, v, t, op) : shard_of(P, v, t, op);
+    for (int d = 0; d < g->rank; d++)
+      if (t->ways[d] > 1 && (h[d].lo || h[d].hi)) v = with_halo(P, v, t, d, &h[d], op->opnds[n + i], op);
+    op->opnds[i] = v;
+  }
+  if (halos) {
+    int64_t shape[2] = {g->rank, 2};
+    Literal *lit = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
+    for (int d = 0; d < g->rank; d++) {
+      bool cut = t->ways[d] > 1;
+      lit_set_i(lit, 2 * d, cut ? 0 : w.lo[d]);
+      lit_set_i(lit, 2 * d + 1, cut ? 0 : w.hi[d]);
+    }
+    op_set_attr(P->m, op, "padding", attr_dense(P->m, lit));
+  }
+  for (int i = 0; i < n; i++) {
+    op->res[i].type = local_type(P, op->res[i].type, t);
+    ptrmap_put(&P->tiling, &op->res[i], (void *)t);
+  }
+  return true;
+}
+
+/* select_and_scatter on shards when each window lies within one piece of
+   the split dimensions (apart): operand and source in one layout, each
+   partition selects and scatters within its own piece. */
+static bool select_scatter(Part *P, Op *op) {
+  if (op->kind != OP_SELECT_AND_SCATTER || op->nopnds != 3 || op->nres != 1) return false;
+  const SpmdTiling *t = tiling_of(P, op->opnds[0]);
+  if (!t) t = tiling_of(P, op->opnds[1]);
+  if (!t || tiling_of(P, op->opnds[2]) || psum_of(P, op->opnds[2])) return false;
+  const Type *g = global_type(P, op->opnds[0]), *gs = global_type(P, op->opnds[1]);
+  Window w;
+  if (g->kind != TY_TENSOR || g->quant || gs->kind != TY_TENSOR || gs->rank != g->rank || g->rank != t->rank ||
+      !window_of(op, g->rank, &w))
+    return false;
+  for (int d = 0; d < g->rank; d++)
+    if (t->ways[d] > 1 && !apart(&w, d, g->dims[d], t->ways[d], gs->dims[d])) return false;
+  for (int i = 0; i < 2; i++) {
+    Value *v = op->opnds[i];
+    op->opnds[i] = tiling_of(P, v) ? reshard(P, v, t, op) : shard_of(P, v, t, op);
+  }
+  set_result(P, op, t);
+  return true;
+}
+
+/* pad of a piece along the dimensions it does not pad (a split dimension
+   with no padding stays split as it is). */
+static bool pad_op(Part *P, Op *op) {
+  if (op->kind != OP_PAD || op->nopnds != 2 || op->nres != 1) return false;
+  const SpmdTiling *t = tiling_of(P, op->opnds[0]);
+  const Type *g = global_type(P, op->opnds[0]);
+  if (!t || tiling_of(P, op->opnds[1]) || psum_of(P, op->opnds[1]) || g->rank != t->rank) return false;
+  int64_t *lo, *hi, *in;
+  int n1 = op_attr_ints(op, "edge_padding_low", &lo), n2 = op_attr_ints(op, "edge_padding_high", &hi);
+  int n3 = op_attr_ints(op, "interior_padding", &in);
+  if (n1 != g->rank || n2 != g->rank || (n3 != g->rank && n3 != 0)) return false;
+  for (int d = 0; d < g->rank; d++)
+    if (t->ways[d] > 1 && (lo[d] || hi[d] || (n3 && in[d]))) return false;
+  set_result(P, op, t);
+  return true;
+}
+
+/* sort along a dimension no operand splits: every operand in the layout
+   of the first split one, each partition sorts its rows. */
+static bool sort_op(Part *P, Op *op) {
+  int n = op->nres;
+  if (op->kind != OP_SORT || n < 1 || op->nopnds != n) return false;
+  const SpmdTiling *t = NULL;
+  for (int i = 0; i < n && !t; i++) t = tiling_of(P, op->opnds[i]);
+  if (!t) return false;
+  const Type *g = global_type(P, op->opnds[0]);
+  int64_t dim = op_attr_int(op, "dimension", -1);
+  if (dim < 0) dim += g->rank;
+  if (g->kind != TY_TENSOR || g->rank != t->rank || dim < 0 || dim >= g->rank || t->ways[dim] > 1) return false;
+  for (int i = 0; i < n; i++)
+    if (!same_dims(global_type(P, op->opnds[i]), g) || op->res[i].type->quant) return false;
+  for (int i = 0; i < n; i++) {
+    Value *v = op->opnds[i];
+    op->opnds[i] = tiling_of(P, v) ? reshard(P, v, t, op) : shard_of(P, v, t, op);
+    op->res[i].type = local_type(P, op->res[i].type, t);
+    ptrmap_put(&P->tiling, &op->res[i], (void *)t);
+  }
+  return true;
+}
+
+/* reduce by any reducer (any number of operands: argmax) over dimensions
+   no operand splits: a local reduce, the kept dimensions' layout. */
+static bool reduce_local(Part *P, Op *op) {
+  int n = op->nres;
+  if (op->kind != OP_REDUCE || n < 1 || op->nopnds != 2 * n || op->nregions != 1) return false;
+  const SpmdTiling *t = NULL;
+  for (int i = 0; i < n && !t; i++) t = tiling_of(P, op->opnds[i]);
+  if (!t) return false;
+  const Type *g = global_type(P, op->opnds[0]);
+  int64_t *rd;
+  int nrd = op_attr_ints(op, "dimensions", &rd);
+  if (g->kind != TY_TENSOR || g->rank != t->rank || g->rank > MAXR || nrd < 0) return false;
+  for (int i = 0; i < nrd; i++)
+    if (rd[i] < 0 || rd[i] >= g->rank || t->ways[rd[i]] > 1) return false;
+  for (int i = 0; i < n; i++)
+    if (!same_dims(global_type(P, op->opnds[i]), g) || op->res[i].type->kind != TY_TENSOR ||
+        op->res[i].type->quant || tiling_of(P, op->opnds[n + i]) || psum_of(P, op->opnds[n + i]) ||
+        op->res[i].type->rank != g->rank - nrd)
+      return false;
+  int src[MAXR], rank = g->rank - nrd;
+  for (int d = 0, k = 0; d < g->rank; d++)
+    if (!ints_contain(rd, nrd, d)) src[k++] = d;
+  bool ok;
+  SpmdTiling *r = moved(P, t, rank, src, &ok);
+  if (!ok) return false;
+  for (int i = 0; i < n; i++) {
+    Value *v = op->opnds[i];
+    op->opnds[i] = tiling_of(P, v) ? reshard(P, v, t, op) : shard_of(P, v, t, op);
+    if (r) {
+      op->res[i].type = local_type(P, op->res[i].type, r);
+      ptrmap_put(&P->tiling, &op->res[i], r);
+    }
+  }
+  return true;
+}
+
+/* reverse along dimensions that are not split. */
+static bool reverse_op(Part *P, Op *op) {
+  if (op->kind != OP_REVERSE || op->nopnds != 1 || op->nres != 1) return false;
+  const SpmdTiling *t = tiling_of(P, op->opnds[0]);
+  int64_t *rd;
+  int nrd = op_attr_ints(op, "dimensions", &rd);
+  if (!t || nrd < 0) return false;
+  for (int i = 0; i < nrd; i++)
+    if (rd[i] < 0 || rd[i] >= t->rank || t->ways[rd[i]] > 1) return false;
+  set_result(P, op, t);
+  return true;
+}
+
+/* gather from an operand split only along dimensions every slice takes
+   whole (offset dimensions of full slice size), the indices whole: each
+   partition gathers from its piece (a start index along such a dimension
+   is clamped to 0, on the piece as on the whole operand), the result
+   split along the matching offset dimensions. */
+static bool gather_op(Part *P, Op *op) {
+  if (op->kind != OP_GATHER || op->nopnds != 2 || op->nres != 1 || op->res[0].type->quant) return false;
+  const SpmdTiling *t = tiling_of(P, op->opnds[0]);
+  if (!t || tiling_of(P, op->opnds[1]) || psum_of(P, op->opnds[1])) return false;
+  const Type *g = global_type(P, op->opnds[0]), *rt = op->res[0].type;
+  int src[MAXR];
+  bool whole[MAXR];
+  if (t->rank != g->rank || !gather_dims(op, g, rt, src, whole)) return false;
+  for (int d = 0; d < g->rank; d++)
+    if (t->ways[d] > 1 && !whole[d]) return false;
+  bool ok;
+  SpmdTiling *r = moved(P, t, rt->rank, src, &ok);
+  if (!ok || !r) return false;
+  int64_t *sz, nsz[MAXR];
+  op_attr_ints(op, "slice_sizes", &sz);
+  for (int d = 0; d < g->rank; d++) nsz[d] = sz[d] / t->ways[d];
+  op_set_attr(P->m, op, "slice_sizes", attr_ints(P->m, g->rank, nsz));
+  set_result(P, op, r);
+  return true;
+}
+
+/* The rules of the ops with windows, and the others above that keep a
+   split dimension as it is. */
+static bool window_rules(Part *P, Op *op) {
+  switch (op->kind) {
+  case OP_CONVOLUTION: return conv(P, op);
+  case OP_REDUCE_WINDOW: return regions_plain(P, op) && reduce_window(P, op);
+  case OP_SELECT_AND_SCATTER: return regions_plain(P, op) && select_scatter(P, op);
+  case OP_PAD: return pad_op(P, op);
+  case OP_SORT: return regions_plain(P, op) && sort_op(P, op);
+  case OP_REDUCE: return regions_plain(P, op) && reduce_local(P, op);
+  case OP_REVERSE: return reverse_op(P, op);
+  case OP_GATHER: return gather_op(P, op);
+  default: return false;
+  }
 }
 
 /* Result i of manual computation op (calling g), whole: when the body
@@ -3540,7 +4212,7 @@ static bool part_ops(Part *P, Block *blk, Op *first, Op *stop) {
     prepare(P, op);
     P->final = NULL;
     if (!elementwise(P, op) && !reduce(P, op) && !dot(P, op) && !movement(P, op) && !reshape(P, op) &&
-        !slicing(P, op) && !scatter(P, op))
+        !slicing(P, op) && !scatter(P, op) && !window_rules(P, op))
       run_whole(P, op);
     if (op->nres == 1)
       settle(P, P->final ? P->final : &op->res[0], ptrmap_get(&P->want, &op->res[0]));
@@ -3671,6 +4343,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   sb_printf(&sum, "%d all_gather, %d all_reduce, %d local cuts", P.n_gather, P.n_reduce, P.n_cut);
   if (P.n_scatter) sb_printf(&sum, ", %d reduce_scatter", P.n_scatter);
   if (P.n_a2a) sb_printf(&sum, ", %d all_to_all", P.n_a2a);
+  if (P.n_permute) sb_printf(&sum, ", %d collective_permute", P.n_permute);
   if (P.n_combined) sb_printf(&sum, "; %d all_reduce combined into %d", P.n_combined, P.n_combined_into);
   if (P.nwhole) {
     sb_printf(&sum, "; %d ops computed whole from split operands (", P.nwhole);

@@ -644,6 +644,85 @@ def t_scan_unreduced_minibatch():
     assert texts["cpu"].count("all-reduce(") == 1
 
 
+def resnet_block(xb, k1, k2, g, b):
+    # conv, batch normalization (the batch's statistics), relu, conv,
+    # normalization, the residual, relu: NHWC, SAME padding
+    def conv(a, k):
+        return jax.lax.conv_general_dilated(a, k, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+    def bn(a):
+        m = jnp.mean(a, axis=(0, 1, 2))
+        v = jnp.mean((a - m) ** 2, axis=(0, 1, 2))
+        return (a - m) * jax.lax.rsqrt(v + 1e-5) * g + b
+
+    h = jax.nn.relu(bn(conv(xb, k1)))
+    return jax.nn.relu(bn(conv(h, k2)) + xb)
+
+
+def resnet_args():
+    ks = jax.random.split(jax.random.key(11), 5)
+    return [jax.random.normal(ks[0], (8, 8, 8, 4)), 0.3 * jax.random.normal(ks[1], (3, 3, 4, 4)),
+            0.3 * jax.random.normal(ks[2], (3, 3, 4, 4)), 1 + 0.1 * jax.random.normal(ks[3], (4,)),
+            0.1 * jax.random.normal(ks[4], (4,))]
+
+
+def t_resnet_block_sharded_batch():
+    # a ResNet block over a batch split 8 ways: the convolutions on each
+    # device's images, the normalization's statistics summed, nothing
+    # gathered; its training gradient (the kernels' gradients summed over
+    # the batch) alike
+    args, specs = resnet_args(), [P("x", None, None, None), P(), P(), P(), P()]
+    both(lambda d: jit_on(d, resnet_block, (8,), ("x",), args, specs, out=P("x", None, None, None)),
+         rtol=1e-4, atol=1e-4)
+    c = collectives(X, resnet_block, (8,), ("x",), args, specs, out=P("x", None, None, None))
+    assert c["all_gather"] == 0 and c["all_reduce"] >= 1, c
+
+    def grads(xb, k1, k2, g, b):
+        return jax.grad(lambda q1, q2: jnp.sum(resnet_block(xb, q1, q2, g, b) ** 2), argnums=(0, 1))(k1, k2)
+
+    both(lambda d: jit_on(d, grads, (8,), ("x",), args, specs), rtol=1e-3, atol=1e-3)
+    c = collectives(X, grads, (8,), ("x",), args, specs)
+    assert c["all_gather"] == 0, c
+
+
+def t_conv_rows_halo():
+    # the image's rows split 4 ways (the batch 2 ways): a 3x3 convolution
+    # and a 3x3 max pooling at stride 2 exchange the rows their windows
+    # need with the neighbouring devices (collective permutes), nothing
+    # gathered
+    a = jax.random.normal(jax.random.key(12), (2, 16, 8, 4))
+    k = jax.random.normal(jax.random.key(13), (3, 3, 4, 8))
+
+    def f(a, k):
+        y = jax.lax.conv_general_dilated(a, k, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return jax.lax.reduce_window(y, -jnp.inf, jax.lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+
+    specs = [P("d", "r", None, None), P()]
+    both(lambda d: jit_on(d, f, (2, 4), ("d", "r"), [a, k], specs, out=P("d", "r", None, None)), rtol=1e-4, atol=1e-4)
+    mesh = mesh_of(X, (2, 4), ("d", "r"))
+    args = [jax.device_put(v, NamedSharding(mesh, s)) for v, s in zip([a, k], specs)]
+    text = jax.jit(f, out_shardings=NamedSharding(mesh, P("d", "r", None, None))).lower(*args).compile().as_text()
+    c = count_collectives(text)
+    assert c["all_gather"] == 0 and c["all_to_all"] == 0, c
+    assert text.count("collective_permute") + text.count("collective-permute(") >= 2, text
+
+
+def t_gather_on_shards():
+    # an embedding table split by columns: each device looks the rows up
+    # in its columns, nothing gathered; a sort and an argmax along the
+    # unsplit dimension of rows split by rows, a pad of the columns
+    table = jax.random.normal(jax.random.key(14), (32, 16))
+    ids = jnp.array([3, 0, 31, 7, 9, 12])
+
+    def f(t, a):
+        return t[ids] * 2, jnp.sort(a, axis=1), jnp.argmax(a, axis=1), jnp.pad(a, ((0, 0), (1, 2)))
+
+    args, specs = [table, x], [P(None, "x"), P("x", None)]
+    both(lambda d: jit_on(d, f, (8,), ("x",), args, specs))
+    c = collectives(X, f, (8,), ("x",), args, specs)
+    assert c["all_gather"] == 0, c
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)

@@ -31,7 +31,7 @@
 //
 // What was inserted: the data-parallel loop's one all-reduce is the
 // weights' update, in the body (the zeros it accumulates split values in
-// are cut locally); each accumulator of partial products one all-reduce
+// are made as the shards: no cut); each accumulator of partial products one all-reduce
 // (after the loop, or in the body where the accumulator is read); the
 // unreduced scan one, for the constraint after the loop; the stacked
 // gradients and the loops in a loop one each, after the (outer) loop; the
@@ -47,7 +47,7 @@
 // RUN: for e in carry accum reads condreads unreduced stacked through nested disagree hoisted stackrows branch ifop whole; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SUM
-// SUM: spmd: 0 all_gather, 1 all_reduce, 1 local cuts{{$}}
+// SUM: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}

@@ -20,7 +20,7 @@
 // the manual computation (the body's own all_reduce is not counted: it is
 // not the partitioner's).
 // RUN: xlac run --backend=cpu --partitions 8 --random-inputs --seed 5 --entry partial %s --verbose 2>&1 | FileCheck %s --check-prefix=PARTIAL
-// PARTIAL: spmd: 1 all_gather, 0 all_reduce, 2 local cuts
+// PARTIAL: spmd: 1 all_gather, 0 all_reduce, 1 local cuts
 // PARTIAL-NOT: error
 //
 // A constraint on a free axis inside the body gives the result, left
