@@ -150,10 +150,9 @@ static int conv_pointwise(const xlacrt_conv *d)
 }
 
 /* acc[c] += x[c] * w[c] for c < n: the depthwise inner loop, compiled for
-   the widest vectors the machine has.  The AVX-512 version fuses the
-   multiply and the add (the compiler contracts them there), the others do
-   not: the last bit may differ between hosts, never between runs or thread
-   counts on one. */
+   the widest vectors the machine has (mul then add, never fused: the
+   runtime is compiled as ISO C, which does not contract them, so every
+   version gives the same bits). */
 #define DEFINE_DW_ACC(T, NAME, ATTR)                                                          \
     static ATTR void NAME(T *restrict acc, const T *restrict x, const T *restrict w, int64_t n) \
     {                                                                                         \
@@ -170,7 +169,7 @@ DEFINE_DW_ACC(double, dw_acc_f64_avx512, __attribute__((target("avx512f"))))
 DEFINE_DW_ACC(double, dw_acc_f64_avx2, __attribute__((target("avx2"))))
 #endif
 
-/* The widest version the machine runs. */
+/* The widest version the machine runs (the same bits from each). */
 #if defined(__x86_64__)
 #define DEFINE_DW_PICK(T, SUF)                                                                \
     typedef void (*dw_acc_##SUF##_fn)(T *restrict, const T *restrict, const T *restrict, int64_t); \
@@ -196,13 +195,13 @@ DEFINE_DW_PICK(double, f64)
  * o[r * O + c] = the sum over window positions q, in order, of
  * xs[r * npos + q][c] * w[q * O + c] (xs NULL: in the padding), with the
  * rows' sums in registers, one vector of features at a time, each weight
- * vector loaded once for the rows; the same fused multiply-adds in the same
- * order as dw_acc_*_avx512 into a zeroed row, so the same bits.  (Rows of a
+ * vector loaded once for the rows; the same multiplies and adds in the
+ * same order as dw_acc_* into a zeroed row, so the same bits.  (Rows of a
  * few dozen features, as in MobileNet, spent their time in the row's loads
  * and stores between positions and in one chain of dependent adds.) */
 enum { DW_ROW_MAX_POS = 64, DW_ROWS = 4 };
 #if defined(__x86_64__)
-#define DEFINE_DW_ROWS(T, NAME, VT, L, MT, ZERO, MLOAD, FMA, MSTORE)                            \
+#define DEFINE_DW_ROWS(T, NAME, VT, L, MT, ZERO, MLOAD, MUL, ADD, MSTORE)                       \
     static __attribute__((target("avx512f"))) void NAME(T *o, const T *const *xs, const T *w,  \
                                                         int64_t npos, int64_t O, int nrows)     \
     {                                                                                         \
@@ -214,13 +213,13 @@ enum { DW_ROW_MAX_POS = 64, DW_ROWS = 4 };
             for (int64_t q = 0; q < npos; q++) {                                              \
                 VT wv = MLOAD(k, w + q * O + c);                                              \
                 if (x0[q])                                                                    \
-                    a0 = FMA(MLOAD(k, x0[q] + c), wv, a0);                                    \
+                    a0 = ADD(a0, MUL(MLOAD(k, x0[q] + c), wv));                                    \
                 if (nrows > 1 && x1[q])                                                       \
-                    a1 = FMA(MLOAD(k, x1[q] + c), wv, a1);                                    \
+                    a1 = ADD(a1, MUL(MLOAD(k, x1[q] + c), wv));                                    \
                 if (nrows > 2 && x2[q])                                                       \
-                    a2 = FMA(MLOAD(k, x2[q] + c), wv, a2);                                    \
+                    a2 = ADD(a2, MUL(MLOAD(k, x2[q] + c), wv));                                    \
                 if (nrows > 3 && x3[q])                                                       \
-                    a3 = FMA(MLOAD(k, x3[q] + c), wv, a3);                                    \
+                    a3 = ADD(a3, MUL(MLOAD(k, x3[q] + c), wv));                                    \
             }                                                                                 \
             MSTORE(o + c, k, a0);                                                             \
             if (nrows > 1)                                                                    \
@@ -232,9 +231,9 @@ enum { DW_ROW_MAX_POS = 64, DW_ROWS = 4 };
         }                                                                                     \
     }
 DEFINE_DW_ROWS(float, dw_rows_f32_avx512, __m512, 16, __mmask16, _mm512_setzero_ps, _mm512_maskz_loadu_ps,
-               _mm512_fmadd_ps, _mm512_mask_storeu_ps)
+               _mm512_mul_ps, _mm512_add_ps, _mm512_mask_storeu_ps)
 DEFINE_DW_ROWS(double, dw_rows_f64_avx512, __m512d, 8, __mmask8, _mm512_setzero_pd, _mm512_maskz_loadu_pd,
-               _mm512_fmadd_pd, _mm512_mask_storeu_pd)
+               _mm512_mul_pd, _mm512_add_pd, _mm512_mask_storeu_pd)
 #define DW_ROWS_FN(SUF) (__builtin_cpu_supports("avx512f") ? dw_rows_##SUF##_avx512 : NULL)
 #else
 #define DW_ROWS_FN(SUF) NULL
