@@ -18,7 +18,8 @@
  *   broadcast_in_dim, broadcast_in_dim(broadcast_in_dim x), a slice of the
  *   full range, concatenate of one operand, pad by nothing, reverse of no
  *   dimensions, reduce over no dimensions from the body's identity,
- *   get_tuple_element(tuple(...)).
+ *   get_tuple_element(tuple(...)), a convolution of a zero pad (along
+ *   spatial dimensions, by a constant finite kernel) as more padding.
  *
  * A replaced value is not searched for in the whole function (that made
  * long chains quadratic): the walk, which goes forward as SSA uses do,
@@ -362,6 +363,64 @@ static bool simplify_pad(Simp *s, Op *op) {
   return replace_by(s, op, x);
 }
 
+/* convolution(pad(x, zero), k): the pad's edges, along the input's spatial
+   dimensions, become more of the convolution's padding (Keras'
+   ZeroPadding2D before a strided convolution: the padded copy is not made).
+   The convolution's padding contributes nothing where the pad's zeros
+   contribute 0 * k, the same for every finite k, so the kernel must be a
+   constant whose every element is finite (a float one; any integer one). */
+static bool kernel_finite(const Value *k) {
+  const Literal *l = const_lit(k);
+  if (!l) return false;
+  ElemType t = lit_elem(l);
+  if (et_is_int(t)) return true;
+  if (!et_is_float(t)) return false;
+  for (int64_t i = 0; i < l->n; i++)
+    if (!isfinite(lit_get_f(l, i))) return false;
+  return true;
+}
+
+static bool simplify_conv(Simp *s, Op *op) {
+  Value *p = op->opnds[0];
+  Op *pad = p->def;
+  if (!pad || pad->kind != OP_PAD || pad->nopnds != 2 || op_has_quant(pad) || p->type->kind != TY_TENSOR) return false;
+  const Literal *pv = const_lit(pad->opnds[1]);
+  if (!pv || pv->n < 1 || !(splat_is_zero_int(pv) || is_pos_zero_f(pv) || is_neg_zero_f(pv))) return false;
+  int r = p->type->rank;
+  int64_t *lo, *hi, *ld, *cp = NULL;
+  if (op_attr_ints(pad, "edge_padding_low", &lo) != r || op_attr_ints(pad, "edge_padding_high", &hi) != r ||
+      !all_zero_attr(pad, "interior_padding", r))
+    return false;
+  Attr *dn = op_attr(op, "dimension_numbers");
+  int64_t *isp;
+  int ns = dn ? dict_ints(dn, "input_spatial_dimensions", &isp) : -1;
+  if (ns < 1 || ns + 2 != r) return false;
+  int nld = op_attr_ints(op, "lhs_dilation", &ld), ncp = op_attr_ints(op, "padding", &cp);
+  if (nld < 0 || (nld && nld != ns) || ncp < 0 || (ncp && ncp != 2 * ns)) return false;
+  for (int i = 0; i < nld; i++)
+    if (ld[i] != 1) return false;
+  /* only spatial dimensions padded, by non-negative amounts */
+  bool spatial[64] = {0};
+  if (r > (int)(sizeof spatial / sizeof spatial[0])) return false;
+  for (int i = 0; i < ns; i++) {
+    if (isp[i] < 0 || isp[i] >= r) return false;
+    spatial[isp[i]] = true;
+  }
+  for (int d = 0; d < r; d++)
+    if (lo[d] < 0 || hi[d] < 0 || (!spatial[d] && (lo[d] || hi[d]))) return false;
+  if (!kernel_finite(op->opnds[1])) return false;
+  int64_t shape[2] = {ns, 2};
+  Literal *lit = lit_new_in(&s->m->arena, type_tensor(&s->m->arena, ET_S64, 2, shape));
+  for (int i = 0; i < ns; i++) {
+    lit_set_i(lit, 2 * i, (ncp ? cp[2 * i] : 0) + lo[isp[i]]);
+    lit_set_i(lit, 2 * i + 1, (ncp ? cp[2 * i + 1] : 0) + hi[isp[i]]);
+  }
+  op_set_attr(s->m, op, "padding", attr_dense(s->m, lit));
+  op->opnds[0] = pad->opnds[0];
+  s->changed++;
+  return true;
+}
+
 /* The identity element of a reduction body that is a single binary op on
    its two arguments, checked against init (a splat). */
 static bool init_is_identity(OpKind k, const Literal *init) {
@@ -462,6 +521,8 @@ static bool simplify_op(Simp *s, Op *op) {
     return op->nopnds == 1 && replace_by(s, op, op->opnds[0]);
   case OP_PAD:
     return op->nopnds == 2 && simplify_pad(s, op);
+  case OP_CONVOLUTION:
+    return op->nopnds == 2 && simplify_conv(s, op);
   case OP_REVERSE: {
     int64_t *d;
     return op->nopnds == 1 && op_attr_ints(op, "dimensions", &d) == 0 && replace_by(s, op, op->opnds[0]);
