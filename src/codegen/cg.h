@@ -158,6 +158,8 @@ void loop_end(Cg *cg, Loop *l);
 /* Asks LLVM's vectorizer for vf lanes on the loop whose back edge is br. */
 void cg_loop_width(Cg *cg, LLVMValueRef br, int vf);
 
+/* A private constant global of nb bytes (64-byte aligned), named prefix.N. */
+LLVMValueRef cg_bytes_global(Cg *cg, const void *data, size_t nb, const char *prefix);
 /* A private read-only global holding a literal's bytes (one per literal). */
 LLVMValueRef cg_constant_global(Cg *cg, const Literal *l);
 

@@ -294,18 +294,23 @@ bool elemental_supported(Value *const *roots, int nroots, Value *const *inputs, 
   return ok;
 }
 
-LLVMValueRef cg_constant_global(Cg *cg, const Literal *l) {
-  LLVMValueRef cached = ptrmap_get(&cg->const_globals, l);
-  if (cached) return cached;
-  size_t nb = (size_t)l->n * (size_t)et_bytes(l->type->elem);
-  LLVMValueRef init = LLVMConstStringInContext(cg->ctx, l->data, (unsigned)nb, 1);
-  char name[32];
-  snprintf(name, sizeof name, "const.%d", cg->counter++);
+LLVMValueRef cg_bytes_global(Cg *cg, const void *data, size_t nb, const char *prefix) {
+  LLVMValueRef init = LLVMConstStringInContext(cg->ctx, data, (unsigned)nb, 1);
+  char name[48];
+  snprintf(name, sizeof name, "%s.%d", prefix, cg->counter++);
   LLVMValueRef g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
   LLVMSetInitializer(g, init);
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
   LLVMSetAlignment(g, 64);
+  return g;
+}
+
+LLVMValueRef cg_constant_global(Cg *cg, const Literal *l) {
+  LLVMValueRef cached = ptrmap_get(&cg->const_globals, l);
+  if (cached) return cached;
+  size_t nb = (size_t)l->n * (size_t)et_bytes(l->type->elem);
+  LLVMValueRef g = cg_bytes_global(cg, l->data, nb, "const");
   ptrmap_put(&cg->const_globals, l, g);
   return g;
 }

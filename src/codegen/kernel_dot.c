@@ -780,15 +780,8 @@ static LLVMValueRef conv_pack_constant(Lower *L, Value *kv, const xlacrt_conv *d
     xlacrt_conv_pack_f64(d, (const double *)l->data, (double *)w);
   else
     xlacrt_conv_pack_f32(d, (const float *)l->data, (float *)w);
-  LLVMValueRef init = LLVMConstStringInContext(cg->ctx, (const char *)w, (unsigned)bytes, 1);
+  LLVMValueRef g = cg_bytes_global(cg, w, (size_t)bytes, "packed");
   xfree(w);
-  char name[32];
-  snprintf(name, sizeof name, "packed.%d", cg->counter++);
-  LLVMValueRef g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
-  LLVMSetInitializer(g, init);
-  LLVMSetGlobalConstant(g, 1);
-  LLVMSetLinkage(g, LLVMPrivateLinkage);
-  LLVMSetAlignment(g, 64);
   return g;
 }
 
