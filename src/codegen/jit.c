@@ -44,29 +44,41 @@ static LLVMCodeGenOptLevel codegen_level(int opt_level) {
   return opt_level >= 3 ? LLVMCodeGenLevelAggressive : opt_level == 0 ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
 }
 
-LLVMTargetMachineRef jit_host_machine(int opt_level) {
-  pthread_once(&init_once, init_llvm);
+/* The host's triple, CPU name and feature string, asked of LLVM once (it
+   reads CPUID and parses the features anew at every call; every compile
+   makes target machines). */
+static struct {
+  char *triple, *cpu, *features; /* NULL: out of memory */
+  LLVMTargetRef target;          /* NULL: the triple has no target */
+} host;
+static pthread_once_t host_once = PTHREAD_ONCE_INIT;
+
+static void read_host(void) {
   char *triple = LLVMGetDefaultTargetTriple();
   char *cpu = LLVMGetHostCPUName();
   char *feats = LLVMGetHostCPUFeatures();
   size_t n = strlen(feats) + 32;
-  char *f2 = malloc(n);
-  if (f2) snprintf(f2, n, "%s%s-prefer-256-bit", feats, feats[0] ? "," : "");
-  LLVMTargetRef T;
+  host.features = malloc(n);
+  if (host.features) snprintf(host.features, n, "%s%s-prefer-256-bit", feats, feats[0] ? "," : "");
+  host.triple = strdup(triple);
+  host.cpu = strdup(cpu);
   char *err = NULL;
-  LLVMTargetMachineRef tm = NULL;
-  if (!f2) {
-    /* out of memory: no machine, which callers report */
-  } else if (!LLVMGetTargetFromTriple(triple, &T, &err)) {
-    tm = LLVMCreateTargetMachine(T, triple, cpu, f2, codegen_level(opt_level), LLVMRelocPIC, LLVMCodeModelDefault);
-  } else {
+  if (LLVMGetTargetFromTriple(triple, &host.target, &err)) {
+    host.target = NULL;
     LLVMDisposeMessage(err);
   }
-  xfree(f2);
   LLVMDisposeMessage(triple);
   LLVMDisposeMessage(cpu);
   LLVMDisposeMessage(feats);
-  return tm;
+}
+
+LLVMTargetMachineRef jit_host_machine(int opt_level) {
+  pthread_once(&init_once, init_llvm);
+  pthread_once(&host_once, read_host);
+  /* out of memory or no target: no machine, which callers report */
+  if (!host.triple || !host.cpu || !host.features || !host.target) return NULL;
+  return LLVMCreateTargetMachine(host.target, host.triple, host.cpu, host.features, codegen_level(opt_level),
+                                 LLVMRelocPIC, LLVMCodeModelDefault);
 }
 
 /* The targets this library cross-compiles for, once (llvm_targets.c). */
