@@ -24,7 +24,8 @@
  * one device, run on the one each execution names).
  *
  * Donation: arguments the program marks (tf.aliasing_output, or
- * jax.buffer_donor) are donated at every execution unless the execution
+ * jax.buffer_donor) and a result takes the storage of (one of the same
+ * shape and type) are donated at every execution unless the execution
  * lists them as non-donatable; a donated buffer is deleted afterwards.
  */
 #include <dlfcn.h>
@@ -2063,8 +2064,15 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
     xlac_status_destroy(st);
   }
   /* donors are parameters; with tuple parameters the leaves differ and
-     nothing is donated */
-  for (int k = 0; !err && k < ndonate && x->nargs == nparams; k++) x->donor[donate[k]] = true;
+     nothing is donated.  A donor no result is paired with (none of its
+     shape and type, per device) is not donated: its buffer stays alive,
+     as XLA donates only the parameters it aliases with a result. */
+  int nres = x->xe ? xlac_executable_num_results(x->xe) : 0;
+  for (int r = 0; !err && r < nres && x->nargs == nparams; r++) {
+    int a = xlac_executable_result_alias(x->xe, r);
+    for (int k = 0; a >= 0 && k < ndonate; k++)
+      if (donate[k] == a) x->donor[a] = true;
+  }
   free(donate);
   if (err) {
     exe_release(x);

@@ -363,6 +363,23 @@ def t_open_constraints():
     assert same_specs(iota).sharding.spec == P(("y", "z"), None)
 
 
+def t_donation_unpaired():
+    # a donated argument no result can take the storage of (another shape
+    # per device) stays alive, as on JAX's CPU backend; one a result of its
+    # shape takes is consumed
+    for devs in (X, C):
+        mesh = mesh_of(devs, (2,), ("x",))
+        s = NamedSharding(mesh, P("x"))
+        a = jax.device_put(np.arange(16.0, dtype=np.float32).reshape(8, 2), s)
+        r = jax.jit(lambda v: v @ v.T, donate_argnums=0)(a)
+        assert not a.is_deleted(), devs[0].platform
+        np.testing.assert_allclose(np.asarray(r), np.asarray(a) @ np.asarray(a).T)
+        b = jax.device_put(np.arange(16.0, dtype=np.float32).reshape(8, 2), s)
+        r = jax.jit(lambda v: v * 2, donate_argnums=0)(b)
+        assert b.is_deleted(), devs[0].platform
+        np.testing.assert_allclose(np.asarray(r), np.arange(16.0).reshape(8, 2) * 2)
+
+
 def calls_of(devs, f, shape, names, args, specs, out=None):
     """f jitted over the mesh of devs, with cb(v) recording what each host
     call sees; returns (the calls' values, f's result)."""
