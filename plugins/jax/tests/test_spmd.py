@@ -364,9 +364,10 @@ def t_open_constraints():
 
 
 def t_donation_unpaired():
-    # a donated argument no result can take the storage of (another shape
+    # a donated argument no result can take the storage of (another size
     # per device) stays alive, as on JAX's CPU backend; one a result of its
-    # shape takes is consumed
+    # shape takes is consumed, and so is one a result of its size in bytes
+    # takes (XLA pairs donors and results by size)
     for devs in (X, C):
         mesh = mesh_of(devs, (2,), ("x",))
         s = NamedSharding(mesh, P("x"))
@@ -378,6 +379,14 @@ def t_donation_unpaired():
         r = jax.jit(lambda v: v * 2, donate_argnums=0)(b)
         assert b.is_deleted(), devs[0].platform
         np.testing.assert_allclose(np.asarray(r), np.arange(16.0).reshape(8, 2) * 2)
+        s2 = NamedSharding(mesh, P(None, "x", None))
+        u = jax.device_put(np.arange(16).reshape(16, 1), s)
+        v = jax.device_put(np.arange(16).reshape(2, 2, 4), s)
+        f = jax.jit(lambda p, q: (jnp.reshape(p, (16,)), q), out_shardings=(s, s2), donate_argnums=(0, 1))
+        r = f(u, v)
+        assert u.is_deleted() and v.is_deleted(), devs[0].platform
+        np.testing.assert_array_equal(np.asarray(r[0]), np.arange(16))
+        np.testing.assert_array_equal(np.asarray(r[1]), np.arange(16).reshape(2, 2, 4))
 
 
 def calls_of(devs, f, shape, names, args, specs, out=None):
