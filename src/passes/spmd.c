@@ -55,7 +55,9 @@
  *     InspectSharding records the layout of its operand.
  * Before the rewrite, layouts propagate through the entry block, forward
  * and backward to a fixed point (see "propagation" below), so that a
- * sharding constraint or a result's sharding reaches the ops before it;
+ * sharding constraint or a result's sharding reaches the ops before it
+ * (a constraint that leaves dimensions open holds the axes it names and
+ * takes its operand's splits along those dimensions where they fit);
  * each op then works on the pieces its result's layout calls for.  A
  * value moves between layouts by a local cut, an all_to_all (a split
  * moving to another dimension) or a gather and a cut; a sum whose result
@@ -3996,13 +3998,11 @@ static bool sweep_backward(Part *P, Block *b) {
   return changed;
 }
 
-/* The sharding constraints of b, and of the regions rewritten on shards,
-   fix their values' layouts. */
 /* A Shardy constraint that names axes for some dimensions and leaves
    others open (`[{?}, {"y", ?}]`, what JAX writes for the dimensions a
    sharding leaves to the compiler): its value takes the named axes, and
    along the open dimensions unsplit by them whatever splits its operand
-   has there that fit with them (refine, above).  NULL when it names no
+   has there that fit with them (loose_refine, above).  NULL when it names no
    split or is not such a constraint. */
 static Loose *loose_constraint(Part *P, Op *op) {
   SdySharding sh;
@@ -4025,6 +4025,8 @@ static Loose *loose_constraint(Part *P, Op *op) {
   return l;
 }
 
+/* The sharding constraints of b, and of the regions rewritten on shards,
+   fix their values' layouts (loose ones, their first layouts). */
 static void fix_constraints(Part *P, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
     if (region_op(P, op))
