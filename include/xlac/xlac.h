@@ -259,6 +259,10 @@ xlac_status *xlac_executable_arg_shape(const xlac_executable *e, int index, xlac
 xlac_status *xlac_executable_result_shape(const xlac_executable *e, int index, xlac_shape *out_shape);
 /* The parameter index of a name (with or without '%'), or -1. */
 int xlac_executable_arg_index(const xlac_executable *e, const char *name);
+/* The argument whose storage result `index` takes when that argument is
+   donated (the pairs of donate_args and tf.aliasing_output, above), or -1:
+   none, or no such result. */
+int xlac_executable_result_alias(const xlac_executable *e, int index);
 
 typedef enum xlac_cache_result {
   XLAC_CACHE_OFF = 0,      /* the client has no cache_dir (or the interpreter runs the program) */

@@ -510,6 +510,10 @@ xlac_status *xlac_executable_result_shape(const xlac_executable *e, int index, x
   return leaf_shape(e, index, out_shape, false, "xlac_executable_result_shape");
 }
 
+int xlac_executable_result_alias(const xlac_executable *e, int index) {
+  return exe_ok(e) && e->alias && index >= 0 && index < e->nres ? e->alias[index] : -1;
+}
+
 int xlac_executable_arg_index(const xlac_executable *e, const char *name) {
   if (!exe_ok(e) || !name) return -1;
   if (*name == '%') name++;

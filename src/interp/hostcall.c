@@ -169,7 +169,7 @@ typedef struct Family {
 static const Family families[] = {
     {"lapack_", true,
      "this LAPACK call from jnp.linalg / jax.scipy.linalg is not supported (xlac implements the _ffi targets of "
-     "geev, gees, gehrd, geqp3, sytrd/hetrd, gtsv, gesdd and gesvd)"},
+     "geev, gees, gehrd, geqp3, sytrd/hetrd, gtsv, gesdd, gesvd and getrf)"},
     {"blas_", true, "BLAS calls (jax.lax.linalg.triangular_solve in older JAX) are not supported"},
     {"ducc_fft", false, "the CPU FFT of older JAX releases is not supported (newer ones emit stablehlo.fft)"},
     {"dynamic_ducc_fft", false, "the CPU FFT of older JAX releases is not supported (newer ones emit stablehlo.fft)"},

@@ -1,6 +1,6 @@
 /*
  * lapack.c - the LAPACK routines behind JAX's CPU lowerings of eig, schur,
- * hessenberg, pivoted QR, tridiagonal, tridiagonal_solve and svd, and
+ * hessenberg, pivoted QR, tridiagonal, tridiagonal_solve, svd and lu, and
  * their custom calls (see lapack.h).
  *
  * The algorithms are the textbook ones (Golub and Van Loan, "Matrix
@@ -11,7 +11,8 @@
  * triangular factor; Businger and Golub's column-pivoted Householder QR;
  * Householder tridiagonalization; Gaussian elimination with partial
  * pivoting for tridiagonal systems; and the SVD by Householder QR followed
- * by one-sided Jacobi rotations (Hestenes) on R.  Everything is computed in
+ * by one-sided Jacobi rotations (Hestenes) on R; LU by Gaussian
+ * elimination with partial pivoting.  Everything is computed in
  * double (complex) precision and rounded once when stored, like the rest of
  * the interpreter's linear algebra.  They are written to be clear and
  * dependable rather than fast: O(n^3) without blocking.
@@ -28,6 +29,7 @@
  *   gtsv  (dl, d, du, b) -> (dl, d, du, b, info)
  *   tridiagonal_solve_perturbed_ffi (dl, d, du, b) -> x
  *   gesdd / gesvd (a) -> (a, s, u, vt, info); mode 'A', 'S' or 'N'
+ *   getrf (a) -> (lu, ipiv, info)
  * A nonzero info makes JAX replace the batch member's results by NaNs.
  */
 #include "interp/lapack.h"
@@ -774,6 +776,47 @@ void la_gtsv_perturbed(const la_z *dl, const la_z *d, const la_z *du, la_z *b, i
   xfree(w);
 }
 
+/* ---- LU with partial pivoting ---- */
+
+int64_t la_getrf(la_z *a, int64_t m, int64_t n, int64_t *ipiv) {
+  int64_t info = 0, k = imin(m, n);
+  for (int64_t j = 0; j < k; j++) {
+    /* the pivot: the first entry of largest magnitude in column j on or
+       below the diagonal (|re| + |im| for complex values, as LAPACK's
+       i*amax) */
+    int64_t p = j;
+    double best = -1;
+    for (int64_t i = j; i < m; i++) {
+      double v = cabs1(a[i * n + j]);
+      if (v > best || isnan(v)) {
+        best = v;
+        p = i;
+        if (isnan(v)) break;
+      }
+    }
+    ipiv[j] = p + 1;
+    if (a[p * n + j] == 0) {
+      /* a zero column: U(j, j) is 0, the first such j is info; nothing to
+         eliminate */
+      if (!info) info = j + 1;
+      continue;
+    }
+    if (p != j)
+      for (int64_t c = 0; c < n; c++) {
+        la_z t = a[j * n + c];
+        a[j * n + c] = a[p * n + c];
+        a[p * n + c] = t;
+      }
+    la_z r = 1 / a[j * n + j];
+    for (int64_t i = j + 1; i < m; i++) {
+      la_z l = a[i * n + j] *= r;
+      if (l == 0) continue;
+      for (int64_t c = j + 1; c < n; c++) a[i * n + c] -= l * a[j * n + c];
+    }
+  }
+  return info;
+}
+
 /* ---- the SVD ----
  * For m >= n: a = Q R (Householder), then one-sided Jacobi on R: rotations
  * of pairs of columns until every pair is orthogonal to working precision,
@@ -952,9 +995,12 @@ int64_t la_gesvd(la_z *a, int64_t m, int64_t n, double *s, la_z *u, la_z *vt, bo
 
 /* ---- the custom calls ---- */
 
-typedef enum Routine { R_GEEV, R_GEES, R_GEHRD, R_GEQP3, R_SYTRD, R_HETRD, R_GTSV, R_GTSV_PERTURBED, R_GESDD, R_GESVD } Routine;
+typedef enum Routine {
+  R_GEEV, R_GEES, R_GEHRD, R_GEQP3, R_SYTRD, R_HETRD, R_GTSV, R_GTSV_PERTURBED, R_GESDD, R_GESVD, R_GETRF
+} Routine;
 
-static const char *const routine_names[] = {"geev", "gees", "gehrd", "geqp3", "sytrd", "hetrd", "gtsv", NULL, "gesdd", "gesvd"};
+static const char *const routine_names[] = {"geev",  "gees", "gehrd", "geqp3", "sytrd", "hetrd",
+                                            "gtsv",  NULL,   "gesdd", "gesvd", "getrf"};
 
 /* The routine a target names and the element type its letter stands for
    (ET_INVALID for the perturbed solve, which takes any). */
@@ -1088,6 +1134,16 @@ char *lapack_problem(const Op *op, const char *target) {
     int64_t m = ok ? a->dims[nb] : 0, n = ok ? a->dims[nb + 1] : 0;
     ok = ok && shaped(op->opnds[1]->type, ET_S32, a, nb, 1, n) && shaped(res_type(op, 0), et, a, nb, 2, m, n) &&
          shaped(res_type(op, 1), ET_S32, a, nb, 1, n) && shaped(res_type(op, 2), et, a, nb, 1, m < n ? m : n);
+    break;
+  }
+  case R_GETRF: {
+    what = "a matrix (or a batch) and gives its LU factors (L's unit diagonal implicit), the 1-based int32 "
+           "row pivots and info";
+    ok = ok && a->rank >= 2 && op->nopnds == 1 && op->nres == 3;
+    int nb = ok ? a->rank - 2 : 0;
+    int64_t m = ok ? a->dims[nb] : 0, n = ok ? a->dims[nb + 1] : 0;
+    ok = ok && shaped(res_type(op, 0), et, a, nb, 2, m, n) && shaped(res_type(op, 1), ET_S32, a, nb, 1, m < n ? m : n) &&
+         shaped(res_type(op, 2), ET_S32, a, nb, 0);
     break;
   }
   case R_GTSV:
@@ -1241,6 +1297,22 @@ bool lapack_call(Interp *interp, Op *op, const char *target, IVal **args, IVal *
     }
     xfree(buf);
     xfree(jpvt);
+    break;
+  }
+  case R_GETRF: {
+    int nb = at->rank - 2;
+    int64_t m = at->dims[nb], n = at->dims[nb + 1], k = m < n ? m : n, batch = batch_of(at, nb);
+    la_z *buf = xmalloc(sizeof(la_z) * (size_t)(m * n + 1));
+    int64_t *ipiv = xmalloc(sizeof(int64_t) * (size_t)(k + 1));
+    for (int64_t b = 0; b < batch; b++) {
+      get_mat(a, b * m * n, m * n, buf);
+      int64_t info = la_getrf(buf, m, n, ipiv);
+      put_mat(out[0], b * m * n, m * n, buf);
+      for (int64_t j = 0; j < k; j++) lit_set_i(out[1], b * k + j, ipiv[j]);
+      lit_set_i(out[2], b, info);
+    }
+    xfree(buf);
+    xfree(ipiv);
     break;
   }
   case R_GTSV:

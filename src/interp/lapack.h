@@ -3,7 +3,7 @@
  * xlac: non-symmetric eigenvalues and eigenvectors (geev), the Schur form
  * (gees), Hessenberg reduction (gehrd), pivoted QR (geqp3), Householder
  * tridiagonalization (sytrd/hetrd), tridiagonal solves (gtsv, and JAX's
- * perturbed variant) and the SVD (gesdd/gesvd).
+ * perturbed variant), the SVD (gesdd/gesvd) and LU (getrf).
  *
  * The custom calls `lapack_<s|d|c|z><routine>_ffi` and
  * `tridiagonal_solve_perturbed_ffi` are built-in targets (hostcall.c
@@ -71,6 +71,14 @@ void la_hetrd(la_z *a, int64_t n, bool lower, double *d, double *e, la_z *taus);
    diagonal and superdiagonal (gtsv).  Returns 0, or the 1-based row of a
    zero pivot (b then holds nothing meaningful). */
 int64_t la_gtsv(la_z *dl, la_z *d, la_z *du, la_z *b, int64_t n, int64_t nrhs);
+
+/* LU factorization with partial pivoting of the m x n a, in place (getrf):
+   P a = L U, U on and above the diagonal, L's multipliers below it (its
+   unit diagonal implicit); ipiv[min(m, n)]: row j was swapped with row
+   ipiv[j] - 1 at step j (1-based, as LAPACK).  Returns 0, or info = j + 1
+   for the first j with U(j, j) exactly 0 (the factorization is still
+   completed). */
+int64_t la_getrf(la_z *a, int64_t m, int64_t n, int64_t *ipiv);
 
 /* The same elimination without failing: pivots of U smaller than
    eps * max |U| are replaced by that amount (keeping their sign), so that a

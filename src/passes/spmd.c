@@ -55,7 +55,9 @@
  *     InspectSharding records the layout of its operand.
  * Before the rewrite, layouts propagate through the entry block, forward
  * and backward to a fixed point (see "propagation" below), so that a
- * sharding constraint or a result's sharding reaches the ops before it;
+ * sharding constraint or a result's sharding reaches the ops before it
+ * (a constraint that leaves dimensions open holds the axes it names and
+ * takes its operand's splits along those dimensions where they fit);
  * each op then works on the pieces its result's layout calls for.  A
  * value moves between layouts by a local cut, an all_to_all (a split
  * moving to another dimension) or a gather and a cut; a sum whose result
@@ -515,6 +517,7 @@ typedef struct Part {
   PtrMap whole;    /* shard Value* -> its gathered Value* */
   PtrMap want;     /* global Value* -> SpmdTiling*: the layout propagation gave it (absent: whole) */
   PtrMap fixed;    /* global Value* -> itself: a layout the program fixes (parameters, constraints) */
+  PtrMap loose;    /* global Value* -> Loose*: the result of a constraint that leaves dimensions open */
   PtrMap cuts;     /* whole Value* -> its last local cut */
   Value *pid;      /* partition_id as tensor<i64> */
   Value *final;    /* the value an op's rule left in place of its result (after a collective), if not the result */
@@ -2277,11 +2280,39 @@ static SpmdTiling *merge(Part *P, const SpmdTiling *a, const SpmdTiling *b) {
   return ok ? r : NULL;
 }
 
+/* A sharding constraint with open dimensions (Shardy's `?`): the layout
+   of the axes it names, which the value takes, and the dimensions
+   propagation may still split (open and not split by those axes). */
+typedef struct Loose {
+  SpmdTiling *base;
+  bool open[MAXR];
+} Loose;
+
 static bool open_value(Part *P, const Value *v) {
   return !ptrmap_get(&P->fixed, v) && !ptrmap_get(&P->want, v) && v->type->kind == TY_TENSOR && v->type->rank > 0;
 }
 
+/* A loose constraint's layout: its own axes, and the splits of its
+   operand's layout along the open dimensions where they fit with them
+   (the axes the constraint names are not taken twice: `[{?}, {"x"}]` on
+   a value split by "x" along its first dimension leaves that dimension
+   whole). */
+static bool loose_refine(Part *P, Op *op) {
+  Loose *l = ptrmap_get(&P->loose, &op->res[0]);
+  const SpmdTiling *o = l ? ptrmap_get(&P->want, op->opnds[0]) : NULL;
+  if (!o) return false;
+  const Type *t = op->res[0].type;
+  int src[MAXR];
+  for (int d = 0; d < t->rank; d++) src[d] = l->open[d] ? d : -1;
+  SpmdTiling *c = carry(P, o, t, src), *r = c && l->base ? merge(P, l->base, c) : c;
+  const SpmdTiling *now = ptrmap_get(&P->want, &op->res[0]);
+  if (!r || (now && same_data(r, now) && r->nrep == now->nrep)) return false;
+  ptrmap_put(&P->want, &op->res[0], r);
+  return true;
+}
+
 static bool forward(Part *P, Op *op) {
+  if (op->nres == 1 && ptrmap_get(&P->loose, &op->res[0])) return loose_refine(P, op);
   if (op->nres != 1 || !open_value(P, &op->res[0])) return false;
   const Type *rt = op->res[0].type;
   int map[MAXR], src[MAXR];
@@ -2335,7 +2366,8 @@ static bool constraint_layout(Part *P, Op *op, SpmdTiling **t) {
   if (op->kind == OP_SDY_SHARDING_CONSTRAINT) {
     SdySharding sh;
     if (!op_result_sharding(P->m, op, 0, &sh)) return false;
-    /* an open dimension (`?`) leaves the value free: no constraint */
+    /* an open dimension (`?`) leaves the value free there: a loose
+       constraint (below), or none */
     for (int d = 0; d < sh.ndims; d++)
       if (!sh.dims[d].closed) return false;
     /* unreduced over whole axes: the layout of its dimensions */
@@ -3966,13 +3998,46 @@ static bool sweep_backward(Part *P, Block *b) {
   return changed;
 }
 
+/* A Shardy constraint that names axes for some dimensions and leaves
+   others open (`[{?}, {"y", ?}]`, what JAX writes for the dimensions a
+   sharding leaves to the compiler): its value takes the named axes, and
+   along the open dimensions unsplit by them whatever splits its operand
+   has there that fit with them (loose_refine, above).  NULL when it names no
+   split or is not such a constraint. */
+static Loose *loose_constraint(Part *P, Op *op) {
+  SdySharding sh;
+  if (op->kind != OP_SDY_SHARDING_CONSTRAINT || !op_result_sharding(P->m, op, 0, &sh) || sh.nunreduced) return NULL;
+  const Type *t = op->res[0].type;
+  bool any = false;
+  for (int d = 0; d < sh.ndims; d++) any |= !sh.dims[d].closed;
+  if (!any || t->kind != TY_TENSOR || t->rank > MAXR || sh.ndims != t->rank) return NULL;
+  char *err = NULL;
+  SpmdTiling *base = from_sdy(P->m, &sh, t, P->npart, &err);
+  if (err || !splits(base)) {
+    xfree(err);
+    return NULL;
+  }
+  for (int d = 0; d < t->rank; d++)
+    if (t->dims[d] % base->ways[d] != 0) return NULL;
+  Loose *l = ARENA_NEW(&P->m->arena, Loose);
+  l->base = base;
+  for (int d = 0; d < t->rank; d++) l->open[d] = !sh.dims[d].closed && base->ways[d] == 1;
+  return l;
+}
+
 /* The sharding constraints of b, and of the regions rewritten on shards,
-   fix their values' layouts. */
+   fix their values' layouts (loose ones, their first layouts). */
 static void fix_constraints(Part *P, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
     if (region_op(P, op))
       for (int k = 0; k < op->nregions; k++) fix_constraints(P, op->regions[k]);
     SpmdTiling *t;
+    Loose *l = loose_constraint(P, op);
+    if (l) {
+      ptrmap_put(&P->loose, &op->res[0], l);
+      ptrmap_put(&P->want, &op->res[0], l->base);
+      continue;
+    }
     if (!constraint_layout(P, op, &t)) continue;
     ptrmap_put(&P->fixed, &op->res[0], &op->res[0]);
     if (t) ptrmap_put(&P->want, &op->res[0], t);
@@ -4182,7 +4247,7 @@ static bool part_ops(Part *P, Block *blk, Op *first, Op *stop) {
           error_at(op->loc, "an unreduced sharding constraint over a mesh that is not the program's partitions");
           return false;
         }
-      } else if (ptrmap_get(&P->fixed, &op->res[0])) {
+      } else if (ptrmap_get(&P->fixed, &op->res[0]) || ptrmap_get(&P->loose, &op->res[0])) {
         v = reshard(P, v, ptrmap_get(&P->want, &op->res[0]), op);
       }
       block_replace_uses(blk, &op->res[0], v);
@@ -4365,6 +4430,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   ptrmap_free(&P.whole);
   ptrmap_free(&P.want);
   ptrmap_free(&P.fixed);
+  ptrmap_free(&P.loose);
   ptrmap_free(&P.cuts);
   ptrmap_free(&P.psum);
   ptrmap_free(&P.sums);

@@ -1,7 +1,8 @@
 /*
  * test_lapack.c - unit tests of the LAPACK routines behind JAX's CPU
  * lowerings (interp/lapack.c): each factorization rebuilds its matrix
- * (Z T Z^H = A, Q H Q^H = A, A P = Q R, Q T Q^H = A, U S V^H = A), its
+ * (Z T Z^H = A, Q H Q^H = A, A P = Q R, Q T Q^H = A, U S V^H = A,
+ * L U = P A), its
  * vectors satisfy what they must (A v = w v, u^H A = w u^H, unit norms,
  * orthonormal columns), small cases worked out by hand come out exactly
  * as expected, and degenerate inputs (0x0, 1x1, zeros, repeated
@@ -408,6 +409,61 @@ static void test_gtsv(void) {
   expect(la_gtsv(one_l, one_d, one_u, one_b, 1, 1) == 0 && one_b[0] == 0.5, "gtsv 1x1");
 }
 
+/* ---- getrf ---- */
+
+/* P A = L U from getrf's factors of the m x n a0. */
+static void check_getrf(const la_z *a0, int64_t m, int64_t n, bool cplx, const char *what) {
+  int64_t k = m < n ? m : n;
+  la_z *a = zalloc(m * n), *l = zalloc(m * k), *u = zalloc(k * n), *lu = zalloc(m * n), *pa = zalloc(m * n);
+  int64_t *ipiv = calloc((size_t)(k + 1), sizeof(int64_t));
+  memcpy(a, a0, sizeof(la_z) * (size_t)(m * n));
+  memcpy(pa, a0, sizeof(la_z) * (size_t)(m * n));
+  expect(la_getrf(a, m, n, ipiv) == 0, "%s: info", what);
+  for (int64_t j = 0; j < k; j++) {
+    int64_t p = ipiv[j] - 1;
+    expect(p >= j && p < m, "%s: pivot %lld of step %lld", what, (long long)p, (long long)j);
+    for (int64_t c = 0; c < n && p != j; c++) {
+      la_z t = pa[j * n + c];
+      pa[j * n + c] = pa[p * n + c];
+      pa[p * n + c] = t;
+    }
+  }
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < k; j++) {
+      l[i * k + j] = i == j ? 1 : i > j ? a[i * n + j] : 0;
+      /* the pivot is largest in |re| + |im|: |L| <= 1, or sqrt(2) for complex */
+      expect(i <= j || cabs(a[i * n + j]) <= (cplx ? sqrt(2.0) : 1) + 1e-15, "%s: |L| bounded", what);
+    }
+  for (int64_t i = 0; i < k; i++)
+    for (int64_t j = 0; j < n; j++) u[i * n + j] = j >= i ? a[i * n + j] : 0;
+  matmul(l, false, u, false, lu, m, k, n);
+  expect(relerr(lu, pa, m * n) < tol(m + n), "%s: L U = P A (%g)", what, relerr(lu, pa, m * n));
+  free(a), free(l), free(u), free(lu), free(pa), free(ipiv);
+}
+
+static void test_getrf(void) {
+  int64_t shapes[][2] = {{1, 1}, {4, 4}, {5, 3}, {3, 5}, {20, 20}};
+  for (int c = 0; c < 2; c++)
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+      la_z *a = random_matrix(shapes[i][0], shapes[i][1], c);
+      check_getrf(a, shapes[i][0], shapes[i][1], c, c ? "getrf complex" : "getrf real");
+      free(a);
+    }
+  /* by hand: [[1, 2], [3, 4]] pivots row 2 first: L = [[1, 0], [1/3, 1]],
+     U = [[3, 4], [0, 2/3]] */
+  la_z a[] = {1, 2, 3, 4};
+  int64_t ipiv[2];
+  expect(la_getrf(a, 2, 2, ipiv) == 0 && ipiv[0] == 2 && ipiv[1] == 2, "getrf 2x2 pivots");
+  expect(a[0] == 3 && a[1] == 4 && fabs(creal(a[2]) - 1.0 / 3) < 1e-16 && fabs(creal(a[3]) - 2.0 / 3) < 1e-15,
+         "getrf 2x2 factors");
+  /* singular (rank 2): U(2, 2) is 0 */
+  la_z s[] = {1, 2, 3, 2, 4, 6, 1, 0, 1};
+  int64_t sp[3];
+  expect(la_getrf(s, 3, 3, sp) == 3 && sp[0] == 2 && sp[1] == 3 && sp[2] == 3, "getrf singular: info 3");
+  la_z z[4] = {0};
+  expect(la_getrf(z, 2, 2, ipiv) == 1 && ipiv[0] == 1 && ipiv[1] == 2, "getrf zeros: info 1");
+}
+
 /* ---- gesvd ---- */
 
 static void check_svd(const la_z *a0, int64_t m, int64_t n, bool full, const char *what) {
@@ -468,6 +524,7 @@ int main(void) {
   test_hetrd();
   test_gtsv();
   test_svd();
+  test_getrf();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

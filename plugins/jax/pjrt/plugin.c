@@ -24,7 +24,9 @@
  * one device, run on the one each execution names).
  *
  * Donation: arguments the program marks (tf.aliasing_output, or
- * jax.buffer_donor) are donated at every execution unless the execution
+ * jax.buffer_donor) that a result is paired with (one of the same shape
+ * and type, which takes its storage, else one of the same size in bytes,
+ * as XLA pairs them) are donated at every execution unless the execution
  * lists them as non-donatable; a donated buffer is deleted afterwards.
  */
 #include <dlfcn.h>
@@ -1607,6 +1609,20 @@ static uint64_t fnv1a(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
+/* The bytes of argument (arg) or result i of e on one device; -1 for a
+   token or an error. */
+static int64_t leaf_bytes(const xlac_executable *e, int i, bool arg) {
+  xlac_shape sh;
+  xlac_status *st = arg ? xlac_executable_arg_shape(e, i, &sh) : xlac_executable_result_shape(e, i, &sh);
+  if (st || sh.type == XLAC_TOKEN) {
+    xlac_status_destroy(st);
+    return -1;
+  }
+  int64_t n = (int64_t)xlac_type_host_bytes(sh.type);
+  for (int d = 0; d < sh.rank; d++) n *= sh.dims[d];
+  return n;
+}
+
 /* Does argument i of f say it may be donated? */
 static bool arg_is_donor(const Func *f, int i) {
   if (!f->arg_attrs || !f->arg_attrs[i]) return false;
@@ -2063,8 +2079,28 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_len, co
     xlac_status_destroy(st);
   }
   /* donors are parameters; with tuple parameters the leaves differ and
-     nothing is donated */
-  for (int k = 0; !err && k < ndonate && x->nargs == nparams; k++) x->donor[donate[k]] = true;
+     nothing is donated.  XLA donates only the parameters it aliases with a
+     result: those of the same shape and type (the library's pairs, whose
+     storage the result takes), then, as XLA pairs donors with results of
+     the same size in bytes, each other donor with the first result of its
+     size per device not taken yet (its buffer is consumed; the result is
+     computed into other memory).  A donor left without a result stays
+     alive. */
+  int nres = x->xe ? xlac_executable_num_results(x->xe) : 0;
+  bool *taken = calloc((size_t)nres + 1, sizeof(bool));
+  if (!err && !taken) err = OOM();
+  for (int r = 0; !err && r < nres && x->nargs == nparams; r++) {
+    int a = xlac_executable_result_alias(x->xe, r);
+    for (int k = 0; a >= 0 && k < ndonate; k++)
+      if (donate[k] == a) x->donor[a] = taken[r] = true;
+  }
+  for (int k = 0; !err && k < ndonate && x->nargs == nparams; k++) {
+    int a = donate[k];
+    int64_t need = leaf_bytes(x->xe, a, true);
+    for (int r = 0; !x->donor[a] && need >= 0 && r < nres; r++)
+      if (!taken[r] && leaf_bytes(x->xe, r, false) == need) x->donor[a] = taken[r] = true;
+  }
+  free(taken);
   free(donate);
   if (err) {
     exe_release(x);

@@ -1,6 +1,6 @@
 """The linear algebra JAX lowers to LAPACK on its CPU backend, on xlac:
 jnp.linalg.eig (and eigvals, left eigenvectors), jax.scipy.linalg.schur
-and hessenberg, pivoted QR, jax.lax.linalg.tridiagonal and
+and hessenberg, pivoted QR, LU (and solve, inv, det, slogdet), jax.lax.linalg.tridiagonal and
 tridiagonal_solve (with perturb_singular), and jnp.linalg.svd with the
 algorithms other than the polar one; in float32, float64 (x64), complex64
 and complex128, batched, each against JAX's own CPU backend in the same
@@ -200,6 +200,39 @@ def t_qr_pivoting():
     got, want = both(lambda x: geqp3(x, jnp.zeros(x.shape[:-2] + x.shape[-1:], jnp.int32)),
                      rand((2, 5, 4), np.float32))
     assert np.array_equal(got[1], want[1])
+
+
+def t_lu():
+    # lax.linalg.lu (LAPACK's getrf on both backends): the same pivots and
+    # permutation, and L U = P A; and what is built on it
+    for dt in TYPES:
+        for shape in [(5, 5), (4, 6), (6, 4), (1, 1), (3, 7, 7), (20, 20)]:
+            a = rand(shape, dt)
+            t = tol(dt) * shape[-1]
+            got, want = both(lax.linalg.lu, a)
+            lu, piv, perm = got
+            assert np.array_equal(piv, want[1]) and np.array_equal(perm, want[2]), (piv, want[1])
+            close(lu, want[0], t, f"lu {dt.__name__} {shape}")
+            m, n = shape[-2:]
+            k = min(m, n)
+            low = np.tril(lu[..., :, :k], -1) + np.eye(m, k)
+            up = np.triu(lu[..., :k, :])
+            pa = np.take_along_axis(a, perm[..., :, None], axis=-2)
+            close(low @ up, pa, t, f"L U = P A {dt.__name__} {shape}")
+        a, b = rand((3, 6, 6), dt), rand((3, 6, 2), dt)
+        t = tol(dt) * 100
+        for f in [jnp.linalg.solve, lambda x, y: jnp.linalg.inv(x), lambda x, y: jnp.linalg.det(x),
+                  lambda x, y: jnp.linalg.slogdet(x)]:
+            got, want = both(f, a, b)
+            for g, w in zip(got, want):
+                close(g, w, t, f"{dt.__name__}")
+    # a singular matrix: a zero pivot (info > 0), the factors still made
+    s = np.array([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]], np.float32)
+    got, want = both(lax.linalg.lu, s)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-6)
+    got, want = both(jnp.linalg.det, s)
+    close(got[0], want[0], 1e-6, "det of a singular matrix")
 
 
 def t_qr_lapack_types():

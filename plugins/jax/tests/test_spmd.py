@@ -6,6 +6,7 @@ shardings JAX reads back from the executables.
 Run through run.sh: plugins/jax/tests/run.sh test_spmd.py
 """
 import os
+from functools import partial
 
 os.environ["XLAC_DEVICES"] = "8"
 os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
@@ -307,6 +308,85 @@ def t_uneven_refused():
         assert "evenly" in str(e) or "divisible" in str(e), e
     else:
         raise AssertionError("an uneven output sharding ran")
+
+
+def same_specs(build):
+    """both(build), and each result's sharding spec the same on xlac as on
+    JAX's CPU backend (layouts the program leaves to the compiler)."""
+    got, want = both(build), build(C)
+    for g, w in zip(jax.tree.leaves(got), jax.tree.leaves(want)):
+        assert g.sharding.spec == w.sharding.spec, (g.sharding, w.sharding)
+        assert [s.data.shape for s in g.addressable_shards] == [s.data.shape for s in w.addressable_shards]
+    return got
+
+
+def t_open_constraints():
+    # constraints that leave dimensions open (`?`): the value takes the
+    # axes named, and the open dimensions the operand's splits that fit
+    from jax.sharding import AxisType, explicit_axes
+    inp = np.arange(16).reshape(8, 2)
+
+    def vmapped(devs, axis):
+        mesh = jax.make_mesh((2, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2, devices=devs[:4])
+        arr = jax.device_put(inp, NamedSharding(mesh, P("x", "y")))
+
+        def f(v):
+            return jax.lax.with_sharding_constraint(v, NamedSharding(mesh.abstract_mesh, P("x"))) * 2
+        return jax.jit(jax.vmap(f, spmd_axis_name=axis))(arr)
+
+    assert same_specs(lambda d: vmapped(d, None)).sharding.spec == P(None, "x")
+    assert same_specs(lambda d: vmapped(d, "y")).sharding.spec == P("y", "x")
+
+    def auto_to_explicit(devs):
+        mesh = jax.make_mesh((2, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2, devices=devs[:4])
+        with jax.set_mesh(mesh):
+            arr = jax.device_put(inp.astype(np.float32), NamedSharding(mesh, P("x", "y")))
+
+            @jax.jit
+            def f(v):
+                @partial(explicit_axes, axes="y", in_sharding=P(None, "y"))
+                def h(y):
+                    z = jnp.sin(y)
+                    return jnp.einsum("ab,bc->ac", z, z.T, out_sharding=P(None, "y"))
+                return h(v * 2)
+            return f(arr)
+
+    assert same_specs(auto_to_explicit).sharding.spec == P("x", "y")
+
+    def iota(devs):
+        mesh = jax.make_mesh((2, 2, 2), ("x", "y", "z"),
+                             axis_types=(AxisType.Auto, AxisType.Explicit, AxisType.Explicit), devices=devs[:8])
+        yz = NamedSharding(mesh, P(("y", "z"), None))
+        with jax.set_mesh(mesh):
+            return jax.jit(lambda: jax.lax.broadcasted_iota(jnp.int32, (16, 24), 1, out_sharding=yz))()
+
+    assert same_specs(iota).sharding.spec == P(("y", "z"), None)
+
+
+def t_donation_unpaired():
+    # a donated argument no result can take the storage of (another size
+    # per device) stays alive, as on JAX's CPU backend; one a result of its
+    # shape takes is consumed, and so is one a result of its size in bytes
+    # takes (XLA pairs donors and results by size)
+    for devs in (X, C):
+        mesh = mesh_of(devs, (2,), ("x",))
+        s = NamedSharding(mesh, P("x"))
+        a = jax.device_put(np.arange(16.0, dtype=np.float32).reshape(8, 2), s)
+        r = jax.jit(lambda v: v @ v.T, donate_argnums=0)(a)
+        assert not a.is_deleted(), devs[0].platform
+        np.testing.assert_allclose(np.asarray(r), np.asarray(a) @ np.asarray(a).T)
+        b = jax.device_put(np.arange(16.0, dtype=np.float32).reshape(8, 2), s)
+        r = jax.jit(lambda v: v * 2, donate_argnums=0)(b)
+        assert b.is_deleted(), devs[0].platform
+        np.testing.assert_allclose(np.asarray(r), np.arange(16.0).reshape(8, 2) * 2)
+        s2 = NamedSharding(mesh, P(None, "x", None))
+        u = jax.device_put(np.arange(16).reshape(16, 1), s)
+        v = jax.device_put(np.arange(16).reshape(2, 2, 4), s)
+        f = jax.jit(lambda p, q: (jnp.reshape(p, (16,)), q), out_shardings=(s, s2), donate_argnums=(0, 1))
+        r = f(u, v)
+        assert u.is_deleted() and v.is_deleted(), devs[0].platform
+        np.testing.assert_array_equal(np.asarray(r[0]), np.arange(16))
+        np.testing.assert_array_equal(np.asarray(r[1]), np.arange(16).reshape(2, 2, 4))
 
 
 def calls_of(devs, f, shape, names, args, specs, out=None):

@@ -31,7 +31,7 @@ func.func @main() {
 // The families of targets JAX emits say what they are.
 func.func @main() {
   %a = stablehlo.constant dense<1.0> : tensor<2x2xf32>
-  // CHECK: custom_call.mlir:[[@LINE+1]]:{{[0-9]+}}: error: {{(runtime error: )?}}custom_call @lapack_spotrf_ffi: this LAPACK call from jnp.linalg / jax.scipy.linalg is not supported (xlac implements the _ffi targets of geev, gees, gehrd, geqp3, sytrd/hetrd, gtsv, gesdd and gesvd); a host function registered under this name would be called instead (registered: none)
+  // CHECK: custom_call.mlir:[[@LINE+1]]:{{[0-9]+}}: error: {{(runtime error: )?}}custom_call @lapack_spotrf_ffi: this LAPACK call from jnp.linalg / jax.scipy.linalg is not supported (xlac implements the _ffi targets of geev, gees, gehrd, geqp3, sytrd/hetrd, gtsv, gesdd, gesvd and getrf); a host function registered under this name would be called instead (registered: none)
   %r:2 = stablehlo.custom_call @lapack_spotrf_ffi(%a) {mhlo.backend_config = {uplo = 76 : ui8}, api_version = 4 : i32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<i32>)
   func.return
 }

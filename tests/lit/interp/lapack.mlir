@@ -97,5 +97,18 @@ func.func @main() {
   %wus = stablehlo.multiply %wv#2, %wsb : tensor<2x2xcomplex<f64>>
   %wrec = stablehlo.dot_general %wus, %wv#3, contracting_dims = [1] x [0] : (tensor<2x2xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> tensor<2x3xcomplex<f64>>
   check.expect_almost_eq_const %wrec, dense<[[(1.0, 0.0), (0.0, 0.0), (0.0, 0.0)], [(0.0, 0.0), (0.0, 2.0), (0.0, 0.0)]]> : tensor<2x3xcomplex<f64>>
+
+  // getrf: [[1, 2], [3, 4]] takes row 2 first: U = [[3, 4], [0, 2/3]],
+  // L's multiplier 1/3, pivots (2, 2); a batch with a singular member
+  // (U(1, 1) = 0: info 2) and a complex one
+  %l = stablehlo.constant dense<[[[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [2.0, 4.0]]]> : tensor<2x2x2xf32>
+  %lu:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%l) {mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x2x2xf32>) -> (tensor<2x2x2xf32>, tensor<2x2xi32>, tensor<2xi32>)
+  check.expect_almost_eq_const %lu#0, dense<[[[3.0, 4.0], [0.33333333, 0.66666667]], [[2.0, 4.0], [0.5, 0.0]]]> : tensor<2x2x2xf32>
+  check.expect_eq_const %lu#1, dense<[[2, 2], [2, 2]]> : tensor<2x2xi32>
+  check.expect_eq_const %lu#2, dense<[0, 2]> : tensor<2xi32>
+  %lc = stablehlo.constant dense<[[(0.0, 1.0), (1.0, 0.0)], [(0.0, 2.0), (0.0, 0.0)]]> : tensor<2x2xcomplex<f64>>
+  %lcu:3 = stablehlo.custom_call @lapack_zgetrf_ffi(%lc) {mhlo.backend_config = {}} : (tensor<2x2xcomplex<f64>>) -> (tensor<2x2xcomplex<f64>>, tensor<2xi32>, tensor<i32>)
+  check.expect_almost_eq_const %lcu#0, dense<[[(0.0, 2.0), (0.0, 0.0)], [(0.5, 0.0), (1.0, 0.0)]]> : tensor<2x2xcomplex<f64>>
+  check.expect_eq_const %lcu#1, dense<[2, 2]> : tensor<2xi32>
   func.return
 }

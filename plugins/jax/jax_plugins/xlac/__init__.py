@@ -129,9 +129,11 @@ def initialize():
 
 def _register_lapack_lowerings():
     """eig, schur, hessenberg, pivoted QR, tridiagonal, tridiagonal_solve
-    and the SVD have LAPACK lowerings only (JAX's CPU rules); xlac
-    implements the LAPACK custom calls those rules emit (lapack_*geev_ffi,
-    ..., docs/ops.md), so the CPU rules serve xlac as they are.  The SVD's
+    and the SVD have LAPACK lowerings only (JAX's CPU rules), and LU one
+    written in jax besides (a loop JAX cannot trace inside a shard_map or
+    with sharding in types); xlac implements the LAPACK custom calls those
+    rules emit (lapack_*geev_ffi, ..., lapack_*getrf_ffi, docs/ops.md), so
+    the CPU rules serve xlac as they are.  The SVD's
     polar algorithm, and a subset of its values, keep the rule written in
     jax (QDWH)."""
     try:
@@ -146,6 +148,7 @@ def _register_lapack_lowerings():
             (ll.geqp3_p, partial(ll._geqp3_cpu_gpu_lowering, target_name_prefix="cpu")),
             (ll.tridiagonal_p, partial(ll._tridiagonal_cpu_gpu_lowering, target_name_prefix="cpu")),
             (ll.tridiagonal_solve_p, ll._tridiagonal_solve_cpu_lowering),
+            (ll.lu_p, partial(ll._lu_cpu_gpu_lowering, target_name_prefix="cpu")),
         ]
         lapack_svd = partial(ll._svd_cpu_gpu_lowering, target_name_prefix="cpu")
         polar = polar_svd._svd_tpu_lowering_rule
