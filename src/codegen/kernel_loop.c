@@ -113,17 +113,24 @@ static bool split_concat(Op *c, int64_t *dim) {
   return *dim >= 0 && *dim < c->res[0].type->rank && c->res[0].type->rank <= CG_MAX_RANK;
 }
 
-/* Whether c's operands, with those that are concatenates along the same
-   dimension (in), split further, are at most MAX_PIECES values; appends
-   them and their offsets to v and off. */
-static bool concat_pieces(Op *c, int64_t dim, int64_t base, Value **v, int64_t *off, int *n, PtrMap *in) {
+static bool is_input(const Value *v, Value *const *inputs, int n) {
+  for (int i = 0; i < n; i++)
+    if (inputs[i] == v) return true;
+  return false;
+}
+
+/* Whether c's operands, with those the kernel computes that are
+   concatenates along the same dimension (in), split further, are at most
+   MAX_PIECES values; appends them and their offsets to v and off. */
+static bool concat_pieces(Op *c, int64_t dim, int64_t base, Value **v, int64_t *off, int *n, PtrMap *in,
+                          Value *const *inputs, int ninputs) {
   int64_t o = base;
   for (int i = 0; i < c->nopnds; i++) {
     Value *x = c->opnds[i];
     int64_t d2;
-    if (split_concat(x->def, &d2) && d2 == dim) {
+    if (!is_input(x, inputs, ninputs) && split_concat(x->def, &d2) && d2 == dim) {
       ptrmap_put(in, x, (void *)1);
-      if (!concat_pieces(x->def, dim, o, v, off, n, in)) return false;
+      if (!concat_pieces(x->def, dim, o, v, off, n, in, inputs, ninputs)) return false;
     } else if (x->type->dims[dim] > 0) {
       if (*n == MAX_PIECES) return false;
       v[*n] = x;
@@ -142,9 +149,7 @@ static bool reaches(Value *v, Value *c, Value *const *inputs, int n, PtrMap *mem
   void *m = ptrmap_get(memo, v);
   if (m) return m == (void *)2;
   bool r = false;
-  bool input = false;
-  for (int i = 0; i < n && !input; i++) input = inputs[i] == v;
-  if (!input && v->def)
+  if (!is_input(v, inputs, n) && v->def)
     for (int i = 0; i < v->def->nopnds && !r; i++) r = reaches(v->def->opnds[i], c, inputs, n, memo);
   ptrmap_put(memo, v, r ? (void *)2 : (void *)1);
   return r;
@@ -387,7 +392,7 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
     for (int r = 1; r < k->nroots && ok; r++) ok = type_same_shape(k->roots[r]->type, shape);
     PtrMap in = {0}, memo = {0}, vis = {0};
     int64_t dim;
-    ok = ok && split_concat(c, &dim) && concat_pieces(c, dim, 0, piece, poff, &npieces, &in);
+    ok = ok && split_concat(c, &dim) && concat_pieces(c, dim, 0, piece, poff, &npieces, &in, k->inputs, k->ninputs);
     for (int r = 0; r < k->nroots && ok; r++)
       ok = ew_paths(k->roots[r], &c->res[0], shape, &in, k->inputs, k->ninputs, &memo, &vis);
     ptrmap_free(&in);
@@ -400,7 +405,7 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
   } else if (cat) {
     PtrMap in = {0};
     int64_t dim;
-    if (!split_concat(cat, &dim) || !concat_pieces(cat, dim, 0, piece, poff, &npieces, &in)) cat = NULL;
+    if (!split_concat(cat, &dim) || !concat_pieces(cat, dim, 0, piece, poff, &npieces, &in, k->inputs, k->ninputs)) cat = NULL;
     ptrmap_free(&in);
   }
   if (flat || (rank <= 1 && !cat)) {
