@@ -108,6 +108,23 @@ static inline void next_window(const xlacrt_conv *d, int64_t *kpos, int64_t ndim
     }
 }
 
+/* The first n window positions in the order next_window walks the first
+   `walk` dimensions: position p is kr[p] from the window's corner along
+   each spatial dimension (rhs dilation applied) and delta[p] elements
+   from it in the input. */
+static void window_table(const xlacrt_conv *d, int64_t n, int64_t walk, int64_t (*kr)[XLACRT_CONV_MAX_SPATIAL],
+                         int64_t *delta)
+{
+    int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};
+    for (int64_t p = 0; p < n; p++, next_window(d, kpos, walk)) {
+        delta[p] = 0;
+        for (int64_t i = 0; i < d->nsp; i++) {
+            kr[p][i] = kpos[i] * d->rhs_dil[i];
+            delta[p] += kr[p][i] * d->in_ss[i];
+        }
+    }
+}
+
 /* Number of window positions (product of the kernel's spatial sizes). */
 static int64_t window_size(const xlacrt_conv *d)
 {
@@ -258,14 +275,7 @@ DEFINE_DW_ROWS(double, dw_rows_f64_avx512, __m512d, 8, __mmask8, _mm512_setzero_
             /* DW_ROWS rows at a time: their windows' pointers, then the sums; */            \
             /* position q is kr[q] from the window's corner, delta[q] in the input */         \
             int64_t nsp = d->nsp, kr[DW_ROW_MAX_POS][XLACRT_CONV_MAX_SPATIAL], delta[DW_ROW_MAX_POS]; \
-            int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                      \
-            for (int64_t q = 0; q < ks; q++, next_window(d, kpos, nsp)) {                     \
-                delta[q] = 0;                                                                 \
-                for (int64_t i = 0; i < nsp; i++) {                                           \
-                    kr[q][i] = kpos[i] * d->rhs_dil[i];                                       \
-                    delta[q] += kr[q][i] * d->in_ss[i];                                       \
-                }                                                                             \
-            }                                                                                 \
+            window_table(d, ks, nsp, kr, delta);                                              \
             const T *xs[DW_ROWS * DW_ROW_MAX_POS];                                            \
             for (int64_t r = r0; r < r1; r += DW_ROWS) {                                      \
                 int nrows = r1 - r < DW_ROWS ? (int)(r1 - r) : DW_ROWS;                       \
@@ -676,14 +686,7 @@ enum { DIRECT_CHUNK_TILES = 8 };
             pb = 1;                                                                           \
         /* unit p: its window offsets along each dimension (kr) and in the input */          \
         int64_t kr[DIRECT_MAX_POS][XLACRT_CONV_MAX_SPATIAL], delta[DIRECT_MAX_POS];           \
-        int64_t kpos[XLACRT_CONV_MAX_SPATIAL] = {0};                                          \
-        for (int64_t p = 0; p < ks; p++, next_window(d, kpos, rows_unit ? last : nsp)) {      \
-            delta[p] = 0;                                                                     \
-            for (int64_t i = 0; i < nsp; i++) {                                               \
-                kr[p][i] = kpos[i] * d->rhs_dil[i];                                           \
-                delta[p] += kr[p][i] * d->in_ss[i];                                           \
-            }                                                                                 \
-        }                                                                                     \
+        window_table(d, ks, rows_unit ? last : nsp, kr, delta);                               \
         const T *ptrs[DIRECT_MAX_POS * DIRECT_MR];                                            \
         /* window rows cut by the padding, copied with their zeros */                         \
         T edge[DIRECT_MR * DIRECT_SMALL_K];                                                   \
