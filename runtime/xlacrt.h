@@ -125,7 +125,7 @@ void xlacrt_dgemm_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batc
    for), and *_packed multiplies A by it: C[m,n] = A[m,k] * B (+ C).  The
    products give the same bits as the plain calls with the same family.
    The compiler also packs the weights of a loop's products this way, once
-   before the loop (codegen/kernel_dot.c). */
+   before the loop (cpu/kernel_dot.c). */
 size_t xlacrt_gemm_packed_b_bytes(int f64, int64_t n, int64_t k);
 void xlacrt_sgemm_pack_b(xlacrt_pool *p, int trans_b, int64_t n, int64_t k, const float *b, int64_t ldb,
                          void *packed);

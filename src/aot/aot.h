@@ -3,7 +3,7 @@
  * a header (and, on request, the sources of a test and a benchmark).
  *
  * aot.c names the arguments and results, asks the CPU backend for the
- * object (codegen/cpu.h, CpuAot) and, for the test, runs the reference
+ * object (cpu/cpu.h, CpuAot) and, for the test, runs the reference
  * interpreter on the same inputs first; header.c writes the header: a C
  * API over runtime/xlacrt.h's instances and, with a C++ class name,
  * tfcompile's class interface on top of it; testgen.c writes the test and
@@ -13,7 +13,7 @@
 #ifndef XLAC_AOT_H
 #define XLAC_AOT_H
 
-#include "codegen/cpu.h"
+#include "cpu/cpu.h"
 
 typedef struct AotRequest {
   Module *m;
@@ -72,7 +72,7 @@ char *aot_bench_source(const AotRequest *req, const AotResult *r);
 extern const char *const aot_c_api_functions[];
 
 /* The symbol the object calls for custom-call target T: AOT_CUSTOM_CALL_PREFIX
-   T (codegen/kernel_custom.c declares it), never T itself, so that a target
+   T (cpu/kernel_custom.c declares it), never T itself, so that a target
    named like a function of the C library (`system`) or of the program
    cannot resolve to it. */
 #define AOT_CUSTOM_CALL_PREFIX CPU_AOT_CALL_PREFIX

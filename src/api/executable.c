@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "api/api.h"
-#include "codegen/cpu.h"
+#include "cpu/cpu.h"
 #include "codegen/dump.h"
 #include "gpu/gpu.h"
 #include "interp/hostcall.h"
@@ -111,7 +111,12 @@ static bool apply_xla_flags(CpuOptions *co, const char *flags, char **keep) {
   char *copy = xstrdup(flags);
   *keep = copy;
   for (char *w = strtok(copy, " \t\n"); w; w = strtok(NULL, " \t\n")) {
-    int rc = dump_parse_flag(co, w);
+    DumpOptions d = {co->dump_dir, co->dump_pass_re, co->dump_as_dot, co->dump_as_html, 0, false};
+    int rc = dump_parse_flag(&d, w);
+    co->dump_dir = d.dir;
+    co->dump_pass_re = d.pass_re;
+    co->dump_as_dot = d.as_dot;
+    co->dump_as_html = d.as_html;
     if (rc == 0) {
       error_at(SRCLOC_NONE, "xla_flags: unknown flag '%s' (xlac knows --xla_dump_to, --xla_dump_hlo_pass_re, "
                "--xla_dump_hlo_as_dot, --xla_dump_hlo_as_html, --xla_dump_hlo_as_text)", w);

@@ -1,6 +1,6 @@
 /*
  * cg.c - type mapping, loads/stores, constants, intrinsic and libm calls,
- * and loop construction for the CPU code generator.
+ * and loop construction for both backends.
  *
  * Narrow floats (f8/f6/f4) are decoded with a small constant table built
  * from the interpreter's own decoder (literal.c), and encoded with integer
@@ -554,4 +554,20 @@ LLVMValueRef cg_int_to_f64_odd(Cg *cg, ElemType et, LLVMValueRef v) {
   kept = LLVMBuildOr(b, kept, LLVMBuildShl(b, LLVMBuildZExt(b, sticky, t64, ""), s, ""), "");
   LLVMValueRef d = LLVMBuildUIToFP(b, kept, cg->t_f64, "");
   return LLVMBuildSelect(b, neg, LLVMBuildFNeg(b, d, ""), d, "");
+}
+
+int64_t type_bytes(const Type *t) {
+  return t->kind == TY_TENSOR ? type_num_elements(t) * et_bytes(t->elem) : 0;
+}
+
+LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, a, b, ""), a, b, "");
+}
+
+LLVMValueRef cg_max64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, "");
+}
+
+LLVMValueRef cg_elem_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i) {
+  return LLVMBuildGEP2(cg->b, cg_storage_type(cg, et), base, &i, 1, "");
 }

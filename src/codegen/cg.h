@@ -1,5 +1,5 @@
 /*
- * cg.h - internals shared by the CPU code generator's files.
+ * cg.h - LLVM code generation shared by the CPU and GPU backends.
  *
  * Cg holds the LLVM context/module/builder for one executable and the
  * cached LLVM types.  Element types have a storage type (how a tensor keeps
@@ -24,8 +24,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "codegen/cpu.h"
 #include "ir/rewrite.h"
+
 
 #define CG_MAX_RANK 16
 
@@ -46,7 +46,7 @@ typedef struct Cg {
      lanes (kernels over 16-bit floats, whose cost LLVM overestimates) */
   int loop_vf;
   PtrMap const_globals; /* Literal* -> LLVM global */
-  /* runtime entry points */
+  /* the CPU runtime's entry points (cpu/cpu.c) */
   LLVMTypeRef ty_parallel_for, ty_task, ty_fallback, ty_sgemm;
   LLVMValueRef fn_parallel_for, fn_fallback, fn_sgemm, fn_memcpy;
 } Cg;
@@ -92,6 +92,12 @@ void cg_set_nontemporal(Cg *cg, LLVMValueRef store);
    and keeps subnormals (vector fptrunc to bf16 would flush them). */
 LLVMValueRef cg_fptrunc(Cg *cg, LLVMValueRef v, LLVMTypeRef to, const char *name);
 LLVMValueRef cg_i64(Cg *cg, int64_t v);
+LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef cg_max64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
+/* The address of element i (i64) of a buffer of et. */
+LLVMValueRef cg_elem_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i);
+/* The bytes of a tensor's storage (0 for other types). */
+int64_t type_bytes(const Type *t);
 /* Constant of the compute type of et with value v (integers wrap). */
 LLVMValueRef cg_const(Cg *cg, ElemType et, double v);
 LLVMValueRef cg_const_int(Cg *cg, ElemType et, int64_t v);

@@ -89,15 +89,15 @@ static bool make_dirs(const char *dir) {
   return ok;
 }
 
-static char *dump_path(const CpuOptions *o, const Module *m, const char *suffix) {
+static char *dump_path(const DumpOptions *o, const Module *m, const char *suffix) {
   char *label = module_label(m);
-  char *path = xasprintf("%s/module_%04d.%s.%s", o->dump_dir, o->module_id, label, suffix);
+  char *path = xasprintf("%s/module_%04d.%s.%s", o->dir, o->module_id, label, suffix);
   xfree(label);
   return path;
 }
 
-static void write_dump(const CpuOptions *o, const Module *m, const char *suffix, const void *data, size_t n) {
-  if (!make_dirs(o->dump_dir)) return;
+static void write_dump(const DumpOptions *o, const Module *m, const char *suffix, const void *data, size_t n) {
+  if (!make_dirs(o->dir)) return;
   char *path = dump_path(o, m, suffix);
   FILE *f = fopen(path, "wb");
   if (!f) {
@@ -744,25 +744,25 @@ void dump_graph_html(StrBuf *b, const Module *m, const char *title) {
 /* --------------------------------------------------------- module dumps -- */
 
 /* HLO text, and the graph when asked, under one base name. */
-static void dump_module_forms(const CpuOptions *o, const Module *m, const char *base) {
+static void dump_module_forms(const DumpOptions *o, const Module *m, const char *base) {
   StrBuf b = {0};
   print_module_hlo(&b, m);
   char *suffix = xasprintf("%s.txt", base);
   write_dump(o, m, suffix, b.data ? b.data : "", b.len);
   xfree(suffix);
   sb_free(&b);
-  if (!o->dump_as_dot && !o->dump_as_html) return;
+  if (!o->as_dot && !o->as_html) return;
   char *label = module_label(m);
   char *title = xasprintf("module_%04d.%s.%s", o->module_id, label, base);
   xfree(label);
-  if (o->dump_as_dot) {
+  if (o->as_dot) {
     dump_graph_dot(&b, m, title);
     suffix = xasprintf("%s.dot", base);
     write_dump(o, m, suffix, b.data, b.len);
     xfree(suffix);
     sb_free(&b);
   }
-  if (o->dump_as_html) {
+  if (o->as_html) {
     dump_graph_html(&b, m, title);
     suffix = xasprintf("%s.html", base);
     write_dump(o, m, suffix, b.data, b.len);
@@ -781,10 +781,10 @@ static struct {
   int next;
 } pass_dumps;
 
-static bool pass_runs(const CpuOptions *o, const Pass *p) { return !(o->no_fusion && p->run == pass_fusion); }
+static bool pass_runs(const DumpOptions *o, const Pass *p) { return !(o->no_fusion && p->run == pass_fusion); }
 
 /* The first pass after index i that runs, or "pipeline-end". */
-static const char *pass_after(const CpuOptions *o, int i) {
+static const char *pass_after(const DumpOptions *o, int i) {
   int n;
   const Pass *ps = cpu_pipeline_passes(&n);
   for (int k = i + 1; k < n; k++)
@@ -794,14 +794,14 @@ static const char *pass_after(const CpuOptions *o, int i) {
 
 /* 1 if the --xla_dump_hlo_pass_re pattern matches a or b, 0 if not, -1 if it
    does not compile. */
-static int pass_re_matches(const CpuOptions *o, const char *a, const char *b, bool warn) {
+static int pass_re_matches(const DumpOptions *o, const char *a, const char *b, bool warn) {
   regex_t re;
-  int rc = regcomp(&re, o->dump_pass_re, REG_EXTENDED | REG_NOSUB);
+  int rc = regcomp(&re, o->pass_re, REG_EXTENDED | REG_NOSUB);
   if (rc != 0) {
     if (warn) {
       char msg[256];
       regerror(rc, &re, msg, sizeof msg);
-      warning_at(SRCLOC_NONE, "--xla_dump_hlo_pass_re: bad regular expression '%s': %s", o->dump_pass_re, msg);
+      warning_at(SRCLOC_NONE, "--xla_dump_hlo_pass_re: bad regular expression '%s': %s", o->pass_re, msg);
     }
     return -1;
   }
@@ -810,29 +810,29 @@ static int pass_re_matches(const CpuOptions *o, const char *a, const char *b, bo
   return r;
 }
 
-static void dump_between_passes(const CpuOptions *o, const Module *m, const char *after, const char *before) {
+static void dump_between_passes(const DumpOptions *o, const Module *m, const char *after, const char *before) {
   char *base = xasprintf("%04d.%s.after_%s.before_%s", pass_dumps.step++, pipeline_name, after, before);
   dump_module_forms(o, m, base);
   xfree(base);
 }
 
-void dump_module(const CpuOptions *o, const Module *m, const char *stage) {
-  if (!o->dump_dir) return;
+void dump_module(const DumpOptions *o, const Module *m, const char *stage) {
+  if (!o->dir) return;
   dump_module_forms(o, m, stage);
   if (strcmp(stage, "before_optimizations") != 0) return;
   pass_dumps.module_id = o->module_id;
   pass_dumps.active = true;
   pass_dumps.step = 0;
   pass_dumps.next = 0;
-  if (!o->dump_pass_re) return;
+  if (!o->pass_re) return;
   const char *first = pass_after(o, -1);
   if (pass_re_matches(o, "pipeline-start", first, true) == 1)
     dump_between_passes(o, m, "pipeline-start", first);
 }
 
 void dump_after_pass(const char *pass_name, Module *m, bool changed, void *ud) {
-  const CpuOptions *o = ud;
-  if (!o || !o->dump_dir || !o->dump_pass_re) return;
+  const DumpOptions *o = ud;
+  if (!o || !o->dir || !o->pass_re) return;
   if (!pass_dumps.active || pass_dumps.module_id != o->module_id) {
     /* a pipeline run without the before_optimizations dump */
     pass_dumps.module_id = o->module_id;
@@ -848,26 +848,26 @@ void dump_after_pass(const char *pass_name, Module *m, bool changed, void *ud) {
   const char *next = at >= 0 ? pass_after(o, at) : "pipeline-end";
   if (at >= 0) pass_dumps.next = at + 1;
   /* as XLA: with ".*" a pass that changed nothing is not dumped */
-  if (!changed && strcmp(o->dump_pass_re, ".*") == 0) return;
+  if (!changed && strcmp(o->pass_re, ".*") == 0) return;
   if (pass_re_matches(o, pass_name, next, false) == 1) dump_between_passes(o, m, pass_name, next);
 }
 
-void dump_text(const CpuOptions *o, const Module *m, const char *suffix, const char *text) {
-  if (!o->dump_dir) return;
+void dump_text(const DumpOptions *o, const Module *m, const char *suffix, const char *text) {
+  if (!o->dir) return;
   if (strcmp(suffix, "buffer-assignment.txt") == 0) suffix = "after_optimizations-buffer-assignment.txt";
   write_dump(o, m, suffix, text, strlen(text));
 }
 
-void dump_llvm(const CpuOptions *o, const Module *m, const char *suffix, LLVMModuleRef M) {
-  if (!o->dump_dir) return;
+void dump_llvm(const DumpOptions *o, const Module *m, const char *suffix, LLVMModuleRef M) {
+  if (!o->dir) return;
   char *ir = LLVMPrintModuleToString(M);
   write_dump(o, m, suffix, ir, strlen(ir));
   LLVMDisposeMessage(ir);
 }
 
-void dump_object(const CpuOptions *o, const Module *m, LLVMModuleRef M) {
-  if (!o->dump_dir) return;
-  LLVMTargetMachineRef tm = jit_host_machine(o->opt_level ? o->opt_level : 3);
+void dump_object(const DumpOptions *o, const Module *m, LLVMModuleRef M, int opt_level) {
+  if (!o->dir) return;
+  LLVMTargetMachineRef tm = jit_host_machine(opt_level ? opt_level : 3);
   if (!tm) {
     dump_warning("cannot write the object file: no target machine for the host");
     return;
@@ -899,7 +899,7 @@ static int flag_bool(const char *rest) {
   return -1;
 }
 
-int dump_parse_flag(CpuOptions *o, const char *word) {
+int dump_parse_flag(DumpOptions *o, const char *word) {
   static const struct {
     const char *name;
     int kind; /* 0: string value; 1: dot; 2: html; 3: text (always on) */
@@ -917,9 +917,9 @@ int dump_parse_flag(CpuOptions *o, const char *word) {
         return -1;
       }
       if (i == 0)
-        o->dump_dir = rest + 1;
+        o->dir = rest + 1;
       else
-        o->dump_pass_re = rest + 1;
+        o->pass_re = rest + 1;
       return 1;
     }
     int v = flag_bool(rest);
@@ -927,14 +927,14 @@ int dump_parse_flag(CpuOptions *o, const char *word) {
       error_at(SRCLOC_NONE, "%s takes no value or =true / =false, got '%s'", flags[i].name, word);
       return -1;
     }
-    if (flags[i].kind == 1) o->dump_as_dot = v;
-    if (flags[i].kind == 2) o->dump_as_html = v;
+    if (flags[i].kind == 1) o->as_dot = v;
+    if (flags[i].kind == 2) o->as_html = v;
     return 1;
   }
   return 0;
 }
 
-bool dump_parse_flags(CpuOptions *o, char *flags) {
+bool dump_parse_flags(DumpOptions *o, char *flags) {
   bool ok = true;
   char *p = flags;
   while (p && *p) {

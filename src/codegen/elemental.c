@@ -23,6 +23,7 @@
  */
 #include "codegen/cg.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -18,7 +18,7 @@
  */
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 #include "passes/buffers.h"
 
 typedef struct UseScan {
@@ -66,7 +66,7 @@ static bool elementwise_paths(Block *body, Value *v, int depth) {
   return true;
 }
 
-bool cpu_result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, int p) {
+bool result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, int p) {
   Op *ret = block_terminator(f->body);
   if (!ret || r < 0 || r >= ret->nopnds || p < 0 || p >= f->body->nargs) return false;
   Value *v = ret->opnds[r], *pv = f->body->args[p];

@@ -1,5 +1,6 @@
 /*
- * jit.h - LLVM target setup, optimization and ORC LLJIT for the CPU backend.
+ * jit.h - LLVM target setup, optimization and ORC LLJIT on the host (the
+ * CPU backend, and the GPU backend's SIMT harness).
  */
 #ifndef XLAC_CODEGEN_JIT_H
 #define XLAC_CODEGEN_JIT_H

@@ -7,14 +7,14 @@
  * a stage reads from another stage is read at the row being computed:
  * row_fusion_op_ok, the rule passes/fusion.c forms such fusions by) and
  * lists its stages in dependency order; the code generators
- * (codegen/kernel_row.c for the CPU, gpu/row.c for the GPU) then run every
+ * (cpu/kernel_row.c for the CPU, gpu/row.c for the GPU) then run every
  * stage row by row.  A backend passes the check its reduction stages must
  * pass (the shapes of reduction its row kernel can fold).
  */
 #ifndef XLAC_CODEGEN_ROW_PLAN_H
 #define XLAC_CODEGEN_ROW_PLAN_H
 
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 
 enum { ROW_MAX_STAGES = 64, ROW_MAX_BUF_BYTES = 64 * 1024 };
 

@@ -1,6 +1,6 @@
 /*
  * transpose_plan.h - a transpose reduced to its essentials, as both
- * backends' transpose kernels (codegen/kernel_transpose.c for the CPU,
+ * backends' transpose kernels (cpu/kernel_transpose.c for the CPU,
  * gpu/transpose.c for the GPU) see it.
  *
  * Dimensions of size 1 are dropped and runs of dimensions that stay

@@ -25,7 +25,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 #include "codegen/math_approx.h"
 #include "gpu/kernels.h"
 

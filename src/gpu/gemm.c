@@ -49,7 +49,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 #include "gpu/cublaslt.h"
 #include "gpu/kernels.h"
 

@@ -36,7 +36,7 @@
 #include "gpu/cublaslt.h"
 #include "gpu/kernels.h"
 #include "codegen/dump.h"
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 #include "codegen/row_plan.h"
 #include "passes/buffers.h"
 #include "passes/cost.h"
@@ -861,7 +861,7 @@ static void lower_program(GpuLower *G, Func *f, GpuProgram *p) {
   for (int r = 0; r < f->nresults; r++) {
     int q = !G->program && G->alias_param && r < G->nalias ? G->alias_param[r] : -1;
     p->in_place[r] = -1;
-    if (!G->failed && q >= 0 && q < f->body->nargs && cpu_result_in_place(G->cg.m, f, G->buffers, r, q)) {
+    if (!G->failed && q >= 0 && q < f->body->nargs && result_in_place(G->cg.m, f, G->buffers, r, q)) {
       p->in_place[r] = q;
       G->exe->stats.in_place_results++;
     }
@@ -981,9 +981,10 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   if (o->host_ops) exe->host_opts = *o->host_ops;
   else exe->host_opts.quiet_checks = true;
   interp_init(&exe->host, m, &exe->host_opts);
-  CpuOptions dumpo = {0};
-  dumpo.dump_dir = o->dump_dir;
+  DumpOptions dumpo = {0};
+  dumpo.dir = o->dump_dir;
   dumpo.module_id = o->module_id;
+  dumpo.no_fusion = o->no_fusion;
   dump_module(&dumpo, m, "before_optimizations");
   exe->flat = flatten_entry(m, entry);
   exe->flat->is_private = false;
@@ -994,7 +995,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   po.ud = &dumpo;
   /* custom-call targets are the gpu registry's (custom.c), checked when
      each call is lowered; annotations go here */
-  if (!run_cpu_pipeline(m, &po) || !lower_resolve_custom_calls(m, exe->flat, true)) {
+  if (!run_cpu_pipeline(m, &po) || !resolve_custom_calls(m, exe->flat, true)) {
     gpu_executable_free(exe);
     return NULL;
   }

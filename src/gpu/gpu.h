@@ -1,7 +1,7 @@
 /*
  * gpu.h - the GPU backend: a function compiled to PTX through LLVM's NVPTX
  * target and run through the CUDA driver (cuda.h), a peer of the CPU
- * backend (codegen/cpu.h) over the same pass pipeline.
+ * backend (cpu/cpu.h) over the same pass pipeline.
  *
  * gpu_compile runs the pipeline (passes/, the CPU's for now), assigns
  * buffers (passes/buffers.c: parameters, results, one temp arena,

@@ -15,7 +15,7 @@
 #ifndef XLAC_GPU_KERNELS_H
 #define XLAC_GPU_KERNELS_H
 
-#include "codegen/cg.h"
+#include "codegen/kernel.h"
 #include "gpu/gpu.h"
 #include "passes/buffers.h"
 
@@ -174,7 +174,7 @@ void gpu_delinearize(Cg *cg, LLVMValueRef lin, const int64_t *dims, int n, LLVMV
 
 /* ---- emitters: each plans its kernels and launches, or reports ---- */
 
-struct KernelSpec; /* codegen/lower.h */
+struct KernelSpec; /* codegen/kernel.h */
 /* reduce.c, for the row kernel: whether a block can fold the reduces of
    k (over the trailing dims, simple reducers), and that fold for output o
    (its elements read through in_ptrs) by the block's T threads: out[r]

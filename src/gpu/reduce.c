@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 #include "gpu/kernels.h"
 
 enum { MAX_SLOTS = 32 };

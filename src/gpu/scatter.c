@@ -17,7 +17,7 @@
  */
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 #include "gpu/kernels.h"
 
 static bool window_parallel(const Op *op, const ScatterDims *s) {

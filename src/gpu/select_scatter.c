@@ -14,7 +14,7 @@
  */
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 #include "gpu/kernels.h"
 
 typedef struct SelWin {

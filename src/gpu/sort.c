@@ -25,7 +25,7 @@
  */
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "codegen/kernel.h"
 #include "gpu/kernels.h"
 
 enum { MAX_SORT = 16, PAR_MIN = 512 };

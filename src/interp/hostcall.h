@@ -1,6 +1,6 @@
 /*
  * hostcall.h - custom calls into host functions, shared by the interpreter
- * (control.c) and the CPU backend (codegen/kernel_custom.c).
+ * (control.c) and the CPU backend (cpu/kernel_custom.c).
  *
  * The registry behind xlac_custom_call_register (include/xlac/xlac.h) is
  * process-wide.  What a custom_call target means is decided in one place,

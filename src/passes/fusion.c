@@ -26,7 +26,7 @@
  *           again.  The fusion's body calls the groups (as fusions or
  *           single ops) in dependency order; the cpu backend runs them
  *           stage by stage for each row, so a row is read from memory once
- *           (codegen/kernel_row.c).  See "row fusions" below.
+ *           (cpu/kernel_row.c).  See "row fusions" below.
  *
  * Algorithm.  Each block (function bodies and the regions of while/if/case)
  * is processed on its own.  Ops are visited in reverse order, consumers

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "codegen/cpu.h"
+#include "cpu/cpu.h"
 #include "test_module.h"
 #include "test_util.h"
 

@@ -3,7 +3,7 @@
    right values. */
 #include <string.h>
 
-#include "codegen/cpu.h"
+#include "cpu/cpu.h"
 #include "frontends/stablehlo/stablehlo.h"
 #include "test_util.h"
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/cpu.h"
+#include "cpu/cpu.h"
 #include "frontends/hlo/hlo.h"
 #include "test_module.h"
 #include "test_util.h"

@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "codegen/cpu.h"
-#include "codegen/objcache.h"
+#include "cpu/cpu.h"
+#include "cpu/objcache.h"
 #include "frontends/stablehlo/stablehlo.h"
 #include "test_util.h"
 

@@ -5,7 +5,7 @@
 // Each result must be within 1 ULP of the interpreter's, and every op must
 // run compiled.  The exact ops at the end (floor, ceil, round, max, min),
 // whose vector forms are computed in float after LLVM narrowed them
-// (codegen/widen16.c), must agree bit for bit, subnormals included.  bf16 sin/cos/tan take |x| <= 2^50 only: beyond that the
+// (cpu/widen16.c), must agree bit for bit, subnormals included.  bf16 sin/cos/tan take |x| <= 2^50 only: beyond that the
 // compiled functions return NaN (docs/math.md).  pow pairs each pattern
 // with another one (the index times an odd constant, wrapping), so every
 // pow special case (signs, zeros, infinities, NaN, integer y) comes up.

@@ -3,7 +3,7 @@
 // once per op.  LLVM's optimizer narrows compares, min/max and rounding
 // intrinsics of widened values back to half/bfloat, which the x86 backend
 // (without AVX512-FP16) expands lane by lane; the code generator computes
-// those in float again after optimizing (codegen/widen16.c), so the
+// those in float again after optimizing (cpu/widen16.c), so the
 // optimized IR keeps no such vector op and calls nothing per element.  A
 // host with AVX512-FP16 has those instructions for half: there only
 // bfloat's are rewritten (the check reads the host's features).

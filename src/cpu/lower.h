@@ -7,10 +7,11 @@
  * reports how many chunks cover the work; chunks are fixed by the problem
  * size, never by the thread count.
  */
-#ifndef XLAC_CODEGEN_LOWER_H
-#define XLAC_CODEGEN_LOWER_H
+#ifndef XLAC_CPU_LOWER_H
+#define XLAC_CPU_LOWER_H
 
-#include "codegen/cg.h"
+#include "codegen/kernel.h"
+#include "cpu/cpu.h"
 #include "passes/buffers.h"
 #include "xlacrt.h"
 
@@ -41,17 +42,6 @@ typedef struct Lower {
 } Lower;
 
 /* ---- kernels ---- */
-typedef struct KernelSpec {
-  Value **inputs;
-  int ninputs;
-  Value **roots; /* values computed (for loops) or reduce results (for reductions) */
-  int nroots;
-  Op **reduces;  /* reduction kernels: the reduce op of each root */
-} KernelSpec;
-
-enum { CHUNK_ELEMS = 1 << 16 };
-
-int64_t type_bytes(const Type *t);
 /* Pointer to a value's buffer, in the entry function. */
 LLVMValueRef value_ptr(Lower *L, Value *v);
 /* An alloca'd array of the buffers of vals, filled in the entry function. */
@@ -64,8 +54,6 @@ LLVMValueRef ptr_array_of(Lower *L, LLVMValueRef *ptrs, int n);
    (control flow). */
 LLVMValueRef kernel_new(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs);
 LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i);
-LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
-LLVMValueRef cg_max64(Cg *cg, LLVMValueRef a, LLVMValueRef b);
 /* Calls kernel kfn over nchunks chunks (on the pool when more than one). */
 void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs);
 /* The same with pointers already computed in the entry function. */
@@ -78,10 +66,6 @@ void lower_count_fusion(Lower *L);
 /* kernel_loop.c: elementwise and index-mapping fusions */
 LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
 /* kernel_reduce.c: reductions and reduction fusions */
-Op *simple_reducer(const Op *reduce);
-/* The identity of a simple reducer's op for et (a compute-type constant). */
-LLVMValueRef reduce_identity(Cg *cg, OpKind kind, ElemType et);
-bool reduce_kernel_ok(const KernelSpec *k);
 LLVMValueRef emit_reduce_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks);
 /* The reductions of k evaluated one output at a time inside another
    kernel (the stages of a row fusion), with the blocking and order of
@@ -93,14 +77,6 @@ bool row_reduce_ok(const KernelSpec *k);
 RowReduce *row_reduce_new(Lower *L, const KernelSpec *k, LLVMValueRef fn, LLVMValueRef *input_ptrs);
 void row_reduce_emit(RowReduce *rr, LLVMValueRef o, LLVMValueRef *res);
 void row_reduce_free(RowReduce *rr);
-/* A reduction body (reduce, reduce_window: n inputs, n inits, n results)
-   evaluated on compute-type scalars inside kernel fn: out = body(acc, x). */
-typedef struct ReduceBody ReduceBody;
-bool reduce_body_ok(const Op *op);
-ReduceBody *reduce_body_new(Cg *cg, LLVMValueRef fn, const Op *op);
-void reduce_body_apply(Cg *cg, ReduceBody *b, LLVMValueRef *acc, LLVMValueRef *x, LLVMValueRef *out);
-void reduce_body_free(ReduceBody *b);
-
 /* Ops with kernels of their own.  Each returns false (emitting nothing)
    when it does not handle op, and the generic paths are tried next.
    kernel_dot.c: dot_general, dot fusions (kOutput), convolution.
@@ -111,31 +87,6 @@ bool lower_dot(Lower *L, Op *op);
    lower_dot to multiply by in every iteration. */
 void lower_loop_prepack(Lower *L, Op *loop);
 bool lower_indexing(Lower *L, Op *op);
-/* scatter's dimension numbers and the CPU kernel's blocking (kernel_index.c) */
-enum { MAX_SCATTER = 8 };
-typedef struct ScatterDims {
-  int64_t *window, *inserted, *obatch, *ibatch, *map;
-  int nwindow, ninserted, nobatch, nibatch, nmap;
-  int64_t ivd;
-  /* the run: the trailing `run` update dimensions (0: none), along the
-     operand's trailing dimensions from k0 = rank - run on; block = operand
-     elements per index of the dimensions before k0; inner = elements per
-     step along k0.  Chunk c owns columns [c * cols, (c + 1) * cols) of
-     every block. */
-  int run;
-  int64_t inner, block, cols, nchunks;
-} ScatterDims;
-/* The interpreter's checks of a scatter; fills s. */
-bool scatter_ok(const Op *op, ScatterDims *s);
-/* The operand index (full) that update element uidx of scatter op lands
-   on: its start indices read from ind (not clamped), plus batch and window
-   coordinates.  Returns whether its update window fits in the operand
-   (else the whole window is skipped, as in the interpreter). */
-LLVMValueRef scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, LLVMValueRef ind, LLVMValueRef *uidx,
-                                   LLVMValueRef *full);
-/* result[off] = body(result[off], update[uoff]) for every operand pair
-   (res, upd: element pointers of the results and updates). */
-void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMValueRef off, LLVMValueRef uoff);
 /* kernel_transpose.c: large transposes of the last two dimensions, tiled */
 bool lower_transpose(Lower *L, Op *op);
 /* kernel_window.c: reduce_window, select_and_scatter. */
@@ -152,12 +103,6 @@ bool lower_ragged_dot(Lower *L, Op *op);
    AllocateBuffer.  Other targets (check.*, TopK, shape_assertion) run in
    the interpreter thunk. */
 bool lower_custom_call(Lower *L, Op *op);
-/* Resolves every custom_call reachable from f, after the pipeline: errors
-   at the ops whose target has no implementation (naming it and the
-   registered ones); pass-through annotations (Sharding, ...) removed.
-   With aot, unknown targets are not errors (the linking program's C
-   functions). */
-bool lower_resolve_custom_calls(Module *m, Func *f, bool aot);
 void lower_free_custom_calls(struct HostCallSite **sites, int n);
 void xlac_rt_custom_call(struct CpuRun *run, int64_t index, void **ptrs);
 /* cpu.c: what the runtime entries outside it need from an execution. */
@@ -188,8 +133,5 @@ typedef struct RuntimeSymbol {
 } RuntimeSymbol;
 const RuntimeSymbol *runtime_symbols(int *n);
 
-/* inplace.c: whether result r of f can be computed into parameter p's
-   storage (see there). */
-bool cpu_result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, int p);
 
 #endif

@@ -12,10 +12,10 @@
  * Nothing here prints: problems (an unusable directory, a bad entry) are
  * reported through the stats, and compilation goes on without the cache.
  */
-#ifndef XLAC_CODEGEN_OBJCACHE_H
-#define XLAC_CODEGEN_OBJCACHE_H
+#ifndef XLAC_CPU_OBJCACHE_H
+#define XLAC_CPU_OBJCACHE_H
 
-#include "codegen/cpu.h"
+#include "cpu/cpu.h"
 #include "codegen/jit.h"
 
 typedef struct ObjCache ObjCache;

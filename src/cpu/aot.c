@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "codegen/jit.h"
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 void cpu_aot_free(CpuAot *a) {
   xfree(a->object);

@@ -29,7 +29,7 @@
  */
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 static bool plain(const Type *t) { return t->kind == TY_TENSOR && !t->quant && t->rank <= CG_MAX_RANK; }
 

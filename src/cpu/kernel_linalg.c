@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 static bool plain_tensor(const Type *t) { return t->kind == TY_TENSOR && !t->quant; }
 

@@ -34,7 +34,7 @@
  */
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 /* Window attributes with their defaults filled in (as the interpreter). */
 typedef struct Win {

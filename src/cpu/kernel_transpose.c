@@ -34,7 +34,7 @@
  */
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 #include "codegen/transpose_plan.h"
 
 enum {

@@ -27,7 +27,7 @@
  * elemental generator cannot compute, malformed attributes) is left to the
  * interpreter thunk, which reports errors as the interpreter does.
  */
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 #include <stdlib.h>
 #include <string.h>

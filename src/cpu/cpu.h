@@ -9,8 +9,8 @@
  * through a thunk into the reference interpreter; `cpu_executable_stats`
  * says how many ops were compiled natively and how many went through it.
  */
-#ifndef XLAC_CODEGEN_CPU_H
-#define XLAC_CODEGEN_CPU_H
+#ifndef XLAC_CPU_CPU_H
+#define XLAC_CPU_CPU_H
 
 #include "interp/interp.h"
 

@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 /* Sizes beyond this are left to the interpreter (keeps index math far from
    overflow). */

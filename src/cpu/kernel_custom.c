@@ -14,51 +14,18 @@
  * interpreter state as the thunk's failures do.
  *
  * Targets are resolved once the pipeline has run, before anything is
- * lowered (lower_resolve_custom_calls): an unknown target is a compile
+ * lowered (resolve_custom_calls, codegen/custom_calls.c): an unknown target is a compile
  * error, even in code that would run in the interpreter thunk, and the
  * annotations that pass their operands through (Sharding, MoveToHost, ...)
  * are removed.  The targets the interpreter implements itself (check.*,
  * TopK, shape_assertion and the internal registry) keep going through the
  * thunk.
  */
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 #include "interp/hostcall.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- resolving targets at compile time ---- */
-
-typedef struct Drops {
-  VEC(Op *) ops;     /* pass-through annotations ... */
-  VEC(Func *) funcs; /* ... and their functions */
-} Drops;
-
-static void note_identity(Op *op, Func *in, void *ud) {
-  Drops *d = ud;
-  HostTarget k = hostcall_classify(op_attr_str(op, "call_target_name"), NULL);
-  /* an annotation, or a no-op that returns its operand */
-  if (k != HOST_IDENTITY && !(k == HOST_NOOP && op->nres > 0)) return;
-  VEC_PUSH(d->ops, op);
-  VEC_PUSH(d->funcs, in);
-}
-
-bool lower_resolve_custom_calls(Module *m, Func *f, bool aot) {
-  Drops d = {{0}, {0}};
-  bool ok = true;
-  if (aot) hostcall_walk_reachable(m, f, note_identity, &d);
-  else ok = hostcall_check_reachable(m, f, note_identity, &d);
-  /* an annotation's results are its operands (hostcall_problem checked the
-     types): the uses take the operands and the op goes, costing no copy */
-  for (int i = 0; ok && i < d.ops.len; i++) {
-    Op *op = d.ops.data[i];
-    for (int k = 0; k < op->nres; k++) func_replace_uses(d.funcs.data[i], &op->res[k], op->opnds[k], NULL);
-    op_erase(op);
-  }
-  VEC_FREE(d.ops);
-  VEC_FREE(d.funcs);
-  return ok;
-}
 
 /* ---- lowering ---- */
 
@@ -140,7 +107,7 @@ bool lower_custom_call(Lower *L, Op *op) {
   char *err = NULL;
   HostCallSite *site = hostcall_site_new(op, fn, &err);
   if (!site) {
-    /* lower_resolve_custom_calls reported it already */
+    /* resolve_custom_calls reported it already */
     xfree(err);
     return false;
   }

@@ -2,7 +2,7 @@
  * symbols.c - the runtime library functions generated code may call, by
  * name, for the JIT (an AOT object links them from libxlacrt instead).
  */
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 static const RuntimeSymbol symbols[] = {
     {"xlacrt_parallel_for", (void *)xlacrt_parallel_for},

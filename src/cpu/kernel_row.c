@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "codegen/row_plan.h"
+#include "cpu/lower.h"
 #include "passes/passes.h"
 
 /* A loop stage over row r: its values over the row (or its one value). */

@@ -19,7 +19,7 @@
  * element types) is left to the interpreter thunk, which reports errors as
  * the interpreter does.
  */
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/lower.h"
+#include "cpu/lower.h"
 
 /* out[i] = root(i) for i in [lo, hi), one flat loop the vectorizer widens. */
 static void emit_flat(Cg *cg, KernelIO *io, Value *const *roots, int nroots, LLVMValueRef *outs,

@@ -45,7 +45,7 @@
  * relative to the directory as checked (openat), so renaming a parent
  * afterwards changes nothing.
  */
-#include "codegen/objcache.h"
+#include "cpu/objcache.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -23,7 +23,7 @@
  * Buffers: parameters and results are the caller's; every other value gets
  * a 64-byte aligned slice of one temp arena; constants are globals.
  */
-#include "codegen/cpu.h"
+#include "cpu/cpu.h"
 
 #include <llvm-c/Core.h>
 #include <stdatomic.h>
@@ -37,8 +37,8 @@
 
 #include "codegen/dump.h"
 #include "codegen/jit.h"
-#include "codegen/lower.h"
-#include "codegen/objcache.h"
+#include "cpu/lower.h"
+#include "cpu/objcache.h"
 #include "passes/passes.h"
 #include "xlacrt.h"
 
@@ -194,10 +194,6 @@ static void xlac_rt_loop_stopped(CpuRun *run, int64_t index) {
   if (interp_loop_continue(run->interp, run->exe->loops[index])) run->interp->failed = true;
 }
 
-int64_t type_bytes(const Type *t) {
-  return t->kind == TY_TENSOR ? type_num_elements(t) * et_bytes(t->elem) : 0;
-}
-
 /* Pointer to a value's buffer, in the entry function. */
 LLVMValueRef value_ptr(Lower *L, Value *v) {
   Cg *cg = &L->cg;
@@ -265,14 +261,6 @@ LLVMValueRef kernel_new(Lower *L, LLVMValueRef *chunk, LLVMValueRef *ptrs) {
 LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i) {
   LLVMValueRef idx = cg_i64(cg, i);
   return LLVMBuildLoad2(cg->b, cg->t_ptr, LLVMBuildGEP2(cg->b, cg->t_ptr, arr, &idx, 1, ""), "");
-}
-
-LLVMValueRef cg_min64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
-  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, a, b, ""), a, b, "");
-}
-
-LLVMValueRef cg_max64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
-  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, "");
 }
 
 /* Calls kernel fn over nchunks chunks with the given buffers. */
@@ -778,7 +766,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->own_pool = !o->pool;
   exe->pool = o->pool ? o->pool : xlacrt_pool_create(o->threads);
 
-  dump_module(o, m, "before_optimizations");
+  DumpOptions dump = {o->dump_dir, o->dump_pass_re, o->dump_as_dot, o->dump_as_html, o->module_id, o->no_fusion};
+  dump_module(&dump, m, "before_optimizations");
   /* tuples in the signature become lists of tensors; the flat copy must stay
      public so dead-code elimination keeps it */
   exe->flat = flatten_entry(m, entry);
@@ -791,7 +780,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   po.verify_each = o->verify_each;
   po.fuse = !o->no_fusion;
   po.after_pass = dump_after_pass;
-  po.ud = (void *)o;
+  po.ud = &dump;
   if (o->cancel) {
     po.stop = &o->cancel->stop;
     po.stop_reason = o->cancel->reason;
@@ -802,10 +791,10 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   }
   double t_ir = now_ms();
   exe->stats.passes_ms = t_ir - t0;
-  dump_module(o, m, "after_optimizations");
+  dump_module(&dump, m, "after_optimizations");
   /* an unknown custom_call target is a compile error, wherever it is
      (ahead of time, targets are the linking program's C functions) */
-  if (!lower_resolve_custom_calls(m, exe->flat, o->aot != NULL)) {
+  if (!resolve_custom_calls(m, exe->flat, o->aot != NULL)) {
     cpu_executable_free(exe);
     return NULL;
   }
@@ -854,7 +843,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   if (o->dump_dir) {
     StrBuf bb = {0};
     buffers_print(&bb, L.buffers);
-    dump_text(o, m, "buffer-assignment.txt", bb.data ? bb.data : "");
+    dump_text(&dump, m, "buffer-assignment.txt", bb.data ? bb.data : "");
     sb_free(&bb);
   }
   Op *ret = block_terminator(entry->body);
@@ -891,7 +880,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->nres_flat = entry->nresults;
   exe->in_place = xcalloc((size_t)entry->nresults + 1, sizeof(bool));
   for (int r = 0; r < o->nalias && r < entry->nresults && exe->flat == exe->entry; r++)
-    if (o->alias_param[r] >= 0) exe->in_place[r] = cpu_result_in_place(m, entry, L.buffers, r, o->alias_param[r]);
+    if (o->alias_param[r] >= 0) exe->in_place[r] = result_in_place(m, entry, L.buffers, r, o->alias_param[r]);
   buffers_free(L.buffers);
   ptrmap_free(&L.prepacked);
   ptrmap_free(&cg->const_globals);
@@ -901,7 +890,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   int lvl = o->opt_level ? o->opt_level : 3;
   double t_opt = now_ms();
   exe->stats.ir_ms = t_opt - t_ir;
-  dump_llvm(o, m, "ir-no-opt.ll", cg->mod);
+  dump_llvm(&dump, m, "ir-no-opt.ll", cg->mod);
   if (getenv("XLAC_DEBUG_LLVM")) {
     char *ir = LLVMPrintModuleToString(cg->mod);
     fputs(ir, stderr);
@@ -946,8 +935,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     return NULL;
   } else {
     exe->stats.llvm_opt_ms = now_ms() - t_opt;
-    dump_llvm(o, m, "ir-with-opt.ll", cg->mod);
-    dump_object(o, m, cg->mod);
+    dump_llvm(&dump, m, "ir-with-opt.ll", cg->mod);
+    dump_object(&dump, m, cg->mod, o->opt_level);
     hold.mod = NULL; /* the JIT takes it */
     exe->jit = oc ? objcache_compile(oc, cg->mod, syms, nrt + NSYMS_OWN, &err) : jit_create(cg->mod, tsc, syms, nrt + NSYMS_OWN, &err);
   }

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/cpu.h"
+#include "cpu/cpu.h"
 #include "frontends/stablehlo/stablehlo.h"
 #include "ir/print.h"
 
