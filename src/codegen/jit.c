@@ -9,6 +9,8 @@
 #include "codegen/jit.h"
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
@@ -18,6 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "xlacrt.h"
 
 struct Jit {
   LLVMOrcLLJITRef lljit;
@@ -81,6 +86,67 @@ LLVMTargetMachineRef jit_host_machine(int opt_level) {
                                  LLVMRelocPIC, LLVMCodeModelDefault);
 }
 
+/* ---- host machines kept per thread ----
+ * Making a target machine, and the subtarget its first function needs,
+ * costs about as much as optimizing and generating a small module (the
+ * host's feature string is parsed feature by feature each time).  Each
+ * thread that compiles keeps one machine per optimization level and uses
+ * it for every module it optimizes and generates code for; a machine is
+ * used by one thread at a time, as LLVM requires.  The machines of a
+ * thread are disposed when it exits; `kept` lists them all, so they stay
+ * reachable (and are freed last) in a process that never ends its
+ * compiling threads. */
+typedef struct ThreadMachines {
+  LLVMTargetMachineRef tm[4];
+  struct ThreadMachines *prev, *next;
+} ThreadMachines;
+static pthread_key_t machines_key;
+static pthread_once_t machines_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t machines_lock = PTHREAD_MUTEX_INITIALIZER;
+static ThreadMachines *kept;
+
+static void machines_free(void *p) {
+  ThreadMachines *t = p;
+  pthread_mutex_lock(&machines_lock);
+  if (t->prev) t->prev->next = t->next;
+  else kept = t->next;
+  if (t->next) t->next->prev = t->prev;
+  pthread_mutex_unlock(&machines_lock);
+  for (int i = 0; i < 4; i++)
+    if (t->tm[i]) LLVMDisposeTargetMachine(t->tm[i]);
+  xfree(t);
+}
+
+static void machines_init(void) {
+  if (pthread_key_create(&machines_key, machines_free)) machines_key = (pthread_key_t)-1;
+}
+
+LLVMTargetMachineRef jit_thread_machine(int opt_level, bool *owned) {
+  int l = opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level;
+  pthread_once(&machines_once, machines_init);
+  ThreadMachines *t = machines_key == (pthread_key_t)-1 ? NULL : pthread_getspecific(machines_key);
+  if (!t && machines_key != (pthread_key_t)-1 && (t = calloc(1, sizeof *t)) != NULL) {
+    if (pthread_setspecific(machines_key, t)) {
+      xfree(t);
+      t = NULL;
+    } else {
+      pthread_mutex_lock(&machines_lock);
+      t->next = kept;
+      if (kept) kept->prev = t;
+      kept = t;
+      pthread_mutex_unlock(&machines_lock);
+    }
+  }
+  if (!t) {
+    /* no thread storage: a machine for this call only */
+    *owned = true;
+    return jit_host_machine(l);
+  }
+  *owned = false;
+  if (!t->tm[l]) t->tm[l] = jit_host_machine(l);
+  return t->tm[l];
+}
+
 /* The targets this library cross-compiles for, once (llvm_targets.c). */
 static pthread_once_t all_once = PTHREAD_ONCE_INIT;
 static void init_all(void) { jit_init_cross_targets(); }
@@ -118,13 +184,14 @@ LLVMTargetMachineRef jit_target_machine(const char *triple, const char *cpu, con
 }
 
 bool jit_optimize(LLVMModuleRef M, int opt_level, char **err) {
-  LLVMTargetMachineRef tm = jit_host_machine(opt_level);
+  bool owned;
+  LLVMTargetMachineRef tm = jit_thread_machine(opt_level, &owned);
   if (!tm) {
     *err = xstrdup("cannot create a target machine for the host");
     return false;
   }
   bool ok = jit_optimize_for(M, tm, opt_level, err);
-  LLVMDisposeTargetMachine(tm);
+  if (owned) LLVMDisposeTargetMachine(tm);
   return ok;
 }
 
@@ -269,20 +336,17 @@ static Jit *wrap(LLVMOrcLLJITRef lljit) {
   return j;
 }
 
-Jit *jit_create(LLVMModuleRef M, void *tsctx, const JitSymbol *syms, int nsyms, char **err) {
-  LLVMOrcLLJITRef lljit = new_lljit(syms, nsyms, err);
-  if (!lljit) {
-    LLVMDisposeModule(M);
-    return NULL;
-  }
-  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(M, tsctx);
-  LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(lljit, LLVMOrcLLJITGetMainJITDylib(lljit), tsm);
-  if (e) {
-    *err = jit_take_error(e);
-    LLVMOrcDisposeLLJIT(lljit);
-    return NULL;
-  }
-  return wrap(lljit);
+Jit *jit_create(LLVMModuleRef M, const JitSymbol *syms, int nsyms, char **err) {
+  /* machine code from this thread's machine (jit_emit_object), not from a
+     machine of the LLJIT's own, which would be made anew for every module */
+  char *obj = NULL;
+  size_t n = 0;
+  bool ok = jit_emit_object(M, &obj, &n, err);
+  LLVMDisposeModule(M);
+  if (!ok) return NULL;
+  Jit *j = jit_create_from_object(obj, n, syms, nsyms, err);
+  xfree(obj);
+  return j;
 }
 
 Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms, int nsyms, char **err) {
@@ -300,14 +364,14 @@ Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms,
 }
 
 bool jit_emit_object(LLVMModuleRef M, char **data, size_t *size, char **err) {
-  /* the machine the JIT compiles with, so the object is what it would make */
-  LLVMTargetMachineRef tm = jit_host_machine(3);
+  bool owned;
+  LLVMTargetMachineRef tm = jit_thread_machine(3, &owned);
   if (!tm) {
     *err = xstrdup("cannot create a target machine for the host");
     return false;
   }
   bool ok = jit_emit_object_for(M, tm, data, size, err);
-  LLVMDisposeTargetMachine(tm);
+  if (owned) LLVMDisposeTargetMachine(tm);
   return ok;
 }
 
@@ -383,4 +447,238 @@ void jit_free(Jit *j) {
   if (!j) return;
   LLVMOrcDisposeLLJIT(j->lljit);
   xfree(j);
+}
+
+/* ---- compiling a module in parts, on several threads ----
+ * A module of many kernels is cut into parts by function: its bitcode is
+ * read back once per part into a context of the part's own, the bodies
+ * of the functions other parts own become declarations, and each part is
+ * optimized and turned into an object on a thread of the pool, with that
+ * thread's machine.  The JIT links the objects.  A function that another
+ * part calls keeps external linkage (the others stay internal, so the
+ * optimizer inlines and removes them as in one module); read-only
+ * globals are copied into every part that uses them (the optimizer still
+ * sees their values), writable ones are defined by part 0 only.  The cut
+ * changes which calls are inlined, never what is computed: nothing in
+ * xlac's IR lets the optimizer reassociate or contract floating point. */
+
+/* Instructions of a function (0 for a declaration). */
+static int64_t function_size(LLVMValueRef f) {
+  int64_t n = 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) n++;
+  return n;
+}
+
+/* The function an instruction or constant expression using a value sits
+   in, through constant users (NULL: a global's initializer). */
+static LLVMValueRef user_function(LLVMValueRef u, int depth) {
+  if (LLVMIsAInstruction(u)) return LLVMGetBasicBlockParent(LLVMGetInstructionParent(u));
+  if (depth > 8 || !LLVMIsAConstantExpr(u)) return NULL;
+  for (LLVMUseRef use = LLVMGetFirstUse(u); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef f = user_function(LLVMGetUser(use), depth + 1);
+    if (f) return f;
+  }
+  return NULL;
+}
+
+typedef struct SplitPlan {
+  int nparts;
+  int nfuncs;          /* defined functions, in module order */
+  int *owner;          /* part of each defined function */
+  bool *shared;        /* used outside its part: external linkage */
+} SplitPlan;
+
+typedef struct PartJob {
+  const char *bc;
+  size_t bcsize;
+  const SplitPlan *plan;
+  int opt_level;
+  char **obj, **err;
+  size_t *objsize;
+  double *opt_ms;
+} PartJob;
+
+static double mono_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Replaces definition v (a function or global variable) by a declaration
+   of the same name and type. */
+static void make_declaration(LLVMModuleRef M, LLVMValueRef v, bool fn) {
+  size_t len;
+  const char *nm = LLVMGetValueName2(v, &len);
+  char *name = strndup(nm, len);
+  LLVMTypeRef t = LLVMGlobalGetValueType(v);
+  LLVMValueRef d = fn ? LLVMAddFunction(M, "", t) : LLVMAddGlobalInAddressSpace(M, t, "", LLVMGetPointerAddressSpace(LLVMTypeOf(v)));
+  if (fn) LLVMSetFunctionCallConv(d, LLVMGetFunctionCallConv(v));
+  LLVMReplaceAllUsesWith(v, d);
+  if (fn) LLVMDeleteFunction(v);
+  else LLVMDeleteGlobal(v);
+  if (name) LLVMSetValueName2(d, name, len);
+  xfree(name);
+}
+
+static void compile_part(int64_t k, void *ctx) {
+  PartJob *j = ctx;
+  const SplitPlan *p = j->plan;
+  double t0 = mono_ms();
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(j->bc, j->bcsize, "part", 0);
+  LLVMModuleRef M = NULL;
+  if (LLVMParseBitcodeInContext2(c, buf, &M)) {
+    j->err[k] = strdup("cannot read back the module's bitcode");
+    LLVMDisposeMemoryBuffer(buf);
+    LLVMContextDispose(c);
+    return;
+  }
+  LLVMDisposeMemoryBuffer(buf);
+  /* functions: the part's own keep their bodies (internal unless another
+     part calls them), the others become declarations */
+  int i = 0;
+  LLVMValueRef next;
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f && i < p->nfuncs; f = next) {
+    next = LLVMGetNextFunction(f);
+    if (!LLVMCountBasicBlocks(f)) continue;
+    if (p->owner[i] != k) make_declaration(M, f, true);
+    else if (!p->shared[i]) LLVMSetLinkage(f, LLVMInternalLinkage);
+    i++;
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = next) {
+    next = LLVMGetNextGlobal(g);
+    size_t len;
+    const char *nm = LLVMGetValueName2(g, &len);
+    if (LLVMIsDeclaration(g) || (len > 5 && strncmp(nm, "llvm.", 5) == 0)) continue;
+    if (LLVMIsGlobalConstant(g)) LLVMSetLinkage(g, LLVMInternalLinkage);
+    else if (k != 0) make_declaration(M, g, false);
+  }
+  bool owned;
+  LLVMTargetMachineRef tm = jit_thread_machine(j->opt_level, &owned);
+  char *err = NULL;
+  if (!tm) {
+    j->err[k] = strdup("cannot create a target machine for the host");
+  } else if (!jit_optimize_for(M, tm, j->opt_level, &err)) {
+    j->err[k] = err;
+  } else {
+    j->opt_ms[k] = mono_ms() - t0;
+    if (!jit_emit_object_for(M, tm, &j->obj[k], &j->objsize[k], &err)) j->err[k] = err;
+  }
+  if (tm && owned) LLVMDisposeTargetMachine(tm);
+  LLVMDisposeModule(M);
+  LLVMContextDispose(c);
+}
+
+int jit_split_parts(LLVMModuleRef M, int max_parts) {
+  int64_t total = 0;
+  int nf = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) {
+    int64_t n = function_size(f);
+    total += n;
+    nf += n > 0;
+  }
+  int64_t parts = total / JIT_PART_MIN_INSTRS;
+  if (parts > max_parts) parts = max_parts;
+  if (parts > nf) parts = nf;
+  return parts < 2 ? 1 : (int)parts;
+}
+
+Jit *jit_compile_parts(LLVMModuleRef M, int opt_level, int nparts, struct xlacrt_pool *pool, const JitSymbol *syms,
+                       int nsyms, double *opt_ms, char **err) {
+  /* the plan: functions by size, each to the part with the fewest
+     instructions so far (largest first) */
+  int nf = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) nf += LLVMCountBasicBlocks(f) > 0;
+  SplitPlan plan = {nparts, nf, xcalloc((size_t)nf + 1, sizeof(int)), xcalloc((size_t)nf + 1, sizeof(bool))};
+  LLVMValueRef *fns = xcalloc((size_t)nf + 1, sizeof(LLVMValueRef));
+  int64_t *size = xcalloc((size_t)nf + 1, sizeof(int64_t)), load[JIT_MAX_PARTS] = {0};
+  int *order = xcalloc((size_t)nf + 1, sizeof(int));
+  int i = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f))
+    if (LLVMCountBasicBlocks(f)) {
+      fns[i] = f;
+      size[i] = function_size(f);
+      order[i] = i;
+      i++;
+    }
+  for (int a = 1; a < nf; a++) /* insertion sort, largest first (stable) */
+    for (int b = a; b > 0 && size[order[b]] > size[order[b - 1]]; b--) {
+      int t = order[b];
+      order[b] = order[b - 1];
+      order[b - 1] = t;
+    }
+  for (int a = 0; a < nf; a++) {
+    int best = 0;
+    for (int k = 1; k < nparts; k++)
+      if (load[k] < load[best]) best = k;
+    plan.owner[order[a]] = best;
+    load[best] += size[order[a]];
+  }
+  /* a function used from another part (or by a global, or the entry
+     points looked up by name: every external one) stays external */
+  for (int a = 0; a < nf; a++) {
+    LLVMValueRef f = fns[a];
+    bool shared = LLVMGetLinkage(f) != LLVMInternalLinkage && LLVMGetLinkage(f) != LLVMPrivateLinkage;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u && !shared; u = LLVMGetNextUse(u)) {
+      LLVMValueRef uf = user_function(LLVMGetUser(u), 0);
+      int b = -1;
+      for (int x = 0; uf && x < nf && b < 0; x++)
+        if (fns[x] == uf) b = x;
+      shared = b < 0 || plan.owner[b] != plan.owner[a];
+    }
+    plan.shared[a] = shared;
+    LLVMSetLinkage(f, LLVMExternalLinkage);
+  }
+  /* writable globals are defined by part 0 and linked by name */
+  int ng = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g)) {
+    size_t len;
+    const char *nm0 = LLVMGetValueName2(g, &len);
+    /* LLVM's own (llvm.used, ...) stay as they are */
+    if (LLVMIsDeclaration(g) || LLVMIsGlobalConstant(g) || (len > 5 && strncmp(nm0, "llvm.", 5) == 0)) continue;
+    if (!len) {
+      char nm[32];
+      snprintf(nm, sizeof nm, "xlac.global.%d", ng);
+      LLVMSetValueName2(g, nm, strlen(nm));
+    }
+    ng++;
+    LLVMSetLinkage(g, LLVMExternalLinkage);
+  }
+  xfree(fns);
+  xfree(size);
+  xfree(order);
+
+  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(M);
+  char *obj[JIT_MAX_PARTS] = {0}, *perr[JIT_MAX_PARTS] = {0};
+  size_t objsize[JIT_MAX_PARTS] = {0};
+  double part_ms[JIT_MAX_PARTS] = {0};
+  PartJob job = {LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), &plan, opt_level, obj, perr, objsize, part_ms};
+  xlacrt_parallel_for(pool, nparts, compile_part, &job);
+  LLVMDisposeMemoryBuffer(bc);
+  xfree(plan.owner);
+  xfree(plan.shared);
+
+  Jit *j = NULL;
+  *opt_ms = 0;
+  for (int k = 0; k < nparts; k++) {
+    if (part_ms[k] > *opt_ms) *opt_ms = part_ms[k];
+    if (perr[k] && !*err) *err = xstrdup(perr[k]);
+  }
+  LLVMOrcLLJITRef lljit = *err ? NULL : new_lljit(syms, nsyms, err);
+  for (int k = 0; lljit && k < nparts; k++) {
+    LLVMMemoryBufferRef b = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj[k], objsize[k], "xlac-part");
+    LLVMErrorRef e = LLVMOrcLLJITAddObjectFile(lljit, LLVMOrcLLJITGetMainJITDylib(lljit), b);
+    if (e) {
+      *err = jit_take_error(e);
+      LLVMOrcDisposeLLJIT(lljit);
+      lljit = NULL;
+    }
+  }
+  if (lljit) j = wrap(lljit);
+  for (int k = 0; k < nparts; k++) {
+    xfree(obj[k]);
+    xfree(perr[k]);
+  }
+  return j;
 }

@@ -17,6 +17,10 @@ typedef struct Jit Jit;
 char *jit_take_error(LLVMErrorRef e);
 /* Host target machine (caller disposes); features tuned for wide vectors. */
 LLVMTargetMachineRef jit_host_machine(int opt_level);
+/* The host machine this thread keeps for opt_level (see jit.c): borrowed,
+   for this thread only.  *owned is set where no thread storage could be
+   had and the machine is the caller's to dispose.  NULL: no machine. */
+LLVMTargetMachineRef jit_thread_machine(int opt_level, bool *owned);
 /* Registers the targets other than the host's that this library was
    linked with (llvm_targets.c): all of LLVM's, or none. */
 void jit_init_cross_targets(void);
@@ -42,14 +46,15 @@ void jit_widen_narrow_vectors(LLVMModuleRef M, LLVMTargetMachineRef tm);
    float vectors: math_approx.c refines them itself.  Run after the
    optimizer (jit_optimize_for does). */
 void jit_raw_estimates(LLVMModuleRef M, LLVMTargetMachineRef tm);
-/* Takes ownership of M (a module built in a ThreadSafeContext's context,
-   see jit_new_context); symbols named in `syms` resolve to the given
-   addresses.  Returns NULL with *err set on failure. */
+/* Generates M's machine code (jit_emit_object) and disposes of M; the
+   code is linked with the process's libraries, and symbols named in
+   `syms` resolve to the given addresses.  Returns NULL with *err set on
+   failure. */
 typedef struct JitSymbol {
   const char *name;
   void *addr;
 } JitSymbol;
-Jit *jit_create(LLVMModuleRef M, void *tsctx, const JitSymbol *syms, int nsyms, char **err);
+Jit *jit_create(LLVMModuleRef M, const JitSymbol *syms, int nsyms, char **err);
 /* The same from a relocatable object (jit_emit_object's output, e.g. from
    the compile cache); obj is copied. */
 Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms, int nsyms, char **err);
@@ -63,6 +68,18 @@ char *jit_host_description(void);
 /* Whether the host CPU has an LLVM target feature ("avx512f",
    "avx512fp16", "amx-tile", ...), as code is generated for it here. */
 bool jit_host_has_feature(const char *name);
+/* Compiling in parts on several threads (jit.c): how many parts M is
+   worth cutting into, at most max_parts (1: compile it whole); each part
+   has JIT_PART_MIN_INSTRS instructions or more before optimization. */
+enum { JIT_MAX_PARTS = 8, JIT_PART_MIN_INSTRS = 1000 };
+int jit_split_parts(LLVMModuleRef M, int max_parts);
+/* Optimizes and generates code for M (not disposed; its functions' and
+   writable globals' linkage is changed) in nparts parts on pool's threads,
+   and links them: the JIT, or NULL with *err set.  *opt_ms: the longest
+   part's optimization. */
+struct xlacrt_pool;
+Jit *jit_compile_parts(LLVMModuleRef M, int opt_level, int nparts, struct xlacrt_pool *pool, const JitSymbol *syms,
+                       int nsyms, double *opt_ms, char **err);
 void *jit_lookup(Jit *j, const char *name, char **err);
 void jit_free(Jit *j);
 /* A fresh LLVM context wrapped for the JIT; *ctx receives the LLVMContextRef. */

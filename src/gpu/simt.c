@@ -638,7 +638,7 @@ static CUresult s_load(CUmodule *out, const void *image) {
   JitSymbol syms[NLOWERED];
   for (int i = 0; i < NLOWERED; i++) syms[i] = (JitSymbol){lowered[i].name, lowered[i].addr};
   char *err = NULL;
-  m->jit = jit_create(M, m->tsctx, syms, NLOWERED, &err); /* takes M; the context is shared */
+  m->jit = jit_create(M, syms, NLOWERED, &err); /* takes M */
   jit_dispose_context(m->tsctx);
   m->tsctx = NULL;
   if (!m->jit) {
