@@ -456,9 +456,10 @@ void jit_free(Jit *j) {
  * optimized and turned into an object on a thread of the pool, with that
  * thread's machine.  The JIT links the objects.  A function that another
  * part calls keeps external linkage (the others stay internal, so the
- * optimizer inlines and removes them as in one module); read-only
+ * optimizer inlines and removes them as in one module); small read-only
  * globals are copied into every part that uses them (the optimizer still
- * sees their values), writable ones are defined by part 0 only.  The cut
+ * sees their values), larger ones go to a module of data that the calling
+ * thread compiles, and writable ones are defined by part 0.  The cut
  * changes which calls are inlined, never what is computed: nothing in
  * xlac's IR lets the optimizer reassociate or contract floating point. */
 
@@ -487,17 +488,46 @@ typedef struct SplitPlan {
   int nfuncs;          /* defined functions, in module order */
   int *owner;          /* part of each defined function */
   bool *shared;        /* used outside its part: external linkage */
+  int nglobals;        /* defined globals (not LLVM's own), in module order */
+  int *gowner;         /* the part defining each, -1: a copy in every part */
 } SplitPlan;
+
+/* Read-only globals up to this size are copied into every part that
+   uses them; larger ones (a frozen graph's weights) are defined once, in
+   a module of data, and linked by name. */
+enum { JIT_COPY_CONST_BYTES = 4096 };
+
+/* Whether g is one of LLVM's own globals (llvm.used, ...). */
+static bool llvm_global(LLVMValueRef g) {
+  size_t len;
+  const char *nm = LLVMGetValueName2(g, &len);
+  return len > 5 && strncmp(nm, "llvm.", 5) == 0;
+}
 
 typedef struct PartJob {
   const char *bc;
   size_t bcsize;
   const SplitPlan *plan;
   int opt_level;
-  char **obj, **err;
+  char **obj, **err;     /* per part, then the data module's */
   size_t *objsize;
   double *opt_ms;
+  LLVMModuleRef data;    /* the large read-only globals (NULL: none) */
 } PartJob;
+
+/* Task nparts: the data module's object. */
+static void compile_data(PartJob *j, int k) {
+  bool owned;
+  LLVMTargetMachineRef tm = jit_thread_machine(j->opt_level, &owned);
+  if (!tm) {
+    j->err[k] = strdup("cannot create a target machine for the host");
+    return;
+  }
+  jit_set_target(j->data, tm);
+  char *err = NULL;
+  if (!jit_emit_object_for(j->data, tm, &j->obj[k], &j->objsize[k], &err)) j->err[k] = err;
+  if (owned) LLVMDisposeTargetMachine(tm);
+}
 
 static double mono_ms(void) {
   struct timespec t;
@@ -524,6 +554,10 @@ static void make_declaration(LLVMModuleRef M, LLVMValueRef v, bool fn) {
 static void compile_part(int64_t k, void *ctx) {
   PartJob *j = ctx;
   const SplitPlan *p = j->plan;
+  if (k == p->nparts) {
+    if (j->data) compile_data(j, (int)k);
+    return;
+  }
   double t0 = mono_ms();
   LLVMContextRef c = LLVMContextCreate();
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(j->bc, j->bcsize, "part", 0);
@@ -546,13 +580,13 @@ static void compile_part(int64_t k, void *ctx) {
     else if (!p->shared[i]) LLVMSetLinkage(f, LLVMInternalLinkage);
     i++;
   }
-  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = next) {
+  i = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g && i < p->nglobals; g = next) {
     next = LLVMGetNextGlobal(g);
-    size_t len;
-    const char *nm = LLVMGetValueName2(g, &len);
-    if (LLVMIsDeclaration(g) || (len > 5 && strncmp(nm, "llvm.", 5) == 0)) continue;
-    if (LLVMIsGlobalConstant(g)) LLVMSetLinkage(g, LLVMInternalLinkage);
-    else if (k != 0) make_declaration(M, g, false);
+    if (LLVMIsDeclaration(g) || llvm_global(g)) continue;
+    if (p->gowner[i] < 0) LLVMSetLinkage(g, LLVMInternalLinkage);
+    else if (p->gowner[i] != k) make_declaration(M, g, false);
+    i++;
   }
   bool owned;
   LLVMTargetMachineRef tm = jit_thread_machine(j->opt_level, &owned);
@@ -590,7 +624,7 @@ Jit *jit_compile_parts(LLVMModuleRef M, int opt_level, int nparts, struct xlacrt
      instructions so far (largest first) */
   int nf = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) nf += LLVMCountBasicBlocks(f) > 0;
-  SplitPlan plan = {nparts, nf, xcalloc((size_t)nf + 1, sizeof(int)), xcalloc((size_t)nf + 1, sizeof(bool))};
+  SplitPlan plan = {nparts, nf, xcalloc((size_t)nf + 1, sizeof(int)), xcalloc((size_t)nf + 1, sizeof(bool)), 0, NULL};
   LLVMValueRef *fns = xcalloc((size_t)nf + 1, sizeof(LLVMValueRef));
   int64_t *size = xcalloc((size_t)nf + 1, sizeof(int64_t)), load[JIT_MAX_PARTS] = {0};
   int *order = xcalloc((size_t)nf + 1, sizeof(int));
@@ -630,43 +664,79 @@ Jit *jit_compile_parts(LLVMModuleRef M, int opt_level, int nparts, struct xlacrt
     plan.shared[a] = shared;
     LLVMSetLinkage(f, LLVMExternalLinkage);
   }
-  /* writable globals are defined by part 0 and linked by name */
-  int ng = 0;
-  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g)) {
+  /* globals: small read-only ones are copied into every part; larger
+     read-only arrays move to a module of data alone, compiled beside the
+     parts (reading the data back from bitcode into every part would cost
+     more than compiling them: the bitcode writer and reader take arrays
+     element by element); the others are defined by part 0.  Those defined
+     once are linked by name. */
+  LLVMModuleRef data = LLVMModuleCreateWithNameInContext("xlac.data", LLVMGetModuleContext(M));
+  LLVMSetDataLayout(data, LLVMGetDataLayoutStr(M));
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(data);
+  int ndata = 0, gi = 0;
+  LLVMValueRef gnext;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = gnext) {
+    gnext = LLVMGetNextGlobal(g);
+    if (LLVMIsDeclaration(g) || llvm_global(g)) continue;
     size_t len;
-    const char *nm0 = LLVMGetValueName2(g, &len);
-    /* LLVM's own (llvm.used, ...) stay as they are */
-    if (LLVMIsDeclaration(g) || LLVMIsGlobalConstant(g) || (len > 5 && strncmp(nm0, "llvm.", 5) == 0)) continue;
+    LLVMGetValueName2(g, &len);
     if (!len) {
       char nm[32];
-      snprintf(nm, sizeof nm, "xlac.global.%d", ng);
+      snprintf(nm, sizeof nm, "xlac.global.%d", gi);
       LLVMSetValueName2(g, nm, strlen(nm));
     }
-    ng++;
-    LLVMSetLinkage(g, LLVMExternalLinkage);
+    gi++;
+    /* arrays of numbers only: an initializer naming functions or globals
+       must stay in M */
+    if (!LLVMIsGlobalConstant(g) || LLVMABISizeOfType(td, LLVMGlobalGetValueType(g)) <= JIT_COPY_CONST_BYTES ||
+        !LLVMIsAConstantDataSequential(LLVMGetInitializer(g)))
+      continue;
+    const char *nm = LLVMGetValueName2(g, &len);
+    LLVMValueRef d = LLVMAddGlobal(data, LLVMGlobalGetValueType(g), "");
+    LLVMSetValueName2(d, nm, len);
+    LLVMSetInitializer(d, LLVMGetInitializer(g));
+    LLVMSetGlobalConstant(d, 1);
+    LLVMSetAlignment(d, LLVMGetAlignment(g));
+    make_declaration(M, g, false);
+    ndata++;
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g))
+    plan.nglobals += !LLVMIsDeclaration(g) && !llvm_global(g);
+  plan.gowner = xcalloc((size_t)plan.nglobals + 1, sizeof(int));
+  gi = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMIsDeclaration(g) || llvm_global(g)) continue;
+    bool copy = LLVMIsGlobalConstant(g) && LLVMABISizeOfType(td, LLVMGlobalGetValueType(g)) <= JIT_COPY_CONST_BYTES;
+    plan.gowner[gi++] = copy ? -1 : 0;
+    if (!copy) LLVMSetLinkage(g, LLVMExternalLinkage);
   }
   xfree(fns);
   xfree(size);
   xfree(order);
 
   LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(M);
-  char *obj[JIT_MAX_PARTS] = {0}, *perr[JIT_MAX_PARTS] = {0};
-  size_t objsize[JIT_MAX_PARTS] = {0};
+  /* the parts, and the data (in M's context, which no other task uses) */
+  char *obj[JIT_MAX_PARTS + 1] = {0}, *perr[JIT_MAX_PARTS + 1] = {0};
+  size_t objsize[JIT_MAX_PARTS + 1] = {0};
   double part_ms[JIT_MAX_PARTS] = {0};
-  PartJob job = {LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), &plan, opt_level, obj, perr, objsize, part_ms};
-  xlacrt_parallel_for(pool, nparts, compile_part, &job);
+  PartJob job = {LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), &plan, opt_level, obj, perr, objsize, part_ms,
+                 ndata ? data : NULL};
+  xlacrt_parallel_for(pool, nparts + 1, compile_part, &job);
   LLVMDisposeMemoryBuffer(bc);
+  LLVMDisposeModule(data);
   xfree(plan.owner);
   xfree(plan.shared);
+  xfree(plan.gowner);
 
   Jit *j = NULL;
   *opt_ms = 0;
-  for (int k = 0; k < nparts; k++) {
-    if (part_ms[k] > *opt_ms) *opt_ms = part_ms[k];
+  for (int k = 0; k <= nparts; k++) {
+    if (k < nparts && part_ms[k] > *opt_ms) *opt_ms = part_ms[k];
     if (perr[k] && !*err) *err = xstrdup(perr[k]);
   }
   LLVMOrcLLJITRef lljit = *err ? NULL : new_lljit(syms, nsyms, err);
-  for (int k = 0; lljit && k < nparts; k++) {
+  for (int k = 0; lljit && k <= nparts; k++) {
+    if (!obj[k]) continue; /* no data */
     LLVMMemoryBufferRef b = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj[k], objsize[k], "xlac-part");
     LLVMErrorRef e = LLVMOrcLLJITAddObjectFile(lljit, LLVMOrcLLJITGetMainJITDylib(lljit), b);
     if (e) {
@@ -676,7 +746,7 @@ Jit *jit_compile_parts(LLVMModuleRef M, int opt_level, int nparts, struct xlacrt
     }
   }
   if (lljit) j = wrap(lljit);
-  for (int k = 0; k < nparts; k++) {
+  for (int k = 0; k <= nparts; k++) {
     xfree(obj[k]);
     xfree(perr[k]);
   }
