@@ -289,10 +289,6 @@ typedef struct xlac_executable_stats {
   /* where compile_ms went (cpu backend): optimization passes, generating
      LLVM IR, LLVM's optimizer, machine code (0 for what a cache hit skipped) */
   double passes_ms, ir_ms, llvm_opt_ms, machine_ms;
-  /* the parts LLVM's optimizer and code generator ran in, on the client's
-     threads (cpu backend: 1 for a small module, one thread, a compile
-     cache or dumps; then llvm_opt_ms is the longest part's) */
-  int llvm_parts;
   /* what compiling warned about, formatted as the command line prints it
      (file:line:col: warning: ...), one per line; "" when nothing; owned by
      the executable */

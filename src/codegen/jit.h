@@ -68,18 +68,6 @@ char *jit_host_description(void);
 /* Whether the host CPU has an LLVM target feature ("avx512f",
    "avx512fp16", "amx-tile", ...), as code is generated for it here. */
 bool jit_host_has_feature(const char *name);
-/* Compiling in parts on several threads (jit.c): how many parts M is
-   worth cutting into, at most max_parts (1: compile it whole); each part
-   has JIT_PART_MIN_INSTRS instructions or more before optimization. */
-enum { JIT_MAX_PARTS = 8, JIT_PART_MIN_INSTRS = 1000 };
-int jit_split_parts(LLVMModuleRef M, int max_parts);
-/* Optimizes and generates code for M (not disposed; its functions' and
-   writable globals' linkage is changed) in nparts parts on pool's threads,
-   and links them: the JIT, or NULL with *err set.  *opt_ms: the longest
-   part's optimization. */
-struct xlacrt_pool;
-Jit *jit_compile_parts(LLVMModuleRef M, int opt_level, int nparts, struct xlacrt_pool *pool, const JitSymbol *syms,
-                       int nsyms, double *opt_ms, char **err);
 void *jit_lookup(Jit *j, const char *name, char **err);
 void jit_free(Jit *j);
 /* A fresh LLVM context wrapped for the JIT; *ctx receives the LLVMContextRef. */

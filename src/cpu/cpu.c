@@ -920,18 +920,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   bool stopped = temp_fits && compile_stopped(o, entry, "LLVM's optimizer");
   ObjCache *oc = temp_fits && !stopped && o->cache_dir ? objcache_open(o->cache_dir, cg->mod, lvl, !o->dump_dir) : NULL;
   exe->jit = oc ? objcache_load(oc, syms, nrt + NSYMS_OWN, "xlac_entry") : NULL;
-  /* a large module is compiled in parts on the pool's threads (jit.c);
-     with a compile cache (one object an entry) or dumps (the module
-     whole), and on one thread, in one piece */
-  int nparts = !oc && !dump.dir && temp_fits && !stopped ? jit_split_parts(cg->mod, xlacrt_pool_size(exe->pool)) : 1;
   if (exe->jit) {
-    hold.mod = NULL;
-    LLVMDisposeModule(cg->mod);
-  } else if (nparts > 1) {
-    double opt_ms = 0;
-    exe->jit = jit_compile_parts(cg->mod, lvl, nparts, exe->pool, syms, nrt + NSYMS_OWN, &opt_ms, &err);
-    exe->stats.llvm_opt_ms = opt_ms;
-    exe->stats.llvm_parts = nparts;
     hold.mod = NULL;
     LLVMDisposeModule(cg->mod);
   } else if (!temp_fits || stopped || !jit_optimize(cg->mod, lvl, &err)) {
@@ -946,7 +935,6 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     return NULL;
   } else {
     exe->stats.llvm_opt_ms = now_ms() - t_opt;
-    exe->stats.llvm_parts = 1;
     dump_llvm(&dump, m, "ir-with-opt.ll", cg->mod);
     dump_object(&dump, m, cg->mod, o->opt_level);
     hold.mod = NULL; /* the JIT takes it */

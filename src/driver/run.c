@@ -594,10 +594,8 @@ static bool bench_func(RunState *st, const InterpOptions *io, Module *m, Func *f
     if (o->backend == BACKEND_CPU) {
       printf("  %d ops native (%d fusions), %d through the interpreter, temp %lld bytes\n", es.native_ops,
              es.fusions, es.interpreted_ops, (long long)es.temp_bytes);
-      printf("  compile: passes %.1f ms, LLVM IR %.1f ms, LLVM optimization %.1f ms, machine code %.1f ms",
+      printf("  compile: passes %.1f ms, LLVM IR %.1f ms, LLVM optimization %.1f ms, machine code %.1f ms\n",
              es.passes_ms, es.ir_ms, es.llvm_opt_ms, es.machine_ms);
-      if (es.llvm_parts > 1) printf(" (in %d parts on %d threads)", es.llvm_parts, threads);
-      printf("\n");
     }
     print_cost(stdout, "  ", &es);
     print_profile(o, exe, stdout, false);
