@@ -688,14 +688,19 @@ enum { DIRECT_CHUNK_TILES = 8 };
         int64_t kr[DIRECT_MAX_POS][XLACRT_CONV_MAX_SPATIAL], delta[DIRECT_MAX_POS];           \
         window_table(d, ks, rows_unit ? last : nsp, kr, delta);                               \
         const T *ptrs[DIRECT_MAX_POS * DIRECT_MR];                                            \
+        int outer_in[DIRECT_MAX_POS]; /* units the line's outer coordinates keep */           \
         /* window rows cut by the padding, copied with their zeros */                         \
         T edge[DIRECT_MR * DIRECT_SMALL_K];                                                   \
         for (int64_t jc = 0; jc < O; jc += pb * nr) {                                         \
             int64_t jend = jc + pb * nr < O ? jc + pb * nr : O;                               \
             for (int64_t i = t0; i < t1; i += DIRECT_MR) {                                    \
                 int mv = t1 - i < DIRECT_MR ? (int)(t1 - i) : DIRECT_MR;                      \
-                /* the rows' windows: ptrs[p * DIRECT_MR + r] */                              \
-                int64_t n, y[XLACRT_CONV_MAX_SPATIAL];                                        \
+                /* the rows' windows: ptrs[p * DIRECT_MR + r].  What the dimensions           \
+                   before the last decide (the line's input offset, which window              \
+                   units fall into their padding) is worked out once a line of                \
+                   the last dimension; a row then only places its units along                 \
+                   the last dimension. */                                                     \
+                int64_t n, y[XLACRT_CONV_MAX_SPATIAL], base = 0;                              \
                 row_coords(d, i, &n, y);                                                      \
                 for (int r = 0; r < DIRECT_MR; r++) {                                         \
                     if (r >= mv) {                                                            \
@@ -705,31 +710,38 @@ enum { DIRECT_CHUNK_TILES = 8 };
                     }                                                                         \
                     if (r > 0)                                                                \
                         next_coords(d, &n, y);                                                \
-                    /* the window's first input coordinates, maybe in the padding */          \
-                    int64_t x0[XLACRT_CONV_MAX_SPATIAL], o = n * d->in_sn;                    \
-                    for (int64_t k = 0; k < nsp; k++) {                                       \
-                        x0[k] = y[k] * d->stride[k] - d->pad_lo[k];                           \
-                        o += x0[k] * d->in_ss[k];                                             \
-                    }                                                                         \
-                    T *e = edge + r * (rows_unit ? DIRECT_SMALL_K : 0);                       \
-                    for (int64_t p = 0; p < ks; p++) {                                        \
-                        int inside = 1;                                                       \
-                        for (int64_t k = 0; k < nsp - rows_unit; k++)                         \
-                            inside &= (uint64_t)(x0[k] + kr[p][k]) < (uint64_t)d->in_dim[k];  \
-                        int64_t lo = 0, hi = K; /* the row's positions inside the input */    \
-                        if (rows_unit && inside) {                                            \
-                            lo = x0[last] < 0 ? -x0[last] : 0;                                \
-                            hi = d->in_dim[last] - x0[last];                                  \
-                            lo = lo < K ? lo : K;                                             \
-                            hi = hi < K ? hi : K;                                             \
-                            inside = hi > lo;                                                 \
+                    if (r == 0 || y[last] == 0) {                                             \
+                        /* a new line: its offset and the units its outer coordinates drop */ \
+                        base = n * d->in_sn;                                                  \
+                        for (int64_t p = 0; p < ks; p++)                                      \
+                            outer_in[p] = 1;                                                  \
+                        for (int64_t k = 0; k < last; k++) {                                  \
+                            int64_t x0 = y[k] * d->stride[k] - d->pad_lo[k];                  \
+                            base += x0 * d->in_ss[k];                                         \
+                            for (int64_t p = 0; p < ks; p++)                                  \
+                                outer_in[p] &= (uint64_t)(x0 + kr[p][k]) < (uint64_t)d->in_dim[k];\
                         }                                                                     \
+                    }                                                                         \
+                    /* the window's first coordinate along the last dimension, maybe in the padding */\
+                    int64_t xl = y[last] * d->stride[last] - d->pad_lo[last];                 \
+                    int64_t row = base + xl * d->in_ss[last];                                 \
+                    T *e = edge + r * (rows_unit ? DIRECT_SMALL_K : 0);                       \
+                    /* the row's positions inside the input (window rows) */                  \
+                    int64_t lo = xl < 0 ? -xl : 0, hi = d->in_dim[last] - xl;                 \
+                    lo = lo < K ? lo : K;                                                     \
+                    hi = hi < K ? hi : K;                                                     \
+                    for (int64_t p = 0; p < ks; p++) {                                        \
+                        int inside = outer_in[p];                                             \
+                        if (!rows_unit)                                                       \
+                            inside &= (uint64_t)(xl + kr[p][last]) < (uint64_t)d->in_dim[last];\
+                        else                                                                  \
+                            inside &= hi > lo;                                                \
                         if (!inside) {                                                        \
                             ptrs[p * DIRECT_MR + r] = dzeros_##SUF;                           \
-                        } else if (lo == 0 && hi == K) {                                      \
-                            ptrs[p * DIRECT_MR + r] = j->in + (o + delta[p]);                 \
+                        } else if (!rows_unit || (lo == 0 && hi == K)) {                      \
+                            ptrs[p * DIRECT_MR + r] = j->in + (row + delta[p]);               \
                         } else {                                                              \
-                            const T *src = j->in + (o + delta[p] + lo * F);                   \
+                            const T *src = j->in + (row + delta[p] + lo * F);                 \
                             for (int64_t q = 0; q < lo * F; q++)                              \
                                 e[q] = 0;                                                     \
                             for (int64_t q = 0; q < (hi - lo) * F; q++)                       \
