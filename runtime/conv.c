@@ -650,6 +650,40 @@ static TARGET_AVX512 void direct_f64(int64_t npos, int64_t C, const double *cons
 #undef DIRECT_ROW_PTRS
 #endif
 
+/* A tile of DIRECT_MR rows along one line of the last dimension (the
+   first at batch n, coordinates y) whose every window unit lies inside
+   the input: its pointers are the line's offset, the row's step along the
+   last dimension and the unit's offset, with no padding to look up row by
+   row.  Returns 0 (ptrs untouched) when a unit of the tile reaches into
+   the padding. */
+#define DEFINE_DIRECT_INNER(T, SUF)                                                           \
+    static int direct_inner_##SUF(const xlacrt_conv *d, int64_t n, const int64_t *y,          \
+                                  int64_t ks, int64_t (*kr)[XLACRT_CONV_MAX_SPATIAL],          \
+                                  int rows_unit, int64_t K, const int64_t *delta,             \
+                                  const T *in, const T **ptrs)                                \
+    {                                                                                         \
+        int64_t last = d->nsp - 1, base = n * d->in_sn;                                       \
+        int64_t x0[XLACRT_CONV_MAX_SPATIAL];                                                  \
+        for (int64_t k = 0; k < d->nsp; k++) {                                                \
+            x0[k] = y[k] * d->stride[k] - d->pad_lo[k];                                       \
+            base += x0[k] * d->in_ss[k];                                                      \
+        }                                                                                     \
+        int64_t xend = x0[last] + (DIRECT_MR - 1) * d->stride[last]; /* the last row's */     \
+        for (int64_t p = 0; p < ks; p++) {                                                    \
+            for (int64_t k = 0; k < last; k++)                                                \
+                if ((uint64_t)(x0[k] + kr[p][k]) >= (uint64_t)d->in_dim[k])                   \
+                    return 0;                                                                 \
+            int64_t lo = rows_unit ? 0 : kr[p][last], hi = rows_unit ? K : kr[p][last] + 1;   \
+            if (x0[last] + lo < 0 || xend + hi > d->in_dim[last])                             \
+                return 0;                                                                     \
+        }                                                                                     \
+        int64_t step = d->stride[last] * d->in_ss[last];                                      \
+        for (int64_t p = 0; p < ks; p++)                                                      \
+            for (int r = 0; r < DIRECT_MR; r++)                                               \
+                ptrs[p * DIRECT_MR + r] = in + (base + delta[p] + r * step);                  \
+        return 1;                                                                             \
+    }
+
 /* Rows per chunk when the rows of one call are shared by a pool. */
 enum { DIRECT_CHUNK_TILES = 8 };
 
@@ -700,8 +734,12 @@ enum { DIRECT_CHUNK_TILES = 8 };
                    units fall into their padding) is worked out once a line of                \
                    the last dimension; a row then only places its units along                 \
                    the last dimension. */                                                     \
-                int64_t n, y[XLACRT_CONV_MAX_SPATIAL], base = 0;                              \
+                int64_t n, y[XLACRT_CONV_MAX_SPATIAL] = {0}, base = 0;                        \
                 row_coords(d, i, &n, y);                                                      \
+                if (mv == DIRECT_MR && y[last] + DIRECT_MR <= d->out_dim[last] &&             \
+                    direct_inner_##SUF(d, n, y, ks, kr, rows_unit, K, delta, j->in,           \
+                                       ptrs))                                                 \
+                    goto tile_ready_##SUF;                                                    \
                 for (int r = 0; r < DIRECT_MR; r++) {                                         \
                     if (r >= mv) {                                                            \
                         for (int64_t p = 0; p < ks; p++)                                      \
@@ -753,6 +791,7 @@ enum { DIRECT_CHUNK_TILES = 8 };
                         }                                                                     \
                     }                                                                         \
                 }                                                                             \
+            tile_ready_##SUF:;                                                                \
                 for (int64_t jr = jc; jr < jend; jr += nr) {                                  \
                     int nv = O - jr < nr ? (int)(O - jr) : (int)nr;                           \
                     direct_##SUF(ks, C, ptrs, bdata + C * jr, bstride,                        \
@@ -773,6 +812,8 @@ enum { DIRECT_CHUNK_TILES = 8 };
 #define IS_F64_f32 0
 #define IS_F64_f64 1
 #if defined(__x86_64__)
+DEFINE_DIRECT_INNER(float, f32)
+DEFINE_DIRECT_INNER(double, f64)
 DEFINE_DIRECT(float, f32)
 DEFINE_DIRECT(double, f64)
 #define DIRECT_ROWS(SUF, ...) direct_rows_##SUF(__VA_ARGS__)

@@ -280,6 +280,13 @@ static const shape shapes[] = {
     {3, 1, 2, 8, {4, 5, 6}, {2, 3, 3}, {1, 1, 1}, {1, 1, 1}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}, 0, 0},
     {2, 1, 3, 24, {8, 8}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 1},
     {2, 1, 1, 32, {9, 9}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    /* lines long enough for whole tiles of rows inside the input (the
+       direct tiles' pointers by steps), with tiles at the padding and
+       across lines beside them: RGB 3x3, RGB 7x7 stride 2, and window
+       positions of 16 features, dilated along the last dimension */
+    {2, 2, 3, 32, {6, 40}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    {2, 1, 3, 20, {9, 60}, {7, 7}, {2, 2}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {0, 0}, 0, 0},
+    {2, 1, 16, 24, {5, 41}, {3, 3}, {1, 1}, {2, 2}, {2, 2}, {1, 1}, {1, 2}, {0, 0}, 0, 0},
 };
 
 int main(void)
