@@ -569,85 +569,106 @@ static int conv_direct_ok(const xlacrt_conv *d, int avx512, int64_t kc)
 }
 
 #if defined(__x86_64__)
-#define DIRECT_ROW_PTRS(X)                                                                    \
-    const X *a0 = rows[0], *a1 = rows[1], *a2 = rows[2], *a3 = rows[3], *a4 = rows[4],        \
-            *a5 = rows[5], *a6 = rows[6], *a7 = rows[7], *a8 = rows[8], *a9 = rows[9],        \
-            *a10 = rows[10], *a11 = rows[11]
-
-/* The 12 x 32 float tile c = sum over positions p < npos of rows[p][r][0..C)
-   times the packed panel b + p * bstride (C x 32); mv rows and nv columns
-   stored. */
-static TARGET_AVX512 void direct_f32(int64_t npos, int64_t C, const float *const *rows,
-                                     const float *b, int64_t bstride, float *c, int64_t ldc,
-                                     int mv, int nv)
-{
-#define Z(r) __m512 c##r##0 = _mm512_setzero_ps(), c##r##1 = _mm512_setzero_ps()
-    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5); Z(6); Z(7); Z(8); Z(9); Z(10); Z(11);
-#undef Z
-#define ROW(r)                                                                                \
-    do {                                                                                      \
+/* Row lists of the direct tiles: the full 12 rows, and 8 and 4 for the
+   last tile of a call, whose rows past the product would cost as much as
+   real ones (a 7x7 output is 4 tiles of 12 and one of 1 row). */
+#define DROWS4(X) X(0) X(1) X(2) X(3)
+#define DROWS8(X) DROWS4(X) X(4) X(5) X(6) X(7)
+#define DROWS12(X) DROWS8(X) X(8) X(9) X(10) X(11)
+#define DPTR(r) const X *a##r = rows[r];
+#define DZERO_PS(r) __m512 c##r##0 = _mm512_setzero_ps(), c##r##1 = _mm512_setzero_ps();
+#define DROW_PS(r)                                                                            \
+    {                                                                                         \
         __m512 ar = _mm512_set1_ps(a##r[q]);                                                  \
         c##r##0 = _mm512_fmadd_ps(ar, b0, c##r##0);                                           \
         c##r##1 = _mm512_fmadd_ps(ar, b1, c##r##1);                                           \
-    } while (0)
-    for (int64_t p = 0; p < npos; p++, rows += DIRECT_MR, b += bstride) {
-        DIRECT_ROW_PTRS(float);
-        const float *bq = b;
-#pragma GCC unroll 2
-        for (int64_t q = 0; q < C; q++, bq += 32) {
-            __m512 b0 = _mm512_load_ps(bq), b1 = _mm512_load_ps(bq + 16);
-            ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
-            ROW(6); ROW(7); ROW(8); ROW(9); ROW(10); ROW(11);
-        }
     }
-#undef ROW
-    __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);
-    __mmask16 m1 = nv >= 32 ? 0xffff : nv <= 16 ? 0 : (__mmask16)((1u << (nv - 16)) - 1);
-#define ST(r)                                                                                 \
+#define DST_PS(r)                                                                             \
     if (r < mv) {                                                                             \
         _mm512_mask_storeu_ps(c + r * ldc, m0, c##r##0);                                      \
         _mm512_mask_storeu_ps(c + r * ldc + 16, m1, c##r##1);                                 \
     }
-    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5); ST(6); ST(7); ST(8); ST(9); ST(10); ST(11);
-#undef ST
-}
-
-/* The same for a 12 x 16 tile of doubles. */
-static TARGET_AVX512 void direct_f64(int64_t npos, int64_t C, const double *const *rows,
-                                     const double *b, int64_t bstride, double *c, int64_t ldc,
-                                     int mv, int nv)
-{
-#define Z(r) __m512d c##r##0 = _mm512_setzero_pd(), c##r##1 = _mm512_setzero_pd()
-    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5); Z(6); Z(7); Z(8); Z(9); Z(10); Z(11);
-#undef Z
-#define ROW(r)                                                                                \
-    do {                                                                                      \
+#define DZERO_PD(r) __m512d c##r##0 = _mm512_setzero_pd(), c##r##1 = _mm512_setzero_pd();
+#define DROW_PD(r)                                                                            \
+    {                                                                                         \
         __m512d ar = _mm512_set1_pd(a##r[q]);                                                 \
         c##r##0 = _mm512_fmadd_pd(ar, b0, c##r##0);                                           \
         c##r##1 = _mm512_fmadd_pd(ar, b1, c##r##1);                                           \
-    } while (0)
-    for (int64_t p = 0; p < npos; p++, rows += DIRECT_MR, b += bstride) {
-        DIRECT_ROW_PTRS(double);
-        const double *bq = b;
-#pragma GCC unroll 2
-        for (int64_t q = 0; q < C; q++, bq += 16) {
-            __m512d b0 = _mm512_load_pd(bq), b1 = _mm512_load_pd(bq + 8);
-            ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
-            ROW(6); ROW(7); ROW(8); ROW(9); ROW(10); ROW(11);
-        }
     }
-#undef ROW
-    __mmask8 m0 = nv >= 8 ? 0xff : (__mmask8)((1u << nv) - 1);
-    __mmask8 m1 = nv >= 16 ? 0xff : nv <= 8 ? 0 : (__mmask8)((1u << (nv - 8)) - 1);
-#define ST(r)                                                                                 \
+#define DST_PD(r)                                                                             \
     if (r < mv) {                                                                             \
         _mm512_mask_storeu_pd(c + r * ldc, m0, c##r##0);                                      \
         _mm512_mask_storeu_pd(c + r * ldc + 8, m1, c##r##1);                                  \
     }
-    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5); ST(6); ST(7); ST(8); ST(9); ST(10); ST(11);
-#undef ST
-}
-#undef DIRECT_ROW_PTRS
+
+/* The tile of the rows ROWS lists by 32 floats: c = sum over positions
+   p < npos of rows[p][r][0..C) times the packed panel b + p * bstride
+   (C x 32); mv rows and nv columns stored.  rows holds DIRECT_MR pointers
+   a position. */
+#define DEFINE_DIRECT_F32(NAME, ROWS)                                                         \
+    static TARGET_AVX512 void NAME(int64_t npos, int64_t C, const float *const *rows,         \
+                                   const float *b, int64_t bstride, float *c, int64_t ldc,    \
+                                   int mv, int nv)                                            \
+    {                                                                                         \
+        ROWS(DZERO_PS)                                                                        \
+        for (int64_t p = 0; p < npos; p++, rows += DIRECT_MR, b += bstride) {                 \
+            typedef float X;                                                                  \
+            ROWS(DPTR)                                                                        \
+            const float *bq = b;                                                              \
+            _Pragma("GCC unroll 2") for (int64_t q = 0; q < C; q++, bq += 32)                 \
+            {                                                                                 \
+                __m512 b0 = _mm512_load_ps(bq), b1 = _mm512_load_ps(bq + 16);                 \
+                ROWS(DROW_PS)                                                                 \
+            }                                                                                 \
+        }                                                                                     \
+        __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);                       \
+        __mmask16 m1 = nv >= 32 ? 0xffff : nv <= 16 ? 0 : (__mmask16)((1u << (nv - 16)) - 1); \
+        ROWS(DST_PS)                                                                          \
+    }
+/* The same by 16 doubles. */
+#define DEFINE_DIRECT_F64(NAME, ROWS)                                                         \
+    static TARGET_AVX512 void NAME(int64_t npos, int64_t C, const double *const *rows,        \
+                                   const double *b, int64_t bstride, double *c, int64_t ldc,  \
+                                   int mv, int nv)                                            \
+    {                                                                                         \
+        ROWS(DZERO_PD)                                                                        \
+        for (int64_t p = 0; p < npos; p++, rows += DIRECT_MR, b += bstride) {                 \
+            typedef double X;                                                                 \
+            ROWS(DPTR)                                                                        \
+            const double *bq = b;                                                             \
+            _Pragma("GCC unroll 2") for (int64_t q = 0; q < C; q++, bq += 16)                 \
+            {                                                                                 \
+                __m512d b0 = _mm512_load_pd(bq), b1 = _mm512_load_pd(bq + 8);                 \
+                ROWS(DROW_PD)                                                                 \
+            }                                                                                 \
+        }                                                                                     \
+        __mmask8 m0 = nv >= 8 ? 0xff : (__mmask8)((1u << nv) - 1);                            \
+        __mmask8 m1 = nv >= 16 ? 0xff : nv <= 8 ? 0 : (__mmask8)((1u << (nv - 8)) - 1);       \
+        ROWS(DST_PD)                                                                          \
+    }
+DEFINE_DIRECT_F32(direct12_f32, DROWS12)
+DEFINE_DIRECT_F32(direct8_f32, DROWS8)
+DEFINE_DIRECT_F32(direct4_f32, DROWS4)
+DEFINE_DIRECT_F64(direct12_f64, DROWS12)
+DEFINE_DIRECT_F64(direct8_f64, DROWS8)
+DEFINE_DIRECT_F64(direct4_f64, DROWS4)
+
+/* The tile of mv rows: the smallest row list that holds them.  Every row
+   is the same sum over the same positions and k whichever list computes
+   it. */
+#define DEFINE_DIRECT_PICK(T, SUF)                                                            \
+    static void direct_##SUF(int64_t npos, int64_t C, const T *const *rows, const T *b,       \
+                             int64_t bstride, T *c, int64_t ldc, int mv, int nv)              \
+    {                                                                                         \
+        if (mv <= 4)                                                                          \
+            direct4_##SUF(npos, C, rows, b, bstride, c, ldc, mv, nv);                         \
+        else if (mv <= 8)                                                                     \
+            direct8_##SUF(npos, C, rows, b, bstride, c, ldc, mv, nv);                         \
+        else                                                                                  \
+            direct12_##SUF(npos, C, rows, b, bstride, c, ldc, mv, nv);                        \
+    }
+DEFINE_DIRECT_PICK(float, f32)
+DEFINE_DIRECT_PICK(double, f64)
 #endif
 
 /* A tile of DIRECT_MR rows along one line of the last dimension (the
