@@ -1177,9 +1177,10 @@ typedef struct GpuRun {
   DevMem dm;
   Interp *I;
   bool held; /* d->mu (not during host steps) */
-  /* the execution's own stream (d->async, gpu_execute_device), else NULL:
-     the default stream */
+  /* the execution's own stream (d->async), else NULL: the default stream */
   CUstream stream;
+  /* the device time's events (run_timed), read once the work is done */
+  CUevent timing[2];
 } GpuRun;
 
 /* An out-of-memory unwind (of a grid process) must not leave the device
@@ -1382,28 +1383,38 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
   return true;
 }
 
-/* Runs p's steps over R's memory, timing them with events where the
-   driver has them (not for the processes of a grid, which share the
-   device), and synchronizes. */
+/* The device time of R's work, when both timing events were recorded;
+   after the work is done.  Destroys the events. */
+static void timing_read(GpuRun *R, bool ok) {
+  const CudaDriver *drv = R->d->drv;
+  float ms = 0;
+  if (ok && R->timing[0] && R->timing[1] && drv->cuEventElapsedTime(&ms, R->timing[0], R->timing[1]) == CUDA_SUCCESS)
+    R->e->stats.device_ms = ms;
+  for (int i = 0; i < 2; i++)
+    if (R->timing[i]) drv->cuEventDestroy(R->timing[i]);
+  R->timing[0] = R->timing[1] = NULL;
+}
+
+/* Queues p's steps over R's memory on R's stream, timing them with events
+   where the driver has them (not for the processes of a grid, which share
+   the device); on the default stream (no stream of its own), synchronizes
+   and reads the time. */
 static bool run_timed(GpuRun *R, const GpuProgram *p, char **err) {
   const CudaDriver *drv = R->d->drv;
-  CUevent ev[2] = {0};
+  CUevent *ev = R->timing;
   bool timed = !R->I->grid && drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime &&
                drv->cuEventDestroy && drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
-  if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) {
-    drv->cuEventDestroy(ev[0]);
-    ev[0] = NULL;
-    timed = false;
-  }
-  timed = timed && drv->cuEventRecord(ev[0], NULL) == CUDA_SUCCESS;
+  if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) ev[1] = NULL, timed = false;
+  timed = timed && drv->cuEventRecord(ev[0], R->stream) == CUDA_SUCCESS;
   R->e->stats.blas_ran = R->e->stats.blas_declined = 0;
   bool ok = run_steps(R, &p->steps, err);
-  timed = timed && ok && drv->cuEventRecord(ev[1], NULL) == CUDA_SUCCESS;
+  if (!(timed && ok && drv->cuEventRecord(ev[1], R->stream) == CUDA_SUCCESS) && ev[1]) {
+    drv->cuEventDestroy(ev[1]);
+    ev[1] = NULL;
+  }
+  if (R->stream) return ok;
   if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);
-  float ms = 0;
-  if (timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS) R->e->stats.device_ms = ms;
-  if (ev[0]) drv->cuEventDestroy(ev[0]);
-  if (ev[1]) drv->cuEventDestroy(ev[1]);
+  timing_read(R, ok);
   return ok;
 }
 
@@ -1411,8 +1422,34 @@ static size_t storage_bytes(const Type *t) {
   return t->kind == TY_TENSOR ? (size_t)type_num_elements(t) * (size_t)et_bytes(t->elem) : 0;
 }
 
+/* An asynchronous execution's end (d->async): its work is queued on
+   R->stream, the device held.  The device is let go while the host waits
+   for the work (another process of a grid queues its own meanwhile, which
+   the GPU may run beside it), then taken again for the downloads and the
+   memory.  On failure (ok false: a step failed while queuing) what was
+   queued is still waited for before the memory goes back.  False with
+   *err when the work failed. */
+static bool await_stream(GpuRun *R, bool ok, char **err) {
+  GpuDevice *d = R->d;
+  GpuEvent *done = ok ? gpu_event_record(d, R->stream, err) : NULL;
+  if (!done) {
+    d->drv->cuStreamSynchronize(R->stream);
+    timing_read(R, false);
+    return false;
+  }
+  release_device(R);
+  ok = gpu_event_wait(done, err);
+  pthread_mutex_lock(&d->mu);
+  R->held = true;
+  gpu_event_release(done);
+  ok = gpu_device_bind(d, err) && ok;
+  timing_read(R, ok);
+  return ok;
+}
+
 /* Runs program p of e on d as the process I says (its host steps run on
-   I); takes the device for the whole execution but its host steps. */
+   I); takes the device for the whole execution but its host steps and,
+   where executions are asynchronous, the wait for its work. */
 static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, Interp *I, int nargs, IVal **args,
                          IVal **results, char **err) {
   Func *f = p->f;
@@ -1431,7 +1468,7 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     }
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, I, true, NULL};
+  GpuRun R = {e, d, {0}, I, true, NULL, {NULL, NULL}};
   OomCleanup cleanup;
   oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);
@@ -1441,6 +1478,10 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     return false;
   }
   const CudaDriver *drv = d->drv;
+  /* asynchronous: the copies in and the kernels on a stream of the
+     execution's own (the arguments are pageable host memory, which the
+     driver has read when the copy call returns) */
+  if (d->async) ok = gpu_stream_new(d, &R.stream, err);
   DevMem *dm = &R.dm;
   dm->nparams = nargs;
   dm->nresults = f->nresults;
@@ -1448,13 +1489,21 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
   dm->results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
   for (int i = 0; ok && i < nargs; i++) {
     size_t nb = storage_bytes(f->body->args[i]->type);
-    ok = gpu_mem_alloc(d, nb, &dm->params[i], err) &&
-         (!nb || cuda_check(drv->cuMemcpyHtoD(dm->params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
+    ok = gpu_mem_alloc(d, nb, &dm->params[i], err);
+    if (ok && nb && R.stream)
+      ok = cuda_check(drv->cuMemcpyHtoDAsync(dm->params[i], args[i]->lit->data, nb, R.stream), "cuMemcpyHtoDAsync",
+                      err);
+    else if (ok && nb)
+      ok = cuda_check(drv->cuMemcpyHtoD(dm->params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err);
   }
   for (int r = 0; ok && r < f->nresults; r++)
     ok = gpu_mem_alloc(d, storage_bytes(f->result_types[r]), &dm->results[r], err);
   if (ok) ok = gpu_mem_alloc(d, (size_t)p->temp_bytes, &dm->temp, err);
   if (ok) ok = run_timed(&R, p, err);
+  if (R.stream) {
+    ok = await_stream(&R, ok, err);
+    gpu_stream_free(d, R.stream);
+  }
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
     if (f->result_types[r]->kind == TY_TOKEN) {
@@ -1507,7 +1556,7 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
     return false;
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, &e->host, true, NULL};
+  GpuRun R = {e, d, {0}, &e->host, true, NULL, {NULL, NULL}};
   OomCleanup cleanup;
   oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);

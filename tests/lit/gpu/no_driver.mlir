@@ -19,8 +19,8 @@
 // DEFAULT: xlac: error: no CUDA driver (libcuda.so.1 not found)
 // RUN: env XLAC_CUDA_DRIVER=/nonexistent/libcuda.so.1 not xlac run --backend=gpu --random-inputs --entry unsupported %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNSUP
-// UNSUP: no_driver.mlir:[[@LINE+13]]:8: error: 'chlo.ragged_dot' is not supported by the gpu backend yet (these element types (f32, f64, integer and pred results only); docs/gpu.md lists what is)
-// UNSUP: no_driver.mlir:[[@LINE+16]]:8: error: 'chlo.lgamma' needs 'xlacrt_lgamma' (a host library function), which the gpu backend has no device code for yet
+// UNSUP: no_driver.mlir:[[@LINE+13]]:8: error: 'stablehlo.rng' is not supported by the gpu backend yet (this distribution or element type; docs/gpu.md lists what is)
+// UNSUP: no_driver.mlir:[[@LINE+13]]:8: error: 'chlo.lgamma' needs 'xlacrt_lgamma' (a host library function), which the gpu backend has no device code for yet
 // UNSUP-NOT: no CUDA driver
 // RUN: not xlac run --backend=tpu %s 2>&1 | FileCheck %s --check-prefix=BACKEND
 // BACKEND: unknown backend 'tpu' (available: cpu, interp, gpu)
@@ -30,12 +30,9 @@ func.func @ew(%x: tensor<8xf32>) -> tensor<8xf32> {
   return %0 : tensor<8xf32>
 }
 
-func.func @unsupported(%l: tensor<11x5xf16>, %r: tensor<3x5x7xf16>, %g: tensor<3xi64>, %p: tensor<16xf64>) -> (tensor<11x7xf16>, tensor<16xf64>) {
-  %e = stablehlo.exponential %l : tensor<11x5xf16>
-  %d = "chlo.ragged_dot"(%e, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<
-      lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1],
-      rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}
-    : (tensor<11x5xf16>, tensor<3x5x7xf16>, tensor<3xi64>) -> tensor<11x7xf16>
+func.func @unsupported(%a: tensor<f8E4M3FN>, %b: tensor<f8E4M3FN>, %p: tensor<16xf64>) -> (tensor<4xf8E4M3FN>, tensor<16xf64>) {
+  %s = stablehlo.constant dense<[4]> : tensor<1xi64>
+  %r = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f8E4M3FN>, tensor<f8E4M3FN>, tensor<1xi64>) -> tensor<4xf8E4M3FN>
   %q = chlo.lgamma %p : tensor<16xf64> -> tensor<16xf64>
-  return %d, %q : tensor<11x7xf16>, tensor<16xf64>
+  return %r, %q : tensor<4xf8E4M3FN>, tensor<16xf64>
 }
