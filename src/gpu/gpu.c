@@ -1158,6 +1158,13 @@ static bool load(GpuExecutable *e, GpuDevice *d, char **err) {
       return false;
     }
   }
+  /* a synchronous copy's transfer may still be under way when it returns,
+     ordered on the default stream only, which the executions' own streams
+     do not wait for */
+  if (d->async && e->nconsts && !cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (the constants)", err)) {
+    unload(e, drv);
+    return false;
+  }
   e->dev = d;
   return true;
 }
@@ -1365,7 +1372,7 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
     case STEP_HOST: case STEP_PARALLEL: {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
-      bool ok = host_sync(R, err) && gpu_run_host(st, R->d->drv, ptrs, R->I, host_call, R, err);
+      bool ok = host_sync(R, err) && gpu_run_host(st, R->d->drv, R->stream, ptrs, R->I, host_call, R, err);
       xfree(ptrs);
       if (!ok) return false;
       break;

@@ -224,11 +224,12 @@ bool gpu_host_op(const Op *op);
 void gpu_lower_host_op(GpuLower *G, Op *op);
 /* A host step of the given kind for op (tokens have no buffer). */
 void gpu_lower_host_step(GpuLower *G, Op *op, GpuStepKind kind);
-/* Runs a host step on I: its operands copied back, run(user, I, op, in,
-   out) (NULL: interp_run_op), its results copied to the device. */
+/* Runs a host step on I: its operands copied back (the work before it
+   done), run(user, I, op, in, out) (NULL: interp_run_op), its results
+   copied to the device, on stream (the execution's; NULL: synchronously). */
 typedef bool (*GpuHostRun)(void *user, Interp *I, Op *op, IVal **in, IVal **out);
-bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *ptrs, Interp *I, GpuHostRun run,
-                  void *user, char **err);
+bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, CUstream stream, const CUdeviceptr *ptrs, Interp *I,
+                  GpuHostRun run, void *user, char **err);
 bool gpu_run_custom(const GpuStep *st, void *stream, void **ptrs, char **err);
 /* ragged.c: chlo.ragged_dot (one thread per output, the interpreter's
    sums). */

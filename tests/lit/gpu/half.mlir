@@ -6,7 +6,7 @@
 // close to the interpreter's); loops of 8 elements a thread (16 bytes) over
 // 1024, 1023 and 5 elements, exactly the interpreter's.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // XLAC-SIMT-ONLY
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in tr_f16 tr_bf16 odd_f16; do \

@@ -10,7 +10,7 @@
 // abs error 0: each rounded once from the same double sum).  On the SIMT harness only: the simulator has no f16 compares
 // (docs/gpu.md).
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // XLAC-SIMT-ONLY
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in rows_f16 rows_f16_of_f32 contract_bf16 rows_f8; do \

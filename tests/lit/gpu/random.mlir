@@ -16,7 +16,7 @@
 // and cos (docs/math.md) in Box-Muller, so it is compared within a few ULP
 // of double.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in threefry philox philox2 dropout ids big; do \

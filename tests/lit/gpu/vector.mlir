@@ -9,7 +9,7 @@
 // and bf16 (8 elements a thread): half.mlir.  ptx.test checks the vector
 // loads and stores in the PTX.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in n1024 n1023 n5 grid multi f64 big; do \
