@@ -411,18 +411,20 @@ static int element_work(Value *v, Value *const *inputs, int ninputs, PtrMap *see
   return w;
 }
 
-/* Elements per thread of a flat loop kernel (GPU_VECTOR_BYTES over the
+/* Elements per thread of a loop kernel (GPU_VECTOR_BYTES over the
    widest element among the roots and the inputs of their shape, at most
    GPU_VECTOR_MAX, fewer where the unrolled work of the elements would
-   exceed GPU_VECTOR_WORK), or 1 where it takes one at a time: not flat,
-   too few elements, an element type that does not move by vectors, work
-   for more than one element a thread; XLAC_GPU_VECTOR=0: always).  A
-   kernel of that much arithmetic gains little from wider accesses, and
-   its code (each element's, unrolled) would take long to compile. */
+   exceed GPU_VECTOR_WORK; in a kernel that is not flat, one that divides
+   the innermost dimension, so that the V elements of a thread are
+   neighbours in one row), or 1 where it takes one at a time: too few
+   elements, an element type that does not move by vectors, work for more
+   than one element a thread; XLAC_GPU_VECTOR=0: always).  A kernel of
+   that much arithmetic gains little from wider accesses, and its code
+   (each element's, unrolled) would take long to compile. */
 static int vector_width(Cg *cg, Value *const *inputs, int ninputs, Value *const *roots, int nroots, bool flat) {
   const Type *shape = roots[0]->type;
   const char *env = getenv("XLAC_GPU_VECTOR");
-  if (!flat || shape->rank == 0 || (env && strcmp(env, "0") == 0)) return 1;
+  if (shape->rank == 0 || (env && strcmp(env, "0") == 0)) return 1;
   PtrMap seen = {0};
   int work = 0;
   for (int r = 0; r < nroots; r++) work += element_work(roots[r], inputs, ninputs, &seen);
@@ -438,6 +440,7 @@ static int vector_width(Cg *cg, Value *const *inputs, int ninputs, Value *const 
   int v = GPU_VECTOR_BYTES / widest;
   if (v > GPU_VECTOR_MAX) v = GPU_VECTOR_MAX;
   while (v > 1 && v * work > GPU_VECTOR_WORK) v /= 2;
+  while (!flat && v > 1 && shape->dims[shape->rank - 1] % v) v /= 2;
   return v >= 2 && type_num_elements(shape) >= v ? v : 1;
 }
 
@@ -445,16 +448,25 @@ static LLVMValueRef vec_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef
   return LLVMBuildGEP2(cg->b, cg_storage_type(cg, et), base, &i, 1, "");
 }
 
-/* Elements base .. base+V-1 of a flat kernel: each input of the roots'
-   shape read by one vector load, the roots computed element by element,
-   each stored by one vector store (aligned: base is a multiple of V and
-   every buffer starts on 64 bytes, docs/gpu.md). */
+/* Elements base .. base+V-1 of a kernel: each input of the roots' shape
+   read by one vector load, the roots computed element by element, each
+   stored by one vector store (aligned: base is a multiple of V and every
+   buffer starts on 64 bytes, docs/gpu.md).  Not flat, the elements are
+   neighbours in a row (V divides the innermost dimension): their
+   coordinates are base's but the last.  An input of the roots' shape
+   that the roots read at another index (through a transpose, a reverse)
+   loads its elements there itself; the vector is then unused, and
+   dropped by LLVM. */
 static void store_vector(Cg *cg, KernelIO *io, Value *const *inputs, int ninputs, Value *const *roots, int nroots,
-                         LLVMValueRef *outs, LLVMValueRef base, int V) {
+                         LLVMValueRef *outs, LLVMValueRef base, int V, bool flat) {
   const Type *shape = roots[0]->type;
+  int rank = shape->rank;
   LLVMValueRef idx[GPU_VECTOR_MAX][CG_MAX_RANK];
-  for (int l = 0; l < V; l++)
-    index_of(cg, shape, true, l ? LLVMBuildNSWAdd(cg->b, base, cg_i64(cg, l), "") : base, idx[l]);
+  index_of(cg, shape, flat, base, idx[0]);
+  for (int l = 1; l < V; l++) {
+    memcpy(idx[l], idx[0], sizeof(LLVMValueRef) * (size_t)rank);
+    idx[l][rank - 1] = LLVMBuildNSWAdd(cg->b, idx[0][rank - 1], cg_i64(cg, l), "");
+  }
   kernel_io_reset_memo(io);
   for (int k = 0; k < ninputs; k++) {
     const Type *t = inputs[k]->type;
@@ -504,7 +516,8 @@ static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, 
     /* for (j = i0; j < n / V; j += stride): elements j*V .. j*V+V-1 */
     LLVMValueRef nv = LLVMBuildUDiv(cg->b, n, cg_i64(cg, V), "nv");
     Loop l = gpu_loop_begin(cg, i0, nv, stride, "j");
-    store_vector(cg, &io, inputs, ninputs, roots, nroots, outs, LLVMBuildNSWMul(cg->b, l.iv, cg_i64(cg, V), ""), V);
+    store_vector(cg, &io, inputs, ninputs, roots, nroots, outs, LLVMBuildNSWMul(cg->b, l.iv, cg_i64(cg, V), ""), V,
+                 flat);
     gpu_loop_end(cg, &l, stride);
     lo = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, nv, cg_i64(cg, V), ""), i0, "");
   }
