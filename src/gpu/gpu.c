@@ -276,6 +276,20 @@ void gpu_if_end(Cg *cg, LLVMBasicBlockRef next) {
   LLVMPositionBuilderAtEnd(cg->b, next);
 }
 
+LLVMValueRef gpu_round_odd_f32(Cg *cg, LLVMValueRef v) {
+  LLVMValueRef t = LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "");
+  LLVMValueRef back = LLVMBuildFPExt(cg->b, t, cg->t_f64, "");
+  LLVMValueRef inexact = LLVMBuildFCmp(cg->b, LLVMRealONE, back, v, "");
+  LLVMValueRef away = LLVMBuildFCmp(cg->b, LLVMRealOGT, cg_intrinsic(cg, "llvm.fabs", cg->t_f64, &back, 1),
+                                    cg_intrinsic(cg, "llvm.fabs", cg->t_f64, &v, 1), "");
+  LLVMValueRef bits = LLVMBuildBitCast(cg->b, t, cg->t_i32, "");
+  /* a step toward zero is one less in the magnitude's bits, either sign */
+  bits = LLVMBuildSelect(cg->b, away, LLVMBuildSub(cg->b, bits, LLVMConstInt(cg->t_i32, 1, 0), ""), bits, "");
+  bits = LLVMBuildSelect(cg->b, inexact, LLVMBuildOr(cg->b, bits, LLVMConstInt(cg->t_i32, 1, 0), ""),
+                         LLVMBuildBitCast(cg->b, t, cg->t_i32, ""), "");
+  return LLVMBuildBitCast(cg->b, bits, cg->t_f32, "");
+}
+
 void gpu_barrier(Cg *cg) { cg_intrinsic(cg, "llvm.nvvm.barrier0", NULL, NULL, 0); }
 
 static LLVMValueRef shfl32(Cg *cg, LLVMValueRef v, int mask) {

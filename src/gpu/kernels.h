@@ -156,6 +156,12 @@ Loop gpu_thread_loop(Cg *cg, LLVMValueRef n, LLVMValueRef *step, const char *nam
 LLVMBasicBlockRef gpu_if_begin(Cg *cg, LLVMValueRef cond);
 void gpu_if_end(Cg *cg, LLVMBasicBlockRef next);
 /* __syncthreads() */
+/* v (double) rounded to f32 by rounding to odd: toward zero, the last bit
+   set when inexact.  Rounding that to nearest into a type of at most 22
+   bits of precision (bf16, f8/f6/f4) rounds once, as from v itself (no
+   target converts double to bf16 everywhere; the narrow types are
+   encoded from f32).  NaN stays itself. */
+LLVMValueRef gpu_round_odd_f32(Cg *cg, LLVMValueRef v);
 void gpu_barrier(Cg *cg);
 /* The value of v in lane (this lane xor mask) of the warp; any scalar of
    at most 64 bits (split into 32-bit shuffles). */

@@ -161,23 +161,6 @@ static LLVMValueRef load_as(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef
   return et_is_signed(et) ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : LLVMBuildZExt(cg->b, v, cg->t_i64, "");
 }
 
-/* v (double) rounded to f32 by rounding to odd: toward zero, the last bit
-   set when inexact.  Rounding that to nearest into a type of at most 22
-   bits of precision rounds once, as from v itself.  (NaN stays itself.) */
-static LLVMValueRef round_to_odd_f32(Cg *cg, LLVMValueRef v) {
-  LLVMValueRef t = LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "");
-  LLVMValueRef back = LLVMBuildFPExt(cg->b, t, cg->t_f64, "");
-  LLVMValueRef inexact = LLVMBuildFCmp(cg->b, LLVMRealONE, back, v, "");
-  LLVMValueRef away = LLVMBuildFCmp(cg->b, LLVMRealOGT, cg_intrinsic(cg, "llvm.fabs", cg->t_f64, &back, 1),
-                                    cg_intrinsic(cg, "llvm.fabs", cg->t_f64, &v, 1), "");
-  LLVMValueRef bits = LLVMBuildBitCast(cg->b, t, cg->t_i32, "");
-  /* a step toward zero is one less in the magnitude's bits, either sign */
-  bits = LLVMBuildSelect(cg->b, away, LLVMBuildSub(cg->b, bits, LLVMConstInt(cg->t_i32, 1, 0), ""), bits, "");
-  bits = LLVMBuildSelect(cg->b, inexact, LLVMBuildOr(cg->b, bits, LLVMConstInt(cg->t_i32, 1, 0), ""),
-                         LLVMBuildBitCast(cg->b, t, cg->t_i32, ""), "");
-  return LLVMBuildBitCast(cg->b, bits, cg->t_f32, "");
-}
-
 /* The double sum rounded once into a float result, as its compute type
    (f32 for 16-bit and narrower floats, which their store rounds to
    nearest).  bf16 and f8/f6/f4 go through f32 rounded to odd: no target
@@ -187,7 +170,7 @@ static LLVMValueRef round_real(Cg *cg, ElemType et, LLVMValueRef v) {
   if (et == ET_F64) return v;
   if (et == ET_F32) return LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "");
   if (et == ET_F16) return LLVMBuildFPExt(cg->b, cg_fptrunc(cg, v, cg_storage_type(cg, et), ""), cg->t_f32, "");
-  LLVMValueRef odd = round_to_odd_f32(cg, v);
+  LLVMValueRef odd = gpu_round_odd_f32(cg, v);
   if (et == ET_BF16) return LLVMBuildFPExt(cg->b, cg_fptrunc(cg, odd, cg_storage_type(cg, et), ""), cg->t_f32, "");
   return odd;
 }

@@ -450,18 +450,25 @@ int main(int argc, char **argv) {
     }
     xlac_executable_destroy(e);
   }
-  /* an op the gpu backend has no kernel for (rng of f8): a located compile
-     error */
+  /* an op the gpu backend has no kernel for (a sort whose comparator has
+     control flow): a located compile error */
   static const char unsup[] =
-      "func.func @main(%a: tensor<f8E4M3FN>, %b: tensor<f8E4M3FN>) -> tensor<4xf8E4M3FN> {\n"
-      "  %s = stablehlo.constant dense<[4]> : tensor<1xi64>\n"
-      "  %r = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f8E4M3FN>, tensor<f8E4M3FN>, "
-      "tensor<1xi64>) -> tensor<4xf8E4M3FN>\n"
-      "  func.return %r : tensor<4xf8E4M3FN>\n"
+      "func.func @main(%x: tensor<16xf32>) -> tensor<16xf32> {\n"
+      "  %r = \"stablehlo.sort\"(%x) ({\n"
+      "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+      "    %g = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+      "    %c = \"stablehlo.if\"(%g) ({\n"
+      "      stablehlo.return %g : tensor<i1>\n"
+      "    }, {\n"
+      "      stablehlo.return %g : tensor<i1>\n"
+      "    }) : (tensor<i1>) -> tensor<i1>\n"
+      "    stablehlo.return %c : tensor<i1>\n"
+      "  }) {dimension = 0 : i64, is_stable = true} : (tensor<16xf32>) -> tensor<16xf32>\n"
+      "  func.return %r : tensor<16xf32>\n"
       "}\n";
   e = NULL;
   expect_error(xlac_compile_text(c, unsup, sizeof unsup - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
-               "'stablehlo.rng' is not supported by the gpu backend", __LINE__);
+               "'stablehlo.sort' is not supported by the gpu backend", __LINE__);
   CHECK(e == NULL);
   test_custom_call(c);
   test_resident(c);

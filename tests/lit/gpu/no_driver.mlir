@@ -19,8 +19,8 @@
 // DEFAULT: xlac: error: no CUDA driver (libcuda.so.1 not found)
 // RUN: env XLAC_CUDA_DRIVER=/nonexistent/libcuda.so.1 not xlac run --backend=gpu --random-inputs --entry unsupported %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNSUP
-// UNSUP: no_driver.mlir:[[@LINE+13]]:8: error: 'stablehlo.rng' is not supported by the gpu backend yet (this distribution or element type; docs/gpu.md lists what is)
-// UNSUP: no_driver.mlir:[[@LINE+13]]:8: error: 'chlo.lgamma' needs 'xlacrt_lgamma' (a host library function), which the gpu backend has no device code for yet
+// UNSUP: no_driver.mlir:[[@LINE+12]]:8: error: 'stablehlo.sort' is not supported by the gpu backend yet (docs/gpu.md lists what is)
+// UNSUP: no_driver.mlir:[[@LINE+22]]:8: error: 'chlo.lgamma' needs 'xlacrt_lgamma' (a host library function), which the gpu backend has no device code for yet
 // UNSUP-NOT: no CUDA driver
 // RUN: not xlac run --backend=tpu %s 2>&1 | FileCheck %s --check-prefix=BACKEND
 // BACKEND: unknown backend 'tpu' (available: cpu, interp, gpu)
@@ -30,9 +30,18 @@ func.func @ew(%x: tensor<8xf32>) -> tensor<8xf32> {
   return %0 : tensor<8xf32>
 }
 
-func.func @unsupported(%a: tensor<f8E4M3FN>, %b: tensor<f8E4M3FN>, %p: tensor<16xf64>) -> (tensor<4xf8E4M3FN>, tensor<16xf64>) {
-  %s = stablehlo.constant dense<[4]> : tensor<1xi64>
-  %r = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f8E4M3FN>, tensor<f8E4M3FN>, tensor<1xi64>) -> tensor<4xf8E4M3FN>
+func.func @unsupported(%x: tensor<16xf32>, %p: tensor<16xf64>) -> (tensor<16xf32>, tensor<16xf64>) {
+  %r = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %g = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %c = "stablehlo.if"(%g) ({
+      %t = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %t : tensor<i1>
+    }, {
+      stablehlo.return %g : tensor<i1>
+    }) : (tensor<i1>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = true} : (tensor<16xf32>) -> tensor<16xf32>
   %q = chlo.lgamma %p : tensor<16xf64> -> tensor<16xf64>
-  return %r, %q : tensor<4xf8E4M3FN>, tensor<16xf64>
+  return %r, %q : tensor<16xf32>, tensor<16xf64>
 }
