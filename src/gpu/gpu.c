@@ -749,6 +749,10 @@ static void lower_op(GpuLower *G, Op *op) {
     gpu_lower_sort(G, op);
     return;
   }
+  if (op->kind == OP_CHLO_TOP_K) {
+    gpu_lower_top_k(G, op);
+    return;
+  }
   if (op->kind == OP_FFT) {
     gpu_lower_fft(G, op);
     return;

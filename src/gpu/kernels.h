@@ -242,6 +242,8 @@ bool gpu_run_custom(const GpuStep *st, void *stream, void **ptrs, char **err);
 void gpu_lower_ragged_dot(GpuLower *G, Op *op);
 /* sort.c: a sort (one thread per row, the interpreter's merge sort). */
 void gpu_lower_sort(GpuLower *G, Op *op);
+/* chlo.top_k of the types the chlo pass leaves (sort.c). */
+void gpu_lower_top_k(GpuLower *G, Op *op);
 /* scatter.c: a scatter (the interpreter's order per result element). */
 void gpu_lower_scatter(GpuLower *G, Op *op);
 /* random.c: rng_bit_generator, rng, replica_id, partition_id,
