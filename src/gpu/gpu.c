@@ -757,6 +757,10 @@ static void lower_op(GpuLower *G, Op *op) {
     gpu_lower_fft(G, op);
     return;
   }
+  if (op->kind == OP_CHOLESKY) {
+    gpu_lower_cholesky(G, op);
+    return;
+  }
   if (op->kind == OP_TRIANGULAR_SOLVE) {
     gpu_lower_triangular_solve(G, op);
     return;

@@ -219,6 +219,8 @@ bool gpu_custom_call_registered(const char *target);
 /* linalg.c: triangular_solve (one thread per system, the interpreter's
    order, in double). */
 void gpu_lower_triangular_solve(GpuLower *G, Op *op);
+/* cholesky: one thread per matrix, the interpreter's algorithm (linalg.c). */
+void gpu_lower_cholesky(GpuLower *G, Op *op);
 /* fft.c: stablehlo.fft (one thread per line per transformed dimension,
    the interpreter's algorithms in double complex). */
 void gpu_lower_fft(GpuLower *G, Op *op);
