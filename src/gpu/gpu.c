@@ -910,7 +910,7 @@ static void lower_program(GpuLower *G, Func *f, GpuProgram *p) {
 
 /* A row fusion the row kernel cannot compile (row.c), or every one with
    XLAC_GPU_ROW=0 (to compare), goes back to its stages, each a kernel of
-   its own: its body's ops replace the call. */
+   its own: its body's ops replace the call (any call, inlined). */
 static void unrow_call(Module *m, Op *call) {
   Func *g = module_find_func(m, op_attr_str(call, "callee"));
   PtrMap map = {0}, fwd = {0};
@@ -936,6 +936,29 @@ static void unrow_block(Module *m, Block *b, bool all) {
       unrow_call(m, op);
     } else {
       for (int r = 0; r < op->nregions; r++) unrow_block(m, op->regions[r], all);
+    }
+    op = next;
+  }
+}
+
+/* Calls of functions that are not fusions (the ones the inliner keeps:
+   "noinline") are inlined here, as many as GPU_MAX_INLINED (recursion
+   stops there, and the call left is an error at the op): the GPU runs a
+   program as one list of steps over one buffer assignment. */
+enum { GPU_MAX_INLINED = 4096 };
+
+static void inline_calls(Module *m, Block *b, int *budget) {
+  for (Op *op = b->first; op;) {
+    Op *next = op->next;
+    const char *name = op->kind == OP_CALL && !op_attr(op, "fusion_kind") ? op_attr_str(op, "callee") : NULL;
+    Func *g = name ? module_find_func(m, name) : NULL;
+    if (g && g->body && block_terminator(g->body) && g->body->nargs == op->nopnds && *budget > 0) {
+      Op *prev = op->prev;
+      unrow_call(m, op);
+      --*budget;
+      next = prev ? prev->next : b->first; /* the inlined ops, which may call too */
+    } else {
+      for (int r = 0; r < op->nregions; r++) inline_calls(m, op->regions[r], budget);
     }
     op = next;
   }
@@ -1033,6 +1056,8 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
     gpu_executable_free(exe);
     return NULL;
   }
+  int budget = GPU_MAX_INLINED;
+  inline_calls(m, exe->flat->body, &budget);
   const char *row = getenv("XLAC_GPU_ROW");
   unrow_block(m, exe->flat->body, row && strcmp(row, "0") == 0);
   double t_ir = now_ms();
