@@ -477,9 +477,18 @@ static void store_vector(Cg *cg, KernelIO *io, Value *const *inputs, int ninputs
   int rank = shape->rank;
   LLVMValueRef idx[GPU_VECTOR_MAX][CG_MAX_RANK];
   index_of(cg, shape, flat, base, idx[0]);
+  /* a row's neighbours: where the shape has fewer than 2^31 elements, a
+     32-bit add widened, so that LLVM knows the coordinate small and
+     non-negative (an iota then converts it from 32 bits, as in the scalar
+     loop, not through a 64-bit conversion GPGPU-Sim gets wrong) */
+  bool narrow = !flat && type_num_elements(shape) <= INT32_MAX;
+  LLVMValueRef inner32 = narrow ? LLVMBuildTrunc(cg->b, idx[0][rank - 1], cg->t_i32, "") : NULL;
   for (int l = 1; l < V; l++) {
     memcpy(idx[l], idx[0], sizeof(LLVMValueRef) * (size_t)rank);
-    idx[l][rank - 1] = LLVMBuildNSWAdd(cg->b, idx[0][rank - 1], cg_i64(cg, l), "");
+    idx[l][rank - 1] =
+        narrow ? LLVMBuildZExt(cg->b, LLVMBuildNUWAdd(cg->b, inner32, LLVMConstInt(cg->t_i32, (unsigned)l, 0), ""),
+                               cg->t_i64, "")
+               : LLVMBuildNSWAdd(cg->b, idx[0][rank - 1], cg_i64(cg, l), "");
   }
   kernel_io_reset_memo(io);
   for (int k = 0; k < ninputs; k++) {
