@@ -1518,7 +1518,13 @@ static bool await_stream(GpuRun *R, bool ok, char **err) {
   pthread_mutex_lock(&d->mu);
   R->held = true;
   gpu_event_release(done);
-  ok = gpu_device_bind(d, err) && ok;
+  char *berr = NULL;
+  if (!gpu_device_bind(d, &berr) && ok) { /* the first error is the one reported */
+    *err = berr;
+    berr = NULL;
+    ok = false;
+  }
+  xfree(berr);
   timing_read(R, ok);
   return ok;
 }

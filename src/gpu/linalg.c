@@ -264,6 +264,15 @@ void gpu_lower_triangular_solve(GpuLower *G, Op *op) {
  * transpose (upper) and zeros in the other triangle, as the interpreter
  * writes it. */
 
+/* Part `part` (0: re, 1: im) of L[r][c] of the matrix at element offset
+   off, in the scratch area sc of (re, im) doubles. */
+static LLVMValueRef l_at(Cg *cg, LLVMValueRef sc, LLVMValueRef off, int64_t n, LLVMValueRef r, LLVMValueRef c,
+                         int part) {
+  LLVMValueRef e = LLVMBuildAdd(cg->b, off, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, r, cg_i64(cg, n), ""), c, ""), "");
+  LLVMValueRef k = LLVMBuildAdd(cg->b, LLVMBuildShl(cg->b, e, cg_i64(cg, 1), ""), cg_i64(cg, part), "");
+  return LLVMBuildGEP2(cg->b, cg->t_f64, sc, &k, 1, "");
+}
+
 /* Buffers: a, the result, scratch (nbatch * n * n (re, im) doubles). */
 static LLVMValueRef emit_cholesky(GpuLower *G, ElemType et, ElemType rt, int64_t n, bool lower) {
   Cg *cg = &G->cg;
@@ -276,15 +285,6 @@ static LLVMValueRef emit_cholesky(GpuLower *G, ElemType et, ElemType rt, int64_t
   Loop lb = gpu_thread_loop(cg, cnt, &step, "mat");
   LLVMValueRef off = LLVMBuildMul(cg->b, lb.iv, cg_i64(cg, n * n), "");
   LLVMValueRef zero = LLVMConstReal(d, 0.0);
-#define L_RE(r, c)                                                                                                 \
-  LLVMBuildGEP2(cg->b, d, sc,                                                                                      \
-                (LLVMValueRef[]){LLVMBuildShl(cg->b,                                                               \
-                                              LLVMBuildAdd(cg->b, off,                                             \
-                                                           LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, (r), cg_i64(cg, n), ""), (c), ""), \
-                                                           ""),                                                    \
-                                              cg_i64(cg, 1), "")},                                                 \
-                1, "")
-#define L_IM(r, c) LLVMBuildGEP2(cg->b, d, L_RE(r, c), (LLVMValueRef[]){cg_i64(cg, 1)}, 1, "")
   Loop li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "i");
   LLVMValueRef i = li.iv;
   Loop lj = loop_begin(cg, cg_i64(cg, 0), LLVMBuildAdd(cg->b, i, cg_i64(cg, 1), ""), "j");
@@ -299,9 +299,10 @@ static LLVMValueRef emit_cholesky(GpuLower *G, ElemType et, ElemType rt, int64_t
   LLVMBuildStore(cg->b, cplx ? im : zero, si);
   Loop lk = loop_begin(cg, cg_i64(cg, 0), j, "k");
   /* (x + yi)(u - vi) with x + yi = L[i][k], u + vi = L[j][k] */
-  LLVMValueRef x = LLVMBuildLoad2(cg->b, d, L_RE(i, lk.iv), ""), y = LLVMBuildLoad2(cg->b, d, L_IM(i, lk.iv), "");
-  LLVMValueRef u = LLVMBuildLoad2(cg->b, d, L_RE(j, lk.iv), "");
-  LLVMValueRef v = LLVMBuildFNeg(cg->b, LLVMBuildLoad2(cg->b, d, L_IM(j, lk.iv), ""), "");
+  LLVMValueRef x = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, i, lk.iv, 0), "");
+  LLVMValueRef y = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, i, lk.iv, 1), "");
+  LLVMValueRef u = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, j, lk.iv, 0), "");
+  LLVMValueRef v = LLVMBuildFNeg(cg->b, LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, j, lk.iv, 1), ""), "");
   LLVMValueRef pr = LLVMBuildFSub(cg->b, LLVMBuildFMul(cg->b, x, u, ""), LLVMBuildFMul(cg->b, y, v, ""), "");
   LLVMValueRef pi = LLVMBuildFAdd(cg->b, LLVMBuildFMul(cg->b, x, v, ""), LLVMBuildFMul(cg->b, y, u, ""), "");
   LLVMBuildStore(cg->b, LLVMBuildFSub(cg->b, LLVMBuildLoad2(cg->b, d, sr, ""), pr, ""), sr);
@@ -320,11 +321,12 @@ static LLVMValueRef emit_cholesky(GpuLower *G, ElemType et, ElemType rt, int64_t
   LLVMValueRef root = cg_intrinsic(cg, "llvm.sqrt", d, &mag, 1);
   LLVMValueRef bad = LLVMBuildFCmp(cg->b, LLVMRealULT, s_re, zero, "");
   LLVMValueRef nan = LLVMConstReal(d, NAN);
-  LLVMBuildStore(cg->b, LLVMBuildSelect(cg->b, bad, nan, root, ""), L_RE(i, i));
-  LLVMBuildStore(cg->b, LLVMBuildSelect(cg->b, bad, nan, zero, ""), L_IM(i, i));
+  LLVMBuildStore(cg->b, LLVMBuildSelect(cg->b, bad, nan, root, ""), l_at(cg, sc, off, n, i, i, 0));
+  LLVMBuildStore(cg->b, LLVMBuildSelect(cg->b, bad, nan, zero, ""), l_at(cg, sc, off, n, i, i, 1));
   LLVMBuildBr(cg->b, next);
   LLVMPositionBuilderAtEnd(cg->b, below);
-  LLVMValueRef dr = LLVMBuildLoad2(cg->b, d, L_RE(j, j), ""), di = LLVMBuildLoad2(cg->b, d, L_IM(j, j), "");
+  LLVMValueRef dr = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, j, j, 0), "");
+  LLVMValueRef di = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, j, j, 1), "");
   LLVMValueRef qr, qi;
   if (cplx) {
     cg_complex_div(cg, s_re, s_im, dr, di, &qr, &qi);
@@ -332,8 +334,8 @@ static LLVMValueRef emit_cholesky(GpuLower *G, ElemType et, ElemType rt, int64_t
     qr = LLVMBuildFDiv(cg->b, s_re, dr, "");
     qi = zero;
   }
-  LLVMBuildStore(cg->b, qr, L_RE(i, j));
-  LLVMBuildStore(cg->b, qi, L_IM(i, j));
+  LLVMBuildStore(cg->b, qr, l_at(cg, sc, off, n, i, j, 0));
+  LLVMBuildStore(cg->b, qi, l_at(cg, sc, off, n, i, j, 1));
   LLVMBuildBr(cg->b, next);
   LLVMPositionBuilderAtEnd(cg->b, next);
   loop_end(cg, &lj);
@@ -347,7 +349,8 @@ static LLVMValueRef emit_cholesky(GpuLower *G, ElemType et, ElemType rt, int64_t
   /* L[r][c] (lower), or conj(L[c][r]) (upper); an index kept in range */
   LLVMValueRef lr_ = lower ? r : c, lc_ = lower ? c : r;
   LLVMValueRef safe_c = LLVMBuildSelect(cg->b, in, lc_, cg_i64(cg, 0), "");
-  LLVMValueRef vr = LLVMBuildLoad2(cg->b, d, L_RE(lr_, safe_c), ""), vi = LLVMBuildLoad2(cg->b, d, L_IM(lr_, safe_c), "");
+  LLVMValueRef vr = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, lr_, safe_c, 0), "");
+  LLVMValueRef vi = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, lr_, safe_c, 1), "");
   if (!lower) vi = LLVMBuildFNeg(cg->b, vi, "");
   vr = LLVMBuildSelect(cg->b, in, vr, zero, "");
   vi = LLVMBuildSelect(cg->b, in, vi, zero, "");
@@ -368,8 +371,6 @@ static LLVMValueRef emit_cholesky(GpuLower *G, ElemType et, ElemType rt, int64_t
   cg_store(cg, rt, out, o, val);
   loop_end(cg, &lc);
   loop_end(cg, &lr);
-#undef L_RE
-#undef L_IM
   gpu_loop_end(cg, &lb, step);
   LLVMBuildRetVoid(cg->b);
   return fn;
