@@ -1003,6 +1003,8 @@ static void lower_parallel(GpuLower *G, Op *op) {
         gpu_unsupported(G, op, "a program with tuple parameters or results; ");
         continue;
       }
+      int budget = GPU_MAX_INLINED;
+      inline_calls(G->cg.m, f->body, &budget);
       GpuProgram *p = xcalloc(1, sizeof *p);
       VEC_PUSH(G->exe->progs, p);
       G->program = f;

@@ -1,7 +1,8 @@
 // Calls the inliner keeps ("noinline") run on the gpu backend inlined
 // into the program (src/gpu/gpu.c): a function called twice, from a loop
-// body and from a branch, one calling another, against the reference
-// interpreter on the same random inputs, exactly.
+// body, one calling another, against the reference interpreter on the
+// same random inputs, exactly; and one in a run_parallel program
+// (Inputs/calls_parallel.mlir, with its checks).
 // XLAC-BACKENDS: gpu
 // XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
@@ -12,6 +13,8 @@
 // CHECK: expect result[0]: ok, max abs error 0
 // CHECK: expect result[1]: ok, max abs error 0
 // CHECK: expect result[2]: ok, max abs error 0
+// RUN: %S/Inputs/sim.sh xlac run --backend=gpu %S/Inputs/calls_parallel.mlir 2>&1 | FileCheck %s --check-prefix=PAR
+// PAR: 2 checks passed, 0 failed
 
 func.func private @axpy(%a: tensor<f32>, %x: tensor<64xf32>, %y: tensor<64xf32>) -> tensor<64xf32> attributes {noinline} {
   %ab = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<64xf32>
