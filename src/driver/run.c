@@ -709,11 +709,12 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const Interp
         fprintf(stderr, "gpu: cuBLASLt not used (%s): %d dot_general products through our GEMM kernel\n", why,
                 gs->gemms);
     }
-    /* what the library's executions (the JAX plugin's) do on this device */
+    /* what executions (this command's, the library's, the JAX plugin's)
+       do on this device */
     if (st->gpu)
       fprintf(stderr, "gpu: streams: %s\n",
-              st->gpu->async ? "library executions asynchronous (a stream each, ordered by events)"
-                             : "library executions synchronous (XLAC_GPU_ASYNC=0, or the driver's streams, events "
+              st->gpu->async ? "executions asynchronous (a stream each, ordered by events)"
+                             : "executions synchronous (XLAC_GPU_ASYNC=0, or the driver's streams, events "
                                "or asynchronous copies are missing or do nothing)");
   }
   if (!st->gpu && !st->gpu_reported) {

@@ -25,11 +25,12 @@
  * interpreter's order and precision (double or double complex).
  *
  * Convolution (any dimension numbers, strides, padding, dilations,
- * window reversal, feature and batch groups): without groups, an implicit
- * GEMM through the same tiled kernel (below); with them, one thread per
- * output element sums its window.  Both sum in the interpreter's order
- * (spatial dims, then the input feature), skipping padding and the holes
- * between dilated inputs.
+ * window reversal, feature and batch groups): an implicit GEMM through the
+ * same tiled kernel (below), one GEMM per group; a grouped convolution
+ * with fewer than 8 output features per group (depthwise ones) has one
+ * thread per output element sum its window instead.  Both sum in the
+ * interpreter's order (spatial dims, then the input feature), skipping
+ * padding and the holes between dilated inputs.
  *
  * Where cuBLASLt is installed (cublaslt.c), the products it can take,
  * with the epilogues it has, become calls of it instead (blas_plan,
@@ -546,20 +547,34 @@ static LLVMValueRef emit_conv(GpuLower *G, const Conv *c, Value **inputs, int ni
 }
 
 /* ---- convolution as an implicit GEMM through the tiled kernel ----
- * Without feature or batch groups a convolution is one GEMM: M = batch x
- * output positions, N = output features, K = window positions x input
- * features (a window position outer, the feature inner: the direct
- * kernel's order).  A's elements are read from the input where the window
- * lands (nothing is materialized); positions on padding or between dilated
- * inputs are holes, skipped, so each output sums the same products in the
- * same order as the direct kernel: identical results. */
+ * A convolution is one GEMM per group (the tiled kernel's batch index is
+ * the group): M = batch x output positions, N = the group's output
+ * features, K = window positions x the group's input features (a window
+ * position outer, the feature inner: the direct kernel's order).  With
+ * feature groups, group g reads input features [g Cg, (g+1) Cg) (Cg the
+ * kernel's input feature size) and writes output features [g Og, (g+1)
+ * Og); with batch groups (what JAX's gradients of grouped convolutions
+ * produce), group g reads input batches [g Bg, (g+1) Bg) (Bg the output's
+ * batch size) and writes the same output features.  A's elements are read
+ * from the input where the window lands (nothing is materialized);
+ * positions on padding or between dilated inputs are holes, skipped, so
+ * each output sums the same products in the same order as the direct
+ * kernel: identical results. */
 
 typedef struct ConvTile {
   const Conv *c;
   int la, ra;
   int64_t lst[CG_MAX_RANK], rst[CG_MAX_RANK], ost[CG_MAX_RANK];
   int64_t mdims[CG_MAX_RANK + 1], kdims[CG_MAX_RANK + 1]; /* [batch, out spatial...], [kernel spatial..., feature] */
+  int64_t og; /* output features per group (all of them without groups) */
 } ConvTile;
+
+/* Index i of group g, whose slices are n long, when the dimension is
+   grouped (else i itself). */
+static LLVMValueRef in_group(Cg *cg, bool grouped, LLVMValueRef g, int64_t n, LLVMValueRef i) {
+  if (!grouped) return i;
+  return LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, g, cg_i64(cg, n), ""), i, "");
+}
 
 static LLVMValueRef conv_a(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef m, LLVMValueRef k,
                            LLVMValueRef *take) {
@@ -570,8 +585,10 @@ static LLVMValueRef conv_a(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValu
   gpu_delinearize(cg, m, t->mdims, c->ns + 1, mc);
   gpu_delinearize(cg, k, t->kdims, c->ns + 1, kc);
   LLVMValueRef ok = LLVMConstInt(cg->t_i1, 1, 0);
-  LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, mc[0], cg_i64(cg, t->lst[c->ib]), ""),
-                                  LLVMBuildMul(cg->b, kc[c->ns], cg_i64(cg, t->lst[c->ifeat]), ""), "");
+  LLVMValueRef bi = in_group(cg, c->bgc > 1, b, t->mdims[0], mc[0]);
+  LLVMValueRef fi = in_group(cg, c->fgc > 1, b, t->kdims[c->ns], kc[c->ns]);
+  LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, bi, cg_i64(cg, t->lst[c->ib]), ""),
+                                  LLVMBuildMul(cg->b, fi, cg_i64(cg, t->lst[c->ifeat]), ""), "");
   for (int s = 0; s < c->ns; s++) {
     LLVMValueRef pos = LLVMBuildSub(cg->b, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, mc[s + 1], cg_i64(cg, c->stride[s]), ""),
                                                         LLVMBuildMul(cg->b, kc[s], cg_i64(cg, c->rdil[s]), ""), ""),
@@ -596,7 +613,8 @@ static LLVMValueRef conv_b(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValu
   const Conv *c = t->c;
   LLVMValueRef kc[CG_MAX_RANK + 1];
   gpu_delinearize(cg, k, t->kdims, c->ns + 1, kc);
-  LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, n, cg_i64(cg, t->rst[c->ko]), ""),
+  LLVMValueRef o = in_group(cg, c->fgc > 1 || c->bgc > 1, b, t->og, n);
+  LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, o, cg_i64(cg, t->rst[c->ko]), ""),
                                   LLVMBuildMul(cg->b, kc[c->ns], cg_i64(cg, t->rst[c->ki]), ""), "");
   for (int s = 0; s < c->ns; s++) {
     LLVMValueRef kk = c->rev[s] ? LLVMBuildSub(cg->b, cg_i64(cg, t->kdims[s] - 1), kc[s], "") : kc[s];
@@ -611,7 +629,7 @@ static LLVMValueRef conv_out(Cg *cg, const void *ctx, LLVMValueRef b, LLVMValueR
   LLVMValueRef mc[CG_MAX_RANK + 1], oc[CG_MAX_RANK];
   gpu_delinearize(cg, m, t->mdims, c->ns + 1, mc);
   oc[c->ob] = mc[0];
-  oc[c->of] = n;
+  oc[c->of] = in_group(cg, c->fgc > 1 || c->bgc > 1, b, t->og, n);
   for (int s = 0; s < c->ns; s++) oc[c->os[s]] = mc[s + 1];
   LLVMValueRef lin = cg_i64(cg, 0);
   for (int d = 0; d < c->res->type->rank; d++) {
@@ -621,7 +639,13 @@ static LLVMValueRef conv_out(Cg *cg, const void *ctx, LLVMValueRef b, LLVMValueR
   return lin;
 }
 
-static bool conv_gemm_ok(const Conv *c) { return c->fgc == 1 && c->bgc == 1 && c->ns < CG_MAX_RANK; }
+/* The tiled kernel's tiles are 64 output features wide: a grouped
+   convolution with few features per group (a depthwise one has 1) would
+   leave most of each tile idle, and runs the direct kernel. */
+static bool conv_gemm_ok(const Conv *c) {
+  int64_t groups = c->fgc * c->bgc, o = c->rhs->type->dims[c->ko];
+  return c->ns < CG_MAX_RANK && (groups == 1 || o / groups >= 8);
+}
 
 static LLVMValueRef emit_conv_gemm(GpuLower *G, const Conv *c, Value **inputs, int ninputs, int la, int ra, Value *root,
                                    int64_t *units) {
@@ -632,9 +656,13 @@ static LLVMValueRef emit_conv_gemm(GpuLower *G, const Conv *c, Value **inputs, i
   strides_of(c->lhs->type, t.lst);
   strides_of(c->rhs->type, t.rst);
   strides_of(c->res->type, t.ost);
-  const Type *lt = c->lhs->type, *rt = c->rhs->type, *ot = c->res->type;
-  int64_t M = lt->dims[c->ib], K = rt->dims[c->ki];
-  t.mdims[0] = lt->dims[c->ib];
+  const Type *rt = c->rhs->type, *ot = c->res->type;
+  int64_t groups = c->fgc * c->bgc;
+  /* per group: the output's batch (the input's / bgc), the kernel's input
+     features (the input's / fgc), the output features / groups */
+  int64_t M = ot->dims[c->ob], K = rt->dims[c->ki];
+  t.og = rt->dims[c->ko] / groups;
+  t.mdims[0] = ot->dims[c->ob];
   for (int s = 0; s < c->ns; s++) {
     t.mdims[s + 1] = ot->dims[c->os[s]];
     t.kdims[s] = rt->dims[c->ks[s]];
@@ -642,8 +670,8 @@ static LLVMValueRef emit_conv_gemm(GpuLower *G, const Conv *c, Value **inputs, i
     K *= t.kdims[s];
   }
   t.kdims[c->ns] = rt->dims[c->ki];
-  Tiled x = {&t, 1, M, rt->dims[c->ko], K, c->et, true, conv_a, conv_b, conv_out, c->res};
-  *units = ((M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
+  Tiled x = {&t, groups, M, t.og, K, c->et, true, conv_a, conv_b, conv_out, c->res};
+  *units = groups * ((M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
   return emit_tiled(G, &x, inputs, ninputs, root);
 }
 

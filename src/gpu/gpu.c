@@ -276,6 +276,20 @@ void gpu_if_end(Cg *cg, LLVMBasicBlockRef next) {
   LLVMPositionBuilderAtEnd(cg->b, next);
 }
 
+LLVMValueRef gpu_round_odd_f32(Cg *cg, LLVMValueRef v) {
+  LLVMValueRef t = LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "");
+  LLVMValueRef back = LLVMBuildFPExt(cg->b, t, cg->t_f64, "");
+  LLVMValueRef inexact = LLVMBuildFCmp(cg->b, LLVMRealONE, back, v, "");
+  LLVMValueRef away = LLVMBuildFCmp(cg->b, LLVMRealOGT, cg_intrinsic(cg, "llvm.fabs", cg->t_f64, &back, 1),
+                                    cg_intrinsic(cg, "llvm.fabs", cg->t_f64, &v, 1), "");
+  LLVMValueRef bits = LLVMBuildBitCast(cg->b, t, cg->t_i32, "");
+  /* a step toward zero is one less in the magnitude's bits, either sign */
+  bits = LLVMBuildSelect(cg->b, away, LLVMBuildSub(cg->b, bits, LLVMConstInt(cg->t_i32, 1, 0), ""), bits, "");
+  bits = LLVMBuildSelect(cg->b, inexact, LLVMBuildOr(cg->b, bits, LLVMConstInt(cg->t_i32, 1, 0), ""),
+                         LLVMBuildBitCast(cg->b, t, cg->t_i32, ""), "");
+  return LLVMBuildBitCast(cg->b, bits, cg->t_f32, "");
+}
+
 void gpu_barrier(Cg *cg) { cg_intrinsic(cg, "llvm.nvvm.barrier0", NULL, NULL, 0); }
 
 static LLVMValueRef shfl32(Cg *cg, LLVMValueRef v, int mask) {
@@ -411,18 +425,20 @@ static int element_work(Value *v, Value *const *inputs, int ninputs, PtrMap *see
   return w;
 }
 
-/* Elements per thread of a flat loop kernel (GPU_VECTOR_BYTES over the
+/* Elements per thread of a loop kernel (GPU_VECTOR_BYTES over the
    widest element among the roots and the inputs of their shape, at most
    GPU_VECTOR_MAX, fewer where the unrolled work of the elements would
-   exceed GPU_VECTOR_WORK), or 1 where it takes one at a time: not flat,
-   too few elements, an element type that does not move by vectors, work
-   for more than one element a thread; XLAC_GPU_VECTOR=0: always).  A
-   kernel of that much arithmetic gains little from wider accesses, and
-   its code (each element's, unrolled) would take long to compile. */
+   exceed GPU_VECTOR_WORK; in a kernel that is not flat, one that divides
+   the innermost dimension, so that the V elements of a thread are
+   neighbours in one row), or 1 where it takes one at a time: too few
+   elements, an element type that does not move by vectors, work for more
+   than one element a thread; XLAC_GPU_VECTOR=0: always).  A kernel of
+   that much arithmetic gains little from wider accesses, and its code
+   (each element's, unrolled) would take long to compile. */
 static int vector_width(Cg *cg, Value *const *inputs, int ninputs, Value *const *roots, int nroots, bool flat) {
   const Type *shape = roots[0]->type;
   const char *env = getenv("XLAC_GPU_VECTOR");
-  if (!flat || shape->rank == 0 || (env && strcmp(env, "0") == 0)) return 1;
+  if (shape->rank == 0 || (env && strcmp(env, "0") == 0)) return 1;
   PtrMap seen = {0};
   int work = 0;
   for (int r = 0; r < nroots; r++) work += element_work(roots[r], inputs, ninputs, &seen);
@@ -438,6 +454,7 @@ static int vector_width(Cg *cg, Value *const *inputs, int ninputs, Value *const 
   int v = GPU_VECTOR_BYTES / widest;
   if (v > GPU_VECTOR_MAX) v = GPU_VECTOR_MAX;
   while (v > 1 && v * work > GPU_VECTOR_WORK) v /= 2;
+  while (!flat && v > 1 && shape->dims[shape->rank - 1] % v) v /= 2;
   return v >= 2 && type_num_elements(shape) >= v ? v : 1;
 }
 
@@ -445,16 +462,34 @@ static LLVMValueRef vec_ptr(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef
   return LLVMBuildGEP2(cg->b, cg_storage_type(cg, et), base, &i, 1, "");
 }
 
-/* Elements base .. base+V-1 of a flat kernel: each input of the roots'
-   shape read by one vector load, the roots computed element by element,
-   each stored by one vector store (aligned: base is a multiple of V and
-   every buffer starts on 64 bytes, docs/gpu.md). */
+/* Elements base .. base+V-1 of a kernel: each input of the roots' shape
+   read by one vector load, the roots computed element by element, each
+   stored by one vector store (aligned: base is a multiple of V and every
+   buffer starts on 64 bytes, docs/gpu.md).  Not flat, the elements are
+   neighbours in a row (V divides the innermost dimension): their
+   coordinates are base's but the last.  An input of the roots' shape
+   that the roots read at another index (through a transpose, a reverse)
+   loads its elements there itself; the vector is then unused, and
+   dropped by LLVM. */
 static void store_vector(Cg *cg, KernelIO *io, Value *const *inputs, int ninputs, Value *const *roots, int nroots,
-                         LLVMValueRef *outs, LLVMValueRef base, int V) {
+                         LLVMValueRef *outs, LLVMValueRef base, int V, bool flat) {
   const Type *shape = roots[0]->type;
+  int rank = shape->rank;
   LLVMValueRef idx[GPU_VECTOR_MAX][CG_MAX_RANK];
-  for (int l = 0; l < V; l++)
-    index_of(cg, shape, true, l ? LLVMBuildNSWAdd(cg->b, base, cg_i64(cg, l), "") : base, idx[l]);
+  index_of(cg, shape, flat, base, idx[0]);
+  /* a row's neighbours: where the shape has fewer than 2^31 elements, a
+     32-bit add widened, so that LLVM knows the coordinate small and
+     non-negative (an iota then converts it from 32 bits, as in the scalar
+     loop, not through a 64-bit conversion GPGPU-Sim gets wrong) */
+  bool narrow = !flat && type_num_elements(shape) <= INT32_MAX;
+  LLVMValueRef inner32 = narrow ? LLVMBuildTrunc(cg->b, idx[0][rank - 1], cg->t_i32, "") : NULL;
+  for (int l = 1; l < V; l++) {
+    memcpy(idx[l], idx[0], sizeof(LLVMValueRef) * (size_t)rank);
+    idx[l][rank - 1] =
+        narrow ? LLVMBuildZExt(cg->b, LLVMBuildNUWAdd(cg->b, inner32, LLVMConstInt(cg->t_i32, (unsigned)l, 0), ""),
+                               cg->t_i64, "")
+               : LLVMBuildNSWAdd(cg->b, idx[0][rank - 1], cg_i64(cg, l), "");
+  }
   kernel_io_reset_memo(io);
   for (int k = 0; k < ninputs; k++) {
     const Type *t = inputs[k]->type;
@@ -504,7 +539,8 @@ static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, 
     /* for (j = i0; j < n / V; j += stride): elements j*V .. j*V+V-1 */
     LLVMValueRef nv = LLVMBuildUDiv(cg->b, n, cg_i64(cg, V), "nv");
     Loop l = gpu_loop_begin(cg, i0, nv, stride, "j");
-    store_vector(cg, &io, inputs, ninputs, roots, nroots, outs, LLVMBuildNSWMul(cg->b, l.iv, cg_i64(cg, V), ""), V);
+    store_vector(cg, &io, inputs, ninputs, roots, nroots, outs, LLVMBuildNSWMul(cg->b, l.iv, cg_i64(cg, V), ""), V,
+                 flat);
     gpu_loop_end(cg, &l, stride);
     lo = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, nv, cg_i64(cg, V), ""), i0, "");
   }
@@ -722,8 +758,16 @@ static void lower_op(GpuLower *G, Op *op) {
     gpu_lower_sort(G, op);
     return;
   }
+  if (op->kind == OP_CHLO_TOP_K) {
+    gpu_lower_top_k(G, op);
+    return;
+  }
   if (op->kind == OP_FFT) {
     gpu_lower_fft(G, op);
+    return;
+  }
+  if (op->kind == OP_CHOLESKY) {
+    gpu_lower_cholesky(G, op);
     return;
   }
   if (op->kind == OP_TRIANGULAR_SOLVE) {
@@ -875,7 +919,7 @@ static void lower_program(GpuLower *G, Func *f, GpuProgram *p) {
 
 /* A row fusion the row kernel cannot compile (row.c), or every one with
    XLAC_GPU_ROW=0 (to compare), goes back to its stages, each a kernel of
-   its own: its body's ops replace the call. */
+   its own: its body's ops replace the call (any call, inlined). */
 static void unrow_call(Module *m, Op *call) {
   Func *g = module_find_func(m, op_attr_str(call, "callee"));
   PtrMap map = {0}, fwd = {0};
@@ -901,6 +945,29 @@ static void unrow_block(Module *m, Block *b, bool all) {
       unrow_call(m, op);
     } else {
       for (int r = 0; r < op->nregions; r++) unrow_block(m, op->regions[r], all);
+    }
+    op = next;
+  }
+}
+
+/* Calls of functions that are not fusions (the ones the inliner keeps:
+   "noinline") are inlined here, as many as GPU_MAX_INLINED (recursion
+   stops there, and the call left is an error at the op): the GPU runs a
+   program as one list of steps over one buffer assignment. */
+enum { GPU_MAX_INLINED = 4096 };
+
+static void inline_calls(Module *m, Block *b, int *budget) {
+  for (Op *op = b->first; op;) {
+    Op *next = op->next;
+    const char *name = op->kind == OP_CALL && !op_attr(op, "fusion_kind") ? op_attr_str(op, "callee") : NULL;
+    Func *g = name ? module_find_func(m, name) : NULL;
+    if (g && g->body && block_terminator(g->body) && g->body->nargs == op->nopnds && *budget > 0) {
+      Op *prev = op->prev;
+      unrow_call(m, op);
+      --*budget;
+      next = prev ? prev->next : b->first; /* the inlined ops, which may call too */
+    } else {
+      for (int r = 0; r < op->nregions; r++) inline_calls(m, op->regions[r], budget);
     }
     op = next;
   }
@@ -936,6 +1003,8 @@ static void lower_parallel(GpuLower *G, Op *op) {
         gpu_unsupported(G, op, "a program with tuple parameters or results; ");
         continue;
       }
+      int budget = GPU_MAX_INLINED;
+      inline_calls(G->cg.m, f->body, &budget);
       GpuProgram *p = xcalloc(1, sizeof *p);
       VEC_PUSH(G->exe->progs, p);
       G->program = f;
@@ -999,6 +1068,8 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
     gpu_executable_free(exe);
     return NULL;
   }
+  int budget = GPU_MAX_INLINED;
+  inline_calls(m, exe->flat->body, &budget);
   const char *row = getenv("XLAC_GPU_ROW");
   unrow_block(m, exe->flat->body, row && strcmp(row, "0") == 0);
   double t_ir = now_ms();
@@ -1159,6 +1230,13 @@ static bool load(GpuExecutable *e, GpuDevice *d, char **err) {
       return false;
     }
   }
+  /* a synchronous copy's transfer may still be under way when it returns,
+     ordered on the default stream only, which the executions' own streams
+     do not wait for */
+  if (d->async && e->nconsts && !cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (the constants)", err)) {
+    unload(e, drv);
+    return false;
+  }
   e->dev = d;
   return true;
 }
@@ -1178,9 +1256,10 @@ typedef struct GpuRun {
   DevMem dm;
   Interp *I;
   bool held; /* d->mu (not during host steps) */
-  /* the execution's own stream (d->async, gpu_execute_device), else NULL:
-     the default stream */
+  /* the execution's own stream (d->async), else NULL: the default stream */
   CUstream stream;
+  /* the device time's events (run_timed), read once the work is done */
+  CUevent timing[2];
 } GpuRun;
 
 /* An out-of-memory unwind (of a grid process) must not leave the device
@@ -1365,7 +1444,7 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
     case STEP_HOST: case STEP_PARALLEL: {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
-      bool ok = host_sync(R, err) && gpu_run_host(st, R->d->drv, ptrs, R->I, host_call, R, err);
+      bool ok = host_sync(R, err) && gpu_run_host(st, R->d->drv, R->stream, ptrs, R->I, host_call, R, err);
       xfree(ptrs);
       if (!ok) return false;
       break;
@@ -1383,28 +1462,38 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
   return true;
 }
 
-/* Runs p's steps over R's memory, timing them with events where the
-   driver has them (not for the processes of a grid, which share the
-   device), and synchronizes. */
+/* The device time of R's work, when both timing events were recorded;
+   after the work is done.  Destroys the events. */
+static void timing_read(GpuRun *R, bool ok) {
+  const CudaDriver *drv = R->d->drv;
+  float ms = 0;
+  if (ok && R->timing[0] && R->timing[1] && drv->cuEventElapsedTime(&ms, R->timing[0], R->timing[1]) == CUDA_SUCCESS)
+    R->e->stats.device_ms = ms;
+  for (int i = 0; i < 2; i++)
+    if (R->timing[i]) drv->cuEventDestroy(R->timing[i]);
+  R->timing[0] = R->timing[1] = NULL;
+}
+
+/* Queues p's steps over R's memory on R's stream, timing them with events
+   where the driver has them (not for the processes of a grid, which share
+   the device); on the default stream (no stream of its own), synchronizes
+   and reads the time. */
 static bool run_timed(GpuRun *R, const GpuProgram *p, char **err) {
   const CudaDriver *drv = R->d->drv;
-  CUevent ev[2] = {0};
+  CUevent *ev = R->timing;
   bool timed = !R->I->grid && drv->cuEventCreate && drv->cuEventRecord && drv->cuEventElapsedTime &&
                drv->cuEventDestroy && drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
-  if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) {
-    drv->cuEventDestroy(ev[0]);
-    ev[0] = NULL;
-    timed = false;
-  }
-  timed = timed && drv->cuEventRecord(ev[0], NULL) == CUDA_SUCCESS;
+  if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) ev[1] = NULL, timed = false;
+  timed = timed && drv->cuEventRecord(ev[0], R->stream) == CUDA_SUCCESS;
   R->e->stats.blas_ran = R->e->stats.blas_declined = 0;
   bool ok = run_steps(R, &p->steps, err);
-  timed = timed && ok && drv->cuEventRecord(ev[1], NULL) == CUDA_SUCCESS;
+  if (!(timed && ok && drv->cuEventRecord(ev[1], R->stream) == CUDA_SUCCESS) && ev[1]) {
+    drv->cuEventDestroy(ev[1]);
+    ev[1] = NULL;
+  }
+  if (R->stream) return ok;
   if (ok) ok = cuda_check(drv->cuCtxSynchronize(), "cuCtxSynchronize (after the kernels)", err);
-  float ms = 0;
-  if (timed && ok && drv->cuEventElapsedTime(&ms, ev[0], ev[1]) == CUDA_SUCCESS) R->e->stats.device_ms = ms;
-  if (ev[0]) drv->cuEventDestroy(ev[0]);
-  if (ev[1]) drv->cuEventDestroy(ev[1]);
+  timing_read(R, ok);
   return ok;
 }
 
@@ -1412,8 +1501,40 @@ static size_t storage_bytes(const Type *t) {
   return t->kind == TY_TENSOR ? (size_t)type_num_elements(t) * (size_t)et_bytes(t->elem) : 0;
 }
 
+/* An asynchronous execution's end (d->async): its work is queued on
+   R->stream, the device held.  The device is let go while the host waits
+   for the work (another process of a grid queues its own meanwhile, which
+   the GPU may run beside it), then taken again for the downloads and the
+   memory.  On failure (ok false: a step failed while queuing) what was
+   queued is still waited for before the memory goes back.  False with
+   *err when the work failed. */
+static bool await_stream(GpuRun *R, bool ok, char **err) {
+  GpuDevice *d = R->d;
+  GpuEvent *done = ok ? gpu_event_record(d, R->stream, err) : NULL;
+  if (!done) {
+    d->drv->cuStreamSynchronize(R->stream);
+    timing_read(R, false);
+    return false;
+  }
+  release_device(R);
+  ok = gpu_event_wait(done, err);
+  pthread_mutex_lock(&d->mu);
+  R->held = true;
+  gpu_event_release(done);
+  char *berr = NULL;
+  if (!gpu_device_bind(d, &berr) && ok) { /* the first error is the one reported */
+    *err = berr;
+    berr = NULL;
+    ok = false;
+  }
+  xfree(berr);
+  timing_read(R, ok);
+  return ok;
+}
+
 /* Runs program p of e on d as the process I says (its host steps run on
-   I); takes the device for the whole execution but its host steps. */
+   I); takes the device for the whole execution but its host steps and,
+   where executions are asynchronous, the wait for its work. */
 static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, Interp *I, int nargs, IVal **args,
                          IVal **results, char **err) {
   Func *f = p->f;
@@ -1432,7 +1553,7 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     }
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, I, true, NULL};
+  GpuRun R = {e, d, {0}, I, true, NULL, {NULL, NULL}};
   OomCleanup cleanup;
   oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);
@@ -1442,6 +1563,10 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     return false;
   }
   const CudaDriver *drv = d->drv;
+  /* asynchronous: the copies in and the kernels on a stream of the
+     execution's own (the arguments are pageable host memory, which the
+     driver has read when the copy call returns) */
+  if (d->async) ok = gpu_stream_new(d, &R.stream, err);
   DevMem *dm = &R.dm;
   dm->nparams = nargs;
   dm->nresults = f->nresults;
@@ -1449,13 +1574,21 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
   dm->results = xcalloc((size_t)f->nresults + 1, sizeof(CUdeviceptr));
   for (int i = 0; ok && i < nargs; i++) {
     size_t nb = storage_bytes(f->body->args[i]->type);
-    ok = gpu_mem_alloc(d, nb, &dm->params[i], err) &&
-         (!nb || cuda_check(drv->cuMemcpyHtoD(dm->params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err));
+    ok = gpu_mem_alloc(d, nb, &dm->params[i], err);
+    if (ok && nb && R.stream)
+      ok = cuda_check(drv->cuMemcpyHtoDAsync(dm->params[i], args[i]->lit->data, nb, R.stream), "cuMemcpyHtoDAsync",
+                      err);
+    else if (ok && nb)
+      ok = cuda_check(drv->cuMemcpyHtoD(dm->params[i], args[i]->lit->data, nb), "cuMemcpyHtoD", err);
   }
   for (int r = 0; ok && r < f->nresults; r++)
     ok = gpu_mem_alloc(d, storage_bytes(f->result_types[r]), &dm->results[r], err);
   if (ok) ok = gpu_mem_alloc(d, (size_t)p->temp_bytes, &dm->temp, err);
   if (ok) ok = run_timed(&R, p, err);
+  if (R.stream) {
+    ok = await_stream(&R, ok, err);
+    gpu_stream_free(d, R.stream);
+  }
   for (int r = 0; ok && r < f->nresults; r++) {
     ival_release(results[r]);
     if (f->result_types[r]->kind == TY_TOKEN) {
@@ -1508,7 +1641,7 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
     return false;
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, &e->host, true, NULL};
+  GpuRun R = {e, d, {0}, &e->host, true, NULL, {NULL, NULL}};
   OomCleanup cleanup;
   oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);

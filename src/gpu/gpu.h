@@ -91,7 +91,9 @@ typedef struct GpuExecWait {
    outlive the executable).  NULL on failure, diagnostics printed. */
 GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o);
 /* Runs it on d: args are the entry's parameters, results receive new
-   references.  False with *err (heap) on a driver error. */
+   references, once the work is done (with d->async its copies and kernels
+   go on a stream of its own, waited for without holding d->mu).  False
+   with *err (heap) on a driver error. */
 bool gpu_execute(GpuExecutable *e, GpuDevice *d, int nargs, IVal **args, IVal **results, char **err);
 /* Runs it on d over device memory (the library's device-resident
    buffers), the entry flattened: args[i] is the device memory of leaf

@@ -94,8 +94,8 @@ static size_t value_bytes(const Value *v) {
   return v->type->kind == TY_TENSOR ? (size_t)type_num_elements(v->type) * (size_t)et_bytes(v->type->elem) : 0;
 }
 
-bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *ptrs, Interp *I, GpuHostRun run,
-                  void *user, char **err) {
+bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, CUstream stream, const CUdeviceptr *ptrs, Interp *I,
+                  GpuHostRun run, void *user, char **err) {
   Op *op = st->op;
   int ni = op->nopnds, no = op->nres;
   IVal **in = xcalloc((size_t)ni + 1, sizeof(IVal *)), **out = xcalloc((size_t)no + 1, sizeof(IVal *));
@@ -118,8 +118,15 @@ bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *p
   for (int r = 0; ok && r < no; r++) {
     size_t nb = value_bytes(&op->res[r]);
     if (!nb || !out[r] || out[r]->kind != IV_TENSOR) continue;
-    ok = cuda_check(drv->cuMemcpyHtoD(ptrs[ni + r], out[r]->lit->data, nb), "cuMemcpyHtoD (a result of a host step)",
-                    err);
+    /* on the execution's stream, where the kernels after the step run: a
+       synchronous copy's transfer is ordered on the default stream only
+       (the driver has read the pageable source when the call returns) */
+    if (stream)
+      ok = cuda_check(drv->cuMemcpyHtoDAsync(ptrs[ni + r], out[r]->lit->data, nb, stream),
+                      "cuMemcpyHtoDAsync (a result of a host step)", err);
+    else
+      ok = cuda_check(drv->cuMemcpyHtoD(ptrs[ni + r], out[r]->lit->data, nb), "cuMemcpyHtoD (a result of a host step)",
+                      err);
   }
   for (int i = 0; i < ni; i++)
     if (in[i]) ival_release(in[i]);

@@ -156,6 +156,12 @@ Loop gpu_thread_loop(Cg *cg, LLVMValueRef n, LLVMValueRef *step, const char *nam
 LLVMBasicBlockRef gpu_if_begin(Cg *cg, LLVMValueRef cond);
 void gpu_if_end(Cg *cg, LLVMBasicBlockRef next);
 /* __syncthreads() */
+/* v (double) rounded to f32 by rounding to odd: toward zero, the last bit
+   set when inexact.  Rounding that to nearest into a type of at most 22
+   bits of precision (bf16, f8/f6/f4) rounds once, as from v itself (no
+   target converts double to bf16 everywhere; the narrow types are
+   encoded from f32).  NaN stays itself. */
+LLVMValueRef gpu_round_odd_f32(Cg *cg, LLVMValueRef v);
 void gpu_barrier(Cg *cg);
 /* The value of v in lane (this lane xor mask) of the warp; any scalar of
    at most 64 bits (split into 32-bit shuffles). */
@@ -213,6 +219,8 @@ bool gpu_custom_call_registered(const char *target);
 /* linalg.c: triangular_solve (one thread per system, the interpreter's
    order, in double). */
 void gpu_lower_triangular_solve(GpuLower *G, Op *op);
+/* cholesky: one thread per matrix, the interpreter's algorithm (linalg.c). */
+void gpu_lower_cholesky(GpuLower *G, Op *op);
 /* fft.c: stablehlo.fft (one thread per line per transformed dimension,
    the interpreter's algorithms in double complex). */
 void gpu_lower_fft(GpuLower *G, Op *op);
@@ -224,17 +232,20 @@ bool gpu_host_op(const Op *op);
 void gpu_lower_host_op(GpuLower *G, Op *op);
 /* A host step of the given kind for op (tokens have no buffer). */
 void gpu_lower_host_step(GpuLower *G, Op *op, GpuStepKind kind);
-/* Runs a host step on I: its operands copied back, run(user, I, op, in,
-   out) (NULL: interp_run_op), its results copied to the device. */
+/* Runs a host step on I: its operands copied back (the work before it
+   done), run(user, I, op, in, out) (NULL: interp_run_op), its results
+   copied to the device, on stream (the execution's; NULL: synchronously). */
 typedef bool (*GpuHostRun)(void *user, Interp *I, Op *op, IVal **in, IVal **out);
-bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, const CUdeviceptr *ptrs, Interp *I, GpuHostRun run,
-                  void *user, char **err);
+bool gpu_run_host(const GpuStep *st, const CudaDriver *drv, CUstream stream, const CUdeviceptr *ptrs, Interp *I,
+                  GpuHostRun run, void *user, char **err);
 bool gpu_run_custom(const GpuStep *st, void *stream, void **ptrs, char **err);
 /* ragged.c: chlo.ragged_dot (one thread per output, the interpreter's
    sums). */
 void gpu_lower_ragged_dot(GpuLower *G, Op *op);
 /* sort.c: a sort (one thread per row, the interpreter's merge sort). */
 void gpu_lower_sort(GpuLower *G, Op *op);
+/* chlo.top_k of the types the chlo pass leaves (sort.c). */
+void gpu_lower_top_k(GpuLower *G, Op *op);
 /* scatter.c: a scatter (the interpreter's order per result element). */
 void gpu_lower_scatter(GpuLower *G, Op *op);
 /* random.c: rng_bit_generator, rng, replica_id, partition_id,

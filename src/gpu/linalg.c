@@ -1,5 +1,6 @@
 /*
- * linalg.c - linear algebra on the GPU: triangular_solve.
+ * linalg.c - linear algebra on the GPU: triangular_solve and cholesky
+ * (below).
  *
  * One thread per independent system (a batch and a column of b, or a row
  * when solving from the right) substitutes in the interpreter's order and
@@ -13,6 +14,7 @@
  * double complex with C's division, so results may differ from it in the
  * last bit.
  */
+#include <math.h>
 #include <string.h>
 
 #include "codegen/kernel.h"
@@ -246,4 +248,149 @@ void gpu_lower_triangular_solve(GpuLower *G, Op *op) {
   bufs[nbufs++] = gpu_scratch(G, systems * s.m * (s.cplx ? 2 : 1) * (int64_t)sizeof(double));
   LLVMValueRef fn = emit_solve(G, &s);
   gpu_add_thread_launch(G, op, fn, systems, bufs, nbufs);
+}
+
+/* ---- cholesky ----
+ * One thread per matrix of the batch runs the interpreter's algorithm
+ * (interp/linalg.c) in its precision: L row by row, entry (i, j) of the
+ * lower triangle a[i][j] (read from the chosen triangle, conjugated from
+ * the upper one) less the products L[i][k] conj(L[j][k]) for k < j, as
+ * double complex (zero imaginary parts for real types, with C's product
+ * formula, so real results are the interpreter's bit for bit); the
+ * diagonal its square root (NaN where the sum is negative or NaN), the
+ * rest divided by the diagonal (Smith's method for complex types, which
+ * may differ from C's division in the last bit).  L is kept as (re, im)
+ * doubles in the scratch area; the result gets L (lower) or its conjugate
+ * transpose (upper) and zeros in the other triangle, as the interpreter
+ * writes it. */
+
+/* Part `part` (0: re, 1: im) of L[r][c] of the matrix at element offset
+   off, in the scratch area sc of (re, im) doubles. */
+static LLVMValueRef l_at(Cg *cg, LLVMValueRef sc, LLVMValueRef off, int64_t n, LLVMValueRef r, LLVMValueRef c,
+                         int part) {
+  LLVMValueRef e = LLVMBuildAdd(cg->b, off, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, r, cg_i64(cg, n), ""), c, ""), "");
+  LLVMValueRef k = LLVMBuildAdd(cg->b, LLVMBuildShl(cg->b, e, cg_i64(cg, 1), ""), cg_i64(cg, part), "");
+  return LLVMBuildGEP2(cg->b, cg->t_f64, sc, &k, 1, "");
+}
+
+/* Buffers: a, the result, scratch (nbatch * n * n (re, im) doubles). */
+static LLVMValueRef emit_cholesky(GpuLower *G, ElemType et, ElemType rt, int64_t n, bool lower) {
+  Cg *cg = &G->cg;
+  LLVMTypeRef d = cg->t_f64;
+  bool cplx = et_is_complex(et);
+  LLVMValueRef ptrs[3], cnt, step;
+  LLVMValueRef fn = gpu_kernel_new(G, 3, ptrs, &cnt);
+  LLVMValueRef a = ptrs[0], out = ptrs[1], sc = ptrs[2];
+  LLVMValueRef sr = cg_entry_alloca(cg, fn, d, "sr"), si = cg_entry_alloca(cg, fn, d, "si");
+  Loop lb = gpu_thread_loop(cg, cnt, &step, "mat");
+  LLVMValueRef off = LLVMBuildMul(cg->b, lb.iv, cg_i64(cg, n * n), "");
+  LLVMValueRef zero = LLVMConstReal(d, 0.0);
+  Loop li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "i");
+  LLVMValueRef i = li.iv;
+  Loop lj = loop_begin(cg, cg_i64(cg, 0), LLVMBuildAdd(cg->b, i, cg_i64(cg, 1), ""), "j");
+  LLVMValueRef j = lj.iv;
+  /* a[i][j] of the Hermitian matrix, from the chosen triangle */
+  LLVMValueRef at = lower ? LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, i, cg_i64(cg, n), ""), j, "")
+                          : LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, j, cg_i64(cg, n), ""), i, "");
+  LLVMValueRef re, im;
+  parts(cg, et, a, LLVMBuildAdd(cg->b, off, at, ""), &re, &im);
+  if (!lower) im = LLVMBuildFNeg(cg->b, im, "");
+  LLVMBuildStore(cg->b, re, sr);
+  LLVMBuildStore(cg->b, cplx ? im : zero, si);
+  Loop lk = loop_begin(cg, cg_i64(cg, 0), j, "k");
+  /* (x + yi)(u - vi) with x + yi = L[i][k], u + vi = L[j][k] */
+  LLVMValueRef x = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, i, lk.iv, 0), "");
+  LLVMValueRef y = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, i, lk.iv, 1), "");
+  LLVMValueRef u = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, j, lk.iv, 0), "");
+  LLVMValueRef v = LLVMBuildFNeg(cg->b, LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, j, lk.iv, 1), ""), "");
+  LLVMValueRef pr = LLVMBuildFSub(cg->b, LLVMBuildFMul(cg->b, x, u, ""), LLVMBuildFMul(cg->b, y, v, ""), "");
+  LLVMValueRef pi = LLVMBuildFAdd(cg->b, LLVMBuildFMul(cg->b, x, v, ""), LLVMBuildFMul(cg->b, y, u, ""), "");
+  LLVMBuildStore(cg->b, LLVMBuildFSub(cg->b, LLVMBuildLoad2(cg->b, d, sr, ""), pr, ""), sr);
+  LLVMBuildStore(cg->b, LLVMBuildFSub(cg->b, LLVMBuildLoad2(cg->b, d, si, ""), pi, ""), si);
+  loop_end(cg, &lk);
+  LLVMValueRef s_re = LLVMBuildLoad2(cg->b, d, sr, ""), s_im = LLVMBuildLoad2(cg->b, d, si, "");
+  LLVMValueRef diag = LLVMBuildICmp(cg->b, LLVMIntEQ, i, j, "");
+  LLVMBasicBlockRef on = LLVMAppendBasicBlockInContext(cg->ctx, fn, "diag");
+  LLVMBasicBlockRef below = LLVMAppendBasicBlockInContext(cg->ctx, fn, "below");
+  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
+  LLVMBuildCondBr(cg->b, diag, on, below);
+  /* csqrt(s_re + 0i), times NaN where s_re < 0: +0 for either zero, NaN
+     (both parts) for a negative or NaN sum */
+  LLVMPositionBuilderAtEnd(cg->b, on);
+  LLVMValueRef mag = cg_intrinsic(cg, "llvm.fabs", d, &s_re, 1);
+  LLVMValueRef root = cg_intrinsic(cg, "llvm.sqrt", d, &mag, 1);
+  LLVMValueRef bad = LLVMBuildFCmp(cg->b, LLVMRealULT, s_re, zero, "");
+  LLVMValueRef nan = LLVMConstReal(d, NAN);
+  LLVMBuildStore(cg->b, LLVMBuildSelect(cg->b, bad, nan, root, ""), l_at(cg, sc, off, n, i, i, 0));
+  LLVMBuildStore(cg->b, LLVMBuildSelect(cg->b, bad, nan, zero, ""), l_at(cg, sc, off, n, i, i, 1));
+  LLVMBuildBr(cg->b, next);
+  LLVMPositionBuilderAtEnd(cg->b, below);
+  LLVMValueRef dr = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, j, j, 0), "");
+  LLVMValueRef di = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, j, j, 1), "");
+  LLVMValueRef qr, qi;
+  if (cplx) {
+    cg_complex_div(cg, s_re, s_im, dr, di, &qr, &qi);
+  } else {
+    qr = LLVMBuildFDiv(cg->b, s_re, dr, "");
+    qi = zero;
+  }
+  LLVMBuildStore(cg->b, qr, l_at(cg, sc, off, n, i, j, 0));
+  LLVMBuildStore(cg->b, qi, l_at(cg, sc, off, n, i, j, 1));
+  LLVMBuildBr(cg->b, next);
+  LLVMPositionBuilderAtEnd(cg->b, next);
+  loop_end(cg, &lj);
+  loop_end(cg, &li);
+  /* the result: every element, L's (or its conjugate transpose's) in its
+     triangle, zero in the other */
+  Loop lr = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "r");
+  Loop lc = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "c");
+  LLVMValueRef r = lr.iv, c = lc.iv;
+  LLVMValueRef in = LLVMBuildICmp(cg->b, lower ? LLVMIntSLE : LLVMIntSGE, c, r, "");
+  /* L[r][c] (lower), or conj(L[c][r]) (upper); an index kept in range */
+  LLVMValueRef lr_ = lower ? r : c, lc_ = lower ? c : r;
+  LLVMValueRef safe_c = LLVMBuildSelect(cg->b, in, lc_, cg_i64(cg, 0), "");
+  LLVMValueRef vr = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, lr_, safe_c, 0), "");
+  LLVMValueRef vi = LLVMBuildLoad2(cg->b, d, l_at(cg, sc, off, n, lr_, safe_c, 1), "");
+  if (!lower) vi = LLVMBuildFNeg(cg->b, vi, "");
+  vr = LLVMBuildSelect(cg->b, in, vr, zero, "");
+  vi = LLVMBuildSelect(cg->b, in, vi, zero, "");
+  LLVMValueRef o = LLVMBuildAdd(cg->b, off, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, r, cg_i64(cg, n), ""), c, ""), "");
+  LLVMValueRef val;
+  if (et_is_complex(rt)) {
+    LLVMTypeRef pt = cg_part_type(cg, rt);
+    if (pt != d) vr = LLVMBuildFPTrunc(cg->b, vr, pt, ""), vi = LLVMBuildFPTrunc(cg->b, vi, pt, "");
+    val = cg_complex(cg, rt, vr, vi);
+  } else if (rt == ET_F64) {
+    val = vr;
+  } else if (rt == ET_F32) {
+    val = LLVMBuildFPTrunc(cg->b, vr, cg->t_f32, "");
+  } else { /* f16, bf16: rounded once from the double */
+    LLVMValueRef odd = rt == ET_BF16 ? gpu_round_odd_f32(cg, vr) : vr;
+    val = LLVMBuildFPExt(cg->b, cg_fptrunc(cg, odd, cg_storage_type(cg, rt), ""), cg->t_f32, "");
+  }
+  cg_store(cg, rt, out, o, val);
+  loop_end(cg, &lc);
+  loop_end(cg, &lr);
+  gpu_loop_end(cg, &lb, step);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+void gpu_lower_cholesky(GpuLower *G, Op *op) {
+  const Type *at = op->nopnds == 1 && op->nres == 1 ? op->opnds[0]->type : NULL, *rt = at ? op->res[0].type : NULL;
+  bool ok = at && at->kind == TY_TENSOR && rt->kind == TY_TENSOR && !at->quant && !rt->quant && at->rank >= 2 &&
+            at->dims[at->rank - 1] == at->dims[at->rank - 2] && type_same_shape(at, rt) && at->elem == rt->elem &&
+            (real_float(at->elem) || et_is_complex(at->elem));
+  if (!ok) {
+    gpu_unsupported(G, op, "these operands; ");
+    return;
+  }
+  int64_t n = at->dims[at->rank - 1], nbatch = n ? type_num_elements(at) / (n * n) : 0;
+  if (nbatch == 0 || n == 0) return;
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 1, &bufs, &nbufs)) return;
+  bufs[nbufs++] = gpu_scratch(G, nbatch * n * n * 2 * (int64_t)sizeof(double));
+  LLVMValueRef fn = emit_cholesky(G, at->elem, rt->elem, n, attr_flag(op, "lower", false));
+  gpu_add_thread_launch(G, op, fn, nbatch, bufs, nbufs);
 }

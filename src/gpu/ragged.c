@@ -11,13 +11,15 @@
  * the batch dims (mode 3: indices past the groups give zero).  Each thread
  * walks group_sizes (one row, or one per batch index; negative sizes are
  * empty, the running total saturates), then sums its products in the
- * contracting dims' row-major order, in double for float results and in
- * wrapping 64-bit integers for integer and pred ones, rounded once into
- * the result: the interpreter's sums, bit for bit.
+ * contracting dims' row-major order, in double for float results, in
+ * double complex for complex ones and in wrapping 64-bit integers for
+ * integer and pred ones, rounded once into the result: the interpreter's
+ * sums, bit for bit.
  *
- * Types: f32 and f64 results of float or integer operands, integer and
- * pred results of integer or pred operands; anything else (complex, 16-bit
- * float results, quantized) is an error at the op.
+ * Types: float results (rounded once from the double sum) of real
+ * operands, complex results of real or complex operands, integer and pred
+ * results of integer or pred operands; quantized ones are an error at the
+ * op.
  */
 #include "gpu/kernels.h"
 
@@ -43,10 +45,12 @@ static bool axes_ok(int rank, const int64_t *v, int n) {
   return true;
 }
 
+static bool real_ok(ElemType e) { return cg_elem_basic(e) || cg_elem_narrow(e); }
+
 static bool types_ok(ElemType l, ElemType r, ElemType o) {
-  bool in_ok = !et_is_complex(l) && !et_is_complex(r) && cg_elem_basic(l) && cg_elem_basic(r);
-  if (o == ET_F32 || o == ET_F64) return in_ok;
-  return in_ok && (o == ET_PRED || et_is_int(o)) && (l == ET_PRED || et_is_int(l)) && (r == ET_PRED || et_is_int(r));
+  if (et_is_complex(o)) return (real_ok(l) || et_is_complex(l)) && (real_ok(r) || et_is_complex(r));
+  if (et_is_float(o)) return real_ok(o) && real_ok(l) && real_ok(r);
+  return (o == ET_PRED || et_is_int(o)) && (l == ET_PRED || et_is_int(l)) && (r == ET_PRED || et_is_int(r));
 }
 
 /* The plan of op, or false (with the reason) when the kernel cannot take it. */
@@ -57,7 +61,7 @@ static bool plan(const Op *op, Ragged *p, const char **why) {
   if (lt->kind != TY_TENSOR || rt->kind != TY_TENSOR || gt->kind != TY_TENSOR || ot->kind != TY_TENSOR ||
       lt->quant || rt->quant || ot->quant || lt->rank > CG_MAX_RANK || rt->rank > CG_MAX_RANK ||
       !types_ok(lt->elem, rt->elem, ot->elem) || gt->rank < 1 || !et_is_int(gt->elem) || et_is_complex(gt->elem)) {
-    *why = "these element types (f32, f64, integer and pred results only); ";
+    *why = "these element types; ";
     return false;
   }
   const Attr *dn = op_attr(op, "ragged_dot_dimension_numbers");
@@ -132,26 +136,55 @@ static bool plan(const Op *op, Ragged *p, const char **why) {
 
 static LLVMValueRef c64(Cg *cg, int64_t v) { return cg_i64(cg, v); }
 
-/* An operand element as the sum's type: double, or i64 (two's complement). */
-static LLVMValueRef load_as(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef off, bool real) {
+static LLVMValueRef to_f64(Cg *cg, ElemType et, LLVMValueRef v) {
+  if (et_is_float(et)) return LLVMTypeOf(v) == cg->t_f64 ? v : LLVMBuildFPExt(cg->b, v, cg->t_f64, "");
+  return et_is_signed(et) ? LLVMBuildSIToFP(cg->b, v, cg->t_f64, "") : LLVMBuildUIToFP(cg->b, v, cg->t_f64, "");
+}
+
+/* An operand element as the sum's type: double (with *im, the imaginary
+   part, for a complex sum: 0 for a real operand), or i64 (two's
+   complement). */
+static LLVMValueRef load_as(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef off, bool real, LLVMValueRef *im) {
   LLVMValueRef v = cg_load(cg, et, base, off);
-  if (real) {
-    if (et_is_float(et)) return et == ET_F64 ? v : LLVMBuildFPExt(cg->b, v, cg->t_f64, "");
-    return et_is_signed(et) ? LLVMBuildSIToFP(cg->b, v, cg->t_f64, "") : LLVMBuildUIToFP(cg->b, v, cg->t_f64, "");
+  if (im) {
+    if (!et_is_complex(et)) {
+      *im = LLVMConstReal(cg->t_f64, 0.0);
+      return to_f64(cg, et, v);
+    }
+    *im = cg_im(cg, v);
+    LLVMValueRef re = cg_re(cg, v);
+    if (et == ET_C64) re = LLVMBuildFPExt(cg->b, re, cg->t_f64, ""), *im = LLVMBuildFPExt(cg->b, *im, cg->t_f64, "");
+    return re;
   }
+  if (real) return to_f64(cg, et, v);
   if (LLVMTypeOf(v) == cg->t_i64) return v;
   return et_is_signed(et) ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : LLVMBuildZExt(cg->b, v, cg->t_i64, "");
+}
+
+/* The double sum rounded once into a float result, as its compute type
+   (f32 for 16-bit and narrower floats, which their store rounds to
+   nearest).  bf16 and f8/f6/f4 go through f32 rounded to odd: no target
+   has a double -> bf16 conversion everywhere (the host needs a library
+   function for it), and the narrow types are encoded from f32. */
+static LLVMValueRef round_real(Cg *cg, ElemType et, LLVMValueRef v) {
+  if (et == ET_F64) return v;
+  if (et == ET_F32) return LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "");
+  if (et == ET_F16) return LLVMBuildFPExt(cg->b, cg_fptrunc(cg, v, cg_storage_type(cg, et), ""), cg->t_f32, "");
+  LLVMValueRef odd = gpu_round_odd_f32(cg, v);
+  if (et == ET_BF16) return LLVMBuildFPExt(cg->b, cg_fptrunc(cg, odd, cg_storage_type(cg, et), ""), cg->t_f32, "");
+  return odd;
 }
 
 static LLVMValueRef emit(GpuLower *G, const Op *op, const Ragged *p) {
   Cg *cg = &G->cg;
   ElemType le = op->opnds[0]->type->elem, re = op->opnds[1]->type->elem, ge = op->opnds[2]->type->elem;
   ElemType et = op->res[0].type->elem;
-  bool real = et_is_float(et);
+  bool cplx = et_is_complex(et), real = cplx || et_is_float(et);
   LLVMTypeRef st = real ? cg->t_f64 : cg->t_i64;
   LLVMValueRef ptrs[4], n, step;
   LLVMValueRef fn = gpu_kernel_new(G, 4, ptrs, &n);
   LLVMValueRef sum = cg_entry_alloca(cg, fn, st, "sum"), acc = cg_entry_alloca(cg, fn, cg->t_i64, "acc");
+  LLVMValueRef sum_im = cplx ? cg_entry_alloca(cg, fn, cg->t_f64, "sum_im") : NULL;
   LLVMValueRef found = cg_entry_alloca(cg, fn, cg->t_i64, "g"), gs = cg_entry_alloca(cg, fn, cg->t_i64, "gs");
   LLVMValueRef gend = cg_entry_alloca(cg, fn, cg->t_i64, "ge");
   Loop l = gpu_thread_loop(cg, n, &step, "out");
@@ -175,7 +208,7 @@ static LLVMValueRef emit(GpuLower *G, const Op *op, const Ragged *p) {
   LLVMBuildStore(cg->b, c64(cg, 0), gend);
   Loop lg = loop_begin(cg, c64(cg, 0), c64(cg, p->ng), "grp");
   LLVMValueRef sz = load_as(cg, ge, ptrs[2],
-                            LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, grow, c64(cg, p->ng), ""), lg.iv, ""), false);
+                            LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, grow, c64(cg, p->ng), ""), lg.iv, ""), false, NULL);
   sz = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, sz, c64(cg, 0), ""), c64(cg, 0), sz, "");
   LLVMValueRef a = LLVMBuildLoad2(cg->b, cg->t_i64, acc, "");
   LLVMValueRef room = LLVMBuildSub(cg->b, c64(cg, INT64_MAX), a, "");
@@ -197,6 +230,7 @@ static LLVMValueRef emit(GpuLower *G, const Op *op, const Ragged *p) {
   LLVMBuildStore(cg->b, next, acc);
   loop_end(cg, &lg);
   LLVMBuildStore(cg->b, real ? LLVMConstReal(cg->t_f64, 0.0) : c64(cg, 0), sum);
+  if (cplx) LLVMBuildStore(cg->b, LLVMConstReal(cg->t_f64, 0.0), sum_im);
   LLVMValueRef g = LLVMBuildLoad2(cg->b, cg->t_i64, found, "");
   LLVMValueRef live = p->mode == 2 ? LLVMConstInt(cg->t_i1, 1, 0) : LLVMBuildICmp(cg->b, LLVMIntSLT, g, c64(cg, p->ng), "");
   LLVMBasicBlockRef after = gpu_if_begin(cg, live);
@@ -218,16 +252,30 @@ static LLVMValueRef emit(GpuLower *G, const Op *op, const Ragged *p) {
     skip = gpu_if_begin(cg, LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, c, gs_v, ""),
                                          LLVMBuildICmp(cg->b, LLVMIntSLT, c, ge_v, ""), ""));
   }
-  LLVMValueRef x = load_as(cg, le, ptrs[0], ai, real), y = load_as(cg, re, ptrs[1], bi, real);
+  LLVMValueRef xi = NULL, yi = NULL;
+  LLVMValueRef x = load_as(cg, le, ptrs[0], ai, real, cplx ? &xi : NULL);
+  LLVMValueRef y = load_as(cg, re, ptrs[1], bi, real, cplx ? &yi : NULL);
   LLVMValueRef s = LLVMBuildLoad2(cg->b, st, sum, "");
-  s = real ? LLVMBuildFAdd(cg->b, s, LLVMBuildFMul(cg->b, x, y, ""), "")
-           : LLVMBuildAdd(cg->b, s, LLVMBuildMul(cg->b, x, y, ""), "");
+  if (cplx) { /* (x + xi i)(y + yi i), the textbook formula */
+    LLVMValueRef pr = LLVMBuildFSub(cg->b, LLVMBuildFMul(cg->b, x, y, ""), LLVMBuildFMul(cg->b, xi, yi, ""), "");
+    LLVMValueRef pi = LLVMBuildFAdd(cg->b, LLVMBuildFMul(cg->b, x, yi, ""), LLVMBuildFMul(cg->b, xi, y, ""), "");
+    s = LLVMBuildFAdd(cg->b, s, pr, "");
+    LLVMBuildStore(cg->b, LLVMBuildFAdd(cg->b, LLVMBuildLoad2(cg->b, cg->t_f64, sum_im, ""), pi, ""), sum_im);
+  } else {
+    s = real ? LLVMBuildFAdd(cg->b, s, LLVMBuildFMul(cg->b, x, y, ""), "")
+             : LLVMBuildAdd(cg->b, s, LLVMBuildMul(cg->b, x, y, ""), "");
+  }
   LLVMBuildStore(cg->b, s, sum);
   if (skip) gpu_if_end(cg, skip);
   loop_end(cg, &lk);
   gpu_if_end(cg, after);
   LLVMValueRef v = LLVMBuildLoad2(cg->b, st, sum, "");
-  if (et == ET_F32) v = LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "");
+  if (cplx) {
+    LLVMValueRef vi = LLVMBuildLoad2(cg->b, cg->t_f64, sum_im, "");
+    LLVMTypeRef pt = cg_part_type(cg, et);
+    if (pt != cg->t_f64) v = LLVMBuildFPTrunc(cg->b, v, pt, ""), vi = LLVMBuildFPTrunc(cg->b, vi, pt, "");
+    v = cg_complex(cg, et, v, vi);
+  } else if (real) v = round_real(cg, et, v);
   else if (et == ET_PRED) v = LLVMBuildICmp(cg->b, LLVMIntNE, v, c64(cg, 0), "");
   else if (!real) v = LLVMBuildTrunc(cg->b, v, cg_compute_type(cg, et), "");
   cg_store(cg, et, ptrs[3], l.iv, v);

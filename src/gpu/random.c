@@ -366,11 +366,14 @@ static LLVMValueRef round_float(Cg *cg, ElemType et, LLVMValueRef v, LLVMValueRe
     LLVMValueRef h = LLVMBuildBitCast(b, *store, cg->t_f16, "");
     return LLVMBuildFPExt(b, LLVMBuildFPExt(b, h, cg->t_f32, ""), cg->t_f64, "");
   }
-  default: { /* bf16 */
+  case ET_BF16: {
     *store = narrow_bits(cg, v, 8, 7);
     LLVMValueRef w = LLVMBuildShl(b, LLVMBuildZExt(b, *store, cg->t_i32, ""), c32(cg, 16), "");
     return LLVMBuildFPExt(b, LLVMBuildBitCast(b, w, cg->t_f32, ""), cg->t_f64, "");
   }
+  default: /* f8/f6/f4: encoded from f32 rounded to odd, which rounds once */
+    *store = cg_to_storage(cg, et, gpu_round_odd_f32(cg, v));
+    return LLVMBuildFPExt(b, cg_from_storage(cg, et, *store), cg->t_f64, "");
   }
 }
 
@@ -440,10 +443,12 @@ static LLVMValueRef normal_float(Cg *cg, ElemType et, uint64_t key, LLVMValueRef
 
 /* Element types the runtime generates (as the CPU backend takes them):
    pred, integers of up to 64 bits (2- and 4-bit ones in a byte), f16,
-   bf16, f32, f64. */
+   bf16, f32, f64; and f8/f6/f4, which the interpreter generates as f64
+   rounded to the type. */
 static bool rng_type_ok(ElemType et) {
   if (et == ET_PRED) return true;
-  if (et_is_float(et)) return et == ET_F16 || et == ET_BF16 || et == ET_F32 || et == ET_F64;
+  if (et_is_float(et))
+    return et == ET_F16 || et == ET_BF16 || et == ET_F32 || et == ET_F64 || cg_elem_narrow(et);
   if (!et_is_int(et) || et_is_complex(et)) return false;
   int bits = et_bits(et);
   return bits <= 8 || bits == 16 || bits == 32 || bits == 64;

@@ -321,3 +321,106 @@ void gpu_lower_sort(GpuLower *G, Op *op) {
   }
   for (int k = 0; in_scratch && k < n; k++) gpu_add_copy(G, out[k], tmp[k]);
 }
+
+/* ---- chlo.top_k ----
+ * What the chlo pass leaves as chlo.top_k (f16, bf16, f32, f64 and
+ * integer keys of 8 bits or more; passes/chlo.c sorts the others): one
+ * thread per element counts the elements of its row that rank before it,
+ * the interpreter's order (larger first, floats in the total order, so NaN
+ * is largest; on a tie the lower index), and stops counting at k; an
+ * element whose count stays below k is that output.  The order is total
+ * on (value, index), so every output gets exactly one element: the
+ * interpreter's result, bit for bit, with no sorting and no atomics.  Each
+ * element scans its row from the start until k elements rank before it:
+ * about k steps for most of a random row, the whole row for the k largest
+ * (and for every element of an ascending row). */
+
+/* The key the order compares, as i64: the bits of a float in sign and
+   magnitude made two's complement (-0 below +0, NaN at the ends), an
+   integer widened; unsigned 64-bit keys compare unsigned. */
+static LLVMValueRef topk_key(Cg *cg, ElemType et, LLVMValueRef base, LLVMValueRef i) {
+  int bits = et_bits(et);
+  LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)bits);
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, it, LLVMBuildGEP2(cg->b, it, base, &i, 1, ""), "");
+  if (!et_is_float(et)) return et_is_signed(et) ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : LLVMBuildZExt(cg->b, v, cg->t_i64, "");
+  LLVMValueRef w = LLVMBuildZExt(cg->b, v, cg->t_i64, "");
+  uint64_t sign = 1ull << (bits - 1);
+  LLVMValueRef mag = LLVMBuildAnd(cg->b, w, cg_i64(cg, (int64_t)(sign - 1)), "");
+  LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntNE, LLVMBuildAnd(cg->b, w, cg_i64(cg, (int64_t)sign), ""), cg_i64(cg, 0), "");
+  return LLVMBuildSelect(cg->b, neg, LLVMBuildSub(cg->b, cg_i64(cg, -1), mag, ""), mag, "");
+}
+
+/* Buffers: the operand, the values, the indices. */
+static LLVMValueRef emit_top_k(GpuLower *G, ElemType et, ElemType ie, int64_t rows, int64_t L, int64_t k) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[3], n, step;
+  LLVMValueRef fn = gpu_kernel_new(G, 3, ptrs, &n);
+  LLVMValueRef cnt = cg_entry_alloca(cg, fn, cg->t_i64, "cnt"), jp = cg_entry_alloca(cg, fn, cg->t_i64, "j");
+  bool uns = !et_is_float(et) && !et_is_signed(et) && et_bits(et) == 64;
+  Loop l = gpu_thread_loop(cg, n, &step, "e");
+  /* (32-bit division where the shape allows: gpu_delinearize) */
+  int64_t dims[2] = {rows, L};
+  LLVMValueRef ri[2];
+  gpu_delinearize(cg, l.iv, dims, 2, ri);
+  LLVMValueRef row = ri[0], i = ri[1];
+  LLVMValueRef base = LLVMBuildMul(cg->b, row, cg_i64(cg, L), "");
+  LLVMValueRef ki = topk_key(cg, et, ptrs[0], l.iv);
+  LLVMBuildStore(cg->b, cg_i64(cg, 0), cnt);
+  LLVMBuildStore(cg->b, cg_i64(cg, 0), jp);
+  /* while (j < L && cnt < k): cnt += element j ranks before element i */
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(cg->ctx, fn, "scan");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, fn, "step");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "counted");
+  LLVMBuildBr(cg->b, head);
+  LLVMPositionBuilderAtEnd(cg->b, head);
+  LLVMValueRef j = LLVMBuildLoad2(cg->b, cg->t_i64, jp, ""), c = LLVMBuildLoad2(cg->b, cg->t_i64, cnt, "");
+  LLVMBuildCondBr(cg->b, LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, j, cg_i64(cg, L), ""),
+                                      LLVMBuildICmp(cg->b, LLVMIntSLT, c, cg_i64(cg, k), ""), ""),
+                  body, done);
+  LLVMPositionBuilderAtEnd(cg->b, body);
+  LLVMValueRef kj = topk_key(cg, et, ptrs[0], LLVMBuildAdd(cg->b, base, j, ""));
+  LLVMValueRef gt = LLVMBuildICmp(cg->b, uns ? LLVMIntUGT : LLVMIntSGT, kj, ki, "");
+  LLVMValueRef tie = LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, kj, ki, ""),
+                                  LLVMBuildICmp(cg->b, LLVMIntSLT, j, i, ""), "");
+  LLVMValueRef before = LLVMBuildOr(cg->b, gt, tie, "");
+  LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, c, LLVMBuildZExt(cg->b, before, cg->t_i64, ""), ""), cnt);
+  LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, j, cg_i64(cg, 1), ""), jp);
+  LLVMBuildBr(cg->b, head);
+  LLVMPositionBuilderAtEnd(cg->b, done);
+  LLVMValueRef rank = LLVMBuildLoad2(cg->b, cg->t_i64, cnt, "rank");
+  LLVMBasicBlockRef after = gpu_if_begin(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, rank, cg_i64(cg, k), ""));
+  LLVMValueRef o = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, row, cg_i64(cg, k), ""), rank, "");
+  LLVMTypeRef vt = LLVMIntTypeInContext(cg->ctx, (unsigned)et_bits(et));
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, vt, LLVMBuildGEP2(cg->b, vt, ptrs[0], &l.iv, 1, ""), "");
+  LLVMBuildStore(cg->b, v, LLVMBuildGEP2(cg->b, vt, ptrs[1], &o, 1, ""));
+  LLVMTypeRef xt = LLVMIntTypeInContext(cg->ctx, (unsigned)et_bits(ie));
+  LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, i, xt, ""), LLVMBuildGEP2(cg->b, xt, ptrs[2], &o, 1, ""));
+  gpu_if_end(cg, after);
+  gpu_loop_end(cg, &l, step);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+void gpu_lower_top_k(GpuLower *G, Op *op) {
+  const Type *t = op->nopnds == 1 && op->nres == 2 ? op->opnds[0]->type : NULL;
+  int64_t k = op_attr_int(op, "k", -1);
+  ElemType et = t ? t->elem : ET_INVALID, ie = t ? op->res[1].type->elem : ET_INVALID;
+  bool key = et == ET_F16 || et == ET_BF16 || et == ET_F32 || et == ET_F64 ||
+             (et_is_int(et) && !et_is_complex(et) && et_bits(et) >= 8);
+  bool ok = t && t->kind == TY_TENSOR && !t->quant && t->rank >= 1 && key && et_is_int(ie) &&
+            !et_is_complex(ie) && et_bits(ie) >= 8 && op->res[0].type->elem == et && k >= 0 &&
+            k <= t->dims[t->rank - 1];
+  if (!ok) {
+    gpu_unsupported(G, op, "these types; ");
+    return;
+  }
+  GpuBuf *bufs;
+  int nbufs;
+  if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return;
+  int64_t n = type_num_elements(t), L = t->dims[t->rank - 1];
+  if (n == 0 || k == 0) {
+    xfree(bufs);
+    return;
+  }
+  gpu_add_thread_launch(G, op, emit_top_k(G, et, ie, n / L, L, k), n, bufs, nbufs);
+}

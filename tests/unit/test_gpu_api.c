@@ -450,19 +450,25 @@ int main(int argc, char **argv) {
     }
     xlac_executable_destroy(e);
   }
-  /* an op the gpu backend has no kernel for (a ragged_dot of f16): a located
-     compile error */
-  static const char ragged[] =
-      "func.func @main(%l: tensor<11x5xf16>, %r: tensor<3x5x7xf16>, %g: tensor<3xi64>) -> tensor<11x7xf16> {\n"
-      "  %d = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<\n"
-      "      lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1],\n"
-      "      rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}\n"
-      "    : (tensor<11x5xf16>, tensor<3x5x7xf16>, tensor<3xi64>) -> tensor<11x7xf16>\n"
-      "  func.return %d : tensor<11x7xf16>\n"
+  /* an op the gpu backend has no kernel for (a sort whose comparator has
+     control flow): a located compile error */
+  static const char unsup[] =
+      "func.func @main(%x: tensor<16xf32>) -> tensor<16xf32> {\n"
+      "  %r = \"stablehlo.sort\"(%x) ({\n"
+      "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+      "    %g = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+      "    %c = \"stablehlo.if\"(%g) ({\n"
+      "      stablehlo.return %g : tensor<i1>\n"
+      "    }, {\n"
+      "      stablehlo.return %g : tensor<i1>\n"
+      "    }) : (tensor<i1>) -> tensor<i1>\n"
+      "    stablehlo.return %c : tensor<i1>\n"
+      "  }) {dimension = 0 : i64, is_stable = true} : (tensor<16xf32>) -> tensor<16xf32>\n"
+      "  func.return %r : tensor<16xf32>\n"
       "}\n";
   e = NULL;
-  expect_error(xlac_compile_text(c, ragged, sizeof ragged - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
-               "'chlo.ragged_dot' is not supported by the gpu backend", __LINE__);
+  expect_error(xlac_compile_text(c, unsup, sizeof unsup - 1, NULL, &e), XLAC_INVALID_ARGUMENT,
+               "'stablehlo.sort' is not supported by the gpu backend", __LINE__);
   CHECK(e == NULL);
   test_custom_call(c);
   test_resident(c);

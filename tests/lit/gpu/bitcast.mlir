@@ -3,7 +3,7 @@
 // bit k), c128 and 2 x c64 both ways (the real part's bits first).  64
 // i1s into an f64 is in simt_types.mlir (GPGPU-Sim gets it wrong).
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: %S/Inputs/sim.sh xlac compare --backend=gpu --random-inputs --seed 11 %s | FileCheck %s
 // CHECK: result[0]: complex<f32>, identical (0 of 6 elements differ)

@@ -8,7 +8,7 @@
 // different.  Compared with the interpreter on the same random inputs:
 // adds, maxima and moves only, so every float is exact.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: for e in reduce gather scatter to_all permute broadcast ids; do \
 // RUN:   %S/Inputs/sim.sh xlac compare --backend=gpu --random-inputs --seed 7 --replicas 2 --partitions 2 --entry $e %s \

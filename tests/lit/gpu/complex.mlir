@@ -7,7 +7,7 @@
 // harness only: the f64 steps of sine and cosine use 64-bit immediates
 // GPGPU-Sim misreads (docs/gpu.md).
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // XLAC-SIMT-ONLY
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 2 --entry cmath --output-dir %t/c %s > /dev/null

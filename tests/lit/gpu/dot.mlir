@@ -7,7 +7,7 @@
 // zeros).  (i8 operands are left to ptxas.test: GPGPU-Sim does not
 // sign-extend ld.s8 into a 32-bit register.)
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 3 --entry mm --output-dir %t/mm %s > /dev/null

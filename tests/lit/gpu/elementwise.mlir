@@ -4,7 +4,7 @@
 // bf16 are not here: GPGPU-Sim asserts on half compares; ptx.test has
 // ptxas check their PTX.)
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 7 --entry f32_chain --output-dir %t/f32 %s > /dev/null

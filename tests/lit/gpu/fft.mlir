@@ -7,7 +7,7 @@
 // elementwise work.  On the SIMT harness only: the twiddles' f64 cosine
 // and sine use 64-bit immediates GPGPU-Sim misreads (docs/gpu.md).
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // XLAC-SIMT-ONLY
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in fft2 ifft3 rfft irfft c128; do \

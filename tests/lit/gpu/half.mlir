@@ -4,9 +4,10 @@
 // docs/gpu.md): transposes fused with an add (exactly the interpreter's)
 // and an exp (exactly the untiled kernel's, XLAC_GPU_TRANSPOSE=0, and
 // close to the interpreter's); loops of 8 elements a thread (16 bytes) over
-// 1024, 1023 and 5 elements, exactly the interpreter's.
+// 1024, 1023 and 5 elements, and a bf16 bias broadcast along rows of 40
+// (not flat: 8 neighbours in a row a thread), exactly the interpreter's.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // XLAC-SIMT-ONLY
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in tr_f16 tr_bf16 odd_f16; do \
@@ -23,12 +24,12 @@
 // TR12: {{^12$}}
 // RUN: grep -c 'expect result\[[01]\]: ok, max abs error 0 (atol 1e-05' %t/tr.txt | FileCheck %s --check-prefix=TR6
 // TR6: {{^6$}}
-// RUN: for e in v1024 v1023 v5; do \
+// RUN: for e in v1024 v1023 v5 bias_bf16; do \
 // RUN:   xlac run --backend=interp --random-inputs --seed 3 --entry $e --output-dir %t/$e %s > /dev/null && \
 // RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 3 --entry $e %s \
 // RUN:     --expect 0=@%t/$e/result0.npy --expect 1=@%t/$e/result1.npy || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=VEC
-// VEC-COUNT-6: expect result[{{[01]}}]: ok, max abs error 0
+// VEC-COUNT-8: expect result[{{[01]}}]: ok, max abs error 0
 // VEC-NOT: MISMATCH
 
 // f16 64 x 96: the transpose plus y, and exp of the transpose.
@@ -75,4 +76,12 @@ func.func @v5(%x: tensor<5xf16>, %y: tensor<5xf16>) -> (tensor<5xf16>, tensor<5x
   %m = stablehlo.maximum %x, %y : tensor<5xf16>
   %n = stablehlo.negate %m : tensor<5xf16>
   return %m, %n : tensor<5xf16>, tensor<5xf16>
+}
+
+// Rows of 40 bf16 plus a bias, and times it: 8 neighbours a thread.
+func.func @bias_bf16(%x: tensor<24x40xbf16>, %b: tensor<40xbf16>) -> (tensor<24x40xbf16>, tensor<24x40xbf16>) {
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<40xbf16>) -> tensor<24x40xbf16>
+  %a = stablehlo.add %x, %bb : tensor<24x40xbf16>
+  %m = stablehlo.multiply %x, %bb : tensor<24x40xbf16>
+  return %a, %m : tensor<24x40xbf16>, tensor<24x40xbf16>
 }

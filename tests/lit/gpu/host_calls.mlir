@@ -7,7 +7,7 @@
 // a sort, which runs on the device.)  An unknown target is still an error
 // at the op.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 5 --entry topk --output-dir %t/t %s > /dev/null

@@ -4,7 +4,7 @@
 // that are a parameter, a constant or one value twice, on GPGPU-Sim
 // (skipped without it), against the reference interpreter.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 11 --entry index_ops --output-dir %t/a %s > /dev/null

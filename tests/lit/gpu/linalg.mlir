@@ -5,7 +5,7 @@
 // complex64 (adjoint), and a right-hand side fused from elementwise work.  (The diagonal is moved
 // away from zero so the systems are well conditioned.)
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in left_lower right_upper_t unit_adjoint f64_batched c64_adjoint; do \

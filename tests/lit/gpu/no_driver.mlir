@@ -19,8 +19,8 @@
 // DEFAULT: xlac: error: no CUDA driver (libcuda.so.1 not found)
 // RUN: env XLAC_CUDA_DRIVER=/nonexistent/libcuda.so.1 not xlac run --backend=gpu --random-inputs --entry unsupported %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNSUP
-// UNSUP: no_driver.mlir:[[@LINE+13]]:8: error: 'chlo.ragged_dot' is not supported by the gpu backend yet (these element types (f32, f64, integer and pred results only); docs/gpu.md lists what is)
-// UNSUP: no_driver.mlir:[[@LINE+16]]:8: error: 'chlo.lgamma' needs 'xlacrt_lgamma' (a host library function), which the gpu backend has no device code for yet
+// UNSUP: no_driver.mlir:[[@LINE+12]]:8: error: 'stablehlo.sort' is not supported by the gpu backend yet (docs/gpu.md lists what is)
+// UNSUP: no_driver.mlir:[[@LINE+22]]:8: error: 'chlo.lgamma' needs 'xlacrt_lgamma' (a host library function), which the gpu backend has no device code for yet
 // UNSUP-NOT: no CUDA driver
 // RUN: not xlac run --backend=tpu %s 2>&1 | FileCheck %s --check-prefix=BACKEND
 // BACKEND: unknown backend 'tpu' (available: cpu, interp, gpu)
@@ -30,12 +30,18 @@ func.func @ew(%x: tensor<8xf32>) -> tensor<8xf32> {
   return %0 : tensor<8xf32>
 }
 
-func.func @unsupported(%l: tensor<11x5xf16>, %r: tensor<3x5x7xf16>, %g: tensor<3xi64>, %p: tensor<16xf64>) -> (tensor<11x7xf16>, tensor<16xf64>) {
-  %e = stablehlo.exponential %l : tensor<11x5xf16>
-  %d = "chlo.ragged_dot"(%e, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<
-      lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1],
-      rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}
-    : (tensor<11x5xf16>, tensor<3x5x7xf16>, tensor<3xi64>) -> tensor<11x7xf16>
+func.func @unsupported(%x: tensor<16xf32>, %p: tensor<16xf64>) -> (tensor<16xf32>, tensor<16xf64>) {
+  %r = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %g = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %c = "stablehlo.if"(%g) ({
+      %t = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %t : tensor<i1>
+    }, {
+      stablehlo.return %g : tensor<i1>
+    }) : (tensor<i1>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = true} : (tensor<16xf32>) -> tensor<16xf32>
   %q = chlo.lgamma %p : tensor<16xf64> -> tensor<16xf64>
-  return %d, %q : tensor<11x7xf16>, tensor<16xf64>
+  return %r, %q : tensor<16xf32>, tensor<16xf64>
 }

@@ -14,9 +14,9 @@
 // elements, and a bf16 range where rounding reaches b, so that elements
 // are drawn again) is exact; NORMAL (f32, f64, f16) takes the inline log
 // and cos (docs/math.md) in Box-Muller, so it is compared within a few ULP
-// of double.
+// of double.  f8/f6/f4 (UNIFORM and NORMAL) are exact.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in threefry philox philox2 dropout ids big; do \
@@ -65,10 +65,16 @@
 // RUN:   | FileCheck %s --check-prefix=PTXAS; }
 // PTXAS-COUNT-48: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS-NOT: bytes spill stores
-// Variants the CPU backend leaves to the interpreter are errors at the op:
-// RUN: env XLAC_CUDA_DRIVER=/nonexistent not xlac run --backend=gpu --entry f8 %s 2>&1 | FileCheck %s --check-prefix=F8
-// F8: random.mlir:{{[0-9]+}}:8: error: 'stablehlo.rng' is not supported by the gpu backend yet (this distribution or element type; docs/gpu.md lists what is)
-// F8-NOT: CUDA driver
+// rng of f8/f6/f4 types (which the CPU backend leaves to the
+// interpreter): drawn in double and rounded once to the type (through f32
+// rounded to odd), UNIFORM and NORMAL, bit for bit (NORMAL's few ULP of
+// double vanish in the rounding to 3 or fewer bits here):
+// RUN: if [ -n "${XLAC_TEST_GPU:-}" ]; then \
+// RUN:   xlac run --backend=interp --entry f8 --output-dir %t/f8 %s > /dev/null && \
+// RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --entry f8 %s --atol 0 --rtol 0 \
+// RUN:     --expect 0=@%t/f8/result0.npy --expect 1=@%t/f8/result1.npy --expect 2=@%t/f8/result2.npy \
+// RUN:     --expect 3=@%t/f8/result3.npy --expect 4=@%t/f8/result4.npy | FileCheck %s --check-prefix=F8; fi
+// F8-COUNT-5: expect result[{{[0-4]}}]: ok, max abs error 0
 
 func.func @threefry(%s: tensor<2xui64>) -> (tensor<2xui64>, tensor<5x7xui32>, tensor<3x4x5xui32>, tensor<2x3x9xui32>, tensor<3x5xui64>, tensor<9x3xui8>, tensor<6x5xui32>) {
   %s1, %a = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<5x7xui32>)
@@ -175,10 +181,22 @@ func.func @ids(%x: tensor<4xf32>) -> (tensor<ui32>, tensor<ui32>, tensor<4xf32>)
   %y = stablehlo.add %x, %rb : tensor<4xf32>
   return %r, %p, %y : tensor<ui32>, tensor<ui32>, tensor<4xf32>
 }
-func.func @f8() -> tensor<8xf8E4M3FN> {
-  %a = stablehlo.constant dense<0.0> : tensor<f8E4M3FN>
-  %b = stablehlo.constant dense<1.0> : tensor<f8E4M3FN>
-  %sh = stablehlo.constant dense<[8]> : tensor<1xi64>
-  %r = "stablehlo.rng"(%a, %b, %sh) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (tensor<f8E4M3FN>, tensor<f8E4M3FN>, tensor<1xi64>) -> tensor<8xf8E4M3FN>
-  return %r : tensor<8xf8E4M3FN>
+func.func @f8() -> (tensor<1000xf8E4M3FN>, tensor<1000xf8E5M2>, tensor<1000xf8E4M3FNUZ>, tensor<1000xf4E2M1FN>, tensor<1000xf6E3M2FN>) {
+  %sh = stablehlo.constant dense<[1000]> : tensor<1xi64>
+  %a0 = stablehlo.constant dense<0.0> : tensor<f8E4M3FN>
+  %b0 = stablehlo.constant dense<1.0> : tensor<f8E4M3FN>
+  %r0 = "stablehlo.rng"(%a0, %b0, %sh) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (tensor<f8E4M3FN>, tensor<f8E4M3FN>, tensor<1xi64>) -> tensor<1000xf8E4M3FN>
+  %a1 = stablehlo.constant dense<-2.0> : tensor<f8E5M2>
+  %b1 = stablehlo.constant dense<3.0> : tensor<f8E5M2>
+  %r1 = "stablehlo.rng"(%a1, %b1, %sh) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (tensor<f8E5M2>, tensor<f8E5M2>, tensor<1xi64>) -> tensor<1000xf8E5M2>
+  %a2 = stablehlo.constant dense<0.5> : tensor<f8E4M3FNUZ>
+  %b2 = stablehlo.constant dense<2.0> : tensor<f8E4M3FNUZ>
+  %r2 = "stablehlo.rng"(%a2, %b2, %sh) {rng_distribution = #stablehlo<rng_distribution NORMAL>} : (tensor<f8E4M3FNUZ>, tensor<f8E4M3FNUZ>, tensor<1xi64>) -> tensor<1000xf8E4M3FNUZ>
+  %a3 = stablehlo.constant dense<-3.0> : tensor<f4E2M1FN>
+  %b3 = stablehlo.constant dense<4.0> : tensor<f4E2M1FN>
+  %r3 = "stablehlo.rng"(%a3, %b3, %sh) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (tensor<f4E2M1FN>, tensor<f4E2M1FN>, tensor<1xi64>) -> tensor<1000xf4E2M1FN>
+  %a4 = stablehlo.constant dense<0.0> : tensor<f6E3M2FN>
+  %b4 = stablehlo.constant dense<1.0> : tensor<f6E3M2FN>
+  %r4 = "stablehlo.rng"(%a4, %b4, %sh) {rng_distribution = #stablehlo<rng_distribution NORMAL>} : (tensor<f6E3M2FN>, tensor<f6E3M2FN>, tensor<1xi64>) -> tensor<1000xf6E3M2FN>
+  return %r0, %r1, %r2, %r3, %r4 : tensor<1000xf8E4M3FN>, tensor<1000xf8E5M2>, tensor<1000xf8E4M3FNUZ>, tensor<1000xf4E2M1FN>, tensor<1000xf6E3M2FN>
 }

@@ -6,7 +6,7 @@
 // interpreter's order: bit-identical), a variadic argmax, 64-bit and
 // boolean shuffles, softmax's stages, an empty reduction.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 3 --entry rows --output-dir %t/rows %s > /dev/null

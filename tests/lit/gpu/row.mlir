@@ -9,7 +9,7 @@
 // 9000. With XLAC_GPU_ROW=0 the row fusions run as their stages' kernels
 // (what a fusion the row kernel cannot take becomes).
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 11 --entry softmax_ln --output-dir %t/a %s > /dev/null

@@ -6,7 +6,7 @@
 // recv that nobody sends to is reported as a deadlock, not a hang).  Then
 // bitcast_convert between i1 and wider types, on the device.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: %S/Inputs/sim.sh xlac run --backend=gpu --split-input-file %s 2>&1 | FileCheck %s
 // CHECK: 9 checks passed, 0 failed

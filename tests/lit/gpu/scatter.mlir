@@ -5,7 +5,7 @@
 // windows whose starts the indices move (one thread, the interpreter's
 // order), with a body that is not one op.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 3 --input 'i=[[4], [5], [8], [11], [-2], [0], [9], [11], [1], [2], [10], [3], [1], [9], [1], [3], [7], [5], [-1], [-2], [10], [8], [9], [5], [9], [2], [4], [9], [-1], [2], [-1], [4], [11], [-1], [3], [3], [10], [0], [5], [1]]' --entry rows --output-dir %t/rows %s > /dev/null

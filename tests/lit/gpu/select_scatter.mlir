@@ -4,7 +4,7 @@
 // the reference interpreter: 2x2 windows with stride 2, and overlapping 3x3
 // windows with stride 2 and padding.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 3 --entry pool_grad --output-dir %t/p %s > /dev/null

@@ -6,7 +6,7 @@
 // sign-extend 8-bit loads), and 64 i1s bitcast into an f64; each against
 // the reference interpreter on the same random inputs, integers exactly.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // XLAC-SIMT-ONLY
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 5 --entry f64_trig --output-dir %t/f64 %s > /dev/null

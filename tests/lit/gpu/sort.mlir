@@ -8,7 +8,7 @@
 // ending in the scratch copy; 700 along the first dimension of 2 columns,
 // 10 passes ending in the results).
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in argsort cols long_argsort long_cols; do \

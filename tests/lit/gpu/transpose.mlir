@@ -11,7 +11,7 @@
 // exactly what the untiled loop kernel computes (XLAC_GPU_TRANSPOSE=0).
 // ptx.test checks that these kernels use shared memory and barriers.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for e in before odd batch nchw middle two ints bias prebias many; do \

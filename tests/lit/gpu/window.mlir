@@ -3,7 +3,7 @@
 // padded sum (average pooling's numerator), base and window dilations.
 // Run by GPGPU-Sim (skipped without it) against the reference interpreter.
 // XLAC-BACKENDS: gpu
-// XLAC-SIMT: forward reverse random
+// XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xlac run --backend=interp --random-inputs --seed 3 --entry pool --output-dir %t/pool %s > /dev/null
