@@ -191,7 +191,13 @@ static void free_now(GpuDevice *d, CUdeviceptr p) {
 }
 
 bool gpu_mem_upload(GpuDevice *d, CUdeviceptr dst, const void *src, size_t bytes, char **err) {
-  return !bytes || (gpu_device_bind(d, err) && cuda_check(d->drv->cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD", err));
+  if (!bytes) return true;
+  if (!gpu_device_bind(d, err) || !cuda_check(d->drv->cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD", err))
+    return false;
+  /* from pageable memory the call may return before the transfer has
+     reached the device, ordered on the default stream only; the
+     executions' streams are non-blocking (d->async), so it is waited for */
+  return !d->async || cuda_check(d->drv->cuStreamSynchronize(NULL), "cuStreamSynchronize", err);
 }
 
 bool gpu_mem_download(GpuDevice *d, void *dst, CUdeviceptr src, size_t bytes, char **err) {
