@@ -1,0 +1,164 @@
+// Uneven splits (docs/spmd.md, "Uneven shards"): a sharding constraint
+// whose axes do not divide a dimension (10 rows over 4 devices) holds the
+// value in pieces of ceil(10 / 4) = 3 rows, the last ones padded (3, 3,
+// 3, 1; 6 rows over 4: 2, 2, 2 and a piece of padding only).  Elementwise
+// ops, dot_general (split batch, free and contracting dimensions),
+// reduce over a split dimension, transpose, broadcast and reshape run on
+// the padded pieces; reductions and contractions mask the padding (the
+// reducer's initial value, zeros) so that it counts for nothing, even
+// where it holds infinities (a log or a division computed on it).  An op
+// that does not take padded pieces gathers them (to their true size) and
+// computes whole, and says so in the summary.  Every entry's results must
+// equal the program on one partition on random inputs, on both backends.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given"; do set -- $e; \
+// RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
+// RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
+// RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
+// RUN:   xlac run --backend=cpu --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=SAME
+// SAME-COUNT-38: expect result[{{[0-9]}}]: ok
+// SAME-NOT: {{error:|FAIL}}
+//
+// The program one partition runs: pieces of 3 rows, the whole value
+// padded to 12 rows before it is cut, and gathered (12 rows) and sliced
+// back to 10 for the result.
+// RUN: xlac run --backend=cpu --partitions 4 --entry ew --random-inputs %s --xla_dump_to=%t/dew >/dev/null
+// RUN: FileCheck %s --check-prefix=EW < %t/dew/module_0000.spmd_uneven.before_optimizations.txt
+// EW: f32[12,6]{1,0} pad(
+// EW: f32[3,6]{1,0} dynamic-slice(
+// EW: f32[3,6]{1,0} exponential(
+// EW: f32[12,6]{1,0} all-gather(
+// EW: f32[10,6]{1,0} slice({{.*}}), slice={[0:10], [0:6]}
+//
+// A sum over the split rows: the padding masked with the initial value
+// (an iota from the piece's offset compared with 10), one all-reduce.
+// RUN: xlac run --backend=cpu --partitions 4 --entry reduce --random-inputs %s --xla_dump_to=%t/dred >/dev/null
+// RUN: FileCheck %s --check-prefix=RED < %t/dred/module_0000.spmd_uneven.before_optimizations.txt
+// RED: s64[3,6]{1,0} iota(), iota_dimension=0
+// RED: pred[3,6]{1,0} compare({{.*}}), direction=LT
+// RED: f32[3,6]{1,0} select(
+// RED: f32[6]{0} reduce(
+// RED: f32[6]{0} all-reduce(
+//
+// A product contracting the split dimension: both sides masked with
+// zeros, one all-reduce, nothing gathered.
+// RUN: xlac run --verbose --partitions 4 --entry dotcontract --random-inputs %s 2>&1 >/dev/null | FileCheck %s --check-prefix=DOTC
+// DOTC: spmd: 0 all_gather, 1 all_reduce,
+// DOTC-NOT: computed whole
+//
+// A slice of the split rows is not taken on padded pieces: gathered and
+// computed whole, as the summary says.
+// RUN: xlac run --verbose --partitions 4 --entry fallback --random-inputs %s 2>&1 >/dev/null | FileCheck %s --check-prefix=FALL
+// FALL: spmd: 1 all_gather, {{.*}}; 1 ops computed whole from split operands (stablehlo.slice), the first at line
+
+module @spmd_uneven attributes {mhlo.num_partitions = 4 : i32} {
+  sdy.mesh @m = <["x"=4]>
+  sdy.mesh @m2 = <["x"=2, "y"=4]>
+
+  // elementwise: a log (the padding, zeros cut from the whole value,
+  // becomes -inf and is never read), an iota, a broadcast constant
+  func.func @ew(%a: tensor<10x6xf32>, %b: tensor<10x6xf32>) -> (tensor<10x6xf32>, tensor<10x6xf32>) {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}]> : tensor<10x6xf32>
+    %1 = stablehlo.exponential %0 : tensor<10x6xf32>
+    %2 = stablehlo.log %1 : tensor<10x6xf32>
+    %3 = stablehlo.iota dim = 0 : tensor<10x6xf32>
+    %4 = stablehlo.add %2, %3 : tensor<10x6xf32>
+    %c = stablehlo.constant dense<2.5> : tensor<10x6xf32>
+    %5 = stablehlo.multiply %4, %c : tensor<10x6xf32>
+    %6 = stablehlo.subtract %5, %b : tensor<10x6xf32>
+    return %1, %6 : tensor<10x6xf32>, tensor<10x6xf32>
+  }
+
+  // a split batch dimension on both sides
+  func.func @dotbatch(%a: tensor<10x3x4xf32>, %b: tensor<10x4x5xf32>) -> tensor<10x3x5xf32> {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}, {}]> : tensor<10x3x4xf32>
+    %1 = stablehlo.dot_general %0, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<10x3x4xf32>, tensor<10x4x5xf32>) -> tensor<10x3x5xf32>
+    %2 = stablehlo.tanh %1 : tensor<10x3x5xf32>
+    return %2 : tensor<10x3x5xf32>
+  }
+
+  // split free dimensions: rows of the lhs, columns of the rhs
+  func.func @dotfree(%a: tensor<10x8xf32>, %w: tensor<8x7xf32>) -> (tensor<10x7xf32>, tensor<8x8xf32>) {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}]> : tensor<10x8xf32>
+    %1 = stablehlo.dot_general %0, %w, contracting_dims = [1] x [0] : (tensor<10x8xf32>, tensor<8x7xf32>) -> tensor<10x7xf32>
+    %2 = sdy.sharding_constraint %w <@m, [{}, {"x"}]> : tensor<8x7xf32>
+    %3 = stablehlo.dot_general %w, %2, contracting_dims = [1] x [1] : (tensor<8x7xf32>, tensor<8x7xf32>) -> tensor<8x8xf32>
+    return %1, %3 : tensor<10x7xf32>, tensor<8x8xf32>
+  }
+
+  // the contracting dimension split unevenly on both sides; the padding
+  // of the lhs's pieces holds infinities (1 / 0), masked to zeros
+  func.func @dotcontract(%a: tensor<6x10xf32>, %w: tensor<10x5xf32>) -> tensor<6x5xf32> {
+    %0 = sdy.sharding_constraint %a <@m, [{}, {"x"}]> : tensor<6x10xf32>
+    %one = stablehlo.constant dense<1.0> : tensor<6x10xf32>
+    %1 = stablehlo.divide %one, %0 : tensor<6x10xf32>
+    %2 = sdy.sharding_constraint %w <@m, [{"x"}, {}]> : tensor<10x5xf32>
+    %3 = stablehlo.dot_general %1, %2, contracting_dims = [1] x [0] : (tensor<6x10xf32>, tensor<10x5xf32>) -> tensor<6x5xf32>
+    return %3 : tensor<6x5xf32>
+  }
+
+  // a 2x4 mesh: 10 rows over "y" (4) and 6 columns over "x" (2), then a
+  // product contracting the columns
+  func.func @dotmesh(%a: tensor<10x6xf32>, %w: tensor<6x3xf32>) -> (tensor<10x3xf32>, tensor<10x6xf32>) {
+    %0 = sdy.sharding_constraint %a <@m2, [{"y"}, {"x"}]> : tensor<10x6xf32>
+    %1 = stablehlo.sine %0 : tensor<10x6xf32>
+    %2 = stablehlo.dot_general %1, %w, contracting_dims = [1] x [0] : (tensor<10x6xf32>, tensor<6x3xf32>) -> tensor<10x3xf32>
+    return %2, %1 : tensor<10x3xf32>, tensor<10x6xf32>
+  }
+
+  // reductions over the split rows (sum and max of a log: the padding is
+  // -inf before it is masked) and over the other dimension (rows kept
+  // split)
+  func.func @reduce(%a: tensor<10x6xf32>) -> (tensor<6xf32>, tensor<6xf32>, tensor<10xf32>) {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}]> : tensor<10x6xf32>
+    %ab = stablehlo.abs %0 : tensor<10x6xf32>
+    %1 = stablehlo.log %ab : tensor<10x6xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %2 = stablehlo.reduce(%0 init: %z) applies stablehlo.add across dimensions = [0] : (tensor<10x6xf32>, tensor<f32>) -> tensor<6xf32>
+    %3 = stablehlo.reduce(%1 init: %ninf) applies stablehlo.maximum across dimensions = [0] : (tensor<10x6xf32>, tensor<f32>) -> tensor<6xf32>
+    %4 = stablehlo.reduce(%1 init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<10x6xf32>, tensor<f32>) -> tensor<10xf32>
+    return %2, %3, %4 : tensor<6xf32>, tensor<6xf32>, tensor<10xf32>
+  }
+
+  // 6 rows over 4: the last piece is padding only; a product over a
+  // split integer dimension too
+  func.func @empty(%a: tensor<6x5xf32>, %i: tensor<3x6xi32>) -> (tensor<5xf32>, tensor<6x5xf32>, tensor<3xi32>) {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}]> : tensor<6x5xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %1 = stablehlo.reduce(%0 init: %z) applies stablehlo.add across dimensions = [0] : (tensor<6x5xf32>, tensor<f32>) -> tensor<5xf32>
+    %2 = stablehlo.cosine %0 : tensor<6x5xf32>
+    %3 = sdy.sharding_constraint %i <@m, [{}, {"x"}]> : tensor<3x6xi32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %4 = stablehlo.reduce(%3 init: %one) applies stablehlo.multiply across dimensions = [1] : (tensor<3x6xi32>, tensor<i32>) -> tensor<3xi32>
+    return %1, %2, %4 : tensor<5xf32>, tensor<6x5xf32>, tensor<3xi32>
+  }
+
+  // transpose, reshape splitting the other dimension, broadcast
+  func.func @movement(%a: tensor<10x6xf32>) -> (tensor<6x10xf32>, tensor<10x2x3xf32>, tensor<10x6x2xf32>) {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}]> : tensor<10x6xf32>
+    %1 = stablehlo.exponential %0 : tensor<10x6xf32>
+    %2 = stablehlo.transpose %1, dims = [1, 0] : (tensor<10x6xf32>) -> tensor<6x10xf32>
+    %3 = stablehlo.reshape %1 : (tensor<10x6xf32>) -> tensor<10x2x3xf32>
+    %4 = stablehlo.negate %3 : tensor<10x2x3xf32>
+    %5 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<10x6xf32>) -> tensor<10x6x2xf32>
+    return %2, %4, %5 : tensor<6x10xf32>, tensor<10x2x3xf32>, tensor<10x6x2xf32>
+  }
+
+  // a slice along the split rows: computed whole
+  func.func @fallback(%a: tensor<10x6xf32>) -> tensor<4x6xf32> {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}]> : tensor<10x6xf32>
+    %1 = stablehlo.exponential %0 : tensor<10x6xf32>
+    %2 = stablehlo.slice %1 [5:9, 0:6] : (tensor<10x6xf32>) -> tensor<4x6xf32>
+    return %2 : tensor<4x6xf32>
+  }
+
+  // a result given an even layout: the padded pieces move to it
+  func.func @given(%a: tensor<10x8xf32>) -> (tensor<10x8xf32> {sdy.sharding = #sdy.sharding<@m, [{}, {"x"}]>}) {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}]> : tensor<10x8xf32>
+    %ab = stablehlo.abs %0 : tensor<10x8xf32>
+    %1 = stablehlo.sqrt %ab : tensor<10x8xf32>
+    return %1 : tensor<10x8xf32>
+  }
+}
