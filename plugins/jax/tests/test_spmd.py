@@ -310,6 +310,35 @@ def t_uneven_refused():
         raise AssertionError("an uneven output sharding ran")
 
 
+def t_uneven_constraint():
+    # a constraint that splits 10 rows over 4 devices: pieces of 3 rows,
+    # the last padded (3, 3, 3, 1); elementwise ops, a product over the
+    # split rows and reductions over them (the padding masked, even where
+    # a log makes it -inf) run on the pieces, and the results come back at
+    # their true sizes, equal to JAX's CPU backend's
+    a = jax.random.normal(jax.random.key(20), (10, 8))
+    b = jax.random.normal(jax.random.key(21), (8, 6))
+
+    def run(d, lower=False):
+        mesh = mesh_of(d, (4,), ("x",))
+
+        def f(u, v):
+            s = jax.lax.with_sharding_constraint(u, NamedSharding(mesh, P("x", None)))
+            e = jnp.exp(s) * 2
+            return e @ v, jnp.sum(e, axis=0), jnp.max(jnp.log(jnp.abs(s)), axis=0), e.T @ e
+
+        args = [jax.device_put(t, NamedSharding(mesh, P())) for t in (a, b)]
+        return jax.jit(f).lower(*args).compile().as_text() if lower else jax.jit(f)(*args)
+
+    both(run, rtol=1e-4, atol=1e-4)
+    text = run(X, lower=True)
+    # the pieces, and only the product's split result gathered (for its
+    # whole value); the sums and the contraction are all-reduces
+    assert "f32[3,8]" in text or "tensor<3x8xf32>" in text, text
+    c = count_collectives(text)
+    assert c["all_gather"] == 1 and c["all_reduce"] >= 1, c
+
+
 def same_specs(build):
     """both(build), and each result's sharding spec the same on xlac as on
     JAX's CPU backend (layouts the program leaves to the compiler)."""
