@@ -1707,6 +1707,47 @@ static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const Spmd
   return ok;
 }
 
+/* The search for how a product of two operands (dot_general,
+   convolution) runs on shards: plan(P, dims, l, r, out, &res) fills the
+   plan `out` for operand layouts l and r (NULL: whole) and gives the
+   result's layout, false when they do not fit. */
+typedef bool (*ProductPlan)(Part *P, const void *dims, const SpmdTiling *l, const SpmdTiling *r, void *out,
+                            const SpmdTiling **res);
+
+/* The operands as they are; then the smaller one whole, then the larger
+   (a plan that gathers an operand is kept when it gives the result the
+   layout propagation chose, else the first such is taken).  The plan is
+   left in `plan` (size bytes; `spare` as large, a scratch copy); returns
+   the operand to gather whole (-1: none), -2 when no plan fits. */
+static int plan_product(Part *P, Op *op, bool small_lhs, ProductPlan plan_fn, const void *dims, void *plan,
+                        void *spare, size_t size) {
+  const SpmdTiling *lt = tiling_of(P, op->opnds[0]), *rt = tiling_of(P, op->opnds[1]);
+  const SpmdTiling *want = ptrmap_get(&P->want, &op->res[0]);
+  int first = -2;
+  for (int a = 0; a < 3; a++) {
+    int whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
+    if (whole >= 0 && !(whole ? rt : lt)) continue;
+    memset(plan, 0, size);
+    const SpmdTiling *res = NULL;
+    if (!plan_fn(P, dims, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, plan, &res)) continue;
+    if (a == 0 || same_data(res, want)) return whole;
+    if (first == -2) {
+      memcpy(spare, plan, size);
+      first = whole;
+    }
+  }
+  if (first != -2) memcpy(plan, spare, size);
+  return first;
+}
+
+static bool dot_try(Part *P, const void *dims, const SpmdTiling *l, const SpmdTiling *r, void *out,
+                    const SpmdTiling **res) {
+  DotPlan *pl = out;
+  if (!dot_plan(P, dims, l, r, pl)) return false;
+  *res = pl->res;
+  return true;
+}
+
 /* A product whose contracting dimensions are split unevenly (ways[i]
    pieces of pair i, of the lhs's global type gl): the padding of both
    sides' pieces made zeros, so that it adds nothing to the partial
@@ -1756,25 +1797,10 @@ static bool dot(Part *P, Op *op) {
   if (dd.rank != dd.nb + (dd.lrank - dd.nb - dd.nc) + (dd.rrank - dd.nb - dd.nc) || dd.rank > MAXR ||
       dd.lrank > MAXR || dd.rrank > MAXR)
     return false;
-  /* as they are; then the smaller operand whole, then the larger, the
-     one that gives the result the layout propagation chose first */
   bool small_lhs = value_bytes(global_type(P, op->opnds[0])) <= value_bytes(global_type(P, op->opnds[1]));
-  const SpmdTiling *want = ptrmap_get(&P->want, &op->res[0]);
-  DotPlan pl, first;
-  int whole = -1, first_whole = -1; /* the operand gathered whole, if any */
-  bool found = false, have_first = false;
-  for (int a = 0; a < 3 && !found; a++) {
-    whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
-    if (whole >= 0 && !(whole ? rt : lt)) continue;
-    memset(&pl, 0, sizeof pl);
-    found = dot_plan(P, &dd, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, &pl);
-    if (found && a > 0 && !same_data(pl.res, want)) {
-      if (!have_first) first = pl, first_whole = whole, have_first = true;
-      found = false;
-    }
-  }
-  if (!found && have_first) pl = first, whole = first_whole, found = true;
-  if (!found) return false;
+  DotPlan pl, spare;
+  int whole = plan_product(P, op, small_lhs, dot_try, &dd, &pl, &spare, sizeof pl);
+  if (whole == -2) return false;
   const Type *gl = global_type(P, op->opnds[0]);
   int64_t lw[MAXR];
   for (int i = 0; i < dd.nc; i++) {
@@ -1928,6 +1954,41 @@ static bool update_slice(Part *P, Op *op) {
   return true;
 }
 
+/* v (a shard) gathered along the dimensions drop[] marks only, before
+   `at`: the partitions that differ only in their pieces there exchange
+   them (one all_gather per dimension), and v is then held split along the
+   others alike, copied along those.  NULL when v is padded or that makes
+   no layout. */
+static Value *gather_along(Part *P, Value *v, const bool *drop, Op *at) {
+  v = summed(P, v, false);
+  const SpmdTiling *t = tiling_of(P, v);
+  if (!t || padded(P, v) || t->rank > MAXR) return NULL;
+  int rank = t->rank;
+  int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)rank + 1, sizeof(int64_t));
+  for (int d = 0; d < rank; d++) {
+    ways[d] = drop[d] ? 1 : t->ways[d];
+    for (int p = 0; p < P->npart; p++) keys[p * rank + d] = drop[d] ? 0 : t->coord[p * (rank + 1) + d];
+  }
+  bool ok = false;
+  SpmdTiling *u = t->ndev == P->npart ? tiling_by_keys(P, rank, ways, keys, &ok) : NULL;
+  xfree(keys);
+  if (!ok) return NULL;
+  Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  Value *w = v;
+  for (int d = 0; d < rank; d++) {
+    if (!drop[d] || t->ways[d] == 1) continue;
+    int64_t dims[MAXR];
+    memcpy(dims, w->type->dims, sizeof(int64_t) * (size_t)rank);
+    dims[d] *= t->ways[d];
+    w = bld_op(&b, OP_ALL_GATHER, 1, &w, bld_tensor(&b, v->type->elem, rank, dims));
+    P->n_gather++;
+    op_set_attr(P->m, w->def, "all_gather_dim", attr_int(P->m, d, type_scalar(&P->m->arena, ET_S64)));
+    set_collective(P, w->def, groups_attr(P, t, 1, &d));
+  }
+  if (u) ptrmap_put(&P->tiling, w, u);
+  return w;
+}
+
 static bool slicing(Part *P, Op *op) {
   if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR) return false;
   const Type *rt = op->res[0].type;
@@ -1939,17 +2000,35 @@ static bool slicing(Part *P, Op *op) {
       int64_t *lo, *hi, *st;
       int n1 = op_attr_ints(op, "start_indices", &lo), n2 = op_attr_ints(op, "limit_indices", &hi);
       int n3 = op_attr_ints(op, "strides", &st);
-      if (n1 != g->rank || n2 != g->rank || (n3 != g->rank && n3 != 0)) return false;
+      if (n1 != g->rank || n2 != g->rank || (n3 != g->rank && n3 != 0) || g->rank > MAXR) return false;
+      /* a split dimension the slice cuts: gathered along it alone, the
+         other splits kept (`a[:, -1, :]` of a value split three ways
+         stays split along the first and last dimensions) */
+      bool drop[MAXR] = {0}, any = false;
       for (int d = 0; d < g->rank; d++)
-        if (t->ways[d] > 1 && (lo[d] != 0 || hi[d] != g->dims[d] || (n3 && st[d] != 1))) return false;
+        any |= drop[d] = t->ways[d] > 1 && (lo[d] != 0 || hi[d] != g->dims[d] || (n3 && st[d] != 1));
+      if (any) {
+        Value *w = gather_along(P, op->opnds[0], drop, op);
+        if (!w) return false;
+        op->opnds[0] = w;
+        if (!(t = tiling_of(P, w))) return true;
+      }
       int64_t nhi[MAXR];
       for (int d = 0; d < g->rank; d++) nhi[d] = t->ways[d] > 1 ? op->opnds[0]->type->dims[d] : hi[d];
       op_set_attr(P->m, op, "limit_indices", attr_ints(P->m, g->rank, nhi));
     } else {
       int64_t *sz;
-      if (op_attr_ints(op, "slice_sizes", &sz) != g->rank) return false;
-      for (int d = 0; d < g->rank; d++)
-        if (t->ways[d] > 1 && sz[d] != g->dims[d]) return false;
+      if (op_attr_ints(op, "slice_sizes", &sz) != g->rank || g->rank > MAXR) return false;
+      for (int i = 1; i < op->nopnds; i++)
+        if (tiling_of(P, op->opnds[i]) || psum_of(P, op->opnds[i])) return false;
+      bool drop[MAXR] = {0}, any = false;
+      for (int d = 0; d < g->rank; d++) any |= drop[d] = t->ways[d] > 1 && sz[d] != g->dims[d];
+      if (any) {
+        Value *w = gather_along(P, op->opnds[0], drop, op);
+        if (!w) return false;
+        op->opnds[0] = w;
+        if (!(t = tiling_of(P, w))) return true;
+      }
       int64_t nsz[MAXR];
       for (int d = 0; d < g->rank; d++) nsz[d] = t->ways[d] > 1 ? op->opnds[0]->type->dims[d] : sz[d];
       op_set_attr(P->m, op, "slice_sizes", attr_ints(P->m, g->rank, nsz));
@@ -2066,10 +2145,15 @@ static bool halo_fits(int64_t n, int64_t ways, int64_t k, int64_t wd, int64_t s,
                       Halo *h) {
   if (ways < 1 || k < 1 || wd < 1 || s < 1 || n % ways != 0) return false;
   int64_t m = n / ways, keff = (k - 1) * wd + 1;
-  if (m % s != 0 || out * s != n || lo < 0) return false;
+  /* m / s outputs a piece: as many outputs as inputs divided by the
+     stride, or fewer (no or little padding: VALID) held in pieces of m / s
+     whose last ones are padded (the outputs past the end read the edge's
+     rows, and no one reads them) */
+  bool fewer = out * s < n;
+  if (m % s != 0 || (out + ways - 1) / ways * s != m || lo < 0) return false;
   h->lo = lo;
   h->hi = keff - lo - s;
-  return h->lo <= m && h->hi <= m && -h->hi < m && hi >= h->hi;
+  return h->lo <= m && h->hi <= m && -h->hi < m && (fewer || hi >= h->hi);
 }
 
 /* An attribute of n values (one per spatial or window dimension), def
@@ -3318,29 +3402,31 @@ static bool conv_plan(Part *P, const ConvDims *c, const Type *gl, const Type *gr
    the smaller one gathered whole, then the other (the one that gives the
    result the layout propagation chose first); computed whole when
    nothing works. */
+/* conv_plan as plan_product calls it. */
+typedef struct ConvArgs {
+  const ConvDims *c;
+  const Type *gl, *gr, *go;
+} ConvArgs;
+
+static bool conv_try(Part *P, const void *dims, const SpmdTiling *l, const SpmdTiling *r, void *out,
+                     const SpmdTiling **res) {
+  const ConvArgs *a = dims;
+  ConvPlan *pl = out;
+  if (!conv_plan(P, a->c, a->gl, a->gr, a->go, l, r, pl)) return false;
+  *res = pl->res;
+  return true;
+}
+
 static bool conv(Part *P, Op *op) {
   ConvDims c;
   if (op->kind != OP_CONVOLUTION || !conv_dims(op, &c)) return false;
   const SpmdTiling *lt = tiling_of(P, op->opnds[0]), *rt = tiling_of(P, op->opnds[1]);
   if (!lt && !rt) return false;
   const Type *gl = global_type(P, op->opnds[0]), *gr = global_type(P, op->opnds[1]), *go = op->res[0].type;
-  bool small_lhs = value_bytes(gl) < value_bytes(gr);
-  const SpmdTiling *want = ptrmap_get(&P->want, &op->res[0]);
-  ConvPlan pl, first;
-  int whole = -1, first_whole = -1;
-  bool found = false, have_first = false;
-  for (int a = 0; a < 3 && !found; a++) {
-    whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
-    if (whole >= 0 && !(whole ? rt : lt)) continue;
-    memset(&pl, 0, sizeof pl);
-    found = conv_plan(P, &c, gl, gr, go, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, &pl);
-    if (found && a > 0 && !same_data(pl.res, want)) {
-      if (!have_first) first = pl, first_whole = whole, have_first = true;
-      found = false;
-    }
-  }
-  if (!found && have_first) pl = first, whole = first_whole, found = true;
-  if (!found) return false;
+  ConvArgs ca = {&c, gl, gr, go};
+  ConvPlan pl, spare;
+  int whole = plan_product(P, op, value_bytes(gl) < value_bytes(gr), conv_try, &ca, &pl, &spare, sizeof pl);
+  if (whole == -2) return false;
   if (whole >= 0) op->opnds[whole] = gather(P, op->opnds[whole], op);
   /* the halos first, while every copy of an lhs piece holds all of it */
   const SpmdTiling *l = tiling_of(P, op->opnds[0]);
@@ -3359,10 +3445,7 @@ static bool conv(Part *P, Op *op) {
     for (int s = 0; s < c.ns; s++) lit_set_i(lit, 2 * s, c.lo[s]), lit_set_i(lit, 2 * s + 1, c.hi[s]);
     op_set_attr(P->m, op, "padding", attr_dense(P->m, lit));
   }
-  Type *loc = type_clone(&P->m->arena, go);
-  for (int d = 0; d < go->rank; d++) loc->dims[d] = go->dims[d] / pl.ways[d];
-  loc->layout = NULL;
-  op->res[0].type = loc;
+  op->res[0].type = shard_type(P, go, pl.ways);
   if (pl.nchunks > 1) ptrmap_put(&P->psum, &op->res[0], psum_new(P, pl.nchunks, pl.members));
   if (pl.res) ptrmap_put(&P->tiling, &op->res[0], pl.res);
   return true;

@@ -339,6 +339,20 @@ def t_uneven_constraint():
     assert c["all_gather"] == 1 and c["all_reduce"] >= 1, c
 
 
+def t_slice_keeps_splits():
+    # arr[:, -1, :] of an array split over a 2x2x2 mesh: gathered along the
+    # middle dimension alone, the result split along the first and last
+    # (2x4 pieces), as on JAX's CPU backend
+    arr = jax.random.normal(jax.random.key(22), (4, 6, 8))
+
+    def run(d):
+        mesh = mesh_of(d, (2, 2, 2), ("x", "y", "z"))
+        return jax.jit(lambda a: a[:, -1, :])(jax.device_put(arr, NamedSharding(mesh, P("x", "y", "z"))))
+
+    r = same_specs(run)
+    assert r.sharding.spec == P("x", "z"), r.sharding
+
+
 def same_specs(build):
     """both(build), and each result's sharding spec the same on xlac as on
     JAX's CPU backend (layouts the program leaves to the compiler)."""

@@ -8,16 +8,20 @@
 // reducer's initial value, zeros) so that it counts for nothing, even
 // where it holds infinities (a log or a division computed on it).  An op
 // that does not take padded pieces gathers them (to their true size) and
-// computes whole, and says so in the summary.  Every entry's results must
-// equal the program on one partition on random inputs, on both backends.
+// computes whole, and says so in the summary.  Windows (convolution,
+// reduce_window) over split rows whose outputs do not line up with the
+// input's pieces (fewer outputs, VALID) give padded pieces too, with
+// halos.  A slice of a split dimension gathers along that dimension
+// alone (`a[:, -1, :]`).  Every entry's results must equal the program
+// on one partition on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given"; do set -- $e; \
+// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given" "8 valid" "8 stride3" "8 lastrow"; do set -- $e; \
 // RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
 // RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-38: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-48: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // The program one partition runs: pieces of 3 rows, the whole value
@@ -51,10 +55,27 @@
 // computed whole, as the summary says.
 // RUN: xlac run --verbose --partitions 4 --entry fallback --random-inputs %s 2>&1 >/dev/null | FileCheck %s --check-prefix=FALL
 // FALL: spmd: 1 all_gather, {{.*}}; 1 ops computed whole from split operands (stablehlo.slice), the first at line
+//
+// Windows over split rows whose outputs do not line up with the pieces:
+// halos (collective permutes), nothing gathered but the padded results;
+// a stride that does not divide a piece computes whole.
+// RUN: xlac run --verbose --partitions 8 --entry valid --random-inputs %s 2>&1 >/dev/null | FileCheck %s --check-prefix=VALID
+// VALID: spmd: 3 all_gather, 0 all_reduce, 0 local cuts, {{[1-9]}} collective_permute{{$}}
+// RUN: xlac run --verbose --partitions 8 --entry stride3 --random-inputs %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STRIDE3
+// STRIDE3: spmd: 1 all_gather, {{.*}}; 1 ops computed whole from split operands (stablehlo.convolution), the first at line
+//
+// A slice of a split dimension gathers along it alone: `a[:, -1, :]` of
+// a value split 2x2x2 leaves split 2x2 (pieces of 2x4), one all-gather.
+// RUN: xlac run --verbose --backend=cpu --partitions 8 --entry lastrow --random-inputs %s --xla_dump_to=%t/dlast 2>&1 >/dev/null | FileCheck %s --check-prefix=LAST
+// LAST: spmd: 1 all_gather, 0 all_reduce, 0 local cuts{{$}}
+// RUN: grep -h "%lastrow (" %t/dlast/module_0000.spmd_uneven.before_optimizations.txt | FileCheck %s --check-prefix=LASTSIG
+// LASTSIG: %lastrow ({{.*}}: f32[2,3,4]) -> f32[2,4] {
 
 module @spmd_uneven attributes {mhlo.num_partitions = 4 : i32} {
   sdy.mesh @m = <["x"=4]>
   sdy.mesh @m2 = <["x"=2, "y"=4]>
+  sdy.mesh @m8 = <["x"=8]>
+  sdy.mesh @m3 = <["x"=2, "y"=2, "z"=2]>
 
   // elementwise: a log (the padding, zeros cut from the whole value,
   // becomes -inf and is never read), an iota, a broadcast constant
@@ -152,6 +173,46 @@ module @spmd_uneven attributes {mhlo.num_partitions = 4 : i32} {
     %1 = stablehlo.exponential %0 : tensor<10x6xf32>
     %2 = stablehlo.slice %1 [5:9, 0:6] : (tensor<10x6xf32>) -> tensor<4x6xf32>
     return %2 : tensor<4x6xf32>
+  }
+
+  // windows whose outputs do not line up with their inputs' pieces: 16
+  // rows over 8 pieces of 2, a VALID 3x3 convolution (14 rows: pieces of
+  // 2, the last padded, each taking 2 rows from the next piece), one at
+  // stride 2 (7 rows: pieces of 1, a row from the next), VALID max
+  // pooling 3x3; and a stride of 3 that does not divide a piece: whole
+  func.func @valid(%x: tensor<2x16x6x3xf32> {sdy.sharding = #sdy.sharding<@m8, [{}, {"x"}, {}, {}]>},
+                   %k: tensor<3x3x3x4xf32>) -> (tensor<2x14x4x4xf32>, tensor<2x7x2x4xf32>, tensor<2x14x4x3xf32>) {
+    %a = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+           window = {stride = [1, 1], pad = [[0, 0], [0, 0]]}
+           {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x16x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x14x4x4xf32>
+    %b = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+           window = {stride = [2, 2], pad = [[0, 0], [0, 0]]}
+           {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x16x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x7x2x4xf32>
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %c = "stablehlo.reduce_window"(%x, %ninf) ({
+      ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+        %mx = stablehlo.maximum %p, %q : tensor<f32>
+        stablehlo.return %mx : tensor<f32>
+      }) {window_dimensions = array<i64: 1, 3, 3, 1>} : (tensor<2x16x6x3xf32>, tensor<f32>) -> tensor<2x14x4x3xf32>
+    %d = stablehlo.exponential %a : tensor<2x14x4x4xf32>
+    return %d, %b, %c : tensor<2x14x4x4xf32>, tensor<2x7x2x4xf32>, tensor<2x14x4x3xf32>
+  }
+
+  func.func @stride3(%x: tensor<2x16x6x3xf32> {sdy.sharding = #sdy.sharding<@m8, [{}, {"x"}, {}, {}]>},
+                     %k: tensor<3x3x3x4xf32>) -> tensor<2x5x2x4xf32> {
+    %a = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+           window = {stride = [3, 3], pad = [[0, 0], [0, 0]]}
+           {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x16x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x5x2x4xf32>
+    return %a : tensor<2x5x2x4xf32>
+  }
+
+  // `a[:, -1, :]` of a value split three ways (JAX's slice and the
+  // reshape that drops the middle dimension): gathered along the middle
+  // dimension only, the result left split along the others
+  func.func @lastrow(%x: tensor<4x6x8xf32> {sdy.sharding = #sdy.sharding<@m3, [{"x"}, {"y"}, {"z"}]>}) -> tensor<4x8xf32> {
+    %0 = stablehlo.slice %x [0:4, 5:6, 0:8] : (tensor<4x6x8xf32>) -> tensor<4x1x8xf32>
+    %1 = stablehlo.reshape %0 : (tensor<4x1x8xf32>) -> tensor<4x8xf32>
+    return %1 : tensor<4x8xf32>
   }
 
   // a result given an even layout: the padded pieces move to it
