@@ -830,6 +830,26 @@ def t_conv_rows_halo():
     assert text.count("collective_permute") + text.count("collective-permute(") >= 2, text
 
 
+def t_conv_rows_valid():
+    # rows split 8 ways (pieces of 2), a VALID 3x3 convolution: 14 rows of
+    # output in pieces of 2, the last padded, each taking two rows of the
+    # next piece (collective permutes); a VALID max pooling after it; the
+    # values the CPU backend's
+    a = jax.random.normal(jax.random.key(15), (2, 16, 6, 3))
+    k = jax.random.normal(jax.random.key(16), (3, 3, 3, 4))
+
+    def f(a, k):
+        y = jax.lax.conv_general_dilated(a, k, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return jnp.tanh(y), jax.lax.reduce_window(a, -jnp.inf, jax.lax.max, (1, 3, 3, 1), (1, 1, 1, 1), "VALID")
+
+    specs = [P(None, "r", None, None), P()]
+    both(lambda d: jit_on(d, f, (8,), ("r",), [a, k], specs), rtol=1e-4, atol=1e-4)
+    mesh = mesh_of(X, (8,), ("r",))
+    args = [jax.device_put(v, NamedSharding(mesh, s)) for v, s in zip([a, k], specs)]
+    text = jax.jit(f).lower(*args).compile().as_text()
+    assert text.count("collective_permute") + text.count("collective-permute(") >= 2, text
+
+
 def t_gather_on_shards():
     # an embedding table split by columns: each device looks the rows up
     # in its columns, nothing gathered; a sort and an argmax along the
