@@ -1121,6 +1121,34 @@ static Value *all_to_all(Part *P, Value *v, const SpmdTiling *u, const SpmdTilin
   return r;
 }
 
+/* v, a shard in layout u, moved to layout t when both split alike and
+   only which partition holds which piece differs (a reversed split
+   dimension numbers its pieces the other way): one collective_permute,
+   each partition sending its piece to the one holding it, as the same
+   copy, in t.  NULL otherwise. */
+static Value *permute_pieces(Part *P, Value *v, const SpmdTiling *u, const SpmdTiling *t, Op *at) {
+  int rank = u->rank;
+  if (t->rank != rank || t->ndev != u->ndev || t->nrep != u->nrep || padded(P, v)) return NULL;
+  for (int d = 0; d < rank; d++)
+    if (t->ways[d] != u->ways[d]) return NULL;
+  int np = u->ndev;
+  int64_t shape[2] = {np, 2};
+  Literal *l = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
+  for (int q = 0; q < np; q++) {
+    lit_set_i(l, 2 * q, u->devices[tile_pos(u, &t->coord[q * (rank + 1)])]);
+    lit_set_i(l, 2 * q + 1, q);
+  }
+  Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  Value *r = bld_op(&b, OP_COLLECTIVE_PERMUTE, 1, &v, v->type);
+  op_set_attr(P->m, r->def, "source_target_pairs", attr_dense(P->m, l));
+  const char *keys[2] = {"handle", "type"};
+  Attr *vals[2] = {attr_int(P->m, ++P->channel, NULL), attr_int(P->m, 1, NULL)};
+  op_set_attr(P->m, r->def, "channel_handle", attr_dict(P->m, "stablehlo.channel_handle", 2, keys, vals));
+  P->n_permute++;
+  ptrmap_put(&P->tiling, r, (void *)t);
+  return r;
+}
+
 /* v (a shard, or whole) in layout t, before `at`: as it is when it holds
    the same data, cut locally when its shards hold t's, by an all_to_all
    when one split moves to another dimension, gathered whole otherwise
@@ -1149,6 +1177,7 @@ static Value *reshard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
     return r;
   }
   if ((r = all_to_all(P, v, u, t, at))) return r;
+  if ((r = permute_pieces(P, v, u, t, at))) return r;
   return shard_of(P, gather(P, v, at), t, at);
 }
 
@@ -3623,10 +3652,32 @@ static bool reverse_op(Part *P, Op *op) {
   const SpmdTiling *t = tiling_of(P, op->opnds[0]);
   int64_t *rd;
   int nrd = op_attr_ints(op, "dimensions", &rd);
-  if (!t || nrd < 0) return false;
-  for (int i = 0; i < nrd; i++)
-    if (rd[i] < 0 || rd[i] >= t->rank || t->ways[rd[i]] > 1) return false;
-  set_result(P, op, t);
+  if (!t || nrd < 0 || t->rank > MAXR || t->ndev != P->npart) return false;
+  bool flip[MAXR] = {0}, any = false;
+  for (int i = 0; i < nrd; i++) {
+    if (rd[i] < 0 || rd[i] >= t->rank) return false;
+    any |= flip[rd[i]] = t->ways[rd[i]] > 1;
+  }
+  if (!any) {
+    set_result(P, op, t);
+    return true;
+  }
+  /* a split reversed dimension: each partition reverses its piece, which
+     is then the mirrored piece of the result (piece ways - 1 - i along
+     it): nothing moves, the result is held in the layout that numbers
+     the pieces the other way (arr[::-1] stays split, as XLA keeps it) */
+  int rank = t->rank;
+  int64_t *keys = xcalloc((size_t)P->npart * (size_t)rank + 1, sizeof(int64_t));
+  for (int p = 0; p < P->npart; p++)
+    for (int d = 0; d < rank; d++) {
+      int64_t c = t->coord[p * (rank + 1) + d];
+      keys[p * rank + d] = flip[d] ? t->ways[d] - 1 - c : c;
+    }
+  bool ok = false;
+  SpmdTiling *r = tiling_by_keys(P, rank, t->ways, keys, &ok);
+  xfree(keys);
+  if (!ok || !r) return false;
+  set_result(P, op, r);
   return true;
 }
 

@@ -12,16 +12,16 @@
 // reduce_window) over split rows whose outputs do not line up with the
 // input's pieces (fewer outputs, VALID) give padded pieces too, with
 // halos.  A slice of a split dimension gathers along that dimension
-// alone (`a[:, -1, :]`).  Every entry's results must equal the program
+// alone (`a[:, -1, :]`), and a reverse of one moves nothing.  Every entry's results must equal the program
 // on one partition on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given" "8 valid" "8 stride3" "8 lastrow"; do set -- $e; \
+// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given" "8 valid" "8 stride3" "8 lastrow" "8 flip"; do set -- $e; \
 // RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
 // RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-48: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-52: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // The program one partition runs: pieces of 3 rows, the whole value
@@ -70,6 +70,14 @@
 // LAST: spmd: 1 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // RUN: grep -h "%lastrow (" %t/dlast/module_0000.spmd_uneven.before_optimizations.txt | FileCheck %s --check-prefix=LASTSIG
 // LASTSIG: %lastrow ({{.*}}: f32[2,3,4]) -> f32[2,4] {
+// A reverse of a split dimension leaves it split: the first result is
+// reported in a layout whose device list numbers the pieces the other
+// way, and the add takes it back to the plain one by one collective
+// permute.
+// RUN: xlac run --verbose --backend=cpu --partitions 8 --entry flip --random-inputs %s --xla_dump_to=%t/dflip 2>&1 >/dev/null | FileCheck %s --check-prefix=FLIP
+// FLIP: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 1 collective_permute{{$}}
+// RUN: grep -h "%flip (" %t/dflip/module_0000.spmd_uneven.before_optimizations.txt | FileCheck %s --check-prefix=FLIPSIG
+// FLIPSIG: %flip ({{.*}}: f32[2,2,1]) -> (f32[2,2,1], f32[2,2,1]) {
 
 module @spmd_uneven attributes {mhlo.num_partitions = 4 : i32} {
   sdy.mesh @m = <["x"=4]>
@@ -213,6 +221,16 @@ module @spmd_uneven attributes {mhlo.num_partitions = 4 : i32} {
     %0 = stablehlo.slice %x [0:4, 5:6, 0:8] : (tensor<4x6x8xf32>) -> tensor<4x1x8xf32>
     %1 = stablehlo.reshape %0 : (tensor<4x1x8xf32>) -> tensor<4x8xf32>
     return %1 : tensor<4x8xf32>
+  }
+
+  // `a[::-1]` of a value split three ways, then used with a value in the
+  // plain layout and returned in it: the reverse moves nothing (its
+  // result numbers the pieces the other way), the add moves it back (one
+  // collective permute)
+  func.func @flip(%x: tensor<4x4x2xf32> {sdy.sharding = #sdy.sharding<@m3, [{"x"}, {"y"}, {"z"}]>}) -> (tensor<4x4x2xf32>, tensor<4x4x2xf32> {sdy.sharding = #sdy.sharding<@m3, [{"x"}, {"y"}, {"z"}]>}) {
+    %0 = stablehlo.reverse %x, dims = [0] : tensor<4x4x2xf32>
+    %1 = stablehlo.add %0, %x : tensor<4x4x2xf32>
+    return %0, %1 : tensor<4x4x2xf32>, tensor<4x4x2xf32>
   }
 
   // a result given an even layout: the padded pieces move to it
