@@ -1986,12 +1986,12 @@ static bool update_slice(Part *P, Op *op) {
 /* v (a shard) gathered along the dimensions drop[] marks only, before
    `at`: the partitions that differ only in their pieces there exchange
    them (one all_gather per dimension), and v is then held split along the
-   others alike, copied along those.  NULL when v is padded or that makes
-   no layout. */
+   others alike, copied along those.  NULL when v is padded or a partial
+   sum (a slice of one is one: it is summed first), or that makes no
+   layout. */
 static Value *gather_along(Part *P, Value *v, const bool *drop, Op *at) {
-  v = summed(P, v, false);
   const SpmdTiling *t = tiling_of(P, v);
-  if (!t || padded(P, v) || t->rank > MAXR) return NULL;
+  if (!t || padded(P, v) || psum_of(P, v) || t->rank > MAXR) return NULL;
   int rank = t->rank;
   int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)rank + 1, sizeof(int64_t));
   for (int d = 0; d < rank; d++) {

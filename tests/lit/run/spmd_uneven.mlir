@@ -15,13 +15,13 @@
 // alone (`a[:, -1, :]`), and a reverse of one moves nothing.  Every entry's results must equal the program
 // on one partition on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given" "8 valid" "8 stride3" "8 lastrow" "8 flip"; do set -- $e; \
+// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given" "8 valid" "8 stride3" "8 lastrow" "8 flip" "4 psumslice"; do set -- $e; \
 // RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
 // RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-52: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-54: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // The program one partition runs: pieces of 3 rows, the whole value
@@ -84,6 +84,7 @@ module @spmd_uneven attributes {mhlo.num_partitions = 4 : i32} {
   sdy.mesh @m2 = <["x"=2, "y"=4]>
   sdy.mesh @m8 = <["x"=8]>
   sdy.mesh @m3 = <["x"=2, "y"=2, "z"=2]>
+  sdy.mesh @m22 = <["x"=2, "y"=2]>
 
   // elementwise: a log (the padding, zeros cut from the whole value,
   // becomes -inf and is never read), an iota, a broadcast constant
@@ -221,6 +222,15 @@ module @spmd_uneven attributes {mhlo.num_partitions = 4 : i32} {
     %0 = stablehlo.slice %x [0:4, 5:6, 0:8] : (tensor<4x6x8xf32>) -> tensor<4x1x8xf32>
     %1 = stablehlo.reshape %0 : (tensor<4x1x8xf32>) -> tensor<4x8xf32>
     return %1 : tensor<4x8xf32>
+  }
+
+  // a slice of the split rows of a partial product (its contracting
+  // dimension split): summed first, then gathered along the rows
+  func.func @psumslice(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@m22, [{"x"}, {"y"}]>}, %w: tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@m22, [{"y"}, {}]>}) -> tensor<3x4xf32> {
+    %0 = stablehlo.dot_general %a, %w, contracting_dims = [1] x [0] : (tensor<8x6xf32>, tensor<6x4xf32>) -> tensor<8x4xf32>
+    %1 = stablehlo.slice %0 [2:5, 0:4] : (tensor<8x4xf32>) -> tensor<3x4xf32>
+    %2 = stablehlo.exponential %1 : tensor<3x4xf32>
+    return %2 : tensor<3x4xf32>
   }
 
   // `a[::-1]` of a value split three ways, then used with a value in the
