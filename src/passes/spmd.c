@@ -4525,15 +4525,19 @@ static bool part_branches(Part *P, Op *op) {
 /* Whether op's rule takes the padded pieces of uneven splits: elementwise
    ops (what they compute from the padding is never read), reduce (the
    padding of reduced dimensions masked with the initial value), dot_general
-   (that of contracted ones with zeros), transpose, broadcast_in_dim and
-   reshape (the padding stays at the end of its dimension). */
+   (that of contracted ones with zeros), transpose, broadcast_in_dim,
+   reshape, and slice, dynamic_slice and concatenate of the other
+   dimensions (the padding stays at the end of its dimension). */
 static bool takes_padded(const Op *op) {
   switch (op->kind) {
   case OP_REDUCE:
   case OP_DOT_GENERAL:
   case OP_TRANSPOSE:
   case OP_BROADCAST_IN_DIM:
-  case OP_RESHAPE: return true;
+  case OP_RESHAPE:
+  case OP_SLICE:
+  case OP_DYNAMIC_SLICE:
+  case OP_CONCATENATE: return true;
   default: return op_has_flag(op->kind, OPF_EW) && !op->nregions;
   }
 }

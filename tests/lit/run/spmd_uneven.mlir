@@ -15,13 +15,13 @@
 // alone (`a[:, -1, :]`), and a reverse of one moves nothing.  Every entry's results must equal the program
 // on one partition on random inputs, on both backends.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given" "8 valid" "8 stride3" "8 lastrow" "8 flip" "4 psumslice"; do set -- $e; \
+// RUN: for e in "4 ew" "4 dotbatch" "4 dotfree" "4 dotcontract" "8 dotmesh" "4 reduce" "4 empty" "4 movement" "4 fallback" "4 given" "8 valid" "8 stride3" "8 lastrow" "8 flip" "4 psumslice" "4 cols"; do set -- $e; \
 // RUN:   xlac run --random-inputs --seed 3 --entry $2 %s --output-dir %t/$2 >/dev/null || exit 1; \
 // RUN:   ex=""; for k in 0 1 2 3; do [ -f %t/$2/result$k.npy ] && ex="$ex --expect $k=@%t/$2/result$k.npy"; done; \
 // RUN:   xlac run --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN:   xlac run --backend=cpu --partitions $1 --random-inputs --seed 3 --entry $2 %s $ex --atol 1e-5 --rtol 1e-5 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SAME
-// SAME-COUNT-54: expect result[{{[0-9]}}]: ok
+// SAME-COUNT-60: expect result[{{[0-9]}}]: ok
 // SAME-NOT: {{error:|FAIL}}
 //
 // The program one partition runs: pieces of 3 rows, the whole value
@@ -51,8 +51,12 @@
 // DOTC: spmd: 0 all_gather, 1 all_reduce,
 // DOTC-NOT: computed whole
 //
-// A slice of the split rows is not taken on padded pieces: gathered and
+// Slices, a dynamic_slice and a concatenate of the columns run on the
+// padded pieces (nothing computed whole: the three results gathered); a
+// slice of the split rows is not taken on padded pieces: gathered and
 // computed whole, as the summary says.
+// RUN: xlac run --verbose --partitions 4 --entry cols --random-inputs %s 2>&1 >/dev/null | FileCheck %s --check-prefix=COLS
+// COLS: spmd: 3 all_gather, 0 all_reduce, {{[0-9]+}} local cuts{{$}}
 // RUN: xlac run --verbose --partitions 4 --entry fallback --random-inputs %s 2>&1 >/dev/null | FileCheck %s --check-prefix=FALL
 // FALL: spmd: 1 all_gather, {{.*}}; 1 ops computed whole from split operands (stablehlo.slice), the first at line
 //
@@ -174,6 +178,19 @@ module @spmd_uneven attributes {mhlo.num_partitions = 4 : i32} {
     %4 = stablehlo.negate %3 : tensor<10x2x3xf32>
     %5 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<10x6xf32>) -> tensor<10x6x2xf32>
     return %2, %4, %5 : tensor<6x10xf32>, tensor<10x2x3xf32>, tensor<10x6x2xf32>
+  }
+
+  // a slice and a dynamic_slice of the columns of padded rows, and a
+  // concatenate of columns with a whole value: on the pieces
+  func.func @cols(%a: tensor<10x6xf32>, %b: tensor<10x2xf32>, %i: tensor<i32>) -> (tensor<10x3xf32>, tensor<10x2xf32>, tensor<10x8xf32>) {
+    %0 = sdy.sharding_constraint %a <@m, [{"x"}, {}]> : tensor<10x6xf32>
+    %1 = stablehlo.exponential %0 : tensor<10x6xf32>
+    %2 = stablehlo.slice %1 [0:10, 1:6:2] : (tensor<10x6xf32>) -> tensor<10x3xf32>
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.dynamic_slice %1, %z, %i, sizes = [10, 2] : (tensor<10x6xf32>, tensor<i32>, tensor<i32>) -> tensor<10x2xf32>
+    %4 = stablehlo.concatenate %1, %b, dim = 1 : (tensor<10x6xf32>, tensor<10x2xf32>) -> tensor<10x8xf32>
+    %5 = stablehlo.negate %4 : tensor<10x8xf32>
+    return %2, %3, %5 : tensor<10x3xf32>, tensor<10x2xf32>, tensor<10x8xf32>
   }
 
   // a slice along the split rows: computed whole
