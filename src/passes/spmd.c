@@ -3974,7 +3974,7 @@ static bool divides(Part *P, const Type *g, const SpmdTiling *t, const char *wha
   for (int d = 0; d < t->rank; d++)
     if (g->dims[d] < 0 || g->dims[d] % t->ways[d] != 0) {
       error_at(P->f->loc, "%s %d of @%s: dimension %d of %lld elements does not split evenly in %lld shards (xlac "
-               "partitions even shards only)", what, i, P->f->name, d, (long long)g->dims[d], (long long)t->ways[d]);
+               "takes and returns even shards only)", what, i, P->f->name, d, (long long)g->dims[d], (long long)t->ways[d]);
       return false;
     }
   return true;
