@@ -519,6 +519,7 @@ typedef struct Part {
   PtrMap fixed;    /* global Value* -> itself: a layout the program fixes (parameters, constraints) */
   PtrMap loose;    /* global Value* -> Loose*: the result of a constraint that leaves dimensions open */
   PtrMap cuts;     /* whole Value* -> its last local cut */
+  PtrMap gtype;    /* shard Type* -> the global Type* it is a padded piece of (uneven splits only) */
   Value *pid;      /* partition_id as tensor<i64> */
   Value *final;    /* the value an op's rule left in place of its result (after a collective), if not the result */
   int64_t channel;
@@ -572,16 +573,42 @@ static Op *hoist(Part *P, const Value *v, Op *at, Block **outer) {
   return a;
 }
 
-static Type *local_type(Part *P, const Type *g, const SpmdTiling *t) {
+/* The type of one piece of a value of global type g split ways[d] times
+   along each dimension d.  A dimension the split does not divide takes
+   pieces of ceil(n / ways) elements, the last ones padded at their end
+   (XLA's uneven shards); the piece's type then remembers g, so that
+   global_type gives the true size back (every shard of such a value has
+   a type made here, or shares one made here). */
+static Type *shard_type(Part *P, const Type *g, const int64_t *ways) {
   Type *l = type_clone(&P->m->arena, g); /* quantization kept */
-  for (int d = 0; d < g->rank; d++) l->dims[d] = g->dims[d] / t->ways[d];
+  bool even = true;
+  for (int d = 0; d < g->rank; d++) {
+    l->dims[d] = (g->dims[d] + ways[d] - 1) / ways[d];
+    even &= g->dims[d] % ways[d] == 0;
+  }
   l->layout = NULL;
+  if (!even) ptrmap_put(&P->gtype, l, (void *)g);
   return l;
 }
+
+static Type *local_type(Part *P, const Type *g, const SpmdTiling *t) { return shard_type(P, g, t->ways); }
+
+/* Whether a value of global type g held in layout t has padded pieces. */
+static bool uneven(const Type *g, const SpmdTiling *t) {
+  if (!t || g->kind != TY_TENSOR || g->rank != t->rank) return false;
+  for (int d = 0; d < g->rank; d++)
+    if (t->ways[d] > 1 && g->dims[d] % t->ways[d] != 0) return true;
+  return false;
+}
+
+/* Whether v is a shard of an uneven split (its last pieces padded). */
+static bool padded(Part *P, const Value *v) { return tiling_of(P, v) && ptrmap_get(&P->gtype, v->type); }
 
 static Type *global_type(Part *P, const Value *v) {
   const SpmdTiling *t = tiling_of(P, v);
   if (!t) return v->type;
+  Type *pg = ptrmap_get(&P->gtype, v->type);
+  if (pg) return pg;
   int64_t dims[MAXR];
   for (int d = 0; d < t->rank; d++) dims[d] = v->type->dims[d] * t->ways[d];
   return type_tensor(&P->m->arena, v->type->elem, t->rank, dims);
@@ -645,6 +672,43 @@ static int64_t value_bytes(const Type *t) {
 
 static Value *gather_here(Part *P, Value *v, Op *at);
 
+/* v's leading hi[d] elements along each dimension (a slice). */
+static Value *slice_to(Part *P, Builder *b, Value *v, const int64_t *hi) {
+  int r = v->type->rank;
+  int64_t lo[MAXR], st[MAXR];
+  bool same = true;
+  for (int k = 0; k < r; k++) lo[k] = 0, st[k] = 1, same &= hi[k] == v->type->dims[k];
+  if (same) return v;
+  Type *t = type_clone(&P->m->arena, v->type);
+  memcpy(t->dims, hi, sizeof(int64_t) * (size_t)r);
+  t->layout = NULL;
+  Value *s = bld_op(b, OP_SLICE, 1, &v, t);
+  op_set_attr(P->m, s->def, "start_indices", attr_ints(P->m, r, lo));
+  op_set_attr(P->m, s->def, "limit_indices", attr_ints(P->m, r, hi));
+  op_set_attr(P->m, s->def, "strides", attr_ints(P->m, r, st));
+  return s;
+}
+
+/* v (whole) padded with zeros at the end of each dimension to dims[d]
+   elements: what uneven pieces are cut from, so that every piece has the
+   same size and the last ones hold zeros past the value's end. */
+static Value *pad_to(Part *P, Builder *b, Value *v, const int64_t *dims) {
+  int r = v->type->rank;
+  int64_t lo[MAXR], hi[MAXR];
+  bool same = true;
+  for (int k = 0; k < r; k++) lo[k] = 0, hi[k] = dims[k] - v->type->dims[k], same &= hi[k] == 0;
+  if (same) return v;
+  Type *t = type_clone(&P->m->arena, v->type);
+  memcpy(t->dims, dims, sizeof(int64_t) * (size_t)r);
+  t->layout = NULL;
+  Value *in[2] = {v, bld_constant(b, lit_new_in(&P->m->arena, type_scalar(&P->m->arena, v->type->elem)))};
+  Value *p = bld_op(b, OP_PAD, 2, in, t);
+  op_set_attr(P->m, p->def, "edge_padding_low", attr_ints(P->m, r, lo));
+  op_set_attr(P->m, p->def, "edge_padding_high", attr_ints(P->m, r, hi));
+  op_set_attr(P->m, p->def, "interior_padding", attr_ints(P->m, r, lo));
+  return p;
+}
+
 /* v (a shard) gathered whole, before `at` (a partial sum summed first;
    hoisted out of loops, above). */
 static Value *gather(Part *P, Value *v, Op *at) {
@@ -674,9 +738,14 @@ static Value *gather_here(Part *P, Value *v, Op *at) {
     int one = d;
     set_collective(P, w->def, groups_attr(P, t, 1, &one));
   }
+  /* padded pieces: the gathered value cut back to its true size */
+  const Type *g = ptrmap_get(&P->gtype, v->type);
+  if (g) w = slice_to(P, &b, w, g->dims);
   ptrmap_put(&P->whole, v, w);
   return w;
 }
+
+static Value *by_partition(Part *P, Builder *b, const int64_t *table);
 
 static Value *partition_index(Part *P) {
   if (P->pid) return P->pid;
@@ -780,11 +849,16 @@ static Value *cut_local(Part *P, Value *v, const int64_t *div, const int64_t *id
   for (int d = 0; d < rank; d++) any |= div[d] > 1;
   if (!any) return v;
   Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
-  int64_t dims[MAXR];
+  int64_t dims[MAXR], full[MAXR];
   Value *starts[MAXR + 1], *zero = NULL;
-  starts[0] = v;
+  /* a dimension div does not divide: pieces of ceil(n / div), cut from
+     the value padded with zeros */
   for (int d = 0; d < rank; d++) {
-    dims[d] = v->type->dims[d] / div[d];
+    dims[d] = (v->type->dims[d] + div[d] - 1) / div[d];
+    full[d] = dims[d] * div[d];
+  }
+  starts[0] = pad_to(P, &b, v, full);
+  for (int d = 0; d < rank; d++) {
     if (div[d] > 1) {
       int64_t n = P->npart, one = 1, none = 0;
       Literal *tab = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 1, &n));
@@ -823,7 +897,7 @@ static bool refines(const SpmdTiling *u, const SpmdTiling *t) {
 }
 
 static Value *refine(Part *P, Value *v, const SpmdTiling *u, const SpmdTiling *t, Op *at) {
-  if (!u || !t || u->rank != t->rank || u->rank > MAXR) return NULL;
+  if (!u || !t || u->rank != t->rank || u->rank > MAXR || padded(P, v) || uneven(global_type(P, v), t)) return NULL;
   int rank = t->rank;
   int64_t div[MAXR];
   for (int d = 0; d < rank; d++) {
@@ -901,7 +975,9 @@ static Value *cut(Part *P, Value *v, const SpmdTiling *t, Op *at) {
     }
   }
   Value *starts[MAXR + 1];
-  starts[0] = v;
+  int64_t full[MAXR];
+  for (int d = 0; d < t->rank; d++) full[d] = lt->dims[d] * t->ways[d];
+  starts[0] = pad_to(P, &b, v, full);
   Value *zero = NULL;
   for (int d = 0; d < t->rank; d++) {
     if (t->ways[d] > 1) {
@@ -945,6 +1021,34 @@ static Value *shard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   return s;
 }
 
+/* keep (NULL: all true) and whether each element of a piece of shape
+   `shape`, whose first element along d is element `off` (a scalar) of the
+   whole value, lies before the value's end n along d. */
+static Value *in_range(Part *P, Builder *b, Value *keep, const Type *shape, int d, Value *off, int64_t n) {
+  Type *it = bld_shape_of(b, shape, ET_S64);
+  Value *i = bld_op(b, OP_IOTA, 0, NULL, it);
+  op_set_attr(P->m, i->def, "iota_dimension", attr_int(P->m, d, type_scalar(&P->m->arena, ET_S64)));
+  Value *in = bld_compare(b, bld_add(b, i, bld_splat(b, off, it)), bld_const_i(b, it, n), "LT");
+  return keep ? bld_bin(b, OP_AND, keep, in) : in;
+}
+
+/* v, a shard in layout t of a value of global type g, with `fill` (a
+   whole scalar) in place of the padding of its pieces along the
+   dimensions dims[] marks: what a reduce over them must not count (the
+   reducer's identity). */
+static Value *mask_padding(Part *P, Value *v, const SpmdTiling *t, const Type *g, const bool *dims, Value *fill,
+                           Op *at) {
+  Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  Value *keep = NULL;
+  for (int d = 0; d < t->rank; d++)
+    if (dims[d] && t->ways[d] > 1 && g->dims[d] % t->ways[d] != 0)
+      keep = in_range(P, &b, keep, v->type, d, shard_offset(P, &b, t, d, v->type->dims[d]), g->dims[d]);
+  if (!keep) return v;
+  Value *r = bld_select(&b, keep, v, bld_splat(&b, fill, v->type));
+  ptrmap_put(&P->tiling, r, (void *)t);
+  return r;
+}
+
 /* v, a shard in layout u, moved to layout t by one all_to_all when t
    takes n pieces of dimension a from u's split and splits dimension b n
    times finer instead, everything else alike: the partitions holding n
@@ -953,7 +1057,8 @@ static Value *shard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
    part its place in the group names.  NULL when the layouts are not so. */
 static Value *all_to_all(Part *P, Value *v, const SpmdTiling *u, const SpmdTiling *t, Op *at) {
   int rank = u->rank;
-  if (t->rank != rank || t->ndev != u->ndev || rank > MAXR) return NULL;
+  if (t->rank != rank || t->ndev != u->ndev || rank > MAXR || padded(P, v) || uneven(global_type(P, v), t))
+    return NULL;
   int a = -1, b = -1;
   int64_t n = 0;
   for (int d = 0; d < rank; d++) {
@@ -1016,6 +1121,34 @@ static Value *all_to_all(Part *P, Value *v, const SpmdTiling *u, const SpmdTilin
   return r;
 }
 
+/* v, a shard in layout u, moved to layout t when both split alike and
+   only which partition holds which piece differs (a reversed split
+   dimension numbers its pieces the other way): one collective_permute,
+   each partition sending its piece to the one holding it, as the same
+   copy, in t.  NULL otherwise. */
+static Value *permute_pieces(Part *P, Value *v, const SpmdTiling *u, const SpmdTiling *t, Op *at) {
+  int rank = u->rank;
+  if (t->rank != rank || t->ndev != u->ndev || t->nrep != u->nrep || padded(P, v)) return NULL;
+  for (int d = 0; d < rank; d++)
+    if (t->ways[d] != u->ways[d]) return NULL;
+  int np = u->ndev;
+  int64_t shape[2] = {np, 2};
+  Literal *l = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
+  for (int q = 0; q < np; q++) {
+    lit_set_i(l, 2 * q, u->devices[tile_pos(u, &t->coord[q * (rank + 1)])]);
+    lit_set_i(l, 2 * q + 1, q);
+  }
+  Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  Value *r = bld_op(&b, OP_COLLECTIVE_PERMUTE, 1, &v, v->type);
+  op_set_attr(P->m, r->def, "source_target_pairs", attr_dense(P->m, l));
+  const char *keys[2] = {"handle", "type"};
+  Attr *vals[2] = {attr_int(P->m, ++P->channel, NULL), attr_int(P->m, 1, NULL)};
+  op_set_attr(P->m, r->def, "channel_handle", attr_dict(P->m, "stablehlo.channel_handle", 2, keys, vals));
+  P->n_permute++;
+  ptrmap_put(&P->tiling, r, (void *)t);
+  return r;
+}
+
 /* v (a shard, or whole) in layout t, before `at`: as it is when it holds
    the same data, cut locally when its shards hold t's, by an all_to_all
    when one split moves to another dimension, gathered whole otherwise
@@ -1036,12 +1169,15 @@ static Value *reshard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   if (same_data(u, t)) return v;
   if (!u) return shard_of(P, v, t, at);
   if (!splits(t)) return gather(P, v, at);
+  /* padded pieces do not nest in other pieces: gathered and cut */
+  if (padded(P, v) || uneven(global_type(P, v), t)) return shard_of(P, gather(P, v, at), t, at);
   Value *r = refine(P, v, u, t, at);
   if (r) {
     ptrmap_put(&P->tiling, r, (void *)t);
     return r;
   }
   if ((r = all_to_all(P, v, u, t, at))) return r;
+  if ((r = permute_pieces(P, v, u, t, at))) return r;
   return shard_of(P, gather(P, v, at), t, at);
 }
 
@@ -1060,6 +1196,8 @@ static bool use_whole_in(Part *P, Block *blk, Op *at) {
 
 /* The rule for every op: its operands (and the values its regions use)
    whole.  An op that had split operands is counted for the summary. */
+static void note_whole(Part *P, Op *op);
+
 static void run_whole(Part *P, Op *op) {
   bool any = false;
   for (int i = 0; i < op->nopnds; i++)
@@ -1068,7 +1206,12 @@ static void run_whole(Part *P, Op *op) {
       any = true;
     }
   for (int k = 0; k < op->nregions; k++) any |= use_whole_in(P, op->regions[k], op);
-  if (!any) return;
+  if (any) note_whole(P, op);
+}
+
+/* op counted for the summary among the ops computed whole from split
+   operands. */
+static void note_whole(Part *P, Op *op) {
   if (!P->nwhole++) P->whole_loc = op->loc;
   for (int i = 0; i < P->nwhole_kinds; i++)
     if (P->whole_kinds[i] == op->kind) return;
@@ -1284,6 +1427,7 @@ static int64_t type_bytes(const Type *t) { return value_bytes(t) * et_bits(t->el
 /* The layout v's sum takes when it is scattered (the layout wanted of v
    splits it further by as many pieces as a group has); NULL when not. */
 static const SpmdTiling *scatter_layout(Part *P, const Value *v) {
+  if (padded(P, v)) return NULL;
   Psum *ps = psum_of(P, v);
   const SpmdTiling *w = ptrmap_get(&P->want, v);
   int64_t *mem = ps->members;
@@ -1404,6 +1548,10 @@ static bool reduce(Part *P, Op *op) {
     if (rd[i] < 0 || rd[i] >= t->rank) return false;
     red[rd[i]] = true;
   }
+  /* uneven pieces of the reduced dimensions: their padding made the
+     initial value (the reducer's identity), so that it counts for nothing */
+  if (padded(P, op->opnds[0]))
+    op->opnds[0] = mask_padding(P, op->opnds[0], t, global_type(P, op->opnds[0]), red, op->opnds[1], op);
   /* the result's layout: kept dimensions as they were, the reduced ones
      (identical after the all_reduce) folded into the copies */
   int rank = op->res[0].type->rank, nsplit = 0, split[MAXR];
@@ -1447,7 +1595,7 @@ static bool reduce(Part *P, Op *op) {
     int64_t size, *mem = group_members(P, t, nsplit, split, &size);
     /* scattered when the layout wanted of the result splits it further */
     const SpmdTiling *w = ptrmap_get(&P->want, &op->res[0]);
-    int sd = scatter_dim(P, size, &mem, rt, w, rank);
+    int sd = uneven(g, rt) ? -1 : scatter_dim(P, size, &mem, rt, w, rank);
     if (sd >= 0) {
       lt = type_clone(&P->m->arena, lt);
       lt->dims[sd] /= size;
@@ -1588,6 +1736,78 @@ static bool dot_plan(Part *P, const DotDims *dd, const SpmdTiling *l, const Spmd
   return ok;
 }
 
+/* The search for how a product of two operands (dot_general,
+   convolution) runs on shards: plan(P, dims, l, r, out, &res) fills the
+   plan `out` for operand layouts l and r (NULL: whole) and gives the
+   result's layout, false when they do not fit. */
+typedef bool (*ProductPlan)(Part *P, const void *dims, const SpmdTiling *l, const SpmdTiling *r, void *out,
+                            const SpmdTiling **res);
+
+/* The operands as they are; then the smaller one whole, then the larger
+   (a plan that gathers an operand is kept when it gives the result the
+   layout propagation chose, else the first such is taken).  The plan is
+   left in `plan` (size bytes; `spare` as large, a scratch copy); returns
+   the operand to gather whole (-1: none), -2 when no plan fits. */
+static int plan_product(Part *P, Op *op, bool small_lhs, ProductPlan plan_fn, const void *dims, void *plan,
+                        void *spare, size_t size) {
+  const SpmdTiling *lt = tiling_of(P, op->opnds[0]), *rt = tiling_of(P, op->opnds[1]);
+  const SpmdTiling *want = ptrmap_get(&P->want, &op->res[0]);
+  int first = -2;
+  for (int a = 0; a < 3; a++) {
+    int whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
+    if (whole >= 0 && !(whole ? rt : lt)) continue;
+    memset(plan, 0, size);
+    const SpmdTiling *res = NULL;
+    if (!plan_fn(P, dims, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, plan, &res)) continue;
+    if (a == 0 || same_data(res, want)) return whole;
+    if (first == -2) {
+      memcpy(spare, plan, size);
+      first = whole;
+    }
+  }
+  if (first != -2) memcpy(plan, spare, size);
+  return first;
+}
+
+static bool dot_try(Part *P, const void *dims, const SpmdTiling *l, const SpmdTiling *r, void *out,
+                    const SpmdTiling **res) {
+  DotPlan *pl = out;
+  if (!dot_plan(P, dims, l, r, pl)) return false;
+  *res = pl->res;
+  return true;
+}
+
+/* A product whose contracting dimensions are split unevenly (ways[i]
+   pieces of pair i, of the lhs's global type gl): the padding of both
+   sides' pieces made zeros, so that it adds nothing to the partial
+   products (the padding of pieces computed from others may hold
+   anything, infinities included, so both sides are masked). */
+static void mask_contracted(Part *P, Op *op, const DotDims *dd, const Type *gl, const int64_t *ways,
+                            const DotPlan *pl) {
+  Builder b = {P->m, P->body, op, op->loc};
+  int np = P->npart;
+  int64_t *tab = xcalloc((size_t)np + 1, sizeof(int64_t));
+  Value *keep[2] = {NULL, NULL};
+  for (int i = 0; i < dd->nc; i++) {
+    int ld = (int)dd->lc[i], rd = (int)dd->rc[i];
+    int64_t n = gl->dims[ld], c = op->opnds[0]->type->dims[ld];
+    if (ways[i] < 2 || c * ways[i] == n) continue;
+    for (int p = 0; p < np; p++) tab[p] = pl->lidx[p * dd->lrank + ld] * c;
+    Value *off = by_partition(P, &b, tab);
+    keep[0] = in_range(P, &b, keep[0], op->opnds[0]->type, ld, off, n);
+    keep[1] = in_range(P, &b, keep[1], op->opnds[1]->type, rd, off, n);
+  }
+  xfree(tab);
+  for (int k = 0; k < 2; k++) {
+    if (!keep[k]) continue;
+    Value *v = op->opnds[k];
+    Value *zero = bld_constant(&b, lit_new_in(&P->m->arena, type_scalar(&P->m->arena, v->type->elem)));
+    Value *r = bld_select(&b, keep[k], v, bld_splat(&b, zero, v->type));
+    if (tiling_of(P, v)) ptrmap_put(&P->tiling, r, tiling_of(P, v));
+    op->opnds[k] = r;
+  }
+}
+
 static bool dot(Part *P, Op *op) {
   if (op->kind != OP_DOT_GENERAL || op->nopnds != 2 || op->nres != 1 || op->res[0].type->kind != TY_TENSOR)
     return false;
@@ -1606,33 +1826,21 @@ static bool dot(Part *P, Op *op) {
   if (dd.rank != dd.nb + (dd.lrank - dd.nb - dd.nc) + (dd.rrank - dd.nb - dd.nc) || dd.rank > MAXR ||
       dd.lrank > MAXR || dd.rrank > MAXR)
     return false;
-  /* as they are; then the smaller operand whole, then the larger, the
-     one that gives the result the layout propagation chose first */
   bool small_lhs = value_bytes(global_type(P, op->opnds[0])) <= value_bytes(global_type(P, op->opnds[1]));
-  const SpmdTiling *want = ptrmap_get(&P->want, &op->res[0]);
-  DotPlan pl, first;
-  int whole = -1, first_whole = -1; /* the operand gathered whole, if any */
-  bool found = false, have_first = false;
-  for (int a = 0; a < 3 && !found; a++) {
-    whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
-    if (whole >= 0 && !(whole ? rt : lt)) continue;
-    memset(&pl, 0, sizeof pl);
-    found = dot_plan(P, &dd, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, &pl);
-    if (found && a > 0 && !same_data(pl.res, want)) {
-      if (!have_first) first = pl, first_whole = whole, have_first = true;
-      found = false;
-    }
+  DotPlan pl, spare;
+  int whole = plan_product(P, op, small_lhs, dot_try, &dd, &pl, &spare, sizeof pl);
+  if (whole == -2) return false;
+  const Type *gl = global_type(P, op->opnds[0]);
+  int64_t lw[MAXR];
+  for (int i = 0; i < dd.nc; i++) {
+    int64_t wl = whole == 0 ? 1 : ways_or1(lt, (int)dd.lc[i]), wr = whole == 1 ? 1 : ways_or1(rt, (int)dd.rc[i]);
+    lw[i] = wl > wr ? wl : wr;
   }
-  if (!found && have_first) pl = first, whole = first_whole, found = true;
-  if (!found) return false;
   if (whole >= 0) op->opnds[whole] = gather(P, op->opnds[whole], op);
   op->opnds[0] = cut_local(P, op->opnds[0], pl.ldiv, pl.lidx, op);
   op->opnds[1] = cut_local(P, op->opnds[1], pl.rdiv, pl.ridx, op);
-  Type *g = op->res[0].type;
-  Type *loc = type_clone(&P->m->arena, g);
-  for (int d = 0; d < g->rank; d++) loc->dims[d] = g->dims[d] / pl.ways[d];
-  loc->layout = NULL;
-  op->res[0].type = loc;
+  mask_contracted(P, op, &dd, gl, lw, &pl);
+  op->res[0].type = shard_type(P, op->res[0].type, pl.ways);
   /* partial products: a partial sum over the contracting pieces */
   if (pl.nchunks > 1) ptrmap_put(&P->psum, &op->res[0], psum_new(P, pl.nchunks, pl.members));
   if (pl.res) ptrmap_put(&P->tiling, &op->res[0], pl.res);
@@ -1725,7 +1933,10 @@ static bool reshape(Part *P, Op *op) {
     for (int d = j0; d < j && jm < 0; d++)
       if (rt->dims[d] > 1) jm = d;
     if (im >= 0 && t->ways[im] > 1) {
-      if (jm < 0 || rt->dims[jm] % t->ways[im] != 0) return false;
+      /* padded pieces (an uneven split) stay at the end of a dimension
+         of the same size only */
+      bool even = g->dims[im] % t->ways[im] == 0;
+      if (jm < 0 || (even ? rt->dims[jm] % t->ways[im] != 0 : rt->dims[jm] != g->dims[im])) return false;
       src[jm] = im;
     }
   }
@@ -1772,6 +1983,41 @@ static bool update_slice(Part *P, Op *op) {
   return true;
 }
 
+/* v (a shard) gathered along the dimensions drop[] marks only, before
+   `at`: the partitions that differ only in their pieces there exchange
+   them (one all_gather per dimension), and v is then held split along the
+   others alike, copied along those.  NULL when v is padded or a partial
+   sum (a slice of one is one: it is summed first), or that makes no
+   layout. */
+static Value *gather_along(Part *P, Value *v, const bool *drop, Op *at) {
+  const SpmdTiling *t = tiling_of(P, v);
+  if (!t || padded(P, v) || psum_of(P, v) || t->rank > MAXR) return NULL;
+  int rank = t->rank;
+  int64_t ways[MAXR], *keys = xcalloc((size_t)P->npart * (size_t)rank + 1, sizeof(int64_t));
+  for (int d = 0; d < rank; d++) {
+    ways[d] = drop[d] ? 1 : t->ways[d];
+    for (int p = 0; p < P->npart; p++) keys[p * rank + d] = drop[d] ? 0 : t->coord[p * (rank + 1) + d];
+  }
+  bool ok = false;
+  SpmdTiling *u = t->ndev == P->npart ? tiling_by_keys(P, rank, ways, keys, &ok) : NULL;
+  xfree(keys);
+  if (!ok) return NULL;
+  Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  Value *w = v;
+  for (int d = 0; d < rank; d++) {
+    if (!drop[d] || t->ways[d] == 1) continue;
+    int64_t dims[MAXR];
+    memcpy(dims, w->type->dims, sizeof(int64_t) * (size_t)rank);
+    dims[d] *= t->ways[d];
+    w = bld_op(&b, OP_ALL_GATHER, 1, &w, bld_tensor(&b, v->type->elem, rank, dims));
+    P->n_gather++;
+    op_set_attr(P->m, w->def, "all_gather_dim", attr_int(P->m, d, type_scalar(&P->m->arena, ET_S64)));
+    set_collective(P, w->def, groups_attr(P, t, 1, &d));
+  }
+  if (u) ptrmap_put(&P->tiling, w, u);
+  return w;
+}
+
 static bool slicing(Part *P, Op *op) {
   if (op->nres != 1 || op->res[0].type->kind != TY_TENSOR) return false;
   const Type *rt = op->res[0].type;
@@ -1783,17 +2029,35 @@ static bool slicing(Part *P, Op *op) {
       int64_t *lo, *hi, *st;
       int n1 = op_attr_ints(op, "start_indices", &lo), n2 = op_attr_ints(op, "limit_indices", &hi);
       int n3 = op_attr_ints(op, "strides", &st);
-      if (n1 != g->rank || n2 != g->rank || (n3 != g->rank && n3 != 0)) return false;
+      if (n1 != g->rank || n2 != g->rank || (n3 != g->rank && n3 != 0) || g->rank > MAXR) return false;
+      /* a split dimension the slice cuts: gathered along it alone, the
+         other splits kept (`a[:, -1, :]` of a value split three ways
+         stays split along the first and last dimensions) */
+      bool drop[MAXR] = {0}, any = false;
       for (int d = 0; d < g->rank; d++)
-        if (t->ways[d] > 1 && (lo[d] != 0 || hi[d] != g->dims[d] || (n3 && st[d] != 1))) return false;
+        any |= drop[d] = t->ways[d] > 1 && (lo[d] != 0 || hi[d] != g->dims[d] || (n3 && st[d] != 1));
+      if (any) {
+        Value *w = gather_along(P, op->opnds[0], drop, op);
+        if (!w) return false;
+        op->opnds[0] = w;
+        if (!(t = tiling_of(P, w))) return true;
+      }
       int64_t nhi[MAXR];
       for (int d = 0; d < g->rank; d++) nhi[d] = t->ways[d] > 1 ? op->opnds[0]->type->dims[d] : hi[d];
       op_set_attr(P->m, op, "limit_indices", attr_ints(P->m, g->rank, nhi));
     } else {
       int64_t *sz;
-      if (op_attr_ints(op, "slice_sizes", &sz) != g->rank) return false;
-      for (int d = 0; d < g->rank; d++)
-        if (t->ways[d] > 1 && sz[d] != g->dims[d]) return false;
+      if (op_attr_ints(op, "slice_sizes", &sz) != g->rank || g->rank > MAXR) return false;
+      for (int i = 1; i < op->nopnds; i++)
+        if (tiling_of(P, op->opnds[i]) || psum_of(P, op->opnds[i])) return false;
+      bool drop[MAXR] = {0}, any = false;
+      for (int d = 0; d < g->rank; d++) any |= drop[d] = t->ways[d] > 1 && sz[d] != g->dims[d];
+      if (any) {
+        Value *w = gather_along(P, op->opnds[0], drop, op);
+        if (!w) return false;
+        op->opnds[0] = w;
+        if (!(t = tiling_of(P, w))) return true;
+      }
       int64_t nsz[MAXR];
       for (int d = 0; d < g->rank; d++) nsz[d] = t->ways[d] > 1 ? op->opnds[0]->type->dims[d] : sz[d];
       op_set_attr(P->m, op, "slice_sizes", attr_ints(P->m, g->rank, nsz));
@@ -1910,10 +2174,15 @@ static bool halo_fits(int64_t n, int64_t ways, int64_t k, int64_t wd, int64_t s,
                       Halo *h) {
   if (ways < 1 || k < 1 || wd < 1 || s < 1 || n % ways != 0) return false;
   int64_t m = n / ways, keff = (k - 1) * wd + 1;
-  if (m % s != 0 || out * s != n || lo < 0) return false;
+  /* m / s outputs a piece: as many outputs as inputs divided by the
+     stride, or fewer (no or little padding: VALID) held in pieces of m / s
+     whose last ones are padded (the outputs past the end read the edge's
+     rows, and no one reads them) */
+  bool fewer = out * s < n;
+  if (m % s != 0 || (out + ways - 1) / ways * s != m || lo < 0) return false;
   h->lo = lo;
   h->hi = keff - lo - s;
-  return h->lo <= m && h->hi <= m && -h->hi < m && hi >= h->hi;
+  return h->lo <= m && h->hi <= m && -h->hi < m && (fewer || hi >= h->hi);
 }
 
 /* An attribute of n values (one per spatial or window dimension), def
@@ -2390,8 +2659,6 @@ static bool constraint_layout(Part *P, Op *op, SpmdTiling **t) {
     *t = NULL;
     return false;
   }
-  for (int d = 0; *t && d < (*t)->rank; d++)
-    if (op->res[0].type->dims[d] % (*t)->ways[d] != 0) return false;
   return true;
 }
 
@@ -3164,29 +3431,31 @@ static bool conv_plan(Part *P, const ConvDims *c, const Type *gl, const Type *gr
    the smaller one gathered whole, then the other (the one that gives the
    result the layout propagation chose first); computed whole when
    nothing works. */
+/* conv_plan as plan_product calls it. */
+typedef struct ConvArgs {
+  const ConvDims *c;
+  const Type *gl, *gr, *go;
+} ConvArgs;
+
+static bool conv_try(Part *P, const void *dims, const SpmdTiling *l, const SpmdTiling *r, void *out,
+                     const SpmdTiling **res) {
+  const ConvArgs *a = dims;
+  ConvPlan *pl = out;
+  if (!conv_plan(P, a->c, a->gl, a->gr, a->go, l, r, pl)) return false;
+  *res = pl->res;
+  return true;
+}
+
 static bool conv(Part *P, Op *op) {
   ConvDims c;
   if (op->kind != OP_CONVOLUTION || !conv_dims(op, &c)) return false;
   const SpmdTiling *lt = tiling_of(P, op->opnds[0]), *rt = tiling_of(P, op->opnds[1]);
   if (!lt && !rt) return false;
   const Type *gl = global_type(P, op->opnds[0]), *gr = global_type(P, op->opnds[1]), *go = op->res[0].type;
-  bool small_lhs = value_bytes(gl) < value_bytes(gr);
-  const SpmdTiling *want = ptrmap_get(&P->want, &op->res[0]);
-  ConvPlan pl, first;
-  int whole = -1, first_whole = -1;
-  bool found = false, have_first = false;
-  for (int a = 0; a < 3 && !found; a++) {
-    whole = a == 0 ? -1 : (a == 1) == small_lhs ? 0 : 1;
-    if (whole >= 0 && !(whole ? rt : lt)) continue;
-    memset(&pl, 0, sizeof pl);
-    found = conv_plan(P, &c, gl, gr, go, whole == 0 ? NULL : lt, whole == 1 ? NULL : rt, &pl);
-    if (found && a > 0 && !same_data(pl.res, want)) {
-      if (!have_first) first = pl, first_whole = whole, have_first = true;
-      found = false;
-    }
-  }
-  if (!found && have_first) pl = first, whole = first_whole, found = true;
-  if (!found) return false;
+  ConvArgs ca = {&c, gl, gr, go};
+  ConvPlan pl, spare;
+  int whole = plan_product(P, op, value_bytes(gl) < value_bytes(gr), conv_try, &ca, &pl, &spare, sizeof pl);
+  if (whole == -2) return false;
   if (whole >= 0) op->opnds[whole] = gather(P, op->opnds[whole], op);
   /* the halos first, while every copy of an lhs piece holds all of it */
   const SpmdTiling *l = tiling_of(P, op->opnds[0]);
@@ -3205,10 +3474,7 @@ static bool conv(Part *P, Op *op) {
     for (int s = 0; s < c.ns; s++) lit_set_i(lit, 2 * s, c.lo[s]), lit_set_i(lit, 2 * s + 1, c.hi[s]);
     op_set_attr(P->m, op, "padding", attr_dense(P->m, lit));
   }
-  Type *loc = type_clone(&P->m->arena, go);
-  for (int d = 0; d < go->rank; d++) loc->dims[d] = go->dims[d] / pl.ways[d];
-  loc->layout = NULL;
-  op->res[0].type = loc;
+  op->res[0].type = shard_type(P, go, pl.ways);
   if (pl.nchunks > 1) ptrmap_put(&P->psum, &op->res[0], psum_new(P, pl.nchunks, pl.members));
   if (pl.res) ptrmap_put(&P->tiling, &op->res[0], pl.res);
   return true;
@@ -3386,10 +3652,32 @@ static bool reverse_op(Part *P, Op *op) {
   const SpmdTiling *t = tiling_of(P, op->opnds[0]);
   int64_t *rd;
   int nrd = op_attr_ints(op, "dimensions", &rd);
-  if (!t || nrd < 0) return false;
-  for (int i = 0; i < nrd; i++)
-    if (rd[i] < 0 || rd[i] >= t->rank || t->ways[rd[i]] > 1) return false;
-  set_result(P, op, t);
+  if (!t || nrd < 0 || t->rank > MAXR || t->ndev != P->npart) return false;
+  bool flip[MAXR] = {0}, any = false;
+  for (int i = 0; i < nrd; i++) {
+    if (rd[i] < 0 || rd[i] >= t->rank) return false;
+    any |= flip[rd[i]] = t->ways[rd[i]] > 1;
+  }
+  if (!any) {
+    set_result(P, op, t);
+    return true;
+  }
+  /* a split reversed dimension: each partition reverses its piece, which
+     is then the mirrored piece of the result (piece ways - 1 - i along
+     it): nothing moves, the result is held in the layout that numbers
+     the pieces the other way (arr[::-1] stays split, as XLA keeps it) */
+  int rank = t->rank;
+  int64_t *keys = xcalloc((size_t)P->npart * (size_t)rank + 1, sizeof(int64_t));
+  for (int p = 0; p < P->npart; p++)
+    for (int d = 0; d < rank; d++) {
+      int64_t c = t->coord[p * (rank + 1) + d];
+      keys[p * rank + d] = flip[d] ? t->ways[d] - 1 - c : c;
+    }
+  bool ok = false;
+  SpmdTiling *r = tiling_by_keys(P, rank, t->ways, keys, &ok);
+  xfree(keys);
+  if (!ok || !r) return false;
+  set_result(P, op, r);
   return true;
 }
 
@@ -3686,7 +3974,7 @@ static bool divides(Part *P, const Type *g, const SpmdTiling *t, const char *wha
   for (int d = 0; d < t->rank; d++)
     if (g->dims[d] < 0 || g->dims[d] % t->ways[d] != 0) {
       error_at(P->f->loc, "%s %d of @%s: dimension %d of %lld elements does not split evenly in %lld shards (xlac "
-               "partitions even shards only)", what, i, P->f->name, d, (long long)g->dims[d], (long long)t->ways[d]);
+               "takes and returns even shards only)", what, i, P->f->name, d, (long long)g->dims[d], (long long)t->ways[d]);
       return false;
     }
   return true;
@@ -4234,6 +4522,40 @@ static bool part_branches(Part *P, Op *op) {
 }
 
 /* The ops of blk from first up to stop rewritten, each by its rule. */
+/* Whether op's rule takes the padded pieces of uneven splits: elementwise
+   ops (what they compute from the padding is never read), reduce (the
+   padding of reduced dimensions masked with the initial value), dot_general
+   (that of contracted ones with zeros), transpose, broadcast_in_dim,
+   reshape, and slice, dynamic_slice and concatenate of the other
+   dimensions (the padding stays at the end of its dimension). */
+static bool takes_padded(const Op *op) {
+  switch (op->kind) {
+  case OP_REDUCE:
+  case OP_DOT_GENERAL:
+  case OP_TRANSPOSE:
+  case OP_BROADCAST_IN_DIM:
+  case OP_RESHAPE:
+  case OP_SLICE:
+  case OP_DYNAMIC_SLICE:
+  case OP_CONCATENATE: return true;
+  default: return op_has_flag(op->kind, OPF_EW) && !op->nregions;
+  }
+}
+
+/* The padded operands of an op whose rule does not take them, gathered
+   whole (to their true size): the op then runs on them as on any whole
+   value, and is counted among the ops computed whole. */
+static void gather_padded(Part *P, Op *op) {
+  if (takes_padded(op)) return;
+  bool any = false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (padded(P, op->opnds[i])) {
+      op->opnds[i] = gather(P, op->opnds[i], op);
+      any = true;
+    }
+  if (any) note_whole(P, op);
+}
+
 static bool part_ops(Part *P, Block *blk, Op *first, Op *stop) {
   for (Op *op = first, *next; op && op != stop; op = next) {
     next = op->next;
@@ -4255,7 +4577,9 @@ static bool part_ops(Part *P, Block *blk, Op *first, Op *stop) {
       continue;
     }
     if (op->kind == OP_CUSTOM_CALL && !is_manual(op)) sum_uses(P, op);
-    if (on_shards(P, op) || inspect(P, op)) continue;
+    if (inspect(P, op)) continue;
+    gather_padded(P, op);
+    if (on_shards(P, op)) continue;
     if (is_manual(op)) {
       if (!manual_call(P, op, true)) return false;
       continue;
@@ -4295,6 +4619,15 @@ static bool has_call(const Block *b) {
   return false;
 }
 
+/* What the rewrite kept on the side (the module's arena holds the rest). */
+static void part_free(Part *P) {
+  PtrMap *maps[] = {&P->tiling, &P->whole, &P->want, &P->fixed, &P->loose, &P->cuts,
+                    &P->gtype, &P->psum, &P->sums, &P->regions, &P->accum};
+  for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) ptrmap_free(maps[i]);
+  VEC_FREE(P->inspected_keys);
+  VEC_FREE(P->inspected);
+}
+
 bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   Part P = {.m = m, .f = f, .body = f->body, .nrep = nrep > 0 ? nrep : 1, .npart = npart};
   Op *ret = block_terminator(f->body);
@@ -4326,12 +4659,12 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
       if (err) {
         error_at(f->loc, "%s %d of @%s: %s", k ? "result" : "parameter", i, f->name, err);
         xfree(err);
-        ptrmap_free(&P.tiling);
+        part_free(&P);
         return false;
       }
       const Type *g = k ? f->result_types[i] : f->body->args[i]->type;
       if (t && !divides(&P, g, t, k ? "result" : "parameter", i)) {
-        ptrmap_free(&P.tiling);
+        part_free(&P);
         return false;
       }
       if (k) {
@@ -4355,7 +4688,7 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     if (aun[i]) ptrmap_put(&P.psum, a, psum_unreduced(&P, aun[i]));
   }
   if (!part_ops(&P, f->body, first, ret)) {
-    ptrmap_free(&P.tiling);
+    part_free(&P);
     return false;
   }
   /* the results, in their layouts */
@@ -4367,6 +4700,8 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     } else {
       ret->opnds[i] = v = summed(&P, v, true);
       SpmdTiling *have = tiling_of(&P, v);
+      /* padded pieces leave whole: a result keeps its true size */
+      if (!given[i] && padded(&P, v)) ret->opnds[i] = gather(&P, v, ret), have = NULL;
       if (!given[i]) rt[i] = have;
       else if (!same_data(have, rt[i])) ret->opnds[i] = reshard(&P, v, rt[i], ret);
     }
@@ -4380,14 +4715,14 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   bool manual_ok = manual_nested(&P, f->body, &called);
   ptrmap_free(&called);
   if (!manual_ok) {
-    ptrmap_free(&P.tiling);
+    part_free(&P);
     return false;
   }
   PtrMap seen = {0};
   bool placed = place_nested(&P, f->body, true, &seen);
   ptrmap_free(&seen);
   if (!placed) {
-    ptrmap_free(&P.tiling);
+    part_free(&P);
     return false;
   }
   combine_all_reduces(&P);
@@ -4422,20 +4757,9 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
   if (P.inspected.len)
     na[m->nattrs++] = (NamedAttr){INSPECTED, attr_dict(m, NULL, P.inspected.len, P.inspected_keys.data,
                                                        P.inspected.data)};
-  VEC_FREE(P.inspected_keys);
-  VEC_FREE(P.inspected);
   sb_free(&sum);
   m->attrs = na;
-  ptrmap_free(&P.tiling);
-  ptrmap_free(&P.whole);
-  ptrmap_free(&P.want);
-  ptrmap_free(&P.fixed);
-  ptrmap_free(&P.loose);
-  ptrmap_free(&P.cuts);
-  ptrmap_free(&P.psum);
-  ptrmap_free(&P.sums);
-  ptrmap_free(&P.regions);
-  ptrmap_free(&P.accum);
+  part_free(&P);
   if (!verify_module(m)) {
     error_at(f->loc, "internal error: the partitioned program of @%s does not verify", f->name);
     return false;

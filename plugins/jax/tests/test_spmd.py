@@ -310,6 +310,49 @@ def t_uneven_refused():
         raise AssertionError("an uneven output sharding ran")
 
 
+def t_uneven_constraint():
+    # a constraint that splits 10 rows over 4 devices: pieces of 3 rows,
+    # the last padded (3, 3, 3, 1); elementwise ops, a product over the
+    # split rows and reductions over them (the padding masked, even where
+    # a log makes it -inf) run on the pieces, and the results come back at
+    # their true sizes, equal to JAX's CPU backend's
+    a = jax.random.normal(jax.random.key(20), (10, 8))
+    b = jax.random.normal(jax.random.key(21), (8, 6))
+
+    def run(d, lower=False):
+        mesh = mesh_of(d, (4,), ("x",))
+
+        def f(u, v):
+            s = jax.lax.with_sharding_constraint(u, NamedSharding(mesh, P("x", None)))
+            e = jnp.exp(s) * 2
+            return e @ v, jnp.sum(e, axis=0), jnp.max(jnp.log(jnp.abs(s)), axis=0), e.T @ e
+
+        args = [jax.device_put(t, NamedSharding(mesh, P())) for t in (a, b)]
+        return jax.jit(f).lower(*args).compile().as_text() if lower else jax.jit(f)(*args)
+
+    both(run, rtol=1e-4, atol=1e-4)
+    text = run(X, lower=True)
+    # the pieces, and only the product's split result gathered (for its
+    # whole value); the sums and the contraction are all-reduces
+    assert "f32[3,8]" in text or "tensor<3x8xf32>" in text, text
+    c = count_collectives(text)
+    assert c["all_gather"] == 1 and c["all_reduce"] >= 1, c
+
+
+def t_slice_keeps_splits():
+    # arr[:, -1, :] of an array split over a 2x2x2 mesh: gathered along the
+    # middle dimension alone, the result split along the first and last
+    # (2x4 pieces), as on JAX's CPU backend
+    arr = jax.random.normal(jax.random.key(22), (4, 6, 8))
+
+    def run(d):
+        mesh = mesh_of(d, (2, 2, 2), ("x", "y", "z"))
+        return jax.jit(lambda a: a[:, -1, :])(jax.device_put(arr, NamedSharding(mesh, P("x", "y", "z"))))
+
+    r = same_specs(run)
+    assert r.sharding.spec == P("x", "z"), r.sharding
+
+
 def same_specs(build):
     """both(build), and each result's sharding spec the same on xlac as on
     JAX's CPU backend (layouts the program leaves to the compiler)."""
@@ -784,6 +827,26 @@ def t_conv_rows_halo():
     text = jax.jit(f, out_shardings=NamedSharding(mesh, P("d", "r", None, None))).lower(*args).compile().as_text()
     c = count_collectives(text)
     assert c["all_gather"] == 0 and c["all_to_all"] == 0, c
+    assert text.count("collective_permute") + text.count("collective-permute(") >= 2, text
+
+
+def t_conv_rows_valid():
+    # rows split 8 ways (pieces of 2), a VALID 3x3 convolution: 14 rows of
+    # output in pieces of 2, the last padded, each taking two rows of the
+    # next piece (collective permutes); a VALID max pooling after it; the
+    # values the CPU backend's
+    a = jax.random.normal(jax.random.key(15), (2, 16, 6, 3))
+    k = jax.random.normal(jax.random.key(16), (3, 3, 3, 4))
+
+    def f(a, k):
+        y = jax.lax.conv_general_dilated(a, k, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return jnp.tanh(y), jax.lax.reduce_window(a, -jnp.inf, jax.lax.max, (1, 3, 3, 1), (1, 1, 1, 1), "VALID")
+
+    specs = [P(None, "r", None, None), P()]
+    both(lambda d: jit_on(d, f, (8,), ("r",), [a, k], specs), rtol=1e-4, atol=1e-4)
+    mesh = mesh_of(X, (8,), ("r",))
+    args = [jax.device_put(v, NamedSharding(mesh, s)) for v, s in zip([a, k], specs)]
+    text = jax.jit(f).lower(*args).compile().as_text()
     assert text.count("collective_permute") + text.count("collective-permute(") >= 2, text
 
 

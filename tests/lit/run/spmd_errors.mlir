@@ -1,10 +1,10 @@
 // Shardings the partitioner cannot run are errors at the function, never a
-// wrong answer: shards of unequal sizes, a mesh of another size than the
+// wrong answer: parameters and results split unevenly, a mesh of another size than the
 // partitions, a partial (unreduced) value given to `xlac run` (a program
 // compiled with one is partitioned: docs/spmd.md), GSPMD text it does not
 // read.
 // RUN: not xlac run --partitions 4 --random-inputs --entry uneven %s 2>&1 | FileCheck %s --check-prefix=UNEVEN
-// UNEVEN: spmd_errors.mlir:[[# @LINE + 14]]:3: error: parameter 0 of @uneven: dimension 0 of 6 elements does not split evenly in 4 shards (xlac partitions even shards only)
+// UNEVEN: spmd_errors.mlir:[[# @LINE + 14]]:3: error: parameter 0 of @uneven: dimension 0 of 6 elements does not split evenly in 4 shards (xlac takes and returns even shards only)
 // RUN: not xlac run --partitions 4 --random-inputs --entry uneven_result %s 2>&1 | FileCheck %s --check-prefix=UNEVEN-RES
 // UNEVEN-RES: error: result 0 of @uneven_result: dimension 1 of 2 elements does not split evenly in 4 shards
 // RUN: not xlac run --partitions 2 --random-inputs --entry uneven %s 2>&1 | FileCheck %s --check-prefix=SIZE

@@ -38,7 +38,7 @@
 // accumulator read through a convert two, one in the body for the whole
 // value added to the other accumulator and one after it for both; the
 // loop whose body computes by columns two all-to-alls; the loop that
-// reverses x one all-gather (said, with the reverse it feeds); the
+// pads x one all-gather (said, with the pad it feeds); the
 // stacking scan nothing, but for the row written into a carry split by
 // rows (gathered, computed whole, cut locally, said); the case one
 // all-to-all, in the branch that returns columns; the if one all-reduce,
@@ -56,11 +56,11 @@
 // SUM-NEXT: spmd: 0 all_gather, 2 all_reduce, 0 local cuts; 2 all_reduce combined into 1{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 all_to_all{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.reverse), the first at line [[#@LINE+421]]:15{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 1 local cuts; 1 ops computed whole from split operands (stablehlo.dynamic_update_slice), the first at line [[#@LINE+449]]:15{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.pad), the first at line [[#@LINE+422]]:15{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 1 local cuts; 1 ops computed whole from split operands (stablehlo.dynamic_update_slice), the first at line [[#@LINE+450]]:15{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 1 all_to_all{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+492]]:12{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.while), the first at line [[#@LINE+493]]:12{{$}}
 //
 // Where the sums are (the HLO dump of each program): the accumulating
 // loop runs on 2-row shards and sums nothing inside; its one all-reduce
@@ -133,7 +133,7 @@
 // RUN: FileCheck %s --check-prefix=HOIST < %t/dh/module_0000.loops.before_optimizations.txt
 // HOIST: %r.tuple{{[.0-9]*}}.body ({{.*}}: (s32[], f32[16,4])) -> (s32[], f32[16,4]) {
 // HOIST-NOT: all-gather(
-// HOIST: reverse(
+// HOIST: pad(
 // HOIST-NOT: all-gather(
 // HOIST: %hoisted ({{.*}}: f32[2,4]) -> f32[16,4] {
 // HOIST-NOT: while(
@@ -464,8 +464,8 @@ module @loops attributes {mhlo.num_partitions = 8 : i32} {
   }
 
   // An op in the body that needs a split value from before the loop
-  // whole (reverse, not done on shards): it is gathered once, before the
-  // loop, not in every iteration.
+  // whole (a pad of the split rows, not done on shards): it is gathered
+  // once, before the loop, not in every iteration.
   func.func @hoisted(%x: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>}) -> tensor<16x4xf32> {
     %c0 = stablehlo.constant dense<0> : tensor<i32>
     %z = stablehlo.constant dense<0.0> : tensor<16x4xf32>
@@ -477,7 +477,8 @@ module @loops attributes {mhlo.num_partitions = 8 : i32} {
       } do {
         %c1 = stablehlo.constant dense<1> : tensor<i32>
         %n = stablehlo.add %i, %c1 : tensor<i32>
-        %rv = stablehlo.reverse %x, dims = [0] : tensor<16x4xf32>
+        %zf = stablehlo.constant dense<0.0> : tensor<f32>
+        %rv = stablehlo.pad %x, %zf, low = [1, 0], high = [-1, 0], interior = [0, 0] : (tensor<16x4xf32>, tensor<f32>) -> tensor<16x4xf32>
         %a = stablehlo.add %acc, %rv : tensor<16x4xf32>
         stablehlo.return %n, %a : tensor<i32>, tensor<16x4xf32>
       }

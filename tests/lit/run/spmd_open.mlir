@@ -31,9 +31,9 @@
 //   their split, the rows take "x";
 // - inloop: the same in a loop's body, whose carry keeps the layout of
 //   the value it starts from (the body's result moved back to it);
-// - uneven (not below): constraints whose splits would not
-//   divide their dimensions, open or closed, fix nothing (xlac holds even
-//   shards only): the values come out right all the same.
+// - uneven (not below): constraints whose splits would not divide their
+//   dimensions: an open one fixes nothing, a closed one holds the value in
+//   padded pieces (spmd_uneven.mlir): the values come out right.
 // RUN: for e in "4 vmapwsc" "4 autodot" "8 iota" "8 keep" "8 inloop"; do set -- $e; \
 // RUN:   xlac run --backend=cpu --partitions $1 --entry $2 --random-inputs %s --xla_dump_to=%t/d$2 >/dev/null || exit 1; \
 // RUN:   grep -h "%$2 (" %t/d$2/module_0000.spmd_open.before_optimizations.txt; \

@@ -26,8 +26,9 @@
 // split output features, one all-reduce for the split input features and
 // for the kernel gradient, one collective_permute per halo (a 3x3 window
 // at stride 1 takes a row each way, at stride 2 one from the next piece, a
-// 1x1 at stride 2 none, a 5x5 dilated by 2 four rows each way), the
-// convolutions whose windows do not fit halos computed whole, as before;
+// 1x1 at stride 2 none, a 5x5 dilated by 2 four rows each way), a VALID
+// convolution on padded pieces (its halo from the next piece, its result
+// gathered), one with an lhs dilation computed whole;
 // the ResNet block gathers nothing, and sums the statistics of its two
 // normalizations; rows split over one axis of a 2-D mesh (four copies of
 // each piece) exchange their halos among the copies alike, the kernel
@@ -44,7 +45,7 @@
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 2 ops computed whole from split operands (stablehlo.convolution, ...), the first at line [[#@LINE+123]]:10{{$}}
+// SUM-NEXT: spmd: 2 all_gather, 0 all_reduce, 0 local cuts, 1 collective_permute; 1 ops computed whole from split operands (stablehlo.convolution), the first at line [[#@LINE+127]]:10{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 5 collective_permute{{$}}
@@ -53,7 +54,7 @@
 // SUM-NEXT: spmd: 0 all_gather, 4 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 1 local cuts, 4 collective_permute{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.gather), the first at line [[#@LINE+331]]:10{{$}}
+// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.gather), the first at line [[#@LINE+332]]:10{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 collective_permute{{$}}
 //
 // The gathers with indices in range (and out of it: clamped).
@@ -163,8 +164,9 @@ module @windows attributes {mhlo.num_partitions = 8 : i32} {
     return %a, %b, %c, %d : tensor<2x16x6x4xf32>, tensor<2x8x3x4xf32>, tensor<2x8x3x4xf32>, tensor<2x16x6x4xf32>
   }
 
-  // Windows that do not fit halos (VALID padding: fewer outputs than
-  // inputs; an lhs dilation): computed whole, as before.
+  // VALID padding (fewer outputs than inputs: 14 rows in padded pieces
+  // of 2, spmd_uneven.mlir) and an lhs dilation, which does not fit halos:
+  // computed whole.
   func.func @convwhole(%x: tensor<2x16x6x3xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}, {}, {}]>},
                        %k: tensor<3x3x3x4xf32>) -> (tensor<2x14x4x4xf32>, tensor<2x31x11x4xf32>) {
     %a = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
