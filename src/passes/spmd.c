@@ -652,13 +652,19 @@ static Attr *groups_attr(Part *P, const SpmdTiling *t, int nd, const int *dims) 
   return groups_of(P, t->ndev / size, size, mem);
 }
 
-static void set_collective(Part *P, Op *op, Attr *groups) {
+/* A new channel for collective op (device-to-device, type 1): the
+   partitions of a program meet by partition id. */
+static void set_channel(Part *P, Op *op) {
   Module *m = P->m;
-  op_set_attr(m, op, "replica_groups", groups);
   const char *keys[2] = {"handle", "type"};
   Attr *vals[2] = {attr_int(m, ++P->channel, NULL), attr_int(m, 1, NULL)};
   op_set_attr(m, op, "channel_handle", attr_dict(m, "stablehlo.channel_handle", 2, keys, vals));
-  op_set_attr(m, op, "use_global_device_ids", attr_unit(m));
+}
+
+static void set_collective(Part *P, Op *op, Attr *groups) {
+  op_set_attr(P->m, op, "replica_groups", groups);
+  set_channel(P, op);
+  op_set_attr(P->m, op, "use_global_device_ids", attr_unit(P->m));
 }
 
 static Value *summed(Part *P, Value *v, bool scatter);
@@ -1113,9 +1119,7 @@ static Value *all_to_all(Part *P, Value *v, const SpmdTiling *u, const SpmdTilin
   Literal *l = lit_new_in(&P->m->arena, type_tensor(&P->m->arena, ET_S64, 2, shape));
   for (int64_t k = 0; k < np; k++) lit_set_i(l, k, members[k]);
   op_set_attr(P->m, r->def, "replica_groups", attr_dense(P->m, l));
-  const char *keys[2] = {"handle", "type"};
-  Attr *vals[2] = {attr_int(P->m, ++P->channel, NULL), attr_int(P->m, 1, NULL)};
-  op_set_attr(P->m, r->def, "channel_handle", attr_dict(P->m, "stablehlo.channel_handle", 2, keys, vals));
+  set_channel(P, r->def);
   P->n_a2a++;
   ptrmap_put(&P->tiling, r, (void *)t);
   return r;
@@ -1141,9 +1145,7 @@ static Value *permute_pieces(Part *P, Value *v, const SpmdTiling *u, const SpmdT
   Builder b = {P->m, P->body, at, at ? at->loc : P->f->loc};
   Value *r = bld_op(&b, OP_COLLECTIVE_PERMUTE, 1, &v, v->type);
   op_set_attr(P->m, r->def, "source_target_pairs", attr_dense(P->m, l));
-  const char *keys[2] = {"handle", "type"};
-  Attr *vals[2] = {attr_int(P->m, ++P->channel, NULL), attr_int(P->m, 1, NULL)};
-  op_set_attr(P->m, r->def, "channel_handle", attr_dict(P->m, "stablehlo.channel_handle", 2, keys, vals));
+  set_channel(P, r->def);
   P->n_permute++;
   ptrmap_put(&P->tiling, r, (void *)t);
   return r;
@@ -3323,9 +3325,7 @@ static Value *from_neighbour(Part *P, Builder *b, Value *v, const SpmdTiling *t,
   for (int64_t k = 0; k < 2 * n; k++) lit_set_i(l, k, pairs[k]);
   Value *r = bld_op(b, OP_COLLECTIVE_PERMUTE, 1, &x, x->type);
   op_set_attr(P->m, r->def, "source_target_pairs", attr_dense(P->m, l));
-  const char *keys[2] = {"handle", "type"};
-  Attr *vals[2] = {attr_int(P->m, ++P->channel, NULL), attr_int(P->m, 1, NULL)};
-  op_set_attr(P->m, r->def, "channel_handle", attr_dict(P->m, "stablehlo.channel_handle", 2, keys, vals));
+  set_channel(P, r->def);
   P->n_permute++;
   if (!edge || is_zeros(edge)) return r;
   Value *c = shard_offset(P, b, t, d, 1);
