@@ -112,8 +112,17 @@ static void machines_free(void *p) {
   xfree(t);
 }
 
+/* At exit, or when a library holding this code is unloaded (atexit
+   handlers of a shared library run then): threads that end afterwards
+   must not call machines_free, which may be gone with the library. */
+static void machines_fini(void) {
+  if (machines_key != (pthread_key_t)-1) pthread_key_delete(machines_key);
+  machines_key = (pthread_key_t)-1;
+}
+
 static void machines_init(void) {
   if (pthread_key_create(&machines_key, machines_free)) machines_key = (pthread_key_t)-1;
+  else atexit(machines_fini);
 }
 
 LLVMTargetMachineRef jit_thread_machine(int opt_level, bool *owned) {
