@@ -516,7 +516,8 @@ DEFINE_IMPLICIT_PACK(double, f64)
  * k blocks of one window position (kc = in_feat).  Packing A would copy
  * every input window once for only out_feat columns of work; reading the
  * input in place costs a pointer per row and window position instead.  The
- * tile is stored once, after all of k. */
+ * tile is stored once, after all of k, by the GEMM's row tiles
+ * (rt_gemm_rows_*, gemm.c; 8 or 4 rows for a last tile that holds fewer). */
 enum { DIRECT_MAX_FEAT = 4096, DIRECT_MIN_FEAT = 16, DIRECT_MAX_POS = 64, DIRECT_MR = 12 };
 static _Alignas(64) const float dzeros_f32[DIRECT_MAX_FEAT];
 static _Alignas(64) const double dzeros_f64[DIRECT_MAX_FEAT];
@@ -567,109 +568,6 @@ static int conv_direct_ok(const xlacrt_conv *d, int avx512, int64_t kc)
     return 0;
 #endif
 }
-
-#if defined(__x86_64__)
-/* Row lists of the direct tiles: the full 12 rows, and 8 and 4 for the
-   last tile of a call, whose rows past the product would cost as much as
-   real ones (a 7x7 output is 4 tiles of 12 and one of 1 row). */
-#define DROWS4(X) X(0) X(1) X(2) X(3)
-#define DROWS8(X) DROWS4(X) X(4) X(5) X(6) X(7)
-#define DROWS12(X) DROWS8(X) X(8) X(9) X(10) X(11)
-#define DPTR(r) const X *a##r = rows[r];
-#define DZERO_PS(r) __m512 c##r##0 = _mm512_setzero_ps(), c##r##1 = _mm512_setzero_ps();
-#define DROW_PS(r)                                                                            \
-    {                                                                                         \
-        __m512 ar = _mm512_set1_ps(a##r[q]);                                                  \
-        c##r##0 = _mm512_fmadd_ps(ar, b0, c##r##0);                                           \
-        c##r##1 = _mm512_fmadd_ps(ar, b1, c##r##1);                                           \
-    }
-#define DST_PS(r)                                                                             \
-    if (r < mv) {                                                                             \
-        _mm512_mask_storeu_ps(c + r * ldc, m0, c##r##0);                                      \
-        _mm512_mask_storeu_ps(c + r * ldc + 16, m1, c##r##1);                                 \
-    }
-#define DZERO_PD(r) __m512d c##r##0 = _mm512_setzero_pd(), c##r##1 = _mm512_setzero_pd();
-#define DROW_PD(r)                                                                            \
-    {                                                                                         \
-        __m512d ar = _mm512_set1_pd(a##r[q]);                                                 \
-        c##r##0 = _mm512_fmadd_pd(ar, b0, c##r##0);                                           \
-        c##r##1 = _mm512_fmadd_pd(ar, b1, c##r##1);                                           \
-    }
-#define DST_PD(r)                                                                             \
-    if (r < mv) {                                                                             \
-        _mm512_mask_storeu_pd(c + r * ldc, m0, c##r##0);                                      \
-        _mm512_mask_storeu_pd(c + r * ldc + 8, m1, c##r##1);                                  \
-    }
-
-/* The tile of the rows ROWS lists by 32 floats: c = sum over positions
-   p < npos of rows[p][r][0..C) times the packed panel b + p * bstride
-   (C x 32); mv rows and nv columns stored.  rows holds DIRECT_MR pointers
-   a position. */
-#define DEFINE_DIRECT_F32(NAME, ROWS)                                                         \
-    static TARGET_AVX512 void NAME(int64_t npos, int64_t C, const float *const *rows,         \
-                                   const float *b, int64_t bstride, float *c, int64_t ldc,    \
-                                   int mv, int nv)                                            \
-    {                                                                                         \
-        ROWS(DZERO_PS)                                                                        \
-        for (int64_t p = 0; p < npos; p++, rows += DIRECT_MR, b += bstride) {                 \
-            typedef float X;                                                                  \
-            ROWS(DPTR)                                                                        \
-            const float *bq = b;                                                              \
-            _Pragma("GCC unroll 2") for (int64_t q = 0; q < C; q++, bq += 32)                 \
-            {                                                                                 \
-                __m512 b0 = _mm512_load_ps(bq), b1 = _mm512_load_ps(bq + 16);                 \
-                ROWS(DROW_PS)                                                                 \
-            }                                                                                 \
-        }                                                                                     \
-        __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);                       \
-        __mmask16 m1 = nv >= 32 ? 0xffff : nv <= 16 ? 0 : (__mmask16)((1u << (nv - 16)) - 1); \
-        ROWS(DST_PS)                                                                          \
-    }
-/* The same by 16 doubles. */
-#define DEFINE_DIRECT_F64(NAME, ROWS)                                                         \
-    static TARGET_AVX512 void NAME(int64_t npos, int64_t C, const double *const *rows,        \
-                                   const double *b, int64_t bstride, double *c, int64_t ldc,  \
-                                   int mv, int nv)                                            \
-    {                                                                                         \
-        ROWS(DZERO_PD)                                                                        \
-        for (int64_t p = 0; p < npos; p++, rows += DIRECT_MR, b += bstride) {                 \
-            typedef double X;                                                                 \
-            ROWS(DPTR)                                                                        \
-            const double *bq = b;                                                             \
-            _Pragma("GCC unroll 2") for (int64_t q = 0; q < C; q++, bq += 16)                 \
-            {                                                                                 \
-                __m512d b0 = _mm512_load_pd(bq), b1 = _mm512_load_pd(bq + 8);                 \
-                ROWS(DROW_PD)                                                                 \
-            }                                                                                 \
-        }                                                                                     \
-        __mmask8 m0 = nv >= 8 ? 0xff : (__mmask8)((1u << nv) - 1);                            \
-        __mmask8 m1 = nv >= 16 ? 0xff : nv <= 8 ? 0 : (__mmask8)((1u << (nv - 8)) - 1);       \
-        ROWS(DST_PD)                                                                          \
-    }
-DEFINE_DIRECT_F32(direct12_f32, DROWS12)
-DEFINE_DIRECT_F32(direct8_f32, DROWS8)
-DEFINE_DIRECT_F32(direct4_f32, DROWS4)
-DEFINE_DIRECT_F64(direct12_f64, DROWS12)
-DEFINE_DIRECT_F64(direct8_f64, DROWS8)
-DEFINE_DIRECT_F64(direct4_f64, DROWS4)
-
-/* The tile of mv rows: the smallest row list that holds them.  Every row
-   is the same sum over the same positions and k whichever list computes
-   it. */
-#define DEFINE_DIRECT_PICK(T, SUF)                                                            \
-    static void direct_##SUF(int64_t npos, int64_t C, const T *const *rows, const T *b,       \
-                             int64_t bstride, T *c, int64_t ldc, int mv, int nv)              \
-    {                                                                                         \
-        if (mv <= 4)                                                                          \
-            direct4_##SUF(npos, C, rows, b, bstride, c, ldc, mv, nv);                         \
-        else if (mv <= 8)                                                                     \
-            direct8_##SUF(npos, C, rows, b, bstride, c, ldc, mv, nv);                         \
-        else                                                                                  \
-            direct12_##SUF(npos, C, rows, b, bstride, c, ldc, mv, nv);                        \
-    }
-DEFINE_DIRECT_PICK(float, f32)
-DEFINE_DIRECT_PICK(double, f64)
-#endif
 
 /* A tile of DIRECT_MR rows along one line of the last dimension (the
    first at batch n, coordinates y) whose every window unit lies inside
@@ -815,8 +713,8 @@ enum { DIRECT_CHUNK_TILES = 8 };
             tile_ready_##SUF:;                                                                \
                 for (int64_t jr = jc; jr < jend; jr += nr) {                                  \
                     int nv = O - jr < nr ? (int)(O - jr) : (int)nr;                           \
-                    direct_##SUF(ks, C, ptrs, bdata + C * jr, bstride,                        \
-                                 j->c + (i - j->r0) * j->ldc + jr, j->ldc, mv, nv);           \
+                    rt_gemm_rows_##SUF(ks, C, ptrs, bdata + C * jr, nr, bstride,              \
+                                       j->c + (i - j->r0) * j->ldc + jr, j->ldc, mv, nv, 0);  \
                 }                                                                             \
             }                                                                                 \
         }                                                                                     \

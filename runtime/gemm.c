@@ -364,36 +364,6 @@ static inline TARGET_AVX512 void st512_ps(float *c, __m512 x0, __m512 x1, __mmas
 DEFINE_KERN_AVX512_F32(kern_avx512_f32, 12, ROWS12)
 DEFINE_KERN_AVX512_F32(kern_avx512_f32_8, 8, ROWS8)
 
-/* The 12 x 32 float tile with A read in place: row r of the tile is
-   rows[r][0..kc) (see direct_a in gemm_run); the sums are those of
-   kern_avx512_f32, in the same order. */
-#define KF32_ROWP(r)                                                                          \
-    {                                                                                         \
-        __m512 ar = _mm512_set1_ps(a##r[q]);                                                  \
-        c##r##0 = _mm512_fmadd_ps(ar, b0, c##r##0);                                           \
-        c##r##1 = _mm512_fmadd_ps(ar, b1, c##r##1);                                           \
-    }
-static TARGET_AVX512 void kern_rows_avx512_f32(int64_t kc, const float *const *rows, const float *b,
-                                               int64_t ldb, float *c, int64_t ldc, int mv, int nv,
-                                               int acc)
-{
-    const float *a0 = rows[0], *a1 = rows[1], *a2 = rows[2], *a3 = rows[3], *a4 = rows[4],
-                *a5 = rows[5], *a6 = rows[6], *a7 = rows[7], *a8 = rows[8], *a9 = rows[9],
-                *a10 = rows[10], *a11 = rows[11];
-    ROWS12(KF32_ZERO)
-    for (int r = 0; r < 12; r++)
-        _mm_prefetch((const char *)(c + r * ldc), _MM_HINT_T0);
-#pragma GCC unroll 2
-    for (int64_t q = 0; q < kc; q++, b += ldb) {
-        __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);
-        ROWS12(KF32_ROWP)
-    }
-    int full = nv == 32;
-    __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);
-    __mmask16 m1 = nv >= 32 ? 0xffff : nv <= 16 ? 0 : (__mmask16)((1u << (nv - 16)) - 1);
-    ROWS12(KF32_STORE)
-}
-#undef KF32_ROWP
 
 static inline TARGET_AVX512 void st512_pd(double *c, __m512d x0, __m512d x1, __mmask8 m0,
                                            __mmask8 m1, int full, int acc)
@@ -446,6 +416,74 @@ static inline TARGET_AVX512 void st512_pd(double *c, __m512d x0, __m512d x1, __m
         st512_pd(c + r * ldc, c##r##0, c##r##1, m0, m1, full, acc);
 DEFINE_KERN_AVX512_F64(kern_avx512_f64, 12, ROWS12)
 DEFINE_KERN_AVX512_F64(kern_avx512_f64_8, 8, ROWS8)
+
+/* Tiles whose rows of A are read in place (the direct convolution's
+   windows, direct_a's rows): c = the sum over positions p < npos of
+   rows[p * 12 + r][0..C) times the B panel b + p * bstride, whose row q
+   is ldb elements after row q - 1 (+ c with acc); the rows of the 12-,
+   8- or 4-row tile, mv of them and nv columns stored.  The sums are
+   those of the packed kernels above, in the same order. */
+#define ROWS4(X) X(0) X(1) X(2) X(3)
+#define KROW_PTR(r) const X *a##r = rows[r];
+#define KROW_F32(r)                                                                           \
+    {                                                                                         \
+        __m512 ar = _mm512_set1_ps(a##r[q]);                                                  \
+        c##r##0 = _mm512_fmadd_ps(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm512_fmadd_ps(ar, b1, c##r##1);                                           \
+    }
+#define KROW_F64(r)                                                                           \
+    {                                                                                         \
+        __m512d ar = _mm512_set1_pd(a##r[q]);                                                 \
+        c##r##0 = _mm512_fmadd_pd(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm512_fmadd_pd(ar, b1, c##r##1);                                           \
+    }
+#define DEFINE_ROWS_AVX512(NAME, T, VT, L, ROWS, ZERO, LOAD, KROW, MASK, FULLMASK, STORE)     \
+    static TARGET_AVX512 void NAME(int64_t npos, int64_t C, const T *const *rows, const T *b,  \
+                                   int64_t ldb, int64_t bstride, T *c, int64_t ldc, int mv,   \
+                                   int nv, int acc)                                           \
+    {                                                                                         \
+        ROWS(ZERO)                                                                            \
+        for (int64_t p = 0; p < npos; p++, rows += 12, b += bstride) {                        \
+            typedef T X;                                                                      \
+            ROWS(KROW_PTR)                                                                    \
+            const T *bq = b;                                                                  \
+            _Pragma("GCC unroll 2") for (int64_t q = 0; q < C; q++, bq += ldb)                \
+            {                                                                                 \
+                VT b0 = LOAD(bq), b1 = LOAD(bq + L);                                          \
+                ROWS(KROW)                                                                    \
+            }                                                                                 \
+        }                                                                                     \
+        int full = nv == 2 * L;                                                               \
+        MASK m0 = nv >= L ? FULLMASK : (MASK)((1u << nv) - 1);                                \
+        MASK m1 = nv >= 2 * L ? FULLMASK : nv <= L ? 0 : (MASK)((1u << (nv - L)) - 1);        \
+        ROWS(STORE)                                                                           \
+    }
+DEFINE_ROWS_AVX512(rows12_f32, float, __m512, 16, ROWS12, KF32_ZERO, _mm512_loadu_ps, KROW_F32, __mmask16, 0xffff,
+                   KF32_STORE)
+DEFINE_ROWS_AVX512(rows8_f32, float, __m512, 16, ROWS8, KF32_ZERO, _mm512_loadu_ps, KROW_F32, __mmask16, 0xffff,
+                   KF32_STORE)
+DEFINE_ROWS_AVX512(rows4_f32, float, __m512, 16, ROWS4, KF32_ZERO, _mm512_loadu_ps, KROW_F32, __mmask16, 0xffff,
+                   KF32_STORE)
+DEFINE_ROWS_AVX512(rows12_f64, double, __m512d, 8, ROWS12, KF64_ZERO, _mm512_loadu_pd, KROW_F64, __mmask8, 0xff,
+                   KF64_STORE)
+DEFINE_ROWS_AVX512(rows8_f64, double, __m512d, 8, ROWS8, KF64_ZERO, _mm512_loadu_pd, KROW_F64, __mmask8, 0xff,
+                   KF64_STORE)
+DEFINE_ROWS_AVX512(rows4_f64, double, __m512d, 8, ROWS4, KF64_ZERO, _mm512_loadu_pd, KROW_F64, __mmask8, 0xff,
+                   KF64_STORE)
+
+/* The smallest of the 12-, 8- and 4-row tiles that holds mv rows: every
+   row is the same sum whichever computes it. */
+TARGET_AVX512 void rt_gemm_rows_f32(int64_t npos, int64_t C, const float *const *rows, const float *b, int64_t ldb,
+                                    int64_t bstride, float *c, int64_t ldc, int mv, int nv, int acc)
+{
+    (mv <= 4 ? rows4_f32 : mv <= 8 ? rows8_f32 : rows12_f32)(npos, C, rows, b, ldb, bstride, c, ldc, mv, nv, acc);
+}
+
+TARGET_AVX512 void rt_gemm_rows_f64(int64_t npos, int64_t C, const double *const *rows, const double *b,
+                                    int64_t ldb, int64_t bstride, double *c, int64_t ldc, int mv, int nv, int acc)
+{
+    (mv <= 4 ? rows4_f64 : mv <= 8 ? rows8_f64 : rows12_f64)(npos, C, rows, b, ldb, bstride, c, ldc, mv, nv, acc);
+}
 
 /* ---------------------------------------------------------------------- */
 /* AVX2 + FMA kernels                                                     */
@@ -774,8 +812,8 @@ static void gemm_chunk(int64_t t, void *ctx)
                         const float *rows[12];
                         for (int r = 0; r < 12; r++)
                             rows[r] = (const float *)g->a + (i0 + ir + (r < mv ? r : 0)) * g->lda + p0;
-                        kern_rows_avx512_f32(kc, rows, (const float *)bpan, bs, (float *)cp, g->ldc, mv,
-                                             nv, acc);
+                        rt_gemm_rows_f32(1, kc, rows, (const float *)bpan, bs, 0, (float *)cp, g->ldc, mv,
+                                         nv, acc);
                         continue;
                     }
 #endif

@@ -32,6 +32,18 @@ void rt_gemm_packed_cb(xlacrt_pool *p, int f64, int64_t m, rt_pack_a_fn pack_a, 
    floats, 12 x 16 doubles). */
 int rt_gemm_current_avx512(void);
 
+#if defined(__x86_64__)
+/* AVX-512 only (the caller checks): tiles of mv <= 12 rows whose A rows
+   are read in place.  c[r][0..nv) = the sum over positions p < npos of
+   rows[p * 12 + r][0..C) times the B panel at b + p * bstride (its row q,
+   2 vectors wide, ldb elements after row q - 1), plus c with acc.  The
+   sums are those of the packed kernels, in the same order. */
+void rt_gemm_rows_f32(int64_t npos, int64_t C, const float *const *rows, const float *b, int64_t ldb,
+                      int64_t bstride, float *c, int64_t ldc, int mv, int nv, int acc);
+void rt_gemm_rows_f64(int64_t npos, int64_t C, const double *const *rows, const double *b, int64_t ldb,
+                      int64_t bstride, double *c, int64_t ldc, int mv, int nv, int acc);
+#endif
+
 /* The layout of a packed B: k block p0 (of depth kc) starts at element
    p0 * npad of data, and in it the panel of nr columns starting at column
    j is kc x nr elements at (p0 * npad + kc * j), zero past column n. */
