@@ -25,7 +25,9 @@
  * Kernels: AVX-512 (12x32 floats, 12x16 doubles, and 8-row tiles of both
  * for products whose row count the 12-row tile would pad by much: see
  * pick_tile), AVX2+FMA (6x16, 6x8) and portable C; the best family the CPU
- * supports is picked once at run time.
+ * supports is picked once at run time.  bfloat16 products go to AMX tiles
+ * instead (gemm_amx.c) where the host allows them; elsewhere they are
+ * widened to floats while packing.
  * The x86 kernels are compiled with function-level target attributes, so the
  * library itself needs no special compiler flags and runs on any x86-64.
  */
@@ -657,29 +659,54 @@ static int best_isa(void)
 }
 
 static pthread_once_t isa_once = PTHREAD_ONCE_INIT;
-static _Atomic int isa_max, isa_cur;
+/* tiles_max: RT_TILES_AMX where the host allows AMX (and AVX-512, which
+   every AMX CPU has: the float products stay on it), else RT_TILES_OFF */
+static _Atomic int isa_max, isa_cur, tiles_max, tiles_cur;
 
 static void isa_init(void)
 {
     int best = best_isa();
     atomic_store(&isa_max, best);
     atomic_store(&isa_cur, best);
+#if defined(__x86_64__)
+    int tiles = best == ISA_AVX512 && rt_amx_usable() ? RT_TILES_AMX : RT_TILES_OFF;
+#else
+    int tiles = RT_TILES_OFF;
+#endif
+    atomic_store(&tiles_max, tiles);
+    atomic_store(&tiles_cur, tiles);
+}
+
+int rt_gemm_tiles(void)
+{
+    pthread_once(&isa_once, isa_init);
+    return atomic_load(&tiles_cur);
 }
 
 const char *xlacrt_gemm_isa(void)
 {
     pthread_once(&isa_once, isa_init);
     static const char *const names[] = {[ISA_C] = "c", [ISA_AVX2] = "avx2", [ISA_AVX512] = "avx512"};
-    return names[atomic_load(&isa_cur)];
+    int tiles = atomic_load(&tiles_cur);
+    return tiles == RT_TILES_AMX ? "amx" : tiles == RT_TILES_EMULATED ? "amx-emulated" : names[atomic_load(&isa_cur)];
 }
 
 int xlacrt_gemm_set_isa(const char *name)
 {
     pthread_once(&isa_once, isa_init);
-    int want;
-    if (!name || !strcmp(name, "best"))
+    int want, tiles = RT_TILES_OFF;
+    if (!name || !strcmp(name, "best")) {
         want = atomic_load(&isa_max);
-    else if (!strcmp(name, "avx512"))
+        tiles = atomic_load(&tiles_max);
+    } else if (!strcmp(name, "amx")) {
+        if (atomic_load(&tiles_max) != RT_TILES_AMX)
+            return 0;
+        want = atomic_load(&isa_max);
+        tiles = RT_TILES_AMX;
+    } else if (!strcmp(name, "amx-emulated")) {
+        want = atomic_load(&isa_max);
+        tiles = RT_TILES_EMULATED;
+    } else if (!strcmp(name, "avx512"))
         want = ISA_AVX512;
     else if (!strcmp(name, "avx2"))
         want = ISA_AVX2;
@@ -690,6 +717,7 @@ int xlacrt_gemm_set_isa(const char *name)
     if (want > atomic_load(&isa_max))
         return 0;
     atomic_store(&isa_cur, want);
+    atomic_store(&tiles_cur, tiles);
     return 1;
 }
 
@@ -1048,6 +1076,12 @@ static void gemm_16(xlacrt_pool *p, int src, int trans_a, int trans_b, int64_t m
         return;
     }
     pthread_once(&isa_once, isa_init);
+    int tiles = atomic_load(&tiles_cur);
+    if (src == SRC_BF16 && tiles != RT_TILES_OFF) {
+        rt_tile_gemm_bf16(p, tiles == RT_TILES_EMULATED, trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc,
+                          accumulate);
+        return;
+    }
     int isa = atomic_load(&isa_cur);
     const packers *pk = src == SRC_BF16 ? &pk_bf16[isa] : &pk_f16[isa];
     gemm_job g = {

@@ -28,6 +28,33 @@ void rt_gemm_pack_b_kc(int f64, int64_t kc, int64_t n, int64_t k, const void *b,
 void rt_gemm_packed_cb(xlacrt_pool *p, int f64, int64_t m, rt_pack_a_fn pack_a, void *ctx,
                        const void *packed, void *c, int64_t ldc, int accumulate);
 
+/* Whether the bfloat16 and int8 products run on tiles (gemm_amx.c): not at
+   all, on AMX, or on its C emulation (chosen with xlacrt_gemm_set_isa:
+   "amx", "amx-emulated"). */
+enum { RT_TILES_OFF, RT_TILES_AMX, RT_TILES_EMULATED };
+int rt_gemm_tiles(void);
+/* Whether this host and its OS allow AMX (probed once; XLAC_AMX=0 says
+   no): see gemm_amx.c. */
+int rt_amx_usable(void);
+/* The bfloat16 product (xlacrt_gemm_bf16's arguments) on AMX tiles, or on
+   the emulated ones. */
+void rt_tile_gemm_bf16(xlacrt_pool *p, int emulated, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
+                       const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c, int64_t ldc,
+                       int accumulate);
+/* The emulated tile instructions, one function each (for the tests): the
+   calling thread's tile registers, configured by rt_emu_ldtilecfg from
+   the 64-byte configuration ldtilecfg reads. */
+void rt_emu_ldtilecfg(const void *cfg);
+void rt_emu_tilerelease(void);
+void rt_emu_tilezero(int t);
+void rt_emu_tileloadd(int t, const void *base, int64_t stride);
+void rt_emu_tilestored(int t, void *base, int64_t stride);
+void rt_emu_tdpbf16ps(int d, int a, int b);
+void rt_emu_tdpbssd(int d, int a, int b);
+void rt_emu_tdpbsud(int d, int a, int b);
+void rt_emu_tdpbusd(int d, int a, int b);
+void rt_emu_tdpbuud(int d, int a, int b);
+
 /* Whether the kernel family in use now is the AVX-512 one (tiles of 12 x 32
    floats, 12 x 16 doubles). */
 int rt_gemm_current_avx512(void);

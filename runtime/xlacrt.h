@@ -135,15 +135,34 @@ void xlacrt_sgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const float *a,
                          float *c, int64_t ldc, int accumulate);
 void xlacrt_dgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const double *a, int64_t lda,
                          const void *packed, double *c, int64_t ldc, int accumulate);
-/* Picks the GEMM kernel family: "avx512", "avx2", "c" (portable) or "best"
-   (the default: the best the CPU supports).  Returns 0, changing nothing,
-   when the CPU lacks the family.  For tests and benchmarks; not to be called
-   while a GEMM runs. */
+/* int8 products with 32-bit sums: C[m,n] (int32) = op(A) op(B) (+ C),
+   A and B signed 8-bit, sums wrapping modulo 2^32 (exact unless k is
+   beyond 2^17).  On AMX tiles where the host has them, else AVX-512 VNNI,
+   else portable C; every result is exact, so all give the same bits.
+   The batched form as xlacrt_sgemm_batched. */
+void xlacrt_gemm_s8(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k, const int8_t *a,
+                    int64_t lda, const int8_t *b, int64_t ldb, int32_t *c, int64_t ldc, int accumulate);
+void xlacrt_gemm_s8_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t batch, int64_t m, int64_t n,
+                            int64_t k, const int8_t *a, int64_t lda, int64_t stride_a, const int8_t *b, int64_t ldb,
+                            int64_t stride_b, int32_t *c, int64_t ldc, int64_t stride_c, int accumulate);
+/* Picks the GEMM kernel family: "avx512", "avx2", "c" (portable), "amx"
+   (AVX-512, with the bfloat16 and int8 products on AMX tiles),
+   "amx-emulated" (those products on a C emulation of the tile instructions:
+   slow, for tests) or "best" (the default: the best the CPU supports, AMX
+   where the CPU and OS allow it).  Returns 0, changing nothing, when the
+   CPU lacks the family.  For tests and benchmarks; not to be called while
+   a GEMM runs. */
 int xlacrt_gemm_set_isa(const char *name);
 /* The instruction-set family each run-time kernel family uses on this CPU
-   ("avx512", "avx2" or "c"): GEMM (and the convolutions built on it),
-   matrix-vector products, the float FFT, and the counter-based RNGs. */
+   ("amx", "amx-emulated", "avx512", "avx2" or "c"): GEMM (and the
+   convolutions built on it), matrix-vector products, the float FFT, and
+   the counter-based RNGs; and for int8 products "amx", "amx-emulated",
+   "avx512vnni" or "c". */
 const char *xlacrt_gemm_isa(void);
+const char *xlacrt_gemm_s8_isa(void);
+/* Whether AMX is usable here: "on", or "off (why)": the CPU's CPUID, the
+   OS's XCR0, Linux's permission for tile data, or XLAC_AMX=0. */
+const char *xlacrt_amx_status(void);
 const char *xlacrt_gemv_isa(void);
 const char *xlacrt_fft_isa(void);
 const char *xlacrt_random_isa(void);

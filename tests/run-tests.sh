@@ -24,8 +24,9 @@
 # Each RUN line may take 300 s; a file marked `XLAC-TIMEOUT: SECONDS` (a
 # long test, e.g. training real models on the SIMT harness) gives its
 # lines that long instead.  A timed-out line fails the test, saying so.
-# A RUN line that exits with status 77 skips the test (what it needs is
-# missing: the GPU simulator, say); its last output line is the reason.
+# A RUN line (or a unit test) that exits with status 77 skips the test
+# (what it needs is missing: the GPU simulator, or a CPU feature, say); its
+# last output line is the reason.
 # Skipped tests are listed and counted, never as passed.
 # Prints one line per failure or skip, the CPU paths exercised (`xlac
 # --version --verbose`'s paths line), then "N passed, N failed[, N skipped]";
@@ -117,8 +118,13 @@ for exe in "$build"/tests/test_*; do
   [ -x "$exe" ] || continue
   name=$(basename "$exe")
   [ -n "$filter" ] && [[ "$name" != *"$filter"* ]] && continue
-  if (cd "$root" && timeout 300 "$exe") >"$tmp/$name.log" 2>&1; then
+  rc=0
+  (cd "$root" && timeout 300 "$exe") >"$tmp/$name.log" 2>&1 || rc=$?
+  if [ "$rc" -eq 0 ]; then
     echo "PASS unit/$name" >>"$results"
+  elif [ "$rc" -eq 77 ]; then
+    # what it needs is missing (a CPU feature, say): its last line says what
+    echo "SKIPPED unit/$name: $(tail -n 1 "$tmp/$name.log")" >>"$results"
   else
     { echo "FAIL unit/$name"; sed 's/^/    /' "$tmp/$name.log" | tail -n 40; } >>"$results"
   fi
