@@ -659,6 +659,7 @@ static int best_isa(void)
 }
 
 static pthread_once_t isa_once = PTHREAD_ONCE_INIT;
+static int set_isa(const char *name);
 /* tiles_max: RT_TILES_AMX where the host allows AMX (and AVX-512, which
    every AMX CPU has: the float products stay on it), else RT_TILES_OFF */
 static _Atomic int isa_max, isa_cur, tiles_max, tiles_cur;
@@ -675,6 +676,11 @@ static void isa_init(void)
 #endif
     atomic_store(&tiles_max, tiles);
     atomic_store(&tiles_cur, tiles);
+    /* XLAC_GEMM_ISA picks another family for the whole process (tests run
+       compiled programs on each); a name the CPU lacks leaves the best */
+    const char *env = getenv("XLAC_GEMM_ISA");
+    if (env && *env)
+        set_isa(env);
 }
 
 int rt_gemm_tiles(void)
@@ -691,9 +697,8 @@ const char *xlacrt_gemm_isa(void)
     return tiles == RT_TILES_AMX ? "amx" : tiles == RT_TILES_EMULATED ? "amx-emulated" : names[atomic_load(&isa_cur)];
 }
 
-int xlacrt_gemm_set_isa(const char *name)
+static int set_isa(const char *name)
 {
-    pthread_once(&isa_once, isa_init);
     int want, tiles = RT_TILES_OFF;
     if (!name || !strcmp(name, "best")) {
         want = atomic_load(&isa_max);
@@ -719,6 +724,12 @@ int xlacrt_gemm_set_isa(const char *name)
     atomic_store(&isa_cur, want);
     atomic_store(&tiles_cur, tiles);
     return 1;
+}
+
+int xlacrt_gemm_set_isa(const char *name)
+{
+    pthread_once(&isa_once, isa_init);
+    return set_isa(name);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -90,8 +90,8 @@ static void amx_probe(void)
     }
     int tile = d >> 24 & 1, bf16 = d >> 22 & 1, int8 = d >> 25 & 1;
     if (!tile || !bf16 || !int8) {
-        snprintf(amx_why, sizeof amx_why, "off (the CPU reports%s%s%s)", tile ? "" : " no AMX-TILE",
-                 bf16 ? "" : " no AMX-BF16", int8 ? "" : " no AMX-INT8");
+        snprintf(amx_why, sizeof amx_why, "off (CPUID lacks%s%s%s)", tile ? "" : " AMX-TILE",
+                 bf16 ? "" : " AMX-BF16", int8 ? "" : " AMX-INT8");
         return;
     }
     if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1)) {

@@ -12,8 +12,10 @@
  * products the expand pass makes are the common case.  bf16/f16 operands
  * are widened into f32 copies first (products of 16-bit floats are exact in
  * f32), and a 16-bit result is rounded from an f32 one.  Anything else
- * (integers, complex, mixed precision that would lose bits) goes through
- * the interpreter thunk.
+ * (complex, mixed precision that would lose bits) goes through the
+ * interpreter thunk.  int8 products with 32-bit sums in a GEMM layout go
+ * to the runtime's int8 GEMM (AMX tiles, AVX-512 VNNI or C, chosen at run
+ * time; exact); other integer products are loop nests (below).
  *
  * convolution: f32/f64 with any dimension numbers, strides, padding,
  * dilations, reversal and feature groups goes to the runtime's convolution
@@ -116,6 +118,8 @@ static bool run_of(const int64_t *v, int n, int64_t start) {
   return true;
 }
 
+static bool gemm_layout(const Op *op, Gemm *g);
+
 /* How op maps onto a GEMM on its operands' buffers as they are. */
 static bool gemm_of(const Op *op, Gemm *g) {
   if (op->kind != OP_DOT_GENERAL || op->nopnds != 2 || op->nres != 1) return false;
@@ -128,6 +132,24 @@ static bool gemm_of(const Op *op, Gemm *g) {
   g->ct = oe == ET_F64 ? ET_F64 : ET_F32;
   /* the interpreter multiplies exact f64 operands; don't round them first */
   if (g->ct == ET_F32 && (le == ET_F64 || re == ET_F64)) return false;
+  return gemm_layout(op, g);
+}
+
+/* An int8 product with 32-bit sums that is a GEMM on the buffers: the
+   runtime's int8 GEMM (AMX, VNNI or C; exact wrapping sums, so the
+   interpreter's bits).  g->ct is S32. */
+static bool s8_gemm_of(const Op *op, Gemm *g) {
+  if (op->kind != OP_DOT_GENERAL || op->nopnds != 2 || op->nres != 1) return false;
+  const Type *lt = op->opnds[0]->type, *rt = op->opnds[1]->type, *ot = op->res[0].type;
+  if (!plain_tensor(lt) || !plain_tensor(rt) || !plain_tensor(ot)) return false;
+  if (lt->elem != ET_S8 || rt->elem != ET_S8 || ot->elem != ET_S32) return false;
+  g->ct = ET_S32;
+  return gemm_layout(op, g);
+}
+
+/* The GEMM's shape and transposes from op's dimension numbers. */
+static bool gemm_layout(const Op *op, Gemm *g) {
+  const Type *lt = op->opnds[0]->type, *rt = op->opnds[1]->type, *ot = op->res[0].type;
   Attr *dn = op_attr(op, "dot_dimension_numbers");
   int64_t *lb, *rb, *lc, *rc;
   int nb = dict_ints(dn, "lhs_batching_dimensions", &lb), nb2 = dict_ints(dn, "rhs_batching_dimensions", &rb);
@@ -406,7 +428,7 @@ void lower_loop_prepack(Lower *L, Op *loop) {
 }
 
 /* ---- any other dot: a direct loop nest ----
- * Integer, pred and mixed-type products, and float products whose layout
+ * Integer (but int8 GEMMs, above), pred and mixed-type products, and float products whose layout
  * is not a GEMM on the buffers, with the interpreter's arithmetic
  * (linalg.c): an integer or pred result sums the operands converted to the
  * result's class with wrap-around (in 32 bits when the result has at most
@@ -1019,7 +1041,10 @@ bool lower_dot(Lower *L, Op *op) {
     LLVMValueRef lp = value_ptr(L, op->opnds[0]), rp = value_ptr(L, op->opnds[1]), out = value_ptr(L, &op->res[0]);
     /* a tiny product is cheaper as a loop than as a call that packs */
     bool tiny = gemm_of(op, &g) && g.batch * g.m * g.n * g.k <= TINY_DOT_FMAS && dot_dims(op, &dd);
-    if (tiny)
+    bool s8 = !tiny && s8_gemm_of(op, &g) && g.batch * g.m * g.n * g.k > TINY_DOT_FMAS;
+    if (s8)
+      emit_gemm_call(L, &g, "xlacrt_gemm_s8", "xlacrt_gemm_s8_batched", lp, rp, out);
+    else if (tiny)
       emit_dot_loop(L, op, &dd, lp, rp, out);
     else if (gemm_of(op, &g))
       emit_gemm(L, op, &g, lp, rp, out, prepacked_off(L, op));

@@ -12,6 +12,8 @@ static const RuntimeSymbol symbols[] = {
     {"xlacrt_dgemm_batched", (void *)xlacrt_dgemm_batched},
     {"xlacrt_gemm_bf16", (void *)xlacrt_gemm_bf16},
     {"xlacrt_gemm_bf16_batched", (void *)xlacrt_gemm_bf16_batched},
+    {"xlacrt_gemm_s8", (void *)xlacrt_gemm_s8},
+    {"xlacrt_gemm_s8_batched", (void *)xlacrt_gemm_s8_batched},
     {"xlacrt_gemm_f16", (void *)xlacrt_gemm_f16},
     {"xlacrt_gemm_f16_batched", (void *)xlacrt_gemm_f16_batched},
     {"xlacrt_sgemm_pack_b", (void *)xlacrt_sgemm_pack_b},
