@@ -317,6 +317,7 @@ void rt_emu_tdpbuud(int d, int a, int b) { emu_tdpb(d, a, b, 0, 0); }
    of it modulo 2^32, as the wrapping s32 sums are. */
 #define TARGET_VNNI __attribute__((target("avx512f,avx512bw,avx512vnni")))
 #define VROWS8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define VROWS12(X) VROWS8(X) X(8) X(9) X(10) X(11)
 #define V_INIT(r)                                                                             \
     __m512i c##r##0 = init0, c##r##1 = init1;                                                 \
     if (load_c && r0 + r < mv) {                                                              \
@@ -326,7 +327,7 @@ void rt_emu_tdpbuud(int d, int a, int b) { emu_tdpb(d, a, b, 0, 0); }
 #define V_ROW(r)                                                                              \
     {                                                                                         \
         int32_t av;                                                                           \
-        memcpy(&av, arow + (r) * 64 + 4 * q, 4);                                              \
+        memcpy(&av, as + (r) * 64 + 4 * q, 4);                                                \
         __m512i x = _mm512_set1_epi32(av);                                                    \
         c##r##0 = _mm512_dpbusd_epi32(c##r##0, x, b0);                                        \
         c##r##1 = _mm512_dpbusd_epi32(c##r##1, x, b1);                                        \
@@ -337,28 +338,43 @@ void rt_emu_tdpbuud(int d, int a, int b) { emu_tdpb(d, a, b, 0, 0); }
         _mm512_mask_storeu_epi32(c + (r0 + r) * ldc + 16, m1, c##r##1);                       \
     }
 
+/* Rows r0.. (12 or 8 of them) x 32 columns of the block: 24 or 16
+   accumulators.  Row r of a panel's step is at r * 64 (the two tiles of
+   16 rows follow each other). */
+#define DEFINE_VNNI_ROWS(NAME, ROWS)                                                          \
+    static TARGET_VNNI void NAME(int64_t nsteps, const uint8_t *ap, const uint8_t *bp, int32_t *c, \
+                                 int64_t ldc, int r0, int mv, __mmask16 m0, __mmask16 m1,     \
+                                 int load_c, __m512i init0, __m512i init1)                    \
+    {                                                                                         \
+        ROWS(V_INIT)                                                                          \
+        for (int64_t s = 0; s < nsteps; s++) {                                                \
+            const uint8_t *as = ap + s * 2048 + r0 * 64, *bs = bp + s * 2048;                 \
+            _Pragma("GCC unroll 4") for (int q = 0; q < 16; q++)                              \
+            {                                                                                 \
+                __m512i b0 = _mm512_loadu_si512(bs + q * 64);                                 \
+                __m512i b1 = _mm512_loadu_si512(bs + 1024 + q * 64);                          \
+                ROWS(V_ROW)                                                                   \
+            }                                                                                 \
+        }                                                                                     \
+        ROWS(V_STORE)                                                                         \
+    }
+DEFINE_VNNI_ROWS(vnni_rows12, VROWS12)
+DEFINE_VNNI_ROWS(vnni_rows8, VROWS8)
+
 static TARGET_VNNI void vnni_block(int64_t nsteps, const uint8_t *ap, const uint8_t *bp, void *cv, int64_t ldc_bytes,
                                    int mv, int nv, int load_c, int s8, const int32_t *corr)
 {
     (void)s8;
-    int32_t *c = cv;
-    int64_t ldc = ldc_bytes / 4;
     __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);
     __mmask16 m1 = nv >= 32 ? 0xffff : nv <= 16 ? 0 : (__mmask16)((1u << (nv - 16)) - 1);
     __m512i init0 = corr ? _mm512_maskz_loadu_epi32(m0, corr) : _mm512_setzero_si512();
     __m512i init1 = corr ? _mm512_maskz_loadu_epi32(m1, corr + 16) : _mm512_setzero_si512();
-    /* 8 rows x 32 columns at a time: 16 accumulators */
-    for (int r0 = 0; r0 < mv; r0 += 8) {
-        VROWS8(V_INIT)
-        const uint8_t *as = ap + (r0 / 16) * 1024 + (r0 % 16) * 64, *bs = bp;
-        for (int64_t s = 0; s < nsteps; s++, as += 2048, bs += 2048) {
-            const uint8_t *arow = as;
-            for (int q = 0; q < 16; q++) {
-                __m512i b0 = _mm512_loadu_si512(bs + q * 64), b1 = _mm512_loadu_si512(bs + 1024 + q * 64);
-                VROWS8(V_ROW)
-            }
-        }
-        VROWS8(V_STORE)
+    /* 32 rows as 12 + 12 + 8 */
+    for (int r0 = 0; r0 < mv; r0 += 12) {
+        if (r0 < 24)
+            vnni_rows12(nsteps, ap, bp, cv, ldc_bytes / 4, r0, mv, m0, m1, load_c, init0, init1);
+        else
+            vnni_rows8(nsteps, ap, bp, cv, ldc_bytes / 4, r0, mv, m0, m1, load_c, init0, init1);
     }
 }
 #endif /* __x86_64__ */
@@ -404,14 +420,19 @@ typedef struct {
     tile_block_fn block;
     void (*begin)(void), (*end)(void); /* around each chunk's blocks */
     int a_unsigned;                    /* A packed as a + 128, corrected by B's column sums */
+    int kc_bytes;                      /* bytes of k per block (a multiple of 64) */
 } tile_family;
 
-static const tile_family fam_emu = {emu_block, emu_begin, emu_end, 0};
+/* k blocks: on tiles, an A panel's block (32 rows) and a B panel's (32
+   columns) of 1 KiB of k are 32 KiB each, the B panel's in L1 while the A
+   panels come from L2 through tile loads; the vector kernels read B once
+   per 8 rows, so a block of both panels (16 KiB) stays in L1. */
+static const tile_family fam_emu = {emu_block, emu_begin, emu_end, 0, 1024};
 #if defined(__x86_64__)
-static const tile_family fam_amx = {amx_block, amx_begin, amx_end, 0};
-static const tile_family fam_vnni = {vnni_block, NULL, NULL, 1};
+static const tile_family fam_amx = {amx_block, amx_begin, amx_end, 0, 1024};
+static const tile_family fam_vnni = {vnni_block, NULL, NULL, 1, 256};
 #endif
-static const tile_family fam_c = {c_block, NULL, NULL, 0};
+static const tile_family fam_c = {c_block, NULL, NULL, 0, 256};
 
 /* ---------------------------------------------------------------------- */
 /* packing                                                                */
@@ -502,9 +523,8 @@ static void pack_b_tiles(const uint8_t *b, int64_t ldb, int trans, int es, int64
 /* ---------------------------------------------------------------------- */
 /* driver                                                                 */
 
-/* k block: an A panel's block (32 rows) and a B panel's (32 columns) are
-   32 KiB each, one beside the other in L1/L2; TILE_MC rows per chunk. */
-enum { TILE_KC_BYTES = 1024, TILE_MC = 256, TILE_PANELS_PER_PACK = 8 };
+/* TILE_MC rows per chunk (its A block stays in L2). */
+enum { TILE_MC = 256, TILE_PANELS_PER_PACK = 8 };
 /* Below this many multiply-adds a call runs on the calling thread alone
    (as gemm.c's). */
 enum { TILE_PARALLEL_MIN_FMAS = 1 << 22 };
@@ -534,14 +554,22 @@ static void tile_pack_b_task(int64_t t, void *ctx)
     int64_t j0 = t * TILE_PANELS_PER_PACK * 32;
     int64_t nc = g->npad - j0 < TILE_PANELS_PER_PACK * 32 ? g->npad - j0 : TILE_PANELS_PER_PACK * 32;
     pack_b_tiles(g->b, g->ldb, g->trans_b, g->es, g->n, g->k, g->kpad, j0, nc, g->bp);
-    if (g->corr)
-        for (int64_t j = j0; j < j0 + nc; j++) {
-            uint32_t s = 0;
-            if (j < g->n)
+    if (g->corr) {
+        /* column sums, walking B along its rows */
+        uint32_t sum[TILE_PANELS_PER_PACK * 32] = {0};
+        int64_t have = g->n - j0 < nc ? g->n - j0 : nc;
+        const int8_t *b = (const int8_t *)g->b;
+        if (g->trans_b)
+            for (int64_t j = 0; j < have; j++)
                 for (int64_t q = 0; q < g->k; q++)
-                    s += (uint32_t)(int32_t)(int8_t)g->b[g->trans_b ? j * g->ldb + q : q * g->ldb + j];
-            g->corr[j] = (int32_t)(0u - 128u * s);
-        }
+                    sum[j] += (uint32_t)b[(j0 + j) * g->ldb + q];
+        else
+            for (int64_t q = 0; q < g->k; q++)
+                for (int64_t j = 0; j < have; j++)
+                    sum[j] += (uint32_t)b[q * g->ldb + j0 + j];
+        for (int64_t j = 0; j < nc; j++)
+            g->corr[j0 + j] = (int32_t)(0u - 128u * sum[j]);
+    }
 }
 
 static void tile_chunk(int64_t t, void *ctx)
@@ -602,7 +630,7 @@ static void tile_gemm(xlacrt_pool *p, const tile_family *fam, int s8, int trans_
     int64_t kstep = 64 / g.es;
     g.kpad = up(k, kstep);
     g.npad = up(n, 32);
-    g.kc = TILE_KC_BYTES / g.es;
+    g.kc = fam->kc_bytes / g.es;
     if ((double)m * (double)n * (double)k < TILE_PARALLEL_MIN_FMAS)
         p = NULL;
     int64_t mpanels = (m + 31) / 32, chunk_panels = TILE_MC / 32;
