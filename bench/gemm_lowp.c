@@ -4,9 +4,12 @@
  * one named, and prints GFLOP/s (2n^3 operations per product; median of
  * several runs: the calling thread's CPU time with one thread, which leaves
  * out time lost to other processes on a busy machine, else wall time).
- *     build/bin/bench_gemm_lowp [--isa=NAME] [--threads=N] [size...]
+ *     build/bin/bench_gemm_lowp [--isa=NAME] [--threads=N] [--ieee] [size...]
  * NAME as xlacrt_gemm_set_isa: amx, avx512, avx2, c (amx-emulated is far
- * too slow to time).  Sizes default to 512 1024 2048.
+ * too slow to time).  Sizes default to 512 1024 2048.  The products run
+ * with denormals flushed (x86 MXCSR FTZ and DAZ, as JAX runs compiled
+ * code), without which bfloat16 products do not use AMX; --ieee keeps
+ * denormals.
  */
 #include "xlacrt.h"
 
@@ -14,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 static int one_thread = 1;
 
@@ -56,19 +62,21 @@ static double time_one(xlacrt_pool *pool, int s8, int n, const void *a, const vo
 
 int main(int argc, char **argv)
 {
-    int sizes[16], ns = 0, threads = 1;
+    int sizes[16], ns = 0, threads = 1, ieee = 0;
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "--isa=", 6)) {
             if (!xlacrt_gemm_set_isa(argv[i] + 6)) {
                 fprintf(stderr, "kernel family %s not available here (AMX: %s)\n", argv[i] + 6, xlacrt_amx_status());
                 return 1;
             }
+        } else if (!strcmp(argv[i], "--ieee")) {
+            ieee = 1;
         } else if (!strncmp(argv[i], "--threads=", 10)) {
             threads = atoi(argv[i] + 10);
         } else if (ns < 16 && atoi(argv[i]) > 0) {
             sizes[ns++] = atoi(argv[i]);
         } else {
-            fprintf(stderr, "usage: bench_gemm_lowp [--isa=NAME] [--threads=N] [size...]\n");
+            fprintf(stderr, "usage: bench_gemm_lowp [--isa=NAME] [--threads=N] [--ieee] [size...]\n");
             return 2;
         }
     }
@@ -77,9 +85,14 @@ int main(int argc, char **argv)
         ns = 3;
     }
     one_thread = threads <= 1;
+#if defined(__x86_64__)
+    if (!ieee)
+        _mm_setcsr(_mm_getcsr() | 0x8040u);
+#endif
     xlacrt_pool *pool = threads > 1 ? xlacrt_pool_create(threads) : NULL;
-    printf("gemm=%s int8=%s amx %s, %d thread(s)\n", xlacrt_gemm_isa(), xlacrt_gemm_s8_isa(), xlacrt_amx_status(),
-           threads);
+    printf("gemm=%s bf16=%s int8=%s amx %s, %d thread(s), denormals %s\n", xlacrt_gemm_isa(),
+           ieee ? xlacrt_gemm_isa() : xlacrt_gemm_bf16_isa(), xlacrt_gemm_s8_isa(),
+           xlacrt_amx_status(), threads, ieee ? "kept" : "flushed");
     for (int i = 0; i < ns; i++) {
         int n = sizes[i];
         size_t nn = (size_t)n * (size_t)n;

@@ -26,8 +26,9 @@
  * for products whose row count the 12-row tile would pad by much: see
  * pick_tile), AVX2+FMA (6x16, 6x8) and portable C; the best family the CPU
  * supports is picked once at run time.  bfloat16 products go to AMX tiles
- * instead (gemm_amx.c) where the host allows them; elsewhere they are
- * widened to floats while packing.
+ * instead (gemm_amx.c) where the host has them and the caller flushes
+ * denormals (see flushing_denormals); elsewhere they are widened to
+ * floats while packing.
  * The x86 kernels are compiled with function-level target attributes, so the
  * library itself needs no special compiler flags and runs on any x86-64.
  */
@@ -1075,6 +1076,21 @@ void xlacrt_dgemm(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n
     gemm_run(&g, p);
 }
 
+/* Whether the calling thread flushes denormals (x86 MXCSR FTZ and DAZ:
+   compiled code with flush_denormals, JAX's default).  The tile
+   instructions' bfloat16 arithmetic always flushes them, so bfloat16
+   products use tiles only then; in IEEE mode the float kernels keep
+   denormals, as the interpreter does.  The pool runs chunks in the
+   caller's mode, so one call decides for all its threads. */
+static int flushing_denormals(void)
+{
+#if defined(__x86_64__)
+    return (_mm_getcsr() & 0x8040u) == 0x8040u;
+#else
+    return 0;
+#endif
+}
+
 /* 16-bit inputs (bfloat16 or IEEE half), float output. */
 static void gemm_16(xlacrt_pool *p, int src, int trans_a, int trans_b, int64_t m, int64_t n,
                     int64_t k, const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb,
@@ -1087,12 +1103,9 @@ static void gemm_16(xlacrt_pool *p, int src, int trans_a, int trans_b, int64_t m
         return;
     }
     pthread_once(&isa_once, isa_init);
-    int tiles = atomic_load(&tiles_cur);
-    if (src == SRC_BF16 && tiles != RT_TILES_OFF) {
-        rt_tile_gemm_bf16(p, tiles == RT_TILES_EMULATED, trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc,
-                          accumulate);
+    if (src == SRC_BF16 && flushing_denormals() &&
+        rt_tile_gemm_bf16(p, trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc, accumulate))
         return;
-    }
     int isa = atomic_load(&isa_cur);
     const packers *pk = src == SRC_BF16 ? &pk_bf16[isa] : &pk_f16[isa];
     gemm_job g = {

@@ -1,7 +1,7 @@
 /*
  * gemm_amx.c - matrix products on 16 x 64-byte tiles: bfloat16 (f32 sums)
- * on AMX where the host has it, and int8 (s32 sums) on AMX, on AVX-512
- * VNNI, or in portable C.
+ * on AMX where the host has it (while denormals are flushed: see gemm.c),
+ * and int8 (s32 sums) on AMX, on AVX-512 VNNI, or in portable C.
  *
  * Both operands are packed into the layout the tile dot-product
  * instructions read.  A step is 64 bytes of k (32 bfloat16 or 64 int8
@@ -377,6 +377,7 @@ static TARGET_VNNI void vnni_block(int64_t nsteps, const uint8_t *ap, const uint
             vnni_rows8(nsteps, ap, bp, cv, ldc_bytes / 4, r0, mv, m0, m1, load_c, init0, init1);
     }
 }
+
 #endif /* __x86_64__ */
 
 /* ---------------------------------------------------------------------- */
@@ -474,21 +475,23 @@ static void pack_a_tiles(const uint8_t *a, int64_t lda, int trans, int es, int f
 }
 
 /* Columns j0..j0+nc (whole 32-column panels; past n zero) of op(B) over
-   all of k, into panels of kpad / kstep steps of two 16-column tiles. */
+   all of k, into panels of kpad / kstep steps of two 16-column tiles.  B
+   is walked along its rows (the g rows of one tile row at a time, across
+   all the panels) rather than down each panel: a panel's rows are on as
+   many pages as k is long, and walking them panel by panel costs a TLB
+   miss per row per panel. */
 static void pack_b_tiles(const uint8_t *b, int64_t ldb, int trans, int es, int64_t n, int64_t k, int64_t kpad,
                          int64_t j0, int64_t nc, uint8_t *dst)
 {
     int g = 4 / es; /* k values per 4-byte group */
-    int64_t kstep = 64 / es, nsteps = kpad / kstep;
-    for (int64_t jb = 0; jb < nc; jb += 32) {
-        uint8_t *pan = dst + (j0 + jb) / 32 * nsteps * 2048;
-        for (int64_t s = 0; s < nsteps; s++)
-            for (int h = 0; h < 2; h++) {
-                uint8_t *t = pan + s * 2048 + h * 1024;
-                int64_t col0 = j0 + jb + h * 16;
-                for (int r = 0; r < 16; r++) {
-                    uint8_t *d = t + r * 64;
-                    int64_t q0 = s * kstep + (int64_t)r * g;
+    int64_t kstep = 64 / es, nsteps = kpad / kstep, pstride = nsteps * 2048;
+    for (int64_t s = 0; s < nsteps; s++)
+        for (int r = 0; r < 16; r++) {
+            int64_t q0 = s * kstep + (int64_t)r * g;
+            for (int64_t jb = 0; jb < nc; jb += 32)
+                for (int h = 0; h < 2; h++) {
+                    uint8_t *d = dst + (j0 + jb) / 32 * pstride + s * 2048 + h * 1024 + r * 64;
+                    int64_t col0 = j0 + jb + h * 16;
                     if (!trans && q0 + g <= k && col0 + 16 <= n) {
                         /* g rows of 16 contiguous values interleaved */
                         if (es == 2) {
@@ -516,8 +519,7 @@ static void pack_b_tiles(const uint8_t *b, int64_t ldb, int trans, int es, int64
                                 memcpy(o, b + (trans ? col * ldb + q : q * ldb + col) * es, (size_t)es);
                         }
                 }
-            }
-    }
+        }
 }
 
 /* ---------------------------------------------------------------------- */
@@ -668,17 +670,45 @@ static void tile_gemm(xlacrt_pool *p, const tile_family *fam, int s8, int trans_
     xlacrt_scratch_put(XLACRT_SCRATCH_GEMM, ws);
 }
 
-void rt_tile_gemm_bf16(xlacrt_pool *p, int emulated, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
-                       const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c, int64_t ldc,
-                       int accumulate)
+/* ---------------------------------------------------------------------- */
+/* bfloat16                                                               */
+
+/* The family for bfloat16 products while denormals are flushed, or NULL:
+   the float kernels (gemm.c). */
+static const tile_family *bf16_family(void)
 {
+    switch (rt_gemm_tiles()) {
+    case RT_TILES_EMULATED: return &fam_emu;
 #if defined(__x86_64__)
-    const tile_family *fam = emulated ? &fam_emu : &fam_amx;
-#else
-    const tile_family *fam = &fam_emu;
-    (void)emulated;
+    case RT_TILES_AMX: return &fam_amx;
 #endif
+    default: break;
+    }
+    /* Without AMX the float kernels: vdpbf16ps (AVX-512 BF16) reads the
+       same pairs, but it issues at half the rate of vfmadd231ps (measured on
+       Sapphire Rapids: the same flops), and a kernel on it like the VNNI one
+       ran at half the float kernels' speed. */
+    return NULL;
+}
+
+int rt_tile_gemm_bf16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k, const uint16_t *a,
+                      int64_t lda, const uint16_t *b, int64_t ldb, float *c, int64_t ldc, int accumulate)
+{
+    const tile_family *fam = bf16_family();
+    if (!fam)
+        return 0;
     tile_gemm(p, fam, 0, trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc, accumulate);
+    return 1;
+}
+
+const char *xlacrt_gemm_bf16_isa(void)
+{
+    const tile_family *f = bf16_family();
+#if defined(__x86_64__)
+    if (f == &fam_amx)
+        return "amx";
+#endif
+    return f == &fam_emu ? "amx-emulated" : xlacrt_gemm_isa();
 }
 
 /* ---------------------------------------------------------------------- */

@@ -36,11 +36,11 @@ int rt_gemm_tiles(void);
 /* Whether this host and its OS allow AMX (probed once; XLAC_AMX=0 says
    no): see gemm_amx.c. */
 int rt_amx_usable(void);
-/* The bfloat16 product (xlacrt_gemm_bf16's arguments) on AMX tiles, or on
-   the emulated ones. */
-void rt_tile_gemm_bf16(xlacrt_pool *p, int emulated, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
-                       const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c, int64_t ldc,
-                       int accumulate);
+/* The bfloat16 product (xlacrt_gemm_bf16's arguments) on AMX tiles or the
+   emulated ones, whichever is selected and available (the caller flushes
+   denormals); 0, doing nothing, when neither is. */
+int rt_tile_gemm_bf16(xlacrt_pool *p, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k, const uint16_t *a,
+                      int64_t lda, const uint16_t *b, int64_t ldb, float *c, int64_t ldc, int accumulate);
 /* The emulated tile instructions, one function each (for the tests): the
    calling thread's tile registers, configured by rt_emu_ldtilecfg from
    the 64-byte configuration ldtilecfg reads. */

@@ -146,7 +146,9 @@ void xlacrt_gemm_s8_batched(xlacrt_pool *p, int trans_a, int trans_b, int64_t ba
                             int64_t k, const int8_t *a, int64_t lda, int64_t stride_a, const int8_t *b, int64_t ldb,
                             int64_t stride_b, int32_t *c, int64_t ldc, int64_t stride_c, int accumulate);
 /* Picks the GEMM kernel family: "avx512", "avx2", "c" (portable), "amx"
-   (AVX-512, with the bfloat16 and int8 products on AMX tiles),
+   (AVX-512, with the int8 products on AMX tiles, and the bfloat16 ones
+   while the calling thread flushes denormals: MXCSR FTZ and DAZ, as the
+   tile instructions do),
    "amx-emulated" (those products on a C emulation of the tile instructions:
    slow, for tests) or "best" (the default: the best the CPU supports, AMX
    where the CPU and OS allow it).  Returns 0, changing nothing, when the
@@ -160,6 +162,10 @@ int xlacrt_gemm_set_isa(const char *name);
    "avx512vnni" or "c". */
 const char *xlacrt_gemm_isa(void);
 const char *xlacrt_gemm_s8_isa(void);
+/* bfloat16 products while the calling thread flushes denormals: "amx",
+   "amx-emulated", or the float kernels' family (which they always use in
+   IEEE mode). */
+const char *xlacrt_gemm_bf16_isa(void);
 /* Whether AMX is usable here: "on", or "off (why)": the CPU's CPUID, the
    OS's XCR0, Linux's permission for tile data, or XLAC_AMX=0. */
 const char *xlacrt_amx_status(void);

@@ -136,7 +136,8 @@ static void parse_tolerance(Args *a, const char *name, const char *v, double *ou
 
 /* What this host's code uses, in one line: the CPU's features that decide
    a kernel (the host's LLVM target features), the run-time kernels'
-   instruction sets (gemm=amx: bfloat16 and int8 products on AMX tiles),
+   instruction sets (gemm=amx: bfloat16 and int8 products on AMX tiles;
+   bf16=: bfloat16 products while denormals are flushed, else gemm's),
    and whether AMX is usable (or why not), so that a test log says which
    paths it exercised. */
 static void print_paths(void) {
@@ -145,9 +146,9 @@ static void print_paths(void) {
   printf("paths: features");
   for (size_t i = 0; i < sizeof feats / sizeof *feats; i++)
     printf(" %s%s", jit_host_has_feature(feats[i]) ? "+" : "-", feats[i]);
-  printf("; kernels gemm=%s int8=%s gemv=%s fft=%s random=%s; amx %s; f16 arithmetic %s\n", xlacrt_gemm_isa(),
-         xlacrt_gemm_s8_isa(), xlacrt_gemv_isa(), xlacrt_fft_isa(), xlacrt_random_isa(), xlacrt_amx_status(),
-         jit_host_has_feature("avx512fp16") ? "native (avx512fp16)" : "in f32");
+  printf("; kernels gemm=%s bf16=%s int8=%s gemv=%s fft=%s random=%s; amx %s; f16 arithmetic %s\n",
+         xlacrt_gemm_isa(), xlacrt_gemm_bf16_isa(), xlacrt_gemm_s8_isa(), xlacrt_gemv_isa(), xlacrt_fft_isa(),
+         xlacrt_random_isa(), xlacrt_amx_status(), jit_host_has_feature("avx512fp16") ? "native (avx512fp16)" : "in f32");
 }
 
 static bool opt(Args *a, const char *name, const char **value) {

@@ -13,6 +13,7 @@ int main(void)
     }
     CHECK_STR(xlacrt_gemm_isa(), "amx");
     CHECK_STR(xlacrt_gemm_s8_isa(), "amx");
+    tg_flush_denormals(1);
     xlacrt_pool *p1 = xlacrt_pool_create(1), *p3 = xlacrt_pool_create(3);
     CHECK(p1 && p3);
     tg_run_all(p3, p1, 300, 60);

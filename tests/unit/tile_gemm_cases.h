@@ -1,7 +1,9 @@
 /* tile_gemm_cases.h - the product checks test_runtime_amx (emulated tiles,
  * every host) and test_runtime_amx_hw (AMX, where the host has it) share:
  * bfloat16 and int8 GEMMs through the runtime's entry points, whichever
- * kernel family the caller selected, against naive references.
+ * kernel family the caller selected, against naive references.  The
+ * callers flush denormals (tg_flush_denormals), without which bfloat16
+ * products do not use tiles.
  *
  * bfloat16: every product of two bfloat16 values is exact in f32 and the
  * sums are f32 additions, in another order than a naive loop's, so each
@@ -19,6 +21,19 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+/* bfloat16 products use tiles only while the caller flushes denormals
+   (MXCSR FTZ and DAZ), as the tile instructions do. */
+static void tg_flush_denormals(int on)
+{
+    unsigned m = _mm_getcsr();
+    _mm_setcsr(on ? m | 0x8040u : m & ~0x8040u);
+}
+#else
+static void tg_flush_denormals(int on) { (void)on; }
+#endif
 
 static uint64_t tg_rng = 0x9e3779b97f4a7c15ull;
 static uint64_t tg_next(void)
