@@ -135,6 +135,15 @@ const char *xlacrt_amx_status(void)
     return amx_why;
 }
 
+/* Where a block's A panel is: packed (steps of 2048 bytes, the second
+   16 rows 1024 bytes after the first, rows 64 bytes apart) or, for the
+   tile kernels, A itself (steps of 64 bytes, the second 16 rows 16 rows
+   of A further, rows lda apart). */
+typedef struct {
+    int64_t step, half, ld;
+} tile_a;
+static const tile_a a_packed = {2048, 1024, 64};
+
 /* ---------------------------------------------------------------------- */
 /* the tile configuration                                                 */
 
@@ -361,10 +370,11 @@ void rt_emu_tdpbuud(int d, int a, int b) { emu_tdpb(d, a, b, 0, 0); }
 DEFINE_VNNI_ROWS(vnni_rows12, VROWS12)
 DEFINE_VNNI_ROWS(vnni_rows8, VROWS8)
 
-static TARGET_VNNI void vnni_block(int64_t nsteps, const uint8_t *ap, const uint8_t *bp, void *cv, int64_t ldc_bytes,
-                                   int mv, int nv, int load_c, int s8, const int32_t *corr)
+static TARGET_VNNI void vnni_block(int64_t nsteps, const uint8_t *ap, const tile_a *a, const uint8_t *bp, void *cv,
+                                   int64_t ldc_bytes, int mv, int nv, int load_c, int s8, const int32_t *corr)
 {
     (void)s8;
+    (void)a; /* always packed */
     __mmask16 m0 = nv >= 16 ? 0xffff : (__mmask16)((1u << nv) - 1);
     __mmask16 m1 = nv >= 32 ? 0xffff : nv <= 16 ? 0 : (__mmask16)((1u << (nv - 16)) - 1);
     __m512i init0 = corr ? _mm512_maskz_loadu_epi32(m0, corr) : _mm512_setzero_si512();
@@ -383,10 +393,11 @@ static TARGET_VNNI void vnni_block(int64_t nsteps, const uint8_t *ap, const uint
 /* ---------------------------------------------------------------------- */
 /* int8 in portable C                                                     */
 
-static void c_block(int64_t nsteps, const uint8_t *ap, const uint8_t *bp, void *cv, int64_t ldc_bytes, int mv,
-                    int nv, int load_c, int s8, const int32_t *corr)
+static void c_block(int64_t nsteps, const uint8_t *ap, const tile_a *a, const uint8_t *bp, void *cv, int64_t ldc_bytes,
+                    int mv, int nv, int load_c, int s8, const int32_t *corr)
 {
     (void)s8;
+    (void)a; /* always packed */
     (void)corr;
     uint8_t *c = cv;
     uint32_t acc[32][32];
@@ -415,25 +426,26 @@ static void c_block(int64_t nsteps, const uint8_t *ap, const uint8_t *bp, void *
 /* ---------------------------------------------------------------------- */
 /* kernel families                                                        */
 
-typedef void (*tile_block_fn)(int64_t nsteps, const uint8_t *ap, const uint8_t *bp, void *c, int64_t ldc, int mv,
-                              int nv, int load_c, int s8, const int32_t *corr);
+typedef void (*tile_block_fn)(int64_t nsteps, const uint8_t *ap, const tile_a *a, const uint8_t *bp, void *c,
+                              int64_t ldc, int mv, int nv, int load_c, int s8, const int32_t *corr);
 typedef struct {
     tile_block_fn block;
     void (*begin)(void), (*end)(void); /* around each chunk's blocks */
     int a_unsigned;                    /* A packed as a + 128, corrected by B's column sums */
     int kc_bytes;                      /* bytes of k per block (a multiple of 64) */
+    int a_in_place;                    /* reads whole 32-row panels of a row-major A where it is */
 } tile_family;
 
 /* k blocks: on tiles, an A panel's block (32 rows) and a B panel's (32
    columns) of 1 KiB of k are 32 KiB each, the B panel's in L1 while the A
    panels come from L2 through tile loads; the vector kernels read B once
    per 8 rows, so a block of both panels (16 KiB) stays in L1. */
-static const tile_family fam_emu = {emu_block, emu_begin, emu_end, 0, 1024};
+static const tile_family fam_emu = {emu_block, emu_begin, emu_end, 0, 1024, 1};
 #if defined(__x86_64__)
-static const tile_family fam_amx = {amx_block, amx_begin, amx_end, 0, 1024};
-static const tile_family fam_vnni = {vnni_block, NULL, NULL, 1, 256};
+static const tile_family fam_amx = {amx_block, amx_begin, amx_end, 0, 1024, 1};
+static const tile_family fam_vnni = {vnni_block, NULL, NULL, 1, 256, 0};
 #endif
-static const tile_family fam_c = {c_block, NULL, NULL, 0, 256};
+static const tile_family fam_c = {c_block, NULL, NULL, 0, 256, 0};
 
 /* ---------------------------------------------------------------------- */
 /* packing                                                                */
@@ -536,6 +548,7 @@ typedef struct {
     int s8, es;
     int trans_a, trans_b, acc;
     int64_t m, n, k, kpad, npad, kc;
+    int direct_a; /* whole 32-row panels of A read in place */
     const uint8_t *a, *b;
     uint8_t *c;
     int64_t lda, ldb, ldc;
@@ -589,9 +602,14 @@ static void tile_chunk(int64_t t, void *ctx)
     int64_t kstep = 64 / g->es, bsteps = g->kpad / kstep;
     if (g->fam->begin)
         g->fam->begin();
+    /* A read in place: whole 32-row panels; a ragged last one is packed */
+    tile_a direct = {64, 16 * g->lda * g->es, g->lda * g->es};
+    int64_t whole = g->direct_a ? mc / 32 * 32 : 0;
     for (int64_t p0 = 0; p0 < g->kpad; p0 += g->kc) {
         int64_t kc = g->kpad - p0 < g->kc ? g->kpad - p0 : g->kc, nsteps = kc / kstep;
-        pack_a_tiles(g->a, g->lda, g->trans_a, g->es, g->fam->a_unsigned, g->m, g->k, i0, up(mc, 32), p0, kc, ap);
+        if (whole < mc)
+            pack_a_tiles(g->a, g->lda, g->trans_a, g->es, g->fam->a_unsigned, g->m, g->k, i0 + whole,
+                         up(mc - whole, 32), p0, kc, ap);
         for (int64_t jr = 0; jr < nc; jr += 32) {
             int nv = nc - jr < 32 ? (int)(nc - jr) : 32;
             int64_t col = j0 + jr;
@@ -600,8 +618,12 @@ static void tile_chunk(int64_t t, void *ctx)
             for (int64_t ir = 0; ir < mc; ir += 32) {
                 int mv = mc - ir < 32 ? (int)(mc - ir) : 32;
                 uint8_t *cp = g->c + ((i0 + ir) * g->ldc + col) * 4;
-                g->fam->block(nsteps, ap + ir / 32 * nsteps * 2048, bpan, cp, g->ldc * 4, mv, nv, g->acc || p0 > 0,
-                              g->s8, corr);
+                if (ir < whole)
+                    g->fam->block(nsteps, g->a + ((i0 + ir) * g->lda + p0) * g->es, &direct, bpan, cp, g->ldc * 4,
+                                  mv, nv, g->acc || p0 > 0, g->s8, corr);
+                else
+                    g->fam->block(nsteps, ap + (ir - whole) / 32 * nsteps * 2048, &a_packed, bpan, cp, g->ldc * 4,
+                                  mv, nv, g->acc || p0 > 0, g->s8, corr);
             }
         }
     }
@@ -633,6 +655,10 @@ static void tile_gemm(xlacrt_pool *p, const tile_family *fam, int s8, int trans_
     g.kpad = up(k, kstep);
     g.npad = up(n, 32);
     g.kc = fam->kc_bytes / g.es;
+    /* the tile loads read A's rows where they are when each step is whole
+       (k a multiple of the step); packing them would cost a pass over A
+       per column block */
+    g.direct_a = fam->a_in_place && !trans_a && k % kstep == 0;
     if ((double)m * (double)n * (double)k < TILE_PARALLEL_MIN_FMAS)
         p = NULL;
     int64_t mpanels = (m + 31) / 32, chunk_panels = TILE_MC / 32;

@@ -29,11 +29,14 @@
 /* Loads C's quarters (load_c) or zeros them, then adds nsteps steps of
    A panel x B panel and stores them back: c is mv x nv of the block,
    ldc bytes between rows.  A full block is read and written in place; a
-   ragged one goes through a 32 x 32 copy whose missing part is zero. */
-static TL_ATTR void TL_NAME(block)(int64_t nsteps, const uint8_t *ap, const uint8_t *bp, void *cv, int64_t ldc,
-                                   int mv, int nv, int load_c, int s8, const int32_t *unused)
+   ragged one goes through a 32 x 32 copy whose missing part is zero.
+   The A panel's step s has its rows 0-15 at ap + s * a->step, rows 16-31
+   a->half further, a->ld bytes apart: packed, or A itself. */
+static TL_ATTR void TL_NAME(block)(int64_t nsteps, const uint8_t *ap, const tile_a *a, const uint8_t *bp, void *cv,
+                                   int64_t ldc, int mv, int nv, int load_c, int s8, const int32_t *unused)
 {
     (void)unused;
+    int64_t astep = a->step, ahalf = a->half, ald = a->ld;
     uint8_t *c = cv;
     _Alignas(64) uint8_t part[32 * 128];
     int64_t ld = ldc;
@@ -59,24 +62,24 @@ static TL_ATTR void TL_NAME(block)(int64_t nsteps, const uint8_t *ap, const uint
     }
     /* each step: both A halves by both B halves, B loaded once */
     if (s8) {
-        for (int64_t s = 0; s < nsteps; s++, ap += 2048, bp += 2048) {
-            TL_LOAD(4, ap, 64);
+        for (int64_t s = 0; s < nsteps; s++, ap += astep, bp += 2048) {
+            TL_LOAD(4, ap, ald);
             TL_LOAD(6, bp, 64);
             TL_LOAD(7, bp + 1024, 64);
             TL_DPBSSD(0, 4, 6);
             TL_DPBSSD(1, 4, 7);
-            TL_LOAD(5, ap + 1024, 64);
+            TL_LOAD(5, ap + ahalf, ald);
             TL_DPBSSD(2, 5, 6);
             TL_DPBSSD(3, 5, 7);
         }
     } else {
-        for (int64_t s = 0; s < nsteps; s++, ap += 2048, bp += 2048) {
-            TL_LOAD(4, ap, 64);
+        for (int64_t s = 0; s < nsteps; s++, ap += astep, bp += 2048) {
+            TL_LOAD(4, ap, ald);
             TL_LOAD(6, bp, 64);
             TL_LOAD(7, bp + 1024, 64);
             TL_DPBF16(0, 4, 6);
             TL_DPBF16(1, 4, 7);
-            TL_LOAD(5, ap + 1024, 64);
+            TL_LOAD(5, ap + ahalf, ald);
             TL_DPBF16(2, 5, 6);
             TL_DPBF16(3, 5, 7);
         }
