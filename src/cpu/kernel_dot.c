@@ -13,9 +13,10 @@
  * are widened into f32 copies first (products of 16-bit floats are exact in
  * f32), and a 16-bit result is rounded from an f32 one.  Anything else
  * (complex, mixed precision that would lose bits) goes through the
- * interpreter thunk.  int8 products with 32-bit sums in a GEMM layout go
- * to the runtime's int8 GEMM (AMX tiles, AVX-512 VNNI or C, chosen at run
- * time; exact); other integer products are loop nests (below).
+ * interpreter thunk.  int8 products with 32-bit sums in a GEMM layout
+ * (but products with a vector) go to the runtime's int8 GEMM (AMX tiles,
+ * AVX-512 VNNI or C, chosen at run time; exact); other integer products
+ * are loop nests (below).
  *
  * convolution: f32/f64 with any dimension numbers, strides, padding,
  * dilations, reversal and feature groups goes to the runtime's convolution
@@ -1041,7 +1042,9 @@ bool lower_dot(Lower *L, Op *op) {
     LLVMValueRef lp = value_ptr(L, op->opnds[0]), rp = value_ptr(L, op->opnds[1]), out = value_ptr(L, &op->res[0]);
     /* a tiny product is cheaper as a loop than as a call that packs */
     bool tiny = gemm_of(op, &g) && g.batch * g.m * g.n * g.k <= TINY_DOT_FMAS && dot_dims(op, &dd);
-    bool s8 = !tiny && s8_gemm_of(op, &g) && g.batch * g.m * g.n * g.k > TINY_DOT_FMAS;
+    /* (a product with a vector would fill one row or column of the int8
+       kernels' 32 x 32 blocks: the loop nest does better) */
+    bool s8 = !tiny && s8_gemm_of(op, &g) && g.batch * g.m * g.n * g.k > TINY_DOT_FMAS && g.m > 1 && g.n > 1;
     if (s8)
       emit_gemm_call(L, &g, "xlacrt_gemm_s8", "xlacrt_gemm_s8_batched", lp, rp, out);
     else if (tiny)

@@ -210,7 +210,10 @@ static void test_ieee_mode(void)
     xlacrt_gemm_bf16(NULL, 0, 0, 3, 5, 40, a, 40, b, 5, c1, 5, 0);
     CHECK_EQ_F(c1[0], 0x1p-13);
     CHECK(memcmp(c1, c2, sizeof c1) == 0);
-    tg_flush_denormals(1);
+    if (!tg_flush_denormals(1)) {
+        printf("(denormals cannot be flushed here: bfloat16 products stay off the tiles)\n");
+        return;
+    }
     xlacrt_gemm_bf16(NULL, 0, 0, 3, 5, 40, a, 40, b, 5, c1, 5, 0);
     CHECK_EQ_F(c1[0], 0.0);
 }

@@ -26,13 +26,15 @@
 #include <immintrin.h>
 /* bfloat16 products use tiles only while the caller flushes denormals
    (MXCSR FTZ and DAZ), as the tile instructions do. */
-static void tg_flush_denormals(int on)
+/* 1 when the mode took (a CPU emulator may ignore FTZ and DAZ) */
+static int tg_flush_denormals(int on)
 {
     unsigned m = _mm_getcsr();
     _mm_setcsr(on ? m | 0x8040u : m & ~0x8040u);
+    return ((_mm_getcsr() & 0x8040u) == 0x8040u) == !!on;
 }
 #else
-static void tg_flush_denormals(int on) { (void)on; }
+static int tg_flush_denormals(int on) { return !on; }
 #endif
 
 static uint64_t tg_rng = 0x9e3779b97f4a7c15ull;

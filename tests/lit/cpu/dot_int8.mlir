@@ -1,9 +1,9 @@
 // int8 products with 32-bit sums go to the runtime's int8 GEMM (AMX tiles,
 // AVX-512 VNNI or portable C, whichever the host has; the int8 kernel
-// family is on the paths line): plain, transposed operands, batched, a
-// vector product, k not a multiple of a tile step.  The runtime calls are
-// checked in the IR; results against the interpreter, which they must
-// match exactly (integer sums).  The same products run again on each
+// family is on the paths line): plain, transposed operands, batched, k
+// not a multiple of a tile step; a product with a vector stays a loop
+// nest.  The runtime calls are checked in the IR; results against the
+// interpreter, which they must match exactly (integer sums).  The same products run again on each
 // other family: the portable one, and the emulated AMX tiles
 // (XLAC_GEMM_ISA), so every host runs each kernel's code.
 // RUN: rm -rf %t && xlac run --backend=cpu --random-inputs --xla_dump_to=%t --split-input-file %s > /dev/null
@@ -11,6 +11,8 @@
 // RUN: cat %t/module_0003.*ir-no-opt.ll | FileCheck %s --check-prefix=IR3
 // IR0: call void @xlacrt_gemm_s8(
 // IR3: call void @xlacrt_gemm_s8_batched(
+// RUN: cat %t/module_0004.*ir-no-opt.ll | FileCheck %s --check-prefix=IR4
+// IR4-NOT: xlacrt_gemm_s8
 // RUN: xlac compare --random-inputs --split-input-file %s | FileCheck %s
 // RUN: XLAC_GEMM_ISA=c xlac compare --random-inputs --split-input-file %s | FileCheck %s
 // RUN: XLAC_GEMM_ISA=amx-emulated xlac compare --random-inputs --split-input-file %s | FileCheck %s
