@@ -21,8 +21,8 @@
  * changes a sum's order, so results are bit-identical for any pool size.
  *
  * The tile kernels are in gemm_tiles.h, compiled twice: with the AMX
- * instructions (function target attributes, so nothing else in the library
- * needs them) and with a C emulation of them that follows the
+ * instructions (inline assembly, so nothing else in the library needs
+ * them, and no compiler flags) and with a C emulation of them that follows the
  * instructions' documented semantics (Intel SDM pseudocode: tdpbf16ps
  * treats bfloat16 denormal inputs as zero, rounds each addition to nearest
  * even and flushes denormal results to zero; the integer forms wrap).
@@ -297,15 +297,22 @@ void rt_emu_tdpbuud(int d, int a, int b) { emu_tdpb(d, a, b, 0, 0); }
 /* ---------------------------------------------------------------------- */
 /* the kernels: AMX                                                       */
 
+/* The instructions as inline assembly rather than GCC's intrinsics, which
+   tell the compiler that ldtilecfg reads 8 bytes of its 64 and that
+   tileloadd reads no memory at all: the stores that fill a configuration
+   or a buffer a tile is loaded from could then be dropped or moved past
+   the instruction.  Every one here may read and write memory, so none
+   needs a target attribute either (the assembler knows them; binutils
+   2.36 and later, LLVM 12 and later). */
 #define TL_NAME(x) amx_##x
-#define TL_ATTR __attribute__((target("amx-tile,amx-bf16,amx-int8")))
-#define TL_CONFIG(cfg) _tile_loadconfig(cfg)
-#define TL_ZERO(t) _tile_zero(t)
-#define TL_LOAD(t, p, s) _tile_loadd(t, p, s)
-#define TL_STORE(t, p, s) _tile_stored(t, p, s)
-#define TL_DPBF16(d, a, b) _tile_dpbf16ps(d, a, b)
-#define TL_DPBSSD(d, a, b) _tile_dpbssd(d, a, b)
-#define TL_RELEASE() _tile_release()
+#define TL_ATTR
+#define TL_CONFIG(cfg) __asm__ volatile("ldtilecfg (%0)" ::"r"(cfg) : "memory")
+#define TL_ZERO(t) __asm__ volatile("tilezero %%tmm" #t ::: "memory")
+#define TL_LOAD(t, p, s) __asm__ volatile("tileloadd (%0,%1,1), %%tmm" #t ::"r"(p), "r"((int64_t)(s)) : "memory")
+#define TL_STORE(t, p, s) __asm__ volatile("tilestored %%tmm" #t ", (%0,%1,1)" ::"r"(p), "r"((int64_t)(s)) : "memory")
+#define TL_DPBF16(d, a, b) __asm__ volatile("tdpbf16ps %%tmm" #b ", %%tmm" #a ", %%tmm" #d ::: "memory")
+#define TL_DPBSSD(d, a, b) __asm__ volatile("tdpbssd %%tmm" #b ", %%tmm" #a ", %%tmm" #d ::: "memory")
+#define TL_RELEASE() __asm__ volatile("tilerelease" ::: "memory")
 #include "gemm_tiles.h"
 #undef TL_NAME
 #undef TL_ATTR

@@ -7,7 +7,7 @@
  *
  * The includer defines, before each inclusion:
  *   TL_NAME(x)            the name of this instance's function x
- *   TL_ATTR               attributes of every function here
+ *   TL_ATTR               attributes of every function here (may be empty)
  *   TL_CONFIG(cfg)        ldtilecfg from a 64-byte configuration
  *   TL_ZERO(t)            tilezero tmm t
  *   TL_LOAD(t, p, s)      tileloadd tmm t from p, rows s bytes apart
