@@ -148,6 +148,13 @@ static bool s8_gemm_of(const Op *op, Gemm *g) {
   return gemm_layout(op, g);
 }
 
+/* Whether op goes to the int8 GEMM: not a tiny product (a loop is cheaper
+   than packing), nor one with a vector (it would fill one row or column
+   of the int8 kernels' 32 x 32 blocks: the loop nest does better). */
+static bool s8_gemm_worth(const Op *op, Gemm *g) {
+  return s8_gemm_of(op, g) && g->batch * g->m * g->n * g->k > TINY_DOT_FMAS && g->m > 1 && g->n > 1;
+}
+
 /* The GEMM's shape and transposes from op's dimension numbers. */
 static bool gemm_layout(const Op *op, Gemm *g) {
   const Type *lt = op->opnds[0]->type, *rt = op->opnds[1]->type, *ot = op->res[0].type;
@@ -1005,6 +1012,8 @@ static bool lower_output_fusion(Lower *L, Op *op) {
                     !xlacrt_conv_shifted(&cd); /* whose output is not made in row blocks */
   if (dot_gemm) {
     emit_gemm(L, prod, &g, ap, bp, pbuf, prepacked_off(L, op));
+  } else if (is_dot && s8_gemm_worth(prod, &g)) {
+    emit_gemm_call(L, &g, "xlacrt_gemm_s8", "xlacrt_gemm_s8_batched", ap, bp, pbuf);
   } else if (is_dot) {
     emit_dot_loop(L, prod, &dd, ap, bp, pbuf);
   } else if (fused_conv) {
@@ -1042,9 +1051,7 @@ bool lower_dot(Lower *L, Op *op) {
     LLVMValueRef lp = value_ptr(L, op->opnds[0]), rp = value_ptr(L, op->opnds[1]), out = value_ptr(L, &op->res[0]);
     /* a tiny product is cheaper as a loop than as a call that packs */
     bool tiny = gemm_of(op, &g) && g.batch * g.m * g.n * g.k <= TINY_DOT_FMAS && dot_dims(op, &dd);
-    /* (a product with a vector would fill one row or column of the int8
-       kernels' 32 x 32 blocks: the loop nest does better) */
-    bool s8 = !tiny && s8_gemm_of(op, &g) && g.batch * g.m * g.n * g.k > TINY_DOT_FMAS && g.m > 1 && g.n > 1;
+    bool s8 = !tiny && s8_gemm_worth(op, &g);
     if (s8)
       emit_gemm_call(L, &g, "xlacrt_gemm_s8", "xlacrt_gemm_s8_batched", lp, rp, out);
     else if (tiny)
