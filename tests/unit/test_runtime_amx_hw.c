@@ -16,7 +16,7 @@ int main(void)
     tg_flush_denormals(1);
     xlacrt_pool *p1 = xlacrt_pool_create(1), *p3 = xlacrt_pool_create(3);
     CHECK(p1 && p3);
-    tg_run_all(p3, p1, 300, 60);
+    tg_run_all(p3, p1, 200, 40);
     xlacrt_gemm_set_isa("best");
     xlacrt_pool_destroy(p1);
     xlacrt_pool_destroy(p3);
