@@ -19,9 +19,10 @@ extern "C" {
 
 /* Raised when what generated code and the runtime expect of each other
    changes (2: xlacrt_conv_pack wants xlacrt_conv_packed_bytes; 3: kernel
-   gradients, xlacrt_conv_shifted, pack the kernel differently), so an AOT
-   object from an older compiler is refused instead of misread. */
-#define XLACRT_ABI_VERSION 3
+   gradients, xlacrt_conv_shifted, pack the kernel differently; 4: an AOT
+   program names the CPU features its code needs), so an AOT object from an
+   older compiler is refused instead of misread. */
+#define XLACRT_ABI_VERSION 4
 int xlacrt_abi_version(void);
 
 /* ---- errors ----
@@ -147,6 +148,15 @@ const char *xlacrt_gemm_isa(void);
 const char *xlacrt_gemv_isa(void);
 const char *xlacrt_fft_isa(void);
 const char *xlacrt_random_isa(void);
+/* Whether this CPU runs the instruction-set extension LLVM calls `name`
+   ("avx2", "avx512f", "avx512fp16", "amx-tile", ...): 1 yes, 0 no, -1 a
+   name this runtime does not know (or not an x86 CPU).  A feature with
+   registers of its own counts only when the operating system saves them. */
+int xlacrt_cpu_has(const char *name);
+/* 1 with the first feature of a comma-separated list that this CPU lacks
+   in buf (truncated to size), else 0; unknown names are not held against
+   it. */
+int xlacrt_cpu_missing(const char *list, char *buf, size_t size);
 
 /* ---- sort ----
  * Stable sort of every row of a tensor along one dimension: the tensor is
@@ -595,6 +605,8 @@ typedef struct xlacrt_aot_program {
     xlacrt_aot_entry_fn entry;
     const char *name;
     const char *program_shape; /* "(x: f32[2,3], ...) -> (r: f32[2,2])" */
+    const char *target_cpu;    /* the CPU the code was generated for ("skylake-avx512", "generic") */
+    const char *cpu_features;  /* "avx2,fma,avx512f,...": what its code may use; checked before a run */
 } xlacrt_aot_program;
 
 typedef enum xlacrt_aot_alloc_mode {
@@ -603,10 +615,12 @@ typedef enum xlacrt_aot_alloc_mode {
 } xlacrt_aot_alloc_mode;
 typedef struct xlacrt_aot_instance xlacrt_aot_instance;
 
-/* NULL when memory runs out, or when p was written for another runtime ABI
-   (xlacrt_aot_check says which). */
+/* NULL when memory runs out, when p was written for another runtime ABI, or
+   when its code needs a CPU feature this CPU lacks (xlacrt_aot_check says
+   which). */
 xlacrt_aot_instance *xlacrt_aot_create(const xlacrt_aot_program *p, xlacrt_aot_alloc_mode mode);
-/* NULL when p can run with this runtime, else why not (static string). */
+/* NULL when p can run with this runtime on this CPU, else why not (valid
+   until the next call on the same thread). */
 const char *xlacrt_aot_check(const xlacrt_aot_program *p);
 void xlacrt_aot_destroy(xlacrt_aot_instance *in);
 /* Parallel loops run on pool (xlacrt_pool_create, or
