@@ -56,13 +56,8 @@ static LLVMValueRef rt_fn(Cg *cg, const char *name, LLVMTypeRef ret, LLVMTypeRef
 }
 
 /* Scratch space for values that have no buffer of their own (widened
-   operands, packed kernels, products inside fusions): appended to the temp
-   arena past everything buffer assignment placed, so it overlaps nothing. */
-static int64_t temp_alloc(Lower *L, int64_t bytes) {
-  int64_t off = L->buffers->temp_bytes;
-  L->buffers->temp_bytes += (bytes + 63) & ~(int64_t)63;
-  return off;
-}
+   operands, packed kernels, products inside fusions): lower_scratch. */
+static int64_t temp_alloc(Lower *L, int64_t bytes) { return lower_scratch(L, bytes); }
 
 /* Pointer into the temp arena, in the entry function. */
 static LLVMValueRef temp_ptr(Lower *L, int64_t off) {
