@@ -918,7 +918,8 @@ static int wino_pack_f32(const xlacrt_conv *d, const float *kernel, void *w)
     int64_t C = d->in_feat, O = d->out_feat;
     wino_header h = {WINO_MAGIC, 0, C, O, (int64_t)xlacrt_gemm_packed_b_bytes(0, O, C)};
     memcpy(w, &h, sizeof h);
-    float *u = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, sizeof(float) * (size_t)(16 * C * O), "convolution");
+    size_t ubytes = sizeof(float) * (size_t)(16 * C * O);
+    float *u = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, ubytes, "convolution");
     if (!u)
         return 1; /* recorded in the run's status, which fails it */
     void (*row)(const float *const *, int64_t, float *, int64_t) = wino_kernel_plain;
@@ -952,7 +953,7 @@ static int wino_pack_f32(const xlacrt_conv *d, const float *kernel, void *w)
 /* The input transform of one tile: v[e * vs + c] = (B^T d B)[e] for the
    16 input positions x[0..15] (row-major 4x4; each a run of C features),
    and the output transform: y[a][b] for the 2x2 positions (dst[a * 2 + b],
-   NULL: not written) from m[e * ms + o].  Vectors of whatever width the
+   NULL: not written) from m[e * ms + o] (ms = O: a tile's 16 rows).  Vectors of whatever width the
    machine has, the rest one at a time: only adds and subtracts, in the
    same order, so every width gives the same bits. */
 #define WINO_IN_BODY(V, LD, ST, c)                                                            \
@@ -1037,10 +1038,10 @@ static wino_xforms wino_pick(void)
     return (wino_xforms){wino_in_plain, wino_out_plain};
 }
 
-/* m[nt x O] = v[nt x C] times u (packed in one k block), on AVX-512 by
-   the GEMM's row tiles reading v in place (no copy of A; column blocks of
-   u about 256 KiB, each against every row tile); 0 when u was packed for
-   another kernel family. */
+/* m[nt x O] (rows ldm apart) = v[nt x C] times u (packed in one k
+   block), on AVX-512 by the GEMM's row tiles reading v in place (no copy
+   of A; column blocks of u about 256 KiB, each against every row tile);
+   0 when u was packed for another kernel family. */
 static int wino_gemm_rows(int64_t nt, const float *v, const void *u, float *m, int64_t ldm)
 {
 #if defined(__x86_64__)
@@ -1110,8 +1111,9 @@ static void wino_task(int64_t b, void *ctx)
     /* v: the 16 transformed input matrices [e][tile][in_feat], vs apart;
        m: the products, [tile][e][out_feat] */
     int64_t vs = wino_stride(nt * C);
-    float *v = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, sizeof(float) * (size_t)(16 * vs), "convolution");
-    float *m = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT, sizeof(float) * (size_t)(16 * nt * O), "convolution");
+    size_t vbytes = sizeof(float) * (size_t)(16 * vs), mbytes = sizeof(float) * (size_t)(16 * nt * O);
+    float *v = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, vbytes, "convolution");
+    float *m = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT, mbytes, "convolution");
     if (!v || !m) {
         /* out of memory: recorded in the run's status, which fails it */
         xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, v);
@@ -1126,7 +1128,8 @@ static void wino_task(int64_t b, void *ctx)
             for (int c = 0; c < 4; c++) {
                 int64_t yy = y0 + a, xx = x0 + c;
                 int inside = (uint64_t)yy < (uint64_t)d->in_dim[0] && (uint64_t)xx < (uint64_t)d->in_dim[1];
-                x[a * 4 + c] = inside ? j->in + (n * d->in_sn + yy * d->in_ss[0] + xx * d->in_ss[1]) : dzeros_f32;
+                int64_t off = n * d->in_sn + yy * d->in_ss[0] + xx * d->in_ss[1];
+                x[a * 4 + c] = inside ? j->in + off : dzeros_f32;
             }
         xf.in(x, C, v + (t - t0) * C, vs);
     }
