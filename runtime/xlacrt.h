@@ -229,9 +229,10 @@ int xlacrt_conv_shifted(const xlacrt_conv *d);
    output features, features innermost in the input, row-major output;
    XLAC_WINOGRAD=0 in the environment turns it off): the rows then come in
    tiles of 2 output rows (stripes of 2 * out_dim[1] rows), and the value
-   is a block of whole stripes worth computing at once (at most d->rows).
-   Any rows can still be asked for; rows of stripes cut by r0 or r1 cost
-   the whole stripe. */
+   is a number of rows worth asking for at once (at most d->rows): whole
+   stripes, or whole images when out_dim[0] is odd, and at least two
+   blocks where the output has two stripes.  Any rows can still be asked
+   for; rows of stripes cut by r0 or r1 cost the whole stripe. */
 int64_t xlacrt_conv_winograd(const xlacrt_conv *d);
 /* Output rows [r0, r1) (clipped to d->rows), computed serially. */
 void xlacrt_conv_rows_f32(const xlacrt_conv *d, const float *in, const float *w, float *out,
