@@ -26,6 +26,10 @@
  * a time (its positions' features are contiguous), copying only the rows
  * the padding cuts.
  *
+ * A 3x3 window at unit stride with at least 16 features on both sides (f32)
+ * takes Winograd's F(2x2, 3x3) instead (below): 16 multiplies per 2x2
+ * output tile and feature pair where the direct tiles do 36.
+ *
  * Three more shapes skip im2col.  A window covering nearly the whole input (a
  * kernel gradient) is a GEMM per output position over a copy of the input
  * made once (below, xlacrt_conv_shifted).  A depthwise convolution (each

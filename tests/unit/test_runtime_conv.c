@@ -7,7 +7,8 @@
  * direct tiles that read the windows in place, by window rows when the
  * input has fewer than 16 features), inputs whose features are not
  * innermost, or that have few features off AVX-512, through im2col; outputs with
- * rows contiguous and not.  Padding (asymmetric and negative),
+ * rows contiguous and not; 3x3 windows at unit stride through Winograd's
+ * F(2x2, 3x3) (test_winograd, below).  Padding (asymmetric and negative),
  * strides, dilations, reversal, batch 1, 1-D to 3-D, feature counts that
  * are not multiples of the vector width, f32 and f64, with every kernel
  * family this CPU supports.  Results must not depend on the pool or on
