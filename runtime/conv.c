@@ -779,7 +779,9 @@ static int64_t implicit_kc(const xlacrt_conv *d)
  *
  * Tiles are numbered along the output's tile rows ("stripes" of 2 output
  * rows: batch, then tile row, then tile column) and computed in blocks
- * whose transformed inputs and products stay in L2.  A call for rows [r0,
+ * (wino_block_tiles) whose transformed inputs and products stay in L2 where
+ * the features are few, and that are large enough for each read of the
+ * transformed kernels to pay where they are many.  A call for rows [r0,
  * r1) computes the tiles covering them and writes only those rows, so any
  * cut of the rows works; each tile's sums are the same whatever block it
  * falls in (the GEMM's row results do not depend on the other rows), so
@@ -966,9 +968,10 @@ static int wino_pack_f32(const xlacrt_conv *d, const float *kernel, void *w)
 /* The input transform of one tile: v[e * vs + c] = (B^T d B)[e] for the
    16 input positions x[0..15] (row-major 4x4; each a run of C features),
    and the output transform: y[a][b] for the 2x2 positions (dst[a * 2 + b],
-   NULL: not written) from m[e * ms + o] (ms = O: a tile's 16 rows).  Vectors of whatever width the
-   machine has, the rest one at a time: only adds and subtracts, in the
-   same order, so every width gives the same bits. */
+   NULL: not written) from m[e * ms + o] (ms = O: a tile's 16 rows).
+   Vectors of whatever width the machine has, the rest one at a time: only
+   adds and subtracts, in the same order, so every width gives the same
+   bits. */
 #define WINO_IN_BODY(V, LD, ST, c)                                                            \
     {                                                                                         \
         V d[16], t[16];                                                                       \
@@ -1082,7 +1085,7 @@ static int wino_gemm_rows(int64_t nt, const float *v, const void *u, float *m, i
     }
     return 1;
 #else
-    (void)nt, (void)v, (void)u, (void)m;
+    (void)nt, (void)v, (void)u, (void)m, (void)ldm;
     return 0;
 #endif
 }
