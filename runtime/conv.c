@@ -871,11 +871,15 @@ static int wino_packed(const xlacrt_conv *d, const void *w)
 }
 
 /* U = G g G^T for output features o < O (g[q][o * so]: window position
-   q), into u[e * us + o]; in double, each U rounded once.  With so == 1,
-   vectors of output features (any width gives the same bits). */
+   q) of one input feature, in double, each U rounded once, written
+   straight into the 16 packed copies: element o of matrix e at u[e] +
+   (o / nr) * ps + o % nr (its panel of nr columns, ps apart).  With so ==
+   1, vectors of output features (of fewer lanes than nr: they never cross
+   a panel; any width gives the same bits). */
 #define WINO_KERNEL_BODY(D, LD, ST, o)                                                        \
     {                                                                                         \
         D t[4][3];                                                                            \
+        int64_t at = (o) / nr * ps + (o) % nr;                                                \
         for (int b = 0; b < 3; b++) {                                                         \
             D g0 = LD(g[b], o), g1 = LD(g[3 + b], o), g2 = LD(g[6 + b], o);                   \
             t[0][b] = g0;                                                                     \
@@ -884,15 +888,16 @@ static int wino_packed(const xlacrt_conv *d, const void *w)
             t[3][b] = g2;                                                                     \
         }                                                                                     \
         for (int a = 0; a < 4; a++) {                                                         \
-            ST(u + (a * 4) * us, o, t[a][0]);                                                 \
-            ST(u + (a * 4 + 1) * us, o, (t[a][0] + t[a][1] + t[a][2]) * 0.5);                \
-            ST(u + (a * 4 + 2) * us, o, (t[a][0] - t[a][1] + t[a][2]) * 0.5);                \
-            ST(u + (a * 4 + 3) * us, o, t[a][2]);                                            \
+            ST(u[a * 4] + at, t[a][0]);                                                       \
+            ST(u[a * 4 + 1] + at, (t[a][0] + t[a][1] + t[a][2]) * 0.5);                      \
+            ST(u[a * 4 + 2] + at, (t[a][0] - t[a][1] + t[a][2]) * 0.5);                      \
+            ST(u[a * 4 + 3] + at, t[a][2]);                                                   \
         }                                                                                     \
     }
 #define KSCALAR_LD(p, o) ((double)(p)[(o) * so])
-#define KSCALAR_ST(p, o, x) ((p)[o] = (float)(x))
-static void wino_kernel_strided(const float *const *g, int64_t so, int64_t O, float *u, int64_t us)
+#define KSCALAR_ST(p, x) (*(p) = (float)(x))
+static void wino_kernel_strided(const float *const *g, int64_t so, int64_t O, float *const *u, int64_t nr,
+                                int64_t ps)
 {
     for (int64_t o = 0; o < O; o++)
         WINO_KERNEL_BODY(double, KSCALAR_LD, KSCALAR_ST, o)
@@ -904,16 +909,18 @@ static void wino_kernel_strided(const float *const *g, int64_t so, int64_t O, fl
     {                                                                                         \
         return __builtin_convertvector(*(const wkf_##SUF *)(p + o), wkd_##SUF);               \
     }                                                                                         \
-    static inline ATTR void wkst_##SUF(float *p, int64_t o, wkd_##SUF x)                      \
+    static inline ATTR void wkst_##SUF(float *p, wkd_##SUF x)                                 \
     {                                                                                         \
-        *(wkf_##SUF *)(p + o) = __builtin_convertvector(x, wkf_##SUF);                        \
+        *(wkf_##SUF *)p = __builtin_convertvector(x, wkf_##SUF);                              \
     }                                                                                         \
-    static ATTR void wino_kernel_##SUF(const float *const *g, int64_t O, float *u, int64_t us) \
+    static ATTR void wino_kernel_##SUF(const float *const *g, int64_t O, float *const *u, int64_t nr, \
+                                       int64_t ps)                                            \
     {                                                                                         \
         const int64_t so = 1;                                                                 \
         int64_t o = 0;                                                                        \
-        for (; o + L <= O; o += L)                                                            \
-            WINO_KERNEL_BODY(wkd_##SUF, wkld_##SUF, wkst_##SUF, o)                            \
+        if (nr % L == 0)                                                                      \
+            for (; o + L <= O; o += L)                                                        \
+                WINO_KERNEL_BODY(wkd_##SUF, wkld_##SUF, wkst_##SUF, o)                        \
         for (; o < O; o++)                                                                    \
             WINO_KERNEL_BODY(double, KSCALAR_LD, KSCALAR_ST, o)                               \
     }
@@ -924,8 +931,10 @@ DEFINE_WINO_KERNEL(avx512, TARGET_AVX512, 8)
 #endif
 
 /* The kernel's transform: for each input feature ci and output feature o,
-   U = G g G^T, stored as 16 matrices [e][ci][o], then each packed for the
-   GEMM.  Returns 0 (nothing done) when d is not for Winograd. */
+   U = G g G^T, written as 16 matrices [ci][o] packed for the GEMM (no
+   copy in between: the transform and a separate packing pass each moved
+   the whole kernel, and a kernel given at run time is packed per call).
+   Returns 0 (nothing done) when d is not for Winograd. */
 static int wino_pack_f32(const xlacrt_conv *d, const float *kernel, void *w)
 {
     if (!xlacrt_conv_winograd(d))
@@ -933,11 +942,15 @@ static int wino_pack_f32(const xlacrt_conv *d, const float *kernel, void *w)
     int64_t C = d->in_feat, O = d->out_feat;
     wino_header h = {WINO_MAGIC, 0, C, O, (int64_t)xlacrt_gemm_packed_b_bytes(0, O, C)};
     memcpy(w, &h, sizeof h);
-    size_t ubytes = sizeof(float) * (size_t)(16 * C * O);
-    float *u = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, ubytes, "convolution");
-    if (!u)
-        return 1; /* recorded in the run's status, which fails it */
-    void (*row)(const float *const *, int64_t, float *, int64_t) = wino_kernel_plain;
+    /* on AVX-512 in one k block, for the row tiles (wino_gemm_rows) */
+    int64_t kc = rt_gemm_current_avx512() ? C : 0;
+    rt_packed_b_info bi;
+    float *data[16];
+    for (int e = 0; e < 16; e++) {
+        rt_gemm_pack_b_header(0, kc, O, C, (char *)w + WINO_HEADER + e * h.stride, &bi);
+        data[e] = (float *)bi.data;
+    }
+    void (*row)(const float *const *, int64_t, float *const *, int64_t, int64_t) = wino_kernel_plain;
 #if defined(__x86_64__)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f"))
@@ -952,16 +965,20 @@ static int wino_pack_f32(const xlacrt_conv *d, const float *kernel, void *w)
                 int64_t ka = d->reverse[0] ? 2 - a : a, kb = d->reverse[1] ? 2 - b : b;
                 g[a * 3 + b] = kernel + ka * d->k_ss[0] + kb * d->k_ss[1] + ci * d->k_si;
             }
+        /* row ci of the packed copies: in k block p0 (depth kb), row ci - p0
+           of each panel, panels kb * nr apart */
+        int64_t p0 = ci / bi.kc * bi.kc, kb = C - p0 < bi.kc ? C - p0 : bi.kc, ps = kb * bi.nr;
+        float *u[16];
+        for (int e = 0; e < 16; e++)
+            u[e] = data[e] + p0 * bi.npad + (ci - p0) * bi.nr;
         if (d->k_so != 1)
-            wino_kernel_strided(g, d->k_so, O, u + ci * O, C * O);
+            wino_kernel_strided(g, d->k_so, O, u, bi.nr, ps);
         else
-            row(g, O, u + ci * O, C * O);
+            row(g, O, u, bi.nr, ps);
+        for (int e = 0; e < 16; e++) /* the last panel's columns past O */
+            for (int64_t o = O; o < bi.npad; o++)
+                u[e][o / bi.nr * ps + o % bi.nr] = 0;
     }
-    /* on AVX-512 in one k block, for the row tiles (wino_gemm_rows) */
-    int64_t kc = rt_gemm_current_avx512() ? C : 0;
-    for (int e = 0; e < 16; e++)
-        rt_gemm_pack_b_kc(0, kc, O, C, u + e * C * O, O, (char *)w + WINO_HEADER + e * h.stride);
-    xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, u);
     return 1;
 }
 

@@ -321,6 +321,7 @@ static const wino_shape wino_shapes[] = {
     {4, 24, 48, 3, 3, 1, 1, 1, 1, 0, 0},     /* 3 x 3: one and a half tiles */
     {1, 35, 19, 1, 14, 1, 1, 1, 1, 0, 0},    /* a single output row */
     {2, 96, 130, 14, 14, 1, 1, 1, 1, 0, 0},  /* more tiles than one block */
+    {1, 300, 20, 5, 6, 1, 1, 1, 1, 0, 1},    /* two k blocks of the AVX2 and C packing */
 };
 
 /* out and the sums of the products' magnitudes, in double */
