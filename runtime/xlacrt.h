@@ -20,9 +20,11 @@ extern "C" {
 /* Raised when what generated code and the runtime expect of each other
    changes (2: xlacrt_conv_pack wants xlacrt_conv_packed_bytes; 3: kernel
    gradients, xlacrt_conv_shifted, pack the kernel differently; 4: an AOT
-   program names the CPU features its code needs), so an AOT object from an
-   older compiler is refused instead of misread. */
-#define XLACRT_ABI_VERSION 4
+   program names the CPU features its code needs; 5: 3x3 f32 convolutions
+   pack their kernel for Winograd, xlacrt_conv_winograd, and
+   xlacrt_conv_packed_bytes grows for them), so an AOT object from an older
+   compiler is refused instead of misread. */
+#define XLACRT_ABI_VERSION 5
 int xlacrt_abi_version(void);
 
 /* ---- errors ----
@@ -221,8 +223,9 @@ typedef struct xlacrt_conv {
 /* Rearranges the kernel for the rows: per-group [window * in_feat/groups,
    out_feat/groups] matrices; with one group, that matrix packed for the
    GEMM (xlacrt_sgemm_pack_b); for a depthwise convolution, [window
-   position][out_feat].  w holds xlacrt_conv_packed_bytes (64-byte
-   aligned). */
+   position][out_feat]; for Winograd (xlacrt_conv_winograd), the 16
+   transformed kernels behind a header the rows recognize.  w holds
+   xlacrt_conv_packed_bytes (64-byte aligned), enough for either layout. */
 size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64);
 void xlacrt_conv_pack_f32(const xlacrt_conv *d, const float *kernel, float *w);
 void xlacrt_conv_pack_f64(const xlacrt_conv *d, const double *kernel, double *w);
@@ -231,6 +234,16 @@ void xlacrt_conv_pack_f64(const xlacrt_conv *d, const double *kernel, double *w)
    window, the packed kernel is laid out for that, and xlacrt_conv_rows must
    not be used. */
 int xlacrt_conv_shifted(const xlacrt_conv *d);
+/* Nonzero when xlacrt_conv_pack_f32 packs d for Winograd's F(2x2, 3x3) (a
+   3x3 window at unit stride, undilated, one group, at least 16 input and
+   output features, features innermost in the input, row-major output;
+   XLAC_WINOGRAD=0 in the environment turns it off): the rows then come in
+   tiles of 2 output rows (stripes of 2 * out_dim[1] rows), and the value
+   is a number of rows worth asking for at once (at most d->rows): whole
+   stripes, or whole images when out_dim[0] is odd, and at least two
+   blocks where the output has two stripes.  Any rows can still be asked
+   for; rows of stripes cut by r0 or r1 cost the whole stripe. */
+int64_t xlacrt_conv_winograd(const xlacrt_conv *d);
 /* Output rows [r0, r1) (clipped to d->rows), computed serially. */
 void xlacrt_conv_rows_f32(const xlacrt_conv *d, const float *in, const float *w, float *out,
                           int64_t r0, int64_t r1);
