@@ -12,6 +12,7 @@
  */
 #include "xlacrt.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,11 +33,20 @@ static size_t round64(int64_t n)
 
 const char *xlacrt_aot_check(const xlacrt_aot_program *p)
 {
+    static _Thread_local char msg[320];
     if (!p)
         return "no program";
     if (p->abi_version != XLACRT_ABI_VERSION)
         return "the program was compiled for another version of the xlac runtime (ABI mismatch): "
                "compile it again with the xlac that matches this libxlacrt";
+    char lack[32];
+    if (xlacrt_cpu_missing(p->cpu_features, lack, sizeof lack)) {
+        snprintf(msg, sizeof msg,
+                 "the program was compiled for the CPU '%s' with %s, which this CPU lacks: compile it "
+                 "again with --target_cpu (and --target_features) naming the CPUs it must run on",
+                 p->target_cpu ? p->target_cpu : "?", lack);
+        return msg;
+    }
     return NULL;
 }
 

@@ -26,6 +26,10 @@
  * a time (its positions' features are contiguous), copying only the rows
  * the padding cuts.
  *
+ * A 3x3 window at unit stride with at least 16 features on both sides (f32)
+ * takes Winograd's F(2x2, 3x3) instead (below): 16 multiplies per 2x2
+ * output tile and feature pair where the direct tiles do 36.
+ *
  * Three more shapes skip im2col.  A window covering nearly the whole input (a
  * kernel gradient) is a GEMM per output position over a copy of the input
  * made once (below, xlacrt_conv_shifted).  A depthwise convolution (each
@@ -751,6 +755,474 @@ static int64_t implicit_kc(const xlacrt_conv *d)
     return conv_direct_ok(d, rt_gemm_current_avx512(), unit) ? unit : 0;
 }
 
+/* ---- Winograd F(2x2, 3x3) ----
+ * A 3x3 window at unit stride, undilated, one group, NHWC-like input (the
+ * features contiguous) and row-major output, with enough features on both
+ * sides, is computed with Winograd's minimal filtering: the output is cut
+ * into tiles of 2x2 positions, each reading a 4x4 patch d of the padded
+ * input (zeros outside it), and per pair of features
+ *   Y = A^T [(G g G^T) (.) (B^T d B)] A
+ * with (.) the elementwise product of two 4x4 matrices.  Summed over the
+ * input features, the elementwise products become 16 GEMMs, one per
+ * element e of the 4x4 matrices, of [tiles x in_feat] by [in_feat x
+ * out_feat]: 16 multiplies per output tile and feature pair where the
+ * direct convolution does 36.
+ *   B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1]
+ *   G   = [1 0 0; 1/2 1/2 1/2; 1/2 -1/2 1/2; 0 0 1]
+ *   A^T = [1 1 1 0; 0 1 -1 -1]
+ * The kernel's transform U = G g G^T is done when the kernel is packed
+ * (in double, each U rounded once), and the 16 matrices packed for the
+ * GEMM, behind a header that says so: the rows read the header, so a
+ * kernel packed with Winograd off (XLAC_WINOGRAD=0) runs the direct path
+ * whatever the setting when it runs.  The input and output transforms
+ * only add and subtract, vectorized over the features.
+ *
+ * Tiles are numbered along the output's tile rows ("stripes" of 2 output
+ * rows: batch, then tile row, then tile column) and computed in blocks
+ * (wino_block_tiles) whose transformed inputs and products stay in L2 where
+ * the features are few, and that are large enough for each read of the
+ * transformed kernels to pay where they are many.  A call for rows [r0,
+ * r1) computes the tiles covering them and writes only those rows, so any
+ * cut of the rows works; each tile's sums are the same whatever block it
+ * falls in (the GEMM's row results do not depend on the other rows), so
+ * results never depend on the cut or the pool.  Against the direct sums,
+ * errors stay within a few units in the last place of the sum of the
+ * products' magnitudes. */
+enum {
+    WINO_MIN_FEAT = 16,
+    WINO_MAX_FEAT = DIRECT_MAX_FEAT, /* padding reads dzeros_f32 */
+    WINO_HEADER = 64,
+    WINO_MAGIC = 0x57324633, /* never a kernel family's number (packed_b_header) */
+    WINO_BLOCK_BYTES = 768 * 1024, /* transformed inputs and products of a block */
+    WINO_MIN_TILES = 128,
+};
+
+typedef struct {
+    int32_t magic, pad;
+    int64_t in_feat, out_feat;
+    int64_t stride; /* bytes from one packed U matrix to the next */
+} wino_header;
+
+/* XLAC_WINOGRAD=0 turns the Winograd path off.  Read when a kernel is
+   packed (and when the compiler picks its blocks), never while rows run:
+   those follow the packed header. */
+static int wino_off(void)
+{
+    const char *e = getenv("XLAC_WINOGRAD");
+    return e && !strcmp(e, "0");
+}
+
+/* The shapes Winograd computes (whatever the setting). */
+static int wino_shape(const xlacrt_conv *d)
+{
+    if (d->nsp != 2 || d->groups != 1 || d->batch_groups > 1 || d->in_sc != 1 || !d->out_rowmajor ||
+        d->rows <= 0 || d->in_feat < WINO_MIN_FEAT || d->in_feat > WINO_MAX_FEAT ||
+        d->out_feat < WINO_MIN_FEAT)
+        return 0;
+    for (int i = 0; i < 2; i++)
+        if (d->k_dim[i] != 3 || d->stride[i] != 1 || d->lhs_dil[i] != 1 || d->rhs_dil[i] != 1 ||
+            d->out_dim[i] < 1)
+            return 0;
+    return 1;
+}
+
+/* Tiles per block: transformed inputs (16 x in_feat) and products (16 x
+   out_feat) of WINO_BLOCK_BYTES, and at least WINO_MIN_TILES, the rows
+   each read of the 16 transformed kernels serves (512 -> 512 features:
+   16 MiB of them, read from L3 or memory for every block).  Measured on
+   8x7x7x512 -> 512 (128 tiles), 1 thread, thread CPU time: blocks of 48
+   tiles 12.4-14.2 ms, 64 tiles 11.3-12.6, 128 tiles 10.3-10.9, the direct
+   path 14.7-16.1; the smaller layers, whose blocks are larger anyway,
+   did not change. */
+static int64_t wino_block_tiles(const xlacrt_conv *d)
+{
+    int64_t per = 16 * (d->in_feat + d->out_feat) * (int64_t)sizeof(float);
+    int64_t tb = WINO_BLOCK_BYTES / per;
+    return tb < WINO_MIN_TILES ? WINO_MIN_TILES : tb;
+}
+
+int64_t xlacrt_conv_winograd(const xlacrt_conv *d)
+{
+    if (!wino_shape(d) || wino_off())
+        return 0;
+    /* whole stripes of about a block of tiles, but at least two blocks
+       where the layer has two stripes, for two threads to share */
+    int64_t H = d->out_dim[0], W = d->out_dim[1], th = (H + 1) / 2, tw = (W + 1) / 2;
+    int64_t all = d->batch * th, stripes = (wino_block_tiles(d) + tw - 1) / tw;
+    if (stripes > (all + 1) / 2)
+        stripes = (all + 1) / 2;
+    /* with an odd output height an image ends in half a stripe: blocks
+       of whole images, where they hold one, cut no stripe */
+    int64_t rows = H % 2 && stripes >= th ? stripes / th * H * W : stripes * 2 * W;
+    return rows < d->rows ? rows : d->rows;
+}
+
+static size_t wino_bytes(const xlacrt_conv *d)
+{
+    return WINO_HEADER + 16 * xlacrt_gemm_packed_b_bytes(0, d->out_feat, d->in_feat);
+}
+
+/* Whether w holds a kernel packed for Winograd. */
+static int wino_packed(const xlacrt_conv *d, const void *w)
+{
+    int32_t magic;
+    memcpy(&magic, w, sizeof magic);
+    return wino_shape(d) && magic == WINO_MAGIC;
+}
+
+/* U = G g G^T for output features o < O (g[q][o * so]: window position
+   q) of one input feature, in double, each U rounded once, written
+   straight into the 16 packed copies: element o of matrix e at u[e] +
+   (o / nr) * ps + o % nr (its panel of nr columns, ps apart).  With so ==
+   1, vectors of output features (of fewer lanes than nr: they never cross
+   a panel; any width gives the same bits). */
+#define WINO_KERNEL_BODY(D, LD, ST, o)                                                        \
+    {                                                                                         \
+        D t[4][3];                                                                            \
+        int64_t at = (o) / nr * ps + (o) % nr;                                                \
+        for (int b = 0; b < 3; b++) {                                                         \
+            D g0 = LD(g[b], o), g1 = LD(g[3 + b], o), g2 = LD(g[6 + b], o);                   \
+            t[0][b] = g0;                                                                     \
+            t[1][b] = (g0 + g1 + g2) * 0.5;                                                   \
+            t[2][b] = (g0 - g1 + g2) * 0.5;                                                   \
+            t[3][b] = g2;                                                                     \
+        }                                                                                     \
+        for (int a = 0; a < 4; a++) {                                                         \
+            ST(u[a * 4] + at, t[a][0]);                                                       \
+            ST(u[a * 4 + 1] + at, (t[a][0] + t[a][1] + t[a][2]) * 0.5);                      \
+            ST(u[a * 4 + 2] + at, (t[a][0] - t[a][1] + t[a][2]) * 0.5);                      \
+            ST(u[a * 4 + 3] + at, t[a][2]);                                                   \
+        }                                                                                     \
+    }
+#define KSCALAR_LD(p, o) ((double)(p)[(o) * so])
+#define KSCALAR_ST(p, x) (*(p) = (float)(x))
+static void wino_kernel_strided(const float *const *g, int64_t so, int64_t O, float *const *u, int64_t nr,
+                                int64_t ps)
+{
+    for (int64_t o = 0; o < O; o++)
+        WINO_KERNEL_BODY(double, KSCALAR_LD, KSCALAR_ST, o)
+}
+#define DEFINE_WINO_KERNEL(SUF, ATTR, L)                                                      \
+    typedef double wkd_##SUF __attribute__((vector_size(8 * L)));                             \
+    typedef float wkf_##SUF __attribute__((vector_size(4 * L), aligned(4), may_alias));       \
+    static inline ATTR wkd_##SUF wkld_##SUF(const float *p, int64_t o)                        \
+    {                                                                                         \
+        return __builtin_convertvector(*(const wkf_##SUF *)(p + o), wkd_##SUF);               \
+    }                                                                                         \
+    static inline ATTR void wkst_##SUF(float *p, wkd_##SUF x)                                 \
+    {                                                                                         \
+        *(wkf_##SUF *)p = __builtin_convertvector(x, wkf_##SUF);                              \
+    }                                                                                         \
+    static ATTR void wino_kernel_##SUF(const float *const *g, int64_t O, float *const *u, int64_t nr, \
+                                       int64_t ps)                                            \
+    {                                                                                         \
+        const int64_t so = 1;                                                                 \
+        int64_t o = 0;                                                                        \
+        if (nr % L == 0)                                                                      \
+            for (; o + L <= O; o += L)                                                        \
+                WINO_KERNEL_BODY(wkd_##SUF, wkld_##SUF, wkst_##SUF, o)                        \
+        for (; o < O; o++)                                                                    \
+            WINO_KERNEL_BODY(double, KSCALAR_LD, KSCALAR_ST, o)                               \
+    }
+DEFINE_WINO_KERNEL(plain, NO_ATTR, 2)
+#if defined(__x86_64__)
+DEFINE_WINO_KERNEL(avx2, TARGET_AVX2, 4)
+DEFINE_WINO_KERNEL(avx512, TARGET_AVX512, 8)
+#endif
+
+/* The kernel's transform: for each input feature ci and output feature o,
+   U = G g G^T, written as 16 matrices [ci][o] packed for the GEMM (no
+   copy in between: the transform and a separate packing pass each moved
+   the whole kernel, and a kernel given at run time is packed per call).
+   Returns 0 (nothing done) when d is not for Winograd. */
+static int wino_pack_f32(const xlacrt_conv *d, const float *kernel, void *w)
+{
+    if (!xlacrt_conv_winograd(d))
+        return 0;
+    int64_t C = d->in_feat, O = d->out_feat;
+    wino_header h = {WINO_MAGIC, 0, C, O, (int64_t)xlacrt_gemm_packed_b_bytes(0, O, C)};
+    memcpy(w, &h, sizeof h);
+    /* on AVX-512 in one k block, for the row tiles (wino_gemm_rows) */
+    int64_t kc = rt_gemm_current_avx512() ? C : 0;
+    rt_packed_b_info bi;
+    float *data[16];
+    for (int e = 0; e < 16; e++) {
+        rt_gemm_pack_b_header(0, kc, O, C, (char *)w + WINO_HEADER + e * h.stride, &bi);
+        data[e] = (float *)bi.data;
+    }
+    void (*row)(const float *const *, int64_t, float *const *, int64_t, int64_t) = wino_kernel_plain;
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        row = wino_kernel_avx512;
+    else if (__builtin_cpu_supports("avx2"))
+        row = wino_kernel_avx2;
+#endif
+    for (int64_t ci = 0; ci < C; ci++) {
+        const float *g[9]; /* window position (a, b) of this input feature */
+        for (int a = 0; a < 3; a++)
+            for (int b = 0; b < 3; b++) {
+                int64_t ka = d->reverse[0] ? 2 - a : a, kb = d->reverse[1] ? 2 - b : b;
+                g[a * 3 + b] = kernel + ka * d->k_ss[0] + kb * d->k_ss[1] + ci * d->k_si;
+            }
+        /* row ci of the packed copies: in k block p0 (depth kb), row ci - p0
+           of each panel, panels kb * nr apart */
+        int64_t p0 = ci / bi.kc * bi.kc, kb = C - p0 < bi.kc ? C - p0 : bi.kc, ps = kb * bi.nr;
+        float *u[16];
+        for (int e = 0; e < 16; e++)
+            u[e] = data[e] + p0 * bi.npad + (ci - p0) * bi.nr;
+        if (d->k_so != 1)
+            wino_kernel_strided(g, d->k_so, O, u, bi.nr, ps);
+        else
+            row(g, O, u, bi.nr, ps);
+        for (int e = 0; e < 16; e++) /* the last panel's columns past O */
+            for (int64_t o = O; o < bi.npad; o++)
+                u[e][o / bi.nr * ps + o % bi.nr] = 0;
+    }
+    return 1;
+}
+
+/* The input transform of one tile: v[e * vs + c] = (B^T d B)[e] for the
+   16 input positions x[0..15] (row-major 4x4; each a run of C features),
+   and the output transform: y[a][b] for the 2x2 positions (dst[a * 2 + b],
+   NULL: not written) from m[e * ms + o] (ms = O: a tile's 16 rows).
+   Vectors of whatever width the machine has, the rest one at a time: only
+   adds and subtracts, in the same order, so every width gives the same
+   bits. */
+#define WINO_IN_BODY(V, LD, ST, c)                                                            \
+    {                                                                                         \
+        V d[16], t[16];                                                                       \
+        for (int q = 0; q < 16; q++)                                                          \
+            d[q] = LD(x[q] + c);                                                              \
+        for (int b = 0; b < 4; b++) {                                                         \
+            t[0 + b] = d[0 + b] - d[8 + b];                                                   \
+            t[4 + b] = d[4 + b] + d[8 + b];                                                   \
+            t[8 + b] = d[8 + b] - d[4 + b];                                                   \
+            t[12 + b] = d[4 + b] - d[12 + b];                                                 \
+        }                                                                                     \
+        for (int a = 0; a < 4; a++) {                                                         \
+            float *o = v + (a * 4) * vs + c;                                                  \
+            ST(o, t[a * 4 + 0] - t[a * 4 + 2]);                                               \
+            ST(o + vs, t[a * 4 + 1] + t[a * 4 + 2]);                                          \
+            ST(o + 2 * vs, t[a * 4 + 2] - t[a * 4 + 1]);                                      \
+            ST(o + 3 * vs, t[a * 4 + 1] - t[a * 4 + 3]);                                      \
+        }                                                                                     \
+    }
+#define WINO_OUT_BODY(V, LD, ST, c)                                                           \
+    {                                                                                         \
+        V s[16], t[8];                                                                        \
+        for (int e = 0; e < 16; e++)                                                          \
+            s[e] = LD(m + e * ms + c);                                                        \
+        for (int b = 0; b < 4; b++) {                                                         \
+            t[b] = s[b] + s[4 + b] + s[8 + b];                                                \
+            t[4 + b] = s[4 + b] - s[8 + b] - s[12 + b];                                       \
+        }                                                                                     \
+        for (int a = 0; a < 2; a++) {                                                         \
+            if (dst[a * 2])                                                                   \
+                ST(dst[a * 2] + c, t[a * 4] + t[a * 4 + 1] + t[a * 4 + 2]);                   \
+            if (dst[a * 2 + 1])                                                               \
+                ST(dst[a * 2 + 1] + c, t[a * 4 + 1] - t[a * 4 + 2] - t[a * 4 + 3]);           \
+        }                                                                                     \
+    }
+#define SCALAR_LD(p) (*(p))
+#define SCALAR_ST(p, x) (*(p) = (x))
+#define DEFINE_WINO_XFORM(SUF, ATTR, BYTES)                                                   \
+    typedef float wvec_##SUF __attribute__((vector_size(BYTES), aligned(4), may_alias));       \
+    static inline ATTR wvec_##SUF wld_##SUF(const float *p) { return *(const wvec_##SUF *)p; } \
+    static inline ATTR void wst_##SUF(float *p, wvec_##SUF x) { *(wvec_##SUF *)p = x; }        \
+    static ATTR void wino_in_##SUF(const float *const *x, int64_t C, float *v, int64_t vs)    \
+    {                                                                                         \
+        enum { L = BYTES / 4 };                                                               \
+        int64_t c = 0;                                                                        \
+        for (; c + L <= C; c += L)                                                            \
+            WINO_IN_BODY(wvec_##SUF, wld_##SUF, wst_##SUF, c)                                  \
+        for (; c < C; c++)                                                                    \
+            WINO_IN_BODY(float, SCALAR_LD, SCALAR_ST, c)                                      \
+    }                                                                                         \
+    static ATTR void wino_out_##SUF(const float *m, int64_t ms, int64_t O, float *const *dst) \
+    {                                                                                         \
+        enum { L = BYTES / 4 };                                                               \
+        int64_t c = 0;                                                                        \
+        for (; c + L <= O; c += L)                                                            \
+            WINO_OUT_BODY(wvec_##SUF, wld_##SUF, wst_##SUF, c)                                 \
+        for (; c < O; c++)                                                                    \
+            WINO_OUT_BODY(float, SCALAR_LD, SCALAR_ST, c)                                     \
+    }
+DEFINE_WINO_XFORM(plain, NO_ATTR, 16)
+#if defined(__x86_64__)
+DEFINE_WINO_XFORM(avx2, TARGET_AVX2, 32)
+DEFINE_WINO_XFORM(avx512, TARGET_AVX512, 64)
+#endif
+
+typedef struct {
+    void (*in)(const float *const *, int64_t, float *, int64_t);
+    void (*out)(const float *, int64_t, int64_t, float *const *);
+} wino_xforms;
+
+static wino_xforms wino_pick(void)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return (wino_xforms){wino_in_avx512, wino_out_avx512};
+    if (__builtin_cpu_supports("avx2"))
+        return (wino_xforms){wino_in_avx2, wino_out_avx2};
+#endif
+    return (wino_xforms){wino_in_plain, wino_out_plain};
+}
+
+/* m[nt x O] (rows ldm apart) = v[nt x C] times u (packed in one k
+   block), on AVX-512 by the GEMM's row tiles reading v in place (no copy
+   of A; column blocks of u about 256 KiB, each against every row tile);
+   0 when u was packed for another kernel family. */
+static int wino_gemm_rows(int64_t nt, const float *v, const void *u, float *m, int64_t ldm)
+{
+#if defined(__x86_64__)
+    rt_packed_b_info bi;
+    rt_gemm_packed_b_info(u, 0, &bi);
+    int64_t C = bi.k, O = bi.n, nr = bi.nr;
+    if (!bi.avx512 || bi.kc != C || bi.mr != 12)
+        return 0;
+    const float *b = bi.data;
+    int64_t pb = ((int64_t)256 * 1024 / (int64_t)sizeof(float)) / (C * nr);
+    if (pb < 1)
+        pb = 1;
+    const float *rows[12];
+    for (int64_t jc = 0; jc < O; jc += pb * nr) {
+        int64_t jend = jc + pb * nr < O ? jc + pb * nr : O;
+        for (int64_t i = 0; i < nt; i += 12) {
+            int mv = nt - i < 12 ? (int)(nt - i) : 12;
+            for (int r = 0; r < 12; r++) /* rows past nt repeat the first: computed, not stored */
+                rows[r] = v + (i + (r < mv ? r : 0)) * C;
+            for (int64_t jr = jc; jr < jend; jr += nr) {
+                int nv = O - jr < nr ? (int)(O - jr) : (int)nr;
+                rt_gemm_rows_f32(1, C, rows, b + C * jr, nr, 0, m + i * ldm + jr, ldm, mv, nv, 0);
+            }
+        }
+    }
+    return 1;
+#else
+    (void)nt, (void)v, (void)u, (void)m, (void)ldm;
+    return 0;
+#endif
+}
+
+typedef struct {
+    const xlacrt_conv *d;
+    const float *in;
+    const char *w;
+    float *out;
+    int64_t r0, r1; /* the rows written */
+    int64_t t0, t1; /* the tiles covering them */
+    int64_t tb;     /* tiles per block */
+} wino_job;
+
+/* The distance between the 16 transformed input matrices of a block
+   holding n floats each: an odd number of 64-byte lines, so that the input
+   transform's 16 streams fall into different cache sets (a multiple of 4
+   KiB put them all into one, more streams than its ways: the transform
+   ran at half speed).  The products are stored tile by tile instead
+   ([tile][e][out_feat], the GEMMs' rows 16 * out_feat apart), so the
+   output transform reads each tile's 16 rows together (10% off a
+   1x14x14x256 -> 256 convolution). */
+static int64_t wino_stride(int64_t n)
+{
+    int64_t lines = (n + 15) / 16;
+    return (lines | 1) * 16;
+}
+
+/* Block b of the job's tiles: input transform, 16 GEMMs, output transform. */
+static void wino_task(int64_t b, void *ctx)
+{
+    const wino_job *j = ctx;
+    const xlacrt_conv *d = j->d;
+    int64_t C = d->in_feat, O = d->out_feat, H = d->out_dim[0], W = d->out_dim[1];
+    int64_t th = (H + 1) / 2, tw = (W + 1) / 2;
+    int64_t t0 = j->t0 + b * j->tb, t1 = t0 + j->tb < j->t1 ? t0 + j->tb : j->t1, nt = t1 - t0;
+    wino_header h;
+    memcpy(&h, j->w, sizeof h);
+    /* v: the 16 transformed input matrices [e][tile][in_feat], vs apart;
+       m: the products, [tile][e][out_feat] */
+    int64_t vs = wino_stride(nt * C);
+    size_t vbytes = sizeof(float) * (size_t)(16 * vs), mbytes = sizeof(float) * (size_t)(16 * nt * O);
+    float *v = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, vbytes, "convolution");
+    float *m = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT, mbytes, "convolution");
+    if (!v || !m) {
+        /* out of memory: recorded in the run's status, which fails it */
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, v);
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, m);
+        return;
+    }
+    wino_xforms xf = wino_pick();
+    for (int64_t t = t0; t < t1; t++) {
+        int64_t s = t / tw, n = s / th, y0 = 2 * (s % th) - d->pad_lo[0], x0 = 2 * (t % tw) - d->pad_lo[1];
+        const float *x[16];
+        for (int a = 0; a < 4; a++)
+            for (int c = 0; c < 4; c++) {
+                int64_t yy = y0 + a, xx = x0 + c;
+                int inside = (uint64_t)yy < (uint64_t)d->in_dim[0] && (uint64_t)xx < (uint64_t)d->in_dim[1];
+                int64_t off = n * d->in_sn + yy * d->in_ss[0] + xx * d->in_ss[1];
+                x[a * 4 + c] = inside ? j->in + off : dzeros_f32;
+            }
+        xf.in(x, C, v + (t - t0) * C, vs);
+    }
+    for (int e = 0; e < 16; e++) {
+        const char *u = j->w + WINO_HEADER + e * h.stride;
+        if (!wino_gemm_rows(nt, v + e * vs, u, m + e * O, 16 * O))
+            xlacrt_sgemm_packed(NULL, 0, nt, v + e * vs, C, u, m + e * O, 16 * O, 0);
+    }
+    for (int64_t t = t0; t < t1; t++) {
+        int64_t s = t / tw, n = s / th, y = 2 * (s % th), xo = 2 * (t % tw);
+        float *dst[4];
+        for (int a = 0; a < 2; a++)
+            for (int c = 0; c < 2; c++) {
+                int64_t r = (n * H + y + a) * W + xo + c;
+                int ok = y + a < H && xo + c < W && r >= j->r0 && r < j->r1;
+                dst[a * 2 + c] = ok ? j->out + r * O : NULL;
+            }
+        xf.out(m + (t - t0) * 16 * O, O, O, dst);
+    }
+    xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, v);
+    xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, m);
+}
+
+/* Rows [r0, r1) (within d->rows) with a kernel packed for Winograd; the
+   blocks of tiles are shared by the pool gp (NULL: serial). */
+static void wino_rows(xlacrt_pool *gp, const xlacrt_conv *d, const float *in, const void *w, float *out,
+                      int64_t r0, int64_t r1)
+{
+    int64_t H = d->out_dim[0], W = d->out_dim[1], th = (H + 1) / 2, tw = (W + 1) / 2;
+    /* the stripes of the first and last rows */
+    int64_t s0 = r0 / (H * W) * th + r0 % (H * W) / W / 2;
+    int64_t s1 = (r1 - 1) / (H * W) * th + (r1 - 1) % (H * W) / W / 2;
+    wino_job j = {d, in, w, out, r0, r1, s0 * tw, (s1 + 1) * tw, wino_block_tiles(d)};
+    /* blocks of whole stripes when a stripe is short */
+    if (tw < j.tb)
+        j.tb = j.tb / tw * tw;
+    xlacrt_parallel_for(gp, (j.t1 - j.t0 + j.tb - 1) / j.tb, wino_task, &j);
+}
+
+/* The element types' entries (Winograd is f32 only): nonzero when done. */
+static int wino_try_f32(xlacrt_pool *gp, const xlacrt_conv *d, const float *in, const void *w, float *out,
+                        int64_t r0, int64_t r1)
+{
+    if (!wino_packed(d, w))
+        return 0;
+    wino_rows(gp, d, in, w, out, r0, r1);
+    return 1;
+}
+static int wino_try_f64(xlacrt_pool *gp, const xlacrt_conv *d, const double *in, const void *w,
+                        double *out, int64_t r0, int64_t r1)
+{
+    (void)gp, (void)d, (void)in, (void)w, (void)out, (void)r0, (void)r1;
+    return 0;
+}
+static int wino_pack_f64(const xlacrt_conv *d, const double *kernel, void *w)
+{
+    (void)d, (void)kernel, (void)w;
+    return 0;
+}
+
 /* ---- the window as the contraction (a kernel gradient) ----
  * When the window covers nearly all of the input, as in the gradient of a
  * convolution with respect to its kernel (the "kernel" is the output's
@@ -820,7 +1292,12 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
     if (!conv_gemm_packed(d))
         return plain;
     size_t packed = xlacrt_gemm_packed_b_bytes(f64, d->out_feat, kk);
-    return packed > plain ? packed : plain;
+    if (packed < plain)
+        packed = plain;
+    /* room for either layout, whatever XLAC_WINOGRAD says when packing */
+    if (!f64 && wino_shape(d) && wino_bytes(d) > packed)
+        packed = wino_bytes(d);
+    return packed;
 }
 
 #define DEFINE_SHIFTED(T, SUF, PACK_B, GEMM_PACKED)                                          \
@@ -943,6 +1420,8 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
             shifted_pack_##SUF(d, kernel, w);                                                 \
             return;                                                                           \
         }                                                                                     \
+        if (wino_pack_##SUF(d, kernel, w))                                                    \
+            return;                                                                           \
         if (conv_gemm_packed(d)) {                                                            \
             /* the [window * in_feat, out_feat] matrix first, then packed */                  \
             plain = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS,                              \
@@ -992,6 +1471,8 @@ DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
         if (r1 > d->rows)                                                                     \
             r1 = d->rows;                                                                     \
         if (r0 >= r1)                                                                         \
+            return;                                                                           \
+        if (wino_try_##SUF(gp, d, in, w, out, r0, r1))                                        \
             return;                                                                           \
         if (conv_depthwise(d)) {                                                              \
             depthwise_rows_##SUF(d, in, w, out, r0, r1);                                      \

@@ -1339,6 +1339,16 @@ void rt_gemm_pack_b_kc(int f64, int64_t kc, int64_t n, int64_t k, const void *b,
     pack_b_whole(NULL, f64, 0, n, k, b, ldb, packed, kc);
 }
 
+void rt_gemm_pack_b_header(int f64, int64_t kc, int64_t n, int64_t k, void *packed, rt_packed_b_info *info)
+{
+    pthread_once(&isa_once, isa_init);
+    int isa = atomic_load(&isa_cur);
+    const gemm_cfg *f = f64 ? &cfg_f64[isa] : &cfg_f32[isa];
+    packed_b_header h = {isa, f64, n, k, kc > 0 ? kc : f->kc};
+    memcpy(packed, &h, sizeof h);
+    rt_gemm_packed_b_info(packed, f64, info);
+}
+
 void rt_gemm_packed_cb(xlacrt_pool *p, int f64, int64_t m, rt_pack_a_fn pack_a, void *ctx,
                        const void *packed, void *c, int64_t ldc, int accumulate)
 {

@@ -81,4 +81,11 @@ typedef struct {
 } rt_packed_b_info;
 void rt_gemm_packed_b_info(const void *packed, int f64, rt_packed_b_info *info);
 
+/* For a caller that writes the panels of a packed B [k, n] itself (the
+   Winograd kernel transform, conv.c): the header of a copy in k blocks of
+   depth kc (<= 0: the kernel family's own) for the family in use now,
+   written at packed, and its layout.  The caller fills every element
+   below npad, zeros past column n. */
+void rt_gemm_pack_b_header(int f64, int64_t kc, int64_t n, int64_t k, void *packed, rt_packed_b_info *info);
+
 #endif

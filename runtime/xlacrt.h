@@ -19,9 +19,12 @@ extern "C" {
 
 /* Raised when what generated code and the runtime expect of each other
    changes (2: xlacrt_conv_pack wants xlacrt_conv_packed_bytes; 3: kernel
-   gradients, xlacrt_conv_shifted, pack the kernel differently), so an AOT
-   object from an older compiler is refused instead of misread. */
-#define XLACRT_ABI_VERSION 3
+   gradients, xlacrt_conv_shifted, pack the kernel differently; 4: an AOT
+   program names the CPU features its code needs; 5: 3x3 f32 convolutions
+   pack their kernel for Winograd, xlacrt_conv_winograd, and
+   xlacrt_conv_packed_bytes grows for them), so an AOT object from an older
+   compiler is refused instead of misread. */
+#define XLACRT_ABI_VERSION 5
 int xlacrt_abi_version(void);
 
 /* ---- errors ----
@@ -172,6 +175,15 @@ const char *xlacrt_amx_status(void);
 const char *xlacrt_gemv_isa(void);
 const char *xlacrt_fft_isa(void);
 const char *xlacrt_random_isa(void);
+/* Whether this CPU runs the instruction-set extension LLVM calls `name`
+   ("avx2", "avx512f", "avx512fp16", "amx-tile", ...): 1 yes, 0 no, -1 a
+   name this runtime does not know (or not an x86 CPU).  A feature with
+   registers of its own counts only when the operating system saves them. */
+int xlacrt_cpu_has(const char *name);
+/* 1 with the first feature of a comma-separated list that this CPU lacks
+   in buf (truncated to size), else 0; unknown names are not held against
+   it. */
+int xlacrt_cpu_missing(const char *list, char *buf, size_t size);
 
 /* ---- sort ----
  * Stable sort of every row of a tensor along one dimension: the tensor is
@@ -236,8 +248,9 @@ typedef struct xlacrt_conv {
 /* Rearranges the kernel for the rows: per-group [window * in_feat/groups,
    out_feat/groups] matrices; with one group, that matrix packed for the
    GEMM (xlacrt_sgemm_pack_b); for a depthwise convolution, [window
-   position][out_feat].  w holds xlacrt_conv_packed_bytes (64-byte
-   aligned). */
+   position][out_feat]; for Winograd (xlacrt_conv_winograd), the 16
+   transformed kernels behind a header the rows recognize.  w holds
+   xlacrt_conv_packed_bytes (64-byte aligned), enough for either layout. */
 size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64);
 void xlacrt_conv_pack_f32(const xlacrt_conv *d, const float *kernel, float *w);
 void xlacrt_conv_pack_f64(const xlacrt_conv *d, const double *kernel, double *w);
@@ -246,6 +259,16 @@ void xlacrt_conv_pack_f64(const xlacrt_conv *d, const double *kernel, double *w)
    window, the packed kernel is laid out for that, and xlacrt_conv_rows must
    not be used. */
 int xlacrt_conv_shifted(const xlacrt_conv *d);
+/* Nonzero when xlacrt_conv_pack_f32 packs d for Winograd's F(2x2, 3x3) (a
+   3x3 window at unit stride, undilated, one group, at least 16 input and
+   output features, features innermost in the input, row-major output;
+   XLAC_WINOGRAD=0 in the environment turns it off): the rows then come in
+   tiles of 2 output rows (stripes of 2 * out_dim[1] rows), and the value
+   is a number of rows worth asking for at once (at most d->rows): whole
+   stripes, or whole images when out_dim[0] is odd, and at least two
+   blocks where the output has two stripes.  Any rows can still be asked
+   for; rows of stripes cut by r0 or r1 cost the whole stripe. */
+int64_t xlacrt_conv_winograd(const xlacrt_conv *d);
 /* Output rows [r0, r1) (clipped to d->rows), computed serially. */
 void xlacrt_conv_rows_f32(const xlacrt_conv *d, const float *in, const float *w, float *out,
                           int64_t r0, int64_t r1);
@@ -620,6 +643,8 @@ typedef struct xlacrt_aot_program {
     xlacrt_aot_entry_fn entry;
     const char *name;
     const char *program_shape; /* "(x: f32[2,3], ...) -> (r: f32[2,2])" */
+    const char *target_cpu;    /* the CPU the code was generated for ("skylake-avx512", "generic") */
+    const char *cpu_features;  /* "avx2,fma,avx512f,...": what its code may use; checked before a run */
 } xlacrt_aot_program;
 
 typedef enum xlacrt_aot_alloc_mode {
@@ -628,10 +653,12 @@ typedef enum xlacrt_aot_alloc_mode {
 } xlacrt_aot_alloc_mode;
 typedef struct xlacrt_aot_instance xlacrt_aot_instance;
 
-/* NULL when memory runs out, or when p was written for another runtime ABI
-   (xlacrt_aot_check says which). */
+/* NULL when memory runs out, when p was written for another runtime ABI, or
+   when its code needs a CPU feature this CPU lacks (xlacrt_aot_check says
+   which). */
 xlacrt_aot_instance *xlacrt_aot_create(const xlacrt_aot_program *p, xlacrt_aot_alloc_mode mode);
-/* NULL when p can run with this runtime, else why not (static string). */
+/* NULL when p can run with this runtime on this CPU, else why not (valid
+   until the next call on the same thread). */
 const char *xlacrt_aot_check(const xlacrt_aot_program *p);
 void xlacrt_aot_destroy(xlacrt_aot_instance *in);
 /* Parallel loops run on pool (xlacrt_pool_create, or

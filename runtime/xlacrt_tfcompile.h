@@ -71,8 +71,9 @@ class XlaCompiledCpuFunction {
   XlaCompiledCpuFunction(const XlaCompiledCpuFunction &) = delete;
   XlaCompiledCpuFunction &operator=(const XlaCompiledCpuFunction &) = delete;
 
-  // False when the instance could not be created (out of memory); nothing
-  // but error_msg() may be called then.
+  // False when the instance could not be created (out of memory, or the
+  // program needs a CPU feature this CPU lacks); nothing but error_msg()
+  // may be called then.
   bool ok() const { return inst_ != nullptr; }
 
   // Parallel loops run on pool (xlacrt_pool_create(n) or
@@ -95,7 +96,11 @@ class XlaCompiledCpuFunction {
     return true;
   }
   // Why the last Run failed; "" after a success.
-  std::string error_msg() const { return inst_ ? xlacrt_aot_error(inst_) : "out of memory"; }
+  std::string error_msg() const {
+    if (inst_) return xlacrt_aot_error(inst_);
+    const char *why = xlacrt_aot_check(data_.program);
+    return why ? why : "out of memory";
+  }
 
   // Arguments (feeds, then variables), by position.
   void *arg_data(size_t index) { return xlacrt_aot_arg_data(inst_, static_cast<int>(index)); }

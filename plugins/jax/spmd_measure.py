@@ -9,7 +9,8 @@ shardings:
   JAX; a collective inside a loop body counts once);
 - the per-device argument, output and temp bytes of `memory_analysis()`,
   against the same program compiled for one device of the same backend:
-  sharded operands should make the argument bytes shrink as 1/N.
+  sharded operands should make the argument bytes shrink as 1/N;
+- the temp bytes per device on 1, 2, 4 and 8 devices.
 
 Run it through the plugin tests' runner, with the build's xlac first on
 PATH (run.sh finds the plugin library next to it and the Python
@@ -17,9 +18,11 @@ environment with jax that scripts/install-deps.sh prepares):
 
     plugins/jax/tests/run.sh ../spmd_measure.py [--markdown]
 
-It prints one table of collectives and one of memory; --markdown prints
-them as markdown tables (docs/spmd.md, "Measured").  Nothing is asserted:
-it reports.
+It prints one table of collectives, one of memory, and one of the temp
+arena per device on meshes of 1, 2, 4 and 8 devices (each program's mesh
+scaled down by halving its largest axis); --markdown prints them as
+markdown tables (docs/spmd.md, "Measured").  Nothing is asserted: it
+reports.
 """
 import os
 import re
@@ -228,6 +231,33 @@ def compile_on(devs, prog, sharded=True):
     return jax.jit(fn, **kw).lower(*placed).compile(), placed
 
 
+def scaled(prog, n):
+    """prog on a mesh of at most n devices: its largest axis halved (the
+    last of equal ones) until the mesh fits."""
+    shape = list(prog[2])
+    while int(np.prod(shape)) > n:
+        i = max(range(len(shape)), key=lambda k: (shape[k], k))
+        shape[i] //= 2
+    return prog[:2] + (tuple(shape),) + prog[3:]
+
+
+def temps(prog, counts=(1, 2, 4, 8)):
+    """{platform: [temp bytes per device on a mesh of each count]} and the
+    meshes used."""
+    out, meshes = {}, [scaled(prog, n)[2] for n in counts]
+    for plat in ("cpu", "xlac"):
+        devs = jax.devices(plat)
+        row = []
+        for n in counts:
+            try:
+                m = compile_on(devs, scaled(prog, n))[0].memory_analysis()
+                row.append(m.temp_size_in_bytes if m else None)
+            except Exception as e:  # report and go on
+                row.append(f"{type(e).__name__}")
+        out[plat] = row
+    return out, meshes
+
+
 def expected_arg_bytes(placed):
     """Per-device bytes of the arguments as placed: each one's shard."""
     total = 0
@@ -318,6 +348,19 @@ def main():
                       fmt_mem(cm), fmt_mem(cm1),
                       ratio(xm1 and xm1[0], xm and xm[0]), ratio(cm1 and cm1[0], cm and cm[0]),
                       ratio(xm1 and xm1[2], xm and xm[2]), ratio(cm1 and cm1[2], cm and cm[2])])
+    table(head, lines, md)
+    print()
+    # the temp arena per device as the mesh grows (each program's mesh
+    # scaled down to 1, 2 and 4 devices: its largest axis halved)
+    head = ["program", "meshes", "XLA temp 1 / 2 / 4 / 8 dev", "xlac temp 1 / 2 / 4 / 8 dev", "XLA 1/8 ratio",
+            "xlac 1/8 ratio"]
+    lines = []
+    for p in PROGRAMS:
+        prog = p()
+        t, meshes = temps(prog)
+        mesh_text = " / ".join("x".join(str(a) for a in m) for m in meshes)
+        lines.append([prog[0], mesh_text, " / ".join(str(v) for v in t["cpu"]), " / ".join(str(v) for v in t["xlac"]),
+                      ratio(t["cpu"][0], t["cpu"][-1]), ratio(t["xlac"][0], t["xlac"][-1])])
     table(head, lines, md)
     for r in rows:
         for plat in ("cpu", "xlac"):

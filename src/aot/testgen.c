@@ -151,9 +151,10 @@ char *aot_test_source(const AotRequest *req, const AotResult *r, const AotCase *
             "\n/* Runs one case; copies result i to keep[i] (for the thread-count check). */\n"
             "static int run_case(int c, const char *what, xlacrt_pool *pool, void **keep) {\n"
             "  %s_t *m = %s_create(XLACRT_AOT_ARGS_RESULTS_AND_TEMPS);\n"
-            "  if (!m) {\n    printf(\"FAIL %%s: cannot create an instance\\n\", what);\n    return 1;\n  }\n"
+            "  if (!m) {\n    printf(\"FAIL %%s: cannot create an instance: %%s\\n\", what,\n"
+            "           %s_check() ? %s_check() : \"out of memory\");\n    return 1;\n  }\n"
             "  %s_set_thread_pool(m, pool);\n",
-            N, N, N);
+            N, N, N, N, N);
   for (int i = 0; i < f->body->nargs; i++) {
     int64_t nb = aot_bytes(f->body->args[i]->type);
     sb_printf(&b, "  if (c == 0) memset(%s_arg_data(m, %d), 0, %lld);\n", N, i, (long long)nb);
@@ -244,7 +245,8 @@ char *aot_bench_source(const AotRequest *req, const AotResult *r) {
             "  int threads = argc > 1 ? atoi(argv[1]) : 1;\n"
             "  long iters = argc > 2 ? atol(argv[2]) : 0;\n"
             "  %s_t *m = %s_create(XLACRT_AOT_ARGS_RESULTS_AND_TEMPS);\n"
-            "  if (!m) {\n    fprintf(stderr, \"cannot create an instance\\n\");\n    return 1;\n  }\n"
+            "  if (!m) {\n    fprintf(stderr, \"cannot create an instance: %%s\\n\", %s_check() ? %s_check() : \"out of memory\");\n"
+            "    return 1;\n  }\n"
             "  xlacrt_pool *pool = threads > 1 ? xlacrt_pool_create(threads) : NULL;\n"
             "  %s_set_thread_pool(m, pool);\n"
             "  for (int i = 0; i < %s_program.num_args; i++) memset(%s_arg_data(m, i), 0, (size_t)%s_arg_size(i));\n"
@@ -266,6 +268,6 @@ char *aot_bench_source(const AotRequest *req, const AotResult *r) {
             "  %s_destroy(m);\n"
             "  if (pool) xlacrt_pool_destroy(pool);\n"
             "  return 0;\n}\n",
-            N, N, N, req->header_name, N, N, N, N, N, N, N, N, N, N, N);
+            N, N, N, req->header_name, N, N, N, N, N, N, N, N, N, N, N, N, N);
   return b.data;
 }

@@ -25,6 +25,7 @@
 #include "gpu/gpu.h"
 #include "interp/hostcall.h"
 #include "passes/cost.h"
+#include "passes/passes.h"
 #include "passes/spmd.h"
 #include "xlacrt.h"
 
@@ -173,6 +174,9 @@ static bool compile_guarded(CompileJob *j) {
      program of one partition (passes/spmd.h) */
   int nrep = o->num_replicas > 0 ? o->num_replicas : c->num_replicas;
   int npart = o->num_partitions > 0 ? o->num_partitions : c->num_partitions;
+  /* ApproxTopK becomes an exact top-k before the partitioner and every
+     backend (the interpreter too) see the program (passes/approx_top_k.c) */
+  if (pass_approx_top_k(m, &(PassOptions){0}) < 0) return false;
   if ((npart > 1 || spmd_has_manual(m, entry)) && spmd_wanted(m, entry) && !spmd_partition(m, entry, nrep, npart)) return false;
   xlac_executable *e = xcalloc(1, sizeof *e);
   j->exe = e;

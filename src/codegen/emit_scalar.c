@@ -32,6 +32,7 @@
 #include "codegen/cg.h"
 #include "codegen/math_approx.h"
 
+#include <math.h>
 #include <string.h>
 
 static bool is_f(ElemType t) { return et_is_float(t); }
@@ -159,8 +160,44 @@ static LLVMValueRef shift(Cg *cg, OpKind k, LLVMValueRef x, LLVMValueRef s) {
   return LLVMBuildSelect(cg->b, big, over, r, "");
 }
 
-/* IEEE maximum/minimum with NaN propagation and -0 < +0 */
+/* The value of a constant float, or of a vector constant whose lanes are
+   all the same; false for anything else (and for NaN). */
+static bool const_float(LLVMValueRef v, double *out) {
+  if (!LLVMIsAConstant(v)) return false;
+  LLVMValueRef c = v;
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind) {
+    unsigned n = LLVMGetVectorSize(LLVMTypeOf(v));
+    c = LLVMGetAggregateElement(v, 0);
+    for (unsigned i = 1; c && i < n; i++)
+      if (LLVMGetAggregateElement(v, i) != c) return false;
+  }
+  if (!c || !LLVMIsAConstantFP(c)) return false;
+  LLVMBool loses;
+  *out = LLVMConstRealGetDouble(c, &loses);
+  return !isnan(*out);
+}
+
+/* IEEE maximum/minimum with NaN propagation and -0 < +0.  Against a
+   constant (ReLU's 0, a clamp's bound) it is one compare and a select:
+   the x86 backend expands llvm.maximum to six instructions to order the
+   zeros and propagate NaN, which the constant settles.  max(x, c) is x
+   where x > c or x is NaN (unordered), else c; for c = -0 the compare also
+   takes x = +0 (uge).  min is the mirror: x where x < c or NaN, and for
+   c = +0 also x = -0 (ule). */
 static LLVMValueRef fmaxmin(Cg *cg, bool max, LLVMValueRef a, LLVMValueRef b) {
+  double c;
+  LLVMValueRef x = a, k = b;
+  bool konst = const_float(b, &c);
+  if (!konst && const_float(a, &c)) {
+    konst = true;
+    x = b;
+    k = a;
+  }
+  if (konst) {
+    bool neg_zero = c == 0 && signbit(c), pos_zero = c == 0 && !signbit(c);
+    LLVMRealPredicate p = max ? (neg_zero ? LLVMRealUGE : LLVMRealUGT) : (pos_zero ? LLVMRealULE : LLVMRealULT);
+    return LLVMBuildSelect(cg->b, LLVMBuildFCmp(cg->b, p, x, k, ""), x, k, "");
+  }
   LLVMValueRef args[2] = {a, b};
   return cg_intrinsic(cg, max ? "llvm.maximum" : "llvm.minimum", LLVMTypeOf(a), args, 2);
 }

@@ -12,6 +12,7 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <pthread.h>
@@ -27,6 +28,15 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static void init_llvm(void) {
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
+  /* Without loop strength reduction in code generation: on the kernels'
+     loops it took a quarter of the machine-code time (a transformer: 27 of
+     119 ms) and made the code larger; x86's base + index * scale
+     addressing serves the loops as well (the hot loops differ by an index
+     increment).  The option belongs to this library's own copy of LLVM
+     (linked in, its symbols hidden), parsed once; a parse error is
+     ignored, never fatal. */
+  const char *args[] = {"xlac", "-disable-lsr"};
+  LLVMParseCommandLineOptions(2, args, "");
 }
 
 /* LLVM's strings and objects are not ours: nothing that can unwind (out
@@ -227,6 +237,30 @@ void jit_raw_estimates(LLVMModuleRef M, LLVMTargetMachineRef tm) {
                               LLVMCreateStringAttribute(c, key, sizeof key - 1, val, sizeof val - 1));
 }
 
+/* The optimizer at levels 2 and 3.  LLVM's default<O3> is built for C and
+   C++ (interprocedural passes, instcombine eight times, jump threading,
+   ...); generated modules are a function per kernel over static shapes,
+   already in the form the vectorizer wants.  These are the passes that
+   change them: inlining of kernels called once; SROA for the pointer
+   arrays and row buffers (again after the loop passes, where a copy loop
+   became a memcpy, and after vectorization, where variable offsets into a
+   buffer became constant); LICM, rotation, induction variables and loop
+   idioms; GVN, memcpy forwarding and dead stores; the loop and SLP
+   vectorizers.  Against default<O3> on the benchmark programs and models:
+   optimization about 40 % faster, objects within a few percent of the
+   same size, with the same stack frames.  Instcombine's fixpoint check is
+   for LLVM's own tests. */
+#define IC "instcombine<no-verify-fixpoint>"
+static const char kernel_pipeline[] =
+    "cgscc(inline),"
+    "function(sroa,early-cse," IC ",simplifycfg,"
+    "loop-mssa(loop-rotate,licm),loop(indvars,loop-idiom,loop-deletion),"
+    "sroa,gvn," IC ",memcpyopt,dse,simplifycfg,"
+    "loop-simplify,lcssa,loop-vectorize," IC ",simplifycfg,slp-vectorizer," IC ","
+    "sroa," IC ",loop-mssa(licm)),"
+    "globaldce";
+#undef IC
+
 bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, char **err) {
   jit_set_target(M, tm);
   char *msg = NULL;
@@ -246,7 +280,7 @@ bool jit_optimize_for(LLVMModuleRef M, LLVMTargetMachineRef tm, int opt_level, c
   LLVMPassBuilderOptionsSetLoopUnrolling(o, 0);
   char pipeline[32];
   snprintf(pipeline, sizeof pipeline, "default<O%d>", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
-  LLVMErrorRef e = LLVMRunPasses(M, pipeline, tm, o);
+  LLVMErrorRef e = LLVMRunPasses(M, opt_level >= 2 ? kernel_pipeline : pipeline, tm, o);
   LLVMDisposePassBuilderOptions(o);
   if (e) {
     *err = jit_take_error(e);

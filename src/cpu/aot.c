@@ -111,17 +111,101 @@ static char *program_shape(Func *f, const CpuAot *a) {
   return b.data;
 }
 
+/* The x86 features a CPU name implies, as far as the runtime checks them
+   before a run (runtime/cpu_features.c): LLVM's C interface names a
+   target machine's CPU and its explicit features but not what the CPU
+   brings.  The microarchitecture levels, then the CPUs by family. */
+#define V2 "sse3,ssse3,sse4.1,sse4.2,popcnt,cx16"
+#define V3 V2 ",avx,avx2,fma,f16c,bmi,bmi2,lzcnt,movbe"
+#define V4 V3 ",avx512f,avx512bw,avx512cd,avx512dq,avx512vl"
+#define ICX V4 ",avx512vnni,avx512vbmi,avx512vbmi2,avx512ifma,avx512bitalg,avx512vpopcntdq,gfni,vaes,vpclmulqdq"
+static const struct {
+  const char *cpus, *features;
+} cpu_features[] = {
+    {",x86-64-v2,nehalem,westmere,silvermont,goldmont,goldmont-plus,tremont,", V2},
+    {",sandybridge,", V2 ",avx"},
+    {",ivybridge,", V2 ",avx,f16c"},
+    {",x86-64-v3,haswell,broadwell,skylake,znver1,znver2,znver3,", V3},
+    {",alderlake,raptorlake,meteorlake,arrowlake,gracemont,", V3 ",avxvnni,gfni,vaes,vpclmulqdq"},
+    {",x86-64-v4,skylake-avx512,", V4},
+    {",cascadelake,", V4 ",avx512vnni"},
+    {",cooperlake,", V4 ",avx512vnni,avx512bf16"},
+    {",cannonlake,", V4 ",avx512vbmi,avx512ifma"},
+    {",icelake-client,icelake-server,rocketlake,", ICX},
+    {",tigerlake,", ICX ",avx512vp2intersect"},
+    {",znver4,znver5,", ICX ",avx512bf16"},
+    {",sapphirerapids,emeraldrapids,graniterapids,", ICX ",avx512bf16,avx512fp16,avxvnni,amx-tile,amx-bf16,amx-int8"},
+};
+#undef V2
+#undef V3
+#undef V4
+#undef ICX
+
+/* Adds (or with remove, takes out) one feature of the list in b. */
+static void feature_edit(StrBuf *b, const char *name, size_t n, bool remove) {
+  char one[40];
+  if (n == 0 || n >= sizeof one - 2) return;
+  snprintf(one, sizeof one, ",%.*s,", (int)n, name);
+  char want[40];
+  snprintf(want, sizeof want, "%.*s", (int)n, name);
+  if (xlacrt_cpu_has(want) < 0) return; /* the runtime could not check it */
+  char *at = b->data ? strstr(b->data, one) : NULL;
+  if (remove && at) {
+    memmove(at, at + n + 1, strlen(at + n + 1) + 1);
+    b->len -= n + 1;
+  } else if (!remove && !at) {
+    sb_printf(b, "%s,", want);
+  }
+}
+
+/* "avx2,fma,...": the features code from tm may use that the runtime can
+   check, for the descriptor (xlacrt_aot_program.cpu_features); empty off
+   x86-64.  *cpu receives tm's CPU name (heap). */
+static char *target_features(LLVMTargetMachineRef tm, char **cpu) {
+  char *triple = LLVMGetTargetMachineTriple(tm), *name = LLVMGetTargetMachineCPU(tm);
+  char *given = LLVMGetTargetMachineFeatureString(tm);
+  *cpu = xstrdup(name);
+  StrBuf b = {0};
+  sb_puts(&b, ",");
+  if (strncmp(triple, "x86_64", 6) == 0) {
+    char key[64];
+    snprintf(key, sizeof key, ",%s,", name);
+    for (size_t i = 0; i < sizeof cpu_features / sizeof *cpu_features; i++)
+      if (strstr(cpu_features[i].cpus, key))
+        for (const char *s = cpu_features[i].features; *s;) {
+          size_t n = strcspn(s, ",");
+          feature_edit(&b, s, n, false);
+          s += n + (s[n] == ',');
+        }
+    /* the explicit "+f,-g" features have the last word */
+    for (const char *s = given; *s;) {
+      size_t n = strcspn(s, ",");
+      if (*s == '+' || *s == '-') feature_edit(&b, s + 1, n - 1, *s == '-');
+      s += n + (s[n] == ',');
+    }
+  }
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(name);
+  LLVMDisposeMessage(given);
+  /* without the commas at both ends */
+  size_t len = b.len;
+  char *r = xstrdup(len > 2 ? b.data + 1 : "");
+  if (len > 2) r[len - 2] = 0;
+  sb_free(&b);
+  return r;
+}
+
 static void add_descriptor(Cg *cg, LLVMModuleRef M, Func *f, int64_t temp_bytes, int nloops, const CpuAot *a,
-                           LLVMValueRef entry) {
+                           LLVMValueRef entry, LLVMTargetMachineRef tm) {
   LLVMTypeRef bt = LLVMStructCreateNamed(cg->ctx, "xlacrt_aot_buffer");
   LLVMTypeRef bf[6] = {cg->t_ptr, cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_ptr, cg->t_i64};
   LLVMStructSetBody(bt, bf, 6, 0);
   LLVMTypeRef pt = LLVMStructCreateNamed(cg->ctx, "xlacrt_aot_program");
-  LLVMTypeRef pf[10] = {cg->t_i32, cg->t_i32, cg->t_i32, cg->t_i32, cg->t_ptr,
-                        cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_ptr, cg->t_ptr};
-  LLVMStructSetBody(pt, pf, 10, 0);
-  char *shape = program_shape(f, a);
-  LLVMValueRef v[10] = {
+  LLVMTypeRef pf[12] = {cg->t_i32, cg->t_i32, cg->t_i32, cg->t_i32, cg->t_ptr, cg->t_ptr,
+                        cg->t_i64, cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_ptr};
+  LLVMStructSetBody(pt, pf, 12, 0);
+  char *shape = program_shape(f, a), *cpu = NULL, *features = target_features(tm, &cpu);
+  LLVMValueRef v[12] = {
       LLVMConstInt(cg->t_i32, XLACRT_ABI_VERSION, 0),
       LLVMConstInt(cg->t_i32, (uint64_t)f->body->nargs, 0),
       LLVMConstInt(cg->t_i32, (uint64_t)f->nresults, 0),
@@ -133,12 +217,16 @@ static void add_descriptor(Cg *cg, LLVMModuleRef M, Func *f, int64_t temp_bytes,
       entry,
       cstring(cg, M, a->name ? a->name : a->prefix),
       cstring(cg, M, shape),
+      cstring(cg, M, cpu),
+      cstring(cg, M, features),
   };
   xfree(shape);
+  xfree(cpu);
+  xfree(features);
   char *gname = xasprintf("%s_program", a->prefix);
   LLVMValueRef g = LLVMAddGlobal(M, pt, gname);
   xfree(gname);
-  LLVMSetInitializer(g, LLVMConstNamedStruct(pt, v, 10));
+  LLVMSetInitializer(g, LLVMConstNamedStruct(pt, v, 12));
   LLVMSetGlobalConstant(g, 1);
   LLVMSetAlignment(g, 8);
 }
@@ -183,10 +271,10 @@ bool aot_finish(Lower *L, Func *f, int64_t temp_bytes, int nloops) {
   if (a->separate_metadata) {
     meta = LLVMModuleCreateWithNameInContext("xlac-metadata", cg->ctx);
     LLVMValueRef decl = LLVMAddFunction(meta, entry_name, LLVMGlobalGetValueType(L->fn));
-    add_descriptor(cg, meta, f, temp_bytes, nloops, a, decl);
+    add_descriptor(cg, meta, f, temp_bytes, nloops, a, decl, tm);
     jit_set_target(meta, tm);
   } else {
-    add_descriptor(cg, cg->mod, f, temp_bytes, nloops, a, L->fn);
+    add_descriptor(cg, cg->mod, f, temp_bytes, nloops, a, L->fn, tm);
   }
   xfree(entry_name);
   bool ok = jit_optimize_for(cg->mod, tm, 3, &err) && jit_emit_object_for(cg->mod, tm, &a->object, &a->object_size, &err);

@@ -688,12 +688,25 @@ static int loop_width(Lower *L, const Op *op) {
   return half ? (wide ? 32 : 16) : 0;
 }
 
+int64_t lower_scratch(Lower *L, int64_t bytes) {
+  int64_t off = L->scratch_top;
+  L->scratch_top += (bytes + 63) & ~(int64_t)63;
+  if (L->scratch_top > L->buffers->temp_bytes) L->buffers->temp_bytes = L->scratch_top;
+  return off;
+}
+
 static void lower_block(Lower *L, Block *b) {
   Cg *cg = &L->cg;
   Op *ret = block_terminator(b);
   L->depth++;
   for (Op *op = b->first; op && op != ret; op = op->next) {
     if (op->kind == OP_CONSTANT) continue;
+    /* the ops of the function's body run one after another, each done
+       before the next starts (kernels return when all their chunks are
+       done): what one takes as scratch is free again for the next.  Ops in
+       regions keep theirs until their top-level op ends (a loop's packed
+       operands are read in every iteration). */
+    int64_t scratch_mark = L->scratch_top;
     LLVMBasicBlockRef at = LLVMGetInsertBlock(cg->b);
     LLVMValueRef t0 = L->profile ? prof_begin(L) : NULL;
     if (lower_control(L, op)) {
@@ -708,6 +721,7 @@ static void lower_block(Lower *L, Block *b) {
       L->exe->stats.fallback_ops++;
     }
     if (t0) prof_end(L, op, t0);
+    if (L->depth == 0) L->scratch_top = scratch_mark;
   }
   L->depth--;
 }
@@ -840,6 +854,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(ctx, L.fn, "entry"));
 
   L.buffers = buffers_assign(m, entry);
+  L.scratch_top = L.buffers->temp_bytes;
   if (o->dump_dir) {
     StrBuf bb = {0};
     buffers_print(&bb, L.buffers);

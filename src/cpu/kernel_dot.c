@@ -59,13 +59,8 @@ static LLVMValueRef rt_fn(Cg *cg, const char *name, LLVMTypeRef ret, LLVMTypeRef
 }
 
 /* Scratch space for values that have no buffer of their own (widened
-   operands, packed kernels, products inside fusions): appended to the temp
-   arena past everything buffer assignment placed, so it overlaps nothing. */
-static int64_t temp_alloc(Lower *L, int64_t bytes) {
-  int64_t off = L->buffers->temp_bytes;
-  L->buffers->temp_bytes += (bytes + 63) & ~(int64_t)63;
-  return off;
-}
+   operands, packed kernels, products inside fusions): lower_scratch. */
+static int64_t temp_alloc(Lower *L, int64_t bytes) { return lower_scratch(L, bytes); }
 
 /* Pointer into the temp arena, in the entry function. */
 static LLVMValueRef temp_ptr(Lower *L, int64_t off) {
@@ -773,8 +768,9 @@ static LLVMValueRef conv_global(Cg *cg, const xlacrt_conv *d) {
    so that the GEMM's register tiles are full.  Blocks are fixed here,
    whatever the thread count, so results never depend on it; threads share
    the blocks, or, when a layer is one block, its GEMM.  A depthwise
-   convolution (no GEMM: runtime/conv.c) is cut into 8 blocks.  Fewer than
-   16 rows per block is never worth it. */
+   convolution (no GEMM: runtime/conv.c) is cut into 8 blocks, a Winograd
+   one into the runtime's blocks of whole tile rows.  Fewer than 16 rows
+   per block is never worth it. */
 static int64_t conv_block(const xlacrt_conv *d, ElemType et) {
   int64_t ws = 1;
   for (int i = 0; i < d->nsp; i++) ws *= d->k_dim[i];
@@ -786,6 +782,9 @@ static int64_t conv_block(const xlacrt_conv *d, ElemType et) {
      blocks for the threads to share evenly */
   if (ws > 1 && d->groups == 1 && d->batch_groups <= 1 && d->in_sc == 1 && d->in_feat >= 16) b = 192;
   if (d->groups > 1 && d->in_feat == d->groups) b = (d->rows + 7) / 8; /* depthwise: no GEMM, 8 blocks */
+  /* Winograd works on stripes of 2 output rows: blocks of whole stripes,
+     as many as the runtime computes at once */
+  if (et == ET_F32 && xlacrt_conv_winograd(d) > 0) b = xlacrt_conv_winograd(d);
   if (b < 16) b = 16;
   if (b > d->rows) b = d->rows > 0 ? d->rows : 1;
   return b;

@@ -59,11 +59,10 @@ static bool in_storage_order(const Type *t, const int64_t *order) {
   return true;
 }
 
-/* Scratch in the temp arena, past everything buffer assignment placed. */
+/* Scratch in the temp arena, past everything buffer assignment placed
+   (lower_scratch). */
 static LLVMValueRef scratch(Lower *L, int64_t bytes) {
-  int64_t off = L->buffers->temp_bytes;
-  L->buffers->temp_bytes += (bytes + 63) / 64 * 64;
-  LLVMValueRef i = cg_i64(&L->cg, off);
+  LLVMValueRef i = cg_i64(&L->cg, lower_scratch(L, bytes));
   return LLVMBuildGEP2(L->cg.b, L->cg.t_i8, L->p_temp, &i, 1, "ragged.tmp");
 }
 

@@ -32,6 +32,9 @@ typedef struct Lower {
      (lower_loop_prepack): the op (a dot_general or its kOutput fusion) ->
      1 + the temp offset of the packed copy */
   PtrMap prepacked;
+  /* the end of the scratch in use (lower_scratch): the top-level op being
+     lowered takes scratch from here on and gives it back when done */
+  int64_t scratch_top;
   CpuAot *aot;           /* ahead-of-time compilation (else the JIT) */
   /* CpuOptions.profile: the ops timed so far and how deep in regions each
      is (depth is lower_block's nesting while lowering) */
@@ -60,6 +63,12 @@ void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs
 void call_kernel_ptrs(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n);
 /* The same with op's operands then its results as the buffers. */
 void call_kernel_op(Lower *L, LLVMValueRef kfn, int64_t nchunks, Op *op);
+/* Scratch of `bytes` in the temp arena for the op being lowered (widened
+   operands, packed kernels, products inside fusions): past everything
+   buffer assignment placed, so it overlaps no buffer, and used only while
+   the top-level op that asks for it runs (inside a loop: the whole loop),
+   so the next top-level op reuses it.  Its offset in the arena. */
+int64_t lower_scratch(Lower *L, int64_t bytes);
 /* Counts a fusion compiled natively (CpuStats.fusions). */
 void lower_count_fusion(Lower *L);
 

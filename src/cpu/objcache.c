@@ -63,8 +63,9 @@
 #define FORMAT_VERSION 1
 /* Part of the key: raised whenever what jit_optimize_for does to a given IR
    text changes (2: vector half/bfloat ops widened after optimizing; 3: no
-   loop unrolling), so an older object of the same IR is not reused. */
-#define PIPELINE_REVISION 3
+   loop unrolling; 4: xlac's own pass pipeline, no loop strength
+   reduction), so an older object of the same IR is not reused. */
+#define PIPELINE_REVISION 4
 #define HEADER_BYTES 64
 #define MAX_ENTRY_BYTES ((int64_t)1 << 30)
 static const char MAGIC[8] = {'X', 'L', 'A', 'C', 'O', 'B', 'J', '\n'};

@@ -164,7 +164,7 @@ typedef struct Family {
   "a callback into the Python process that traced the program (jax.pure_callback, jax.debug.print, " \
   "io_callback) cannot run outside JAX"
 #define F_DEVICE "a GPU or TPU kernel; export the program for the CPU platform instead"
-#define F_APPROX "approximate top-k (jax.lax.approx_max_k / approx_min_k) is not supported; jax.lax.top_k is"
+#define F_APPROX "approximate top-k with a dynamic k, or in TPU form, is not supported; ApproxTopK (jax.lax.approx_max_k / approx_min_k) and jax.lax.top_k are"
 
 static const Family families[] = {
     {"lapack_", true,
@@ -178,7 +178,6 @@ static const Family families[] = {
     {"xla_ffi_partitioned_python_cpu_callback", false, F_PYTHON},
     {"xla_python_gpu_callback", false, F_PYTHON},
     {"xla_ffi_python_gpu_callback", false, F_PYTHON},
-    {"ApproxTopK", false, F_APPROX},
     {"PartialReduce", false, F_APPROX},
     {"stablehlo.dynamic_approx_top_k", false, F_APPROX},
     {"stablehlo.dynamic_", true, "StableHLO's experimental dynamic-shape ops are not supported; export with static shapes"},

@@ -47,6 +47,7 @@ const Pass *cpu_pipeline_passes(int *n);
 /* ---- the passes (one file each) ---- */
 int pass_inline_calls(Module *m, const PassOptions *o);   /* inline.c: func.call of small non-recursive functions */
 int pass_chlo_decompose(Module *m, const PassOptions *o); /* chlo.c: CHLO ops into StableHLO where cheap */
+int pass_approx_top_k(Module *m, const PassOptions *o);   /* approx_top_k.c: ApproxTopK -> sort + slice */
 int pass_simplify(Module *m, const PassOptions *o);       /* simplify.c: algebraic identities, reshape/transpose/broadcast chains */
 int pass_constant_fold(Module *m, const PassOptions *o);  /* fold.c: evaluate ops on constants (bounded size) */
 int pass_cse(Module *m, const PassOptions *o);            /* cse.c */

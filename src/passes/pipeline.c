@@ -7,6 +7,7 @@
 
 static const Pass cpu_passes[] = {
     {"legalize", pass_legalize},
+    {"approx-top-k", pass_approx_top_k},
     {"inline", pass_inline_calls},
     {"flatten-tuples", pass_flatten_tuples},
     {"chlo-decompose", pass_chlo_decompose},

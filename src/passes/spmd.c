@@ -1152,10 +1152,52 @@ static Value *permute_pieces(Part *P, Value *v, const SpmdTiling *u, const SpmdT
 }
 
 /* v (a shard, or whole) in layout t, before `at`: as it is when it holds
-   the same data, cut locally when its shards hold t's, by an all_to_all
+   the same data, cut locally when its shards hold t's, by moving the
+   operand of a broadcast and broadcasting again (below), by an all_to_all
    when one split moves to another dimension, gathered whole otherwise
    (and cut when t splits). */
 static Value *reshard_here(Part *P, Value *v, const SpmdTiling *t, Op *at);
+
+static SpmdTiling *carry(Part *P, const SpmdTiling *t, const Type *to, const int *src);
+
+/* v = broadcast_in_dim(x) moved to layout t by moving x instead: x to the
+   layout t gives its dimensions (whole when t splits none of them), then
+   broadcast on each partition to v's piece in t, which the broadcast of
+   x's piece is (along the dimensions the broadcast adds or stretches a
+   piece holds the same values wherever it lies).  Taken only when x,
+   whole, is smaller than v's piece in t: moving x then costs less than any
+   way of moving v (an all_to_all leaves each partition a piece of v, a
+   gather all of it).  A bias split along the features and broadcast along
+   a batch that is split instead: the bias gathered, not the broadcast
+   moved by an all_to_all.  NULL when it does not apply. */
+static Value *rebroadcast(Part *P, Value *v, const SpmdTiling *t, Op *at) {
+  Op *b = v->def;
+  if (!b || b->kind != OP_BROADCAST_IN_DIM || b->nopnds != 1 || b->nres != 1 || padded(P, v)) return NULL;
+  Value *x = b->opnds[0];
+  const Type *gx = global_type(P, x), *gv = global_type(P, v);
+  if (gx->kind != TY_TENSOR || gx->rank > MAXR || padded(P, x) || ptrmap_get(&P->psum, x) ||
+      (t && (t->rank != gv->rank || uneven(gv, t))))
+    return NULL;
+  int64_t *bd;
+  if (op_attr_ints(b, "broadcast_dimensions", &bd) != gx->rank) return NULL;
+  int src[MAXR];
+  bool split = false;
+  for (int k = 0; k < gx->rank; k++) {
+    if (bd[k] < 0 || bd[k] >= gv->rank) return NULL;
+    src[k] = gx->dims[k] == gv->dims[bd[k]] ? (int)bd[k] : -1;
+    split |= t && src[k] >= 0 && t->ways[src[k]] > 1;
+  }
+  SpmdTiling *tx = split ? carry(P, t, gx, src) : NULL;
+  if (split && !tx) return NULL;
+  Type *lt = splits(t) ? local_type(P, gv, t) : (Type *)gv;
+  if (value_bytes(gx) >= value_bytes(lt)) return NULL;
+  Value *xl = tx ? reshard_here(P, x, tx, at) : gather_here(P, x, at);
+  Builder bl = {P->m, P->body, at, at ? at->loc : P->f->loc};
+  Value *r = bld_op(&bl, OP_BROADCAST_IN_DIM, 1, &xl, lt);
+  op_set_attr(P->m, r->def, "broadcast_dimensions", attr_ints(P->m, gx->rank, bd));
+  if (splits(t)) ptrmap_put(&P->tiling, r, (void *)t);
+  return r;
+}
 
 static Value *reshard(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   v = summed(P, v, false);
@@ -1170,14 +1212,16 @@ static Value *reshard_here(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   const SpmdTiling *u = tiling_of(P, v);
   if (same_data(u, t)) return v;
   if (!u) return shard_of(P, v, t, at);
-  if (!splits(t)) return gather(P, v, at);
+  Value *r = NULL;
+  if (!splits(t)) return (r = rebroadcast(P, v, NULL, at)) ? r : gather(P, v, at);
   /* padded pieces do not nest in other pieces: gathered and cut */
   if (padded(P, v) || uneven(global_type(P, v), t)) return shard_of(P, gather(P, v, at), t, at);
-  Value *r = refine(P, v, u, t, at);
+  r = refine(P, v, u, t, at);
   if (r) {
     ptrmap_put(&P->tiling, r, (void *)t);
     return r;
   }
+  if ((r = rebroadcast(P, v, t, at))) return r;
   if ((r = all_to_all(P, v, u, t, at))) return r;
   if ((r = permute_pieces(P, v, u, t, at))) return r;
   return shard_of(P, gather(P, v, at), t, at);

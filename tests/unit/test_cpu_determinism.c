@@ -261,6 +261,19 @@ int main(void) {
                 "  return %s, %c : tensor<20001xf32>, tensor<20001xf32>\n"
                 "}\n",
                 1e-6, 1e-3);
+  /* a 3x3 convolution under bias and relu, by Winograd's F(2x2, 3x3) in
+     blocks of tile rows (odd output sizes: stripes cut at the images'
+     ends), and the same unfused; sums of 9 x 48 products of [-1, 1) */
+  check_program("conv_winograd",
+                "func.func @main(%x: tensor<3x29x27x48xf32>, %w: tensor<3x3x48x40xf32>, %b: tensor<40xf32>) -> (tensor<3x29x27x40xf32>, tensor<3x29x27x40xf32>) {\n"
+                "  %c = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3x29x27x48xf32>, tensor<3x3x48x40xf32>) -> tensor<3x29x27x40xf32>\n"
+                "  %bb = stablehlo.broadcast_in_dim %b, dims = [3] : (tensor<40xf32>) -> tensor<3x29x27x40xf32>\n"
+                "  %s = stablehlo.add %c, %bb : tensor<3x29x27x40xf32>\n"
+                "  %z = stablehlo.constant dense<0.0> : tensor<3x29x27x40xf32>\n"
+                "  %r = stablehlo.maximum %s, %z : tensor<3x29x27x40xf32>\n"
+                "  return %r, %c : tensor<3x29x27x40xf32>, tensor<3x29x27x40xf32>\n"
+                "}\n",
+                1e-5, 1.0);
   char *big = many_kernels(24);
   check_program("many_kernels", big, 1e-4, 1e-3);
   xfree(big);

@@ -403,6 +403,18 @@ def t_searchsorted():
     same(lambda a, b: jnp.digitize(a, b), x[0], jnp.array([-1.0, 0.0, 1.0]))
 
 
+def t_approx_top_k():
+    # ApproxTopK is an exact top-k on xlac; XLA:CPU's fallback is exact too
+    # (random values: no ties whose order could differ)
+    big = jax.random.normal(k4, (4, 300))
+    same(lambda a: jax.lax.approx_max_k(a, 5), x, rtol=0, atol=0)
+    same(lambda a: jax.lax.approx_min_k(a, 3, reduction_dimension=0), x, rtol=0, atol=0)
+    same(lambda a: jax.lax.approx_max_k(a, 2, recall_target=0.5, aggregate_to_topk=False), big, rtol=0, atol=0)
+    same(lambda a: jax.lax.approx_min_k(a.astype(jnp.bfloat16), 4), x, rtol=0, atol=0)
+    # its gradient scatters into the chosen positions
+    same(jax.grad(lambda a: jax.lax.approx_max_k(a, 3)[0].sum()), x, rtol=0, atol=0)
+
+
 def t_scatter_window_out():
     # windows of two at 6, 7 and 9 of 10 elements: the one at 9 does not fit
     # and is dropped whole, element 9 included (lax_autodiff_test's

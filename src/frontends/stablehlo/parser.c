@@ -2770,6 +2770,10 @@ static bool parse_func(P *p, bool unwrapped) {
     if (!parse_op(p, f->body)) return false;
   }
   if (!expect(p, '}')) return false;
+  /* a function may end in stablehlo.return, as JAX prints the comparators
+     of its top-k calls: the function's return (as the bytecode reader
+     reads it) */
+  if (f->body->last && f->body->last->kind == OP_RETURN) f->body->last->kind = OP_FUNC_RETURN;
   pop_scope(p);
   skip_loc(p);
   return !p->failed;
