@@ -21,7 +21,7 @@ cat >lacks.c <<'C'
 #include <stdio.h>
 #include "xlacrt.h"
 int main(void) {
-  static const char *const cand[] = {"avx512vp2intersect", "amx-tile", "avx512fp16", "avx512bf16", "xop", "fma4",
+  static const char *const cand[] = {"avx512vp2intersect", "avx512fp16", "avx512bf16", "xop", "fma4",
                                      "sse4a", "avx512f", "avx2", "avx"};
   for (unsigned i = 0; i < sizeof cand / sizeof *cand; i++)
     if (xlacrt_cpu_has(cand[i]) == 0) {
