@@ -30,8 +30,8 @@
  * CPU and the OS allow AMX.
  *
  * Using AMX takes (rt_amx_usable): CPUID leaf 7 EDX bits 24 (AMX-TILE), 22
- * (AMX-BF16) and 25 (AMX-INT8); the OS enabling tile state (XCR0 bits 17
- * and 18, read with xgetbv); and, on Linux, permission for the tile data
+ * (AMX-BF16) and 25 (AMX-INT8) and the OS enabling tile state (XCR0 bits 17
+ * and 18), as xlacrt_cpu_has reads them; and, on Linux, permission for the tile data
  * state, asked for once with arch_prctl(ARCH_REQ_XCOMP_PERM,
  * XFEATURE_XTILEDATA).  That permission belongs to the process (all its
  * threads, those made before the request included, as the pool's may be),
@@ -49,7 +49,6 @@
 #include <string.h>
 
 #if defined(__x86_64__)
-#include <cpuid.h>
 #include <immintrin.h>
 #endif
 #if defined(__linux__)
@@ -64,14 +63,6 @@ static pthread_once_t amx_once = PTHREAD_ONCE_INIT;
 static int amx_ok;
 static char amx_why[160];
 
-#if defined(__x86_64__)
-static uint64_t read_xcr0(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    return (uint64_t)hi << 32 | lo;
-}
-#endif
 
 enum { ARCH_GET_XCOMP_PERM_ = 0x1022, ARCH_REQ_XCOMP_PERM_ = 0x1023, XFEATURE_XTILEDATA_ = 18 };
 
@@ -83,24 +74,12 @@ static void amx_probe(void)
         return;
     }
 #if defined(__x86_64__)
-    unsigned a, b, c, d;
-    if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-        snprintf(amx_why, sizeof amx_why, "off (no CPUID leaf 7)");
-        return;
-    }
-    int tile = d >> 24 & 1, bf16 = d >> 22 & 1, int8 = d >> 25 & 1;
+    /* CPUID's bits, and XCR0's tile state (cpu_features.c) */
+    int tile = xlacrt_cpu_has("amx-tile") == 1, bf16 = xlacrt_cpu_has("amx-bf16") == 1;
+    int int8 = xlacrt_cpu_has("amx-int8") == 1;
     if (!tile || !bf16 || !int8) {
-        snprintf(amx_why, sizeof amx_why, "off (CPUID lacks%s%s%s)", tile ? "" : " AMX-TILE",
+        snprintf(amx_why, sizeof amx_why, "off (CPUID or the OS's tile state lacks%s%s%s)", tile ? "" : " AMX-TILE",
                  bf16 ? "" : " AMX-BF16", int8 ? "" : " AMX-INT8");
-        return;
-    }
-    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1)) {
-        snprintf(amx_why, sizeof amx_why, "off (the OS has not enabled XSAVE)");
-        return;
-    }
-    uint64_t xcr0 = read_xcr0();
-    if ((xcr0 >> 17 & 3) != 3) {
-        snprintf(amx_why, sizeof amx_why, "off (the OS has not enabled tile state: XCR0 bits 17-18 clear)");
         return;
     }
 #if defined(__linux__)
