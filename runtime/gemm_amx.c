@@ -262,15 +262,6 @@ void rt_emu_tdpbuud(int d, int a, int b) { emu_tdpb(d, a, b, 0, 0); }
 #define TL_DPBSSD(d, a, b) rt_emu_tdpbssd(d, a, b)
 #define TL_RELEASE() rt_emu_tilerelease()
 #include "gemm_tiles.h"
-#undef TL_NAME
-#undef TL_ATTR
-#undef TL_CONFIG
-#undef TL_ZERO
-#undef TL_LOAD
-#undef TL_STORE
-#undef TL_DPBF16
-#undef TL_DPBSSD
-#undef TL_RELEASE
 
 #if defined(__x86_64__)
 /* ---------------------------------------------------------------------- */
@@ -293,15 +284,6 @@ void rt_emu_tdpbuud(int d, int a, int b) { emu_tdpb(d, a, b, 0, 0); }
 #define TL_DPBSSD(d, a, b) __asm__ volatile("tdpbssd %%tmm" #b ", %%tmm" #a ", %%tmm" #d ::: "memory")
 #define TL_RELEASE() __asm__ volatile("tilerelease" ::: "memory")
 #include "gemm_tiles.h"
-#undef TL_NAME
-#undef TL_ATTR
-#undef TL_CONFIG
-#undef TL_ZERO
-#undef TL_LOAD
-#undef TL_STORE
-#undef TL_DPBF16
-#undef TL_DPBSSD
-#undef TL_RELEASE
 
 /* ---------------------------------------------------------------------- */
 /* int8 on AVX-512 VNNI                                                   */

@@ -15,7 +15,8 @@
  *   TL_DPBF16(d, a, b)    tdpbf16ps tmm d += tmm a . tmm b
  *   TL_DPBSSD(d, a, b)    tdpbssd (signed bytes by signed bytes)
  *   TL_RELEASE()          tilerelease
- * Tile numbers are constants (the instructions encode them).
+ * Tile numbers are constants (the instructions encode them).  The end of
+ * this file undefines them all, ready for the next inclusion.
  *
  * Every tile is configured as 16 rows of 64 bytes.  A block of C is 32 x 32
  * (f32 or s32): tmm0..tmm3 hold its four 16 x 16 quarters, tmm4 and tmm5
@@ -102,3 +103,13 @@ static TL_ATTR void TL_NAME(begin)(void)
 }
 
 static TL_ATTR void TL_NAME(end)(void) { TL_RELEASE(); }
+
+#undef TL_NAME
+#undef TL_ATTR
+#undef TL_CONFIG
+#undef TL_ZERO
+#undef TL_LOAD
+#undef TL_STORE
+#undef TL_DPBF16
+#undef TL_DPBSSD
+#undef TL_RELEASE

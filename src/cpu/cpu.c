@@ -206,10 +206,8 @@ LLVMValueRef value_ptr(Lower *L, Value *v) {
     LLVMValueRef pp = LLVMBuildGEP2(cg->b, cg->t_ptr, base, &i, 1, "");
     return LLVMBuildLoad2(cg->b, cg->t_ptr, pp, "");
   }
-  case BUF_TEMP: {
-    LLVMValueRef i = cg_i64(cg, off);
-    return LLVMBuildGEP2(cg->b, cg->t_i8, L->p_temp, &i, 1, "");
-  }
+  case BUF_TEMP:
+    return lower_temp_ptr(L, off);
   case BUF_CONST:
     if (v->def && v->def->kind == OP_CONSTANT) return cg_constant_global(cg, op_attr(v->def, "value")->lit);
     return LLVMConstPointerNull(cg->t_ptr);
@@ -686,6 +684,11 @@ static int loop_width(Lower *L, const Op *op) {
   for (Op *o = f ? f->body->first : NULL; o && !half; o = o->next)
     for (int i = 0; i < o->nres && !half; i++) half = half_lanes(&o->res[i], fp16);
   return half ? (wide ? 32 : 16) : 0;
+}
+
+LLVMValueRef lower_temp_ptr(Lower *L, int64_t off) {
+  LLVMValueRef i = cg_i64(&L->cg, off);
+  return LLVMBuildGEP2(L->cg.b, L->cg.t_i8, L->p_temp, &i, 1, "");
 }
 
 int64_t lower_scratch(Lower *L, int64_t bytes) {

@@ -58,16 +58,6 @@ static LLVMValueRef rt_fn(Cg *cg, const char *name, LLVMTypeRef ret, LLVMTypeRef
   return fn;
 }
 
-/* Scratch space for values that have no buffer of their own (widened
-   operands, packed kernels, products inside fusions): lower_scratch. */
-static int64_t temp_alloc(Lower *L, int64_t bytes) { return lower_scratch(L, bytes); }
-
-/* Pointer into the temp arena, in the entry function. */
-static LLVMValueRef temp_ptr(Lower *L, int64_t off) {
-  LLVMValueRef i = cg_i64(&L->cg, off);
-  return LLVMBuildGEP2(L->cg.b, L->cg.t_i8, L->p_temp, &i, 1, "");
-}
-
 static bool plain_tensor(const Type *t) { return t->kind == TY_TENSOR && !t->quant; }
 
 static bool is_16bit_float(ElemType et) { return et == ET_BF16 || et == ET_F16; }
@@ -208,7 +198,7 @@ static bool gemm_layout(const Op *op, Gemm *g) {
 static LLVMValueRef operand_as(Lower *L, Value *v, LLVMValueRef p, ElemType ct) {
   if (v->type->elem == ct) return p;
   int64_t n = type_num_elements(v->type);
-  LLVMValueRef t = temp_ptr(L, temp_alloc(L, n * et_bytes(ct)));
+  LLVMValueRef t = lower_temp_ptr(L, lower_scratch(L, n * et_bytes(ct)));
   emit_convert(L, p, v->type->elem, t, ct, n);
   return t;
 }
@@ -283,7 +273,7 @@ static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValu
   LLVMValueRef a = w16 ? lp : operand_as(L, op->opnds[0], lp, g->ct);
   LLVMValueRef b = packed_off >= 0 ? NULL : w16 ? rp : operand_as(L, op->opnds[1], rp, g->ct);
   int64_t nout = g->batch * g->m * g->n;
-  LLVMValueRef c = oe == g->ct ? out : temp_ptr(L, temp_alloc(L, nout * et_bytes(g->ct)));
+  LLVMValueRef c = oe == g->ct ? out : lower_temp_ptr(L, lower_scratch(L, nout * et_bytes(g->ct)));
   bool f64 = g->ct == ET_F64;
   if (packed_off >= 0) {
     LLVMTypeRef fty;
@@ -291,7 +281,7 @@ static void emit_gemm(Lower *L, Op *op, const Gemm *g, LLVMValueRef lp, LLVMValu
                          cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i32};
     LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm_packed" : "xlacrt_sgemm_packed", cg->t_void, ps, 9, &fty);
     LLVMValueRef args[9] = {L->p_pool, LLVMConstInt(cg->t_i32, (unsigned)g->trans_a, 0), cg_i64(cg, g->m), a,
-                            cg_i64(cg, g->lda), temp_ptr(L, packed_off), c, cg_i64(cg, g->n),
+                            cg_i64(cg, g->lda), lower_temp_ptr(L, packed_off), c, cg_i64(cg, g->n),
                             LLVMConstInt(cg->t_i32, 0, 0)};
     LLVMBuildCall2(cg->b, fty, fn, args, 9, "");
   } else if (gemv) {
@@ -415,11 +405,11 @@ void lower_loop_prepack(Lower *L, Op *loop) {
     if (off < 0) {
       size_t bytes = xlacrt_gemm_packed_b_bytes(f64, g.n, g.k);
       if (bytes > PREPACK_MAX_BYTES) continue;
-      off = temp_alloc(L, (int64_t)bytes);
+      off = lower_scratch(L, (int64_t)bytes);
       LLVMTypeRef ps[7] = {cg->t_ptr, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_ptr}, fty;
       LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm_pack_b" : "xlacrt_sgemm_pack_b", cg->t_void, ps, 7, &fty);
       LLVMValueRef args[7] = {L->p_pool, LLVMConstInt(cg->t_i32, (unsigned)g.trans_b, 0), cg_i64(cg, g.n),
-                              cg_i64(cg, g.k), value_ptr(L, bv), cg_i64(cg, g.ldb), temp_ptr(L, off)};
+                              cg_i64(cg, g.k), value_ptr(L, bv), cg_i64(cg, g.ldb), lower_temp_ptr(L, off)};
       LLVMBuildCall2(cg->b, fty, fn, args, 7, "");
       Packed p = {bv, g.trans_b, off};
       VEC_PUSH(done, p);
@@ -784,7 +774,8 @@ static int64_t conv_block(const xlacrt_conv *d, ElemType et) {
   if (d->groups > 1 && d->in_feat == d->groups) b = (d->rows + 7) / 8; /* depthwise: no GEMM, 8 blocks */
   /* Winograd works on stripes of 2 output rows: blocks of whole stripes,
      as many as the runtime computes at once */
-  if (et == ET_F32 && xlacrt_conv_winograd(d) > 0) b = xlacrt_conv_winograd(d);
+  int64_t wino = et == ET_F32 ? xlacrt_conv_winograd(d) : 0;
+  if (wino > 0) b = wino;
   if (b < 16) b = 16;
   if (b > d->rows) b = d->rows > 0 ? d->rows : 1;
   return b;
@@ -829,7 +820,7 @@ static LLVMValueRef emit_conv_pack(Lower *L, const Op *op, LLVMValueRef desc, Va
     LLVMValueRef c = bytes <= UINT32_MAX ? conv_pack_constant(L, kv, &d, et, bytes) : NULL;
     if (c) return c;
   }
-  LLVMValueRef w = temp_ptr(L, temp_alloc(L, bytes));
+  LLVMValueRef w = lower_temp_ptr(L, lower_scratch(L, bytes));
   LLVMTypeRef ps[3] = {cg->t_ptr, cg->t_ptr, cg->t_ptr}, fty;
   LLVMValueRef fn = rt_fn(cg, et == ET_F64 ? "xlacrt_conv_pack_f64" : "xlacrt_conv_pack_f32", cg->t_void, ps, 3, &fty);
   LLVMValueRef args[3] = {desc, kp, w};
@@ -995,7 +986,7 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   /* the product's buffer: the output itself when that is safe */
   bool in_place = type_same_shape(pv->type, rt) && pv->type->elem == rt->elem && downstream_elementwise(callee, pv);
   LLVMValueRef outp = value_ptr(L, &op->res[0]);
-  LLVMValueRef pbuf = in_place ? outp : temp_ptr(L, temp_alloc(L, type_bytes(pv->type)));
+  LLVMValueRef pbuf = in_place ? outp : lower_temp_ptr(L, lower_scratch(L, type_bytes(pv->type)));
   LLVMValueRef ap = value_ptr(L, op->opnds[ia]), bp = value_ptr(L, op->opnds[ib]);
 
   Epilogue e = {0};

@@ -61,10 +61,7 @@ static bool in_storage_order(const Type *t, const int64_t *order) {
 
 /* Scratch in the temp arena, past everything buffer assignment placed
    (lower_scratch). */
-static LLVMValueRef scratch(Lower *L, int64_t bytes) {
-  LLVMValueRef i = cg_i64(&L->cg, lower_scratch(L, bytes));
-  return LLVMBuildGEP2(L->cg.b, L->cg.t_i8, L->p_temp, &i, 1, "ragged.tmp");
-}
+static LLVMValueRef scratch(Lower *L, int64_t bytes) { return lower_temp_ptr(L, lower_scratch(L, bytes)); }
 
 /* A compute-type value of `from` as the compute type of `to`: floats
    widen (or narrow, for a 16-bit result, which the store then rounds);

@@ -69,6 +69,8 @@ void call_kernel_op(Lower *L, LLVMValueRef kfn, int64_t nchunks, Op *op);
    the top-level op that asks for it runs (inside a loop: the whole loop),
    so the next top-level op reuses it.  Its offset in the arena. */
 int64_t lower_scratch(Lower *L, int64_t bytes);
+/* The address of byte `off` of the temp arena, in the entry function. */
+LLVMValueRef lower_temp_ptr(Lower *L, int64_t off);
 /* Counts a fusion compiled natively (CpuStats.fusions). */
 void lower_count_fusion(Lower *L);
 
