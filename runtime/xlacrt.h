@@ -175,6 +175,22 @@ const char *xlacrt_amx_status(void);
 const char *xlacrt_gemv_isa(void);
 const char *xlacrt_fft_isa(void);
 const char *xlacrt_random_isa(void);
+/* Helpers LLVM's code generator calls by their compiler-runtime names
+   where the CPU has no instruction for the job (float or double to
+   bfloat16 on x86 without AVX512-BF16: __truncsfbf2, __truncdfbf2), which
+   the C runtime may lack (GCC 12's libgcc does): name and address pairs
+   for a JIT's symbol table (an AOT object links them from libxlacrt by
+   name).  xlacrt_f32_to_bf16 and xlacrt_f64_to_bf16 are the same
+   conversions returning the bits (round to nearest even, subnormals kept,
+   NaNs quiet). */
+typedef struct xlacrt_symbol {
+    const char *name;
+    void *addr;
+} xlacrt_symbol;
+const xlacrt_symbol *xlacrt_compiler_rt_symbols(int *n);
+uint16_t xlacrt_f32_to_bf16(float f);
+uint16_t xlacrt_f64_to_bf16(double d);
+
 /* Whether this CPU runs the instruction-set extension LLVM calls `name`
    ("avx2", "avx512f", "avx512fp16", "amx-tile", ...): 1 yes, 0 no, -1 a
    name this runtime does not know (or not an x86 CPU).  A feature with

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xlacrt.h"
+
 struct Jit {
   LLVMOrcLLJITRef lljit;
 };
@@ -340,19 +342,26 @@ static LLVMOrcLLJITRef new_lljit(const JitSymbol *syms, int nsyms, char **err) {
   e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(lljit), NULL, NULL);
   if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
   else LLVMConsumeError(e);
-  if (nsyms > 0) {
-    LLVMOrcCSymbolMapPair *pairs = calloc((size_t)nsyms, sizeof(LLVMOrcCSymbolMapPair));
+  /* the caller's symbols, and the compiler-runtime helpers LLVM may call
+     on this CPU (runtime/bf16.c) */
+  int nhelp = 0;
+  const xlacrt_symbol *help = xlacrt_compiler_rt_symbols(&nhelp);
+  int total = nsyms + nhelp;
+  if (total > 0) {
+    LLVMOrcCSymbolMapPair *pairs = calloc((size_t)total, sizeof(LLVMOrcCSymbolMapPair));
     if (!pairs) {
       LLVMOrcDisposeLLJIT(lljit);
-      oom_raise((size_t)nsyms * sizeof(LLVMOrcCSymbolMapPair));
+      oom_raise((size_t)total * sizeof(LLVMOrcCSymbolMapPair));
     }
-    for (int i = 0; i < nsyms; i++) {
-      pairs[i].Name = LLVMOrcLLJITMangleAndIntern(lljit, syms[i].name);
-      pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)syms[i].addr;
+    for (int i = 0; i < total; i++) {
+      const char *name = i < nsyms ? syms[i].name : help[i - nsyms].name;
+      void *addr = i < nsyms ? syms[i].addr : help[i - nsyms].addr;
+      pairs[i].Name = LLVMOrcLLJITMangleAndIntern(lljit, name);
+      pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
       pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
       pairs[i].Sym.Flags.TargetFlags = 0;
     }
-    LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, (size_t)nsyms);
+    LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, (size_t)total);
     xfree(pairs);
     e = LLVMOrcJITDylibDefine(jd, mu);
     if (e) {

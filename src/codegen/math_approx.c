@@ -265,6 +265,16 @@ static LLVMValueRef recip(const K *k, LLVMValueRef d, LLVMValueRef *resid) {
   if (resid) *resid = fma3(k, neg(k, d), q, kf(k, 1.0));
   return q;
 }
+/* recip with one more step: the estimate's error differs by CPU (x86's
+   vrcpps is good to 2^-12, AVX-512's vrcp14ps to 2^-14, and the backend's
+   own step squares it), and erfc's correction needs 2^-26 everywhere */
+static LLVMValueRef recip_fine(const K *k, LLVMValueRef d, LLVMValueRef *resid) {
+  LLVMValueRef e;
+  LLVMValueRef q = recip(k, d, &e);
+  q = fma3(k, q, e, q);
+  *resid = fma3(k, neg(k, d), q, kf(k, 1.0));
+  return q;
+}
 
 /* n/(d + dl) for finite n and d != 0, dl tiny next to d (or NULL for 0):
    n times the reciprocal of d, corrected once from the residual
@@ -590,7 +600,7 @@ static LLVMValueRef erfc_f32_k(const K *k, LLVMValueRef x) {
   LLVMValueRef d = add(k, two, ax);
   LLVMValueRef dl = sub(k, ax, sub(k, d, two));
   LLVMValueRef e2;
-  LLVMValueRef q = recip(k, d, &e2);
+  LLVMValueRef q = recip_fine(k, d, &e2);
   LLVMValueRef eps = fma3(k, neg(k, dl), q, e2);
   LLVMValueRef t = mul(k, q, two);
   LLVMValueRef s = sub(k, t, kf(k, ERFC_TM));
