@@ -233,9 +233,7 @@ static int peer_failed(MpiComm *m, int rank) {
   return r;
 }
 
-/* Pauses a waiting loop: spins a little, then yields, then sleeps (100 us,
-   then 1 ms once it has waited long). */
-static void backoff(unsigned *idle) {
+void mpi_comm_backoff(unsigned *idle) {
   unsigned i = (*idle)++;
   if (i < 64) return;
   if (i < 1024) {
@@ -283,7 +281,7 @@ static int wait_all(MpiComm *m, int n, MPI_Request *reqs, MPI_Status *st, int *e
     if (progressed)
       idle = 0;
     else
-      backoff(&idle);
+      mpi_comm_backoff(&idle);
   }
   return first;
 }
@@ -1060,7 +1058,7 @@ static void *service_main(void *arg) {
     int flag = 0;
     MPI_Status st;
     if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, m->req, &flag, &st) != MPI_SUCCESS || !flag) {
-      backoff(&idle);
+      mpi_comm_backoff(&idle);
       continue;
     }
     idle = 0;

@@ -20,6 +20,11 @@ typedef struct MpiComm MpiComm;
    *what naming the call that failed. */
 int mpi_comm_start(int *level, int *here, const char **what);
 
+/* Pauses a loop that polls MPI (*idle: how many times it paused, from
+   0): spins a little, then yields, then sleeps (100 us, then 1 ms once it
+   has waited long): ranks are often more than cores. */
+void mpi_comm_backoff(unsigned *idle);
+
 /* A communicator over a duplicate of `world` for the process of that rank
    in a num_replicas x num_partitions set (their product is the size of
    world).  thread_level: what MPI was initialized with; with

@@ -1,10 +1,13 @@
 /*
- * test_tcp_comm.c - the PJRT plugin's TCP communicator
- * (plugins/jax/pjrt/tcp_comm.h) in one process: two "processes" of two
- * devices each, joined over loopback, their four devices meeting from four
- * threads, as the plugin's executions do.  Checks what every member
- * receives, meetings repeated and of sub-groups, disagreeing operands, a
- * failed device failing the others' waits, and strangers refused.
+ * test_tcp_comm.c - the PJRT plugin's net between processes
+ * (plugins/jax/pjrt/net_comm.h) on its TCP link (tcp_comm.h), in one
+ * process: two "processes" of two devices each, joined over loopback,
+ * their four devices meeting from four threads, as the plugin's
+ * executions do.  Checks what every member receives, meetings repeated,
+ * of sub-groups across the processes and of groups with two members in
+ * one process and one in the other (whose leader is not the process's
+ * first device), disagreeing operands, a failed device failing the
+ * others' waits, and strangers refused.
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -32,7 +35,8 @@ static int failures, checks;
 enum { NODES = 2, PER = 2, NDEV = NODES * PER };
 
 typedef struct Conn {
-  TcpNet *t;
+  TcpLink *l;
+  Net *t;
   char addrs[NODES][300];
   int rc;
   char err[256];
@@ -44,7 +48,9 @@ static void *connect_main(void *arg) {
   Conn *c = arg;
   const char *addrs[NODES];
   for (int q = 0; q < NODES; q++) addrs[q] = conns[q].addrs[q];
-  c->rc = tcp_net_connect(c->t, addrs, 20000, c->err, sizeof c->err);
+  c->rc = tcp_link_connect(c->l, addrs, 20000, c->err, sizeof c->err);
+  if (c->rc == 0 && !(c->t = net_new((int)(c - conns), NODES, PER, &tcp_link_ops, c->l, c->err, sizeof c->err)))
+    c->rc = -1;
   return NULL;
 }
 
@@ -65,14 +71,15 @@ static void *dev_main(void *arg) {
   Dev *d = arg;
   d->ok = 1;
   char why[256];
-  if (!tcp_endpoint_begin(d->c, why, sizeof why)) {
+  if (!net_endpoint_begin(d->c, why, sizeof why)) {
     d->rc = -1;
     snprintf(d->msg, sizeof d->msg, "%s", why);
     return NULL;
   }
   int32_t all[NDEV] = {0, 1, 2, 3};
   int32_t pair[2] = {d->gid % 2, d->gid % 2 + 2}; /* {0,2} or {1,3}: across the processes */
-  for (int rep = 0; rep < 3 && d->rc == 0; rep++) {
+  int32_t three[3] = {1, 0, 3}; /* two members in process 0 (led by device 1), one in process 1 */
+  for (int rep = 0; rep < 4 && d->rc == 0; rep++) {
     int32_t mine[5];
     for (int i = 0; i < 5; i++) mine[i] = d->gid * 100 + rep * 10 + i;
     int64_t big_n = d->round == 1 && d->gid == 3 ? 7 : 1 << 16; /* round 1: member 3 disagrees */
@@ -87,7 +94,18 @@ static void *dev_main(void *arg) {
       d->rc = -2;
       break;
     }
-    if (rep == 1) { /* a sub-group in between */
+    if (rep == 2 && d->gid != 2) {
+      int me = d->gid == 1 ? 0 : d->gid == 0 ? 1 : 2;
+      rc = d->c->ops->meet(d->c, 9, 3, three, me, 2, bufs, bytes, sigs, peers);
+      if (rc == XLACRT_COMM_OK) {
+        for (int k = 0; k < 3; k++)
+          d->ok &= ((const int32_t *)peers[k * 2])[3] == three[k] * 100 + rep * 10 + 3 &&
+                   ((const char *)peers[k * 2 + 1])[4096] == 'a' + three[k];
+        d->c->ops->leave(d->c);
+      }
+    } else if (rep == 2) {
+      rc = XLACRT_COMM_OK; /* device 2 is in no group this time */
+    } else if (rep == 1) { /* a sub-group in between */
       int me = d->gid / 2;
       rc = d->c->ops->meet(d->c, 7, 2, pair, me, 2, bufs, bytes, sigs, peers);
       if (rc == XLACRT_COMM_OK) {
@@ -111,14 +129,14 @@ static void *dev_main(void *arg) {
       snprintf(d->msg, sizeof d->msg, "%s", d->c->msg);
     }
   }
-  tcp_endpoint_end(d->c, d->rc == 0);
+  net_endpoint_end(d->c, d->rc == 0);
   return NULL;
 }
 
 static void run_round(int round) {
   pthread_t th[NDEV];
   for (int g = 0; g < NDEV; g++) {
-    devs[g] = (Dev){.gid = g, .c = tcp_net_endpoint(conns[g / PER].t, g % PER), .round = round};
+    devs[g] = (Dev){.gid = g, .c = net_endpoint(conns[g / PER].t, g % PER), .round = round};
     pthread_create(&th[g], NULL, dev_main, &devs[g]);
   }
   for (int g = 0; g < NDEV; g++) pthread_join(th[g], NULL);
@@ -127,10 +145,9 @@ static void run_round(int round) {
 int main(void) {
   char err[256];
   for (int q = 0; q < NODES; q++) {
-    conns[q].t = tcp_net_new(q, NODES, PER, 0x1234abcdULL, conns[q].addrs[q], sizeof conns[q].addrs[q], err,
-                             sizeof err);
-    CHECK(conns[q].t != NULL, "tcp_net_new: %s", err);
-    if (!conns[q].t) return 1;
+    conns[q].l = tcp_link_new(q, NODES, 0x1234abcdULL, conns[q].addrs[q], sizeof conns[q].addrs[q], err, sizeof err);
+    CHECK(conns[q].l != NULL, "tcp_link_new: %s", err);
+    if (!conns[q].l) return 1;
   }
   for (int q = 0; q < NODES; q++)
     for (int r = 0; r < NODES; r++) memcpy(conns[r].addrs[q], conns[q].addrs[q], sizeof conns[q].addrs[q]);
@@ -169,15 +186,18 @@ int main(void) {
 
   /* a disagreement fails the execution: the net is broken since */
   char why[256];
-  CHECK(!tcp_endpoint_begin(tcp_net_endpoint(conns[0].t, 0), why, sizeof why) && strstr(why, "failed"),
+  CHECK(!net_endpoint_begin(net_endpoint(conns[0].t, 0), why, sizeof why) && strstr(why, "failed"),
         "after a failure executions fail at once: %s", why);
 
-  for (int q = 0; q < NODES; q++) tcp_net_free(conns[q].t);
+  for (int q = 0; q < NODES; q++) {
+    net_free(conns[q].t);
+    tcp_link_free(conns[q].l);
+  }
 
   /* a device that fails before meeting: the others' waits fail (a fresh net) */
   for (int q = 0; q < NODES; q++) {
-    conns[q].t = tcp_net_new(q, NODES, PER, 77, conns[q].addrs[q], sizeof conns[q].addrs[q], err, sizeof err);
-    if (!conns[q].t) return 1;
+    conns[q].l = tcp_link_new(q, NODES, 77, conns[q].addrs[q], sizeof conns[q].addrs[q], err, sizeof err);
+    if (!conns[q].l) return 1;
   }
   for (int q = 0; q < NODES; q++)
     for (int r = 0; r < NODES; r++) memcpy(conns[r].addrs[q], conns[q].addrs[q], sizeof conns[q].addrs[q]);
@@ -187,7 +207,10 @@ int main(void) {
   for (int g = 0; g < 3; g++)
     CHECK(devs[g].rc != 0 && strstr(devs[g].msg, "device 3"), "device %d learns device 3 failed: %s", g,
           devs[g].msg);
-  for (int q = 0; q < NODES; q++) tcp_net_free(conns[q].t);
+  for (int q = 0; q < NODES; q++) {
+    net_free(conns[q].t);
+    tcp_link_free(conns[q].l);
+  }
 
   printf("%d passed, %d failed\n", checks - failures, failures);
   return failures != 0;

@@ -2,8 +2,9 @@
  * mpi_bridge.h - what the PJRT plugin asks of libxlac_pjrt_mpi.so, the
  * small library that carries xlac's MPI communicator (src/mpi/mpi_comm.c)
  * for a plugin running in several processes (jax.distributed under
- * mpirun).  The plugin loads it with dlopen only then, so that the plugin
- * itself never depends on MPI.
+ * mpirun) with one device each, and an MPI link (net_comm.h's NetLinkOps)
+ * for processes with several devices each.  The plugin loads it with
+ * dlopen only then, so that the plugin itself never depends on MPI.
  *
  * The communicator calls three functions of the runtime; the plugin hands
  * over its own, so that one copy of the runtime (its thread pool) serves
@@ -17,7 +18,7 @@
 
 #include "xlacrt.h"
 
-#define XLAC_PJRT_MPI_VERSION 1
+#define XLAC_PJRT_MPI_VERSION 2
 
 typedef struct XlacPjrtMpiRuntime {
   int version; /* XLAC_PJRT_MPI_VERSION */
@@ -40,5 +41,19 @@ typedef void (*xlac_pjrt_mpi_end_fn)(void *handle, int ok);
 /* Frees the communicator (waiting for every rank to free its own) and
    finalizes MPI if open initialized it. */
 typedef void (*xlac_pjrt_mpi_close_fn)(void *handle);
+
+/* The link for processes with several devices each: initializes MPI
+   unless the process has (MPI_THREAD_MULTIPLE is required: a thread
+   receives while others send) and duplicates its world: *link, this
+   process's rank and the number of ranks.  0, or -1 with why in err.
+   The link's functions (xlac_pjrt_mpi_link_send, _recv_head, _recv_piece
+   and _stop) have NetLinkOps's types; its stop first waits until every
+   rank has stopped, receiving meanwhile, so that nothing sent is left
+   unread. */
+typedef int (*xlac_pjrt_mpi_link_open_fn)(const XlacPjrtMpiRuntime *rt, void **link, int *rank, int *size, char *err,
+                                          size_t errlen);
+/* Frees the link (after the net over it) and finalizes MPI if open
+   initialized it. */
+typedef void (*xlac_pjrt_mpi_link_close_fn)(void *link);
 
 #endif

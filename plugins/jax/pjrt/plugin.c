@@ -49,6 +49,7 @@
 #include "pjrt_api.h"
 #include "xlac/process_set.h"
 #include "profiler.h"
+#include "net_comm.h"
 #include "tcp_comm.h"
 #include "xla_options.pb-c.h"
 
@@ -460,17 +461,21 @@ struct PJRT_TopologyDescription {
   PJRT_Client *client;
 };
 
-/* The processes of a distributed run (jax.distributed): collectives over
-   MPI through libxlac_pjrt_mpi.so (under mpirun, one device per process),
-   or over TCP (tcp_comm.h), its addresses exchanged through JAX's
-   key-value store. */
+/* The processes of a distributed run (jax.distributed): under mpirun,
+   collectives over MPI through libxlac_pjrt_mpi.so (xlac's MPI
+   communicator with one device per process, else the net of net_comm.h
+   on its MPI link); else the net on TCP (tcp_comm.h), its addresses
+   exchanged through JAX's key-value store. */
 typedef struct Processes {
   int node, nnodes;
-  TcpNet *tcp;
-  void *lib, *mpi;
+  Net *net; /* several devices per process, or TCP */
+  TcpLink *tcp;
+  void *lib, *mpi, *mpi_link;
+  NetLinkOps mpi_ops;
   xlac_pjrt_mpi_begin_fn begin;
   xlac_pjrt_mpi_end_fn end;
   xlac_pjrt_mpi_close_fn close;
+  xlac_pjrt_mpi_link_close_fn link_close;
 } Processes;
 
 struct PJRT_Client {
@@ -549,15 +554,18 @@ static void client_free(PJRT_Client *c) {
   free(c->desc_list);
   free(c->version);
   xlac_client_destroy(c->xc);
+  net_free(c->procs_of.net);
   if (c->procs_of.mpi) c->procs_of.close(c->procs_of.mpi);
-  tcp_net_free(c->procs_of.tcp);
+  if (c->procs_of.mpi_link) c->procs_of.link_close(c->procs_of.mpi_link);
+  tcp_link_free(c->procs_of.tcp);
   if (c->procs_of.lib) dlclose(c->procs_of.lib);
   free(c);
 }
 
 /* The MPI bridge beside this library (mpi_bridge.h), for a run of several
-   processes: node must be this process's MPI rank among nnodes. */
-static PJRT_Error *processes_open(Processes *pr, int node, int nnodes) {
+   processes of per_node devices each: node must be this process's MPI
+   rank among nnodes. */
+static PJRT_Error *processes_open(Processes *pr, int node, int nnodes, int per_node) {
   Dl_info self;
   char path[4096];
   const char *fail = NULL;
@@ -575,21 +583,37 @@ static PJRT_Error *processes_open(Processes *pr, int node, int nnodes) {
   pr->begin = (xlac_pjrt_mpi_begin_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_begin");
   pr->end = (xlac_pjrt_mpi_end_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_end");
   pr->close = (xlac_pjrt_mpi_close_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_close");
-  if (!open || !pr->begin || !pr->end || !pr->close)
+  xlac_pjrt_mpi_link_open_fn link_open =
+      (xlac_pjrt_mpi_link_open_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_link_open");
+  pr->link_close = (xlac_pjrt_mpi_link_close_fn)(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_link_close");
+  pr->mpi_ops.send = (int (*)(void *, int, const struct iovec *, int))(uintptr_t)dlsym(pr->lib,
+                                                                                       "xlac_pjrt_mpi_link_send");
+  pr->mpi_ops.recv_head = (int (*)(void *, int *, void *, size_t))(uintptr_t)dlsym(pr->lib,
+                                                                                   "xlac_pjrt_mpi_link_recv_head");
+  pr->mpi_ops.recv_piece = (int (*)(void *, int, void *, size_t))(uintptr_t)dlsym(pr->lib,
+                                                                                  "xlac_pjrt_mpi_link_recv_piece");
+  pr->mpi_ops.stop = (void (*)(void *))(uintptr_t)dlsym(pr->lib, "xlac_pjrt_mpi_link_stop");
+  if (!open || !pr->begin || !pr->end || !pr->close || !link_open || !pr->link_close || !pr->mpi_ops.send ||
+      !pr->mpi_ops.recv_head || !pr->mpi_ops.recv_piece || !pr->mpi_ops.stop)
     return error_new(PJRT_Error_Code_INTERNAL, "xlac: Client_Create: %s is not xlac's MPI bridge", path);
   static const XlacPjrtMpiRuntime rt = {XLAC_PJRT_MPI_VERSION, xlacrt_parallel_for, xlacrt_comm_seq_next,
                                         xlacrt_comm_seqs_free};
   char err[512] = "";
   int rank = -1, size = 0;
-  if (open(&rt, &pr->mpi, &rank, &size, err, sizeof err) != 0)
+  /* one device each: xlac's communicator; several: the net on a link */
+  if ((per_node == 1 ? open(&rt, &pr->mpi, &rank, &size, err, sizeof err)
+                     : link_open(&rt, &pr->mpi_link, &rank, &size, err, sizeof err)) != 0)
     return error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Client_Create: %d processes over MPI: %s", nnodes, err);
   if (size != nnodes || rank != node) {
-    pr->close(pr->mpi);
-    pr->mpi = NULL;
+    if (pr->mpi) pr->close(pr->mpi);
+    if (pr->mpi_link) pr->link_close(pr->mpi_link);
+    pr->mpi = pr->mpi_link = NULL;
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: process %d of %d, but MPI says rank %d of "
                      "%d: xlac's processes are MPI's (mpirun -np %d; jax.distributed.initialize() with no arguments "
                      "numbers them so)", node, nnodes, rank, size, nnodes);
   }
+  if (pr->mpi_link && !(pr->net = net_new(node, nnodes, per_node, &pr->mpi_ops, pr->mpi_link, err, sizeof err)))
+    return error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Client_Create: %d processes over MPI: %s", nnodes, err);
   pr->node = node;
   pr->nnodes = nnodes;
   return NULL;
@@ -648,7 +672,7 @@ static PJRT_Error *processes_tcp(Processes *pr, const Kv *kv, int node, int nnod
     free(value);
   }
   if (e) return e;
-  pr->tcp = tcp_net_new(node, nnodes, per_node, token, addr, sizeof addr, err, sizeof err);
+  pr->tcp = tcp_link_new(node, nnodes, token, addr, sizeof addr, err, sizeof err);
   if (!pr->tcp) return error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Client_Create: %s", err);
   snprintf(key, sizeof key, "xlac/tcp/addr/%d", node);
   if ((e = kv_put(kv, key, addr))) return e;
@@ -658,7 +682,9 @@ static PJRT_Error *processes_tcp(Processes *pr, const Kv *kv, int node, int nnod
     snprintf(key, sizeof key, "xlac/tcp/addr/%d", q);
     e = kv_get(kv, key, timeout_ms, &addrs[q]);
   }
-  if (!e && tcp_net_connect(pr->tcp, (const char *const *)addrs, timeout_ms, err, sizeof err) != 0)
+  if (!e && tcp_link_connect(pr->tcp, (const char *const *)addrs, timeout_ms, err, sizeof err) != 0)
+    e = error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Client_Create: process %d of %d: %s", node, nnodes, err);
+  if (!e && !(pr->net = net_new(node, nnodes, per_node, &tcp_link_ops, pr->tcp, err, sizeof err)))
     e = error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Client_Create: process %d of %d: %s", node, nnodes, err);
   for (int q = 0; q < nnodes; q++) free(addrs[q]);
   free(addrs);
@@ -679,16 +705,11 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   if (nnodes < 1 || nnodes > 4096 || node < 0 || node >= nnodes)
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: process %" PRId64 " of %" PRId64, node,
                      nnodes);
-  /* the transport: MPI where mpirun started processes of one device each,
-     else TCP */
+  /* the transport: MPI where mpirun started the processes, else TCP */
   const char *tr = getenv("XLAC_PJRT_TRANSPORT");
-  bool use_mpi = tr && *tr ? !strcmp(tr, "mpi") : mpi_launched() && n == 1;
+  bool use_mpi = tr && *tr ? !strcmp(tr, "mpi") : mpi_launched();
   if (tr && *tr && strcmp(tr, "mpi") && strcmp(tr, "tcp"))
     return error_new(PJRT_Error_Code_INVALID_ARGUMENT, "xlac: Client_Create: XLAC_PJRT_TRANSPORT=%s (mpi or tcp)", tr);
-  if (nnodes > 1 && use_mpi && n != 1)
-    return error_new(PJRT_Error_Code_UNIMPLEMENTED, "xlac: Client_Create: %" PRId64 " devices in each of %" PRId64
-                     " processes over MPI (XLAC_PJRT_TRANSPORT=mpi); xlac runs one device per process there "
-                     "(XLAC_DEVICES=1, or the TCP transport)", n, nnodes);
   Kv kv = {(PJRT_KeyValueGetCallback)a->kv_get_callback, a->kv_get_user_arg,
            (PJRT_KeyValuePutCallback)a->kv_put_callback, a->kv_put_user_arg};
   if (nnodes > 1 && !use_mpi && (!kv.get || !kv.put))
@@ -741,7 +762,7 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   PJRT_Client *c = calloc(1, sizeof *c);
   if (!c) return OOM();
   if (nnodes > 1) {
-    PJRT_Error *pe = use_mpi ? processes_open(&c->procs_of, (int)node, (int)nnodes)
+    PJRT_Error *pe = use_mpi ? processes_open(&c->procs_of, (int)node, (int)nnodes, (int)n)
                              : processes_tcp(&c->procs_of, &kv, (int)node, (int)nnodes, (int)n);
     if (pe) {
       client_free(c);
@@ -771,7 +792,9 @@ static PJRT_Error *pjrt_client_create(PJRT_Client_Create_Args *a) {
   c->mem_list = calloc(ng, sizeof *c->mem_list);
   c->desc_list = calloc(ng, sizeof *c->desc_list);
   bool ok = c->devs && c->dev_list && c->addr_list && c->mem_list && c->desc_list &&
-            asprintf(&c->version, "xlac %s", xlac_version()) >= 0;
+            (nnodes > 1 ? asprintf(&c->version, "xlac %s; %d processes over %s", xlac_version(), (int)nnodes,
+                                   c->procs_of.tcp ? "TCP" : "MPI")
+                        : asprintf(&c->version, "xlac %s", xlac_version())) >= 0;
   for (int g = 0; ok && g < c->ndev; g++) {
     PJRT_Device *d = &c->devs[g];
     int i = g - c->base; /* the xlac device, if this process's */
@@ -1737,7 +1760,7 @@ static PJRT_Error *read_options(PJRT_Client *c, const char *bytes, size_t len, E
   if (!err && !x->local) err = OOM();
   for (int k = 0, j = 0; !err && k < x->ndev; k++)
     if (c->devs[x->assign[k]].id >= 0) x->local[j++] = k;
-  if (!err && !x->portable && x->naddr > 0 && x->naddr < x->ndev && c->procs_of.tcp)
+  if (!err && !x->portable && x->naddr > 0 && x->naddr < x->ndev && c->procs_of.net)
     x->self = x->local[0];
   else if (!err && !x->portable && x->naddr > 0 && x->naddr < x->ndev) {
     int seen = 0;
@@ -2446,7 +2469,7 @@ typedef struct SetComm {
   xlacrt_comm_ops ops;
   xlacrt_comm *inner;
   const Exe *x;
-  bool by_device; /* the inner ids are global device ids (TCP), else processes (MPI) */
+  bool by_device; /* the inner ids are global device ids (the net), else processes (MPI, one device each) */
 } SetComm;
 
 static bool set_ranks(SetComm *sc, int32_t n, const int32_t *ids, int32_t *ranks) {
@@ -2499,7 +2522,7 @@ static int set_collective(xlacrt_comm *c, xlacrt_pool *p, const struct xlacrt_co
   return set_result(sc, sc->inner->ops->collective(sc->inner, p, d, n, ranks, me, ins, outs, roots));
 }
 
-/* One local device's part of a program over several processes (TCP). */
+/* One local device's part of a program over several processes (the net). */
 typedef struct Part {
   Exe *x;
   int k;                  /* its place in the program */
@@ -2516,15 +2539,17 @@ static void *run_part(void *arg) {
   sc.ops = (xlacrt_comm_ops){set_meet, set_leave, set_send, set_recv, NULL};
   sc.base.ops = &sc.ops;
   p->s = xlac_executable_execute_in_set(p->x->xe, p->k, p->dev, &sc.base, p->args, p->x->nargs, p->eo, p->res);
+  /* the other members stop waiting for this one at once */
+  if (p->s) net_endpoint_fail(p->endpoint);
   return NULL;
 }
 
 /* Runs this process's devices of a program over several processes, each
    on a thread of its own, their endpoints held in the order of the
    devices (so that two executions never wait for each other's). */
-static PJRT_Error *execute_tcp(Exe *x, int nd, xlac_buffer ***args, const xlac_execute_options *eo,
+static PJRT_Error *execute_net(Exe *x, int nd, xlac_buffer ***args, const xlac_execute_options *eo,
                                xlac_buffer ***res) {
-  TcpNet *t = x->client->procs_of.tcp;
+  Net *t = x->client->procs_of.net;
   Part parts[nd];
   pthread_t th[nd];
   bool started[nd];
@@ -2532,11 +2557,11 @@ static PJRT_Error *execute_tcp(Exe *x, int nd, xlac_buffer ***args, const xlac_e
   int held = 0;
   PJRT_Error *err = NULL;
   for (int d = 0; d < nd; d++) {
-    parts[d] = (Part){x, x->local[d], eo->devices[d], tcp_net_endpoint(t, eo->devices[d]), args[d], res[d], eo, NULL};
+    parts[d] = (Part){x, x->local[d], eo->devices[d], net_endpoint(t, eo->devices[d]), args[d], res[d], eo, NULL};
     started[d] = false;
   }
   for (; held < nd; held++)
-    if (!tcp_endpoint_begin(parts[held].endpoint, why, sizeof why)) {
+    if (!net_endpoint_begin(parts[held].endpoint, why, sizeof why)) {
       err = error_new(PJRT_Error_Code_UNAVAILABLE, "xlac: Execute: %s", why);
       break;
     }
@@ -2546,7 +2571,7 @@ static PJRT_Error *execute_tcp(Exe *x, int nd, xlac_buffer ***args, const xlac_e
     if (started[d]) pthread_join(th[d], NULL);
     else parts[d].s = xlac_status_create(XLAC_OUT_OF_MEMORY, "cannot start a thread for device %d", d);
   }
-  for (int d = 0; d < held; d++) tcp_endpoint_end(parts[d].endpoint, !err && !parts[d].s);
+  for (int d = 0; d < held; d++) net_endpoint_end(parts[d].endpoint, !err && !parts[d].s);
   for (int d = 0; d < nd; d++) {
     if (!err && parts[d].s) err = from_status(parts[d].s, "Execute");
     else xlac_status_destroy(parts[d].s);
@@ -2643,8 +2668,8 @@ static PJRT_Error *pjrt_loadedexecutable_execute(PJRT_LoadedExecutable_Execute_A
     xlac_execute_options eo = {.struct_size = sizeof eo, .donate_args = donate, .num_donate_args = ndonate,
                                .devices = devs};
     int64_t t0 = profiler_start_time(); /* 0: no profiling session */
-    if (x->self >= 0 && x->client->procs_of.tcp)
-      err = execute_tcp(x, nd, argp, &eo, resp);
+    if (x->self >= 0 && x->client->procs_of.net)
+      err = execute_net(x, nd, argp, &eo, resp);
     else if (x->self >= 0)
       err = execute_across(x, argp[0], &eo, resp[0]);
     else

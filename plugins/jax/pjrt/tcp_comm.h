@@ -1,19 +1,13 @@
 /*
- * tcp_comm.h - collectives between processes over TCP, for the PJRT plugin
- * when JAX runs several processes that MPI did not start (JAX's own
- * launchers, several devices per process).
+ * tcp_comm.h - the TCP link between the processes of a JAX run that MPI
+ * did not start (JAX's own launchers), for the net of net_comm.h.
  *
- * Every device of every process is an endpoint (runtime/xlacrt.h's
- * xlacrt_comm) whose ids are global device ids: device g lives in process
- * g / per_node.  A meeting sends each member's buffers to every other
- * member (a copy; members in the same process are handed the copy without
- * a socket) and waits for theirs, matched by the collective's key, its
- * group and how many times that member met that group before.  One
- * connection joins each pair of processes; one thread per process
- * receives.  A failed execution tells the other processes, and a lost
- * connection fails whoever waits on it: the net is then broken (later
- * executions fail at once) rather than hung.  send/recv over channels are
- * not offered.
+ * One connection joins each pair of processes: each process listens on a
+ * port, publishes its address (the plugin uses JAX's key-value store),
+ * dials the processes before it and is dialed by those after it.  A
+ * connection opens with a greeting (magic, the secret every process was
+ * given, the dialer's number); a stranger, or a greeting that does not
+ * come within seconds, is dropped.
  */
 #ifndef XLAC_PJRT_TCP_COMM_H
 #define XLAC_PJRT_TCP_COMM_H
@@ -21,26 +15,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "xlacrt.h"
+#include "net_comm.h"
 
-typedef struct TcpNet TcpNet;
+typedef struct TcpLink TcpLink;
+
+/* The link's functions, for net_new with a TcpLink. */
+extern const NetLinkOps tcp_link_ops;
 
 /* Listens for the other processes: *addr receives "host:port" to publish
    (the host from XLAC_TCP_HOST, else this machine's name's first IPv4
    address, else 127.0.0.1).  NULL, with why in err, on failure. */
-TcpNet *tcp_net_new(int node, int nnodes, int per_node, uint64_t token, char *addr, size_t addrlen, char *err,
-                    size_t errlen);
-/* Connects to every other process (addrs[q]: process q's address; token:
-   the secret all of them were given), waiting up to timeout_ms.  0, or -1
+TcpLink *tcp_link_new(int node, int nnodes, uint64_t token, char *addr, size_t addrlen, char *err, size_t errlen);
+/* Connects to every other process (addrs[q]: process q's address, for
+   the processes before this one), waiting up to timeout_ms.  0, or -1
    with why in err. */
-int tcp_net_connect(TcpNet *t, const char *const *addrs, int timeout_ms, char *err, size_t errlen);
-/* The endpoint of this process's local device i (0 <= i < per_node). */
-xlacrt_comm *tcp_net_endpoint(TcpNet *t, int i);
-/* Around one execution on endpoint c: begin is NULL-safe to fail (returns
-   0, why in err, when the net is broken); end with ok == 0 tells the
-   other processes that this device failed. */
-int tcp_endpoint_begin(xlacrt_comm *c, char *err, size_t errlen);
-void tcp_endpoint_end(xlacrt_comm *c, int ok);
-void tcp_net_free(TcpNet *t);
+int tcp_link_connect(TcpLink *l, const char *const *addrs, int timeout_ms, char *err, size_t errlen);
+/* Closes the connections (after the net over the link is freed). */
+void tcp_link_free(TcpLink *l);
 
 #endif

@@ -214,7 +214,8 @@ def check():
         v = jnp.arange(3.0) + me
         close("own device", np.asarray(v * 2), (np.arange(3.0) + me) * 2)
 
-    print(f"process {me} of {n}: {per} devices of {nd}")
+    # the transport the processes meet over ("N processes over MPI|TCP")
+    print(f"process {me} of {n}: {per} devices of {nd}; {jax.devices()[0].client.platform_version}")
     case(f"{n} processes: the global devices", devices)
     case(f"{n} processes: a sum over a split array", split_sum)
     case(f"{n} processes: shard_map psum, all_gather, ppermute, all_to_all", shard_map_collectives)
