@@ -48,24 +48,6 @@ static bool same_shape(const Type *a, const Type *b) {
   return a->kind == TY_TENSOR && b->kind == TY_TENSOR && type_same_shape(a, b);
 }
 
-/* Every use of v in body leads to the root through elementwise ops of v's
-   shape only. */
-static bool elementwise_paths(Block *body, Value *v, int depth) {
-  if (depth > 64) return false;
-  for (Op *op = body->first; op; op = op->next) {
-    bool uses = false;
-    for (int i = 0; i < op->nopnds; i++) uses |= op->opnds[i] == v;
-    if (!uses) continue;
-    if (op == block_terminator(body)) continue;
-    if (!op_has_flag(op->kind, OPF_EW) || op->nregions || op->nres != 1 || !same_shape(op->res[0].type, v->type))
-      return false;
-    for (int i = 0; i < op->nopnds; i++) /* select's scalar predicate would broadcast: no */
-      if (op->opnds[i]->type->kind == TY_TENSOR && !same_shape(op->opnds[i]->type, v->type)) return false;
-    if (!elementwise_paths(body, &op->res[0], depth + 1)) return false;
-  }
-  return true;
-}
-
 bool result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, int p) {
   Op *ret = block_terminator(f->body);
   if (!ret || r < 0 || r >= ret->nopnds || p < 0 || p >= f->body->nargs) return false;
@@ -89,22 +71,12 @@ bool result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, in
      that result must keep p's values, which r's elements overwrite */
   for (int i = 0; ok && i < ret->nopnds; i++)
     if (i != r && ptrmap_has(&set, ret->opnds[i])) ok = false;
-  if (ok && op_reads(P, &set)) {
-    /* P itself reads p: only at the index it writes */
-    const char *callee = op_attr_str(P, "callee");
-    const char *kind = op_attr_str(P, "fusion_kind");
-    if (op_has_flag(P->kind, OPF_EW) && !P->nregions) {
-      for (int i = 0; i < P->nopnds; i++)
-        if (P->opnds[i]->type->kind == TY_TENSOR && !same_shape(P->opnds[i]->type, v->type)) ok = false;
-    } else if (P->kind == OP_CALL && callee && kind && strcmp(kind, "kLoop") == 0) {
-      Func *fc = module_find_func(m, callee);
-      ok = fc && fc->body->nargs == P->nopnds;
-      for (int i = 0; ok && i < P->nopnds; i++)
-        if (ptrmap_has(&set, P->opnds[i]) && !elementwise_paths(fc->body, fc->body->args[i], 0)) ok = false;
-    } else {
-      ok = false;
-    }
-  }
+  /* P itself reads p only at the index it writes, and not in its regions */
+  for (int i = 0; ok && i < P->nopnds; i++)
+    if (ptrmap_has(&set, P->opnds[i]) && !buffers_reads_at_index(m, P, i)) ok = false;
+  UseScan u = {&set, false};
+  for (int k = 0; ok && k < P->nregions; k++)
+    if (!block_walk(P->regions[k], scan_uses, &u)) ok = false;
   ptrmap_free(&set);
   return ok;
 }

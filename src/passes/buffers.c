@@ -122,6 +122,79 @@ static Buffer *root_of(const BufferAssignment *a, Buffer *b) {
   return b;
 }
 
+static bool same_shape(const Type *a, const Type *b) {
+  return a->kind == TY_TENSOR && b->kind == TY_TENSOR && type_same_shape(a, b);
+}
+
+/* Every use of v in body leads to the root through elementwise ops of v's
+   shape only. */
+static bool elementwise_paths(Block *body, const Value *v, int depth) {
+  if (depth > 64) return false;
+  for (Op *op = body->first; op; op = op->next) {
+    bool uses = false;
+    for (int i = 0; i < op->nopnds; i++) uses |= op->opnds[i] == v;
+    if (!uses) continue;
+    if (op == block_terminator(body)) continue;
+    if (!op_has_flag(op->kind, OPF_EW) || op->nregions || op->nres != 1 || !same_shape(op->res[0].type, v->type))
+      return false;
+    for (int i = 0; i < op->nopnds; i++) /* select's scalar predicate would broadcast: no */
+      if (op->opnds[i]->type->kind == TY_TENSOR && !same_shape(op->opnds[i]->type, v->type)) return false;
+    if (!elementwise_paths(body, &op->res[0], depth + 1)) return false;
+  }
+  return true;
+}
+
+bool buffers_reads_at_index(Module *m, const Op *op, int i) {
+  if (op->nres != 1 || i < 0 || i >= op->nopnds) return false;
+  const Type *rt = op->res[0].type;
+  if (op_has_flag(op->kind, OPF_EW) && !op->nregions) {
+    for (int j = 0; j < op->nopnds; j++)
+      if (op->opnds[j]->type->kind == TY_TENSOR && !same_shape(op->opnds[j]->type, rt)) return false;
+    return true;
+  }
+  const char *callee = op->kind == OP_CALL ? op_attr_str(op, "callee") : NULL;
+  const char *kind = op->kind == OP_CALL ? op_attr_str(op, "fusion_kind") : NULL;
+  if (!callee || !kind || strcmp(kind, "kLoop") != 0) return false;
+  Func *fc = module_find_func(m, callee);
+  return fc && fc->body->nargs == op->nopnds && same_shape(op->opnds[i]->type, rt) &&
+         elementwise_paths(fc->body, fc->body->args[i], 0);
+}
+
+/* In-place elementwise ops: a one-result op that reads an operand only at
+   the index of the element it writes (buffers_reads_at_index) computes its
+   result into that operand's storage when the storage is a temp of the
+   same size that dies right here, by every value that lives in it, and the
+   op reads it through no other operand at another index.  Each element is
+   read before its place is written and never again, so the result is
+   exact, and the arena holds one buffer where it held two. */
+static void share_elementwise(Builder *B, Module *m) {
+  BufferAssignment *a = B->a;
+  /* a storage lives as long as the longest of the values in it */
+  for (int i = 0; i < a->nbufs; i++) {
+    Buffer *b = &a->bufs[i];
+    Buffer *r = b->alias ? root_of(a, b) : NULL;
+    if (r && r->end < b->end) r->end = b->end;
+  }
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *op = B->ops.data[k];
+    if (op->nres != 1 || op->nregions) continue;
+    Buffer *out = buf_of(a, &op->res[0]);
+    if (!out || out->kind != BUF_TEMP || out->alias || out->bytes == 0) continue;
+    OpSpan *s = ptrmap_get(&B->span, op);
+    for (int i = 0; i < op->nopnds; i++) {
+      Buffer *root = root_of(a, buf_of(a, op->opnds[i]));
+      if (!root || root->kind != BUF_TEMP || root->bytes != out->bytes || root->end != s->start) continue;
+      bool ok = true;
+      for (int j = 0; j < op->nopnds && ok; j++)
+        if (root_of(a, buf_of(a, op->opnds[j])) == root) ok = buffers_reads_at_index(m, op, j);
+      if (!ok) continue;
+      out->alias = op->opnds[i];
+      if (root->end < out->end) root->end = out->end;
+      break;
+    }
+  }
+}
+
 static void assign_kinds(Builder *B, Func *f) {
   BufferAssignment *a = B->a;
   Block *body = f->body;
@@ -270,7 +343,6 @@ static void place_temps(BufferAssignment *a) {
 }
 
 BufferAssignment *buffers_assign(Module *m, Func *f) {
-  (void)m;
   BufferAssignment *a = xcalloc(1, sizeof *a);
   a->func = f;
   Builder B = {0};
@@ -279,6 +351,7 @@ BufferAssignment *buffers_assign(Module *m, Func *f) {
   number_block(&B, f->body);
   compute_liveness(&B);
   assign_kinds(&B, f);
+  share_elementwise(&B, m);
   place_temps(a);
   for (int i = 0; i < B.spans.len; i++) xfree(B.spans.data[i]);
   VEC_FREE(B.spans);

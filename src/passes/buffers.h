@@ -34,7 +34,10 @@
  * into its result buffers.
  *
  * A reshape whose operand is a temp that dies at the reshape reuses the
- * operand's storage (alias set, no copy needed).
+ * operand's storage (alias set, no copy needed).  So does the result of a
+ * one-result op that reads a temp operand of its size only at the index it
+ * writes (buffers_reads_at_index) when that temp dies there: the kernel
+ * overwrites each element after reading it.
  */
 #ifndef XLAC_BUFFERS_H
 #define XLAC_BUFFERS_H
@@ -66,6 +69,14 @@ typedef struct BufferAssignment {
   ResultCopy *copies;
   PtrMap index;       /* Value* -> index into bufs + 1 */
 } BufferAssignment;
+
+/* Whether op (one result) reads its operand i only at the index of the
+   element it writes: an elementwise op, or a loop fusion in whose
+   computation every path from that operand to the root goes through
+   elementwise ops of its shape only (no broadcast, slice, transpose, ...).
+   The code generators' kernels for these read element i of every such
+   operand before they write element i of the result. */
+bool buffers_reads_at_index(Module *m, const Op *op, int i);
 
 /* Assigns buffers for f (never fails on well-formed IR; returns a heap
    object to release with buffers_free). */

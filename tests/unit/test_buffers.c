@@ -1,7 +1,9 @@
 /*
  * test_buffers.c - buffer assignment: kinds (parameters, results, constants,
  * copies), 64-byte alignment, reuse of dead temps along a chain, loop state
- * shared with a while's results, in-place reshape, and, exhaustively for
+ * shared with a while's results, in-place reshape, elementwise results in
+ * their dying operand's storage (and where they must not be), and,
+ * exhaustively for
  * every program here and for fused JAX fixtures, that no two temps that are
  * live at the same time overlap in the arena.
  */
@@ -55,7 +57,8 @@ static Op *nth_op(Func *f, int n) {
   return op;
 }
 
-/* x -> a -> b -> c -> d (returned): a and c can share storage */
+/* x -> a -> b -> c -> d (returned): b and c are computed in a's storage,
+   each operand dying where the next elementwise op reads it */
 static void test_chain(void) {
   Module *m = parse(
       "func.func @main(%x: tensor<100xf32>) -> tensor<100xf32> {\n"
@@ -76,13 +79,13 @@ static void test_chain(void) {
   CHECK(buffers_lookup(a, &nth_op(f, 1)->res[0], &ob) == BUF_TEMP);
   CHECK(buffers_lookup(a, &nth_op(f, 2)->res[0], &oc) == BUF_TEMP);
   CHECK(buffers_lookup(a, &nth_op(f, 3)->res[0], &od) == BUF_RESULT && od == 0);
-  CHECK(oa != ob && ob != oc);
-  CHECK(oa == oc); /* reuse of a dead buffer */
-  CHECK_EQ_I(a->temp_bytes, 2 * 448); /* 400 bytes rounded up to 64 */
+  CHECK(oa == ob && ob == oc); /* in place */
+  CHECK(a->bufs[f->body->nargs + 1].alias == &nth_op(f, 0)->res[0]);
+  CHECK_EQ_I(a->temp_bytes, 448); /* 400 bytes rounded up to 64 */
   CHECK_EQ_I(a->ncopies, 0);
   StrBuf b = {0};
   buffers_print(&b, a);
-  CHECK(b.data && strstr(b.data, "peak temp bytes: 896") && strstr(b.data, "%arg0(x)") &&
+  CHECK(b.data && strstr(b.data, "peak temp bytes: 448") && strstr(b.data, "%arg0(x)") &&
         strstr(b.data, "result"));
   sb_free(&b);
   buffers_free(a);
@@ -204,7 +207,116 @@ static void test_reuse_long_chain(void) {
   if (!m) return;
   BufferAssignment *a = buffers_assign(m, module_entry(m));
   CHECK_EQ_I(check_invariants(a), 0);
-  CHECK_EQ_I(a->temp_bytes, 2 * 1024);
+  CHECK_EQ_I(a->temp_bytes, 1024); /* every op in place */
+  buffers_free(a);
+  module_free(m);
+}
+
+/* Where an elementwise result must not take its operand's storage: the
+   operand is read later, read at another index in the same fusion, of
+   another element size, or one of several results; and where it may: a
+   loop fusion reading it elementwise (with another operand broadcast). */
+static void test_elementwise_in_place(void) {
+  /* unfused: c = a + b in a's storage (both die there), not b (a is read
+     again by c), not d (returned) */
+  Module *m = parse(
+      "func.func @main(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {\n"
+      "  %a = stablehlo.exponential %x : tensor<8x16xf32>\n"
+      "  %b = stablehlo.negate %a : tensor<8x16xf32>\n"
+      "  %c = stablehlo.add %a, %b : tensor<8x16xf32>\n"
+      "  %d = stablehlo.tanh %c : tensor<8x16xf32>\n"
+      "  return %d : tensor<8x16xf32>\n"
+      "}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  Func *f = module_entry(m);
+  BufferAssignment *a = buffers_assign(m, f);
+  CHECK_EQ_I(check_invariants(a), 0);
+  const Buffer *bc = buffers_get(a, &nth_op(f, 2)->res[0]);
+  const Buffer *ba = buffers_get(a, &nth_op(f, 0)->res[0]), *bb = buffers_get(a, &nth_op(f, 1)->res[0]);
+  CHECK(bc && bc->alias == &nth_op(f, 0)->res[0] && bc->offset == ba->offset);
+  CHECK(!bb->alias && bb->offset != ba->offset); /* a is read again by c */
+  CHECK_EQ_I(a->temp_bytes, 2 * 512);
+  buffers_free(a);
+  module_free(m);
+
+  /* an element size that differs: not in place; the next op in the
+     smaller one's storage */
+  m = parse(
+      "func.func @main(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {\n"
+      "  %a = stablehlo.exponential %x : tensor<8x16xf32>\n"
+      "  %h = stablehlo.convert %a : (tensor<8x16xf32>) -> tensor<8x16xf16>\n"
+      "  %n = stablehlo.negate %h : tensor<8x16xf16>\n"
+      "  %r = stablehlo.convert %n : (tensor<8x16xf16>) -> tensor<8x16xf32>\n"
+      "  return %r : tensor<8x16xf32>\n"
+      "}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  f = module_entry(m);
+  a = buffers_assign(m, f);
+  CHECK_EQ_I(check_invariants(a), 0);
+  CHECK(!buffers_get(a, &nth_op(f, 1)->res[0])->alias);
+  CHECK(buffers_get(a, &nth_op(f, 2)->res[0])->alias == &nth_op(f, 1)->res[0]);
+  buffers_free(a);
+  module_free(m);
+
+  /* after fusion: a loop fusion reading the dying product elementwise
+     beside a broadcast of another operand: in the product's storage; one
+     that also reads its operand transposed: not; fusions of several
+     results: never */
+  m = parse(
+      "func.func @main(%x: tensor<16x16xf32>, %y: tensor<16xf32>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {\n"
+      "  %p = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x16xf32>) "
+      "-> tensor<16x16xf32>\n"
+      "  %q = stablehlo.dot_general %p, %x, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x16xf32>) "
+      "-> tensor<16x16xf32>\n"
+      "  %yb = stablehlo.broadcast_in_dim %y, dims = [1] : (tensor<16xf32>) -> tensor<16x16xf32>\n"
+      "  %e = stablehlo.exponential %p : tensor<16x16xf32>\n"
+      "  %v = stablehlo.multiply %e, %yb : tensor<16x16xf32>\n"
+      "  %t = stablehlo.transpose %q, dims = [1, 0] : (tensor<16x16xf32>) -> tensor<16x16xf32>\n"
+      "  %u = stablehlo.add %t, %q : tensor<16x16xf32>\n"
+      "  %z = stablehlo.dot_general %v, %u, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x16xf32>) "
+      "-> tensor<16x16xf32>\n"
+      "  %k = stablehlo.tanh %z : tensor<16x16xf32>\n"
+      "  %l = stablehlo.negate %z : tensor<16x16xf32>\n"
+      "  %zk = stablehlo.dot_general %k, %x, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x16xf32>) "
+      "-> tensor<16x16xf32>\n"
+      "  %zl = stablehlo.dot_general %l, %x, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x16xf32>) "
+      "-> tensor<16x16xf32>\n"
+      "  return %zk, %zl : tensor<16x16xf32>, tensor<16x16xf32>\n"
+      "}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  PassOptions o = {0};
+  CHECK(pass_fusion(m, &o) >= 0);
+  f = module_entry(m);
+  a = buffers_assign(m, f);
+  CHECK_EQ_I(check_invariants(a), 0);
+  int seen_transpose = 0, seen_exp = 0;
+  for (Op *op = f->body->first; op; op = op->next) {
+    const char *kind = op->kind == OP_CALL ? op_attr_str(op, "fusion_kind") : NULL;
+    if (!kind || strcmp(kind, "kLoop") != 0) continue;
+    Func *fc = module_find_func(m, op_attr_str(op, "callee"));
+    bool transposes = false, exps = false;
+    for (Op *o2 = fc->body->first; o2; o2 = o2->next) {
+      transposes |= o2->kind == OP_TRANSPOSE;
+      exps |= o2->kind == OP_EXPONENTIAL;
+    }
+    for (int i = 0; i < op->nres; i++)
+      if (op->nres > 1) CHECK(!buffers_get(a, &op->res[i])->alias);
+    const Buffer *out = buffers_get(a, &op->res[0]);
+    if (transposes) {
+      seen_transpose++;
+      CHECK(!out->alias);
+    }
+    if (exps) {
+      seen_exp++;
+      /* in the storage of p, the product it reads */
+      CHECK(out->alias && out->alias->def && out->alias->def->kind == OP_DOT_GENERAL &&
+            out->offset == buffers_get(a, out->alias)->offset);
+    }
+  }
+  CHECK(seen_transpose == 1 && seen_exp == 1);
   buffers_free(a);
   module_free(m);
 }
@@ -248,6 +360,7 @@ int main(void) {
   test_reshape_alias();
   test_while();
   test_reuse_long_chain();
+  test_elementwise_in_place();
   test_fixtures();
   TEST_SUMMARY();
 }
