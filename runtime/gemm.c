@@ -242,55 +242,36 @@ DEFINE_PACK_A(uint16_t, float, f16c_to_f32, pack_a_f16c_12, 12, TARGET_AVX512_F1
 DEFINE_PACK_A(uint16_t, float, f16c_to_f32, pack_a_f16c_8, 8, TARGET_AVX512_F16C)
 DEFINE_PACK_B(uint16_t, float, f16c_to_f32, pack_b_f16c_32_any, 32, TARGET_AVX512_F16C)
 
-/* B not transposed: a panel's row q is NR contiguous halves.  Whole
-   panels here, a ragged last one by the general packer (at its place). */
-static TARGET_AVX2_F16C void pack_b_f16c_16(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,
-                                            int64_t p0, int64_t kc, void *dv)
-{
-    if (trans) {
-        pack_b_f16c_16_any(bv, ldb, trans, j0, nc, p0, kc, dv);
-        return;
+/* B not transposed: a panel's row q is NR contiguous halves, converted
+   NR / 2 at a time (VT holds NR / 2 halves, CVT widens them, STORE writes
+   the floats).  Whole panels here, a ragged last one by the general
+   packer ANY (at its place). */
+#define DEFINE_PACK_B_F16C(NAME, NR, ATTR, ANY, VT, LOAD, CVT, STORE)                         \
+    static ATTR void NAME(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,     \
+                          int64_t p0, int64_t kc, void *dv)                                   \
+    {                                                                                         \
+        if (trans) {                                                                          \
+            ANY(bv, ldb, trans, j0, nc, p0, kc, dv);                                          \
+            return;                                                                           \
+        }                                                                                     \
+        const uint16_t *b = bv;                                                               \
+        float *dst = dv;                                                                      \
+        int64_t jb = 0;                                                                       \
+        for (; jb + NR <= nc; jb += NR) {                                                     \
+            const uint16_t *s = b + p0 * ldb + j0 + jb;                                       \
+            float *d = dst + jb * kc;                                                         \
+            for (int64_t q = 0; q < kc; q++) {                                                \
+                STORE(d + q * NR, CVT(LOAD((const VT *)(s + q * ldb))));                      \
+                STORE(d + q * NR + NR / 2, CVT(LOAD((const VT *)(s + q * ldb + NR / 2))));    \
+            }                                                                                 \
+        }                                                                                     \
+        if (jb < nc)                                                                          \
+            ANY(bv, ldb, trans, j0 + jb, nc - jb, p0, kc, dst + jb * kc);                     \
     }
-    const uint16_t *b = bv;
-    float *dst = dv;
-    int64_t jb = 0;
-    for (; jb + 16 <= nc; jb += 16) {
-        const uint16_t *s = b + p0 * ldb + j0 + jb;
-        float *d = dst + jb * kc;
-        for (int64_t q = 0; q < kc; q++) {
-            __m128i lo = _mm_loadu_si128((const __m128i *)(s + q * ldb));
-            __m128i hi = _mm_loadu_si128((const __m128i *)(s + q * ldb + 8));
-            _mm256_storeu_ps(d + q * 16, _mm256_cvtph_ps(lo));
-            _mm256_storeu_ps(d + q * 16 + 8, _mm256_cvtph_ps(hi));
-        }
-    }
-    if (jb < nc)
-        pack_b_f16c_16_any(bv, ldb, trans, j0 + jb, nc - jb, p0, kc, dst + jb * kc);
-}
-
-static TARGET_AVX512_F16C void pack_b_f16c_32(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,
-                                              int64_t p0, int64_t kc, void *dv)
-{
-    if (trans) {
-        pack_b_f16c_32_any(bv, ldb, trans, j0, nc, p0, kc, dv);
-        return;
-    }
-    const uint16_t *b = bv;
-    float *dst = dv;
-    int64_t jb = 0;
-    for (; jb + 32 <= nc; jb += 32) {
-        const uint16_t *s = b + p0 * ldb + j0 + jb;
-        float *d = dst + jb * kc;
-        for (int64_t q = 0; q < kc; q++) {
-            __m256i lo = _mm256_loadu_si256((const __m256i *)(s + q * ldb));
-            __m256i hi = _mm256_loadu_si256((const __m256i *)(s + q * ldb + 16));
-            _mm512_storeu_ps(d + q * 32, _mm512_cvtph_ps(lo));
-            _mm512_storeu_ps(d + q * 32 + 16, _mm512_cvtph_ps(hi));
-        }
-    }
-    if (jb < nc)
-        pack_b_f16c_32_any(bv, ldb, trans, j0 + jb, nc - jb, p0, kc, dst + jb * kc);
-}
+DEFINE_PACK_B_F16C(pack_b_f16c_16, 16, TARGET_AVX2_F16C, pack_b_f16c_16_any, __m128i, _mm_loadu_si128,
+                   _mm256_cvtph_ps, _mm256_storeu_ps)
+DEFINE_PACK_B_F16C(pack_b_f16c_32, 32, TARGET_AVX512_F16C, pack_b_f16c_32_any, __m256i, _mm256_loadu_si256,
+                   _mm512_cvtph_ps, _mm512_storeu_ps)
 
 /* Packing A (not transposed) into 12- or 8-row panels is a transpose;
    done one float at a time it costs several percent of a large sgemm.
