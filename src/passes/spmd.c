@@ -670,7 +670,7 @@ static void set_collective(Part *P, Op *op, Attr *groups) {
 static Value *summed(Part *P, Value *v, bool scatter);
 
 /* The element count of a tensor type. */
-static int64_t value_bytes(const Type *t) {
+static int64_t type_elems(const Type *t) {
   int64_t n = 1;
   for (int d = 0; d < t->rank; d++) n *= t->dims[d];
   return n;
@@ -1190,7 +1190,7 @@ static Value *rebroadcast(Part *P, Value *v, const SpmdTiling *t, Op *at) {
   SpmdTiling *tx = split ? carry(P, t, gx, src) : NULL;
   if (split && !tx) return NULL;
   Type *lt = splits(t) ? local_type(P, gv, t) : (Type *)gv;
-  if (value_bytes(gx) >= value_bytes(lt)) return NULL;
+  if (type_elems(gx) >= type_elems(lt)) return NULL;
   Value *xl = tx ? reshard_here(P, x, tx, at) : gather_here(P, x, at);
   Builder bl = {P->m, P->body, at, at ? at->loc : P->f->loc};
   Value *r = bld_op(&bl, OP_BROADCAST_IN_DIM, 1, &xl, lt);
@@ -1468,7 +1468,7 @@ static bool psum_fits(Part *P, const Psum *s, const SpmdTiling *t) {
   return true;
 }
 
-static int64_t type_bytes(const Type *t) { return value_bytes(t) * et_bits(t->elem); }
+static int64_t type_bits(const Type *t) { return type_elems(t) * et_bits(t->elem); }
 
 /* The layout v's sum takes when it is scattered (the layout wanted of v
    splits it further by as many pieces as a group has); NULL when not. */
@@ -1498,7 +1498,7 @@ static Value *sum_before(Part *P, Value *v, bool scatter) {
     }
   if (k < 0) return NULL;
   Value *o = d->opnds[k];
-  if (type_bytes(o->type) > type_bytes(v->type)) return NULL;
+  if (type_bits(o->type) > type_bits(v->type)) return NULL;
   bool sc = scatter && op_has_flag(d->kind, OPF_EW);
   const SpmdTiling *t = tiling_of(P, o), *ws = sc ? scatter_layout(P, o) : NULL;
   Value *prev = ptrmap_get(&P->sums, o);
@@ -1872,7 +1872,7 @@ static bool dot(Part *P, Op *op) {
   if (dd.rank != dd.nb + (dd.lrank - dd.nb - dd.nc) + (dd.rrank - dd.nb - dd.nc) || dd.rank > MAXR ||
       dd.lrank > MAXR || dd.rrank > MAXR)
     return false;
-  bool small_lhs = value_bytes(global_type(P, op->opnds[0])) <= value_bytes(global_type(P, op->opnds[1]));
+  bool small_lhs = type_elems(global_type(P, op->opnds[0])) <= type_elems(global_type(P, op->opnds[1]));
   DotPlan pl, spare;
   int whole = plan_product(P, op, small_lhs, dot_try, &dd, &pl, &spare, sizeof pl);
   if (whole == -2) return false;
@@ -3306,7 +3306,7 @@ static bool scatter(Part *P, Op *op) {
   if (!nsplit) return false;
   /* summing the result must not move more than gathering the updates,
      unless it is wanted unreduced */
-  if (type_bytes(rt) > type_bytes(gu) && !wanted_unreduced(P, &op->res[0])) return false;
+  if (type_bits(rt) > type_bits(gu) && !wanted_unreduced(P, &op->res[0])) return false;
   if (!tiling_of(P, ix)) op->opnds[1] = shard_of(P, ix, ti, op);
   if (!tiling_of(P, up)) op->opnds[2] = shard_of(P, up, tu, op);
   int64_t size, *mem = group_members(P, tu, nsplit, split, &size);
@@ -3498,7 +3498,7 @@ static bool conv(Part *P, Op *op) {
   const Type *gl = global_type(P, op->opnds[0]), *gr = global_type(P, op->opnds[1]), *go = op->res[0].type;
   ConvArgs ca = {&c, gl, gr, go};
   ConvPlan pl, spare;
-  int whole = plan_product(P, op, value_bytes(gl) < value_bytes(gr), conv_try, &ca, &pl, &spare, sizeof pl);
+  int whole = plan_product(P, op, type_elems(gl) < type_elems(gr), conv_try, &ca, &pl, &spare, sizeof pl);
   if (whole == -2) return false;
   if (whole >= 0) op->opnds[whole] = gather(P, op->opnds[whole], op);
   /* the halos first, while every copy of an lhs piece holds all of it */
@@ -3959,17 +3959,35 @@ static void combine_run(Part *P, Op **run, int n, PtrMap *marked) {
   P->n_reduce -= n - 1;
 }
 
+/* The most bytes one combined all_reduce carries (its operands together):
+   XLAC_ALL_REDUCE_COMBINE_BYTES, else 32 MiB.  Past it a run ends and the
+   next begins, so that one huge collective does not wait for the last
+   gradient of a step while it could have moved most of them, nor holds
+   scratch for all of them at once.  0 combines nothing. */
+static int64_t combine_limit(void) {
+  const char *e = getenv("XLAC_ALL_REDUCE_COMBINE_BYTES");
+  if (e && *e) {
+    char *end;
+    long long v = strtoll(e, &end, 10);
+    if (*end == 0 && v >= 0) return v;
+  }
+  return (int64_t)32 << 20;
+}
+
 static void combine_all_reduces(Part *P) {
   enum { RUN = 64 };
   Op *run[RUN];
   int n = 0;
+  int64_t bytes = 0, limit = combine_limit();
   PtrMap marked = {0}; /* the values that depend on the run's results */
   Op *ret = block_terminator(P->body);
   for (Op *op = P->body->first, *next; op; op = next) {
     next = op->next;
     bool dep = uses_marked(&marked, op);
-    if (!dep && n < RUN && joinable(n ? run[0] : NULL, op)) {
+    int64_t b = op->nres == 1 ? (type_bits(op->res[0].type) + 7) / 8 : 0;
+    if (!dep && n < RUN && joinable(n ? run[0] : NULL, op) && (n == 0 || bytes + b <= limit)) {
       run[n++] = op;
+      bytes += b;
       ptrmap_put(&marked, &op->res[0], op);
       continue;
     }
@@ -3977,10 +3995,12 @@ static void combine_all_reduces(Part *P) {
       /* the run ends here, and this all_reduce may begin the next */
       combine_run(P, run, n, &marked);
       n = 0;
+      bytes = 0;
       ptrmap_free(&marked);
       marked = (PtrMap){0};
       if (joinable(NULL, op)) {
         run[n++] = op;
+        bytes = b;
         ptrmap_put(&marked, &op->res[0], op);
       }
       continue;

@@ -58,6 +58,16 @@
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 1 local cuts
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts; 2 all_reduce combined into 1
 //
+// The combined all-reduce has a size limit (XLAC_ALL_REDUCE_COMBINE_BYTES,
+// default 32 MiB): under 132 bytes the step's gradient (128 B) and loss
+// (4 B) go as two all-reduces, with the single-device values (the
+// interpreter's, from the first RUN line).
+// RUN: XLAC_ALL_REDUCE_COMBINE_BYTES=100 xlac run --verbose --partitions 8 --random-inputs --seed 3 --entry step %s \
+// RUN:   --expect 0=@%t/step/result0.npy --expect 1=@%t/step/result1.npy --atol 1e-5 --rtol 1e-5 2>&1 | FileCheck %s --check-prefix=LIMIT
+// LIMIT: spmd: 0 all_gather, 2 all_reduce, 0 local cuts{{$}}
+// LIMIT: expect result[0]: ok
+// LIMIT: expect result[1]: ok
+//
 // Shardings reaching back: a result's sharding makes the dot and the tanh
 // before it work on row shards of a whole operand (a local cut, nothing
 // moves), a constraint that moves the split from rows to columns is one
