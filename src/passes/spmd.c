@@ -3961,9 +3961,8 @@ static void combine_run(Part *P, Op **run, int n, PtrMap *marked) {
 
 /* The most bytes one combined all_reduce carries (its operands together):
    XLAC_ALL_REDUCE_COMBINE_BYTES, else 32 MiB.  Past it a run ends and the
-   next begins, so that one huge collective does not wait for the last
-   gradient of a step while it could have moved most of them, nor holds
-   scratch for all of them at once.  0 combines nothing. */
+   next begins, so that the memory one collective gathers its members'
+   operands into stays bounded for a large model.  0 combines nothing. */
 static int64_t combine_limit(void) {
   const char *e = getenv("XLAC_ALL_REDUCE_COMBINE_BYTES");
   if (e && *e) {
