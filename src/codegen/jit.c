@@ -422,6 +422,8 @@ bool jit_emit_object(LLVMModuleRef M, char **data, size_t *size, char **err) {
   return ok;
 }
 
+static void dispose_buffer(void *buf) { LLVMDisposeMemoryBuffer(buf); }
+
 bool jit_emit_object_for(LLVMModuleRef M, LLVMTargetMachineRef tm, char **data, size_t *size, char **err) {
   char *msg = NULL;
   LLVMMemoryBufferRef buf = NULL;
@@ -431,9 +433,13 @@ bool jit_emit_object_for(LLVMModuleRef M, LLVMTargetMachineRef tm, char **data, 
     LLVMDisposeMessage(msg);
     return false;
   }
+  /* LLVM's buffer is released if the copy runs out of memory */
+  OomCleanup c;
+  oom_cleanup_push(&c, dispose_buffer, buf);
   *size = LLVMGetBufferSize(buf);
   *data = xmalloc(*size ? *size : 1);
   memcpy(*data, LLVMGetBufferStart(buf), *size);
+  oom_cleanup_pop(&c);
   LLVMDisposeMemoryBuffer(buf);
   return true;
 }
