@@ -122,6 +122,16 @@ static Buffer *root_of(const BufferAssignment *a, Buffer *b) {
   return b;
 }
 
+/* A storage lives as long as the longest of the values in it: aliases
+   extend their root's live range. */
+static void extend_roots(BufferAssignment *a) {
+  for (int i = 0; i < a->nbufs; i++) {
+    Buffer *b = &a->bufs[i];
+    Buffer *r = b->alias ? root_of(a, b) : NULL;
+    if (r && r->end < b->end) r->end = b->end;
+  }
+}
+
 static bool same_shape(const Type *a, const Type *b) {
   return a->kind == TY_TENSOR && b->kind == TY_TENSOR && type_same_shape(a, b);
 }
@@ -169,12 +179,7 @@ bool buffers_reads_at_index(Module *m, const Op *op, int i) {
    exact, and the arena holds one buffer where it held two. */
 static void share_elementwise(Builder *B, Module *m) {
   BufferAssignment *a = B->a;
-  /* a storage lives as long as the longest of the values in it */
-  for (int i = 0; i < a->nbufs; i++) {
-    Buffer *b = &a->bufs[i];
-    Buffer *r = b->alias ? root_of(a, b) : NULL;
-    if (r && r->end < b->end) r->end = b->end;
-  }
+  extend_roots(a);
   for (int k = 0; k < B->ops.len; k++) {
     Op *op = B->ops.data[k];
     if (op->nres != 1 || op->nregions) continue;
@@ -293,13 +298,7 @@ static int cmp_offset(const void *pa, const void *pb) {
 }
 
 static void place_temps(BufferAssignment *a) {
-  /* aliases extend their root's live range */
-  for (int i = 0; i < a->nbufs; i++) {
-    Buffer *b = &a->bufs[i];
-    if (!b->alias) continue;
-    Buffer *r = root_of(a, b);
-    if (r && r->end < b->end) r->end = b->end;
-  }
+  extend_roots(a);
   VEC(Buffer *) todo = {0};
   for (int i = 0; i < a->nbufs; i++)
     if (a->bufs[i].kind == BUF_TEMP && !a->bufs[i].alias) VEC_PUSH(todo, &a->bufs[i]);

@@ -39,28 +39,36 @@ static int mpi_error(int rc, const char *what, char *err, size_t errlen) {
   return -1;
 }
 
-int xlac_pjrt_mpi_open(const XlacPjrtMpiRuntime *r, void **handle, int *rank, int *size, char *err, size_t errlen) {
+/* What both ways in begin with: the plugin's runtime taken, MPI started
+   unless the process has (*level: its thread level, *here: whether this
+   call started it).  MPI_SUCCESS, else -1 with why in err. */
+static int bridge_start(const XlacPjrtMpiRuntime *r, int *level, int *here, char *err, size_t errlen) {
   if (!r || r->version != XLAC_PJRT_MPI_VERSION) {
     snprintf(err, errlen, "libxlac_pjrt_mpi.so is not the plugin's version");
     return -1;
   }
   rt = *r;
+  int rc, finalized = 0;
+  const char *what = "";
+  MPI_Finalized(&finalized);
+  if (finalized) {
+    snprintf(err, errlen, "MPI was finalized");
+    return -1;
+  }
+  if ((rc = mpi_comm_start(level, here, &what)) != MPI_SUCCESS) return mpi_error(rc, what, err, errlen);
+  return MPI_SUCCESS;
+}
+
+int xlac_pjrt_mpi_open(const XlacPjrtMpiRuntime *r, void **handle, int *rank, int *size, char *err, size_t errlen) {
   Bridge *b = calloc(1, sizeof *b);
   if (!b) {
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  int level, rc, finalized = 0;
-  const char *what = "";
-  MPI_Finalized(&finalized);
-  if (finalized) {
+  int level, rc;
+  if (bridge_start(r, &level, &b->initialized_here, err, errlen) != MPI_SUCCESS) {
     free(b);
-    snprintf(err, errlen, "MPI was finalized");
     return -1;
-  }
-  if ((rc = mpi_comm_start(&level, &b->initialized_here, &what)) != MPI_SUCCESS) {
-    free(b);
-    return mpi_error(rc, what, err, errlen);
   }
   if ((rc = MPI_Comm_size(MPI_COMM_WORLD, size)) != MPI_SUCCESS ||
       (rc = MPI_Comm_rank(MPI_COMM_WORLD, rank)) != MPI_SUCCESS) {
@@ -117,27 +125,16 @@ void xlac_pjrt_mpi_link_close(void *link);
 
 int xlac_pjrt_mpi_link_open(const XlacPjrtMpiRuntime *r, void **link, int *rank, int *size, char *err,
                             size_t errlen) {
-  if (!r || r->version != XLAC_PJRT_MPI_VERSION) {
-    snprintf(err, errlen, "libxlac_pjrt_mpi.so is not the plugin's version");
-    return -1;
-  }
-  rt = *r;
-  int level, rc, finalized = 0;
-  const char *what = "";
-  MPI_Finalized(&finalized);
-  if (finalized) {
-    snprintf(err, errlen, "MPI was finalized");
-    return -1;
-  }
   Link *l = calloc(1, sizeof *l);
   if (!l) {
     snprintf(err, errlen, "out of memory");
     return -1;
   }
   l->comm = MPI_COMM_NULL;
-  if ((rc = mpi_comm_start(&level, &l->initialized_here, &what)) != MPI_SUCCESS) {
+  int level, rc;
+  if (bridge_start(r, &level, &l->initialized_here, err, errlen) != MPI_SUCCESS) {
     free(l);
-    return mpi_error(rc, what, err, errlen);
+    return -1;
   }
   if (level < MPI_THREAD_MULTIPLE) {
     snprintf(err, errlen, "several devices per process need MPI_THREAD_MULTIPLE, and MPI offers thread level %d "
@@ -221,7 +218,8 @@ int xlac_pjrt_mpi_link_recv_piece(void *link, int q, void *buf, size_t n) {
 
 void xlac_pjrt_mpi_link_stop(void *link) {
   Link *l = link;
-  /* every rank stops here: what was sent before has been received */
+  /* every rank stops here, so none sends again; a message still on its
+     way can only be a failure notice or one of a meeting given up */
   MPI_Request r;
   if (MPI_Ibarrier(l->comm, &r) == MPI_SUCCESS) link_wait(&r, MPI_STATUS_IGNORE, NULL);
   atomic_store(&l->stopped, 1);

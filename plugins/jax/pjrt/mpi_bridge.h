@@ -48,8 +48,8 @@ typedef void (*xlac_pjrt_mpi_close_fn)(void *handle);
    process's rank and the number of ranks.  0, or -1 with why in err.
    The link's functions (xlac_pjrt_mpi_link_send, _recv_head, _recv_piece
    and _stop) have NetLinkOps's types; its stop first waits until every
-   rank has stopped, receiving meanwhile, so that nothing sent is left
-   unread. */
+   rank has stopped, receiving meanwhile, so that no rank sends to one
+   that no longer receives. */
 typedef int (*xlac_pjrt_mpi_link_open_fn)(const XlacPjrtMpiRuntime *rt, void **link, int *rank, int *size, char *err,
                                           size_t errlen);
 /* Frees the link (after the net over it) and finalizes MPI if open

@@ -125,6 +125,8 @@ static void lost(Net *t, int q) {
 
 /* ---- receiving ---- */
 
+static int64_t aligned(int64_t bytes) { return (bytes + ALIGN - 1) / ALIGN * ALIGN; }
+
 /* Reads the table after header h, checks it and lays the members'
    buffers out (each on an ALIGN boundary); NULL when the message does not
    make sense, the link fails or memory runs out. */
@@ -154,7 +156,7 @@ static Msg *read_table(Net *t, int q, const int64_t *h) {
     for (int64_t i = 0; i < nb; i++) {
       int64_t b = m->table[w + 2 + i];
       if (b < 0 || b > ((int64_t)1 << 46) - total) goto bad;
-      total += (b + ALIGN - 1) / ALIGN * ALIGN;
+      total += aligned(b);
     }
     nptr += nb;
     w += 2 + 2 * nb;
@@ -168,7 +170,7 @@ static Msg *read_table(Net *t, int q, const int64_t *h) {
     m->mem[k].ptrs = m->ptrs + p;
     for (int32_t i = 0; i < m->mem[k].nbufs; i++) {
       m->ptrs[p++] = m->data + off;
-      off += (m->mem[k].bytes[i] + ALIGN - 1) / ALIGN * ALIGN;
+      off += aligned(m->mem[k].bytes[i]);
     }
   }
   return m;
@@ -239,41 +241,55 @@ static void broken_why(Endpoint *e) {
   snprintf(e->base.msg, sizeof e->base.msg, "across processes: %.200s", e->net->why);
 }
 
-/* Sends this process's members of meeting m to process q. */
-static bool send_meeting(Net *t, Meeting *m, int q) {
+/* A whole message to process q (one at a time to each process). */
+static bool send_to(Net *t, int q, const struct iovec *pieces, int n) {
+  pthread_mutex_lock(&t->send_mu[q]);
+  bool ok = t->ops->send(t->link, q, pieces, n) == 0;
+  pthread_mutex_unlock(&t->send_mu[q]);
+  return ok;
+}
+
+/* This process's members of a meeting as one message, the same for every
+   process it goes to: its pieces are the header, the table and the
+   members' buffers. */
+typedef struct Outgoing {
+  int64_t h[HEAD];
+  int64_t *table;
+  struct iovec *iov;
+  int n;
+} Outgoing;
+
+static bool outgoing_make(Net *t, const Meeting *m, Outgoing *o) {
   int64_t words = 0, npieces = 2;
   for (int k = 0; k < m->nlocal; k++) {
     words += 2 + 2 * (int64_t)m->slot[k].nbufs;
     npieces += m->slot[k].nbufs;
   }
   int64_t h[HEAD] = {(MAGIC << 8) | K_MEET, m->key, (int64_t)m->ghash, m->seq, t->node, m->nlocal, words, -1};
-  int64_t *table = malloc(sizeof(int64_t) * (size_t)words);
-  struct iovec *iov = malloc(sizeof *iov * (size_t)npieces);
-  if (!table || !iov) {
-    free(table);
-    free(iov);
+  memcpy(o->h, h, sizeof h);
+  o->table = malloc(sizeof(int64_t) * (size_t)words);
+  o->iov = malloc(sizeof *o->iov * (size_t)npieces);
+  if (!o->table || !o->iov) {
+    free(o->table);
+    free(o->iov);
     return false;
   }
   int64_t w = 0;
   int n = 0;
-  iov[n++] = (struct iovec){h, sizeof h};
-  iov[n++] = (struct iovec){table, sizeof(int64_t) * (size_t)words};
+  o->iov[n++] = (struct iovec){o->h, sizeof o->h};
+  o->iov[n++] = (struct iovec){o->table, sizeof(int64_t) * (size_t)words};
   for (int k = 0; k < m->nlocal; k++) {
     const Slot *s = &m->slot[k];
-    table[w++] = s->gid;
-    table[w++] = s->nbufs;
-    for (int32_t i = 0; i < s->nbufs; i++) table[w + i] = s->bytes[i];
-    for (int32_t i = 0; i < s->nbufs; i++) table[w + s->nbufs + i] = s->sigs[i];
+    o->table[w++] = s->gid;
+    o->table[w++] = s->nbufs;
+    for (int32_t i = 0; i < s->nbufs; i++) o->table[w + i] = s->bytes[i];
+    for (int32_t i = 0; i < s->nbufs; i++) o->table[w + s->nbufs + i] = s->sigs[i];
     w += 2 * (int64_t)s->nbufs;
     for (int32_t i = 0; i < s->nbufs; i++)
-      if (s->bytes[i]) iov[n++] = (struct iovec){(void *)s->bufs[i], (size_t)s->bytes[i]};
+      if (s->bytes[i]) o->iov[n++] = (struct iovec){(void *)s->bufs[i], (size_t)s->bytes[i]};
   }
-  pthread_mutex_lock(&t->send_mu[q]);
-  bool ok = t->ops->send(t->link, q, iov, n) == 0;
-  pthread_mutex_unlock(&t->send_mu[q]);
-  free(table);
-  free(iov);
-  return ok;
+  o->n = n;
+  return true;
 }
 
 /* Takes process q's message of meeting m, waiting for it (t->mu held);
@@ -366,8 +382,15 @@ static void lead(Endpoint *e, Meeting *m, const int *procs, int nprocs) {
   m->sending = true;
   pthread_mutex_unlock(&t->mu);
   int bad = -1;
-  for (int i = 0; i < nprocs && bad < 0; i++)
-    if (!send_meeting(t, m, procs[i])) bad = procs[i];
+  Outgoing o;
+  if (nprocs > 0 && !outgoing_make(t, m, &o)) {
+    bad = procs[0];
+  } else if (nprocs > 0) {
+    for (int i = 0; i < nprocs && bad < 0; i++)
+      if (!send_to(t, procs[i], o.iov, o.n)) bad = procs[i];
+    free(o.table);
+    free(o.iov);
+  }
   pthread_mutex_lock(&t->mu);
   if (bad >= 0) {
     pthread_mutex_unlock(&t->mu);
@@ -566,13 +589,9 @@ void net_endpoint_fail(xlacrt_comm *c) {
      first cause is what every process reports */
   if (!set_broken(t, "device %d (process %d) failed", e->gid, t->node)) return;
   int64_t h[HEAD] = {(MAGIC << 8) | K_FAIL, 0, 0, 0, t->node, 0, 0, e->gid};
-  for (int q = 0; q < t->nnodes; q++) {
-    if (q == t->node) continue;
-    struct iovec iov = {h, sizeof h};
-    pthread_mutex_lock(&t->send_mu[q]);
-    t->ops->send(t->link, q, &iov, 1);
-    pthread_mutex_unlock(&t->send_mu[q]);
-  }
+  struct iovec iov = {h, sizeof h};
+  for (int q = 0; q < t->nnodes; q++)
+    if (q != t->node) send_to(t, q, &iov, 1);
 }
 
 void net_endpoint_end(xlacrt_comm *c, int ok) {

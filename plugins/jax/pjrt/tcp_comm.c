@@ -32,6 +32,8 @@ struct TcpLink {
   atomic_bool *dead; /* [nnodes]: lost (the receiver no longer reads it) */
   int wake[2];    /* a byte here stops the receiver */
   int next;       /* where the receiver's next look starts (fairness) */
+  struct pollfd *pf; /* [nnodes + 1]: the receiver's poll set */
+  int *who;          /* [nnodes + 1]: the process of each entry */
 };
 
 /* ---- whole reads and writes ---- */
@@ -91,11 +93,11 @@ static int link_send(void *link, int q, const struct iovec *pieces, int n) {
 
 static int link_recv_head(void *link, int *q, void *buf, size_t n) {
   TcpLink *t = link;
-  struct pollfd *pf = calloc((size_t)t->nnodes + 1, sizeof *pf);
-  int *who = calloc((size_t)t->nnodes + 1, sizeof(int));
+  struct pollfd *pf = t->pf;
+  int *who = t->who;
   int rc = -1;
   *q = -1;
-  while (pf && who) {
+  for (;;) {
     int np = 0;
     pf[np++] = (struct pollfd){.fd = t->wake[0], .events = POLLIN};
     for (int i = 0; i < t->nnodes; i++) {
@@ -126,8 +128,6 @@ static int link_recv_head(void *link, int *q, void *buf, size_t n) {
     }
     break;
   }
-  free(pf);
-  free(who);
   return rc;
 }
 
@@ -178,7 +178,9 @@ TcpLink *tcp_link_new(int node, int nnodes, uint64_t token, char *addr, size_t a
   t->listen_fd = -1;
   t->fd = malloc(sizeof(int) * (size_t)nnodes);
   t->dead = calloc((size_t)nnodes, sizeof *t->dead);
-  if (!t->fd || !t->dead) {
+  t->pf = calloc((size_t)nnodes + 1, sizeof *t->pf);
+  t->who = calloc((size_t)nnodes + 1, sizeof *t->who);
+  if (!t->fd || !t->dead || !t->pf || !t->who) {
     snprintf(err, errlen, "out of memory");
     tcp_link_free(t);
     return NULL;
@@ -299,5 +301,7 @@ void tcp_link_free(TcpLink *t) {
   if (t->wake[1] >= 0) close(t->wake[1]);
   free(t->fd);
   free((void *)t->dead);
+  free(t->pf);
+  free(t->who);
   free(t);
 }
