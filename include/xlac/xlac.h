@@ -299,6 +299,11 @@ typedef struct xlac_executable_stats {
      functions evaluated, and bytes read and written by the top-level ops
      and fusions */
   double flops, transcendentals, bytes_accessed;
+  /* the threads LLVM's optimizer and code generator ran on (cpu backend):
+     a large program is cut into parts compiled side by side, on as many
+     threads as the process may use CPUs (XLAC_COMPILE_THREADS sets the
+     most); 1 otherwise */
+  int compile_threads;
 } xlac_executable_stats;
 xlac_status *xlac_executable_stats_get(const xlac_executable *e, xlac_executable_stats *out_stats);
 /* Compiled with xlac_compile_options.profile: where the executions so far

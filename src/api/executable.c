@@ -327,6 +327,7 @@ static bool compile_guarded(CompileJob *j) {
   e->stats.ir_ms = cs->ir_ms;
   e->stats.llvm_opt_ms = cs->llvm_opt_ms;
   e->stats.machine_ms = cs->machine_ms;
+  e->stats.compile_threads = cs->compile_threads;
   switch (cs->cache) {
   case CPU_CACHE_OFF: e->stats.cache = XLAC_CACHE_OFF; break;
   case CPU_CACHE_HIT: e->stats.cache = XLAC_CACHE_HIT; break;

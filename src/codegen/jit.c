@@ -410,6 +410,22 @@ Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms,
   return wrap(lljit);
 }
 
+Jit *jit_create_from_buffers(LLVMMemoryBufferRef *objs, int n, const JitSymbol *syms, int nsyms, char **err) {
+  LLVMOrcLLJITRef lljit = new_lljit(syms, nsyms, err);
+  int i = 0;
+  for (; lljit && i < n; i++) {
+    LLVMErrorRef e = LLVMOrcLLJITAddObjectFile(lljit, LLVMOrcLLJITGetMainJITDylib(lljit), objs[i]);
+    if (e) {
+      *err = jit_take_error(e);
+      LLVMOrcDisposeLLJIT(lljit);
+      lljit = NULL;
+    }
+  }
+  /* the buffers not handed over */
+  for (; i < n; i++) LLVMDisposeMemoryBuffer(objs[i]);
+  return lljit ? wrap(lljit) : NULL;
+}
+
 bool jit_emit_object(LLVMModuleRef M, char **data, size_t *size, char **err) {
   bool owned;
   LLVMTargetMachineRef tm = jit_thread_machine(3, &owned);

@@ -58,6 +58,22 @@ Jit *jit_create(LLVMModuleRef M, const JitSymbol *syms, int nsyms, char **err);
 /* The same from a relocatable object (jit_emit_object's output, e.g. from
    the compile cache); obj is copied. */
 Jit *jit_create_from_object(const void *obj, size_t size, const JitSymbol *syms, int nsyms, char **err);
+/* The same from several objects (LLVM buffers, which the JIT takes, also
+   on failure) that refer to each other's symbols by name. */
+Jit *jit_create_from_buffers(LLVMMemoryBufferRef *objs, int n, const JitSymbol *syms, int nsyms, char **err);
+/* Parallel code generation (jit_split.c).  The threads a compilation may
+   use: XLAC_COMPILE_THREADS, else the CPUs this process may run on. */
+int jit_compile_threads(void);
+/* How many parts M (not yet optimized) is worth cutting into for at most
+   max_parts threads; 1: do not cut. */
+int jit_split_parts(LLVMModuleRef M, const char *entry, int max_parts);
+/* Cuts M into nparts modules, optimizes each and generates its code on a
+   thread of its own (the caller's thread takes the first): objs[0..nparts)
+   receive the objects, which refer to each other by name
+   (jit_create_from_buffers links them); M is consumed.  *opt_ms: the
+   longest part's optimization.  false with *err set on failure. */
+bool jit_compile_split(LLVMModuleRef M, const char *entry, int nparts, int opt_level, LLVMMemoryBufferRef *objs,
+                       char **err, double *opt_ms);
 /* Generates machine code for M (optimized; code generation modifies it)
    with the JIT's target machine: *data (heap) receives the object file. */
 bool jit_emit_object(LLVMModuleRef M, char **data, size_t *size, char **err);

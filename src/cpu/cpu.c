@@ -764,6 +764,7 @@ static CpuExecutable *compile_aot(Lower *L, CpuExecutable *exe, void *tsc, OomCl
     return NULL;
   }
   exe->stats.compile_ms = now_ms() - t0;
+  if (exe->stats.compile_threads < 1) exe->stats.compile_threads = 1;
   return exe;
 }
 
@@ -938,9 +939,25 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   bool stopped = temp_fits && compile_stopped(o, entry, "LLVM's optimizer");
   ObjCache *oc = temp_fits && !stopped && o->cache_dir ? objcache_open(o->cache_dir, cg->mod, lvl, !o->dump_dir) : NULL;
   exe->jit = oc ? objcache_load(oc, syms, nrt + NSYMS_OWN, "xlac_entry") : NULL;
+  /* a large module is optimized and compiled on several threads
+     (codegen/jit_split.c), but for dumps, which show one module */
+  int nparts = exe->jit || o->dump_dir || !temp_fits || stopped
+                   ? 1
+                   : jit_split_parts(cg->mod, "xlac_entry", jit_compile_threads());
   if (exe->jit) {
     hold.mod = NULL;
     LLVMDisposeModule(cg->mod);
+  } else if (nparts > 1) {
+    hold.mod = NULL; /* consumed */
+    double opt_ms = 0;
+    LLVMMemoryBufferRef objs[16];
+    if (nparts > 16) nparts = 16;
+    if (jit_compile_split(cg->mod, "xlac_entry", nparts, lvl, objs, &err, &opt_ms)) {
+      if (oc) objcache_store(oc, objs, nparts);
+      exe->jit = jit_create_from_buffers(objs, nparts, syms, nrt + NSYMS_OWN, &err);
+    }
+    exe->stats.llvm_opt_ms = opt_ms > 0 ? opt_ms : 1e-3;
+    exe->stats.compile_threads = nparts;
   } else if (!temp_fits || stopped || !jit_optimize(cg->mod, lvl, &err)) {
     oom_cleanup_pop(&hold_cleanup);
     if (err) error_at(entry->loc, "code generation failed: %s", err);

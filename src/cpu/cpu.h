@@ -109,6 +109,7 @@ typedef struct CpuStats {
   /* where compile_ms went: the pass pipeline, generating LLVM IR, LLVM's
      optimizer, machine code (instruction selection to a linked object) */
   double passes_ms, ir_ms, llvm_opt_ms, machine_ms;
+  int compile_threads;     /* threads the optimizer and code generator ran on */
   CpuCacheResult cache;    /* the persistent compile cache (cache_dir) */
   char cache_note[320];    /* with CPU_CACHE_REPLACED or CPU_CACHE_ERROR: why */
 } CpuStats;

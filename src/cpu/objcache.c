@@ -17,7 +17,10 @@
  * by name and resolved when the object is linked into the JIT.
  *
  * Entry: DIR/<32 hex digits of the key>.xo, a 64-byte header then the
- * object file.  Header (integers little-endian):
+ * payload: the object files of the compilation (one, or one per part of a
+ * module compiled in parts, codegen/jit_split.c), as a count (u32), a
+ * zero (u32), each object's size (u64) and the objects one after the
+ * other.  Header (integers little-endian):
  *    0  magic "XLACOBJ\n"
  *    8  format version (u32), header size (u32)
  *   16  key digest (2 x u64)
@@ -60,7 +63,8 @@
 #include "support/version.h"
 #include "xlacrt.h"
 
-#define FORMAT_VERSION 1
+#define FORMAT_VERSION 2
+#define MAX_OBJECTS 64
 /* Part of the key: raised whenever what jit_optimize_for does to a given IR
    text changes (2: vector half/bfloat ops widened after optimizing; 3: no
    loop unrolling; 4: xlac's own pass pipeline, no loop strength
@@ -317,7 +321,16 @@ static bool read_all(int fd, unsigned char *p, size_t n) {
   return true;
 }
 
-static void make_header(unsigned char *hdr, const uint64_t key[2], const void *payload, size_t n) {
+/* The header for a payload given in np pieces. */
+static void make_header(unsigned char *hdr, const uint64_t key[2], int np, const void *const *pieces,
+                        const size_t *sizes) {
+  size_t n = 0;
+  Hasher h;
+  hasher_init(&h);
+  for (int i = 0; i < np; i++) {
+    hasher_update(&h, pieces[i], sizes[i]);
+    n += sizes[i];
+  }
   memset(hdr, 0, HEADER_BYTES);
   memcpy(hdr, MAGIC, 8);
   store_le32(hdr + 8, FORMAT_VERSION);
@@ -326,7 +339,7 @@ static void make_header(unsigned char *hdr, const uint64_t key[2], const void *p
   store_le64(hdr + 24, key[1]);
   store_le64(hdr + 32, (uint64_t)n);
   uint64_t d[2];
-  objcache_digest(payload, n, d);
+  hasher_final(&h, d);
   store_le64(hdr + 40, d[0]);
   store_le64(hdr + 48, d[1]);
   objcache_digest(hdr, 56, d);
@@ -396,14 +409,42 @@ static unsigned char *read_entry(ObjCache *c, size_t *size) {
   return payload;
 }
 
+/* The objects of a payload: their count, or 0 when the index does not
+   describe the payload exactly (offs/lens: MAX_OBJECTS each). */
+static int split_payload(const unsigned char *p, size_t n, size_t *offs, size_t *lens) {
+  if (n < 8) return 0;
+  uint32_t count = load_le32(p);
+  if (count < 1 || count > MAX_OBJECTS || load_le32(p + 4) != 0 || n < 8 + 8 * (size_t)count) return 0;
+  size_t at = 8 + 8 * (size_t)count;
+  for (uint32_t i = 0; i < count; i++) {
+    uint64_t len = load_le64(p + 8 + 8 * (size_t)i);
+    if (len == 0 || len > n - at) return 0;
+    offs[i] = at;
+    lens[i] = (size_t)len;
+    at += (size_t)len;
+  }
+  return at == n ? (int)count : 0;
+}
+
 Jit *objcache_load(ObjCache *c, const JitSymbol *syms, int nsyms, const char *entry) {
   if (!c->usable || !c->lookup) return NULL;
   size_t n = 0;
-  unsigned char *obj = read_entry(c, &n);
-  if (!obj) return NULL;
+  unsigned char *payload = read_entry(c, &n);
+  if (!payload) return NULL;
+  size_t offs[MAX_OBJECTS], lens[MAX_OBJECTS];
+  int count = split_payload(payload, n, offs, lens);
+  if (!count) {
+    xfree(payload);
+    set_note(c, CPU_CACHE_REPLACED, "the compile cache entry '%s' is malformed (its object index does not "
+             "describe it); compiled again", c->path);
+    return NULL;
+  }
   char *err = NULL;
-  Jit *j = jit_create_from_object(obj, n, syms, nsyms, &err);
-  xfree(obj);
+  LLVMMemoryBufferRef objs[MAX_OBJECTS];
+  for (int i = 0; i < count; i++)
+    objs[i] = LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)payload + offs[i], lens[i], "xlac-object");
+  xfree(payload);
+  Jit *j = jit_create_from_buffers(objs, count, syms, nsyms, &err);
   /* linking happens at the first lookup */
   if (j && !jit_lookup(j, entry, &err)) {
     jit_free(j);
@@ -420,13 +461,25 @@ Jit *objcache_load(ObjCache *c, const JitSymbol *syms, int nsyms, const char *en
   return j;
 }
 
-static void store(ObjCache *c, const char *obj, size_t n) {
-  unsigned char hdr[HEADER_BYTES];
-  make_header(hdr, c->key, obj, n);
-  const void *parts[2] = {hdr, obj};
-  size_t sizes[2] = {HEADER_BYTES, n};
+void objcache_store(ObjCache *c, const LLVMMemoryBufferRef *objs, int n) {
+  if (!c || !c->usable || n < 1 || n > MAX_OBJECTS) return;
+  unsigned char hdr[HEADER_BYTES], index[8 + 8 * MAX_OBJECTS];
+  const void *pieces[2 + MAX_OBJECTS];
+  size_t sizes[2 + MAX_OBJECTS];
+  store_le32(index, (uint32_t)n);
+  store_le32(index + 4, 0);
+  pieces[1] = index;
+  sizes[1] = 8 + 8 * (size_t)n;
+  for (int i = 0; i < n; i++) {
+    pieces[2 + i] = LLVMGetBufferStart(objs[i]);
+    sizes[2 + i] = LLVMGetBufferSize(objs[i]);
+    store_le64(index + 8 + 8 * i, (uint64_t)sizes[2 + i]);
+  }
+  make_header(hdr, c->key, n + 1, pieces + 1, sizes + 1);
+  pieces[0] = hdr;
+  sizes[0] = HEADER_BYTES;
   bool created;
-  int e = write_file_atomic_at(c->dirfd, c->name, 0600, 2, parts, sizes, &created);
+  int e = write_file_atomic_at(c->dirfd, c->name, 0600, n + 2, pieces, sizes, &created);
   if (e && !created)
     set_note(c, CPU_CACHE_ERROR, "cannot write to the compile cache directory '%s': %s; the program is not cached",
              c->dir, strerror(e));
@@ -441,10 +494,10 @@ Jit *objcache_compile(ObjCache *c, LLVMModuleRef M, const JitSymbol *syms, int n
   bool ok = jit_emit_object(M, &obj, &n, err);
   LLVMDisposeModule(M);
   if (!ok) return NULL;
-  if (c->usable) store(c, obj, n);
-  Jit *j = jit_create_from_object(obj, n, syms, nsyms, err);
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj, n, "xlac-object");
   xfree(obj);
-  return j;
+  objcache_store(c, &buf, 1);
+  return jit_create_from_buffers(&buf, 1, syms, nsyms, err);
 }
 
 void objcache_close(ObjCache *c, CpuStats *st) {

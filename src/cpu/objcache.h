@@ -7,7 +7,8 @@
  * One compilation:
  *   c = objcache_open(dir, M, opt_level, lookup)   before optimizing M
  *   j = objcache_load(c, ...)                      a hit: done, M unused
- *   otherwise optimize M, then j = objcache_compile(c, M, ...)
+ *   otherwise optimize M, then j = objcache_compile(c, M, ...), or compile
+ *   it in parts and objcache_store(c, objects, n) before linking them
  *   objcache_close(c, stats)                       what happened, and why
  * Nothing here prints: problems (an unusable directory, a bad entry) are
  * reported through the stats, and compilation goes on without the cache.
@@ -30,6 +31,9 @@ Jit *objcache_load(ObjCache *c, const JitSymbol *syms, int nsyms, const char *en
 /* Generates the object for M (optimized; consumed), stores it, and JITs it
    (even when it cannot be stored).  NULL with *err set on failure. */
 Jit *objcache_compile(ObjCache *c, LLVMModuleRef M, const JitSymbol *syms, int nsyms, char **err);
+/* Stores the objects of a compilation made without objcache_compile (a
+   module compiled in parts, codegen/jit_split.c); the caller keeps them. */
+void objcache_store(ObjCache *c, const LLVMMemoryBufferRef *objs, int n);
 /* Records the outcome in st (cache, cache_note) and frees c (may be NULL). */
 void objcache_close(ObjCache *c, CpuStats *st);
 

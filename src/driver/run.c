@@ -440,10 +440,12 @@ static xlac_client *run_client(RunState *st, Backend b) {
 }
 
 static void print_cpu_stats(const xlac_executable_stats *cs) {
+  char threads[32] = "";
+  if (cs->compile_threads > 1) snprintf(threads, sizeof threads, "; on %d threads", cs->compile_threads);
   fprintf(stderr, "cpu: %d ops native (%d fusions), %d through the interpreter, %lld temp bytes, compiled in %.1f ms "
-          "(passes %.1f, LLVM IR %.1f, LLVM optimization %.1f, machine code %.1f)\n",
+          "(passes %.1f, LLVM IR %.1f, LLVM optimization %.1f, machine code %.1f%s)\n",
           cs->native_ops, cs->fusions, cs->interpreted_ops, (long long)cs->temp_bytes, cs->compile_ms, cs->passes_ms,
-          cs->ir_ms, cs->llvm_opt_ms, cs->machine_ms);
+          cs->ir_ms, cs->llvm_opt_ms, cs->machine_ms, threads);
 }
 
 /* The cost of one execution (xlac_executable_stats: flops, transcendentals, bytes accessed). */
@@ -594,8 +596,10 @@ static bool bench_func(RunState *st, const InterpOptions *io, Module *m, Func *f
     if (o->backend == BACKEND_CPU) {
       printf("  %d ops native (%d fusions), %d through the interpreter, temp %lld bytes\n", es.native_ops,
              es.fusions, es.interpreted_ops, (long long)es.temp_bytes);
-      printf("  compile: passes %.1f ms, LLVM IR %.1f ms, LLVM optimization %.1f ms, machine code %.1f ms\n",
+      printf("  compile: passes %.1f ms, LLVM IR %.1f ms, LLVM optimization %.1f ms, machine code %.1f ms",
              es.passes_ms, es.ir_ms, es.llvm_opt_ms, es.machine_ms);
+      if (es.compile_threads > 1) printf(", on %d threads", es.compile_threads);
+      printf("\n");
     }
     print_cost(stdout, "  ", &es);
     print_profile(o, exe, stdout, false);
