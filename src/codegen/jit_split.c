@@ -243,6 +243,38 @@ int jit_compile_threads(void) {
   return n < 1 ? 1 : n > SPLIT_MAX_PARTS ? SPLIT_MAX_PARTS : (int)n;
 }
 
+/* LLVM builds some of its process-wide state when first used (the pass
+   timers' registry, the code generator's tables), behind atomics of its
+   own.  The first split compilation of a process first runs a tiny module
+   through the optimizer and the code generator on the calling thread, so
+   that the workers find that state built: what a thread sanitizer can
+   check, which does not see into LLVM, then orders their use after its
+   building (thread creation) instead of reporting the two as a race. */
+static pthread_once_t warm_once = PTHREAD_ONCE_INIT;
+
+static void warm_up(void) {
+  bool owned = false;
+  LLVMTargetMachineRef tm = jit_thread_machine(3, &owned);
+  if (!tm) return;
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext("warm", ctx);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, false);
+  LLVMValueRef f = LLVMAddFunction(M, "warm", fty);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, f, "entry"));
+  LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
+  char *err = NULL, *msg = NULL;
+  LLVMMemoryBufferRef obj = NULL;
+  if (jit_optimize_for(M, tm, 3, &err) && !LLVMTargetMachineEmitToMemoryBuffer(tm, M, LLVMObjectFile, &msg, &obj))
+    LLVMDisposeMemoryBuffer(obj);
+  xfree(err);
+  LLVMDisposeMessage(msg);
+  LLVMDisposeModule(M);
+  LLVMContextDispose(ctx);
+  if (owned) LLVMDisposeTargetMachine(tm);
+}
+
 static int by_size(const void *a, const void *b) {
   long x = ((const Piece *)a)->size, y = ((const Piece *)b)->size;
   return x < y ? 1 : x > y ? -1 : 0;
@@ -374,6 +406,7 @@ bool jit_compile_split(LLVMModuleRef M, const char *entry, int nparts, int opt_l
       LLVMSetVisibility(f, LLVMDefaultVisibility);
     }
   }
+  pthread_once(&warm_once, warm_up);
   LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(M);
   Part parts[SPLIT_MAX_PARTS];
   pthread_t th[SPLIT_MAX_PARTS];
