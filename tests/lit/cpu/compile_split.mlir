@@ -9,7 +9,7 @@
 // one entry, and a second process links them from there.
 // RUN: env XLAC_COMPILE_THREADS=3 XLAC_COMPILE_SPLIT_MIN=1 xlac run --backend=cpu --verbose %s 2>&1 | FileCheck %s
 // RUN: env XLAC_COMPILE_THREADS=1 xlac run --backend=cpu --verbose %s 2>&1 | FileCheck %s --check-prefix=ONE
-// RUN: env XLAC_COMPILE_THREADS=2 xlac run --backend=cpu --verbose %s 2>&1 | FileCheck %s --check-prefix=ONE
+// RUN: env -u XLAC_COMPILE_SPLIT_MIN XLAC_COMPILE_THREADS=2 xlac run --backend=cpu --verbose %s 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: rm -rf %t && env XLAC_COMPILE_THREADS=3 XLAC_COMPILE_SPLIT_MIN=1 xlac run --backend=cpu --verbose --compile-cache %t %s 2>&1 | FileCheck %s
 // RUN: env XLAC_COMPILE_THREADS=3 XLAC_COMPILE_SPLIT_MIN=1 xlac run --backend=cpu --verbose --compile-cache %t %s 2>&1 | FileCheck %s --check-prefix=HIT
 // CHECK: machine code {{[0-9.]+}}; on 3 threads)
