@@ -243,7 +243,9 @@ xlac_status *xlac_client_create(const xlac_client_options *opts, xlac_client **o
       snprintf(d->desc, n, "%s:%d (replica %d, partition %d, %d threads)", kind, i, i / np, i % np,
                c->num_threads);
   }
-  if (c->cache_dir) mkdir(c->cache_dir, 0777); /* an unusable directory only disables caching */
+  /* this user's alone, as objcache.c makes it: entries hold the programs'
+     constants; an unusable directory only disables caching */
+  if (c->cache_dir) mkdir(c->cache_dir, 0700);
   if (!registry_add(c)) {
     api_client_release(c);
     return xlac_status_create(XLAC_OUT_OF_MEMORY, "xlac_client_create: out of memory");

@@ -127,10 +127,12 @@ static void declare_only(LLVMModuleRef M, LLVMValueRef g, bool function) {
   LLVMValueRef d;
   if (function) {
     d = LLVMAddFunction(M, name, LLVMGlobalGetValueType(g));
+    LLVMSetFunctionCallConv(d, LLVMGetFunctionCallConv(g));
   } else {
     d = LLVMAddGlobal(M, LLVMGlobalGetValueType(g), name);
     LLVMSetAlignment(d, LLVMGetAlignment(g));
     LLVMSetGlobalConstant(d, LLVMIsGlobalConstant(g));
+    LLVMSetThreadLocal(d, LLVMIsThreadLocal(g));
   }
   xfree(name);
   LLVMReplaceAllUsesWith(g, d);

@@ -14,6 +14,11 @@
 // RUN: xlac run --backend=cpu --random-inputs --verbose --compile-cache %t/cache/sub %s > %t/second.txt 2> %t/second.err
 // RUN: FileCheck %s --check-prefix=HIT < %t/second.err
 // RUN: diff %t/plain.txt %t/second.txt
+// A directory the cache makes is this user's alone (0700), whether the
+// library's client or the cache itself makes it: its entries hold the
+// programs' constants.
+// RUN: rm -rf %t/own && xlac run --backend=cpu --random-inputs --compile-cache %t/own %s > /dev/null
+// RUN: test "$(stat -c %a %t/own)" = 700
 // The environment variable names the same cache.
 // RUN: XLAC_COMPILE_CACHE=%t/cache/sub xlac run --backend=cpu --random-inputs --verbose %s 2>&1 > %t/env.txt | FileCheck %s --check-prefix=HIT
 // RUN: diff %t/plain.txt %t/env.txt
