@@ -65,7 +65,8 @@ Jit *jit_create_from_buffers(LLVMMemoryBufferRef *objs, int n, const JitSymbol *
    use: XLAC_COMPILE_THREADS, else the CPUs this process may run on. */
 int jit_compile_threads(void);
 /* How many parts M (not yet optimized) is worth cutting into for at most
-   max_parts threads; 1: do not cut. */
+   max_parts threads, never more than JIT_SPLIT_MAX_PARTS; 1: do not cut. */
+#define JIT_SPLIT_MAX_PARTS 16
 int jit_split_parts(LLVMModuleRef M, const char *entry, int max_parts);
 /* Cuts M into nparts modules, optimizes each and generates its code on a
    thread of its own (the caller's thread takes the first): objs[0..nparts)

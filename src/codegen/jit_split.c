@@ -60,7 +60,7 @@ static void read_limits(void) {
 }
 /* constant globals up to this size are copied into every part */
 #define SPLIT_COPY_CONSTANT 4096
-#define SPLIT_MAX_PARTS 16
+#define SPLIT_MAX_PARTS JIT_SPLIT_MAX_PARTS
 
 static double split_now_ms(void) {
   struct timespec ts;

@@ -950,8 +950,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   } else if (nparts > 1) {
     hold.mod = NULL; /* consumed */
     double opt_ms = 0;
-    LLVMMemoryBufferRef objs[16];
-    if (nparts > 16) nparts = 16;
+    LLVMMemoryBufferRef objs[JIT_SPLIT_MAX_PARTS];
     if (jit_compile_split(cg->mod, "xlac_entry", nparts, lvl, objs, &err, &opt_ms)) {
       if (oc) objcache_store(oc, objs, nparts);
       exe->jit = jit_create_from_buffers(objs, nparts, syms, nrt + NSYMS_OWN, &err);
