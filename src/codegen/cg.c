@@ -277,6 +277,47 @@ void cg_delinearize(Cg *cg, const Type *t, LLVMValueRef lin, LLVMValueRef *idx) 
   }
 }
 
+/* The dimensions of a reshape fall into groups whose sizes multiply to
+   the same number on both sides (512x384 -> 8x64x384: {512} with {8,64},
+   {384} with {384}).  An index maps group by group: a dimension matched
+   one to one passes through, a group of one dimension on either side is
+   a linearize or a delinearize of that group alone.  The division and
+   remainder by the whole shape's sizes are left only where a group has
+   several dimensions on both sides; LLVM cannot remove them when an
+   index is a sum it cannot bound, and they keep the loop from being
+   vectorized. */
+void cg_reshape_index(Cg *cg, const Type *from, LLVMValueRef *idx, const Type *to, LLVMValueRef *oidx) {
+  bool empty = false;
+  for (int d = 0; d < from->rank; d++) empty = empty || from->dims[d] == 0;
+  if (empty) {
+    cg_delinearize(cg, to, cg_linearize(cg, from, idx), oidx);
+    return;
+  }
+  int i = 0, j = 0;
+  while (i < from->rank || j < to->rank) {
+    int i0 = i, j0 = j;
+    int64_t pi = i < from->rank ? from->dims[i++] : 1;
+    int64_t pj = j < to->rank ? to->dims[j++] : 1;
+    while (pi != pj) {
+      if (pi < pj && i < from->rank) pi *= from->dims[i++];
+      else if (pj < pi && j < to->rank) pj *= to->dims[j++];
+      else break; /* element counts differ: the verifier rejects this */
+    }
+    /* trailing dimensions of size 1 join the group */
+    while (i < from->rank && from->dims[i] == 1 && (j >= to->rank || to->dims[j] != 1)) i++;
+    while (j < to->rank && to->dims[j] == 1 && (i >= from->rank || from->dims[i] != 1)) j++;
+    if (i - i0 == 1 && j - j0 == 1) {
+      oidx[j0] = idx[i0];
+      continue;
+    }
+    Type gf = {.kind = TY_TENSOR, .elem = from->elem, .rank = i - i0, .dims = from->dims + i0};
+    Type gt = {.kind = TY_TENSOR, .elem = to->elem, .rank = j - j0, .dims = to->dims + j0};
+    LLVMValueRef lin = cg_linearize(cg, &gf, idx + i0);
+    if (j - j0 == 1) oidx[j0] = lin;
+    else if (j > j0) cg_delinearize(cg, &gt, lin, oidx + j0);
+  }
+}
+
 LLVMValueRef cg_index_to_i64(Cg *cg, ElemType et, LLVMValueRef v) {
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
   if (et_is_signed(et)) return w < 64 ? LLVMBuildSExt(cg->b, v, cg->t_i64, "") : v;

@@ -106,6 +106,8 @@ LLVMValueRef cg_const_int(Cg *cg, ElemType et, int64_t v);
    INT64_MAX saturate, as in the interpreter); v clamped into [lo, hi]. */
 LLVMValueRef cg_linearize(Cg *cg, const Type *t, LLVMValueRef *idx);
 void cg_delinearize(Cg *cg, const Type *t, LLVMValueRef lin, LLVMValueRef *idx);
+/* The index in `to` of the element at idx in `from`, a reshape of it. */
+void cg_reshape_index(Cg *cg, const Type *from, LLVMValueRef *idx, const Type *to, LLVMValueRef *oidx);
 LLVMValueRef cg_index_to_i64(Cg *cg, ElemType et, LLVMValueRef v);
 LLVMValueRef cg_clamp_i64(Cg *cg, LLVMValueRef v, int64_t lo, int64_t hi);
 /* Narrow floats: the storage bits (i8) as the compute type, a compute-type

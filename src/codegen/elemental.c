@@ -491,7 +491,7 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
       for (int i = 0; i < rt->rank; i++) same = same && x->type->dims[i] == rt->dims[i];
       if (same) return gen(cg, io, x, idx);
     }
-    cg_delinearize(cg, x->type, cg_linearize(cg, rt, idx), oidx);
+    cg_reshape_index(cg, rt, idx, x->type, oidx);
     return gen(cg, io, x, oidx);
   }
   case OP_TRANSPOSE: {
