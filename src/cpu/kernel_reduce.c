@@ -482,10 +482,10 @@ static void row_fill(RowGen *g, LLVMValueRef *idx, int pos, LLVMValueRef cb, LLV
   loop_end(cg, &l);
 }
 
-/* buf[r][i] = identity for i in [n, STEP) */
-static void row_fill_identity(RowGen *g, LLVMValueRef n) {
+/* buf[r][i] = identity for i in [n, end) */
+static void row_fill_identity(RowGen *g, LLVMValueRef n, int64_t end) {
   Cg *cg = g->cg;
-  Loop l = loop_begin(cg, n, cg_i64(cg, STEP), "pad");
+  Loop l = loop_begin(cg, n, cg_i64(cg, end), "pad");
   for (int r = 0; r < g->k->nroots; r++) {
     LLVMValueRef id = reduce_identity(cg, comb_kind(g->k->reduces[r]), root_et(g, r));
     LLVMBuildStore(cg->b, id, elem_ptr(cg, LLVMGetElementType(g->vt[r]), g->buf[r], l.iv));
@@ -493,16 +493,20 @@ static void row_fill_identity(RowGen *g, LLVMValueRef n) {
   loop_end(cg, &l);
 }
 
-/* Folds the buffers into the accumulators: vector j goes to accumulator
-   j mod na, a fixed order. */
-static void row_fold(RowGen *g) {
+/* Folds the first `used` elements of the buffers into the accumulators:
+   vector j goes to accumulator j mod na, a fixed order.  A vector left
+   out holds only the combiner's identity, whose combine changes nothing:
+   x + -0, x * 1, maximum(x, -inf), ... are x, NaN included, and the
+   accumulators hold no subnormals to flush (they are results of the
+   combine, flushed when flushing is on). */
+static void row_fold(RowGen *g, int64_t used) {
   Cg *cg = g->cg;
   for (int r = 0; r < g->k->nroots; r++) {
     OpKind kind = comb_kind(g->k->reduces[r]);
     ElemType et = root_et(g, r);
     LLVMValueRef a[4];
     for (int j = 0; j < g->na[r]; j++) a[j] = LLVMBuildLoad2(cg->b, g->vt[r], g->acc[r][j], "");
-    unsigned nv = STEP / g->vw[r];
+    unsigned nv = (unsigned)((used + g->vw[r] - 1) / g->vw[r]);
     for (unsigned v = 0; v < nv; v++) {
       LLVMValueRef p = elem_ptr(cg, LLVMGetElementType(g->vt[r]), g->buf[r], cg_i64(cg, (int64_t)(v * g->vw[r])));
       LLVMValueRef x = LLVMBuildLoad2(cg->b, g->vt[r], p, "");
@@ -566,19 +570,25 @@ static void row_block(RowGen *g, LLVMValueRef o, LLVMValueRef r0, LLVMValueRef r
   Loop steps = loop_begin(cg, cg_i64(cg, 0), nfull, "step");
   LLVMValueRef cb = LLVMBuildNSWAdd(cg->b, c0, LLVMBuildNSWMul(cg->b, steps.iv, cg_i64(cg, STEP), ""), "");
   row_fill(g, idx, pos, cb, cg_i64(cg, STEP));
-  row_fold(g);
+  row_fold(g, STEP);
   loop_end(cg, &steps);
-  /* the last partial step, padded with the identity */
+  /* the last partial step, padded with the identity; where its length is
+     known (a row fusion's rows, an output in one block), only up to the
+     last vector it reaches (16 elements, the widest), the rest of the
+     step being identities a fold would only combine away */
   LLVMValueRef done = LLVMBuildNSWMul(cg->b, nfull, cg_i64(cg, STEP), "");
   LLVMValueRef tail = LLVMBuildNSWSub(cg->b, len, done, "");
+  int64_t used = STEP;
+  if (LLVMIsAConstantInt(tail)) used = (LLVMConstIntGetSExtValue(tail) + 15) / 16 * 16;
+  if (used <= 0 || used > STEP) used = STEP;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
   LLVMBasicBlockRef tb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "tail");
   LLVMBasicBlockRef nb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
   LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, tail, cg_i64(cg, 0), ""), tb, nb);
   LLVMPositionBuilderAtEnd(cg->b, tb);
   row_fill(g, idx, pos, LLVMBuildNSWAdd(cg->b, c0, done, ""), tail);
-  row_fill_identity(g, tail);
-  row_fold(g);
+  row_fill_identity(g, tail, used);
+  row_fold(g, used);
   LLVMBuildBr(cg->b, nb);
   LLVMPositionBuilderAtEnd(cg->b, nb);
   loop_end(cg, &rows);
