@@ -11,12 +11,14 @@
  * So results are bit-identical to the interpreter's for every type, and no
  * result depends on the thread count.
  *
- * select_and_scatter with a GE/GT compare as the select and an add as the
+ * select_and_scatter with a compare as the select and a reducer op as the
  * scatter runs on one thread in row-major source order, like the
  * interpreter: for each source element it picks the first position of its
- * window (padding excluded) that the select prefers, then adds the source
- * element into the result there.  Overlapping windows thus add in the
- * interpreter's order.
+ * window (padding excluded) that the select prefers, then combines the
+ * source element into the result there.  Overlapping windows thus combine
+ * in the interpreter's order.  Windows that do not overlap (max pooling's
+ * gradient) run on the pool instead, with a vectorized search along the
+ * innermost dimension: their scatters touch disjoint elements.
  *
  * A simple reduce_window along one axis that is a prefix scan (cumsum,
  * cumprod, cummax, cummin: the window spans the axis) or an integer sum
@@ -802,12 +804,168 @@ static LLVMValueRef emit_select_scatter(Lower *L, Op *op, const Win *w, Op *sel,
   return fn;
 }
 
+/* ---- select_and_scatter over windows that do not overlap ----
+ * With every stride at least the window's size (max pooling's gradient:
+ * 2x2 windows, stride 2), a result element lies in at most one window and
+ * receives at most one source element: the scatters touch disjoint
+ * elements, so their order makes no difference and chunks of source rows
+ * run on the pool, after a first kernel has filled the result with the
+ * init value.  Each source element still picks the first position of its
+ * window the select prefers, over the positions in row-major window order,
+ * and is combined with the result's element there, as above: the same
+ * bits.  Within a source row (the innermost dimension, channels in NHWC)
+ * the search is one loop over the row's elements with the window's
+ * positions written out, which LLVM's vectorizer widens; the positions
+ * found go to a row buffer, and a second loop does the scatters. */
+enum { SCATTER_ROW_BLOCK = 256, SCATTER_MAX_POSITIONS = 64 };
+
+static bool windows_disjoint(const Win *w) {
+  if (w->count <= 0 || w->count > SCATTER_MAX_POSITIONS) return false;
+  for (int d = 0; d < w->rank; d++)
+    if (w->stride[d] < w->size[d]) return false;
+  return true;
+}
+
+/* The fill kernel: ptrs = init, result; chunks of CHUNK_ELEMS. */
+static LLVMValueRef emit_fill(Lower *L, ElemType et, int64_t n) {
+  Cg *cg = &L->cg;
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMValueRef ip = kernel_load_ptr(cg, ptrs, 0), out = kernel_load_ptr(cg, ptrs, 1);
+  LLVMValueRef initv = cg_load(cg, et, ip, cg_i64(cg, 0));
+  LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, CHUNK_ELEMS), "");
+  LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, CHUNK_ELEMS), ""), cg_i64(cg, n));
+  Loop l = loop_begin(cg, lo, hi, "fill");
+  cg_store(cg, et, out, l.iv, initv);
+  loop_end(cg, &l);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+/* The scatter kernel: ptrs = operand, source, result; chunks of `ch`
+   source rows. */
+static LLVMValueRef emit_scatter_rows(Lower *L, Op *op, const Win *w, Op *sel, bool sel_swapped, Op *sc,
+                                      int64_t ch) {
+  Cg *cg = &L->cg;
+  LLVMBuilderRef b = cg->b;
+  const Type *xt = op->opnds[0]->type, *st = op->opnds[1]->type, *rt = op->res[0].type;
+  ElemType xet = xt->elem, et = rt->elem;
+  int rank = xt->rank, last = rank - 1;
+  int64_t row = st->dims[last], rows = type_num_elements(st) / row;
+  int64_t blk = row < SCATTER_ROW_BLOCK ? row : SCATTER_ROW_BLOCK;
+  LLVMTypeRef xty = cg_compute_type(cg, xet);
+  LLVMValueRef chunk, ptrs;
+  LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
+  LLVMValueRef xp = kernel_load_ptr(cg, ptrs, 0), sp = kernel_load_ptr(cg, ptrs, 1);
+  LLVMValueRef out = kernel_load_ptr(cg, ptrs, 2);
+  LLVMValueRef bestbuf = cg_entry_alloca(cg, fn, LLVMArrayType(cg->t_i64, (unsigned)blk), "bestrow");
+  int64_t xs[CG_MAX_RANK], m = 1;
+  for (int d = rank - 1; d >= 0; d--) {
+    xs[d] = m;
+    m *= xt->dims[d];
+  }
+  /* along the row, every position lies inside the operand when the
+     window never reaches the padding there */
+  bool row_inside = w->lo[last] == 0 && (row - 1) * w->stride[last] + w->size[last] - 1 < xt->dims[last];
+  LLVMValueRef lo = LLVMBuildMul(b, chunk, cg_i64(cg, ch), "");
+  LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(b, lo, cg_i64(cg, ch), ""), cg_i64(cg, rows));
+  Loop rl = loop_begin(cg, lo, hi, "srow");
+  LLVMValueRef sidx[CG_MAX_RANK];
+  Type outer = {.kind = TY_TENSOR, .elem = st->elem, .rank = last, .dims = st->dims};
+  if (last > 0) cg_delinearize(cg, &outer, rl.iv, sidx);
+  /* each position's offset and inside-ness over the outer dimensions
+     (uniform along the row); outside, offset 0, a valid address */
+  LLVMValueRef offo[SCATTER_MAX_POSITIONS], inso[SCATTER_MAX_POSITIONS];
+  int64_t wl[SCATTER_MAX_POSITIONS];
+  for (int64_t k = 0; k < w->count; k++) {
+    int64_t rest = k, wd[CG_MAX_RANK];
+    for (int d = rank - 1; d >= 0; d--) {
+      wd[d] = rest % w->size[d];
+      rest /= w->size[d];
+    }
+    LLVMValueRef off = cg_i64(cg, 0), inside = NULL;
+    for (int d = 0; d < last; d++) {
+      LLVMValueRef p = LLVMBuildAdd(b, LLVMBuildMul(b, sidx[d], cg_i64(cg, w->stride[d]), ""), cg_i64(cg, wd[d]), "");
+      LLVMValueRef q;
+      unpad(cg, w, d, xt->dims[d], p, &q, &inside);
+      off = LLVMBuildAdd(b, off, LLVMBuildMul(b, q, cg_i64(cg, xs[d]), ""), "");
+    }
+    if (!inside) inside = LLVMConstInt(cg->t_i1, 1, 0);
+    offo[k] = LLVMBuildSelect(b, inside, off, cg_i64(cg, 0), "");
+    inso[k] = inside;
+    wl[k] = wd[last];
+  }
+  LLVMValueRef srow = LLVMBuildMul(b, rl.iv, cg_i64(cg, row), "");
+  Loop bl = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, (row + blk - 1) / blk), "sblk");
+  LLVMValueRef c0 = LLVMBuildMul(b, bl.iv, cg_i64(cg, blk), "");
+  LLVMValueRef cn = cg_min64(cg, cg_i64(cg, blk), LLVMBuildSub(b, cg_i64(cg, row), c0, ""));
+  /* the search */
+  Loop cl = loop_begin(cg, cg_i64(cg, 0), cn, "search");
+  LLVMValueRef c = LLVMBuildAdd(b, c0, cl.iv, "");
+  LLVMValueRef best = cg_i64(cg, -1), bestv = LLVMConstNull(xty);
+  for (int64_t k = 0; k < w->count; k++) {
+    LLVMValueRef p = LLVMBuildAdd(b, LLVMBuildMul(b, c, cg_i64(cg, w->stride[last]), ""), cg_i64(cg, wl[k]), "");
+    LLVMValueRef inside = inso[k], q;
+    if (row_inside) {
+      q = p;
+    } else {
+      unpad(cg, w, last, xt->dims[last], p, &q, &inside);
+      q = cg_clamp_i64(cg, q, 0, xt->dims[last] - 1);
+    }
+    LLVMValueRef off = LLVMBuildAdd(b, offo[k], q, "");
+    LLVMValueRef cand = cg_load(cg, xet, xp, off);
+    ElemType ts[2] = {xet, xet};
+    LLVMValueRef args[2] = {bestv, cand};
+    if (sel_swapped) {
+      args[0] = cand;
+      args[1] = bestv;
+    }
+    LLVMValueRef keep = emit_scalar_op(cg, sel, ts, args, ET_PRED);
+    LLVMValueRef none = LLVMBuildICmp(b, LLVMIntSLT, best, cg_i64(cg, 0), "");
+    LLVMValueRef take = LLVMBuildAnd(b, inside, LLVMBuildOr(b, none, LLVMBuildNot(b, keep, ""), ""), "");
+    best = LLVMBuildSelect(b, take, off, best, "");
+    bestv = LLVMBuildSelect(b, take, cand, bestv, "");
+  }
+  LLVMValueRef bi = cl.iv;
+  LLVMBuildStore(b, best, LLVMBuildGEP2(b, cg->t_i64, bestbuf, &bi, 1, ""));
+  loop_end(cg, &cl);
+  /* the scatters */
+  Loop ol = loop_begin(cg, cg_i64(cg, 0), cn, "scatter");
+  LLVMValueRef oi = ol.iv;
+  LLVMValueRef at = LLVMBuildLoad2(b, cg->t_i64, LLVMBuildGEP2(b, cg->t_i64, bestbuf, &oi, 1, ""), "");
+  LLVMValueRef found = LLVMBuildICmp(b, LLVMIntSGE, at, cg_i64(cg, 0), "");
+  at = LLVMBuildSelect(b, found, at, cg_i64(cg, 0), "");
+  LLVMValueRef old = cg_load(cg, et, out, at);
+  LLVMValueRef s = LLVMBuildAdd(b, srow, LLVMBuildAdd(b, c0, ol.iv, ""), "");
+  LLVMValueRef v = combine(cg, sc, op->regions[1], et, old, cg_load(cg, et, sp, s));
+  cg_store(cg, et, out, at, LLVMBuildSelect(b, found, v, old, ""));
+  loop_end(cg, &ol);
+  loop_end(cg, &bl);
+  loop_end(cg, &rl);
+  LLVMBuildRetVoid(b);
+  return fn;
+}
+
 static bool lower_select_scatter(Lower *L, Op *op) {
   Win w;
   Op *sel, *sc;
   bool sel_swapped;
   if (!select_scatter_ok(op, &w, &sel, &sel_swapped, &sc)) return false;
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
+  const Type *st = op->opnds[1]->type, *rt = op->res[0].type;
+  int64_t n = type_num_elements(rt), ns = type_num_elements(st);
+  if (windows_disjoint(&w) && st->rank >= 1 && n > 0 && ns > 0) {
+    int64_t row = st->dims[st->rank - 1], rows = ns / row;
+    int64_t per = row * w.count, ch = CHUNK_ELEMS / per > 0 ? CHUNK_ELEMS / per : 1;
+    LLVMValueRef ffn = emit_fill(L, rt->elem, n);
+    LLVMValueRef sfn = emit_scatter_rows(L, op, &w, sel, sel_swapped, sc, ch);
+    LLVMPositionBuilderAtEnd(L->cg.b, at);
+    Value *fbufs[2] = {op->opnds[2], &op->res[0]};
+    call_kernel(L, ffn, (n + CHUNK_ELEMS - 1) / CHUNK_ELEMS, fbufs, 2);
+    Value *sbufs[3] = {op->opnds[0], op->opnds[1], &op->res[0]};
+    call_kernel(L, sfn, (rows + ch - 1) / ch, sbufs, 3);
+    return true;
+  }
   LLVMValueRef kfn = emit_select_scatter(L, op, &w, sel, sel_swapped, sc);
   LLVMPositionBuilderAtEnd(L->cg.b, at);
   Value *bufs[4] = {op->opnds[0], op->opnds[1], op->opnds[2], &op->res[0]};
