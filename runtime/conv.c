@@ -1239,6 +1239,17 @@ static int wino_pack_f64(const xlacrt_conv *d, const double *kernel, void *w)
  * one GEMM per output position, A = F shifted (transposed), B = Kf packed
  * once. */
 
+/* Output positions of a kernel gradient that run as one GEMM (below). */
+enum { STACKED_MAX_POSITIONS = 1024 };
+/* A panel's columns copied with the tile's height known to the compiler:
+   mr adjacent values of F per column (inside DEFINE_SHIFTED). */
+#define STACKED_COPY(MR)                                                                      \
+    case MR:                                                                                  \
+        for (int64_t q = 0; q < kc; q++)                                                      \
+            for (int r = 0; r < MR; r++)                                                      \
+                dp[q * MR + r] = src[q * N + r];                                              \
+        break;
+
 typedef struct {
     int64_t frame[XLACRT_CONV_MAX_SPATIAL]; /* frame extent per dimension */
     int64_t pitch[XLACRT_CONV_MAX_SPATIAL]; /* frame rows per step along it */
@@ -1300,7 +1311,7 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
     return packed;
 }
 
-#define DEFINE_SHIFTED(T, SUF, PACK_B, GEMM_PACKED)                                          \
+#define DEFINE_SHIFTED(T, SUF, IS_F64, PACK_B, GEMM_PACKED)                                  \
     /* Kf: [in_feat][frame position][out_feat], the window's positions set */                 \
     static void shifted_pack_##SUF(const xlacrt_conv *d, const T *kernel, void *w)             \
     {                                                                                         \
@@ -1365,6 +1376,104 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
         xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, c);                                       \
     }                                                                                         \
                                                                                               \
+    /* All output positions in one GEMM: row (y, n) of A is column n of F    \
+       shifted by s(y), so B (the packed Kf) streams through the caches      \
+       once for all rows instead of once per position, and a batch of       \
+       fewer rows than a register tile (3 input features of an RGB image)   \
+       fills whole tiles.  Measured on AVX2 (the CNN's two kernel            \
+       gradients, 1 thread): 2.34 -> 1.75 ms and 3.78 -> 3.40 ms. */          \
+    typedef struct {                                                                          \
+        const T *f;                                                                           \
+        int64_t N;                                                                            \
+        const int64_t *s;                                                                     \
+    } stacked_ctx_##SUF;                                                                      \
+                                                                                              \
+    static void stacked_pack_##SUF(void *vctx, int mr, int64_t i0, int64_t mc, int64_t p0,    \
+                                   int64_t kc, void *dv)                                      \
+    {                                                                                         \
+        static const T zero = 0;                                                              \
+        const stacked_ctx_##SUF *c = vctx;                                                    \
+        T *dst = dv;                                                                          \
+        int64_t N = c->N;                                                                     \
+        for (int64_t ib = 0; ib < mc; ib += mr) {                                             \
+            int64_t r0 = i0 + ib, rows = mc - ib < mr ? mc - ib : mr;                         \
+            T *dp = dst + ib * kc;                                                            \
+            if (rows == mr && r0 / N == (r0 + mr - 1) / N) {                                  \
+                /* one position, consecutive rows: mr adjacent values of F */                 \
+                const T *src = c->f + (c->s[r0 / N] + p0) * N + r0 % N;                       \
+                switch (mr) {                                                                 \
+                    STACKED_COPY(4) STACKED_COPY(6) STACKED_COPY(8) STACKED_COPY(12)           \
+                    STACKED_COPY(16)                                                          \
+                default:                                                                      \
+                    for (int64_t q = 0; q < kc; q++)                                          \
+                        for (int r = 0; r < mr; r++)                                          \
+                            dp[q * mr + r] = src[q * N + r];                                  \
+                }                                                                             \
+                continue;                                                                     \
+            }                                                                                 \
+            /* rows from several positions: one pointer and step per row (a                   \
+               step of 0 over a zero past the last row) */                                    \
+            for (int r = 0; r < mr; r++) {                                                    \
+                int live = r < rows;                                                          \
+                const T *src = live ? c->f + (c->s[(r0 + r) / N] + p0) * N + (r0 + r) % N : &zero; \
+                int64_t step = live ? N : 0;                                                  \
+                for (int64_t q = 0; q < kc; q++)                                              \
+                    dp[q * mr + r] = src[q * step];                                           \
+            }                                                                                 \
+        }                                                                                     \
+    }                                                                                         \
+                                                                                              \
+    static int stacked_run_##SUF(xlacrt_pool *p, const shifted_job_##SUF *j)                  \
+    {                                                                                         \
+        const xlacrt_conv *d = j->d;                                                          \
+        int64_t N = d->batch, O = d->out_feat, P = j->g.positions;                            \
+        rt_packed_b_info bi;                                                                  \
+        rt_gemm_packed_b_info(j->w, IS_F64, &bi);                                             \
+        /* on several threads, positions at least as tall as a register tile                   \
+           go one per chunk as before: the single GEMM would pack A again for                  \
+           every column block it splits the output into */                                    \
+        if (P > STACKED_MAX_POSITIONS || (xlacrt_pool_size(p) > 1 && N >= bi.mr))             \
+            return 0;                                                                         \
+        int64_t s[STACKED_MAX_POSITIONS];                                                     \
+        /* the output is one [P * N, O] matrix when positions, then rows, are                 \
+           laid out one after another (the kernel gradient's [kh, kw, c, o]) */               \
+        int uniform = d->out_so == 1;                                                         \
+        for (int64_t i = d->nsp - 1, span = N * d->out_sn; i >= 0; i--) {                    \
+            uniform &= d->out_ss[i] == span;                                                  \
+            span *= d->out_dim[i];                                                            \
+        }                                                                                     \
+        for (int64_t pos = 0; pos < P; pos++) {                                               \
+            int64_t rem = pos, sh = 0;                                                        \
+            for (int64_t i = d->nsp - 1; i >= 0; i--) {                                       \
+                sh += rem % d->out_dim[i] * d->stride[i] * j->g.pitch[i];                     \
+                rem /= d->out_dim[i];                                                         \
+            }                                                                                 \
+            s[pos] = sh;                                                                      \
+        }                                                                                     \
+        stacked_ctx_##SUF c = {j->f, N, s};                                                   \
+        if (uniform) {                                                                        \
+            rt_gemm_packed_cb(p, IS_F64, P * N, stacked_pack_##SUF, &c, j->w, j->out, d->out_sn, 0); \
+            return 1;                                                                         \
+        }                                                                                     \
+        T *cm = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT, sizeof(T) * (size_t)(P * N * O),  \
+                                   "convolution");                                            \
+        if (!cm)                                                                              \
+            return 1; /* recorded in the run's status, which fails it */                      \
+        rt_gemm_packed_cb(p, IS_F64, P * N, stacked_pack_##SUF, &c, j->w, cm, O, 0);          \
+        for (int64_t pos = 0; pos < P; pos++) {                                               \
+            int64_t rem = pos, obase = 0;                                                     \
+            for (int64_t i = d->nsp - 1; i >= 0; i--) {                                       \
+                obase += rem % d->out_dim[i] * d->out_ss[i];                                  \
+                rem /= d->out_dim[i];                                                         \
+            }                                                                                 \
+            for (int64_t n = 0; n < N; n++)                                                   \
+                for (int64_t o = 0; o < O; o++)                                               \
+                    j->out[obase + n * d->out_sn + o * d->out_so] = cm[(pos * N + n) * O + o]; \
+        }                                                                                     \
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, cm);                                      \
+        return 1;                                                                             \
+    }                                                                                         \
+                                                                                              \
     static void shifted_run_##SUF(xlacrt_pool *p, const xlacrt_conv *d, const T *in, const void *w, \
                                   T *out)                                                     \
     {                                                                                         \
@@ -1402,12 +1511,13 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
             }                                                                                 \
         }                                                                                     \
         j.f = f;                                                                              \
-        xlacrt_parallel_for(p, j.g.positions, shifted_task_##SUF, &j);                        \
+        if (!stacked_run_##SUF(p, &j))                                                        \
+            xlacrt_parallel_for(p, j.g.positions, shifted_task_##SUF, &j);                    \
         xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, f);                                      \
     }
 
-DEFINE_SHIFTED(float, f32, xlacrt_sgemm_pack_b, xlacrt_sgemm_packed)
-DEFINE_SHIFTED(double, f64, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
+DEFINE_SHIFTED(float, f32, 0, xlacrt_sgemm_pack_b, xlacrt_sgemm_packed)
+DEFINE_SHIFTED(double, f64, 1, xlacrt_dgemm_pack_b, xlacrt_dgemm_packed)
 
 #define DEFINE_CONV(T, SUF, IS_F64, GEMM, PACK_B, GEMM_PACKED)                                \
     void xlacrt_conv_pack_##SUF(const xlacrt_conv *d, const T *kernel, T *w)                  \

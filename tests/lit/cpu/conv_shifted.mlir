@@ -1,4 +1,5 @@
 // RUN: xlac compare --random-inputs --split-input-file %s | FileCheck %s
+// RUN: xlac compare --random-inputs --split-input-file --threads 1 %s | FileCheck %s
 // RUN: xlac run --backend=cpu --verbose --random-inputs --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // Convolutions whose window is nearly the whole input (the gradient of a
 // convolution with respect to its kernel): the cpu backend copies both
@@ -6,10 +7,14 @@
 // one GEMM over it (runtime/conv.c, xlacrt_conv_shifted).  Layouts with the
 // batch or the features innermost or not, output written in place or
 // scattered, padding on either side, strides, window reversal, 1-D to 3-D,
-// f32 and f64.  Sums of a few hundred products: the error bound is loose
+// f32 and f64.  On one thread, and for fewer input features than a
+// register tile's rows, all the output positions run as one GEMM, row
+// (position, input feature) of it reading the frame at that position's
+// shift: rows of one tile from one position or from several (3 input
+// features, an RGB image's gradient, and 32), on one thread and on two.  Sums of a few hundred products: the error bound is loose
 // next to the interpreter's, but far below any indexing mistake.
-// CHECK-COUNT-7: max abs error {{(0|[0-9.]+e-(0[5-9]|[1-9][0-9]))}},
-// STATS-COUNT-7: 0 through the interpreter
+// CHECK-COUNT-9: max abs error {{(0|[0-9.]+e-(0[5-9]|[1-9][0-9]))}},
+// STATS-COUNT-9: 0 through the interpreter
 
 // JAX's kernel gradient of an NHWC 3x3 convolution with padding 1
 func.func @nhwc_kernel_grad(%x: tensor<2x9x9x5xf32>, %dy: tensor<2x9x9x7xf32>) -> tensor<3x3x5x7xf32> {
@@ -65,4 +70,20 @@ func.func @with_epilogue(%x: tensor<2x9x9x5xf32>, %dy: tensor<2x9x9x7xf32>) -> t
   %c = stablehlo.constant dense<0.5> : tensor<3x3x5x7xf32>
   %1 = stablehlo.multiply %0, %c : tensor<3x3x5x7xf32>
   return %1 : tensor<3x3x5x7xf32>
+}
+
+// -----
+
+// the first layer's kernel gradient of an RGB CNN: 3 input features
+func.func @rgb_kernel_grad(%x: tensor<4x16x16x3xf32>, %dy: tensor<4x16x16x32xf32>) -> tensor<3x3x3x32xf32> {
+  %0 = stablehlo.convolution(%x, %dy) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x16x16x3xf32>, tensor<4x16x16x32xf32>) -> tensor<3x3x3x32xf32>
+  return %0 : tensor<3x3x3x32xf32>
+}
+
+// -----
+
+// 32 input features: register tiles of rows within one position
+func.func @wide_kernel_grad(%x: tensor<2x8x8x32xf32>, %dy: tensor<2x8x8x24xf32>) -> tensor<3x3x32x24xf32> {
+  %0 = stablehlo.convolution(%x, %dy) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x8x32xf32>, tensor<2x8x8x24xf32>) -> tensor<3x3x32x24xf32>
+  return %0 : tensor<3x3x32x24xf32>
 }
