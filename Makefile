@@ -32,7 +32,7 @@ asan:
 # machine's memory.)  Reports go to files, so that a
 # race fails the target even in a test that expects its program to fail.
 TSAN_TESTS := test_collectives interp/collectives run/collectives replicas deadlock run/timeout test_cpu_ test_runtime_gemm test_runtime_amx test_rt_linalg test_api \
-	cpu/transpose cpu/gemv cpu/rng cpu/conv cpu/compile_split test_tcp_comm
+	cpu/transpose cpu/gemv cpu/rng cpu/conv cpu/compile_split cpu/window_select_scatter_disjoint test_tcp_comm
 tsan:
 	cmake -S . -B build-tsan $(GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXLAC_TSAN=ON
 	cmake --build build-tsan
