@@ -1,9 +1,7 @@
 /*
  * kernel_transpose.c - transposes whose result is not contiguous along the
- * operand's contiguous dimension: plain 2-D transposes, batches of them,
- * general permutations such as NCHW <-> NHWC, and loop fusions that only
- * move elements of one input through slices, reshapes and transposes
- * (below, "fusions that only move elements").
+ * operand's contiguous dimension: plain 2-D transposes, batches of them, and
+ * general permutations such as NCHW <-> NHWC.
  *
  * The generic loop kernel writes the result in order and reads the operand
  * with a stride, so for a tensor bigger than the caches every load touches a
@@ -247,12 +245,7 @@ static void emit_tile(Emit *e, LLVMValueRef i0, LLVMValueRef i1, LLVMValueRef j0
   loop_end_step(cg, &lb, bs);
 }
 
-static void emit_planned(Lower *L, const TransposePlan *p, int64_t eb, int64_t bytes, Value *srcv, int64_t base,
-                         Value *dstv);
-static bool lower_movement_fusion(Lower *L, Op *op);
-
 bool lower_transpose(Lower *L, Op *op) {
-  if (op->kind == OP_CALL) return lower_movement_fusion(L, op);
   if (op->kind != OP_TRANSPOSE || op->nopnds != 1 || op->nres != 1) return false;
   const Type *it = op->opnds[0]->type, *ot = op->res[0].type;
   if (it->kind != TY_TENSOR || ot->kind != TY_TENSOR || it->quant || ot->quant) return false;
@@ -276,16 +269,7 @@ bool lower_transpose(Lower *L, Op *op) {
   if (buffers_lookup(L->buffers, &op->res[0], NULL) == BUF_NONE ||
       buffers_lookup(L->buffers, op->opnds[0], NULL) == BUF_NONE)
     return false;
-  emit_planned(L, &p, eb, bytes, op->opnds[0], 0, &op->res[0]);
-  return true;
-}
 
-/* The kernel moving the elements of plan p (eb bytes each, `bytes` in the
-   result) from src, `base` elements in, to dst, and its call. */
-static void emit_planned(Lower *L, const TransposePlan *pp, int64_t eb, int64_t bytes, Value *srcv, int64_t base,
-                         Value *dstv) {
-  TransposePlan p = *pp;
-  int bs = block_size(eb);
   Cg *cg = &L->cg;
   bool nt = bytes >= STREAM_MIN_BYTES;
   /* When every row of a side starts at the same offset within a cache line,
@@ -325,7 +309,6 @@ static void emit_planned(Lower *L, const TransposePlan *pp, int64_t eb, int64_t 
     doff = add(cg, doff, mul(cg, x, p.bdst[d]));
   }
   LLVMValueRef src = kernel_load_ptr(cg, ptrs, 0), dst = kernel_load_ptr(cg, ptrs, 1);
-  soff = add(cg, soff, cg_i64(cg, base));
   e.src = LLVMBuildGEP2(cg->b, e.et, src, &soff, 1, "");
   e.dst = LLVMBuildGEP2(cg->b, e.et, dst, &doff, 1, "");
   /* block k of the rows starts at base_r + k * bs (base_r = al - bs when
@@ -365,183 +348,7 @@ static void emit_planned(Lower *L, const TransposePlan *pp, int64_t eb, int64_t 
   }
   LLVMBuildRetVoid(cg->b);
   LLVMPositionBuilderAtEnd(cg->b, at);
-  Value *bufs[2] = {srcv, dstv};
+  Value *bufs[2] = {op->opnds[0], &op->res[0]};
   call_kernel(L, fn, p.batch * row_tiles * col_tiles, bufs, 2);
-}
-
-/* ---- fusions that only move elements ----
- * A loop fusion whose every result is its input seen through slices,
- * reshapes and transposes (attention's split into heads with the keys
- * transposed: a slice of the QKV projection, reshaped, [8,64,4,32] ->
- * [8,4,32,64]) reads each result element at an affine offset of one
- * input.  When the result's contiguous dimension is strided in the input
- * and another result dimension is contiguous there, that is a batch of
- * matrix transposes with the strides the affine map gives, and the blocked
- * kernel above moves it; the loop kernel would load one element at a
- * time.  Bits are only moved, so results are the loop kernel's. */
-
-typedef struct Affine {
-  int rank;
-  const int64_t *dims;
-  int64_t str[CG_MAX_RANK]; /* input elements per step along each dimension */
-  int64_t base;             /* input element of index 0 */
-  int arg;                  /* which input */
-} Affine;
-
-/* The affine map of v over the fusion body's inputs; false when v is not
-   one (an op other than slice, reshape or transpose, or a reshape merging
-   dimensions the map does not lay out one after another). */
-static bool affine_of(Block *body, Value *v, Affine *a) {
-  const Type *t = v->type;
-  if (t->kind != TY_TENSOR || t->rank > CG_MAX_RANK) return false;
-  for (int i = 0; i < body->nargs; i++)
-    if (body->args[i] == v) {
-      a->rank = t->rank;
-      a->dims = t->dims;
-      a->base = 0;
-      a->arg = i;
-      int64_t m = 1;
-      for (int d = t->rank - 1; d >= 0; d--) {
-        a->str[d] = m;
-        m *= t->dims[d];
-      }
-      return true;
-    }
-  Op *d = v->def;
-  if (!d || d->nres != 1 || d->nopnds != 1 || d->parent != body) return false;
-  Affine in;
-  if (!affine_of(body, d->opnds[0], &in) || in.rank != d->opnds[0]->type->rank) return false;
-  if (d->opnds[0]->type->elem != t->elem) return false;
-  a->rank = t->rank;
-  a->dims = t->dims;
-  a->base = in.base;
-  a->arg = in.arg;
-  switch (d->kind) {
-  case OP_TRANSPOSE: {
-    int64_t *perm;
-    if (op_attr_ints(d, "permutation", &perm) != t->rank) return false;
-    for (int i = 0; i < t->rank; i++) {
-      if (perm[i] < 0 || perm[i] >= in.rank) return false;
-      a->str[i] = in.str[perm[i]];
-    }
-    return true;
-  }
-  case OP_SLICE: {
-    int64_t *start, *strides;
-    if (op_attr_ints(d, "start_indices", &start) != t->rank) return false;
-    int ns = op_attr_ints(d, "strides", &strides);
-    for (int i = 0; i < t->rank; i++) {
-      a->base += start[i] * in.str[i];
-      a->str[i] = in.str[i] * (ns > i ? strides[i] : 1);
-    }
-    return true;
-  }
-  case OP_RESHAPE: {
-    /* groups of dimensions of equal sizes, as cg_reshape_index: each
-       group's input dimensions must be one run of the map (strides
-       nested), which the output dimensions then cut again */
-    const int64_t *fd = in.dims;
-    int i = 0, j = 0;
-    for (int q = 0; q < in.rank; q++)
-      if (fd[q] == 0) return false;
-    while (i < in.rank || j < t->rank) {
-      int i0 = i, j0 = j;
-      int64_t pi = i < in.rank ? fd[i++] : 1, pj = j < t->rank ? t->dims[j++] : 1;
-      while (pi != pj) {
-        if (pi < pj && i < in.rank) pi *= fd[i++];
-        else if (pj < pi && j < t->rank) pj *= t->dims[j++];
-        else return false;
-      }
-      while (i < in.rank && fd[i] == 1 && (j >= t->rank || t->dims[j] != 1)) i++;
-      while (j < t->rank && t->dims[j] == 1 && (i >= in.rank || fd[i] != 1)) j++;
-      /* the run's step: the innermost dimension's, checked outward */
-      int64_t step = 0, span = 1;
-      bool have = false;
-      for (int q = i - 1; q >= i0; q--) {
-        if (fd[q] == 1) continue;
-        if (!have) {
-          step = in.str[q];
-          have = true;
-        } else if (in.str[q] != step * span) {
-          return false;
-        }
-        span *= fd[q];
-      }
-      int64_t m = step;
-      for (int q = j - 1; q >= j0; q--) {
-        a->str[q] = m;
-        m *= t->dims[q];
-      }
-    }
-    return true;
-  }
-  default: return false;
-  }
-}
-
-/* The plan of a's matrix transposes; false when a is not one (the
-   result's contiguous dimension contiguous in the input too, or no result
-   dimension contiguous there). */
-static bool affine_plan(const Affine *a, TransposePlan *p) {
-  int64_t ostr[CG_MAX_RANK], m = 1;
-  for (int d = a->rank - 1; d >= 0; d--) {
-    ostr[d] = m;
-    m *= a->dims[d];
-  }
-  int inner = -1, contig = -1;
-  for (int d = a->rank - 1; d >= 0; d--)
-    if (a->dims[d] > 1) {
-      if (inner < 0) inner = d;
-      else if (a->str[d] == 1 && contig < 0) contig = d;
-    }
-  if (inner < 0 || contig < 0 || a->str[inner] == 1) return false;
-  memset(p, 0, sizeof *p);
-  p->rows = a->dims[inner];
-  p->src_row = a->str[inner];
-  p->cols = a->dims[contig];
-  p->dst_row = ostr[contig];
-  p->batch = 1;
-  for (int d = 0; d < a->rank; d++) {
-    if (d == inner || d == contig || a->dims[d] == 1) continue;
-    p->bdim[p->nbatch] = a->dims[d];
-    p->bsrc[p->nbatch] = a->str[d];
-    p->bdst[p->nbatch] = ostr[d];
-    p->nbatch++;
-    p->batch *= a->dims[d];
-  }
-  return true;
-}
-
-static bool lower_movement_fusion(Lower *L, Op *op) {
-  if (!op_attr(op, "fusion_kind") || op->nres < 1 || op->nres > 8) return false;
-  const char *name = op_attr_str(op, "callee");
-  Func *callee = name ? module_find_func(L->cg.m, name) : NULL;
-  if (!callee || callee->body->nargs != op->nopnds) return false;
-  Op *ret = block_terminator(callee->body);
-  if (!ret || ret->nopnds != op->nres) return false;
-  Affine a[8];
-  TransposePlan p[8];
-  for (int r = 0; r < op->nres; r++) {
-    const Type *t = op->res[r].type;
-    /* a reshape at the root only renames the result's row-major elements */
-    Value *v = ret->opnds[r];
-    while (v->def && v->def->kind == OP_RESHAPE && v->def->nopnds == 1 && v->def->parent == callee->body)
-      v = v->def->opnds[0];
-    if (t->kind != TY_TENSOR || t->quant || !affine_of(callee->body, v, &a[r]) || !affine_plan(&a[r], &p[r]))
-      return false;
-    int64_t n = type_num_elements(t), bytes = type_bytes(t);
-    if (n <= 0 || bytes % n) return false;
-    int bs = block_size(bytes / n);
-    Value *src = op->opnds[a[r].arg];
-    if (bs == 0 || p[r].rows < bs || p[r].cols < bs || src->type->quant ||
-        buffers_lookup(L->buffers, &op->res[r], NULL) == BUF_NONE || buffers_lookup(L->buffers, src, NULL) == BUF_NONE)
-      return false;
-  }
-  for (int r = 0; r < op->nres; r++) {
-    const Type *t = op->res[r].type;
-    int64_t n = type_num_elements(t), bytes = type_bytes(t);
-    emit_planned(L, &p[r], bytes / n, bytes, op->opnds[a[r].arg], a[r].base, &op->res[r]);
-  }
-  lower_count_fusion(L);
   return true;
 }
