@@ -733,6 +733,23 @@ static bool select_scatter_ok(const Op *op, Win *w, Op **sel, bool *sel_swapped,
   return true;
 }
 
+/* Whether the window position `cand` (inside: not padding) replaces the
+   choice so far (best < 0: none yet): it does unless select(current,
+   candidate) holds. */
+static LLVMValueRef select_takes(Cg *cg, Op *sel, bool sel_swapped, ElemType xet, LLVMValueRef inside,
+                                 LLVMValueRef best, LLVMValueRef bestv, LLVMValueRef cand) {
+  LLVMBuilderRef b = cg->b;
+  ElemType ts[2] = {xet, xet};
+  LLVMValueRef args[2] = {bestv, cand};
+  if (sel_swapped) {
+    args[0] = cand;
+    args[1] = bestv;
+  }
+  LLVMValueRef keep = emit_scalar_op(cg, sel, ts, args, ET_PRED);
+  LLVMValueRef none = LLVMBuildICmp(b, LLVMIntSLT, best, cg_i64(cg, 0), "");
+  return LLVMBuildAnd(b, inside, LLVMBuildOr(b, none, LLVMBuildNot(b, keep, ""), ""), "");
+}
+
 /* The kernel (one chunk, sequential): ptrs = operand, source, init,
    result. */
 static LLVMValueRef emit_select_scatter(Lower *L, Op *op, const Win *w, Op *sel, bool sel_swapped, Op *sc) {
@@ -779,16 +796,7 @@ static LLVMValueRef emit_select_scatter(Lower *L, Op *op, const Win *w, Op *sel,
     LLVMValueRef cand = cg_load(cg, xet, xp, off);
     LLVMValueRef best = LLVMBuildLoad2(b, cg->t_i64, bestp, "");
     LLVMValueRef bestv = LLVMBuildLoad2(b, xty, bestvp, "");
-    ElemType ts[2] = {xet, xet};
-    LLVMValueRef args[2] = {bestv, cand};
-    if (sel_swapped) {
-      args[0] = cand;
-      args[1] = bestv;
-    }
-    /* keep the current choice when select(current, candidate) holds */
-    LLVMValueRef keep = emit_scalar_op(cg, sel, ts, args, ET_PRED);
-    LLVMValueRef none = LLVMBuildICmp(b, LLVMIntSLT, best, cg_i64(cg, 0), "");
-    LLVMValueRef take = LLVMBuildAnd(b, inside, LLVMBuildOr(b, none, LLVMBuildNot(b, keep, ""), ""), "");
+    LLVMValueRef take = select_takes(cg, sel, sel_swapped, xet, inside, best, bestv, cand);
     LLVMBuildStore(b, LLVMBuildSelect(b, take, off, best, ""), bestp);
     LLVMBuildStore(b, LLVMBuildSelect(b, take, cand, bestv, ""), bestvp);
     for (int d = rank - 1; d >= 0; d--) loop_end(cg, &wl[d]);
@@ -914,15 +922,7 @@ static LLVMValueRef emit_scatter_rows(Lower *L, Op *op, const Win *w, Op *sel, b
     }
     LLVMValueRef off = LLVMBuildAdd(b, offo[k], q, "");
     LLVMValueRef cand = cg_load(cg, xet, xp, off);
-    ElemType ts[2] = {xet, xet};
-    LLVMValueRef args[2] = {bestv, cand};
-    if (sel_swapped) {
-      args[0] = cand;
-      args[1] = bestv;
-    }
-    LLVMValueRef keep = emit_scalar_op(cg, sel, ts, args, ET_PRED);
-    LLVMValueRef none = LLVMBuildICmp(b, LLVMIntSLT, best, cg_i64(cg, 0), "");
-    LLVMValueRef take = LLVMBuildAnd(b, inside, LLVMBuildOr(b, none, LLVMBuildNot(b, keep, ""), ""), "");
+    LLVMValueRef take = select_takes(cg, sel, sel_swapped, xet, inside, best, bestv, cand);
     best = LLVMBuildSelect(b, take, off, best, "");
     bestv = LLVMBuildSelect(b, take, cand, bestv, "");
   }
