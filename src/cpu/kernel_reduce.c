@@ -574,12 +574,15 @@ static void row_block(RowGen *g, LLVMValueRef o, LLVMValueRef r0, LLVMValueRef r
   loop_end(cg, &steps);
   /* the last partial step, padded with the identity; where its length is
      known (a row fusion's rows, an output in one block), only up to the
-     last vector it reaches (16 elements, the widest), the rest of the
-     step being identities a fold would only combine away */
+     last vector it reaches (of the roots' widest vectors: 64 lanes of a
+     byte type), the rest of the step being identities a fold would only
+     combine away */
   LLVMValueRef done = LLVMBuildNSWMul(cg->b, nfull, cg_i64(cg, STEP), "");
   LLVMValueRef tail = LLVMBuildNSWSub(cg->b, len, done, "");
-  int64_t used = STEP;
-  if (LLVMIsAConstantInt(tail)) used = (LLVMConstIntGetSExtValue(tail) + 15) / 16 * 16;
+  int64_t used = STEP, widest = 1;
+  for (int r = 0; r < g->k->nroots; r++)
+    if (g->vw[r] > widest) widest = g->vw[r];
+  if (LLVMIsAConstantInt(tail)) used = (LLVMConstIntGetSExtValue(tail) + widest - 1) / widest * widest;
   if (used <= 0 || used > STEP) used = STEP;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
   LLVMBasicBlockRef tb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "tail");
