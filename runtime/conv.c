@@ -1272,6 +1272,21 @@ static void shift_geometry(const xlacrt_conv *d, shift_geom *g)
         g->tail += (d->out_dim[i] - 1) * d->stride[i] * g->pitch[i];
 }
 
+/* Output position pos (row-major over the output's spatial dimensions):
+   how many frame rows its window starts in, and its offset in the output. */
+static void shift_position(const xlacrt_conv *d, const shift_geom *g, int64_t pos, int64_t *shift, int64_t *obase)
+{
+    int64_t s = 0, o = 0;
+    for (int64_t i = d->nsp - 1; i >= 0; i--) {
+        int64_t y = pos % d->out_dim[i];
+        pos /= d->out_dim[i];
+        s += y * d->stride[i] * g->pitch[i];
+        o += y * d->out_ss[i];
+    }
+    *shift = s;
+    *obase = o;
+}
+
 /* One group, no dilation, a window of at least 16 positions, and a frame at
    most twice the window: the zeros of Kf cost at most as many multiplies
    again, where im2col would copy the input once per output position. */
@@ -1354,13 +1369,8 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
     {                                                                                         \
         shifted_job_##SUF *j = ctx;                                                           \
         const xlacrt_conv *d = j->d;                                                          \
-        int64_t N = d->batch, O = d->out_feat, s = 0, obase = 0, rem = pos;                   \
-        for (int64_t i = d->nsp - 1; i >= 0; i--) {                                           \
-            int64_t y = rem % d->out_dim[i];                                                  \
-            rem /= d->out_dim[i];                                                             \
-            s += y * d->stride[i] * j->g.pitch[i];                                            \
-            obase += y * d->out_ss[i];                                                        \
-        }                                                                                     \
+        int64_t N = d->batch, O = d->out_feat, s, obase;                                      \
+        shift_position(d, &j->g, pos, &s, &obase);                                            \
         const T *a = j->f + s * N;                                                            \
         if (d->out_so == 1) {                                                                 \
             GEMM_PACKED(NULL, 1, N, a, N, j->w, j->out + obase, d->out_sn, 0);                \
@@ -1434,21 +1444,13 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
            every column block it splits the output into */                                    \
         if (P > STACKED_MAX_POSITIONS || (xlacrt_pool_size(p) > 1 && N >= bi.mr))             \
             return 0;                                                                         \
-        int64_t s[STACKED_MAX_POSITIONS];                                                     \
         /* the output is one [P * N, O] matrix when positions, then rows, are                 \
            laid out one after another (the kernel gradient's [kh, kw, c, o]) */               \
+        int64_t s[STACKED_MAX_POSITIONS], obase[STACKED_MAX_POSITIONS];                       \
         int uniform = d->out_so == 1;                                                         \
-        for (int64_t i = d->nsp - 1, span = N * d->out_sn; i >= 0; i--) {                    \
-            uniform &= d->out_ss[i] == span;                                                  \
-            span *= d->out_dim[i];                                                            \
-        }                                                                                     \
         for (int64_t pos = 0; pos < P; pos++) {                                               \
-            int64_t rem = pos, sh = 0;                                                        \
-            for (int64_t i = d->nsp - 1; i >= 0; i--) {                                       \
-                sh += rem % d->out_dim[i] * d->stride[i] * j->g.pitch[i];                     \
-                rem /= d->out_dim[i];                                                         \
-            }                                                                                 \
-            s[pos] = sh;                                                                      \
+            shift_position(d, &j->g, pos, &s[pos], &obase[pos]);                              \
+            uniform &= obase[pos] == pos * N * d->out_sn;                                     \
         }                                                                                     \
         stacked_ctx_##SUF c = {j->f, N, s};                                                   \
         if (uniform) {                                                                        \
@@ -1460,16 +1462,10 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
         if (!cm)                                                                              \
             return 1; /* recorded in the run's status, which fails it */                      \
         rt_gemm_packed_cb(p, IS_F64, P * N, stacked_pack_##SUF, &c, j->w, cm, O, 0);          \
-        for (int64_t pos = 0; pos < P; pos++) {                                               \
-            int64_t rem = pos, obase = 0;                                                     \
-            for (int64_t i = d->nsp - 1; i >= 0; i--) {                                       \
-                obase += rem % d->out_dim[i] * d->out_ss[i];                                  \
-                rem /= d->out_dim[i];                                                         \
-            }                                                                                 \
+        for (int64_t pos = 0; pos < P; pos++)                                                 \
             for (int64_t n = 0; n < N; n++)                                                   \
                 for (int64_t o = 0; o < O; o++)                                               \
-                    j->out[obase + n * d->out_sn + o * d->out_so] = cm[(pos * N + n) * O + o]; \
-        }                                                                                     \
+                    j->out[obase[pos] + n * d->out_sn + o * d->out_so] = cm[(pos * N + n) * O + o]; \
         xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, cm);                                      \
         return 1;                                                                             \
     }                                                                                         \

@@ -60,7 +60,6 @@ static void read_limits(void) {
 }
 /* constant globals up to this size are copied into every part */
 #define SPLIT_COPY_CONSTANT 4096
-#define SPLIT_MAX_PARTS JIT_SPLIT_MAX_PARTS
 
 static double split_now_ms(void) {
   struct timespec ts;
@@ -242,7 +241,7 @@ int jit_compile_threads(void) {
     cpu_set_t set;
     n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : sysconf(_SC_NPROCESSORS_ONLN);
   }
-  return n < 1 ? 1 : n > SPLIT_MAX_PARTS ? SPLIT_MAX_PARTS : (int)n;
+  return n < 1 ? 1 : n > JIT_SPLIT_MAX_PARTS ? JIT_SPLIT_MAX_PARTS : (int)n;
 }
 
 /* LLVM builds some of its process-wide state when first used (the pass
@@ -312,13 +311,13 @@ static Piece *plan(LLVMModuleRef M, const char *entry, int nparts, int *npieces,
 
 int jit_split_parts(LLVMModuleRef M, const char *entry, int max_parts) {
   pthread_once(&limits_once, read_limits);
-  if (max_parts > SPLIT_MAX_PARTS) max_parts = SPLIT_MAX_PARTS;
+  if (max_parts > JIT_SPLIT_MAX_PARTS) max_parts = JIT_SPLIT_MAX_PARTS;
   long total = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) total += function_size(f);
   long parts = total / min_part;
   if (parts > max_parts) parts = max_parts;
   if (parts < 2) return 1;
-  long load[SPLIT_MAX_PARTS];
+  long load[JIT_SPLIT_MAX_PARTS];
   int n = 0;
   Piece *pieces = plan(M, entry, (int)parts, &n, load);
   xfree(pieces);
@@ -341,10 +340,10 @@ bool jit_compile_split(LLVMModuleRef M, const char *entry, int nparts, int opt_l
                        char **err, double *opt_ms) {
   *opt_ms = 0;
   pthread_once(&limits_once, read_limits);
-  if (nparts > SPLIT_MAX_PARTS) nparts = SPLIT_MAX_PARTS;
+  if (nparts > JIT_SPLIT_MAX_PARTS) nparts = JIT_SPLIT_MAX_PARTS;
   /* the pieces, with names of their own: part 0 renames M's functions
      while the other parts look theirs up */
-  long load[SPLIT_MAX_PARTS];
+  long load[JIT_SPLIT_MAX_PARTS];
   int npieces = 0;
   Piece *pieces = plan(M, entry, nparts, &npieces, load);
   char **names = calloc((size_t)npieces + 1, sizeof(char *));
@@ -410,9 +409,9 @@ bool jit_compile_split(LLVMModuleRef M, const char *entry, int nparts, int opt_l
   }
   pthread_once(&warm_once, warm_up);
   LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(M);
-  Part parts[SPLIT_MAX_PARTS];
-  pthread_t th[SPLIT_MAX_PARTS];
-  bool started[SPLIT_MAX_PARTS] = {0};
+  Part parts[JIT_SPLIT_MAX_PARTS];
+  pthread_t th[JIT_SPLIT_MAX_PARTS];
+  bool started[JIT_SPLIT_MAX_PARTS] = {0};
   for (int k = 0; k < nparts; k++)
     parts[k] = (Part){.index = k, .opt_level = opt_level, .mod = k == 0 ? M : NULL, .bc = bc, .entry = entry,
                       .pieces = pieces, .npieces = npieces, .shared = shared, .nshared = nshared};
