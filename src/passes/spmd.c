@@ -37,9 +37,11 @@
  *     neighbouring pieces (collective_permute) where the windows allow;
  *   - reduce_window (any reducer) along dimensions its window leaves
  *     alone or with halos, select_and_scatter along those it leaves alone,
- *     pad, sort, reverse and reduce (any reducer, any operands) along the
- *     dimensions they do not pad, sort, reverse or reduce, gather of whole
- *     indices along the dimensions its slices take whole;
+ *     pad, sort and reverse along the dimensions they do not pad, sort or
+ *     reverse, reduce (any reducer, any operands) on the pieces, the
+ *     pieces' results of split reduced dimensions gathered and reduced
+ *     again, gather of whole indices along the dimensions its slices take
+ *     whole;
  *   - ops linear in partial sums (add, subtract, negate, scaling, float
  *     converts, movement, reduce by add) on them, the result a partial
  *     sum; any other use takes the sum, made once (all_reduce or
@@ -1570,6 +1572,31 @@ static void sum_uses(Part *P, Op *op) {
   for (int k = 0; k < op->nregions; k++) sum_in(P, op->regions[k]);
 }
 
+/* The layout of a reduction's result over the dimensions red[] of an
+   operand in layout t: the kept dimensions as they were, the split reduced
+   ones (identical everywhere once combined) folded into the copies; their
+   dimensions in split[] (*nsplit of them). */
+static SpmdTiling *folded(Part *P, const SpmdTiling *t, const bool *red, int *nsplit, int *split) {
+  int rank = 0;
+  int64_t ways[MAXR], nrep = t->nrep;
+  *nsplit = 0;
+  for (int d = 0; d < t->rank; d++) {
+    if (!red[d]) ways[rank++] = t->ways[d];
+    else if (t->ways[d] > 1) split[(*nsplit)++] = d, nrep *= t->ways[d];
+  }
+  int64_t *coords = ARENA_ARRAY(&P->m->arena, int64_t, (size_t)t->ndev * (size_t)(rank + 1));
+  for (int p = 0; p < t->ndev; p++) {
+    const int64_t *c = &t->coord[p * (t->rank + 1)];
+    int64_t *o = &coords[p * (rank + 1)], rep = 0;
+    for (int d = 0, k = 0; d < t->rank; d++) {
+      if (!red[d]) o[k++] = c[d];
+      else if (t->ways[d] > 1) rep = rep * t->ways[d] + c[d];
+    }
+    o[rank] = rep * t->nrep + c[t->rank];
+  }
+  return tiling_from_coords(&P->m->arena, rank, ways, nrep, t->ndev, coords);
+}
+
 static bool reduce(Part *P, Op *op) {
   if (op->kind != OP_REDUCE || op->nopnds != 2 || op->nres != 1) return false;
   const SpmdTiling *t = tiling_of(P, op->opnds[0]);
@@ -1598,25 +1625,8 @@ static bool reduce(Part *P, Op *op) {
      initial value (the reducer's identity), so that it counts for nothing */
   if (padded(P, op->opnds[0]))
     op->opnds[0] = mask_padding(P, op->opnds[0], t, global_type(P, op->opnds[0]), red, op->opnds[1], op);
-  /* the result's layout: kept dimensions as they were, the reduced ones
-     (identical after the all_reduce) folded into the copies */
-  int rank = op->res[0].type->rank, nsplit = 0, split[MAXR];
-  int64_t ways[MAXR], nrep = t->nrep;
-  for (int d = 0, k = 0; d < t->rank; d++) {
-    if (!red[d]) ways[k++] = t->ways[d];
-    else if (t->ways[d] > 1) split[nsplit++] = d, nrep *= t->ways[d];
-  }
-  int64_t *coords = ARENA_ARRAY(&P->m->arena, int64_t, (size_t)t->ndev * (size_t)(rank + 1));
-  for (int p = 0; p < t->ndev; p++) {
-    const int64_t *c = &t->coord[p * (t->rank + 1)];
-    int64_t *o = &coords[p * (rank + 1)], rep = 0;
-    for (int d = 0, k = 0; d < t->rank; d++) {
-      if (!red[d]) o[k++] = c[d];
-      else if (t->ways[d] > 1) rep = rep * t->ways[d] + c[d];
-    }
-    o[rank] = rep * t->nrep + c[t->rank];
-  }
-  SpmdTiling *rt = tiling_from_coords(&P->m->arena, rank, ways, nrep, t->ndev, coords);
+  int rank = op->res[0].type->rank, nsplit, split[MAXR];
+  SpmdTiling *rt = folded(P, t, red, &nsplit, split);
   Type *g = op->res[0].type;
   if (keep && (nsplit || ps)) {
     Psum *q = ps;
@@ -3654,8 +3664,14 @@ static bool sort_op(Part *P, Op *op) {
   return true;
 }
 
-/* reduce by any reducer (any number of operands: argmax) over dimensions
-   no operand splits: a local reduce, the kept dimensions' layout. */
+/* reduce by any reducer (any number of operands: argmax).  Over
+   dimensions no operand splits: a local reduce, the kept dimensions'
+   layout.  Over split ones: a local reduce of each piece, its results
+   gathered from the partitions holding the other pieces (in their order,
+   along a new leading dimension) and reduced again by the same reducer,
+   which leaves the whole result on each of them (two all_gathers of
+   [pieces x rows] for an argmax over a split vocabulary instead of the
+   whole operand). */
 static bool reduce_local(Part *P, Op *op) {
   int n = op->nres;
   if (op->kind != OP_REDUCE || n < 1 || op->nopnds != 2 * n || op->nregions != 1) return false;
@@ -3666,26 +3682,70 @@ static bool reduce_local(Part *P, Op *op) {
   int64_t *rd;
   int nrd = op_attr_ints(op, "dimensions", &rd);
   if (g->kind != TY_TENSOR || g->rank != t->rank || g->rank > MAXR || nrd < 0) return false;
-  for (int i = 0; i < nrd; i++)
-    if (rd[i] < 0 || rd[i] >= g->rank || t->ways[rd[i]] > 1) return false;
+  bool red[MAXR] = {0};
+  for (int i = 0; i < nrd; i++) {
+    if (rd[i] < 0 || rd[i] >= g->rank) return false;
+    red[rd[i]] = true;
+  }
   for (int i = 0; i < n; i++)
     if (!same_dims(global_type(P, op->opnds[i]), g) || op->res[i].type->kind != TY_TENSOR ||
         op->res[i].type->quant || tiling_of(P, op->opnds[n + i]) || psum_of(P, op->opnds[n + i]) ||
         op->res[i].type->rank != g->rank - nrd)
       return false;
-  int src[MAXR], rank = g->rank - nrd;
-  for (int d = 0, k = 0; d < g->rank; d++)
-    if (!ints_contain(rd, nrd, d)) src[k++] = d;
-  bool ok;
-  SpmdTiling *r = moved(P, t, rank, src, &ok);
-  if (!ok) return false;
+  int nsplit, split[MAXR];
+  SpmdTiling *r = folded(P, t, red, &nsplit, split);
+  if (!splits(r)) r = NULL;
+  /* the result must fit a tensor of the gathered pieces */
+  if (nsplit && g->rank - nrd + 1 > MAXR) return false;
   for (int i = 0; i < n; i++) {
     Value *v = op->opnds[i];
     op->opnds[i] = tiling_of(P, v) ? reshard(P, v, t, op) : shard_of(P, v, t, op);
-    if (r) {
-      op->res[i].type = local_type(P, op->res[i].type, r);
-      ptrmap_put(&P->tiling, &op->res[i], r);
-    }
+    /* the padding of uneven pieces along the reduced dimensions made the
+       initial value: one more operand of the reducer, as the initial value
+       is already */
+    if (nsplit && padded(P, op->opnds[i]))
+      op->opnds[i] = mask_padding(P, op->opnds[i], t, g, red, op->opnds[n + i], op);
+    op->res[i].type = r ? local_type(P, op->res[i].type, r) : op->res[i].type;
+    if (r) ptrmap_put(&P->tiling, &op->res[i], r);
+  }
+  if (!nsplit) return true;
+  int64_t size, *mem = group_members(P, t, nsplit, split, &size);
+  Attr *groups = groups_of(P, t->ndev / size, size, mem);
+  Builder b = {P->m, P->body, op->next, op->loc};
+  Value **in = ARENA_ARRAY(&P->m->arena, Value *, 2 * n);
+  Type **rt = ARENA_ARRAY(&P->m->arena, Type *, n);
+  int rank = op->res[0].type->rank;
+  for (int i = 0; i < n; i++) {
+    Type *lt = op->res[i].type;
+    int64_t dims[MAXR];
+    dims[0] = 1;
+    memcpy(dims + 1, lt->dims, sizeof(int64_t) * (size_t)rank);
+    Value *one = bld_reshape(&b, &op->res[i], rank + 1, dims);
+    dims[0] = size;
+    in[i] = bld_op(&b, OP_ALL_GATHER, 1, &one, bld_tensor(&b, lt->elem, rank + 1, dims));
+    op_set_attr(P->m, in[i]->def, "all_gather_dim", attr_int(P->m, 0, type_scalar(&P->m->arena, ET_S64)));
+    set_collective(P, in[i]->def, groups);
+    P->n_gather++;
+    in[n + i] = op->opnds[n + i];
+    rt[i] = lt;
+  }
+  Op *again = op_new(P->m, OP_REDUCE, 2 * n, in, n, rt, op->loc);
+  int64_t zero = 0;
+  op_set_attr(P->m, again, "dimensions", attr_ints(P->m, 1, &zero));
+  PtrMap map = {0};
+  Block *body = block_new(P->m);
+  Block *reg = op->regions[0];
+  for (int i = 0; i < reg->nargs; i++) ptrmap_put(&map, reg->args[i], block_add_arg(P->m, body, reg->args[i]->type, NULL));
+  block_clone_into(P->m, reg, body, &map);
+  ptrmap_free(&map);
+  op_add_region(P->m, again, body);
+  block_insert_before(P->body, b.at, again);
+  P->final = &again->res[0];
+  for (int i = 0; i < n; i++) {
+    Value *reshaped = in[i]->def->opnds[0];
+    block_replace_uses(P->body, &op->res[i], &again->res[i]);
+    reshaped->def->opnds[0] = &op->res[i];
+    if (r) ptrmap_put(&P->tiling, &again->res[i], r);
   }
   return true;
 }

@@ -866,6 +866,22 @@ def t_gather_on_shards():
     assert c["all_gather"] == 0, c
 
 
+def t_argmax_split_axis():
+    # the argmax over a vocabulary split by columns (and on a 2x4 mesh, rows
+    # by data): each device reduces its columns, only the [pieces x rows]
+    # results are gathered (two all-gathers: values and indices), never
+    # the logits; ties across pieces take the first index, as on one device
+    logits = jax.random.normal(jax.random.key(15), (16, 64))
+    ties = jnp.tile(jnp.array([1.0, 3.0, 3.0, 0.0]), (16, 16))
+    f = lambda a: (jnp.argmax(a, axis=1), jnp.argmin(a, axis=1), jnp.max(a, axis=1))  # noqa: E731
+    for args in ([logits], [ties]):
+        both(lambda d: jit_on(d, f, (8,), ("x",), args, [P(None, "x")]))
+        both(lambda d: jit_on(d, f, (2, 4), ("data", "model"), args, [P("data", "model")]))
+    c = collectives(X, lambda a: jnp.argmax(a, axis=1), (8,), ("x",), [logits], [P(None, "x")])
+    # (gathering the logits instead would be one all-gather of [16 x 64])
+    assert c["all_gather"] == 2 and c["all_reduce"] == 0, c
+
+
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
         check(name[2:], fn)
