@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cpu/lower.h"
+#include "passes/cost.h"
 
 /* out[i] = root(i) for i in [lo, hi), one flat loop the vectorizer widens. */
 static void emit_flat(Cg *cg, KernelIO *io, Value *const *roots, int nroots, LLVMValueRef *outs,
@@ -357,6 +358,38 @@ static void nest(Nest *c, int d, int k, int64_t off) {
   loop_end(cg, &l);
 }
 
+/* The work per element of a fusion's ops computing v (each counted once):
+   1 for most elementwise ops, 4 for a division or remainder, 16 for a
+   transcendental; movement and inputs nothing. */
+static int64_t work_of(const Value *v, Value *const *inputs, int ninputs, PtrMap *seen) {
+  const Op *op = v->def;
+  if (!op || ptrmap_get(seen, op)) return 0;
+  for (int i = 0; i < ninputs; i++)
+    if (inputs[i] == v) return 0;
+  ptrmap_put(seen, op, (void *)op);
+  int64_t w = 0;
+  if (cost_is_transcendental(op->kind)) w = 16;
+  else if (op->kind == OP_DIVIDE || op->kind == OP_REMAINDER) w = 4;
+  else if (op_has_flag(op->kind, OPF_EW)) w = 1;
+  for (int i = 0; i < op->nopnds; i++) w += work_of(op->opnds[i], inputs, ninputs, seen);
+  return w;
+}
+
+/* Elements per chunk: CHUNK_ELEMS (about a pass over memory's worth of
+   time for cheap elementwise work), fewer where each element costs many
+   transcendentals, so that a small but heavy fusion (an LSTM step's gates:
+   4096 elements, 3 sigmoids and 2 tanh each) still spreads over the pool;
+   at least 1024.  Chunks never change what an element computes. */
+static int64_t loop_chunk_elems(const KernelSpec *k) {
+  PtrMap seen = {0};
+  int64_t w = 0;
+  for (int r = 0; r < k->nroots; r++) w += work_of(k->roots[r], k->inputs, k->ninputs, &seen);
+  ptrmap_free(&seen);
+  int64_t ch = CHUNK_ELEMS;
+  while (ch > 1024 && ch * w > 3 * (int64_t)CHUNK_ELEMS) ch /= 2;
+  return ch;
+}
+
 /* Emits a loop kernel; returns the kernel function and the chunk count. */
 LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
   Cg *cg = &L->cg;
@@ -410,7 +443,7 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
   }
   if (flat || (rank <= 1 && !cat)) {
     /* one loop over the linear index: idx = [0, ..., 0, i] */
-    int64_t ch = CHUNK_ELEMS;
+    int64_t ch = loop_chunk_elems(k);
     *nchunks = n > 0 ? (n + ch - 1) / ch : 0;
     LLVMValueRef lo = LLVMBuildMul(cg->b, chunk, cg_i64(cg, ch), "");
     LLVMValueRef hi = cg_min64(cg, LLVMBuildAdd(cg->b, lo, cg_i64(cg, ch), ""), cg_i64(cg, n));
@@ -424,7 +457,8 @@ LLVMValueRef emit_loop_kernel(Lower *L, const KernelSpec *k, int64_t *nchunks) {
        chunks split dimension 0 */
     const Type *ns = cat ? cat->res[0].type : shape;
     int64_t inner = n / (ns->dims[0] ? ns->dims[0] : 1);
-    int64_t ch0 = inner >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (inner ? inner : 1);
+    int64_t che = loop_chunk_elems(k);
+    int64_t ch0 = inner >= che ? 1 : che / (inner ? inner : 1);
     *nchunks = n > 0 ? (ns->dims[0] + ch0 - 1) / ch0 : 0;
     PtrMap rs = {0};
     int64_t run = 0;
