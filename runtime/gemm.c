@@ -963,11 +963,14 @@ static void pick_tile(gemm_cfg *f, int64_t m)
     }
 }
 
-/* Below this many multiply-adds (about 50 us on one core) a call runs on
-   the calling thread alone: sharing it would cost more than it saves, in
-   waking the pool and in moving the packed B between the cores' caches
-   (a recurrent step's small products got slower with a second thread). */
-enum { PARALLEL_MIN_FMAS = 1 << 22 };
+/* Below this many multiply-adds (about 6 us on one core) a call runs on
+   the calling thread alone: sharing it would cost more than it saves.
+   Workers spin a while between jobs (threadpool.c), so a loop of small
+   products pays about a microsecond per job: an LSTM step's 32x128x512 and
+   32x64x512 products, 2^21 and 2^20 multiply-adds, went from 49 and 24 us
+   to 28 and 15 us on two threads (AVX2), where the bound of 2^22 kept them
+   on one. */
+enum { PARALLEL_MIN_FMAS = 1 << 19 };
 /* Below this many elements a B packed once for many products (a
    convolution's kernel) is packed on the calling thread. */
 enum { PARALLEL_MIN_PACK = 1 << 18 };
