@@ -41,7 +41,9 @@
  *     reverse, reduce (any reducer, any operands) on the pieces, the
  *     pieces' results of split reduced dimensions gathered and reduced
  *     again, gather of whole indices along the dimensions its slices take
- *     whole;
+ *     whole, and from rows split along dimensions the indices pick one
+ *     element of (each partition's own lookups, zeros for the others' rows:
+ *     a partial sum);
  *   - ops linear in partial sums (add, subtract, negate, scaling, float
  *     converts, movement, reduce by add) on them, the result a partial
  *     sum; any other use takes the sum, made once (all_reduce or
@@ -3785,6 +3787,127 @@ static bool reverse_op(Part *P, Op *op) {
   return true;
 }
 
+/* gather from an operand split along dimensions its start indices pick
+   one element of (an embedding table split by rows: Megatron's
+   vocabulary-parallel lookup), the other split dimensions taken whole by
+   the slices, the indices whole: each partition looks the indices up in
+   its own rows (each start index clamped to the whole dimension, as the
+   gather would, then made relative to the piece) and keeps zeros where an
+   index falls in another piece; the results are a partial sum over the
+   partitions holding the other pieces, summed where a use needs the sum
+   (one all_reduce of the result, never the table).  Taken when summing
+   the result moves no more than gathering the operand, or when the result
+   is wanted unreduced. */
+static bool gather_rows(Part *P, Op *op, const SpmdTiling *t, const Type *g, const int *src, const bool *whole) {
+  Value *ix = op->opnds[1];
+  const Type *it = ix->type, *rt = op->res[0].type;
+  Attr *dn = op_attr(op, "dimension_numbers");
+  int64_t *sim, *off, *ob, *sz;
+  int nsim = dict_ints(dn, "start_index_map", &sim), noff = dict_ints(dn, "offset_dims", &off);
+  int nob = dict_ints(dn, "operand_batching_dims", &ob);
+  int64_t ivd = dict_int(dn, "index_vector_dim", 0);
+  if (nsim < 1 || noff < 0 || nob != 0 || op_attr_ints(op, "slice_sizes", &sz) != g->rank || it->kind != TY_TENSOR ||
+      !et_is_int(it->elem) || et_is_pred(rt->elem) || ivd < 0 || ivd > it->rank || it->rank >= MAXR ||
+      padded(P, op->opnds[0]))
+    return false;
+  if (ivd < it->rank ? it->dims[ivd] != nsim : nsim != 1) return false;
+  /* the result's batch dimensions (those not among the offset dims) are
+     the indices' dimensions other than the index vector's, in order */
+  int64_t bdims[MAXR], bpos[MAXR];
+  int nbd = 0, nrb = 0;
+  for (int d = 0; d < it->rank; d++)
+    if (d != ivd) bdims[nbd++] = it->dims[d];
+  for (int k = 0; k < rt->rank; k++)
+    if (!ints_contain(off, noff, k)) {
+      if (nrb >= nbd || rt->dims[k] != bdims[nrb]) return false;
+      bpos[nrb++] = k;
+    }
+  if (nrb != nbd) return false;
+  /* the dimensions split by the indices: one element each */
+  bool red[MAXR] = {0};
+  int comp[MAXR];
+  for (int d = 0; d < g->rank; d++) {
+    comp[d] = -1;
+    if (t->ways[d] == 1 || whole[d]) continue;
+    for (int k = 0; k < nsim; k++)
+      if (sim[k] == d) comp[d] = k;
+    if (comp[d] < 0 || sz[d] != 1) return false;
+    red[d] = true;
+  }
+  if (type_bits(rt) > type_bits(g) && !wanted_unreduced(P, &op->res[0])) return false;
+  /* the result's layout: the operand's without the rows' splits (folded
+     into the copies, which hold the addends), moved by the whole dims */
+  int nsplit, split[MAXR], fsrc[MAXR];
+  SpmdTiling *ft = folded(P, t, red, &nsplit, split);
+  int fpos[MAXR];
+  for (int d = 0, k = 0; d < g->rank; d++) fpos[d] = red[d] ? -1 : k++;
+  for (int k = 0; k < rt->rank; k++) fsrc[k] = src[k] >= 0 ? fpos[src[k]] : -1;
+  bool ok;
+  SpmdTiling *r = splits(ft) ? moved(P, ft, rt->rank, fsrc, &ok) : (ok = true, NULL);
+  if (!ok) return false;
+  Builder b = {P->m, P->body, op, op->loc};
+  /* the indices as s64, one component at a time along the index vector */
+  Value *ix64 = bld_convert(&b, ix, ET_S64);
+  int64_t cdims[MAXR + 1];
+  int crank = it->rank;
+  memcpy(cdims, it->dims, sizeof(int64_t) * (size_t)it->rank);
+  if (ivd < it->rank) cdims[ivd] = 1;
+  Value *parts[MAXR], *keep = NULL;
+  for (int k = 0; k < nsim; k++) {
+    Value *c = ix64;
+    if (ivd < it->rank) {
+      int64_t lo[MAXR], hi[MAXR], st[MAXR];
+      for (int d = 0; d < it->rank; d++) lo[d] = 0, hi[d] = it->dims[d], st[d] = 1;
+      lo[ivd] = k, hi[ivd] = k + 1;
+      c = bld_op(&b, OP_SLICE, 1, &ix64, bld_tensor(&b, ET_S64, crank, cdims));
+      op_set_attr(P->m, c->def, "start_indices", attr_ints(P->m, crank, lo));
+      op_set_attr(P->m, c->def, "limit_indices", attr_ints(P->m, crank, hi));
+      op_set_attr(P->m, c->def, "strides", attr_ints(P->m, crank, st));
+    }
+    int d = (int)sim[k];
+    if (d >= 0 && d < g->rank && red[d]) {
+      int64_t piece = g->dims[d] / t->ways[d];
+      Value *in[3] = {bld_const_i(&b, c->type, 0), c, bld_const_i(&b, c->type, g->dims[d] - 1)};
+      c = bld_op(&b, OP_CLAMP, 3, in, c->type);
+      c = bld_sub(&b, c, bld_splat(&b, shard_offset(P, &b, t, d, piece), c->type));
+      Value *inr = bld_bin(&b, OP_AND, bld_compare(&b, c, bld_const_i(&b, c->type, 0), "GE"),
+                           bld_compare(&b, c, bld_const_i(&b, c->type, piece), "LT"));
+      keep = keep ? bld_bin(&b, OP_AND, keep, inr) : inr;
+    }
+    parts[k] = c;
+  }
+  Value *nix = parts[0];
+  if (nsim > 1) {
+    nix = bld_op(&b, OP_CONCATENATE, nsim, parts, bld_tensor(&b, ET_S64, it->rank, it->dims));
+    op_set_attr(P->m, nix->def, "dimension", attr_int(P->m, ivd, type_scalar(&P->m->arena, ET_S64)));
+  }
+  op->opnds[1] = nix;
+  int64_t nsz[MAXR];
+  for (int d = 0; d < g->rank; d++) nsz[d] = red[d] ? 1 : sz[d] / t->ways[d];
+  op_set_attr(P->m, op, "slice_sizes", attr_ints(P->m, g->rank, nsz));
+  Type *lt = r ? local_type(P, rt, r) : (Type *)rt;
+  op->res[0].type = lt;
+  /* zeros where the index is in another piece: the mask over the batch
+     dimensions of the result */
+  Builder a = {P->m, P->body, op->next, op->loc};
+  Value *mask = bld_reshape(&a, keep, nbd, bdims);
+  mask = bld_broadcast(&a, mask, bld_shape_of(&a, lt, ET_PRED), nbd, bpos);
+  Value *z = bld_const_bits(&a, lt, lt->elem, 0);
+  Value *res = bld_select(&a, mask, &op->res[0], z);
+  block_replace_uses(P->body, &op->res[0], res);
+  res->def->opnds[1] = &op->res[0];
+  P->final = res;
+  void *w = ptrmap_get(&P->want, &op->res[0]);
+  if (w) ptrmap_put(&P->want, res, w);
+  if (r) {
+    ptrmap_put(&P->tiling, &op->res[0], r);
+    ptrmap_put(&P->tiling, res, r);
+  }
+  int64_t size, *mem = group_members(P, t, nsplit, split, &size);
+  ptrmap_put(&P->psum, res, psum_new(P, size, mem));
+  return true;
+}
+
 /* gather from an operand split only along dimensions every slice takes
    whole (offset dimensions of full slice size), the indices whole: each
    partition gathers from its piece (a start index along such a dimension
@@ -3799,7 +3922,7 @@ static bool gather_op(Part *P, Op *op) {
   bool whole[MAXR];
   if (t->rank != g->rank || !gather_dims(op, g, rt, src, whole)) return false;
   for (int d = 0; d < g->rank; d++)
-    if (t->ways[d] > 1 && !whole[d]) return false;
+    if (t->ways[d] > 1 && !whole[d]) return gather_rows(P, op, t, g, src, whole);
   bool ok;
   SpmdTiling *r = moved(P, t, rt->rank, src, &ok);
   if (!ok || !r) return false;

@@ -881,6 +881,20 @@ def t_argmax_split_axis():
     # (gathering the logits instead would be one all-gather of [16 x 64])
     assert c["all_gather"] == 2 and c["all_reduce"] == 0, c
 
+def t_embedding_rows_split():
+    # Megatron's vocabulary-parallel embedding: the table split by rows,
+    # the ids whole; each device looks up its own rows (zeros for ids in
+    # other pieces) and one all-reduce sums the lookups, the table never
+    # gathered; also on a 2x4 mesh (rows by model, columns by data)
+    table = jax.random.normal(jax.random.key(16), (64, 16))
+    ids = jnp.array([[0, 7, 8, 63], [15, 16, 31, 32], [40, 41, 2, 9]], dtype=jnp.int32)
+    f = lambda t, i: jnp.tanh(t[i]) * 2  # noqa: E731
+    both(lambda d: jit_on(d, f, (8,), ("x",), [table, ids], [P("x", None), P()]))
+    both(lambda d: jit_on(d, f, (2, 4), ("data", "model"), [table, ids], [P("model", "data"), P()]))
+    c = collectives(X, f, (8,), ("x",), [table, ids], [P("x", None), P()])
+    assert c["all_gather"] == 0 and c["all_reduce"] == 1, c
+
+
 
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):

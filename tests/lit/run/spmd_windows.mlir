@@ -36,7 +36,7 @@
 // ways) or by input features (cut locally from the lhs: one all-reduce);
 // a loop of convolutions over a split batch moves nothing; gathers of
 // rows of a table split by columns and of columns of rows split by rows
-// move nothing, a gather of rows split by rows is computed whole; a loop
+// move nothing, a gather of rows split by rows sums its pieces' lookups; a loop
 // of convolutions over rows split 8 ways exchanges its halos in the body.
 // RUN: for e in convbatch convfeat convsum convrows convwhole convdepth convgrad pool poolgrad others resnet convmix loopconv gathers loophalo; do \
 // RUN:   xlac run --verbose --partitions 8 --random-inputs --entry $e %s 2>&1 >/dev/null | grep spmd: || exit 1; \
@@ -54,7 +54,7 @@
 // SUM-NEXT: spmd: 0 all_gather, 4 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 1 local cuts, 4 collective_permute{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts{{$}}
-// SUM-NEXT: spmd: 1 all_gather, 0 all_reduce, 0 local cuts; 1 ops computed whole from split operands (stablehlo.gather), the first at line [[#@LINE+332]]:10{{$}}
+// SUM-NEXT: spmd: 0 all_gather, 1 all_reduce, 0 local cuts{{$}}
 // SUM-NEXT: spmd: 0 all_gather, 0 all_reduce, 0 local cuts, 2 collective_permute{{$}}
 //
 // The gathers with indices in range (and out of it: clamped).
@@ -379,7 +379,8 @@ module @windows attributes {mhlo.num_partitions = 8 : i32} {
 
   // An embedding table split by columns: the rows looked up on each
   // partition's columns; columns picked from rows split by rows; rows
-  // picked from rows split by rows (computed whole).
+  // picked from rows split by rows (each partition looks up its own rows,
+  // zeros elsewhere, one all-reduce: tests/lit/run/spmd_gather.mlir).
   func.func @gathers(%t: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@x8, [{}, {"x"}]>},
                      %x: tensor<16x6xf32> {sdy.sharding = #sdy.sharding<@x8, [{"x"}, {}]>},
                      %i: tensor<5x1xi32>, %j: tensor<3x1xi32>)
