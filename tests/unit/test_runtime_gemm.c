@@ -374,6 +374,42 @@ static void test_direct_b(xlacrt_pool *pool)
     CHECK_EQ_I(bad, 0);
 }
 
+/* A product of few column panels (at most 4 register tiles wide) reads A
+   where it is instead of packing it (direct A); a wide one packs A.  Both
+   give the same bits: the m x n product equals the first n columns of the
+   product by B widened with 200 more columns, with a padded leading
+   dimension of A, ragged m and n and several k blocks. */
+static void test_direct_a(xlacrt_pool *pool)
+{
+    int bad = 0;
+    for (int r = 0; r < 40; r++) {
+        int64_t m = rand_int(1, 100), n = rand_int(1, 64), wide = n + 200, k = rand_int(1, 700);
+        int64_t lda = k + rand_int(0, 5);
+        float *a = malloc((size_t)(m * lda) * sizeof *a), *b = malloc((size_t)(k * wide) * sizeof *b);
+        float *bn = malloc((size_t)(k * n) * sizeof *bn);
+        float *c1 = malloc((size_t)(m * wide) * sizeof *c1), *c2 = malloc((size_t)(m * n) * sizeof *c2);
+        for (int64_t i = 0; i < m * lda; i++) a[i] = (float)rand_val();
+        for (int64_t i = 0; i < k * wide; i++) b[i] = (float)rand_val();
+        for (int64_t q = 0; q < k; q++)
+            memcpy(bn + q * n, b + q * wide, (size_t)n * sizeof *bn);
+        xlacrt_sgemm(pool, 0, 0, m, wide, k, a, lda, b, wide, c1, wide, 0);
+        xlacrt_sgemm(pool, 0, 0, m, n, k, a, lda, bn, n, c2, n, 0);
+        for (int64_t i = 0; i < m; i++)
+            if (memcmp(c1 + i * wide, c2 + i * n, (size_t)n * sizeof *c2) != 0) {
+                bad++;
+                fprintf(stderr, "  direct A m=%lld n=%lld k=%lld lda=%lld row %lld differs\n", (long long)m,
+                        (long long)n, (long long)k, (long long)lda, (long long)i);
+                break;
+            }
+        free(a);
+        free(b);
+        free(bn);
+        free(c1);
+        free(c2);
+    }
+    CHECK_EQ_I(bad, 0);
+}
+
 /* B packed once (xlacrt_*gemm_pack_b, as a loop's weights are) and
    multiplied by several A (xlacrt_*gemm_packed) gives the bits of the plain
    call, for odd shapes, both transposes, accumulation, padded leading
@@ -676,6 +712,8 @@ int main(void)
         test_packed_b(pool);
         test_direct_b(NULL);
         test_direct_b(pool);
+        test_direct_a(NULL);
+        test_direct_a(pool);
         test_batched(pool);
         test_gemm_16bit(pool);
         test_f16_all_values(pool);
