@@ -43,7 +43,8 @@
  *     again, gather of whole indices along the dimensions its slices take
  *     whole, and from rows split along dimensions the indices pick one
  *     element of (each partition's own lookups, zeros for the others' rows:
- *     a partial sum);
+ *     a partial sum), chlo.top_k on the pieces and, over a split last
+ *     dimension, again over the pieces' candidates;
  *   - ops linear in partial sums (add, subtract, negate, scaling, float
  *     converts, movement, reduce by add) on them, the result a partial
  *     sum; any other use takes the sum, made once (all_reduce or
@@ -51,7 +52,8 @@
  *   - transpose, broadcast_in_dim, reshape (the split dimension major in
  *     its group), slice, dynamic_slice and concatenate leaving the split
  *     dimensions whole;
- *   - calls, inlined first;
+ *   - calls and composites (as calls of their decompositions), inlined
+ *     first;
  *   - the host callbacks JAX places on one device (a maximal sharding):
  *     run on that partition alone, in a case on partition_id, their
  *     results broadcast from it (also inside regions and called
@@ -3934,6 +3936,94 @@ static bool gather_op(Part *P, Op *op) {
   return true;
 }
 
+/* chlo.top_k (along the last dimension).  The last dimension whole: the
+   op on the pieces, nothing moves.  Split evenly in pieces of at least k:
+   each partition takes the top k of its piece (indices made global by
+   the piece's offset), the candidates of the partitions holding the other
+   pieces are gathered (values and indices, in piece order) and the top k
+   of those are taken again, their indices looked up among the gathered
+   ones: G k candidates per row move instead of the rows.  Ties keep the
+   smaller index first: a piece's candidates come before the next piece's
+   and in index order within it. */
+static bool topk_op(Part *P, Op *op) {
+  if (op->kind != OP_CHLO_TOP_K || op->nopnds != 1 || op->nres != 2) return false;
+  Value *x = op->opnds[0];
+  const SpmdTiling *t = tiling_of(P, x);
+  const Type *g = global_type(P, x);
+  if (!t || padded(P, x) || g->kind != TY_TENSOR || g->rank < 1 || g->rank != t->rank || g->rank >= MAXR) return false;
+  int rank = g->rank, last = rank - 1;
+  int64_t k = op_attr_int(op, "k", -1), G = t->ways[last];
+  ElemType it = op->res[1].type->elem;
+  if (k < 0 || !et_is_int(it) || op->res[0].type->quant) return false;
+  if (G == 1) {
+    for (int i = 0; i < 2; i++) {
+      op->res[i].type = local_type(P, op->res[i].type, t);
+      ptrmap_put(&P->tiling, &op->res[i], (void *)t);
+    }
+    return true;
+  }
+  int64_t piece = g->dims[last] / G;
+  if (k > piece || (et_bits(it) < 64 && g->dims[last] > ((int64_t)1 << (et_bits(it) - 1))) || uneven(g, t))
+    return false;
+  Type *gt[2] = {op->res[0].type, op->res[1].type};
+  /* the layout of the results: the operand's without the last split */
+  bool red[MAXR] = {0};
+  red[last] = true;
+  int nsplit, split[MAXR];
+  SpmdTiling *ft = folded(P, t, red, &nsplit, split);
+  int src[MAXR];
+  for (int d = 0; d < rank; d++) src[d] = d < last ? d : -1;
+  bool ok;
+  SpmdTiling *r = splits(ft) ? moved(P, ft, rank, src, &ok) : (ok = true, NULL);
+  if (!ok) return false;
+  /* the local top k: the rows' pieces, k of each */
+  for (int i = 0; i < 2; i++) {
+    op->res[i].type = type_clone(&P->m->arena, gt[i]);
+    op->res[i].type->layout = NULL;
+    for (int d = 0; d < last; d++) op->res[i].type->dims[d] = gt[i]->dims[d] / t->ways[d];
+  }
+  Builder b = {P->m, P->body, op->next, op->loc};
+  Type *lv = op->res[0].type, *li = op->res[1].type;
+  Value *gidx = bld_add(&b, &op->res[1], bld_splat(&b, bld_convert(&b, shard_offset(P, &b, t, last, piece), it), li));
+  int64_t size, *mem = group_members(P, t, 1, &last, &size);
+  Attr *groups = groups_of(P, t->ndev / size, size, mem);
+  int64_t dims[MAXR];
+  memcpy(dims, lv->dims, sizeof(int64_t) * (size_t)rank);
+  dims[last] = k * size;
+  Value *cand[2] = {&op->res[0], gidx};
+  for (int i = 0; i < 2; i++) {
+    cand[i] = bld_op(&b, OP_ALL_GATHER, 1, &cand[i], bld_tensor(&b, i ? it : lv->elem, rank, dims));
+    op_set_attr(P->m, cand[i]->def, "all_gather_dim", attr_int(P->m, last, type_scalar(&P->m->arena, ET_S64)));
+    set_collective(P, cand[i]->def, groups);
+    P->n_gather++;
+  }
+  Type *rts[2] = {lv, li};
+  Op *again = op_new(P->m, OP_CHLO_TOP_K, 1, &cand[0], 2, rts, op->loc);
+  op_set_attr(P->m, again, "k", attr_int(P->m, k, NULL));
+  block_insert_before(P->body, b.at, again);
+  /* the global indices of the winners: gathered[.., pos] */
+  int64_t bd[MAXR], one[MAXR], lastd = last;
+  for (int d = 0; d < rank; d++) bd[d] = d, one[d] = 1;
+  static const char *const keys[] = {"offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                     "start_indices_batching_dims", "start_index_map", "index_vector_dim"};
+  Attr *v[6] = {attr_ints(P->m, 0, bd), attr_ints(P->m, 1, &lastd), attr_ints(P->m, last, bd),
+                attr_ints(P->m, last, bd), attr_ints(P->m, 1, &lastd), attr_int(P->m, rank, NULL)};
+  Value *gin[2] = {cand[1], &again->res[1]};
+  Value *idx = bld_op(&b, OP_GATHER, 2, gin, li);
+  op_set_attr(P->m, idx->def, "dimension_numbers", attr_dict(P->m, "stablehlo.gather", 6, keys, v));
+  op_set_attr(P->m, idx->def, "slice_sizes", attr_ints(P->m, rank, one));
+  op_set_attr(P->m, idx->def, "indices_are_sorted", attr_bool(P->m, false));
+  Value *res[2] = {&again->res[0], idx};
+  for (int i = 0; i < 2; i++) {
+    block_replace_uses(P->body, &op->res[i], res[i]);
+    if (r) ptrmap_put(&P->tiling, res[i], r);
+  }
+  /* the ops made above read the local top k itself */
+  cand[0]->def->opnds[0] = &op->res[0];
+  gidx->def->opnds[0] = &op->res[1];
+  return true;
+}
+
 /* The rules of the ops with windows, and the others above that keep a
    split dimension as it is. */
 static bool window_rules(Part *P, Op *op) {
@@ -3946,6 +4036,7 @@ static bool window_rules(Part *P, Op *op) {
   case OP_REDUCE: return regions_plain(P, op) && reduce_local(P, op);
   case OP_REVERSE: return reverse_op(P, op);
   case OP_GATHER: return gather_op(P, op);
+  case OP_CHLO_TOP_K: return topk_op(P, op);
   default: return false;
   }
 }
@@ -4865,6 +4956,29 @@ static bool has_call(const Block *b) {
   return false;
 }
 
+/* The composites in b (JAX's chlo.top_k, ...) made calls of their
+   decompositions, as the CPU pipeline makes them later (passes/legalize.c),
+   so that they are inlined with the other calls and their ops partitioned
+   by the rules; true when one was. */
+static bool composites_to_calls(Module *m, Block *b) {
+  bool any = false;
+  for (Op *op = b->first, *next; op; op = next) {
+    next = op->next;
+    for (int k = 0; k < op->nregions; k++) any |= composites_to_calls(m, op->regions[k]);
+    const char *callee = op->kind == OP_COMPOSITE ? op_attr_str(op, "decomposition") : NULL;
+    if (!callee || !module_find_func(m, callee) || op->nres > 64) continue;
+    Type *rt[64];
+    for (int i = 0; i < op->nres; i++) rt[i] = op->res[i].type;
+    Op *call = op_new(m, OP_CALL, op->nopnds, op->opnds, op->nres, rt, op->loc);
+    op_set_attr(m, call, "callee", attr_symbol(m, callee));
+    block_insert_before(b, op, call);
+    for (int i = 0; i < op->nres; i++) block_replace_uses(b, &op->res[i], &call->res[i]);
+    op_erase(op);
+    any = true;
+  }
+  return any;
+}
+
 /* What the rewrite kept on the side (the module's arena holds the rest). */
 static void part_free(Part *P) {
   PtrMap *maps[] = {&P->tiling, &P->whole, &P->want, &P->fixed, &P->loose, &P->cuts,
@@ -4881,8 +4995,10 @@ bool spmd_partition(Module *m, Func *f, int nrep, int npart) {
     error_at(f->loc, "@%s does not end in a return of its %d results", f->name, f->nresults);
     return false;
   }
-  /* calls are inlined first, so that their ops run on shards too */
-  if (has_call(f->body) && pass_inline_calls(m, &(PassOptions){0}) < 0) return false;
+  /* calls (and composites, as calls) are inlined first, so that their ops
+     run on shards too */
+  bool composites = composites_to_calls(m, f->body);
+  if ((composites || has_call(f->body)) && pass_inline_calls(m, &(PassOptions){0}) < 0) return false;
   ret = block_terminator(f->body);
   int n = f->body->nargs;
   SpmdTiling **at = ARENA_ARRAY(&m->arena, SpmdTiling *, n + 1);

@@ -895,6 +895,22 @@ def t_embedding_rows_split():
     assert c["all_gather"] == 0 and c["all_reduce"] == 1, c
 
 
+def t_top_k_split_axis():
+    # lax.top_k over a vocabulary split by columns, over rows split by data,
+    # and both; ties take the smaller index.  JAX hands the op over as a
+    # composite whose decomposition is a sort: over split rows it runs on
+    # the pieces (nothing gathered); over a split vocabulary the rows are
+    # gathered (docs/spmd.md, "Not done yet")
+    logits = jax.random.normal(jax.random.key(17), (8, 64))
+    ties = jnp.tile(jnp.array([1.0, 3.0, 3.0, 0.0]), (8, 16))
+    f = lambda a: jax.lax.top_k(a, 4)  # noqa: E731
+    for args in ([logits], [ties]):
+        both(lambda d: jit_on(d, f, (8,), ("x",), args, [P(None, "x")]))
+        both(lambda d: jit_on(d, f, (2, 4), ("data", "model"), args, [P("data", "model")]))
+        both(lambda d: jit_on(d, f, (8,), ("x",), args, [P("x", None)]))
+    c = collectives(X, f, (8,), ("x",), [logits], [P("x", None)])
+    assert c["all_gather"] == 0, c
+
 
 for name, fn in list(globals().items()):
     if name.startswith("t_") and callable(fn):
