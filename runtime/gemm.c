@@ -566,25 +566,27 @@ static inline TARGET_AVX2 void st256_ps(float *c, __m256 x0, __m256 x1, int nv, 
     }
 }
 
-/* 6 x 16 floats: 12 ymm accumulators. */
-static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv, int64_t ldb,
-                                      void *cv, int64_t ldc, int mv, int nv, int acc)
+/* 6 x 16 floats: 12 ymm accumulators.  Row r of A is a[r] + q * astep
+   at depth q: a packed panel (astep 6) or rows read where they are
+   (direct_a, astep 1); the sums are the same, in the same order. */
+static inline __attribute__((always_inline)) TARGET_AVX2 void tile6_avx2_f32(int64_t kc, const float *const *a,
+                                                                             int64_t astep, const float *b,
+                                                                             int64_t ldb, float *c, int64_t ldc,
+                                                                             int mv, int nv, int acc)
 {
-    const float *a = av, *b = bv;
-    float *c = cv;
+    const float *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3], *a4 = a[4], *a5 = a[5];
 #define Z(r) __m256 c##r##0 = _mm256_setzero_ps(), c##r##1 = _mm256_setzero_ps()
     Z(0); Z(1); Z(2); Z(3); Z(4); Z(5);
 #undef Z
 #define ROW(r)                                                                                \
     do {                                                                                      \
-        __m256 ar = _mm256_broadcast_ss(a + r);                                               \
+        __m256 ar = _mm256_broadcast_ss(a##r + q * astep);                                    \
         c##r##0 = _mm256_fmadd_ps(ar, b0, c##r##0);                                           \
         c##r##1 = _mm256_fmadd_ps(ar, b1, c##r##1);                                           \
     } while (0)
     for (int64_t q = 0; q < kc; q++) {
         __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
         ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
-        a += 6;
         b += ldb;
     }
 #undef ROW
@@ -595,33 +597,19 @@ static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv
 #undef ST
 }
 
-/* The same 6 x 16 tile with the rows of A read where they are (direct_a):
-   rows[r] is row r's first element of the k block; the sums are
-   kern_avx2_f32's, in the same order. */
+static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv, int64_t ldb,
+                                      void *cv, int64_t ldc, int mv, int nv, int acc)
+{
+    const float *a = av, *rows[6] = {a, a + 1, a + 2, a + 3, a + 4, a + 5};
+    tile6_avx2_f32(kc, rows, 6, bv, ldb, cv, ldc, mv, nv, acc);
+}
+
+/* The same tile over rows of A read where they are (direct_a): rows[r] is
+   row r's first element of the k block. */
 static TARGET_AVX2 void rows6_avx2_f32(int64_t kc, const float *const *rows, const float *b, int64_t ldb, float *c,
                                        int64_t ldc, int mv, int nv, int acc)
 {
-    const float *a0 = rows[0], *a1 = rows[1], *a2 = rows[2], *a3 = rows[3], *a4 = rows[4], *a5 = rows[5];
-#define Z(r) __m256 c##r##0 = _mm256_setzero_ps(), c##r##1 = _mm256_setzero_ps()
-    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5);
-#undef Z
-#define ROW(r)                                                                                \
-    do {                                                                                      \
-        __m256 ar = _mm256_broadcast_ss(a##r + q);                                            \
-        c##r##0 = _mm256_fmadd_ps(ar, b0, c##r##0);                                           \
-        c##r##1 = _mm256_fmadd_ps(ar, b1, c##r##1);                                           \
-    } while (0)
-    for (int64_t q = 0; q < kc; q++) {
-        __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
-        ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
-        b += ldb;
-    }
-#undef ROW
-#define ST(r)                                                                                 \
-    if (r < mv)                                                                               \
-    st256_ps(c + r * ldc, c##r##0, c##r##1, nv, acc)
-    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5);
-#undef ST
+    tile6_avx2_f32(kc, rows, 1, b, ldb, c, ldc, mv, nv, acc);
 }
 
 /* Lane mask for the first n of 4 (double) lanes. */
