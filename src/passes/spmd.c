@@ -1576,6 +1576,16 @@ static void sum_uses(Part *P, Op *op) {
   for (int k = 0; k < op->nregions; k++) sum_in(P, op->regions[k]);
 }
 
+/* op's region (a reducer) copied as the region of `to`. */
+static void copy_region(Part *P, const Op *op, Op *to) {
+  PtrMap map = {0};
+  Block *body = block_new(P->m), *reg = op->regions[0];
+  for (int i = 0; i < reg->nargs; i++) ptrmap_put(&map, reg->args[i], block_add_arg(P->m, body, reg->args[i]->type, NULL));
+  block_clone_into(P->m, reg, body, &map);
+  ptrmap_free(&map);
+  op_add_region(P->m, to, body);
+}
+
 /* The layout of a reduction's result over the dimensions red[] of an
    operand in layout t: the kept dimensions as they were, the split reduced
    ones (identical everywhere once combined) folded into the copies; their
@@ -1671,12 +1681,7 @@ static bool reduce(Part *P, Op *op) {
     }
     block_insert_before(P->body, op->next, ar);
     set_collective(P, ar, groups_of(P, t->ndev / size, size, mem));
-    PtrMap map = {0};
-    Block *body = block_new(P->m);
-    for (int i = 0; i < 2; i++) ptrmap_put(&map, op->regions[0]->args[i], block_add_arg(P->m, body, op->regions[0]->args[i]->type, NULL));
-    block_clone_into(P->m, op->regions[0], body, &map);
-    ptrmap_free(&map);
-    op_add_region(P->m, ar, body);
+    copy_region(P, op, ar);
     block_replace_uses(P->body, &op->res[0], &ar->res[0]);
     ar->opnds[0] = &op->res[0];
     P->final = &ar->res[0];
@@ -3736,13 +3741,7 @@ static bool reduce_local(Part *P, Op *op) {
   Op *again = op_new(P->m, OP_REDUCE, 2 * n, in, n, rt, op->loc);
   int64_t zero = 0;
   op_set_attr(P->m, again, "dimensions", attr_ints(P->m, 1, &zero));
-  PtrMap map = {0};
-  Block *body = block_new(P->m);
-  Block *reg = op->regions[0];
-  for (int i = 0; i < reg->nargs; i++) ptrmap_put(&map, reg->args[i], block_add_arg(P->m, body, reg->args[i]->type, NULL));
-  block_clone_into(P->m, reg, body, &map);
-  ptrmap_free(&map);
-  op_add_region(P->m, again, body);
+  copy_region(P, op, again);
   block_insert_before(P->body, b.at, again);
   P->final = &again->res[0];
   for (int i = 0; i < n; i++) {
@@ -3850,22 +3849,9 @@ static bool gather_rows(Part *P, Op *op, const SpmdTiling *t, const Type *g, con
   Builder b = {P->m, P->body, op, op->loc};
   /* the indices as s64, one component at a time along the index vector */
   Value *ix64 = bld_convert(&b, ix, ET_S64);
-  int64_t cdims[MAXR + 1];
-  int crank = it->rank;
-  memcpy(cdims, it->dims, sizeof(int64_t) * (size_t)it->rank);
-  if (ivd < it->rank) cdims[ivd] = 1;
   Value *parts[MAXR], *keep = NULL;
   for (int k = 0; k < nsim; k++) {
-    Value *c = ix64;
-    if (ivd < it->rank) {
-      int64_t lo[MAXR], hi[MAXR], st[MAXR];
-      for (int d = 0; d < it->rank; d++) lo[d] = 0, hi[d] = it->dims[d], st[d] = 1;
-      lo[ivd] = k, hi[ivd] = k + 1;
-      c = bld_op(&b, OP_SLICE, 1, &ix64, bld_tensor(&b, ET_S64, crank, cdims));
-      op_set_attr(P->m, c->def, "start_indices", attr_ints(P->m, crank, lo));
-      op_set_attr(P->m, c->def, "limit_indices", attr_ints(P->m, crank, hi));
-      op_set_attr(P->m, c->def, "strides", attr_ints(P->m, crank, st));
-    }
+    Value *c = ivd < it->rank ? rows_of(P, &b, ix64, (int)ivd, k, k + 1) : ix64;
     int d = (int)sim[k];
     if (d >= 0 && d < g->rank && red[d]) {
       int64_t piece = g->dims[d] / t->ways[d];
