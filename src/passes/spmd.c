@@ -673,6 +673,16 @@ static void set_collective(Part *P, Op *op, Attr *groups) {
   op_set_attr(P->m, op, "use_global_device_ids", attr_unit(P->m));
 }
 
+/* v gathered along dimension d over the partitions of each group in
+   `groups`, at b, into a tensor of dims (counted among the all_gathers). */
+static Value *all_gather_at(Part *P, Builder *b, Value *v, int d, int rank, const int64_t *dims, Attr *groups) {
+  Value *w = bld_op(b, OP_ALL_GATHER, 1, &v, bld_tensor(b, v->type->elem, rank, dims));
+  P->n_gather++;
+  op_set_attr(P->m, w->def, "all_gather_dim", attr_int(P->m, d, type_scalar(&P->m->arena, ET_S64)));
+  set_collective(P, w->def, groups);
+  return w;
+}
+
 static Value *summed(Part *P, Value *v, bool scatter);
 
 /* The element count of a tensor type. */
@@ -744,11 +754,8 @@ static Value *gather_here(Part *P, Value *v, Op *at) {
     int64_t dims[MAXR];
     memcpy(dims, w->type->dims, sizeof(int64_t) * (size_t)t->rank);
     dims[d] *= t->ways[d];
-    w = bld_op(&b, OP_ALL_GATHER, 1, &w, bld_tensor(&b, v->type->elem, t->rank, dims));
-    P->n_gather++;
-    op_set_attr(P->m, w->def, "all_gather_dim", attr_int(P->m, d, type_scalar(&P->m->arena, ET_S64)));
     int one = d;
-    set_collective(P, w->def, groups_attr(P, t, 1, &one));
+    w = all_gather_at(P, &b, w, d, t->rank, dims, groups_attr(P, t, 1, &one));
   }
   /* padded pieces: the gathered value cut back to its true size */
   const Type *g = ptrmap_get(&P->gtype, v->type);
@@ -2074,10 +2081,7 @@ static Value *gather_along(Part *P, Value *v, const bool *drop, Op *at) {
     int64_t dims[MAXR];
     memcpy(dims, w->type->dims, sizeof(int64_t) * (size_t)rank);
     dims[d] *= t->ways[d];
-    w = bld_op(&b, OP_ALL_GATHER, 1, &w, bld_tensor(&b, v->type->elem, rank, dims));
-    P->n_gather++;
-    op_set_attr(P->m, w->def, "all_gather_dim", attr_int(P->m, d, type_scalar(&P->m->arena, ET_S64)));
-    set_collective(P, w->def, groups_attr(P, t, 1, &d));
+    w = all_gather_at(P, &b, w, d, rank, dims, groups_attr(P, t, 1, &d));
   }
   if (u) ptrmap_put(&P->tiling, w, u);
   return w;
@@ -3731,10 +3735,7 @@ static bool reduce_local(Part *P, Op *op) {
     memcpy(dims + 1, lt->dims, sizeof(int64_t) * (size_t)rank);
     Value *one = bld_reshape(&b, &op->res[i], rank + 1, dims);
     dims[0] = size;
-    in[i] = bld_op(&b, OP_ALL_GATHER, 1, &one, bld_tensor(&b, lt->elem, rank + 1, dims));
-    op_set_attr(P->m, in[i]->def, "all_gather_dim", attr_int(P->m, 0, type_scalar(&P->m->arena, ET_S64)));
-    set_collective(P, in[i]->def, groups);
-    P->n_gather++;
+    in[i] = all_gather_at(P, &b, one, 0, rank + 1, dims, groups);
     in[n + i] = op->opnds[n + i];
     rt[i] = lt;
   }
@@ -3978,10 +3979,7 @@ static bool topk_op(Part *P, Op *op) {
   dims[last] = k * size;
   Value *cand[2] = {&op->res[0], gidx};
   for (int i = 0; i < 2; i++) {
-    cand[i] = bld_op(&b, OP_ALL_GATHER, 1, &cand[i], bld_tensor(&b, i ? it : lv->elem, rank, dims));
-    op_set_attr(P->m, cand[i]->def, "all_gather_dim", attr_int(P->m, last, type_scalar(&P->m->arena, ET_S64)));
-    set_collective(P, cand[i]->def, groups);
-    P->n_gather++;
+    cand[i] = all_gather_at(P, &b, cand[i], last, rank, dims, groups);
   }
   Type *rts[2] = {lv, li};
   Op *again = op_new(P->m, OP_CHLO_TOP_K, 1, &cand[0], 2, rts, op->loc);
