@@ -29,6 +29,17 @@
 
 #define CG_MAX_RANK 16
 
+/* Constant data linked by name instead of held by the module (Cg.ext):
+   a 64-byte aligned copy of the bytes, owned by whoever holds the list. */
+typedef struct CgData {
+  char name[48];
+  void *bytes;
+  size_t nb;
+} CgData;
+typedef VEC(CgData) CgDataVec;
+/* constant data above this many bytes goes to Cg.ext when there is one */
+#define CG_EXTERN_MIN 4096
+
 typedef struct Cg {
   LLVMContextRef ctx;
   LLVMModuleRef mod;
@@ -46,6 +57,12 @@ typedef struct Cg {
      lanes (kernels over 16-bit floats, whose cost LLVM overestimates) */
   int loop_vf;
   PtrMap const_globals; /* Literal* -> LLVM global */
+  /* non-NULL (the CPU's JIT): constant data larger than CG_EXTERN_MIN
+     stays out of the module, which only declares it; the bytes go here and
+     the JIT resolves the name to them.  LLVM writes, copies and emits an
+     initializer element by element: a network's weights (tens of MB) took
+     seconds that way.  Device code and AOT objects keep their data. */
+  CgDataVec *ext;
   /* the CPU runtime's entry points (cpu/cpu.c) */
   LLVMTypeRef ty_parallel_for, ty_task, ty_fallback, ty_sgemm;
   LLVMValueRef fn_parallel_for, fn_fallback, fn_sgemm, fn_memcpy;

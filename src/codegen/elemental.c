@@ -296,9 +296,22 @@ bool elemental_supported(Value *const *roots, int nroots, Value *const *inputs, 
 }
 
 LLVMValueRef cg_bytes_global(Cg *cg, const void *data, size_t nb, const char *prefix) {
-  LLVMValueRef init = LLVMConstStringInContext(cg->ctx, data, (unsigned)nb, 1);
   char name[48];
   snprintf(name, sizeof name, "%s.%d", prefix, cg->counter++);
+  if (cg->ext && nb > CG_EXTERN_MIN) {
+    CgData d = {.nb = nb};
+    snprintf(d.name, sizeof d.name, "xlac.data.%s", name);
+    d.bytes = try_aligned_alloc(64, nb);
+    if (!d.bytes) oom_raise(nb);
+    oom_track_adopt(d.bytes);
+    memcpy(d.bytes, data, nb);
+    VEC_PUSH(*cg->ext, d);
+    LLVMValueRef g = LLVMAddGlobal(cg->mod, LLVMArrayType2(cg->t_i8, nb), d.name);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetAlignment(g, 64);
+    return g;
+  }
+  LLVMValueRef init = LLVMConstStringInContext(cg->ctx, data, (unsigned)nb, 1);
   LLVMValueRef g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
   LLVMSetInitializer(g, init);
   LLVMSetGlobalConstant(g, 1);

@@ -74,6 +74,7 @@ struct CpuExecutable {
   bool flush_denormals; /* CpuOptions.flush_denormals */
   struct CpuProf *prof; /* CpuOptions.profile: the timed ops, by the index their reports pass */
   int nprof;
+  CgDataVec data;   /* large constants, which the JIT links by name (Cg.ext) */
   CpuStats stats;
 };
 
@@ -845,6 +846,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   exe->flush_denormals = o->flush_denormals;
   L.depth = -1;
   cpu_cg_init(&L.cg, ctx, m);
+  if (!o->aot) L.cg.ext = &exe->data;
   Cg *cg = &L.cg;
   hold.mod = cg->mod;
   hold.b = cg->b;
@@ -920,10 +922,23 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     error_at(entry->loc, "out of memory: the program needs %lld bytes of temporary buffers, more than the "
              "allocation limit of %zu bytes (--max-alloc or XLAC_MAX_ALLOC)",
              (long long)exe->temp_bytes, alloc_limit_get());
+  /* large constants nothing reads (a kernel's weights once packed) */
+  int ndata = 0;
+  for (int i = 0; i < exe->data.len; i++) {
+    CgData *d = &exe->data.data[i];
+    LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, d->name);
+    if (g && !LLVMGetFirstUse(g)) {
+      LLVMDeleteGlobal(g);
+      g = NULL;
+    }
+    if (g) exe->data.data[ndata++] = *d;
+    else xfree(d->bytes);
+  }
+  exe->data.len = ndata;
   int nrt;
   const RuntimeSymbol *rt = runtime_symbols(&nrt);
   enum { NSYMS_OWN = 6 };
-  JitSymbol *syms = xcalloc((size_t)nrt + NSYMS_OWN, sizeof(JitSymbol));
+  JitSymbol *syms = xcalloc((size_t)nrt + NSYMS_OWN + (size_t)exe->data.len, sizeof(JitSymbol));
   for (int i = 0; i < nrt; i++) syms[i] = (JitSymbol){rt[i].name, rt[i].addr};
   syms[nrt] = (JitSymbol){"xlac_rt_fallback", (void *)xlac_rt_fallback};
   syms[nrt + 1] = (JitSymbol){"xlac_rt_device_id", (void *)xlac_rt_device_id};
@@ -931,6 +946,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   syms[nrt + 3] = (JitSymbol){"xlac_rt_loop_stopped", (void *)xlac_rt_loop_stopped};
   syms[nrt + 4] = (JitSymbol){"xlac_rt_prof_now", (void *)xlac_rt_prof_now};
   syms[nrt + 5] = (JitSymbol){"xlac_rt_prof_add", (void *)xlac_rt_prof_add};
+  for (int i = 0; i < exe->data.len; i++) syms[nrt + NSYMS_OWN + i] = (JitSymbol){exe->data.data[i].name, exe->data.data[i].bytes};
+  int nsyms = nrt + NSYMS_OWN + exe->data.len;
   /* the persistent compile cache (objcache.c): a valid entry for this IR is
      linked instead of optimizing it and generating code; dumps show the
      whole compilation, so with dump_dir the entry is only written */
@@ -938,7 +955,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
      points where a cancelled compilation stops are before them */
   bool stopped = temp_fits && compile_stopped(o, entry, "LLVM's optimizer");
   ObjCache *oc = temp_fits && !stopped && o->cache_dir ? objcache_open(o->cache_dir, cg->mod, lvl, !o->dump_dir) : NULL;
-  exe->jit = oc ? objcache_load(oc, syms, nrt + NSYMS_OWN, "xlac_entry") : NULL;
+  exe->jit = oc ? objcache_load(oc, syms, nsyms, "xlac_entry") : NULL;
   /* a large module is optimized and compiled on several threads
      (codegen/jit_split.c), but for dumps, which show one module */
   int nparts = exe->jit || o->dump_dir || !temp_fits || stopped
@@ -953,7 +970,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     LLVMMemoryBufferRef objs[JIT_SPLIT_MAX_PARTS];
     if (jit_compile_split(cg->mod, "xlac_entry", nparts, lvl, objs, &err, &opt_ms)) {
       if (oc) objcache_store(oc, objs, nparts);
-      exe->jit = jit_create_from_buffers(objs, nparts, syms, nrt + NSYMS_OWN, &err);
+      exe->jit = jit_create_from_buffers(objs, nparts, syms, nsyms, &err);
     }
     exe->stats.llvm_opt_ms = opt_ms > 0 ? opt_ms : 1e-3;
     exe->stats.compile_threads = nparts;
@@ -972,7 +989,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     dump_llvm(&dump, m, "ir-with-opt.ll", cg->mod);
     dump_object(&dump, m, cg->mod, o->opt_level);
     hold.mod = NULL; /* the JIT takes it */
-    exe->jit = oc ? objcache_compile(oc, cg->mod, syms, nrt + NSYMS_OWN, &err) : jit_create(cg->mod, syms, nrt + NSYMS_OWN, &err);
+    exe->jit = oc ? objcache_compile(oc, cg->mod, syms, nsyms, &err) : jit_create(cg->mod, syms, nsyms, &err);
   }
   objcache_close(oc, &exe->stats);
   xfree(syms);
@@ -1151,6 +1168,8 @@ void cpu_executable_free(CpuExecutable *e) {
   xfree(e->loops);
   xfree(e->prof);
   lower_free_custom_calls(e->custom_calls, e->ncustom);
+  for (int i = 0; i < e->data.len; i++) xfree(e->data.data[i].bytes);
+  VEC_FREE(e->data);
   xfree(e);
 }
 

@@ -2,9 +2,9 @@
 // every program of more than one function is cut, so this one's kernels
 // (a product, row and column sums, elementwise ops, a loop's body) are
 // compiled in parts on three threads and linked by name.  The weights
-// (32x48 f32, 6144 bytes) are defined once, in the entry's part, and
-// read by the product's part through the linker; the 4-element table
-// is copied into the parts that use it.  Exact integer values, so every
+// (32x48 f32, 6144 bytes) are the executable's data, which the part that
+// reads them declares and the linker resolves; the 4-element table is
+// copied into the parts that use it.  Exact integer values, so every
 // result is checked as it is.  A compile cache keeps the parts' objects in
 // one entry, and a second process links them from there.
 // RUN: env XLAC_COMPILE_THREADS=3 XLAC_COMPILE_SPLIT_MIN=1 xlac run --backend=cpu --verbose %s 2>&1 | FileCheck %s
