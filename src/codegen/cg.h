@@ -32,7 +32,7 @@
 /* Constant data linked by name instead of held by the module (Cg.ext):
    a 64-byte aligned copy of the bytes, owned by whoever holds the list. */
 typedef struct CgData {
-  char name[48];
+  char name[64];
   void *bytes;
   size_t nb;
 } CgData;

@@ -911,17 +911,6 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   int lvl = o->opt_level ? o->opt_level : 3;
   double t_opt = now_ms();
   exe->stats.ir_ms = t_opt - t_ir;
-  dump_llvm(&dump, m, "ir-no-opt.ll", cg->mod);
-  if (getenv("XLAC_DEBUG_LLVM")) {
-    char *ir = LLVMPrintModuleToString(cg->mod);
-    fputs(ir, stderr);
-    LLVMDisposeMessage(ir);
-  }
-  bool temp_fits = alloc_fits((size_t)exe->temp_bytes);
-  if (!temp_fits)
-    error_at(entry->loc, "out of memory: the program needs %lld bytes of temporary buffers, more than the "
-             "allocation limit of %zu bytes (--max-alloc or XLAC_MAX_ALLOC)",
-             (long long)exe->temp_bytes, alloc_limit_get());
   /* large constants nothing reads (a kernel's weights once packed) */
   int ndata = 0;
   for (int i = 0; i < exe->data.len; i++) {
@@ -935,6 +924,17 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
     else xfree(d->bytes);
   }
   exe->data.len = ndata;
+  dump_llvm(&dump, m, "ir-no-opt.ll", cg->mod);
+  if (getenv("XLAC_DEBUG_LLVM")) {
+    char *ir = LLVMPrintModuleToString(cg->mod);
+    fputs(ir, stderr);
+    LLVMDisposeMessage(ir);
+  }
+  bool temp_fits = alloc_fits((size_t)exe->temp_bytes);
+  if (!temp_fits)
+    error_at(entry->loc, "out of memory: the program needs %lld bytes of temporary buffers, more than the "
+             "allocation limit of %zu bytes (--max-alloc or XLAC_MAX_ALLOC)",
+             (long long)exe->temp_bytes, alloc_limit_get());
   int nrt;
   const RuntimeSymbol *rt = runtime_symbols(&nrt);
   enum { NSYMS_OWN = 6 };

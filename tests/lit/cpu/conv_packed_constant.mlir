@@ -1,6 +1,7 @@
 // A convolution whose kernel is a constant (a frozen graph's weights) has
 // it packed once, while the JIT compiles: the packed copy is a constant of
-// the module ("packed." globals) and no execution packs it again, plain
+// the module ("packed." globals; larger ones are the executable's data,
+// linked by name, as in conv_winograd.mlir) and no execution packs it again, plain
 // and fused under a bias and a relu, with few input features (the direct
 // tiles by window rows) and more.  Results agree with the interpreter.
 // RUN: xlac compare --random-inputs --split-input-file %s | FileCheck %s

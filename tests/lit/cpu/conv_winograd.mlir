@@ -20,7 +20,7 @@
 // CHECK: max abs error {{(0|0\.000[0-9]+|[0-9.]+e-(0[4-9]|[1-9][0-9]))}},
 // CHECK: max abs error {{(0|[0-9.]+e-(0[5-9]|[1-9][0-9]))}},
 // STATS-COUNT-8: 0 through the interpreter
-// IR: @packed.{{[0-9]+}} = private constant
+// IR: @xlac.data.packed.{{[0-9]+}} = external constant
 // IR-NOT: call void @xlacrt_conv_pack_f32
 
 // 32 -> 64 features, SAME, with bias and relu fused (a CNN's second layer)
