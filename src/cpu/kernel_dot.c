@@ -771,6 +771,14 @@ static int64_t conv_block(const xlacrt_conv *d, ElemType et) {
      12-row tiles, an output block the epilogue finds in L2, and enough
      blocks for the threads to share evenly */
   if (ws > 1 && d->groups == 1 && d->batch_groups <= 1 && d->in_sc == 1 && d->in_feat >= 16) b = 192;
+  /* blocks of about equal size, an even number of them: 289 rows (a
+     17x17 layer) were blocks of 192 and 97, which kept one of two threads
+     idle a third of the time */
+  int64_t nb = (d->rows + b - 1) / b;
+  if (nb > 1) {
+    nb += nb & 1;
+    b = ((d->rows + nb - 1) / nb + 11) / 12 * 12;
+  }
   if (d->groups > 1 && d->in_feat == d->groups) b = (d->rows + 7) / 8; /* depthwise: no GEMM, 8 blocks */
   /* Winograd works on stripes of 2 output rows: blocks of whole stripes,
      as many as the runtime computes at once */
@@ -998,8 +1006,15 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   e.rows = e.inner ? type_num_elements(rt) / e.inner : 0;
   e.block = e.inner >= CHUNK_ELEMS ? 1 : CHUNK_ELEMS / (e.inner > 0 ? e.inner : 1);
   LLVMValueRef wp = NULL;
+  /* The convolution computed block by block inside the epilogue's loop,
+     each block still in cache for its epilogue; but not a convolution of
+     one block (8x8 or 17x17 positions at batch 1), whose GEMM would then
+     run on one thread: it runs alone, its GEMM shared by the pool, and the
+     epilogue after it (InceptionV3's last layers at batch 1, 1x1 to 448
+     features on 8x8: 0.79 ms on 1 or 2 threads before). */
   bool fused_conv = !is_dot && cd.out_rowmajor && type_same_shape(pv->type, rt) && cd.rows == e.rows &&
-                    !xlacrt_conv_shifted(&cd); /* whose output is not made in row blocks */
+                    !xlacrt_conv_shifted(&cd) /* whose output is not made in row blocks */ &&
+                    cd.rows > conv_block(&cd, cet);
   if (dot_gemm) {
     emit_gemm(L, prod, &g, ap, bp, pbuf, prepacked_off(L, op));
   } else if (is_dot && s8_gemm_worth(prod, &g)) {
