@@ -1048,6 +1048,11 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
         nsplit = npanels;
     if (nsplit > 1 && g->npad / nsplit < 128)
         nsplit = g->npad / 128 > 1 ? g->npad / 128 : 1;
+    /* one row block cut into a multiple of the threads: 448 columns as
+       3 chunks of 160 kept one of two threads idle a third of the time */
+    int64_t ps = xlacrt_pool_size(p);
+    if (g->mchunks == 1 && ps > 1 && nsplit > ps)
+        nsplit = nsplit / ps * ps;
     g->nb = round_up((npanels + nsplit - 1) / nsplit, 1) * f->nr;
     g->nchunks = (g->n + g->nb - 1) / g->nb;
     int64_t chunks = g->mchunks * g->nchunks;
