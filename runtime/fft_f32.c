@@ -69,6 +69,7 @@ enum {
 };
 
 typedef float vf __attribute__((vector_size(4 * V)));
+typedef float vf8 __attribute__((vector_size(32))); /* half a vf */
 typedef double vd __attribute__((vector_size(8 * V)));
 
 /* The work functions are written once and inlined into each ISA's copy
@@ -88,9 +89,12 @@ INLINE vf ldu(const float *p) {
   return v;
 }
 INLINE void stu(float *p, vf v) { memcpy(p, &v, sizeof v); }
+/* Every lane set in the initializer: GCC turns this into one broadcast,
+   where a shuffle of lane 0 of a 16-lane vector went through the stack in
+   the AVX2 copy (half of an RFFT's time). */
 INLINE vf splat(float x) {
-  vf v = {x};
-  return SHUF(v, v, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  vf v = {x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x};
+  return v;
 }
 
 /* A batch's scratch: `rows` rows, then the stage of gather and scatter,
@@ -308,7 +312,68 @@ typedef struct Lanes {
    cheap shuffle instruction on AVX-512 (unpcklps/unpckhps, unpcklpd/
    unpckhpd, shuff32x4): pairs of rows interleaved by element, then by pair
    of elements, then 128-bit lanes gathered twice. */
-INLINE void transpose16(vf v[16]) {
+/* A vf as two halves and back, through a union: GCC keeps both in
+   registers, where shuffles between the two widths went through memory. */
+typedef union {
+  vf v;
+  vf8 h[2];
+} vfh;
+
+INLINE vf8 half(vf v, int i) {
+  vfh u = {.v = v};
+  return u.h[i];
+}
+
+INLINE vf join(vf8 lo, vf8 hi) {
+  vfh u;
+  u.h[0] = lo;
+  u.h[1] = hi;
+  return u.v;
+}
+
+INLINE void transpose8(vf8 r[8]) {
+  vf8 t[8], u[8];
+  for (int j = 0; j < 8; j += 2) {
+    t[j] = SHUF(r[j], r[j + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+    t[j + 1] = SHUF(r[j], r[j + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+  }
+  for (int j = 0; j < 8; j += 4) {
+    u[j] = SHUF(t[j], t[j + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+    u[j + 1] = SHUF(t[j], t[j + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+    u[j + 2] = SHUF(t[j + 1], t[j + 3], 0, 1, 8, 9, 4, 5, 12, 13);
+    u[j + 3] = SHUF(t[j + 1], t[j + 3], 2, 3, 10, 11, 6, 7, 14, 15);
+  }
+  for (int c = 0; c < 4; c++) {
+    r[c] = SHUF(u[c], u[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    r[c + 4] = SHUF(u[c], u[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+  }
+}
+
+/* The same on halves of 8 floats, for the copies without 512-bit
+   registers (AVX2, plain C): four 8 x 8 transposes (unpcklps/unpckhps,
+   shufps, vperm2f128 on AVX2), the off-diagonal quarters exchanged.  The
+   16-lane shuffles of transpose16 went element by element through the
+   stack there (the largest part of an RFFT's time on AVX2). */
+INLINE void transpose16_halves(vf v[16]) {
+  vf8 q[4][8]; /* [row block * 2 + column block][row] */
+  for (int i = 0; i < 16; i++) {
+    q[(i / 8) * 2][i % 8] = half(v[i], 0);
+    q[(i / 8) * 2 + 1][i % 8] = half(v[i], 1);
+  }
+  for (int b = 0; b < 4; b++) transpose8(q[b]);
+  /* row k of the result: column k of the input, i.e. row k of the
+     transposed quarters of column block k / 8, row blocks 0 and 1 */
+  for (int k = 0; k < 16; k++) {
+    int cb = k / 8;
+    v[k] = join(q[cb][k % 8], q[2 + cb][k % 8]);
+  }
+}
+
+INLINE void transpose16(vf v[16], int wide) {
+  if (!wide) {
+    transpose16_halves(v);
+    return;
+  }
   vf t[16];
   for (int i = 0; i < 16; i += 2) {
     t[i] = SHUF(v[i], v[i + 1], 0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29);
@@ -330,16 +395,31 @@ INLINE void transpose16(vf v[16]) {
   }
 }
 
-/* 16 interleaved complex values at p as real and imaginary parts, and back */
+/* 16 interleaved complex values at p as real and imaginary parts, and
+   back.  Written on halves of 8 floats: GCC lowers these shuffles to a
+   few 256-bit instructions, where the same shuffles of 16-lane vectors
+   went element by element through the stack in the AVX2 copy (the
+   largest part of an RFFT's time there). */
+
+INLINE vf8 ldu8(const float *p) {
+  vf8 v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
 INLINE void load_split(const float *p, vf *re, vf *im) {
-  vf a = ldu(p), b = ldu(p + V);
-  *re = SHUF(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-  *im = SHUF(a, b, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+  vf8 a0 = ldu8(p), a1 = ldu8(p + 8), a2 = ldu8(p + 16), a3 = ldu8(p + 24);
+  vf8 rl = SHUF(a0, a1, 0, 2, 4, 6, 8, 10, 12, 14), il = SHUF(a0, a1, 1, 3, 5, 7, 9, 11, 13, 15);
+  vf8 rh = SHUF(a2, a3, 0, 2, 4, 6, 8, 10, 12, 14), ih = SHUF(a2, a3, 1, 3, 5, 7, 9, 11, 13, 15);
+  *re = join(rl, rh);
+  *im = join(il, ih);
 }
 
 INLINE void store_joined(float *p, vf re, vf im) {
-  stu(p, SHUF(re, im, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
-  stu(p + V, SHUF(re, im, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31));
+  vf8 rl = half(re, 0), rh = half(re, 1), il = half(im, 0), ih = half(im, 1);
+  vf8 o[4] = {SHUF(rl, il, 0, 8, 1, 9, 2, 10, 3, 11), SHUF(rl, il, 4, 12, 5, 13, 6, 14, 7, 15),
+              SHUF(rh, ih, 0, 8, 1, 9, 2, 10, 3, 11), SHUF(rh, ih, 4, 12, 5, 13, 6, 14, 7, 15)};
+  memcpy(p, o, sizeof o);
 }
 
 static int lanes_adjacent(const Lanes *L) {
@@ -367,7 +447,7 @@ INLINE void stage_out(float *d, const float *s, int64_t n) {
    are rows (es == 1) go through the stage, CH elements of each line at a
    time, then 16 x 16 transposes: rows are often a power of two apart,
    and the 16 lines' loads would then all fall in the same L1 set. */
-INLINE void gather(float *f, float *stage, const Lanes *L, int64_t len, float isgn) {
+INLINE void gather(float *f, float *stage, const Lanes *L, int64_t len, float isgn, int wide) {
   if (L->es == 1) {
     for (int64_t j0 = 0; j0 < len; j0 += CH) {
       int64_t c = len - j0 < CH ? len - j0 : CH, j = 0;
@@ -376,7 +456,7 @@ INLINE void gather(float *f, float *stage, const Lanes *L, int64_t len, float is
       for (; j + 8 <= c; j += 8) {
         vf v[16];
         for (int l = 0; l < V; l++) v[l] = ld(stage + l * 2 * CH + 2 * j);
-        transpose16(v);
+        transpose16(v, wide);
         for (int q = 0; q < 8; q++) {
           st(r + (j + q) * ROW, v[2 * q]);
           st(r + (j + q) * ROW + V, v[2 * q + 1] * isgn);
@@ -408,7 +488,7 @@ INLINE void gather(float *f, float *stage, const Lanes *L, int64_t len, float is
    imaginary parts times isgn * scale); rows through the stage as in
    gather. */
 INLINE void scatter(const float *f, float *stage, const Lanes *L, int64_t len, const int64_t *pos, float isgn,
-                    float scale) {
+                    float scale, int wide) {
   float si = isgn * scale;
   if (L->es == 1) {
     for (int64_t k0 = 0; k0 < len; k0 += CH) {
@@ -420,7 +500,7 @@ INLINE void scatter(const float *f, float *stage, const Lanes *L, int64_t len, c
           v[2 * q] = ld(r) * scale;
           v[2 * q + 1] = ld(r + V) * si;
         }
-        transpose16(v);
+        transpose16(v, wide);
         for (int l = 0; l < V; l++) st(stage + l * 2 * CH + 2 * k, v[l]);
       }
       for (; k < c; k++)
@@ -477,7 +557,7 @@ static void lanes_of(Lanes *L, const Pass *P, int dst, int64_t first, int cnt) {
   L->es = P->inner;
 }
 
-INLINE void pass_chunk(int64_t chunk, void *ctx) {
+INLINE void pass_chunk(int64_t chunk, void *ctx, int wide) {
   const Pass *P = ctx;
   float *f;
   void *raw = batch_alloc(P->len + 1, &f);
@@ -491,21 +571,21 @@ INLINE void pass_chunk(int64_t chunk, void *ctx) {
     lanes_of(&out, P, 1, b * V, cnt);
     switch (P->op) {
     case C2C:
-      gather(f, stage, &in, P->len, P->in_sign);
+      gather(f, stage, &in, P->len, P->in_sign, wide);
       soa_fft(P->soa, f);
-      scatter(f, stage, &out, P->len, P->soa->pos, P->out_sign, P->scale);
+      scatter(f, stage, &out, P->len, P->soa->pos, P->out_sign, P->scale, wide);
       break;
     case R2C:
-      gather(f, stage, &in, P->len, 1);
+      gather(f, stage, &in, P->len, 1, wide);
       soa_fft(P->soa, f);
       twist(f, P->soa->pos, P->len, P->tw);
-      scatter(f, stage, &out, P->len + 1, P->soa->pos, 1, 1);
+      scatter(f, stage, &out, P->len + 1, P->soa->pos, 1, 1, wide);
       break;
     default:
-      gather(f, stage, &in, P->len + 1, 1);
+      gather(f, stage, &in, P->len + 1, 1, wide);
       untwist(f, P->len, P->tw);
       soa_fft(P->soa, f);
-      scatter(f, stage, &out, P->len, P->soa->pos, -1, P->scale);
+      scatter(f, stage, &out, P->len, P->soa->pos, -1, P->scale, wide);
       break;
     }
   }
@@ -572,7 +652,7 @@ INLINE void fs_twiddle_out(const FourStep *F, const float *f, float *y, int64_t 
 }
 
 /* Chunks of V-column blocks: x's columns transformed into y */
-INLINE void fs_cols_chunk(int64_t chunk, void *ctx) {
+INLINE void fs_cols_chunk(int64_t chunk, void *ctx, int wide) {
   const FsJob *J = ctx;
   const FourStep *F = J->F;
   float *f;
@@ -583,7 +663,7 @@ INLINE void fs_cols_chunk(int64_t chunk, void *ctx) {
   for (int64_t b = chunk * J->per_chunk; b < b1 && b * V < F->n2; b++) {
     Lanes in = {.cnt = V, .es = F->n2};
     for (int l = 0; l < V; l++) in.p[l] = J->x + 2 * (b * V + l);
-    gather(f, stage, &in, F->n1, 1);
+    gather(f, stage, &in, F->n1, 1, wide);
     soa_fft(&F->s1, f);
     fs_twiddle_out(F, f, J->y, b * V);
   }
@@ -591,7 +671,7 @@ INLINE void fs_cols_chunk(int64_t chunk, void *ctx) {
 }
 
 /* Chunks of V-row blocks: y's rows transformed into x, transposed */
-INLINE void fs_rows_chunk(int64_t chunk, void *ctx) {
+INLINE void fs_rows_chunk(int64_t chunk, void *ctx, int wide) {
   const FsJob *J = ctx;
   const FourStep *F = J->F;
   float *f;
@@ -605,9 +685,9 @@ INLINE void fs_rows_chunk(int64_t chunk, void *ctx) {
       in.p[l] = J->y + 2 * (b * V + l) * F->n2;
       out.p[l] = J->x + 2 * (b * V + l);
     }
-    gather(f, stage, &in, F->n2, 1);
+    gather(f, stage, &in, F->n2, 1, wide);
     soa_fft(&F->s2, f);
-    scatter(f, stage, &out, F->n2, F->s2.pos, 1, 1);
+    scatter(f, stage, &out, F->n2, F->s2.pos, 1, 1, wide);
   }
   free(raw);
 }
@@ -653,21 +733,23 @@ typedef struct Isa {
   void (*twist_pairs)(const float *s, float *d, int64_t M, const float *c, int inverse);
 } Isa;
 
-#define ISA(SUF, ATTR)                                                                \
-  ATTR static void pass_##SUF(int64_t c, void *ctx) { pass_chunk(c, ctx); }          \
-  ATTR static void fs_cols_##SUF(int64_t c, void *ctx) { fs_cols_chunk(c, ctx); }    \
-  ATTR static void fs_rows_##SUF(int64_t c, void *ctx) { fs_rows_chunk(c, ctx); }    \
+/* WIDE: the copy has 512-bit registers, which take transpose16's 16-lane
+   shuffles as single instructions */
+#define ISA(SUF, ATTR, WIDE)                                                          \
+  ATTR static void pass_##SUF(int64_t c, void *ctx) { pass_chunk(c, ctx, WIDE); }    \
+  ATTR static void fs_cols_##SUF(int64_t c, void *ctx) { fs_cols_chunk(c, ctx, WIDE); } \
+  ATTR static void fs_rows_##SUF(int64_t c, void *ctx) { fs_rows_chunk(c, ctx, WIDE); } \
   ATTR static void twist_pairs_##SUF(const float *s, float *d, int64_t M, const float *c, int inverse) { \
     twist_pairs(s, d, M, c, inverse);                                                 \
   }                                                                                   \
   static const Isa isa_##SUF = {pass_##SUF, fs_cols_##SUF, fs_rows_##SUF, twist_pairs_##SUF};
 
 #define NO_ATTR
-ISA(c, NO_ATTR)
+ISA(c, NO_ATTR, 0)
 #if defined(__x86_64__) && defined(__GNUC__)
 #define HAVE_VARIANTS 1
-ISA(avx2, __attribute__((target("avx2"))))
-ISA(avx512, __attribute__((target("avx512f"))))
+ISA(avx2, __attribute__((target("avx2"))), 0)
+ISA(avx512, __attribute__((target("avx512f"))), 1)
 #endif
 
 static const Isa *isa_best(void) {
