@@ -308,10 +308,6 @@ typedef struct Lanes {
   int64_t es;
 } Lanes;
 
-/* v[0..16) as a 16 x 16 matrix of floats, transposed.  Each step is one
-   cheap shuffle instruction on AVX-512 (unpcklps/unpckhps, unpcklpd/
-   unpckhpd, shuff32x4): pairs of rows interleaved by element, then by pair
-   of elements, then 128-bit lanes gathered twice. */
 /* A vf as two halves and back, through a union: GCC keeps both in
    registers, where shuffles between the two widths went through memory. */
 typedef union {
@@ -369,6 +365,11 @@ INLINE void transpose16_halves(vf v[16]) {
   }
 }
 
+/* v[0..16) as a 16 x 16 matrix of floats, transposed; without wide (no
+   512-bit registers) by transpose16_halves.  Each step is one
+   cheap shuffle instruction on AVX-512 (unpcklps/unpckhps, unpcklpd/
+   unpckhpd, shuff32x4): pairs of rows interleaved by element, then by pair
+   of elements, then 128-bit lanes gathered twice. */
 INLINE void transpose16(vf v[16], int wide) {
   if (!wide) {
     transpose16_halves(v);
