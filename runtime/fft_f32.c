@@ -397,10 +397,10 @@ INLINE void transpose16(vf v[16], int wide) {
 }
 
 /* 16 interleaved complex values at p as real and imaginary parts, and
-   back.  Written on halves of 8 floats: GCC lowers these shuffles to a
-   few 256-bit instructions, where the same shuffles of 16-lane vectors
-   went element by element through the stack in the AVX2 copy (the
-   largest part of an RFFT's time there). */
+   back.  Without wide (no 512-bit registers) on halves of 8 floats: GCC
+   lowers those shuffles to a few 256-bit instructions, where the same
+   shuffles of 16-lane vectors went element by element through the stack
+   in the AVX2 copy (the largest part of an RFFT's time there). */
 
 INLINE vf8 ldu8(const float *p) {
   vf8 v;
@@ -408,7 +408,13 @@ INLINE vf8 ldu8(const float *p) {
   return v;
 }
 
-INLINE void load_split(const float *p, vf *re, vf *im) {
+INLINE void load_split(const float *p, vf *re, vf *im, int wide) {
+  if (wide) {
+    vf a = ldu(p), b = ldu(p + V);
+    *re = SHUF(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    *im = SHUF(a, b, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    return;
+  }
   vf8 a0 = ldu8(p), a1 = ldu8(p + 8), a2 = ldu8(p + 16), a3 = ldu8(p + 24);
   vf8 rl = SHUF(a0, a1, 0, 2, 4, 6, 8, 10, 12, 14), il = SHUF(a0, a1, 1, 3, 5, 7, 9, 11, 13, 15);
   vf8 rh = SHUF(a2, a3, 0, 2, 4, 6, 8, 10, 12, 14), ih = SHUF(a2, a3, 1, 3, 5, 7, 9, 11, 13, 15);
@@ -416,7 +422,12 @@ INLINE void load_split(const float *p, vf *re, vf *im) {
   *im = join(il, ih);
 }
 
-INLINE void store_joined(float *p, vf re, vf im) {
+INLINE void store_joined(float *p, vf re, vf im, int wide) {
+  if (wide) {
+    stu(p, SHUF(re, im, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
+    stu(p + V, SHUF(re, im, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31));
+    return;
+  }
   vf8 rl = half(re, 0), rh = half(re, 1), il = half(im, 0), ih = half(im, 1);
   vf8 o[4] = {SHUF(rl, il, 0, 8, 1, 9, 2, 10, 3, 11), SHUF(rl, il, 4, 12, 5, 13, 6, 14, 7, 15),
               SHUF(rh, ih, 0, 8, 1, 9, 2, 10, 3, 11), SHUF(rh, ih, 4, 12, 5, 13, 6, 14, 7, 15)};
@@ -472,7 +483,7 @@ INLINE void gather(float *f, float *stage, const Lanes *L, int64_t len, float is
   } else if (lanes_adjacent(L)) {
     for (int64_t j = 0; j < len; j++) {
       vf re, im;
-      load_split(L->p[0] + 2 * j * L->es, &re, &im);
+      load_split(L->p[0] + 2 * j * L->es, &re, &im, wide);
       st(f + j * ROW, re);
       st(f + j * ROW + V, im * isgn);
     }
@@ -515,7 +526,7 @@ INLINE void scatter(const float *f, float *stage, const Lanes *L, int64_t len, c
   } else if (lanes_adjacent(L)) {
     for (int64_t k = 0; k < len; k++) {
       const float *r = f + pos[k] * ROW;
-      store_joined(L->p[0] + 2 * k * L->es, ld(r) * scale, ld(r + V) * si);
+      store_joined(L->p[0] + 2 * k * L->es, ld(r) * scale, ld(r + V) * si, wide);
     }
   } else {
     for (int64_t k = 0; k < len; k++)
@@ -638,7 +649,7 @@ typedef struct FsJob {
 /* Columns c0 .. c0+V of the result of a batch of column transforms, times
    exp(-2 pi i c k1 / n), to y.  The twiddles are products of two double
    values, rounded to float once. */
-INLINE void fs_twiddle_out(const FourStep *F, const float *f, float *y, int64_t c0) {
+INLINE void fs_twiddle_out(const FourStep *F, const float *f, float *y, int64_t c0, int wide) {
   for (int64_t k1 = 0; k1 < F->n1; k1++) {
     double complex a = tw_get(&F->tw, c0 * k1);
     vd tr, ti;
@@ -648,7 +659,7 @@ INLINE void fs_twiddle_out(const FourStep *F, const float *f, float *y, int64_t 
     const float *r = f + F->s1.pos[k1] * ROW;
     vf xr = ld(r), xi = ld(r + V);
     cmul(&xr, &xi, __builtin_convertvector(wr, vf), __builtin_convertvector(wi, vf));
-    store_joined(y + 2 * (k1 * F->n2 + c0), xr, xi);
+    store_joined(y + 2 * (k1 * F->n2 + c0), xr, xi, wide);
   }
 }
 
@@ -666,7 +677,7 @@ INLINE void fs_cols_chunk(int64_t chunk, void *ctx, int wide) {
     for (int l = 0; l < V; l++) in.p[l] = J->x + 2 * (b * V + l);
     gather(f, stage, &in, F->n1, 1, wide);
     soa_fft(&F->s1, f);
-    fs_twiddle_out(F, f, J->y, b * V);
+    fs_twiddle_out(F, f, J->y, b * V, wide);
   }
   free(raw);
 }
@@ -699,19 +710,19 @@ INLINE vf reverse(vf v) { return SHUF(v, v, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 
    whole lines in natural order from s to d (d may be s): V pairs at a
    time while they fit, the rest one at a time in lane 0.  For k = M/2 both
    are one element, stored last as X[k]. */
-INLINE void twist_pairs(const float *s, float *d, int64_t M, const float *c, int inverse) {
+INLINE void twist_pairs(const float *s, float *d, int64_t M, const float *c, int inverse, int wide) {
   int64_t k = 1;
   for (; k + V - 1 <= M / 2; k += V) {
     vf ar, ai, br, bi, cr, ci, o[4];
-    load_split(s + 2 * k, &ar, &ai);
-    load_split(s + 2 * (M - k - V + 1), &br, &bi);
-    load_split(c + 2 * k, &cr, &ci);
+    load_split(s + 2 * k, &ar, &ai, wide);
+    load_split(s + 2 * (M - k - V + 1), &br, &bi, wide);
+    load_split(c + 2 * k, &cr, &ci, wide);
     if (inverse)
       untwist_pair(ar, ai, reverse(br), reverse(bi), cr, ci, o);
     else
       twist_pair(ar, ai, reverse(br), reverse(bi), cr, ci, o);
-    store_joined(d + 2 * (M - k - V + 1), reverse(o[2]), reverse(o[3]));
-    store_joined(d + 2 * k, o[0], o[1]);
+    store_joined(d + 2 * (M - k - V + 1), reverse(o[2]), reverse(o[3]), wide);
+    store_joined(d + 2 * k, o[0], o[1], wide);
   }
   for (; 2 * k <= M; k++) {
     const float *a = s + 2 * k, *b = s + 2 * (M - k);
@@ -741,7 +752,7 @@ typedef struct Isa {
   ATTR static void fs_cols_##SUF(int64_t c, void *ctx) { fs_cols_chunk(c, ctx, WIDE); } \
   ATTR static void fs_rows_##SUF(int64_t c, void *ctx) { fs_rows_chunk(c, ctx, WIDE); } \
   ATTR static void twist_pairs_##SUF(const float *s, float *d, int64_t M, const float *c, int inverse) { \
-    twist_pairs(s, d, M, c, inverse);                                                 \
+    twist_pairs(s, d, M, c, inverse, WIDE);                                           \
   }                                                                                   \
   static const Isa isa_##SUF = {pass_##SUF, fs_cols_##SUF, fs_rows_##SUF, twist_pairs_##SUF};
 
