@@ -303,6 +303,14 @@ static int arg_index(Func *f, Value *v) {
   return -1;
 }
 
+/* Does an op of f's body other than `except` read v? */
+static bool read_besides(Func *f, Value *v, const Op *except) {
+  for (Op *o = f->body->first; o; o = o->next)
+    for (int i = 0; o != except && i < o->nopnds; i++)
+      if (o->opnds[i] == v) return true;
+  return false;
+}
+
 /* ---- B packed once for a loop ----
  * A recurrent step (lax.scan over an LSTM cell, say) multiplies by the same
  * weights in every iteration, and the runtime GEMM would pack them again
@@ -1041,7 +1049,16 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   LLVMPositionBuilderAtEnd(cg->b, at);
   LLVMValueRef ptrs[68];
   int np = 0;
-  for (int i = 0; i < op->nopnds; i++) ptrs[np++] = value_ptr(L, op->opnds[i]);
+  /* A convolution's kernel is not the epilogue's to read (the product
+     has it, or its packed copy wp) unless another op of the fusion reads
+     it, or the kernel loads it as an input of the result's shape: a null
+     pointer then, so that a kernel packed while compiling is not also
+     kept whole (Cg.ext drops data nothing reads). */
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *arg = callee->body->args[i];
+    bool unread = !is_dot && i == ib && i != ia && !read_besides(callee, arg, prod) && !type_same_shape(arg->type, rt);
+    ptrs[np++] = unread ? LLVMConstNull(cg->t_ptr) : value_ptr(L, op->opnds[i]);
+  }
   ptrs[np++] = pbuf;
   ptrs[np++] = outp;
   if (wp) ptrs[np++] = wp;

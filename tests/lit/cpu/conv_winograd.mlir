@@ -15,6 +15,9 @@
 // RUN: xlac run --backend=cpu --verbose --random-inputs --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: rm -rf %t && mkdir -p %t && xlac run --backend=cpu --random-inputs --xla_dump_to=%t %s --split-input-file > /dev/null
 // RUN: cat %t/module_0007.*ir-no-opt.ll | FileCheck %s --check-prefix=IR
+// the kernel itself, once packed, is not kept as well
+// RUN: cat %t/module_0007.*ir-no-opt.ll | FileCheck %s --check-prefix=RAW --implicit-check-not=@xlac.data.const.
+// RAW: @xlac.data.packed.
 // CHECK-COUNT-6: max abs error {{(0|[0-9.]+e-(0[5-9]|[1-9][0-9]))}},
 // the block's second convolution sums the first one's results (up to ~100)
 // CHECK: max abs error {{(0|0\.000[0-9]+|[0-9.]+e-(0[4-9]|[1-9][0-9]))}},
