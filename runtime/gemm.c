@@ -11,7 +11,9 @@
  *
  * B is packed once per call by all threads together (a product of few rows
  * reads a B of moderate size where it is instead: see DIRECT_B_MAX_PANELS;
- * a product of few columns reads A where it is: DIRECT_A_MAX_PANELS).
+ * a product whose rows make one block packs B a panel at a time inside
+ * its chunks: inline_b in gemm_run; a product of few columns reads A where
+ * it is: DIRECT_A_MAX_PANELS).
  * The product is then a grid of C blocks (groups of about MC rows by a
  * column width chosen from the shape alone), each computed over all of k by
  * one chunk of xlacrt_parallel_for, which packs its own A blocks.  Every element of C
@@ -151,6 +153,11 @@ static inline float f16_to_f32(uint16_t h)
         }                                                                                     \
     }
 
+/* Packing B walks down columns, a row (ldb elements) per step: each step
+   is a new cache line, often in a new page, which the hardware
+   prefetchers do not follow; the row PACK_AHEAD steps on is asked for
+   early (a 64 x 512 x 784 sgemm on AVX2, 1 thread: about 2 % faster). */
+enum { PACK_AHEAD = 16 };
 /* Rows p0..p0+kc, columns j0..j0+nc of op(B), as panels of NR columns. */
 #define DEFINE_PACK_B(TIN, TOUT, CVT, NAME, NR, ATTR)                                         \
     static ATTR void NAME(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,     \
@@ -164,9 +171,12 @@ static inline float f16_to_f32(uint16_t h)
             if (!trans) {                                                                     \
                 const TIN *s = b + p0 * ldb + j0 + jb;                                        \
                 if (cols == NR) {                                                             \
-                    for (int64_t q = 0; q < kc; q++)                                          \
+                    for (int64_t q = 0; q < kc; q++) {                                        \
+                        if (q + PACK_AHEAD < kc)                                                         \
+                            __builtin_prefetch(s + (q + PACK_AHEAD) * ldb);                   \
                         for (int j = 0; j < NR; j++)                                          \
                             d[q * NR + j] = CVT(s[q * ldb + j]);                              \
+                    }                                                                         \
                     continue;                                                                 \
                 }                                                                             \
                 for (int64_t q = 0; q < kc; q++)                                              \
@@ -754,6 +764,7 @@ static void isa_init(void)
     atomic_store(&tiles_cur, tiles);
     /* XLAC_GEMM_ISA picks another family for the whole process (tests run
        compiled programs on each); a name the CPU lacks leaves the best */
+
     const char *env = getenv("XLAC_GEMM_ISA");
     if (env && *env)
         set_isa(env);
@@ -839,6 +850,10 @@ typedef struct {
     /* B read where it is (direct_b): panels of whole nr columns below
        nfull; the last, partial panel packed alone into bp (k x nr) */
     int direct_b;
+    /* B packed panel by panel inside the chunks (inline_b): each chunk
+       packs a panel of its columns into its slot and runs every row tile
+       on it at once (see INLINE_B in gemm_run) */
+    int inline_b;
     int64_t nfull;
     /* A read where it is (direct_a): the kernel takes its rows' addresses */
     int direct_a;
@@ -850,10 +865,11 @@ typedef struct {
     int64_t kblocks, bgroups; /* packing tasks: k blocks x panel groups */
     int64_t nb;               /* columns per chunk (multiple of nr) */
     int64_t mchunks, nchunks;
-    /* packing buffers for A, one per concurrently running chunk */
+    /* packing buffers for A (and, inline_b, one B panel after it at
+       slot_b), one per concurrently running chunk */
     int nslots;
     char *slots;
-    size_t slot_bytes;
+    size_t slot_bytes, slot_b;
     _Atomic int *busy;
 } gemm_job;
 
@@ -870,6 +886,38 @@ static void pack_b_task(int64_t t, void *ctx)
                                                                : PANELS_PER_PACK_TASK * g->cfg.nr;
     char *dst = g->bp + (size_t)(p0 * g->npad + j0 * kc) * g->es;
     g->cfg.pack_b(g->b, g->ldb, g->trans_b, j0, nc, p0, kc, dst);
+}
+
+/* One k block of a chunk whose B panels are packed here, one at a time
+   into bpan (kc x nr, a slot's tail), while they are hot: every row tile
+   of the chunk's A block runs on a panel before the next is packed. */
+static void chunk_inline_b(gemm_job *g, const char *ap, char *bpan, int64_t i0, int64_t mc, int64_t j0,
+                           int64_t nc, int64_t p0, int64_t kc, int acc)
+{
+    const gemm_cfg *f = &g->cfg;
+    for (int64_t jr = 0; jr < nc; jr += f->nr) {
+        int nv = nc - jr < f->nr ? (int)(nc - jr) : f->nr;
+        int64_t col = j0 + jr;
+        f->pack_b(g->b, g->ldb, g->trans_b, col, nv, p0, kc, bpan);
+        for (int64_t ir = 0; ir < mc; ir += f->mr) {
+            int mv = mc - ir < f->mr ? (int)(mc - ir) : f->mr;
+            char *cp = g->c + (size_t)((i0 + ir) * g->ldc + col) * g->es;
+#if defined(__x86_64__)
+            if (g->direct_a) {
+                const float *rows[12];
+                for (int r = 0; r < 12; r++)
+                    rows[r] = (const float *)g->a + (i0 + ir + (r < mv ? r : 0)) * g->lda + p0;
+                if (f->kern == kern_avx2_f32)
+                    rows6_avx2_f32(kc, rows, (const float *)bpan, f->nr, (float *)cp, g->ldc, mv, nv, acc);
+                else
+                    rt_gemm_rows_f32(1, kc, rows, (const float *)bpan, f->nr, 0, (float *)cp, g->ldc, mv, nv,
+                                     acc);
+                continue;
+            }
+#endif
+            f->kern(kc, ap + (size_t)(ir * kc) * g->es, bpan, f->nr, cp, g->ldc, mv, nv, acc);
+        }
+    }
 }
 
 static void gemm_chunk(int64_t t, void *ctx)
@@ -899,6 +947,10 @@ static void gemm_chunk(int64_t t, void *ctx)
             g->pack_a_cb(g->pack_a_ctx, f->mr, i0, mc, p0, kc, ap);
         else
             f->pack_a(g->a, g->lda, g->trans_a, i0, mc, p0, kc, ap);
+        if (g->inline_b) {
+            chunk_inline_b(g, ap, ap + g->slot_b, i0, mc, j0, nc, p0, kc, acc);
+            continue;
+        }
         const char *bblk = g->bp + (size_t)(p0 * g->npad) * g->es;
         /* The A block stays in L2 while column blocks of B small enough to
            sit beside it stream past; each A panel is reused from L1 across
@@ -1064,11 +1116,26 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
                   mpanels <= DIRECT_B_MAX_PANELS &&
                   (double)g->k * (double)g->ldb * (double)g->es <= DIRECT_B_MAX_BYTES;
     g->nfull = g->n / f->nr * f->nr;
+    /* One block of rows: each panel of B serves that block alone, so it is
+       packed where it is used, into the chunk's slot, and every row tile
+       runs on it while it is in L1, instead of all of B being written out
+       first and read back from L3 (and, on a pool, a second parallel loop
+       and its wait).  The panels and sums are the same, so are the bits.
+       AVX2, 1 thread: 8 x 4096 x 1024 (B 16 MiB) 3.7 -> 2.9 ms, 64 x 512 x
+       784 about 2 % faster; 2 threads: 2.4 -> 2.0 ms and 430 -> 420 us
+       (10th percentile of 4000 calls, interleaved). */
+    g->inline_b = !g->prepacked && !g->direct_b && g->mchunks == 1;
+    if (g->inline_b) {
+        g->slot_b = g->slot_bytes;
+        g->slot_bytes += (size_t)round_up(f->nr * kcmax, 16) * g->es;
+    }
 #if defined(__x86_64__)
     g->direct_a = (f->kern == kern_avx512_f32 || f->kern == kern_avx2_f32) && g->src == SRC_F32 && !g->trans_a &&
                   !g->pack_a_cb && g->npad / f->nr <= DIRECT_A_MAX_PANELS;
 #endif
-    size_t bp_elems = g->prepacked ? 0 : g->direct_b ? (g->nfull < g->n ? f->nr * g->k : 0) : g->npad * g->k;
+    size_t bp_elems = g->prepacked || g->inline_b ? 0
+                      : g->direct_b                ? (g->nfull < g->n ? f->nr * g->k : 0)
+                                                   : g->npad * g->k;
     size_t bp_bytes = (bp_elems * g->es + 63) / 64 * 64;
     size_t busy_at = bp_bytes + g->slot_bytes * (size_t)g->nslots;
     char *ws = xlacrt_scratch_get(XLACRT_SCRATCH_GEMM, busy_at + sizeof *g->busy * (size_t)g->nslots, "GEMM");
@@ -1080,7 +1147,7 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
             atomic_init(&g->busy[i], 0);
         if (g->direct_b && bp_elems)
             f->pack_b(g->b, g->ldb, 0, g->nfull, g->n - g->nfull, 0, g->k, g->bp);
-        else if (!g->prepacked && !g->direct_b)
+        else if (!g->prepacked && !g->direct_b && !g->inline_b)
             xlacrt_parallel_for(p, g->kblocks * g->bgroups, pack_b_task, g);
         xlacrt_parallel_for(p, chunks, gemm_chunk, g);
     } else if (g->prepacked) {

@@ -374,6 +374,58 @@ static void test_direct_b(xlacrt_pool *pool)
     CHECK_EQ_I(bad, 0);
 }
 
+/* A product whose rows make one block packs B a panel at a time inside
+   its chunks (inline B); one of many row blocks packs all of B first.
+   Both give the same bits: the first m rows of a 400-row product are the
+   m-row product, for B stored either way (transposed B is never read in
+   place), ragged n, several k blocks, accumulation, and the columns
+   split over a pool. */
+static void test_inline_b(xlacrt_pool *pool)
+{
+    int bad = 0;
+    for (int r = 0; r < 40; r++) {
+        int64_t m = rand_int(1, 96), mbig = 400, n = rand_int(1, 300), k = rand_int(1, 700);
+        int tb = r % 2, acc = r % 3 == 0;
+        int64_t ldb = (tb ? k : n) + rand_int(0, 20), lda = k + rand_int(0, 3);
+        for (int dbl = 0; dbl < 2; dbl++) {
+            size_t es = dbl ? sizeof(double) : sizeof(float);
+            size_t nb = (size_t)((tb ? n : k) * ldb);
+            char *a = malloc((size_t)(mbig * lda) * es), *b = malloc(nb * es);
+            char *c1 = malloc((size_t)(mbig * n) * es), *c2 = malloc((size_t)(m * n) * es);
+            for (int64_t i = 0; i < mbig * lda; i++) {
+                double v = rand_val();
+                if (dbl) ((double *)a)[i] = v; else ((float *)a)[i] = (float)v;
+            }
+            for (size_t i = 0; i < nb; i++) {
+                double v = rand_val();
+                if (dbl) ((double *)b)[i] = v; else ((float *)b)[i] = (float)v;
+            }
+            for (int64_t i = 0; i < mbig * n; i++) {
+                double v = rand_val();
+                if (dbl) ((double *)c1)[i] = v; else ((float *)c1)[i] = (float)v;
+            }
+            memcpy(c2, c1, (size_t)(m * n) * es);
+            if (dbl) {
+                xlacrt_dgemm(pool, 0, tb, mbig, n, k, (double *)a, lda, (double *)b, ldb, (double *)c1, n, acc);
+                xlacrt_dgemm(pool, 0, tb, m, n, k, (double *)a, lda, (double *)b, ldb, (double *)c2, n, acc);
+            } else {
+                xlacrt_sgemm(pool, 0, tb, mbig, n, k, (float *)a, lda, (float *)b, ldb, (float *)c1, n, acc);
+                xlacrt_sgemm(pool, 0, tb, m, n, k, (float *)a, lda, (float *)b, ldb, (float *)c2, n, acc);
+            }
+            if (memcmp(c1, c2, (size_t)(m * n) * es) != 0) {
+                bad++;
+                fprintf(stderr, "  inline B %s m=%lld n=%lld k=%lld tb=%d acc=%d differs\n", dbl ? "dgemm" : "sgemm",
+                        (long long)m, (long long)n, (long long)k, tb, acc);
+            }
+            free(a);
+            free(b);
+            free(c1);
+            free(c2);
+        }
+    }
+    CHECK_EQ_I(bad, 0);
+}
+
 /* A product of few column panels (at most 4 register tiles wide) reads A
    where it is instead of packing it (direct A); a wide one packs A.  Both
    give the same bits: the m x n product equals the first n columns of the
@@ -714,6 +766,8 @@ int main(void)
         test_direct_b(pool);
         test_direct_a(NULL);
         test_direct_a(pool);
+        test_inline_b(NULL);
+        test_inline_b(pool);
         test_batched(pool);
         test_gemm_16bit(pool);
         test_f16_all_values(pool);
