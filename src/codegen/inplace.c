@@ -6,7 +6,8 @@
  * is safe when nothing can read p after an element of r has overwritten
  * it:
  *   - r is written directly into its result buffer by one top-level op P
- *     (the buffer assignment says so), P has no other result, and
+ *     (the buffer assignment says so), P has no other result, none of
+ *     P's operands was computed into that buffer, and
  *   - no op after P reads p (or a view of p), in any region, and no other
  *     result is p or a view of it, and
  *   - P reads p only at the index it writes: P is an elementwise op, or a
@@ -57,6 +58,10 @@ bool result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, in
   if (buffers_lookup(bufs, v, &idx) != BUF_RESULT || idx != r) return false;
   Op *P = v->def;
   if (!P || P->parent != f->body || P->nres != 1) return false;
+  /* an operand of P computed into r's storage before P (a scatter's)
+     could read p after writing over it */
+  for (int i = 0; i < P->nopnds; i++)
+    if (buffers_same_storage(bufs, P->opnds[i], v)) return false;
   /* p and the views of it made before P */
   PtrMap set = {0};
   ptrmap_put(&set, pv, pv);

@@ -127,7 +127,10 @@ static void xlac_rt_fallback(CpuRun *run, int64_t index, void **ptrs) {
   for (int i = 0; i < no; i++) {
     if (out[i] && out[i]->kind == IV_TENSOR && !I->failed) {
       const Literal *l = out[i]->lit;
-      if (l->n) memcpy(ptrs[ni + i], l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
+      /* an op whose result took its operand's storage may hand back
+         the operand itself */
+      if (l->n && l->data != ptrs[ni + i])
+        memmove(ptrs[ni + i], l->data, (size_t)l->n * (size_t)et_bytes(l->type->elem));
     }
     ival_release(out[i]);
   }

@@ -101,6 +101,8 @@ static bool lower_gather(Lower *L, Op *op) {
 
 /* ---- scatter ---- */
 
+static bool same_storage(Lower *L, const Value *a, const Value *b);
+
 /* Copies of the operands into the results go in chunks of COPY_CHUNK_BYTES. */
 enum { COPY_CHUNK_BYTES = 1 << 18 };
 
@@ -116,7 +118,7 @@ static LLVMValueRef max64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
    columns, is one inner loop (vectorized for the usual bodies).  Each
    result element thus sees its updates in the interpreter's order, on the
    one chunk that owns it. */
-static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, bool copy) {
+static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, const bool *copy) {
   Cg *cg = &L->cg;
   int n = (op->nopnds - 1) / 2;
   const Type *xt = op->opnds[0]->type, *ut = op->opnds[n + 1]->type;
@@ -128,7 +130,7 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, bool co
     upd[k] = kernel_load_ptr(cg, ptrs, n + 1 + k);
     res[k] = kernel_load_ptr(cg, ptrs, 2 * n + 1 + k);
     int64_t nb = type_bytes(op->opnds[k]->type);
-    if (copy && nb > 0) LLVMBuildMemCpy(cg->b, res[k], 1, x, 1, cg_i64(cg, nb));
+    if (copy[k] && nb > 0) LLVMBuildMemCpy(cg->b, res[k], 1, x, 1, cg_i64(cg, nb));
   }
   if (type_num_elements(ut) > 0 && type_num_elements(xt) > 0) {
     int outer = ut->rank - s->run, k0 = xt->rank - s->run;
@@ -195,10 +197,15 @@ static bool lower_scatter(Lower *L, Op *op) {
   if (!scatter_ok(op, &s)) return false;
   int n = (op->nopnds - 1) / 2;
   /* the copies must be complete before any chunk applies updates: with
-     several chunks, or big enough to be split, they run first on their own */
-  bool copy = s.nchunks == 1 && type_bytes(op->opnds[0]->type) <= COPY_CHUNK_BYTES;
-  if (!copy)
-    for (int k = 0; k < n; k++) copy_parallel(L, op->opnds[k], &op->res[k]);
+     several chunks, or big enough to be split, they run first on their own;
+     an operand whose storage the result took (passes/buffers.c) is there
+     already */
+  bool inside = s.nchunks == 1 && type_bytes(op->opnds[0]->type) <= COPY_CHUNK_BYTES;
+  bool copy[MAX_SCATTER];
+  for (int k = 0; k < n; k++) {
+    copy[k] = inside && !same_storage(L, op->opnds[k], &op->res[k]);
+    if (!inside && !same_storage(L, op->opnds[k], &op->res[k])) copy_parallel(L, op->opnds[k], &op->res[k]);
+  }
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   LLVMValueRef kfn = emit_scatter(L, op, &s, copy);
   LLVMPositionBuilderAtEnd(L->cg.b, at);

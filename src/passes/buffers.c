@@ -341,6 +341,47 @@ static void place_temps(BufferAssignment *a) {
   }
 }
 
+/* Scatter in place.  A scatter starts from a copy of each operand and
+   then updates some of its elements; when operand k's storage dies at the
+   scatter, result k takes it and the copy goes away (the code generators
+   copy nothing from a storage into itself).  When result k is the
+   caller's result buffer instead, an operand temp that dies here is
+   computed straight into that buffer: the fill of zeros that an embedding
+   gradient scatters into is written once, where the result is.  Neither
+   happens when the indices, an update or another operand live in that
+   storage: the scatter reads them while it writes. */
+static bool scatter_reads_root(BufferAssignment *a, const Op *op, int k, const Buffer *root) {
+  for (int j = 0; j < op->nopnds; j++)
+    if (j != k && root_of(a, buf_of(a, op->opnds[j])) == root) return true;
+  return false;
+}
+
+static void share_scatter(Builder *B) {
+  BufferAssignment *a = B->a;
+  for (int i = 0; i < B->ops.len; i++) {
+    Op *op = B->ops.data[i];
+    if (op->kind != OP_SCATTER || op->nopnds < 3 || (op->nopnds - 1) % 2 || op->nres != (op->nopnds - 1) / 2)
+      continue;
+    OpSpan *s = ptrmap_get(&B->span, op);
+    for (int k = 0; k < op->nres; k++) {
+      extend_roots(a);
+      Buffer *in = buf_of(a, op->opnds[k]), *out = buf_of(a, &op->res[k]);
+      if (!in || !out || out->alias || in->bytes != out->bytes || in->bytes == 0) continue;
+      Buffer *root = root_of(a, in);
+      if (!root || root->end != s->start || scatter_reads_root(a, op, k, root)) continue;
+      if (out->kind == BUF_TEMP && (root->kind == BUF_TEMP || root->kind == BUF_RESULT)) {
+        out->alias = op->opnds[k];
+      } else if (out->kind == BUF_RESULT && root == in && in->kind == BUF_TEMP && in->value->def) {
+        /* nothing else may already share the result's storage */
+        bool shared = false;
+        for (int j = 0; j < a->nbufs && !shared; j++)
+          shared = a->bufs[j].alias && root_of(a, &a->bufs[j]) == out;
+        if (!shared) in->alias = &op->res[k];
+      }
+    }
+  }
+}
+
 BufferAssignment *buffers_assign(Module *m, Func *f) {
   BufferAssignment *a = xcalloc(1, sizeof *a);
   a->func = f;
@@ -350,6 +391,7 @@ BufferAssignment *buffers_assign(Module *m, Func *f) {
   number_block(&B, f->body);
   compute_liveness(&B);
   assign_kinds(&B, f);
+  share_scatter(&B);
   share_elementwise(&B, m);
   place_temps(a);
   for (int i = 0; i < B.spans.len; i++) xfree(B.spans.data[i]);
@@ -360,6 +402,11 @@ BufferAssignment *buffers_assign(Module *m, Func *f) {
 }
 
 const Buffer *buffers_get(const BufferAssignment *a, const Value *v) { return buf_of(a, v); }
+
+bool buffers_same_storage(const BufferAssignment *a, const Value *x, const Value *y) {
+  Buffer *rx = root_of(a, buf_of(a, x));
+  return rx && rx == root_of(a, buf_of(a, y));
+}
 
 BufferKind buffers_lookup(const BufferAssignment *a, const Value *v, int64_t *offset) {
   const Buffer *b = buf_of(a, v);

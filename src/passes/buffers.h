@@ -34,7 +34,10 @@
  * into its result buffers.
  *
  * A reshape whose operand is a temp that dies at the reshape reuses the
- * operand's storage (alias set, no copy needed).  So does the result of a
+ * operand's storage (alias set, no copy needed).  So does a scatter's
+ * result (its operand's storage, when the operand dies there; or, when the
+ * result is the caller's result buffer, the operand temp is computed into
+ * that buffer).  So does the result of a
  * one-result op that reads a temp operand of its size only at the index it
  * writes (buffers_reads_at_index) when that temp dies there: the kernel
  * overwrites each element after reading it.
@@ -84,6 +87,9 @@ BufferAssignment *buffers_assign(Module *m, Func *f);
 /* Kind of v's storage; *offset (may be NULL) gets the TEMP byte offset or
    the PARAM/RESULT index.  BUF_NONE for values that have no buffer. */
 BufferKind buffers_lookup(const BufferAssignment *a, const Value *v, int64_t *offset);
+/* Whether x and y live in the same storage (one aliases the other, or
+   both alias a third value). */
+bool buffers_same_storage(const BufferAssignment *a, const Value *x, const Value *y);
 /* The Buffer record of v, or NULL. */
 const Buffer *buffers_get(const BufferAssignment *a, const Value *v);
 /* Readable dump (the *.buffer-assignment.txt file): one line per value with

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/kernel.h"
 #include "driver/driver.h"
 #include "frontends/stablehlo/stablehlo.h"
 #include "ir/verify.h"
@@ -141,6 +142,61 @@ static void test_reshape_alias(void) {
   CHECK(ba && br && br->alias == ba->value && br->kind == BUF_TEMP && br->offset == ba->offset);
   CHECK(ba && ba->end == 2); /* the root lives as long as the alias */
   CHECK_EQ_I(a->temp_bytes, 64);
+  buffers_free(a);
+  module_free(m);
+}
+
+/* A scatter's result takes the storage of an operand that dies there;
+   a returned scatter has its dying operand computed into the result
+   buffer; an operand still read later, or one whose storage the updates
+   share, is copied as before. */
+#define SCATTER_ADD(R, X, I, U, IT, T)                                                             \
+  "  " R " = \"stablehlo.scatter\"(" X ", " I ", " U ") ({\n"                                    \
+  "  ^bb0(%p: tensor<f32>, %q: tensor<f32>):\n"                                                   \
+  "    %s = stablehlo.add %p, %q : tensor<f32>\n"                                                 \
+  "    stablehlo.return %s : tensor<f32>\n"                                                       \
+  "  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], "               \
+  "inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} "         \
+  ": (tensor<16x8xf32>, " IT ", " T ") -> tensor<16x8xf32>\n"
+
+static void test_scatter_in_place(void) {
+  Module *m = parse(
+      "func.func @main(%x: tensor<16x8xf32>, %i: tensor<5x1xi32>, %u: tensor<5x8xf32>, %j: tensor<16x1xi32>)"
+      " -> (tensor<16x8xf32>, tensor<16x8xf32>) {\n"
+      "  %z = stablehlo.exponential %x : tensor<16x8xf32>\n"
+      SCATTER_ADD("%a", "%z", "%i", "%u", "tensor<5x1xi32>", "tensor<5x8xf32>")
+      "  %b = stablehlo.negate %a : tensor<16x8xf32>\n"
+      SCATTER_ADD("%c", "%b", "%i", "%u", "tensor<5x1xi32>", "tensor<5x8xf32>")
+      "  %d = stablehlo.abs %c : tensor<16x8xf32>\n"
+      SCATTER_ADD("%e", "%d", "%i", "%u", "tensor<5x1xi32>", "tensor<5x8xf32>")
+      "  %f = stablehlo.add %d, %e : tensor<16x8xf32>\n"
+      "  %g = stablehlo.tanh %x : tensor<16x8xf32>\n"
+      SCATTER_ADD("%k", "%g", "%j", "%g", "tensor<16x1xi32>", "tensor<16x8xf32>")
+      "  %l = stablehlo.add %f, %k : tensor<16x8xf32>\n"
+      "  %n = stablehlo.sine %x : tensor<16x8xf32>\n"
+      SCATTER_ADD("%r", "%n", "%i", "%u", "tensor<5x1xi32>", "tensor<5x8xf32>")
+      "  return %l, %r : tensor<16x8xf32>, tensor<16x8xf32>\n"
+      "}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  Func *f = module_entry(m);
+  BufferAssignment *a = buffers_assign(m, f);
+  CHECK_EQ_I(check_invariants(a), 0);
+  Value *z = &nth_op(f, 0)->res[0], *sa = &nth_op(f, 1)->res[0], *b = &nth_op(f, 2)->res[0];
+  Value *sc = &nth_op(f, 3)->res[0], *d = &nth_op(f, 4)->res[0], *se = &nth_op(f, 5)->res[0];
+  Value *g = &nth_op(f, 7)->res[0], *sk = &nth_op(f, 8)->res[0];
+  Value *n = &nth_op(f, 10)->res[0], *sr = &nth_op(f, 11)->res[0];
+  CHECK(buffers_same_storage(a, z, sa)); /* %z dies at the scatter */
+  CHECK(buffers_same_storage(a, b, sc));
+  CHECK(!buffers_same_storage(a, d, se)); /* %d is read again by %f */
+  CHECK(!buffers_same_storage(a, g, sk)); /* %g is also the updates */
+  int64_t idx = -1;
+  CHECK(buffers_lookup(a, sr, &idx) == BUF_RESULT && idx == 1);
+  CHECK(buffers_lookup(a, n, &idx) == BUF_RESULT && idx == 1); /* %n computed into result 1 */
+  CHECK(buffers_same_storage(a, n, sr));
+  /* the returned scatter's result is never computed into a donated
+     parameter: its operand was written there first */
+  CHECK(!result_in_place(m, f, a, 1, 0));
   buffers_free(a);
   module_free(m);
 }
@@ -361,6 +417,7 @@ int main(void) {
   test_while();
   test_reuse_long_chain();
   test_elementwise_in_place();
+  test_scatter_in_place();
   test_fixtures();
   TEST_SUMMARY();
 }

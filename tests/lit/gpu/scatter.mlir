@@ -16,6 +16,15 @@
 // RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 4 --input 'i=[[0], [2], [3], [17], [-1], [16]]' --entry windows %s \
 // RUN:   --expect 0=@%t/win/result0.npy --atol 0 --rtol 0 | FileCheck %s --check-prefix=WIN
 // WIN: expect result[0]: ok, max abs error 0
+// Scatters whose result took its operand's storage, or whose operand (a
+// fill, a broadcast) was computed into the result buffer
+// (passes/buffers.c): the copy kernel is left out, the values stay.
+// RUN: for e in fill_result chain two_results self_update; do \
+// RUN:   xlac run --backend=interp --random-inputs --seed 5 --entry $e --output-dir %t/$e %S/../cpu/scatter_in_place.mlir > /dev/null || exit 1; \
+// RUN:   %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 5 --entry $e %S/../cpu/scatter_in_place.mlir \
+// RUN:     --expect 0=@%t/$e/result0.npy --atol 0 --rtol 0 || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=SHARED
+// SHARED-COUNT-4: expect result[0]: ok, max abs error 0
 
 func.func @rows(%x: tensor<10x16xf32>, %i: tensor<40x1xi32>, %u: tensor<40x16xf32>) -> tensor<10x16xf32> {
   %r = "stablehlo.scatter"(%x, %i, %u) ({
