@@ -6,9 +6,10 @@
  * module is an entry function and one function per kernel, which makes it
  * easy to cut: the large kernels are dealt out to a few parts of about
  * equal size (largest first, each to the lightest part); part 0 keeps the
- * entry and every small function, which the inliner takes into it as
- * before.  Each part is a copy of the whole module (written as bitcode
- * once, read by each worker into a context of its own) in which:
+ * entry, every small function and every function a loop of the entry
+ * uses, which the inliner takes into it as before.  Each part is a copy
+ * of the whole module (written as bitcode once, read by each worker into
+ * a context of its own) in which:
  *
  *   - the kernels dealt to other parts, and the entry outside part 0, are
  *     declarations, so the part's global DCE drops whatever only they
@@ -34,6 +35,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,15 +45,18 @@
 #include "codegen/jit.h"
 
 /* functions smaller than this (instructions) stay with the entry; no
-   split below SPLIT_MIN_PART instructions in all, nor a part of fewer.
+   split below 2 x SPLIT_MIN_PART instructions in all.
    XLAC_COMPILE_SPLIT_MIN=N sets the part's least size to N and the
    function's to at most N (tests cut small programs with it).  A cut
    costs a bitcode copy of the module per part and an object more to
-   link, a few milliseconds: an attention layer of 876 instructions (a
-   softmax kernel of 534 in one part, the rest in the other) compiles in
-   66 instead of 84 ms on 2 cores (medians of 8 fresh processes, AVX2). */
-#define SPLIT_MIN_FUNCTION 200
-#define SPLIT_MIN_PART 400
+   link, a few milliseconds, and LLVM's cost is far from proportional to
+   the instructions counted here: on 2 cores (AVX2, medians of 7 fresh
+   processes, whole module -> cut) a CNN of 390 instructions compiles in
+   51 -> 38 ms, an attention layer of 876 in 71 -> 55, a ResNet block's
+   training step in 216 -> 134; a program of 255 (an FFT's two kernels)
+   stays whole, which was 2 ms faster than cut. */
+#define SPLIT_MIN_FUNCTION 100
+#define SPLIT_MIN_PART 150
 static long min_part = SPLIT_MIN_PART, min_function = SPLIT_MIN_FUNCTION;
 static pthread_once_t limits_once = PTHREAD_ONCE_INIT;
 
@@ -280,6 +285,88 @@ static void warm_up(void) {
   if (owned) LLVMDisposeTargetMachine(tm);
 }
 
+/* ---- kernels used inside the entry's loops ----
+ * A kernel used inside a loop of the entry (a while loop's body) stays in
+ * part 0: there a small one is inlined into the loop, which a call into
+ * another part prevents (an LSTM step ran 4.5 -> 5.7 ms with its kernels
+ * dealt out).  A block is in a loop when it can reach itself. */
+
+typedef struct {
+  LLVMBasicBlockRef *blocks; /* sorted by address */
+  int n;
+  unsigned char *seen;
+  int *stack;
+} Cfg;
+
+static int by_address(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (const LLVMBasicBlockRef *)a, y = (uintptr_t) * (const LLVMBasicBlockRef *)b;
+  return x < y ? -1 : x > y;
+}
+
+static int block_index(const Cfg *g, LLVMBasicBlockRef b) {
+  LLVMBasicBlockRef *p = bsearch(&b, g->blocks, (size_t)g->n, sizeof *g->blocks, by_address);
+  return p ? (int)(p - g->blocks) : -1;
+}
+
+static bool in_cycle(Cfg *g, LLVMBasicBlockRef start) {
+  int target = block_index(g, start), top = 0;
+  if (target < 0) return true;
+  memset(g->seen, 0, (size_t)g->n);
+  g->stack[top++] = target;
+  while (top) {
+    int i = g->stack[--top];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(g->blocks[i]);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned k = 0; k < ns; k++) {
+      int j = block_index(g, LLVMGetSuccessor(term, k));
+      if (j == target) return true;
+      if (j >= 0 && !g->seen[j]) {
+        g->seen[j] = 1;
+        g->stack[top++] = j;
+      }
+    }
+  }
+  return false;
+}
+
+/* Whether f is used by an instruction in a loop of entry (true when out
+   of memory: then nothing moves). */
+static bool used_in_loop(Cfg *g, LLVMValueRef entry, LLVMValueRef f) {
+  if (!g->blocks) return true;
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user)) continue;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+    if (LLVMGetBasicBlockParent(bb) == entry && in_cycle(g, bb)) return true;
+  }
+  return false;
+}
+
+static void cfg_init(Cfg *g, LLVMValueRef entry) {
+  memset(g, 0, sizeof *g);
+  int n = entry ? (int)LLVMCountBasicBlocks(entry) : 0;
+  if (n <= 0) return;
+  g->blocks = malloc(sizeof *g->blocks * (size_t)n);
+  g->seen = malloc((size_t)n);
+  g->stack = malloc(sizeof *g->stack * (size_t)n);
+  if (!g->blocks || !g->seen || !g->stack) {
+    free(g->blocks);
+    free(g->seen);
+    free(g->stack);
+    memset(g, 0, sizeof *g);
+    return;
+  }
+  LLVMGetBasicBlocks(entry, g->blocks);
+  g->n = n;
+  qsort(g->blocks, (size_t)n, sizeof *g->blocks, by_address);
+}
+
+static void cfg_free(Cfg *g) {
+  free(g->blocks);
+  free(g->seen);
+  free(g->stack);
+}
+
 static int by_size(const void *a, const void *b) {
   long x = ((const Piece *)a)->size, y = ((const Piece *)b)->size;
   return x < y ? 1 : x > y ? -1 : 0;
@@ -294,13 +381,17 @@ static Piece *plan(LLVMModuleRef M, const char *entry, int nparts, int *npieces,
   for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) cap++;
   Piece *pieces = calloc((size_t)cap + 1, sizeof(Piece));
   for (int k = 0; k < nparts; k++) load[k] = 0;
+  LLVMValueRef ef = LLVMGetNamedFunction(M, entry);
+  Cfg cfg;
+  cfg_init(&cfg, ef);
   for (LLVMValueRef f = LLVMGetFirstFunction(M); pieces && f; f = LLVMGetNextFunction(f)) {
     long size = function_size(f);
     size_t len = 0;
     const char *nm = LLVMGetValueName2(f, &len);
-    if (size < min_function || !len || strcmp(nm, entry) == 0) load[0] += size;
+    if (size < min_function || !len || f == ef || used_in_loop(&cfg, ef, f)) load[0] += size;
     else pieces[n++] = (Piece){nm, size, 0};
   }
+  cfg_free(&cfg);
   if (pieces) qsort(pieces, (size_t)n, sizeof(Piece), by_size);
   for (int i = 0; i < n; i++) {
     int best = 0;
