@@ -350,9 +350,9 @@ static void cfg_init(Cfg *g, LLVMValueRef entry) {
   g->seen = malloc((size_t)n);
   g->stack = malloc(sizeof *g->stack * (size_t)n);
   if (!g->blocks || !g->seen || !g->stack) {
-    free(g->blocks);
-    free(g->seen);
-    free(g->stack);
+    xfree(g->blocks);
+    xfree(g->seen);
+    xfree(g->stack);
     memset(g, 0, sizeof *g);
     return;
   }
@@ -362,9 +362,9 @@ static void cfg_init(Cfg *g, LLVMValueRef entry) {
 }
 
 static void cfg_free(Cfg *g) {
-  free(g->blocks);
-  free(g->seen);
-  free(g->stack);
+  xfree(g->blocks);
+  xfree(g->seen);
+  xfree(g->stack);
 }
 
 static int by_size(const void *a, const void *b) {
