@@ -153,11 +153,6 @@ static inline float f16_to_f32(uint16_t h)
         }                                                                                     \
     }
 
-/* Packing B walks down columns, a row (ldb elements) per step: each step
-   is a new cache line, often in a new page, which the hardware
-   prefetchers do not follow; the row PACK_AHEAD steps on is asked for
-   early (a 64 x 512 x 784 sgemm on AVX2, 1 thread: about 2 % faster). */
-enum { PACK_AHEAD = 16 };
 /* Rows p0..p0+kc, columns j0..j0+nc of op(B), as panels of NR columns. */
 #define DEFINE_PACK_B(TIN, TOUT, CVT, NAME, NR, ATTR)                                         \
     static ATTR void NAME(const void *bv, int64_t ldb, int trans, int64_t j0, int64_t nc,     \
@@ -171,12 +166,9 @@ enum { PACK_AHEAD = 16 };
             if (!trans) {                                                                     \
                 const TIN *s = b + p0 * ldb + j0 + jb;                                        \
                 if (cols == NR) {                                                             \
-                    for (int64_t q = 0; q < kc; q++) {                                        \
-                        if (q + PACK_AHEAD < kc)                                                         \
-                            __builtin_prefetch(s + (q + PACK_AHEAD) * ldb);                   \
+                    for (int64_t q = 0; q < kc; q++)                                          \
                         for (int j = 0; j < NR; j++)                                          \
                             d[q * NR + j] = CVT(s[q * ldb + j]);                              \
-                    }                                                                         \
                     continue;                                                                 \
                 }                                                                             \
                 for (int64_t q = 0; q < kc; q++)                                              \
@@ -764,7 +756,6 @@ static void isa_init(void)
     atomic_store(&tiles_cur, tiles);
     /* XLAC_GEMM_ISA picks another family for the whole process (tests run
        compiled programs on each); a name the CPU lacks leaves the best */
-
     const char *env = getenv("XLAC_GEMM_ISA");
     if (env && *env)
         set_isa(env);
@@ -852,7 +843,7 @@ typedef struct {
     int direct_b;
     /* B packed panel by panel inside the chunks (inline_b): each chunk
        packs a panel of its columns into its slot and runs every row tile
-       on it at once (see INLINE_B in gemm_run) */
+       on it at once (see gemm_run) */
     int inline_b;
     int64_t nfull;
     /* A read where it is (direct_a): the kernel takes its rows' addresses */
@@ -1121,9 +1112,8 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
        runs on it while it is in L1, instead of all of B being written out
        first and read back from L3 (and, on a pool, a second parallel loop
        and its wait).  The panels and sums are the same, so are the bits.
-       AVX2, 1 thread: 8 x 4096 x 1024 (B 16 MiB) 3.7 -> 2.9 ms, 64 x 512 x
-       784 about 2 % faster; 2 threads: 2.4 -> 2.0 ms and 430 -> 420 us
-       (10th percentile of 4000 calls, interleaved). */
+       AVX2, 1 thread, fastest of 4000 calls: 8 x 4096 x 1024 (B 16 MiB)
+       3.4-3.6 -> 2.7-3.0 ms; 64 x 512 x 784 630 -> 624 us. */
     g->inline_b = !g->prepacked && !g->direct_b && g->mchunks == 1;
     if (g->inline_b) {
         g->slot_b = g->slot_bytes;

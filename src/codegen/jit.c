@@ -53,7 +53,6 @@ char *jit_take_error(LLVMErrorRef e) {
 }
 
 static LLVMCodeGenOptLevel codegen_level(int opt_level) {
-  if (getenv("XLAC_EXP_CG") && opt_level >= 2) return (LLVMCodeGenOptLevel)atoi(getenv("XLAC_EXP_CG"));
   return opt_level >= 3 ? LLVMCodeGenLevelAggressive : opt_level == 0 ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
 }
 
