@@ -879,6 +879,29 @@ static void pack_b_task(int64_t t, void *ctx)
     g->cfg.pack_b(g->b, g->ldb, g->trans_b, j0, nc, p0, kc, dst);
 }
 
+/* One register tile: rows r0.. of C at cp from the A panel apan (or, with
+   direct_a, from A's rows where they are) and the B panel bpan, whose rows
+   are bs elements apart. */
+static void run_tile(const gemm_job *g, const char *apan, const char *bpan, int64_t bs, char *cp, int64_t r0,
+                     int64_t p0, int64_t kc, int mv, int nv, int acc)
+{
+    const gemm_cfg *f = &g->cfg;
+#if defined(__x86_64__)
+    if (g->direct_a) {
+        /* rows past the product's repeat its first: computed, not stored */
+        const float *rows[12];
+        for (int r = 0; r < 12; r++)
+            rows[r] = (const float *)g->a + (r0 + (r < mv ? r : 0)) * g->lda + p0;
+        if (f->kern == kern_avx2_f32)
+            rows6_avx2_f32(kc, rows, (const float *)bpan, bs, (float *)cp, g->ldc, mv, nv, acc);
+        else
+            rt_gemm_rows_f32(1, kc, rows, (const float *)bpan, bs, 0, (float *)cp, g->ldc, mv, nv, acc);
+        return;
+    }
+#endif
+    f->kern(kc, apan, bpan, bs, cp, g->ldc, mv, nv, acc);
+}
+
 /* One k block of a chunk whose B panels are packed here, one at a time
    into bpan (kc x nr, a slot's tail), while they are hot: every row tile
    of the chunk's A block runs on a panel before the next is packed. */
@@ -893,20 +916,7 @@ static void chunk_inline_b(gemm_job *g, const char *ap, char *bpan, int64_t i0, 
         for (int64_t ir = 0; ir < mc; ir += f->mr) {
             int mv = mc - ir < f->mr ? (int)(mc - ir) : f->mr;
             char *cp = g->c + (size_t)((i0 + ir) * g->ldc + col) * g->es;
-#if defined(__x86_64__)
-            if (g->direct_a) {
-                const float *rows[12];
-                for (int r = 0; r < 12; r++)
-                    rows[r] = (const float *)g->a + (i0 + ir + (r < mv ? r : 0)) * g->lda + p0;
-                if (f->kern == kern_avx2_f32)
-                    rows6_avx2_f32(kc, rows, (const float *)bpan, f->nr, (float *)cp, g->ldc, mv, nv, acc);
-                else
-                    rt_gemm_rows_f32(1, kc, rows, (const float *)bpan, f->nr, 0, (float *)cp, g->ldc, mv, nv,
-                                     acc);
-                continue;
-            }
-#endif
-            f->kern(kc, ap + (size_t)(ir * kc) * g->es, bpan, f->nr, cp, g->ldc, mv, nv, acc);
+            run_tile(g, ap + (size_t)(ir * kc) * g->es, bpan, f->nr, cp, i0 + ir, p0, kc, mv, nv, acc);
         }
     }
 }
@@ -964,21 +974,7 @@ static void gemm_chunk(int64_t t, void *ctx)
                         bpan = g->bp + (size_t)(p0 * f->nr) * g->es;
                     }
                     char *cp = g->c + (size_t)((i0 + ir) * g->ldc + col) * g->es;
-#if defined(__x86_64__)
-                    if (g->direct_a) {
-                        /* rows past the product's repeat its first: computed, not stored */
-                        const float *rows[12];
-                        for (int r = 0; r < 12; r++)
-                            rows[r] = (const float *)g->a + (i0 + ir + (r < mv ? r : 0)) * g->lda + p0;
-                        if (f->kern == kern_avx2_f32)
-                            rows6_avx2_f32(kc, rows, (const float *)bpan, bs, (float *)cp, g->ldc, mv, nv, acc);
-                        else
-                            rt_gemm_rows_f32(1, kc, rows, (const float *)bpan, bs, 0, (float *)cp, g->ldc, mv,
-                                             nv, acc);
-                        continue;
-                    }
-#endif
-                    f->kern(kc, apan, bpan, bs, cp, g->ldc, mv, nv, acc);
+                    run_tile(g, apan, bpan, bs, cp, i0 + ir, p0, kc, mv, nv, acc);
                 }
             }
         }
