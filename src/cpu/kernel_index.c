@@ -101,8 +101,6 @@ static bool lower_gather(Lower *L, Op *op) {
 
 /* ---- scatter ---- */
 
-static bool same_storage(Lower *L, const Value *a, const Value *b);
-
 /* Copies of the operands into the results go in chunks of COPY_CHUNK_BYTES. */
 enum { COPY_CHUNK_BYTES = 1 << 18 };
 
@@ -203,8 +201,9 @@ static bool lower_scatter(Lower *L, Op *op) {
   bool inside = s.nchunks == 1 && type_bytes(op->opnds[0]->type) <= COPY_CHUNK_BYTES;
   bool copy[MAX_SCATTER];
   for (int k = 0; k < n; k++) {
-    copy[k] = inside && !same_storage(L, op->opnds[k], &op->res[k]);
-    if (!inside && !same_storage(L, op->opnds[k], &op->res[k])) copy_parallel(L, op->opnds[k], &op->res[k]);
+    bool there = buffers_same_storage(L->buffers, op->opnds[k], &op->res[k]);
+    copy[k] = inside && !there;
+    if (!inside && !there) copy_parallel(L, op->opnds[k], &op->res[k]);
   }
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   LLVMValueRef kfn = emit_scatter(L, op, &s, copy);
@@ -375,12 +374,6 @@ static bool lower_top_k(Lower *L, Op *op) {
 
 /* ---- dynamic_update_slice in place ---- */
 
-static bool same_storage(Lower *L, const Value *a, const Value *b) {
-  int64_t oa = -1, ob = -2;
-  BufferKind ka = buffers_lookup(L->buffers, a, &oa), kb = buffers_lookup(L->buffers, b, &ob);
-  return ka == kb && oa == ob && (ka == BUF_TEMP || ka == BUF_RESULT);
-}
-
 /* Buffer assignment gives a dynamic_update_slice its operand's storage when
    the operand dies there (passes/buffers.c); then only the window is
    written: a loop nest over the update, rows split into fixed chunks, each
@@ -389,7 +382,7 @@ static bool lower_dus_in_place(Lower *L, Op *op) {
   if (op->kind != OP_DYNAMIC_UPDATE_SLICE || op->nres != 1 || op->nopnds < 3) return false;
   Value *x = op->opnds[0], *u = op->opnds[1];
   const Type *xt = x->type, *ut = u->type, *rt = op->res[0].type;
-  if (!same_storage(L, x, &op->res[0])) return false;
+  if (!buffers_same_storage(L->buffers, x, &op->res[0])) return false;
   if (!cg_tensor_native(xt) || !cg_tensor_native(ut) || xt->elem != ut->elem || rt->elem != xt->elem ||
       !type_same_shape(xt, rt) || ut->rank != xt->rank || xt->rank < 1)
     return false;
