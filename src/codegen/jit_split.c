@@ -295,6 +295,7 @@ typedef struct {
   LLVMBasicBlockRef *blocks; /* sorted by address */
   int n;
   unsigned char *seen;
+  unsigned char *loop; /* per block: 0 not known yet, 1 in a loop, 2 not */
   int *stack;
 } Cfg;
 
@@ -308,9 +309,8 @@ static int block_index(const Cfg *g, LLVMBasicBlockRef b) {
   return p ? (int)(p - g->blocks) : -1;
 }
 
-static bool in_cycle(Cfg *g, LLVMBasicBlockRef start) {
-  int target = block_index(g, start), top = 0;
-  if (target < 0) return true;
+static bool reaches_itself(Cfg *g, int target) {
+  int top = 0;
   memset(g->seen, 0, (size_t)g->n);
   g->stack[top++] = target;
   while (top) {
@@ -327,6 +327,15 @@ static bool in_cycle(Cfg *g, LLVMBasicBlockRef start) {
     }
   }
   return false;
+}
+
+/* Each block is walked from once: the entry's kernels are mostly called
+   from a few blocks. */
+static bool in_cycle(Cfg *g, LLVMBasicBlockRef start) {
+  int target = block_index(g, start);
+  if (target < 0) return true;
+  if (!g->loop[target]) g->loop[target] = reaches_itself(g, target) ? 1 : 2;
+  return g->loop[target] == 1;
 }
 
 /* Whether f is used by an instruction in a loop of entry (true when out
@@ -348,10 +357,12 @@ static void cfg_init(Cfg *g, LLVMValueRef entry) {
   if (n <= 0) return;
   g->blocks = malloc(sizeof *g->blocks * (size_t)n);
   g->seen = malloc((size_t)n);
+  g->loop = calloc((size_t)n, 1);
   g->stack = malloc(sizeof *g->stack * (size_t)n);
-  if (!g->blocks || !g->seen || !g->stack) {
+  if (!g->blocks || !g->seen || !g->loop || !g->stack) {
     xfree(g->blocks);
     xfree(g->seen);
+    xfree(g->loop);
     xfree(g->stack);
     memset(g, 0, sizeof *g);
     return;
@@ -364,6 +375,7 @@ static void cfg_init(Cfg *g, LLVMValueRef entry) {
 static void cfg_free(Cfg *g) {
   xfree(g->blocks);
   xfree(g->seen);
+  xfree(g->loop);
   xfree(g->stack);
 }
 
