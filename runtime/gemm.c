@@ -577,6 +577,18 @@ static inline __attribute__((always_inline)) TARGET_AVX2 void tile6_avx2_f32(int
                                                                              int mv, int nv, int acc)
 {
     const float *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3], *a4 = a[4], *a5 = a[5];
+    /* The tile's rows of C are read (acc) or written only after the k
+       loop, and in a large product they have left L2 since the k block
+       before: asked for now, they arrive while the loop runs instead of
+       stalling its end.  (A prefetch never faults, so the second line of a
+       short last row may lie past C.)  AVX2 (Zen 3), 1 thread, medians
+       of 30 interleaved processes: 2048^3 73.5 -> 76.9 GFLOP/s, 1024^3
+       69.0 -> 72.2; products whose C stays in cache (512 x 512 x 128,
+       64 x 512 x 784, 32 x 512 x 128) unchanged within the noise. */
+    for (int r = 0; r < mv; r++) {
+        _mm_prefetch((const char *)(c + r * ldc), _MM_HINT_T0);
+        _mm_prefetch((const char *)(c + r * ldc + 15), _MM_HINT_T0);
+    }
 #define Z(r) __m256 c##r##0 = _mm256_setzero_ps(), c##r##1 = _mm256_setzero_ps()
     Z(0); Z(1); Z(2); Z(3); Z(4); Z(5);
 #undef Z
