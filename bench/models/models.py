@@ -198,16 +198,16 @@ def transformer_train():
 
 # ---- ResNet basic block ----
 
-def _resnet_params():
-    init = Init()
+def _resnet_params(dtype=jnp.float32):
+    init = Init(dtype=dtype)
     c = 64
     return dict(w1=init.normal((3, 3, c, c), 9 * c), g1=init.ones((c,)), b1=init.zeros((c,)),
                 w2=init.normal((3, 3, c, c), 9 * c), g2=init.ones((c,)), b2=init.zeros((c,)))
 
 
-def _bn_stats(c, rng):
-    return dict(mean=rng.normal(0, 0.1, c).astype(np.float32),
-                var=rng.uniform(0.5, 1.5, c).astype(np.float32))
+def _bn_stats(c, rng, dtype=np.float32):
+    return dict(mean=np.asarray(rng.normal(0, 0.1, c).astype(np.float32), dtype),
+                var=np.asarray(rng.uniform(0.5, 1.5, c).astype(np.float32), dtype))
 
 
 def _bn(x, g, b, mean, var, eps=1e-5):
@@ -355,3 +355,13 @@ def bf16_block():
 
     x = jnp.asarray(_images(data(), 256, 512), jnp.bfloat16)
     return fn, (x, init.normal((512, 512)), init.ones((512,)), init.zeros((512,)))
+
+
+@model(tol=(5e-2, 5e-2))
+def resnet_block_bf16():
+    # resnet_block with every parameter and activation in bfloat16 (as
+    # bench/torch/bf16.py runs it in PyTorch); the same draws, rounded
+    rng = data()
+    bf16 = jnp.bfloat16
+    return _resnet_block, (_resnet_params(bf16), _bn_stats(64, rng, bf16), _bn_stats(64, rng, bf16),
+                           np.asarray(_images(rng, 4, 56, 56, 64), bf16))
