@@ -577,18 +577,6 @@ static inline __attribute__((always_inline)) TARGET_AVX2 void tile6_avx2_f32(int
                                                                              int mv, int nv, int acc)
 {
     const float *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3], *a4 = a[4], *a5 = a[5];
-    /* The tile's rows of C are read (acc) or written only after the k
-       loop, and in a large product they have left L2 since the k block
-       before: asked for now, they arrive while the loop runs instead of
-       stalling its end.  (A prefetch never faults, so the second line of a
-       short last row may lie past C.)  AVX2 (Zen 3), 1 thread, medians
-       of 30 interleaved processes: 2048^3 73.5 -> 76.9 GFLOP/s, 1024^3
-       69.0 -> 72.2; products whose C stays in cache (512 x 512 x 128,
-       64 x 512 x 784, 32 x 512 x 128) unchanged within the noise. */
-    for (int r = 0; r < mv; r++) {
-        _mm_prefetch((const char *)(c + r * ldc), _MM_HINT_T0);
-        _mm_prefetch((const char *)(c + r * ldc + 15), _MM_HINT_T0);
-    }
 #define Z(r) __m256 c##r##0 = _mm256_setzero_ps(), c##r##1 = _mm256_setzero_ps()
     Z(0); Z(1); Z(2); Z(3); Z(4); Z(5);
 #undef Z
@@ -870,6 +858,7 @@ typedef struct {
     int64_t mchunks, nchunks;
     /* packing buffers for A (and, inline_b, one B panel after it at
        slot_b), one per concurrently running chunk */
+    int prefetch_c; /* C is larger than the caches: see PREFETCH_C_BYTES */
     int nslots;
     char *slots;
     size_t slot_bytes, slot_b;
@@ -933,6 +922,17 @@ static void chunk_inline_b(gemm_job *g, const char *ap, char *bpan, int64_t i0, 
     }
 }
 
+/* Asks for the rows of a C tile (rows of `bytes`, `stride` apart) before
+   the kernel runs: it reads (acc) or writes them only after its k loop,
+   and in a product whose C is larger than the caches they have left L2
+   since the k block before, so they would stall each tile's end. */
+static void prefetch_tile(const char *c, int64_t stride, int rows, int64_t bytes)
+{
+    for (int r = 0; r < rows; r++)
+        for (int64_t o = 0; o < bytes + 63; o += 64)
+            __builtin_prefetch(c + r * stride + (o < bytes ? o : bytes - 1), 0, 3);
+}
+
 static void gemm_chunk(int64_t t, void *ctx)
 {
     gemm_job *g = ctx;
@@ -986,6 +986,8 @@ static void gemm_chunk(int64_t t, void *ctx)
                         bpan = g->bp + (size_t)(p0 * f->nr) * g->es;
                     }
                     char *cp = g->c + (size_t)((i0 + ir) * g->ldc + col) * g->es;
+                    if (g->prefetch_c)
+                        prefetch_tile(cp, g->ldc * g->es, mv, nv * g->es);
                     run_tile(g, apan, bpan, bs, cp, i0 + ir, p0, kc, mv, nv, acc);
                 }
             }
@@ -1070,6 +1072,13 @@ enum { DIRECT_B_MAX_PANELS = 8 };
    products of 256 x 256 by 256 x 32, 2.87 -> 1.95 ms (1 thread, min). */
 enum { DIRECT_A_MAX_PANELS = 4 };
 #define DIRECT_B_MAX_BYTES ((double)(4 << 20))
+/* A C larger than this (an L2 and more) has its tiles prefetched
+   (prefetch_tile).  AVX2 (Zen 3), 1 thread, medians of 30 interleaved
+   processes with the prefetch in the kernel: 2048^3 73.5 -> 76.9 GFLOP/s,
+   1024^3 69.0 -> 72.2; products whose C stays in cache gained nothing,
+   and mlp_infer's 64 x 512 x 784 (C 128 KiB, a k block of 16) lost a few
+   percent, hence the bound. */
+#define PREFETCH_C_BYTES ((double)(2 << 20))
 /* Batched products smaller than this each run on one thread, the batch
    spread over the pool; larger ones one after another, each split. */
 enum { BATCH_SPLIT_FMAS = 1 << 24 };
@@ -1115,6 +1124,7 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
                   mpanels <= DIRECT_B_MAX_PANELS &&
                   (double)g->k * (double)g->ldb * (double)g->es <= DIRECT_B_MAX_BYTES;
     g->nfull = g->n / f->nr * f->nr;
+    g->prefetch_c = (double)g->m * (double)g->n * (double)g->es > PREFETCH_C_BYTES;
     /* One block of rows: each panel of B serves that block alone, so it is
        packed where it is used, into the chunk's slot, and every row tile
        runs on it while it is in L1, instead of all of B being written out
