@@ -568,35 +568,54 @@ static inline TARGET_AVX2 void st256_ps(float *c, __m256 x0, __m256 x1, int nv, 
     }
 }
 
-/* 6 x 16 floats: 12 ymm accumulators.  Row r of A is a[r] + q * astep
-   at depth q: a packed panel (astep 6) or rows read where they are
-   (direct_a, astep 1); the sums are the same, in the same order. */
+/* R x 16 floats (R = 2, 4, 6): 2R ymm accumulators.  Row r of A is
+   a[r] + q * astep at depth q: a packed panel (astep 6) or rows read
+   where they are (direct_a, astep 1); the sums are the same, in the same
+   order.  A tile of mv <= 4 rows (the last of a 32- or 64-row product:
+   32 = 5 x 6 + 2) runs on the lower tile instead of computing six rows
+   and storing some: every element is the same sum either way. */
+#define AVX2_ROWS2(X) X(0) X(1)
+#define AVX2_ROWS4(X) AVX2_ROWS2(X) X(2) X(3)
+#define AVX2_ROWS6(X) AVX2_ROWS4(X) X(4) X(5)
+#define DEFINE_TILE_AVX2_F32(R)                                                               \
+    static inline __attribute__((always_inline)) TARGET_AVX2 void tiler##R##_avx2_f32(        \
+        int64_t kc, const float *const *a, int64_t astep, const float *b, int64_t ldb, float *c, \
+        int64_t ldc, int mv, int nv, int acc)                                                 \
+    {                                                                                         \
+        AVX2_ROWS##R(AVX2_PTR) AVX2_ROWS##R(AVX2_ZERO);                                       \
+        for (int64_t q = 0; q < kc; q++) {                                                    \
+            __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);                      \
+            AVX2_ROWS##R(AVX2_ROW);                                                           \
+            b += ldb;                                                                         \
+        }                                                                                     \
+        AVX2_ROWS##R(AVX2_STORE);                                                             \
+    }
+#define AVX2_PTR(r) const float *a##r = a[r];
+#define AVX2_ZERO(r) __m256 c##r##0 = _mm256_setzero_ps(), c##r##1 = _mm256_setzero_ps();
+#define AVX2_ROW(r)                                                                           \
+    {                                                                                         \
+        __m256 ar = _mm256_broadcast_ss(a##r + q * astep);                                    \
+        c##r##0 = _mm256_fmadd_ps(ar, b0, c##r##0);                                           \
+        c##r##1 = _mm256_fmadd_ps(ar, b1, c##r##1);                                           \
+    }
+#define AVX2_STORE(r)                                                                         \
+    if (r < mv)                                                                               \
+        st256_ps(c + r * ldc, c##r##0, c##r##1, nv, acc);
+DEFINE_TILE_AVX2_F32(2)
+DEFINE_TILE_AVX2_F32(4)
+DEFINE_TILE_AVX2_F32(6)
+
 static inline __attribute__((always_inline)) TARGET_AVX2 void tile6_avx2_f32(int64_t kc, const float *const *a,
                                                                              int64_t astep, const float *b,
                                                                              int64_t ldb, float *c, int64_t ldc,
                                                                              int mv, int nv, int acc)
 {
-    const float *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3], *a4 = a[4], *a5 = a[5];
-#define Z(r) __m256 c##r##0 = _mm256_setzero_ps(), c##r##1 = _mm256_setzero_ps()
-    Z(0); Z(1); Z(2); Z(3); Z(4); Z(5);
-#undef Z
-#define ROW(r)                                                                                \
-    do {                                                                                      \
-        __m256 ar = _mm256_broadcast_ss(a##r + q * astep);                                    \
-        c##r##0 = _mm256_fmadd_ps(ar, b0, c##r##0);                                           \
-        c##r##1 = _mm256_fmadd_ps(ar, b1, c##r##1);                                           \
-    } while (0)
-    for (int64_t q = 0; q < kc; q++) {
-        __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
-        ROW(0); ROW(1); ROW(2); ROW(3); ROW(4); ROW(5);
-        b += ldb;
-    }
-#undef ROW
-#define ST(r)                                                                                 \
-    if (r < mv)                                                                               \
-    st256_ps(c + r * ldc, c##r##0, c##r##1, nv, acc)
-    ST(0); ST(1); ST(2); ST(3); ST(4); ST(5);
-#undef ST
+    if (mv <= 2)
+        tiler2_avx2_f32(kc, a, astep, b, ldb, c, ldc, mv, nv, acc);
+    else if (mv <= 4)
+        tiler4_avx2_f32(kc, a, astep, b, ldb, c, ldc, mv, nv, acc);
+    else
+        tiler6_avx2_f32(kc, a, astep, b, ldb, c, ldc, mv, nv, acc);
 }
 
 static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv, int64_t ldb,
