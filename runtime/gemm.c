@@ -875,9 +875,9 @@ typedef struct {
     int64_t kblocks, bgroups; /* packing tasks: k blocks x panel groups */
     int64_t nb;               /* columns per chunk (multiple of nr) */
     int64_t mchunks, nchunks;
+    int prefetch_c; /* C is larger than the caches: see PREFETCH_C_BYTES */
     /* packing buffers for A (and, inline_b, one B panel after it at
        slot_b), one per concurrently running chunk */
-    int prefetch_c; /* C is larger than the caches: see PREFETCH_C_BYTES */
     int nslots;
     char *slots;
     size_t slot_bytes, slot_b;
@@ -1092,11 +1092,12 @@ enum { DIRECT_B_MAX_PANELS = 8 };
 enum { DIRECT_A_MAX_PANELS = 4 };
 #define DIRECT_B_MAX_BYTES ((double)(4 << 20))
 /* A C larger than this (an L2 and more) has its tiles prefetched
-   (prefetch_tile).  AVX2 (Zen 3), 1 thread, medians of 30 interleaved
-   processes with the prefetch in the kernel: 2048^3 73.5 -> 76.9 GFLOP/s,
-   1024^3 69.0 -> 72.2; products whose C stays in cache gained nothing,
-   and mlp_infer's 64 x 512 x 784 (C 128 KiB, a k block of 16) lost a few
-   percent, hence the bound. */
+   (prefetch_tile).  AVX2 (Zen 3), 1 thread, interleaved processes: with
+   the prefetch in the kernel, for every product, 2048^3 73.5 -> 76.9
+   GFLOP/s and 1024^3 69.0 -> 72.2 (medians of 30), but products whose C
+   stays in cache gained nothing and mlp_infer's 64 x 512 x 784 (C 128
+   KiB, a k block of 16) lost a few percent, hence the bound; with it here
+   and bounded, 2048^3 69.0 -> 73.2 (medians of 16). */
 #define PREFETCH_C_BYTES ((double)(2 << 20))
 /* Batched products smaller than this each run on one thread, the batch
    spread over the pool; larger ones one after another, each split. */

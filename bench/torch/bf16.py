@@ -63,10 +63,6 @@ def to_bf16_bits(a):
     return u.astype(np.uint16)
 
 
-def bits_to_f32(b):
-    return (b.astype(np.uint32) << 16).view(np.float32)
-
-
 def torch_bf16(bits):
     return torch.from_numpy(bits.copy()).view(torch.bfloat16)
 
@@ -136,11 +132,11 @@ def onednn_impls(fn):
     impls = set()
     for line in lines:
         if line.startswith("onednn_verbose") and ",exec," in line:
-            f = line.split(",")
+            fields = line.split(",")
             # onednn_verbose,[timestamp,]primitive,exec,cpu,KIND,IMPL,...
-            i = f.index("exec")
-            if len(f) > i + 3:
-                impls.add("%s %s" % (f[i + 2], f[i + 3]))
+            i = fields.index("exec")
+            if len(fields) > i + 3:
+                impls.add("%s %s" % (fields[i + 2], fields[i + 3]))
     return ", ".join(sorted(impls)) if impls else "none (MKL's or PyTorch's own kernels)"
 
 
