@@ -605,10 +605,10 @@ DEFINE_TILE_AVX2_F32(2)
 DEFINE_TILE_AVX2_F32(4)
 DEFINE_TILE_AVX2_F32(6)
 
-static inline __attribute__((always_inline)) TARGET_AVX2 void tile6_avx2_f32(int64_t kc, const float *const *a,
-                                                                             int64_t astep, const float *b,
-                                                                             int64_t ldb, float *c, int64_t ldc,
-                                                                             int mv, int nv, int acc)
+static inline __attribute__((always_inline)) TARGET_AVX2 void tile_avx2_f32(int64_t kc, const float *const *a,
+                                                                            int64_t astep, const float *b,
+                                                                            int64_t ldb, float *c, int64_t ldc,
+                                                                            int mv, int nv, int acc)
 {
     if (mv <= 2)
         tiler2_avx2_f32(kc, a, astep, b, ldb, c, ldc, mv, nv, acc);
@@ -622,7 +622,7 @@ static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv
                                       void *cv, int64_t ldc, int mv, int nv, int acc)
 {
     const float *a = av, *rows[6] = {a, a + 1, a + 2, a + 3, a + 4, a + 5};
-    tile6_avx2_f32(kc, rows, 6, bv, ldb, cv, ldc, mv, nv, acc);
+    tile_avx2_f32(kc, rows, 6, bv, ldb, cv, ldc, mv, nv, acc);
 }
 
 /* The same tile over rows of A read where they are (direct_a): rows[r] is
@@ -630,7 +630,7 @@ static TARGET_AVX2 void kern_avx2_f32(int64_t kc, const void *av, const void *bv
 static TARGET_AVX2 void rows6_avx2_f32(int64_t kc, const float *const *rows, const float *b, int64_t ldb, float *c,
                                        int64_t ldc, int mv, int nv, int acc)
 {
-    tile6_avx2_f32(kc, rows, 1, b, ldb, c, ldc, mv, nv, acc);
+    tile_avx2_f32(kc, rows, 1, b, ldb, c, ldc, mv, nv, acc);
 }
 
 /* Lane mask for the first n of 4 (double) lanes. */
@@ -899,6 +899,17 @@ static void pack_b_task(int64_t t, void *ctx)
     g->cfg.pack_b(g->b, g->ldb, g->trans_b, j0, nc, p0, kc, dst);
 }
 
+/* Asks for the rows of a C tile (rows of `bytes`, `stride` apart) before
+   the kernel runs: it reads (acc) or writes them only after its k loop,
+   and in a product whose C is larger than the caches they have left L2
+   since the k block before, so they would stall each tile's end. */
+static void prefetch_tile(const char *c, int64_t stride, int rows, int64_t bytes)
+{
+    for (int r = 0; r < rows; r++)
+        for (int64_t o = 0; o < bytes + 63; o += 64)
+            __builtin_prefetch(c + r * stride + (o < bytes ? o : bytes - 1), 0, 3);
+}
+
 /* One register tile: rows r0.. of C at cp from the A panel apan (or, with
    direct_a, from A's rows where they are) and the B panel bpan, whose rows
    are bs elements apart. */
@@ -906,6 +917,8 @@ static void run_tile(const gemm_job *g, const char *apan, const char *bpan, int6
                      int64_t p0, int64_t kc, int mv, int nv, int acc)
 {
     const gemm_cfg *f = &g->cfg;
+    if (g->prefetch_c)
+        prefetch_tile(cp, g->ldc * g->es, mv, nv * g->es);
 #if defined(__x86_64__)
     if (g->direct_a) {
         /* rows past the product's repeat its first: computed, not stored */
@@ -939,17 +952,6 @@ static void chunk_inline_b(gemm_job *g, const char *ap, char *bpan, int64_t i0, 
             run_tile(g, ap + (size_t)(ir * kc) * g->es, bpan, f->nr, cp, i0 + ir, p0, kc, mv, nv, acc);
         }
     }
-}
-
-/* Asks for the rows of a C tile (rows of `bytes`, `stride` apart) before
-   the kernel runs: it reads (acc) or writes them only after its k loop,
-   and in a product whose C is larger than the caches they have left L2
-   since the k block before, so they would stall each tile's end. */
-static void prefetch_tile(const char *c, int64_t stride, int rows, int64_t bytes)
-{
-    for (int r = 0; r < rows; r++)
-        for (int64_t o = 0; o < bytes + 63; o += 64)
-            __builtin_prefetch(c + r * stride + (o < bytes ? o : bytes - 1), 0, 3);
 }
 
 static void gemm_chunk(int64_t t, void *ctx)
@@ -1005,8 +1007,6 @@ static void gemm_chunk(int64_t t, void *ctx)
                         bpan = g->bp + (size_t)(p0 * f->nr) * g->es;
                     }
                     char *cp = g->c + (size_t)((i0 + ir) * g->ldc + col) * g->es;
-                    if (g->prefetch_c)
-                        prefetch_tile(cp, g->ldc * g->es, mv, nv * g->es);
                     run_tile(g, apan, bpan, bs, cp, i0 + ir, p0, kc, mv, nv, acc);
                 }
             }
@@ -1097,7 +1097,9 @@ enum { DIRECT_A_MAX_PANELS = 4 };
    GFLOP/s and 1024^3 69.0 -> 72.2 (medians of 30), but products whose C
    stays in cache gained nothing and mlp_infer's 64 x 512 x 784 (C 128
    KiB, a k block of 16) lost a few percent, hence the bound; with it here
-   and bounded, 2048^3 69.0 -> 73.2 (medians of 16). */
+   and bounded, 2048^3 69.0 -> 73.2 (medians of 16); in run_tile, so
+   that a one-block product packing B as it goes has it too, 64 x 16384 x
+   1024 (C 4 MiB) 42.4 -> 47.2 (medians of 12). */
 #define PREFETCH_C_BYTES ((double)(2 << 20))
 /* Batched products smaller than this each run on one thread, the batch
    spread over the pool; larger ones one after another, each split. */
