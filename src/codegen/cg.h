@@ -53,6 +53,10 @@ typedef struct Cg {
   /* device code (the GPU): inline math where the CPU calls libm (f64 pow,
      with the inline version's error, docs/math.md) */
   bool no_libm;
+  /* loops tested at the top, for LLVM's own O3 to rotate (the GPU: its
+     kernels emitted rotated came out of O3 with a 64-bit mul.hi, an
+     instruction GPGPU-Sim does not have) */
+  bool top_tested_loops;
   /* > 0: loops closed by loop_end ask LLVM's vectorizer for this many
      lanes (kernels over 16-bit floats, whose cost LLVM overestimates) */
   int loop_vf;
@@ -173,13 +177,22 @@ LLVMValueRef emit_special_op(Cg *cg, const Op *op, const ElemType *in_types, LLV
 
 /* ---- loops ---- */
 typedef struct Loop {
-  LLVMBasicBlockRef header, body, exit;
+  LLVMBasicBlockRef header, body, exit; /* header: top-tested loops only */
   LLVMValueRef iv;
   LLVMValueRef phi;
+  LLVMValueRef hi;
 } Loop;
-/* for (iv = lo; iv < hi; iv++): leaves the builder in the body. */
+/* for (iv = lo; iv < hi; iv++): leaves the builder in the body.  The loop
+   is emitted as LLVM's loop passes would leave it (rotated, the exit test
+   at the back edge): a test of lo < hi before it (none when both are
+   constants), and iv + 1 != hi at the end of each trip; with
+   Cg.top_tested_loops, for (;;) { if (!(iv < hi)) break; ... }.  The iv
+   is not defined after the loop. */
 Loop loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, const char *name);
 void loop_end(Cg *cg, Loop *l);
+/* loop_end for a loop whose iv steps by step > 0 (an i64 value; the loop
+   goes on while iv < hi) */
+void loop_end_by(Cg *cg, Loop *l, LLVMValueRef step);
 /* Asks LLVM's vectorizer for vf lanes on the loop whose back edge is br. */
 void cg_loop_width(Cg *cg, LLVMValueRef br, int vf);
 

@@ -246,9 +246,9 @@ void jit_raw_estimates(LLVMModuleRef M, LLVMTargetMachineRef tm) {
    change them: inlining of kernels called once; SROA for the pointer
    arrays and row buffers (again after the loop passes, where a copy loop
    became a memcpy, and after vectorization, where variable offsets into a
-   buffer became constant); LICM, rotation, induction variables and loop
-   idioms; GVN, memcpy forwarding and dead stores; the loop and SLP
-   vectorizers.  Against default<O3> on the benchmark programs and models:
+   buffer became constant); LICM, rotation (of while loops: cg.c emits
+   its own loops rotated), induction variables and loop idioms; GVN,
+   memcpy forwarding and dead stores; the loop and SLP vectorizers.  Against default<O3> on the benchmark programs and models:
    optimization about 40 % faster, objects within a few percent of the
    same size, with the same stack frames.  Instcombine's fixpoint check is
    for LLVM's own tests. */

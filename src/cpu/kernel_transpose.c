@@ -52,15 +52,6 @@ enum {
    line skips reading the line first */
 #define STREAM_MIN_BYTES ((int64_t)8 << 20)
 
-/* loop_end (cg.c) for a loop that steps by `step`. */
-static void loop_end_step(Cg *cg, Loop *l, int64_t step) {
-  LLVMValueRef next = LLVMBuildNSWAdd(cg->b, l->phi, cg_i64(cg, step), "");
-  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
-  LLVMAddIncoming(l->phi, &next, &latch, 1);
-  LLVMBuildBr(cg->b, l->header);
-  LLVMPositionBuilderAtEnd(cg->b, l->exit);
-}
-
 static LLVMValueRef add(Cg *cg, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildNSWAdd(cg->b, a, b, ""); }
 static LLVMValueRef mul(Cg *cg, LLVMValueRef a, int64_t k) { return LLVMBuildNSWMul(cg->b, a, cg_i64(cg, k), ""); }
 
@@ -241,8 +232,8 @@ static void emit_tile(Emit *e, LLVMValueRef i0, LLVMValueRef i1, LLVMValueRef j0
   emit_block(e, lb.iv, lc.iv, true, r32[0], r32[1], r32[2], r32[3]);
   LLVMBuildBr(cg->b, bnext);
   LLVMPositionBuilderAtEnd(cg->b, bnext);
-  loop_end_step(cg, &lc, bs);
-  loop_end_step(cg, &lb, bs);
+  loop_end_by(cg, &lc, cg_i64(cg, bs));
+  loop_end_by(cg, &lb, cg_i64(cg, bs));
 }
 
 bool lower_transpose(Lower *L, Op *op) {

@@ -245,13 +245,7 @@ Loop gpu_loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, LLVMValueRef step,
   return loop_begin(cg, lo, hi, name);
 }
 
-void gpu_loop_end(Cg *cg, Loop *l, LLVMValueRef step) {
-  LLVMValueRef next = LLVMBuildNSWAdd(cg->b, l->phi, step, "");
-  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
-  LLVMAddIncoming(l->phi, &next, &latch, 1);
-  LLVMBuildBr(cg->b, l->header);
-  LLVMPositionBuilderAtEnd(cg->b, l->exit);
-}
+void gpu_loop_end(Cg *cg, Loop *l, LLVMValueRef step) { loop_end_by(cg, l, step); }
 
 Loop gpu_thread_loop(Cg *cg, LLVMValueRef n, LLVMValueRef *step, const char *name) {
   LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
@@ -1104,6 +1098,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   cg_init(&G.cg, hold.ctx, m, "xlac_gpu");
   G.cg.narrow_div = true;
   G.cg.no_libm = true;
+  G.cg.top_tested_loops = true;
   hold.mod = G.cg.mod;
   hold.b = G.cg.b;
   gpu_set_target(G.cg.mod, hold.tm);
