@@ -248,7 +248,8 @@ void jit_raw_estimates(LLVMModuleRef M, LLVMTargetMachineRef tm) {
    became a memcpy, and after vectorization, where variable offsets into a
    buffer became constant); LICM, rotation (of while loops: cg.c emits
    its own loops rotated), induction variables and loop idioms; GVN,
-   memcpy forwarding and dead stores; the loop and SLP vectorizers.  Against default<O3> on the benchmark programs and models:
+   memcpy forwarding and dead stores; the loop and SLP vectorizers.
+   Against default<O3> on the benchmark programs and models:
    optimization about 40 % faster, objects within a few percent of the
    same size, with the same stack frames.  Instcombine's fixpoint check is
    for LLVM's own tests. */
