@@ -352,34 +352,29 @@ Loop loop_begin(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, const char *name) {
   Loop l;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
-  l.header = NULL;
-  l.hi = hi;
-  if (cg->top_tested_loops) {
-    l.header = LLVMAppendBasicBlockInContext(cg->ctx, fn, name);
-    l.body = LLVMAppendBasicBlockInContext(cg->ctx, fn, "body");
-    l.exit = LLVMAppendBasicBlockInContext(cg->ctx, fn, "exit");
-    LLVMBuildBr(cg->b, l.header);
-    LLVMPositionBuilderAtEnd(cg->b, l.header);
-    l.phi = LLVMBuildPhi(cg->b, cg->t_i64, "i");
-    LLVMAddIncoming(l.phi, &lo, &pre, 1);
-    LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, l.phi, hi, ""), l.body, l.exit);
-    LLVMPositionBuilderAtEnd(cg->b, l.body);
-    l.iv = l.phi;
-    return l;
-  }
-  l.body = LLVMAppendBasicBlockInContext(cg->ctx, fn, name);
+  l.header = cg->top_tested_loops ? LLVMAppendBasicBlockInContext(cg->ctx, fn, name) : NULL;
+  l.body = LLVMAppendBasicBlockInContext(cg->ctx, fn, l.header ? "body" : name);
   l.exit = LLVMAppendBasicBlockInContext(cg->ctx, fn, "exit");
-  /* constant bounds (nearly every loop: shapes are static) fold the test;
-     a loop known to be empty keeps its branch (constant false), so the
-     body keeps the predecessor its phi names */
-  LLVMValueRef c = LLVMBuildICmp(cg->b, LLVMIntSLT, lo, hi, "");
-  if (LLVMIsAConstantInt(c) && LLVMConstIntGetZExtValue(c))
-    LLVMBuildBr(cg->b, l.body);
-  else
-    LLVMBuildCondBr(cg->b, c, l.body, l.exit);
-  LLVMPositionBuilderAtEnd(cg->b, l.body);
+  l.hi = hi;
+  if (l.header) {
+    LLVMBuildBr(cg->b, l.header);
+  } else {
+    /* constant bounds (nearly every loop: shapes are static) fold the
+       test; a loop known to be empty keeps its branch (constant false),
+       so the body keeps the predecessor its phi names */
+    LLVMValueRef c = LLVMBuildICmp(cg->b, LLVMIntSLT, lo, hi, "");
+    if (LLVMIsAConstantInt(c) && LLVMConstIntGetZExtValue(c))
+      LLVMBuildBr(cg->b, l.body);
+    else
+      LLVMBuildCondBr(cg->b, c, l.body, l.exit);
+  }
+  LLVMPositionBuilderAtEnd(cg->b, l.header ? l.header : l.body);
   l.phi = LLVMBuildPhi(cg->b, cg->t_i64, "i");
   LLVMAddIncoming(l.phi, &lo, &pre, 1);
+  if (l.header) {
+    LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, l.phi, hi, ""), l.body, l.exit);
+    LLVMPositionBuilderAtEnd(cg->b, l.body);
+  }
   l.iv = l.phi;
   return l;
 }
@@ -398,28 +393,27 @@ void cg_loop_width(Cg *cg, LLVMValueRef br, int vf) {
   LLVMSetMetadata(br, LLVMGetMDKindIDInContext(cg->ctx, "llvm.loop", 9), LLVMMetadataAsValue(cg->ctx, id));
 }
 
-static void loop_close(Cg *cg, Loop *l, LLVMValueRef step, bool by_one) {
+void loop_end_by(Cg *cg, Loop *l, LLVMValueRef step) {
   LLVMValueRef next = LLVMBuildNSWAdd(cg->b, l->phi, step, "");
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
   LLVMAddIncoming(l->phi, &next, &latch, 1);
+  LLVMValueRef br;
   if (l->header) {
-    LLVMValueRef br = LLVMBuildBr(cg->b, l->header);
-    if (cg->loop_vf > 0) cg_loop_width(cg, br, cg->loop_vf);
-    LLVMPositionBuilderAtEnd(cg->b, l->exit);
-    return;
+    br = LLVMBuildBr(cg->b, l->header);
+  } else {
+    /* by ones, the iv meets hi exactly (lo < hi on entry): != is the test
+       LLVM's induction-variable pass would have rewritten it to */
+    bool by_one = LLVMIsAConstantInt(step) && LLVMConstIntGetSExtValue(step) == 1;
+    LLVMValueRef c = LLVMBuildICmp(cg->b, by_one ? LLVMIntNE : LLVMIntSLT, next, l->hi, "");
+    br = LLVMBuildCondBr(cg->b, c, l->body, l->exit);
+    /* the exit after the body's blocks, so the function reads in order */
+    LLVMMoveBasicBlockAfter(l->exit, LLVMGetLastBasicBlock(LLVMGetBasicBlockParent(l->exit)));
   }
-  /* by ones, the iv meets hi exactly (lo < hi on entry): != is the test
-     LLVM's induction-variable pass would have rewritten it to */
-  LLVMValueRef c = LLVMBuildICmp(cg->b, by_one ? LLVMIntNE : LLVMIntSLT, next, l->hi, "");
-  LLVMValueRef br = LLVMBuildCondBr(cg->b, c, l->body, l->exit);
   if (cg->loop_vf > 0) cg_loop_width(cg, br, cg->loop_vf);
-  /* the exit after the body's blocks, so the function reads in order */
-  LLVMMoveBasicBlockAfter(l->exit, LLVMGetLastBasicBlock(LLVMGetBasicBlockParent(l->exit)));
   LLVMPositionBuilderAtEnd(cg->b, l->exit);
 }
 
-void loop_end(Cg *cg, Loop *l) { loop_close(cg, l, cg_i64(cg, 1), true); }
-void loop_end_by(Cg *cg, Loop *l, LLVMValueRef step) { loop_close(cg, l, step, false); }
+void loop_end(Cg *cg, Loop *l) { loop_end_by(cg, l, cg_i64(cg, 1)); }
 
 /* ---- complex values ---- */
 
