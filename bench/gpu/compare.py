@@ -14,7 +14,11 @@ program and platform, in `xlac bench`'s format, then the ratio:
 Programs the gpu backend cannot compile yet are reported (SKIP with the
 first line of the error) and left out of the ratios.
 
-    python3 bench/gpu/compare.py [--ref cuda] [--iters 20] [--warmup 3] [--small] [NAME ...]
+    python3 bench/gpu/compare.py [--ref cuda] [--iters 20] [--warmup 3] [--small] [--models] [NAME ...]
+
+--models adds the model suite's JAX models (bench/models/models.py: MLP,
+CNN, transformer, ResNet block, inference and training steps) with their
+own inputs, named model:NAME.
 
 Needs jax with a GPU plugin for the reference (--ref cuda) and the xlac
 PJRT plugin (XLAC_PJRT_LIBRARY, the jax_plugins.xlac package on
@@ -37,6 +41,7 @@ def main():
     ap.add_argument("--iters", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--small", action="store_true", help="small shapes (a simulator)")
+    ap.add_argument("--models", action="store_true", help="also the model suite's models (model:NAME)")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     os.environ.setdefault("JAX_PLATFORMS", "xlac," + a.ref)
@@ -78,23 +83,37 @@ def main():
                                                               s((4096, 1024), jnp.float32),
                                                               s((512, 1024), jnp.float32),
                                                               s((512, 1024), jnp.float32)]}
+    if a.models:
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "models"))
+        import models
+        for m in models.MODELS:
+            progs["model:" + m] = {"model": m}
     names = a.names or list(progs)
     rng = np.random.default_rng(0)
     ratios = []
     for name in names:
         e = progs[name]
         host = []
-        for sp in e["args"]:
-            dt = np.dtype(sp.dtype)
-            if dt.kind in "iu":
-                host.append(rng.integers(0, 10, size=sp.shape).astype(dt))
-            else:
-                host.append(rng.uniform(-1, 1, size=sp.shape).astype(dt))
+        if "model" in e:
+            try:
+                fn, host = models.build(e["model"])
+            except Exception as ex:
+                print(f"SKIP name={name} backend=both: building the model: {ex}", flush=True)
+                continue
+            atol, rtol = models.MODELS[e["model"]]["tol"]
+            e = {"fn": fn, "tol": (max(atol, 2e-3), max(rtol, 2e-3))}
+        else:
+            for sp in e["args"]:
+                dt = np.dtype(sp.dtype)
+                if dt.kind in "iu":
+                    host.append(rng.integers(0, 10, size=sp.shape).astype(dt))
+                else:
+                    host.append(rng.uniform(-1, 1, size=sp.shape).astype(dt))
         runs = {}
         outs = {}
         for label, dev in (("xlac-gpu", xdev), ("xla-" + a.ref, rdev)):
             try:
-                args = [jax.device_put(h, dev) for h in host]
+                args = [jax.device_put(h, dev) for h in host]  # pytrees too
                 t0 = time.perf_counter()
                 f = jax.jit(e["fn"]).lower(*args).compile()
                 cms = (time.perf_counter() - t0) * 1e3
@@ -117,7 +136,11 @@ def main():
             print(f"BENCH name={name} backend={label} compile_ms={cms:.3f} median_ms={med[label]:.4f} "
                   f"min_ms={min(times):.4f} iters={a.iters}", flush=True)
         gx, gr = jax.tree.leaves(outs["xlac-gpu"]), jax.tree.leaves(outs["xla-" + a.ref])
-        close = all(np.allclose(np.asarray(p), np.asarray(q), rtol=2e-3, atol=2e-3) for p, q in zip(gx, gr))
+        atol, rtol = e.get("tol", (2e-3, 2e-3))
+        def wide(v):  # bf16 and f16 compared in double, complex as complex
+            v = np.asarray(v)
+            return v.astype(np.complex128 if np.iscomplexobj(v) else np.float64)
+        close = all(np.allclose(wide(p), wide(q), rtol=rtol, atol=atol) for p, q in zip(gx, gr))
         r = med["xla-" + a.ref] / med["xlac-gpu"]
         ratios.append(r)
         print(f"RATIO name={name} xla_over_xlac={r:.3f} close={'yes' if close else 'NO'}", flush=True)
