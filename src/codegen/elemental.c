@@ -344,13 +344,6 @@ static LLVMValueRef literal_elem(Cg *cg, const Literal *l, int64_t i) {
   return LLVMConstInt(cg_compute_type(cg, et), (unsigned long long)lit_get_i(l, i), 1);
 }
 
-static bool literal_is_splat(const Literal *l) {
-  size_t nb = (size_t)et_bytes(l->type->elem);
-  for (int64_t i = 1; i < l->n; i++)
-    if (memcmp(l->data, (char *)l->data + (size_t)i * nb, nb) != 0) return false;
-  return true;
-}
-
 static LLVMValueRef gen(Cg *cg, KernelIO *io, Value *v, LLVMValueRef *idx);
 
 /* v at a constant index, computed in the kernel's entry block when that is
@@ -467,7 +460,7 @@ static LLVMValueRef gen_op(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx) {
     Attr *a = op_attr(op, "value");
     const Literal *l = a->lit;
     if (l->n == 0) return cg_const(cg, rt->elem, 0);
-    if (literal_is_splat(l)) return literal_elem(cg, l, 0);
+    if (lit_is_splat(l)) return literal_elem(cg, l, 0);
     /* cache the global on the attribute's literal pointer */
     LLVMValueRef g = cg_constant_global(cg, l);
     return cg_load(cg, rt->elem, g, cg_linearize(cg, rt, idx));

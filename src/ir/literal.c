@@ -587,16 +587,26 @@ static void print_nested(StrBuf *b, const Literal *l, int dim, int64_t *pos, boo
   sb_putc(b, hlo ? '}' : ']');
 }
 
-static bool is_splat(const Literal *l) {
+bool lit_is_splat(const Literal *l) {
+  /* every element equals the one before it: one pass over the bytes */
   size_t nb = (size_t)et_bytes(l->type->elem);
-  for (int64_t i = 1; i < l->n; i++)
-    if (memcmp(l->data, (const char *)l->data + (size_t)i * nb, nb) != 0) return false;
-  return l->n > 0;
+  return l->n > 0 && (l->n == 1 || memcmp((const char *)l->data + nb, l->data, (size_t)(l->n - 1) * nb) == 0);
+}
+
+void lit_fill_first(Literal *l) {
+  /* doubling copies: log2(n) memcpy calls instead of n element copies */
+  size_t nb = (size_t)et_bytes(l->type->elem), have = nb, all = (size_t)l->n * nb;
+  if (l->n < 2) return;
+  while (have < all) {
+    size_t k = have < all - have ? have : all - have;
+    memcpy((char *)l->data + have, l->data, k);
+    have += k;
+  }
 }
 
 void lit_print_mlir_body(StrBuf *b, const Literal *l) {
   sb_puts(b, "dense<");
-  if (l->type->rank == 0 || (l->n > 1 && is_splat(l))) {
+  if (l->type->rank == 0 || (l->n > 1 && lit_is_splat(l))) {
     format_elem_mlir(b, l, 0);
   } else {
     int64_t pos = 0;

@@ -61,6 +61,10 @@ void lit_convert_elem(Literal *dst, int64_t i, const Literal *src, int64_t j);
 
 /* Bitwise equality of the whole buffer (types must match). */
 bool lit_equal(const Literal *a, const Literal *b);
+/* Whether l has elements and they all have the same bits. */
+bool lit_is_splat(const Literal *l);
+/* Copies element 0 into every other element. */
+void lit_fill_first(Literal *l);
 
 /* Float format conversions for the narrow types (raw bits <-> double).
    Rounding is to nearest even; overflow goes to inf where the format has it,

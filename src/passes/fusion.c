@@ -166,11 +166,7 @@ static bool is_index_op(OpKind k) {
 static bool is_splat(const Op *op) {
   const Attr *a = op_attr(op, "value");
   if (!a || a->kind != ATTR_DENSE || !a->lit) return false;
-  const Literal *l = a->lit;
-  size_t w = (size_t)et_bytes(lit_elem(l));
-  for (int64_t i = 1; i < l->n; i++)
-    if (memcmp(lit_ptr(l, i), l->data, w) != 0) return false;
-  return true;
+  return a->lit->n == 0 || lit_is_splat(a->lit);
 }
 
 /* Elementwise or index-mapping, fusible as a producer of a loop. */

@@ -56,14 +56,6 @@ static Literal *const_lit(const Value *v) {
   return a->lit;
 }
 
-static bool lit_is_splat(const Literal *l) {
-  if (l->n < 1) return false;
-  uint64_t b0 = lit_get_bits(l, 0);
-  for (int64_t i = 1; i < l->n; i++)
-    if (lit_get_bits(l, i) != b0) return false;
-  return true;
-}
-
 /* The literal holding the value every element of v equals (element 0 is
    the representative), looking through a broadcast_in_dim of a constant. */
 static Literal *splat_of(const Value *v) {
@@ -487,6 +479,18 @@ static bool simplify_op(Simp *s, Op *op) {
   if (op->kind == OP_BITCAST_CONVERT && op->nopnds == 1 && op->nres == 1) return simplify_bitcast(s, op);
   if (op->nres < 1 || op_has_quant(op)) return false;
   switch (op->kind) {
+  case OP_CONSTANT: {
+    /* a constant whose elements are all equal becomes a broadcast scalar:
+       fusion folds it into its users as an immediate, and no later pass
+       hashes, compares or scans its elements (JAX's decompositions of
+       chlo ops spell their coefficients as splats of the full shape) */
+    Literal *l = const_lit(&op->res[0]);
+    Type *t = op->res[0].type;
+    if (!l || t->kind != TY_TENSOR || t->rank == 0 || l->n < 2 || et_is_complex(lit_elem(l)) ||
+        et_bits(lit_elem(l)) > 64 || !lit_is_splat(l))
+      return false;
+    return replace_by(s, op, make_splat(s, op, t, lit_get_bits(l, 0)));
+  }
   case OP_ADD: case OP_SUBTRACT: case OP_MULTIPLY: case OP_DIVIDE: case OP_AND: case OP_OR:
   case OP_XOR: case OP_MAXIMUM: case OP_MINIMUM:
     return op->nopnds == 2 && simplify_binary(s, op);

@@ -423,8 +423,11 @@ static Literal *dense_literal(Cur *c, BT *t, const uint8_t *d, size_t len, const
   bool direct = et_bits(et) == 8 * (int)w || et_is_complex(et);
   if (whole && direct) {
     if (n) memcpy(l->data, d, len);
+  } else if (splat && n) {
+    set_raw(l, 0, d);
+    lit_fill_first(l);
   } else {
-    for (int64_t i = 0; i < n; i++) set_raw(l, i, whole ? d + i * (int64_t)w : d);
+    for (int64_t i = 0; i < n; i++) set_raw(l, i, d + i * (int64_t)w);
   }
   return l;
 }

@@ -1172,8 +1172,7 @@ static bool parse_dense_hex(P *p, Literal *l) {
       lit_set_bits(l, i, nb < 64 ? w[0] & ((1ull << nb) - 1) : w[0]);
     }
   }
-  if (splat)
-    for (int64_t i = 1; i < l->n; i++) lit_copy_elem(l, i, l, 0);
+  if (splat) lit_fill_first(l);
   next(p);
   return true;
 }
