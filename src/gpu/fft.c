@@ -74,33 +74,30 @@ static void twiddle(Cg *cg, int sign, LLVMValueRef m, int64_t n, LLVMValueRef *c
   *s = emit_sin(cg->b, cg->mod, ang);
 }
 
+/* A loop over i = tid, tid + T, ... below n: the block's threads share
+   the iterations. */
+static Loop share_begin(Cg *cg, LLVMValueRef tid, int64_t n, const char *name) {
+  return gpu_loop_begin(cg, tid, cg_i64(cg, n), NULL, name);
+}
+
 /* The interpreter's dft1 on the line x[base + j * stride], j < n, in
-   place; tmp (2n complex of this line's own) for the direct DFT. */
-static void emit_dft(Cg *cg, LLVMValueRef fn, LLVMValueRef x, LLVMValueRef base, int64_t stride, int64_t n, int sign,
-                     LLVMValueRef tmp) {
+   place, by the block's T threads (thread tid): every stage's independent
+   operations shared among them, a barrier after each stage, so each
+   element sees the interpreter's operations in its order.  tmp (2n
+   complex of this line's own) for the direct DFT.  Ends with a barrier. */
+static void emit_dft(Cg *cg, LLVMValueRef x, LLVMValueRef base, int64_t stride, int64_t n, int sign,
+                     LLVMValueRef tmp, LLVMValueRef tid, int64_t T) {
   if (n <= 1) return;
+  LLVMValueRef vT = cg_i64(cg, T);
 #define AT(j) LLVMBuildAdd(cg->b, base, LLVMBuildMul(cg->b, (j), cg_i64(cg, stride), ""), "")
   if ((n & (n - 1)) == 0) {
-    /* bit reversal */
-    LLVMValueRef jv = cg_entry_alloca(cg, fn, cg->t_i64, "j"), bitv = cg_entry_alloca(cg, fn, cg->t_i64, "bit");
-    LLVMBuildStore(cg->b, cg_i64(cg, 0), jv);
-    Loop li = loop_begin(cg, cg_i64(cg, 1), cg_i64(cg, n), "rev");
-    LLVMBuildStore(cg->b, cg_i64(cg, n >> 1), bitv);
-    LLVMBasicBlockRef cond = LLVMAppendBasicBlockInContext(cg->ctx, fn, "wcond");
-    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, fn, "wbody");
-    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "wdone");
-    LLVMBuildBr(cg->b, cond);
-    LLVMPositionBuilderAtEnd(cg->b, cond);
-    LLVMValueRef j = LLVMBuildLoad2(cg->b, cg->t_i64, jv, ""), bit = LLVMBuildLoad2(cg->b, cg->t_i64, bitv, "");
-    LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, LLVMBuildAnd(cg->b, j, bit, ""), cg_i64(cg, 0), ""), body,
-                    done);
-    LLVMPositionBuilderAtEnd(cg->b, body);
-    LLVMBuildStore(cg->b, LLVMBuildXor(cg->b, j, bit, ""), jv);
-    LLVMBuildStore(cg->b, LLVMBuildLShr(cg->b, bit, cg_i64(cg, 1), ""), bitv);
-    LLVMBuildBr(cg->b, cond);
-    LLVMPositionBuilderAtEnd(cg->b, done);
-    j = LLVMBuildXor(cg->b, LLVMBuildLoad2(cg->b, cg->t_i64, jv, ""), LLVMBuildLoad2(cg->b, cg->t_i64, bitv, ""), "");
-    LLVMBuildStore(cg->b, j, jv);
+    /* bit reversal: i and its reverse swapped once, by the thread of the
+       smaller (the interpreter's permutation; the pairs are disjoint) */
+    int lg = 0;
+    while ((int64_t)1 << lg < n) lg++;
+    Loop li = share_begin(cg, tid, n, "rev");
+    LLVMValueRef r = cg_intrinsic(cg, "llvm.bitreverse", cg->t_i64, &li.iv, 1);
+    LLVMValueRef j = LLVMBuildLShr(cg->b, r, cg_i64(cg, 64 - lg), "");
     LLVMBasicBlockRef next = gpu_if_begin(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, li.iv, j, ""));
     LLVMValueRef ar, ai, br, bi;
     cload(cg, x, AT(li.iv), &ar, &ai);
@@ -108,35 +105,40 @@ static void emit_dft(Cg *cg, LLVMValueRef fn, LLVMValueRef x, LLVMValueRef base,
     cstore(cg, x, AT(li.iv), br, bi);
     cstore(cg, x, AT(j), ar, ai);
     gpu_if_end(cg, next);
-    loop_end(cg, &li);
-    /* butterflies */
+    gpu_loop_end(cg, &li, vT);
+    gpu_barrier(cg);
+    /* butterflies: stage len has n/2 of them, q = group * len/2 + k */
     for (int64_t len = 2; len <= n; len <<= 1) {
-      Loop lk = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, len / 2), "k");
+      Loop lq = share_begin(cg, tid, n / 2, "bf");
+      LLVMValueRef h = cg_i64(cg, len / 2);
+      LLVMValueRef k = LLVMBuildURem(cg->b, lq.iv, h, ""), g = LLVMBuildUDiv(cg->b, lq.iv, h, "");
       LLVMValueRef wr, wi;
-      twiddle(cg, sign, lk.iv, len, &wr, &wi);
-      LLVMValueRef step = cg_i64(cg, len);
-      Loop lb = gpu_loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), step, "bf");
-      LLVMValueRef a = LLVMBuildAdd(cg->b, lb.iv, lk.iv, ""), b = LLVMBuildAdd(cg->b, a, cg_i64(cg, len / 2), "");
+      twiddle(cg, sign, k, len, &wr, &wi);
+      LLVMValueRef a = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, g, cg_i64(cg, len), ""), k, "");
+      LLVMValueRef b = LLVMBuildAdd(cg->b, a, h, "");
       LLVMValueRef ur, ui, xr, xi, vr, vi;
       cload(cg, x, AT(a), &ur, &ui);
       cload(cg, x, AT(b), &xr, &xi);
       cmul(cg, xr, xi, wr, wi, &vr, &vi);
       cstore(cg, x, AT(a), LLVMBuildFAdd(cg->b, ur, vr, ""), LLVMBuildFAdd(cg->b, ui, vi, ""));
       cstore(cg, x, AT(b), LLVMBuildFSub(cg->b, ur, vr, ""), LLVMBuildFSub(cg->b, ui, vi, ""));
-      gpu_loop_end(cg, &lb, step);
-      loop_end(cg, &lk);
+      gpu_loop_end(cg, &lq, vT);
+      gpu_barrier(cg);
     }
     return;
   }
-  /* direct DFT: twiddles tmp[0..n), sums tmp[n..2n) */
-  Loop lm = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "w");
+  /* direct DFT: twiddles tmp[0..n), sums tmp[n..2n), each output summed
+     by one thread in the interpreter's order */
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
+  Loop lm = share_begin(cg, tid, n, "w");
   LLVMValueRef wr, wi;
   twiddle(cg, sign, lm.iv, n, &wr, &wi);
   cstore(cg, tmp, lm.iv, wr, wi);
-  loop_end(cg, &lm);
+  gpu_loop_end(cg, &lm, vT);
+  gpu_barrier(cg);
   LLVMValueRef sr = cg_entry_alloca(cg, fn, cg->t_f64, "sr"), si = cg_entry_alloca(cg, fn, cg->t_f64, "si");
   LLVMValueRef jkv = cg_entry_alloca(cg, fn, cg->t_i64, "jk");
-  Loop lk = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "k");
+  Loop lk = share_begin(cg, tid, n, "k");
   LLVMBuildStore(cg->b, f64c(cg, 0.0), sr);
   LLVMBuildStore(cg->b, f64c(cg, 0.0), si);
   LLVMBuildStore(cg->b, cg_i64(cg, 0), jkv);
@@ -155,12 +157,14 @@ static void emit_dft(Cg *cg, LLVMValueRef fn, LLVMValueRef x, LLVMValueRef base,
   loop_end(cg, &lj);
   cstore(cg, tmp, LLVMBuildAdd(cg->b, lk.iv, cg_i64(cg, n), ""), LLVMBuildLoad2(cg->b, cg->t_f64, sr, ""),
          LLVMBuildLoad2(cg->b, cg->t_f64, si, ""));
-  loop_end(cg, &lk);
-  Loop lc = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "copy");
+  gpu_loop_end(cg, &lk, vT);
+  gpu_barrier(cg);
+  Loop lc = share_begin(cg, tid, n, "copy");
   LLVMValueRef cr, ci;
   cload(cg, tmp, LLVMBuildAdd(cg->b, lc.iv, cg_i64(cg, n), ""), &cr, &ci);
   cstore(cg, x, AT(lc.iv), cr, ci);
-  loop_end(cg, &lc);
+  gpu_loop_end(cg, &lc, vT);
+  gpu_barrier(cg);
 #undef AT
 }
 
@@ -185,16 +189,29 @@ static LLVMValueRef emit_load(GpuLower *G, const Fft *f) {
   return fn;
 }
 
-/* Kernel: the lines of axis ax of the copy (shape dims).  Buffers: copy,
-   scratch (2n complex per line). */
-static LLVMValueRef emit_axis(GpuLower *G, const int64_t *dims, int rank, int ax, int sign, bool scale) {
+/* Threads of a block working on a line of n: the most operations a
+   stage shares (n/2 butterflies, or n outputs of a direct DFT), in whole
+   warps, at most GPU_LOOP_THREADS. */
+static int64_t line_threads(int64_t n) {
+  int64_t w = (n & (n - 1)) == 0 ? n / 2 : n;
+  w = (w + GPU_WARP - 1) / GPU_WARP * GPU_WARP;
+  return w < GPU_WARP ? GPU_WARP : w > GPU_LOOP_THREADS ? GPU_LOOP_THREADS : w;
+}
+
+/* Kernel: the lines of axis ax of the copy (shape dims), a block of T
+   threads per line, lines strided over the grid.  Buffers: copy, scratch
+   (2n complex per line). */
+static LLVMValueRef emit_axis(GpuLower *G, const int64_t *dims, int rank, int ax, int sign, bool scale, int64_t T) {
   Cg *cg = &G->cg;
-  LLVMValueRef ptrs[2], cnt, step;
+  LLVMValueRef ptrs[2], cnt;
   LLVMValueRef fn = gpu_kernel_new(G, 2, ptrs, &cnt);
   int64_t n = dims[ax], stride = 1, total = 1;
   for (int i = rank - 1; i > ax; i--) stride *= dims[i];
   for (int i = 0; i < rank; i++) total *= dims[i];
-  Loop l = gpu_thread_loop(cg, cnt, &step, "line");
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  Loop l = gpu_loop_begin(cg, ctaid, cnt, nctaid, "line");
   /* line l: outer block l / stride, inner offset l % stride */
   int64_t ldims[2] = {total / n / stride, stride};
   LLVMValueRef oi[2];
@@ -203,16 +220,16 @@ static LLVMValueRef emit_axis(GpuLower *G, const int64_t *dims, int rank, int ax
   LLVMValueRef base = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, outer, cg_i64(cg, stride * n), ""), inner, "");
   LLVMValueRef toff = LLVMBuildMul(cg->b, l.iv, cg_i64(cg, 2 * n * 2), ""); /* doubles */
   LLVMValueRef tmp = dptr(cg, ptrs[1], toff);
-  emit_dft(cg, fn, ptrs[0], base, stride, n, sign, tmp);
+  emit_dft(cg, ptrs[0], base, stride, n, sign, tmp, tid, T);
   if (scale) {
-    Loop lj = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "scale");
+    Loop lj = share_begin(cg, tid, n, "scale");
     LLVMValueRef e = LLVMBuildAdd(cg->b, base, LLVMBuildMul(cg->b, lj.iv, cg_i64(cg, stride), ""), ""), re, im;
     cload(cg, ptrs[0], e, &re, &im);
     LLVMValueRef dn = f64c(cg, (double)n);
     cstore(cg, ptrs[0], e, LLVMBuildFDiv(cg->b, re, dn, ""), LLVMBuildFDiv(cg->b, im, dn, ""));
-    loop_end(cg, &lj);
+    gpu_loop_end(cg, &lj, cg_i64(cg, T));
   }
-  gpu_loop_end(cg, &l, step);
+  gpu_loop_end(cg, &l, nctaid);
   LLVMBuildRetVoid(cg->b);
   return fn;
 }
@@ -243,39 +260,47 @@ static LLVMValueRef emit_store(GpuLower *G, const Fft *f) {
   return fn;
 }
 
-/* Kernel: IRFFT's rows.  Buffers: copy (the half spectrum, rows of h),
-   scratch (3n complex per row: the line, then the DFT's 2n), result. */
-static LLVMValueRef emit_irfft_rows(GpuLower *G, const Fft *f) {
+/* Kernel: IRFFT's rows, a block of T threads per row, rows strided over
+   the grid.  Buffers: copy (the half spectrum, rows of h), scratch (3n
+   complex per row: the line, then the DFT's 2n), result. */
+static LLVMValueRef emit_irfft_rows(GpuLower *G, const Fft *f, int64_t T) {
   Cg *cg = &G->cg;
-  LLVMValueRef ptrs[3], cnt, step;
+  LLVMValueRef ptrs[3], cnt;
   LLVMValueRef fn = gpu_kernel_new(G, 3, ptrs, &cnt);
   int64_t n = f->ot->dims[f->R - 1], h = f->it->dims[f->R - 1];
-  Loop l = gpu_thread_loop(cg, cnt, &step, "row");
+  LLVMValueRef vT = cg_i64(cg, T);
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  Loop l = gpu_loop_begin(cg, ctaid, cnt, nctaid, "row");
   LLVMValueRef line = dptr(cg, ptrs[1], LLVMBuildMul(cg->b, l.iv, cg_i64(cg, 3 * n * 2), ""));
   LLVMValueRef tmp = dptr(cg, line, cg_i64(cg, 2 * n));
   LLVMValueRef half = LLVMBuildMul(cg->b, l.iv, cg_i64(cg, h), "");
-  Loop lk = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "k");
-  /* k < h ? half[k] : conj(half[n - k]) */
+  Loop lk = share_begin(cg, tid, n, "k");
+  /* k < h ? half[k] : conj(half[n - k]); the DC term (and Nyquist for
+     even n) of a real signal is real */
   LLVMValueRef lo = LLVMBuildICmp(cg->b, LLVMIntSLT, lk.iv, cg_i64(cg, h), "");
   LLVMValueRef src = LLVMBuildSelect(cg->b, lo, lk.iv, LLVMBuildSub(cg->b, cg_i64(cg, n), lk.iv, ""), "");
   LLVMValueRef re, im;
   cload(cg, ptrs[0], LLVMBuildAdd(cg->b, half, src, ""), &re, &im);
   im = LLVMBuildSelect(cg->b, lo, im, LLVMBuildFNeg(cg->b, im, ""), "");
+  LLVMValueRef real = LLVMBuildICmp(cg->b, LLVMIntEQ, lk.iv, cg_i64(cg, 0), "");
+  if (n % 2 == 0) real = LLVMBuildOr(cg->b, real, LLVMBuildICmp(cg->b, LLVMIntEQ, lk.iv, cg_i64(cg, n / 2), ""), "");
+  im = LLVMBuildSelect(cg->b, real, f64c(cg, 0.0), im, "");
   cstore(cg, line, lk.iv, re, im);
-  loop_end(cg, &lk);
-  /* the DC term (and Nyquist for even n) of a real signal is real */
-  LLVMBuildStore(cg->b, f64c(cg, 0.0), dptr(cg, line, cg_i64(cg, 1)));
-  if (n % 2 == 0) LLVMBuildStore(cg->b, f64c(cg, 0.0), dptr(cg, line, cg_i64(cg, n + 1)));
-  emit_dft(cg, fn, line, cg_i64(cg, 0), 1, n, +1, tmp);
-  Loop lo2 = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "out");
+  gpu_loop_end(cg, &lk, vT);
+  gpu_barrier(cg);
+  emit_dft(cg, line, cg_i64(cg, 0), 1, n, +1, tmp, tid, T);
+  Loop lo2 = share_begin(cg, tid, n, "out");
   LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->t_f64, dptr(cg, line, LLVMBuildShl(cg->b, lo2.iv, cg_i64(cg, 1), "")), "");
   v = LLVMBuildFDiv(cg->b, v, f64c(cg, (double)n), "");
   ElemType et = f->ot->elem;
   LLVMTypeRef ct = cg_compute_type(cg, et);
   if (ct != cg->t_f64) v = LLVMBuildFPTrunc(cg->b, v, ct, "");
   cg_store(cg, et, ptrs[2], LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, l.iv, cg_i64(cg, n), ""), lo2.iv, ""), v);
-  loop_end(cg, &lo2);
-  gpu_loop_end(cg, &l, step);
+  gpu_loop_end(cg, &lo2, vT);
+  gpu_barrier(cg);
+  gpu_loop_end(cg, &l, nctaid);
   LLVMBuildRetVoid(cg->b);
   return fn;
 }
@@ -340,12 +365,15 @@ void gpu_lower_fft(GpuLower *G, Op *op) {
     for (int a = first; a < (f.kind == K_IRFFT ? f.R - 1 : f.R); a++) axes[nax++] = a;
   for (int k = 0; k < nax; k++) {
     int64_t lines = f.nbuf / dims[axes[k]];
-    if (!gpu_add_thread_launch(G, op, emit_axis(G, dims, f.R, axes[k], sign, scale), lines, BUFS(copy, tmp), 2))
+    int64_t T = line_threads(dims[axes[k]]);
+    if (!gpu_add_launch(G, op, emit_axis(G, dims, f.R, axes[k], sign, scale, T), lines, lines, (int)T,
+                        BUFS(copy, tmp), 2))
       return;
   }
   if (f.kind == K_IRFFT) {
     int64_t n = f.ot->dims[f.R - 1];
-    gpu_add_thread_launch(G, op, emit_irfft_rows(G, &f), nout / n, BUFS(copy, tmp, res), 3);
+    int64_t T = line_threads(n);
+    gpu_add_launch(G, op, emit_irfft_rows(G, &f, T), nout / n, nout / n, (int)T, BUFS(copy, tmp, res), 3);
   } else {
     gpu_add_thread_launch(G, op, emit_store(G, &f), nout, BUFS(copy, res), 2);
   }
