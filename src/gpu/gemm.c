@@ -235,6 +235,11 @@ typedef struct Tiled {
   /* the linear index of output (b, m, n), and its coordinates */
   LLVMValueRef (*out_at)(Cg *cg, const void *ctx, LLVMValueRef b, LLVMValueRef m, LLVMValueRef n, LLVMValueRef *idx);
   Value *res; /* the product */
+  /* split-K (S > 1): unit (s, b, tile) sums k in [s ks, (s + 1) ks) and
+     stores its partial sums, in the accumulation type, at
+     ((s B + b) M + m) N + n of its output buffer (the scratch area);
+     emit_split_sum adds them up */
+  int64_t S, ks;
 } Tiled;
 
 /* The kernel: inputs (the fusion's or the product's operands), one output;
@@ -246,6 +251,7 @@ static LLVMValueRef emit_tiled(GpuLower *G, const Tiled *x, Value **inputs, int 
   LLVMValueRef fn = gpu_kernel_new(G, ninputs + 1, ptrs, &n);
   KernelIO io = gpu_kernel_io(inputs, ninputs, ptrs);
   LLVMValueRef out = ptrs[ninputs];
+  bool split = x->S > 1;
   ElemType et = x->et;
   LLVMTypeRef ct = cg_compute_type(cg, et);
   LLVMValueRef As = gpu_shared_array(cg, ct, TK * TM, "xlac_gemm_a");
@@ -261,15 +267,22 @@ static LLVMValueRef emit_tiled(GpuLower *G, const Tiled *x, Value **inputs, int 
   LLVMValueRef ty = LLVMBuildLShr(cg->b, tid, cg_i64(cg, 4), "ty");
   int64_t tiles_m = (x->M + TM - 1) / TM, tiles_n = (x->N + TN - 1) / TN;
   Loop lu = gpu_loop_begin(cg, ctaid, n, nctaid, "tile");
-  int64_t ud[3] = {x->B, tiles_m, tiles_n};
-  LLVMValueRef uc[3];
-  gpu_delinearize(cg, lu.iv, ud, 3, uc);
-  LLVMValueRef b = uc[0], m0 = LLVMBuildMul(cg->b, uc[1], cg_i64(cg, TM), "m0"),
-               n0 = LLVMBuildMul(cg->b, uc[2], cg_i64(cg, TN), "n0");
+  int64_t ud[4] = {split ? x->S : 1, x->B, tiles_m, tiles_n};
+  LLVMValueRef uc[4];
+  gpu_delinearize(cg, lu.iv, ud, 4, uc);
+  LLVMValueRef sk = uc[0], b = uc[1], m0 = LLVMBuildMul(cg->b, uc[2], cg_i64(cg, TM), "m0"),
+               n0 = LLVMBuildMul(cg->b, uc[3], cg_i64(cg, TN), "n0");
   for (int i = 0; i < MT; i++)
     for (int j = 0; j < MT; j++) LLVMBuildStore(cg->b, zero_of(cg, et), acc[i][j]);
   LLVMValueRef step = cg_i64(cg, TK);
-  Loop lk = gpu_loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, x->K), step, "k");
+  /* this unit's share of k: all of it, or a split's (a whole number of
+     panels, so no panel reaches into the next split) */
+  LLVMValueRef klo = cg_i64(cg, 0), khi = cg_i64(cg, x->K);
+  if (split) {
+    klo = LLVMBuildMul(cg->b, sk, cg_i64(cg, x->ks), "");
+    khi = cg_min64(cg, khi, LLVMBuildAdd(cg->b, klo, cg_i64(cg, x->ks), ""));
+  }
+  Loop lk = gpu_loop_begin(cg, klo, khi, step, "k");
   /* stage the panels: 1024 elements of each, 4 per thread */
   for (int l = 0; l < TK * TM / THREADS; l++) {
     LLVMValueRef e = LLVMBuildAdd(cg->b, tid, cg_i64(cg, (int64_t)l * THREADS), "");
@@ -332,9 +345,18 @@ static LLVMValueRef emit_tiled(GpuLower *G, const Tiled *x, Value **inputs, int 
       LLVMBasicBlockRef nx = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
       LLVMBuildCondBr(cg->b, ok, st, nx);
       LLVMPositionBuilderAtEnd(cg->b, st);
+      LLVMValueRef v = LLVMBuildLoad2(cg->b, ct, acc[i][j], "");
+      if (split) {
+        LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, sk, cg_i64(cg, x->B), ""), b, "");
+        at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, at, cg_i64(cg, x->M), ""), gm, "");
+        at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, at, cg_i64(cg, x->N), ""), gn, "");
+        LLVMBuildStore(cg->b, v, LLVMBuildGEP2(cg->b, ct, out, &at, 1, ""));
+        LLVMBuildBr(cg->b, nx);
+        LLVMPositionBuilderAtEnd(cg->b, nx);
+        continue;
+      }
       LLVMValueRef idx[CG_MAX_RANK];
       LLVMValueRef lin = x->out_at(cg, x->ctx, b, gm, gn, root != x->res ? idx : NULL);
-      LLVMValueRef v = LLVMBuildLoad2(cg->b, ct, acc[i][j], "");
       if (et == ET_F16 || et == ET_BF16) /* the product is a 16-bit value */
         v = LLVMBuildFPExt(cg->b, cg_fptrunc(cg, v, cg_storage_type(cg, et), ""), ct, "");
       if (root != x->res) {
@@ -351,6 +373,91 @@ static LLVMValueRef emit_tiled(GpuLower *G, const Tiled *x, Value **inputs, int 
   LLVMBuildRetVoid(cg->b);
   kernel_io_free(&io);
   return fn;
+}
+
+/* The split-K sum: one thread per output adds the S partial sums in
+   split order, then rounds and applies the epilogue as the tiled kernel
+   does.  Buffers: inputs, the partials, the output. */
+static LLVMValueRef emit_split_sum(GpuLower *G, const Tiled *x, Value **inputs, int ninputs, Value *root) {
+  Cg *cg = &G->cg;
+  LLVMValueRef ptrs[73], n, step;
+  LLVMValueRef fn = gpu_kernel_new(G, ninputs + 2, ptrs, &n);
+  KernelIO io = gpu_kernel_io(inputs, ninputs, ptrs);
+  LLVMValueRef part = ptrs[ninputs], out = ptrs[ninputs + 1];
+  ElemType et = x->et;
+  LLVMTypeRef ct = cg_compute_type(cg, et);
+  Loop l = gpu_thread_loop(cg, n, &step, "e");
+  int64_t od[3] = {x->B, x->M, x->N}, bmn = x->B * x->M * x->N;
+  LLVMValueRef oc[3];
+  gpu_delinearize(cg, l.iv, od, 3, oc);
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, ct, LLVMBuildGEP2(cg->b, ct, part, &l.iv, 1, ""), "");
+  for (int64_t s = 1; s < x->S; s++) {
+    LLVMValueRef at = LLVMBuildAdd(cg->b, l.iv, cg_i64(cg, s * bmn), "");
+    v = acc_add(cg, et, v, LLVMBuildLoad2(cg->b, ct, LLVMBuildGEP2(cg->b, ct, part, &at, 1, ""), ""));
+  }
+  LLVMValueRef idx[CG_MAX_RANK];
+  LLVMValueRef lin = x->out_at(cg, x->ctx, oc[0], oc[1], oc[2], root != x->res ? idx : NULL);
+  if (et == ET_F16 || et == ET_BF16) /* the product is a 16-bit value */
+    v = LLVMBuildFPExt(cg->b, cg_fptrunc(cg, v, cg_storage_type(cg, et), ""), ct, "");
+  if (root != x->res) {
+    kernel_io_give(&io, x->res, idx, v);
+    v = emit_elemental(cg, &io, root, idx);
+  }
+  cg_store(cg, root->type->elem, out, lin, v);
+  kernel_io_reset_memo(&io);
+  gpu_loop_end(cg, &l, step);
+  LLVMBuildRetVoid(cg->b);
+  kernel_io_free(&io);
+  return fn;
+}
+
+/* Split-K, for products of few output tiles and a long k (a weight
+   gradient: 64 x 576 outputs over 12544 positions): the k range cut into
+   S splits of whole panels, so that about SPLIT_UNITS blocks work at once,
+   each split at least SPLIT_MIN_K long, the partial sums at most
+   SPLIT_MAX_BYTES.  S depends on the shapes only: results are a fixed
+   function of the inputs. */
+enum { SPLIT_UNITS = 256, SPLIT_MIN_K = 256, SPLIT_MAX = 64 };
+#define SPLIT_MAX_BYTES ((int64_t)256 << 20)
+
+static void plan_split(Tiled *x, int64_t units) {
+  x->S = 1;
+  x->ks = x->K;
+  bool fl = x->et == ET_F32 || x->et == ET_F16 || x->et == ET_BF16 || x->et == ET_F64;
+  if (!fl || units <= 0 || units >= SPLIT_UNITS / 2) return;
+  int64_t S = (SPLIT_UNITS + units - 1) / units, bytes = x->B * x->M * x->N * (x->et == ET_F64 ? 8 : 4);
+  if (S > x->K / SPLIT_MIN_K) S = x->K / SPLIT_MIN_K;
+  if (S > SPLIT_MAX) S = SPLIT_MAX;
+  while (S > 1 && bytes * S > SPLIT_MAX_BYTES) S--;
+  if (S < 2) return;
+  int64_t ks = (x->K + S - 1) / S;
+  ks = (ks + TK - 1) / TK * TK;
+  x->ks = ks;
+  x->S = (x->K + ks - 1) / ks;
+  if (x->S < 2) x->S = 1, x->ks = x->K;
+}
+
+/* Launches the tiled kernel of x over units tiles, split where plan_split
+   says: the split kernel into the scratch area, then the sum.  bufs (the
+   op's: inputs, then the output; room for one more) taken. */
+static bool add_tiled(GpuLower *G, Op *op, Tiled *x, Value **inputs, int ninputs, Value *root, int64_t units,
+                      GpuBuf *bufs, int nbufs) {
+  plan_split(x, units);
+  if (x->S < 2)
+    return gpu_add_launch(G, op, emit_tiled(G, x, inputs, ninputs, root), units, units, THREADS, bufs, nbufs);
+  int64_t w = x->et == ET_F64 ? 8 : 4, bmn = x->B * x->M * x->N;
+  GpuBuf part = gpu_scratch(G, x->S * bmn * w);
+  GpuBuf *b1 = xcalloc((size_t)nbufs + 1, sizeof(GpuBuf));
+  memcpy(b1, bufs, sizeof(GpuBuf) * (size_t)nbufs);
+  b1[nbufs - 1] = part;
+  bufs[nbufs] = bufs[nbufs - 1];
+  bufs[nbufs - 1] = part;
+  if (!gpu_add_launch(G, op, emit_tiled(G, x, inputs, ninputs, root), units * x->S, units * x->S, THREADS, b1,
+                      nbufs)) {
+    xfree(bufs);
+    return false;
+  }
+  return gpu_add_thread_launch(G, op, emit_split_sum(G, x, inputs, ninputs, root), bmn, bufs, nbufs + 1);
 }
 
 /* ---- dot_general through the tiled kernel ---- */
@@ -385,10 +492,10 @@ static LLVMValueRef dot_out(Cg *cg, const void *ctx, LLVMValueRef b, LLVMValueRe
   return lin;
 }
 
-static LLVMValueRef emit_gemm(GpuLower *G, const Dot *x, Value **inputs, int ninputs, int la, int ra, Value *root) {
-  DotTile d = {x, la, ra};
-  Tiled t = {&d, x->B, x->M, x->N, x->K, x->et, false, dot_a, dot_b, dot_out, x->res};
-  return emit_tiled(G, &t, inputs, ninputs, root);
+static Tiled dot_tiled(const DotTile *d) {
+  const Dot *x = d->x;
+  Tiled t = {d, x->B, x->M, x->N, x->K, x->et, false, dot_a, dot_b, dot_out, x->res, 1, x->K};
+  return t;
 }
 
 /* ---- convolution: one thread per output element ---- */
@@ -647,8 +754,8 @@ static bool conv_gemm_ok(const Conv *c) {
   return c->ns < CG_MAX_RANK && (groups == 1 || o / groups >= 8);
 }
 
-static LLVMValueRef emit_conv_gemm(GpuLower *G, const Conv *c, Value **inputs, int ninputs, int la, int ra, Value *root,
-                                   int64_t *units) {
+static bool add_conv_gemm(GpuLower *G, Op *op, const Conv *c, Value **inputs, int ninputs, int la, int ra,
+                          Value *root, GpuBuf *bufs, int nbufs) {
   ConvTile t = {0};
   t.c = c;
   t.la = la;
@@ -670,9 +777,9 @@ static LLVMValueRef emit_conv_gemm(GpuLower *G, const Conv *c, Value **inputs, i
     K *= t.kdims[s];
   }
   t.kdims[c->ns] = rt->dims[c->ki];
-  Tiled x = {&t, groups, M, t.og, K, c->et, true, conv_a, conv_b, conv_out, c->res};
-  *units = groups * ((M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
-  return emit_tiled(G, &x, inputs, ninputs, root);
+  Tiled x = {&t, groups, M, t.og, K, c->et, true, conv_a, conv_b, conv_out, c->res, 1, K};
+  int64_t units = groups * ((M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
+  return add_tiled(G, op, &x, inputs, ninputs, root, units, bufs, nbufs);
 }
 
 static int index_of(Value **v, int n, const Value *x) {
@@ -1034,7 +1141,7 @@ static void lower_conv(GpuLower *G, Op *op, Op *d, Value **inputs, int ninputs, 
   }
   GpuBuf *bufs;
   int nbufs;
-  if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return;
+  if (!gpu_op_bufs(G, op, 1, &bufs, &nbufs)) return;
   int64_t nout = type_num_elements(c.res->type);
   if (nout == 0) {
     xfree(bufs);
@@ -1042,9 +1149,7 @@ static void lower_conv(GpuLower *G, Op *op, Op *d, Value **inputs, int ninputs, 
   }
   bool ok2;
   if (conv_gemm_ok(&c)) {
-    int64_t units;
-    LLVMValueRef fn = emit_conv_gemm(G, &c, inputs, ninputs, la, ra, root, &units);
-    ok2 = gpu_add_launch(G, op, fn, units, units, THREADS, bufs, nbufs);
+    ok2 = add_conv_gemm(G, op, &c, inputs, ninputs, la, ra, root, bufs, nbufs);
   } else {
     LLVMValueRef fn = emit_conv(G, &c, inputs, ninputs, la, ra, root);
     ok2 = gpu_add_thread_launch(G, op, fn, nout, bufs, nbufs);
@@ -1099,7 +1204,7 @@ bool gpu_lower_dot(GpuLower *G, Op *op) {
   }
   GpuBuf *bufs;
   int nbufs;
-  if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return true;
+  if (!gpu_op_bufs(G, op, 1, &bufs, &nbufs)) return true;
   int64_t units = x.B * ((x.M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
   if (units == 0) {
     xfree(bufs);
@@ -1107,9 +1212,11 @@ bool gpu_lower_dot(GpuLower *G, Op *op) {
   }
   GpuBlasCall call;
   bool blas = G->blas && blas_plan(&x, inputs, ninputs, la, ra, root, &call);
-  LLVMValueRef fn = emit_gemm(G, &x, inputs, ninputs, la, ra, root);
-  bool ok2 = blas ? add_blas_step(G, op, &call, fn, units, bufs, nbufs)
-                  : gpu_add_launch(G, op, fn, units, units, THREADS, bufs, nbufs);
+  DotTile dt = {&x, la, ra};
+  Tiled t = dot_tiled(&dt);
+  /* (what runs when cuBLASLt declines is one launch, never split) */
+  bool ok2 = blas ? add_blas_step(G, op, &call, emit_tiled(G, &t, inputs, ninputs, root), units, bufs, nbufs)
+                  : add_tiled(G, op, &t, inputs, ninputs, root, units, bufs, nbufs);
   if (ok2) {
     G->ngemms++;
     G->nblas += blas;
