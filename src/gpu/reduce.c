@@ -553,6 +553,76 @@ static LLVMValueRef emit_window(GpuLower *G, Op *op, const int64_t *size, const 
   return fn;
 }
 
+/* ---- reduce_window as a running fold (cumsum, cummax, ...) ----
+
+   A window along one dimension d that, for every output, covers all of
+   the operand before it and nothing after (stride 1, low padding of the
+   window's size - 1, no high padding or dilation, size 1 on the other
+   dimensions) folds, for output i, some init values (the padding) and
+   then x[0..i] in order.  When folding init into init gives init (max,
+   min, and, or of any init; add or xor of a zero, mul of a one, all
+   constants), that is the running fold s(i) = s(i - 1) (+) x[i] from
+   s(-1) = init, bit for bit: one thread per line computes it in n steps
+   instead of n(n + 1)/2. */
+static bool init_idempotent(const Op *op, OpKind k) {
+  if (k == OP_MAXIMUM || k == OP_MINIMUM || k == OP_AND || k == OP_OR) return true;
+  const Value *v = op->opnds[1];
+  while (v->def && (v->def->kind == OP_BROADCAST_IN_DIM || v->def->kind == OP_RESHAPE)) v = v->def->opnds[0];
+  if (!v->def || v->def->kind != OP_CONSTANT) return false;
+  const Attr *a = op_attr(v->def, "value");
+  const Literal *l = a && a->kind == ATTR_DENSE ? a->lit : NULL;
+  if (!l || l->n < 1 || et_is_complex(lit_elem(l))) return false;
+  bool fl = et_is_float(lit_elem(l));
+  if (k == OP_ADD || k == OP_XOR) return fl ? lit_get_f(l, 0) == 0.0 : lit_get_i(l, 0) == 0;
+  if (k == OP_MULTIPLY) return fl ? lit_get_f(l, 0) == 1.0 : lit_get_i(l, 0) == 1;
+  return false;
+}
+
+/* The dimension a running fold runs along, or -1. */
+static int prefix_dim(const Op *op, const int64_t *size, const int64_t *stride, const int64_t *bdil,
+                      const int64_t *wdil, const int64_t *lo, const int64_t *hi) {
+  const Type *xt = op->opnds[0]->type, *ot = op->res[0].type;
+  Op *simple = op->nres == 1 ? simple_reducer(op) : NULL;
+  if (!simple || !type_same_shape(xt, ot) || !init_idempotent(op, simple->kind)) return -1;
+  int d = -1;
+  for (int e = 0; e < xt->rank; e++) {
+    if (stride[e] != 1 || bdil[e] != 1 || wdil[e] != 1 || hi[e] != 0) return -1;
+    if (size[e] == 1 && lo[e] == 0) continue;
+    if (d >= 0 || lo[e] != size[e] - 1 || size[e] < xt->dims[e]) return -1;
+    d = e;
+  }
+  return d;
+}
+
+/* Kernel: one thread per line along d (consecutive threads, consecutive
+   lines), each folding its line in order and storing every step. */
+static LLVMValueRef emit_prefix(GpuLower *G, Op *op, int d) {
+  Cg *cg = &G->cg;
+  const Type *xt = op->opnds[0]->type;
+  ElemType xe = xt->elem, et = op->res[0].type->elem;
+  LLVMValueRef ptrs[3], cnt, step;
+  LLVMValueRef fn = gpu_kernel_new(G, 3, ptrs, &cnt);
+  LLVMValueRef accp = cg_entry_alloca(cg, fn, cg_compute_type(cg, et), "acc");
+  int64_t n = xt->dims[d], inner = 1;
+  for (int e = xt->rank - 1; e > d; e--) inner *= xt->dims[e];
+  Loop l = gpu_thread_loop(cg, cnt, &step, "line");
+  int64_t ld[2] = {type_num_elements(xt) / n / inner, inner};
+  LLVMValueRef lc[2];
+  gpu_delinearize(cg, l.iv, ld, 2, lc);
+  LLVMValueRef base = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lc[0], cg_i64(cg, n * inner), ""), lc[1], "");
+  LLVMBuildStore(cg->b, cg_load(cg, op->opnds[1]->type->elem, ptrs[1], cg_i64(cg, 0)), accp);
+  Loop lj = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), "scan");
+  LLVMValueRef at = LLVMBuildAdd(cg->b, base, LLVMBuildMul(cg->b, lj.iv, cg_i64(cg, inner), ""), "");
+  LLVMValueRef acc = LLVMBuildLoad2(cg->b, cg_compute_type(cg, et), accp, "");
+  acc = combine(cg, op, acc, cg_load(cg, xe, ptrs[0], at));
+  LLVMBuildStore(cg->b, acc, accp);
+  cg_store(cg, et, ptrs[2], at, acc);
+  loop_end(cg, &lj);
+  gpu_loop_end(cg, &l, step);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
 static bool window_attr(const Op *op, const char *name, int rank, int64_t def, int64_t *out) {
   int64_t *v;
   int n = op_attr_ints(op, name, &v);
@@ -569,7 +639,8 @@ void gpu_lower_reduce_window(GpuLower *G, Op *op) {
   bool ok = n >= 1 && n <= MAX_SLOTS && op->nopnds == 2 * n && (simple_reducer(op) || reduce_body_ok(op));
   const Type *xt = ok ? op->opnds[0]->type : NULL;
   int rank = xt ? xt->rank : 0;
-  int64_t size[CG_MAX_RANK], stride[CG_MAX_RANK], bdil[CG_MAX_RANK], wdil[CG_MAX_RANK], lo[CG_MAX_RANK], *v;
+  int64_t size[CG_MAX_RANK], stride[CG_MAX_RANK], bdil[CG_MAX_RANK], wdil[CG_MAX_RANK], lo[CG_MAX_RANK],
+      hi[CG_MAX_RANK], *v;
   ok = ok && rank <= CG_MAX_RANK && op_attr_ints(op, "window_dimensions", &v) == rank;
   for (int d = 0; ok && d < rank; d++) {
     size[d] = v[d];
@@ -579,7 +650,7 @@ void gpu_lower_reduce_window(GpuLower *G, Op *op) {
        window_attr(op, "window_dilations", rank, 1, wdil);
   int np = ok ? op_attr_ints(op, "padding", &v) : -1;
   ok = ok && (np == 0 || np == 2 * rank);
-  for (int d = 0; ok && d < rank; d++) lo[d] = np ? v[2 * d] : 0;
+  for (int d = 0; ok && d < rank; d++) lo[d] = np ? v[2 * d] : 0, hi[d] = np ? v[2 * d + 1] : 0;
   for (int k = 0; ok && k < n; k++) {
     const Type *rt = op->res[k].type;
     ok = rt->kind == TY_TENSOR && !rt->quant && cg_elem_basic(rt->elem) && rt->rank == rank &&
@@ -595,6 +666,11 @@ void gpu_lower_reduce_window(GpuLower *G, Op *op) {
   int64_t nout = type_num_elements(op->res[0].type);
   if (nout == 0) {
     xfree(bufs);
+    return;
+  }
+  int d = prefix_dim(op, size, stride, bdil, wdil, lo, hi);
+  if (d >= 0) {
+    gpu_add_thread_launch(G, op, emit_prefix(G, op, d), nout / op->opnds[0]->type->dims[d], bufs, nbufs);
     return;
   }
   LLVMValueRef fn = emit_window(G, op, size, stride, bdil, wdil, lo);
