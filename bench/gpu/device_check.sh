@@ -17,7 +17,8 @@
 #        against XLA:GPU, interleaved (bench/gpu/compare.py: compare.txt).
 # Reads the plugin, the command and the suite from .devcarry/
 # (bench/gpu/prepare_carry.sh); writes its reports to $OUT (default
-# ./gpu-results).  CHECKS (default "suite jax bench") picks the parts.
+# ./gpu-results).  CHECKS (default "suite jax bench") picks the parts;
+# TF32_NAMES, programs to compare again with TF32 products on both sides.
 set -uo pipefail
 py=${PYTHON:-python3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -140,9 +141,19 @@ if has bench; then
   stamp "against XLA:GPU"
   timeout 240 "$py" bench/gpu/compare.py --ref cuda --iters 10 --warmup 2 --models >"$out/compare.txt" 2>&1
   echo "compare: exit $?" >>"$out/compare.txt"
+  # XLA:GPU rounds f32 products of DEFAULT precision to TF32; xlac keeps
+  # f32 unless XLAC_GPU_TF32=1: the products again at equal precision
+  if [ -n "${TF32_NAMES:-}" ]; then
+    stamp "against XLA:GPU, TF32 on both sides"
+    # shellcheck disable=SC2086
+    XLAC_GPU_TF32=1 timeout 120 "$py" bench/gpu/compare.py --ref cuda --iters 10 --warmup 2 --models $TF32_NAMES \
+      >"$out/compare_tf32.txt" 2>&1
+    echo "compare (TF32): exit $?" >>"$out/compare_tf32.txt"
+  fi
 fi
 stamp done
 tail -n 1 "$out/fixtures.txt" "$out/conformance.txt" "$out/test_gpu.txt" 2>/dev/null
 grep -E '^(FAIL|fail)' "$out/test_gpu.txt" 2>/dev/null | head -n 5
 grep -E '^(RATIO|SKIP|GEOMEAN)' "$out/compare.txt" 2>/dev/null
+grep -E '^(RATIO|GEOMEAN)' "$out/compare_tf32.txt" 2>/dev/null | sed 's/^/tf32 /'
 exit 0

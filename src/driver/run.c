@@ -702,6 +702,9 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const Interp
             "LLVM IR %.1f, LLVM optimization %.1f, PTX %.1f)%s%s\n",
             gs->kernels, gs->fusions, host, gs->arch, (long long)gs->temp_bytes, gs->compile_ms, gs->passes_ms, gs->ir_ms,
             gs->llvm_opt_ms, gs->ptx_ms, st->gpu ? ", device " : "", st->gpu ? st->gpu->name : "");
+    if (gs->loops)
+      fprintf(stderr, "gpu: %d of %d loops counted (their trip count known: no cond read back)\n", gs->counted_loops,
+              gs->loops);
     const char *why = "", *path = "";
     size_t version = 0;
     /* without a device cuBLASLt is not looked for */

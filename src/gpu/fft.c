@@ -5,12 +5,14 @@
  *
  * The operand is widened into a double-complex copy in the scratch area
  * (one thread per element).  Each transformed dimension is then one
- * kernel of one thread per line along it, working in place in the copy:
- * power-of-two lengths by the same iterative radix-2 Cooley-Tukey (bit
- * reversal, then butterflies with the twiddle of each k computed as
- * cos/sin(sign 2 pi k / len)), other lengths by the same direct DFT with a
- * twiddle table indexed by j*k mod n (table and output in the line's part
- * of the scratch); the inverse divides by n.  A last kernel rounds the
+ * kernel of a block of threads per line along it (lines strided over the
+ * grid), working in place in the copy: power-of-two lengths by the same
+ * iterative radix-2 Cooley-Tukey (bit reversal, then butterflies with the
+ * twiddle of each k computed as cos/sin(sign 2 pi k / len)), other
+ * lengths by the same direct DFT with a twiddle table indexed by j*k mod
+ * n (table and output in the line's part of the scratch); the inverse
+ * divides by n.  The block's threads share each stage's independent
+ * operations (swaps, butterflies, outputs), a barrier after each stage.  A last kernel rounds the
  * copy into the result (RFFT keeping n/2+1 entries of the last
  * dimension).  IRFFT transforms its outer dimensions so, then one thread
  * per row rebuilds the full spectrum by Hermitian symmetry (real DC and
@@ -19,8 +21,8 @@
  * The operations and their order are the interpreter's; cosine and sine
  * are the inline f64 approximations (codegen/math_approx.c) rather than
  * libm's, so results differ from the interpreter's by a few ULP of the
- * twiddles.  Parallel across lines: a single long transform runs on one
- * thread (a block-wide FFT is the next step for those).
+ * twiddles.  Parallel across lines and within each: a single long
+ * transform runs on one block.
  */
 #include <math.h>
 #include <string.h>

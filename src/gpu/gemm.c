@@ -43,7 +43,10 @@
  * f64 in f64, integers with wrap-around in the result type.  The
  * reference interpreter sums float products in double and rounds once,
  * so f32 results differ from it by f32 accumulation error (about K ulps
- * at worst); results never depend on the launch configuration.
+ * at worst); results never depend on the launch configuration.  Split-K
+ * (plan_split) cuts a long contraction of few output tiles into S runs
+ * of whole panels summed separately, then added in order: S is a function
+ * of the shapes, so results still are of the inputs alone.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -663,6 +663,80 @@ static bool copy_returned(GpuLower *G, Op *ret, Value *to, int n) {
 static void lower_block(GpuLower *G, Block *b, GpuSteps *into);
 static void lower_parallel(GpuLower *G, Op *op);
 
+/* An integer scalar constant v is (looking through broadcasts and
+   reshapes of one), as a 64-bit value. */
+static bool int_const(const Value *v, int64_t *out) {
+  while (v->def && (v->def->kind == OP_BROADCAST_IN_DIM || v->def->kind == OP_RESHAPE)) v = v->def->opnds[0];
+  if (!v->def || v->def->kind != OP_CONSTANT || v->type->kind != TY_TENSOR || !et_is_int(v->type->elem)) return false;
+  const Attr *a = op_attr(v->def, "value");
+  const Literal *l = a && a->kind == ATTR_DENSE ? a->lit : NULL;
+  if (!l || l->n != 1 || type_num_elements(v->type) != 1) return false;
+  *out = lit_get_i(l, 0);
+  return true;
+}
+
+/* The op computing v, looking into a fusion of one result (the pipeline
+   fuses a loop's compare and increment): opnds[] receives the values its
+   two operands stand for outside the fusion (the fusion's operand where
+   one is an argument of the fused computation). */
+static const Op *def_through(Module *m, const Value *v, const Value **opnds) {
+  const Op *d = v->def;
+  if (d && d->kind == OP_CALL && d->nres == 1 && op_attr_str(d, "fusion_kind")) {
+    Func *callee = op_attr_str(d, "callee") ? module_find_func(m, op_attr_str(d, "callee")) : NULL;
+    Op *ret = callee ? block_terminator(callee->body) : NULL;
+    if (!ret || ret->nopnds != 1 || callee->body->nargs != d->nopnds) return NULL;
+    const Op *in = ret->opnds[0]->def;
+    if (!in || in->nopnds != 2) return NULL;
+    for (int i = 0; i < 2; i++) {
+      opnds[i] = in->opnds[i];
+      for (int k = 0; k < callee->body->nargs; k++)
+        if (in->opnds[i] == callee->body->args[k]) opnds[i] = d->opnds[k];
+    }
+    /* nothing else in the fused computation */
+    for (const Op *o = callee->body->first; o && o != ret; o = o->next)
+      if (o != in && o->kind != OP_CONSTANT && o->kind != OP_BROADCAST_IN_DIM && o->kind != OP_RESHAPE) return NULL;
+    return in;
+  }
+  if (!d || d->nopnds != 2) return NULL;
+  opnds[0] = d->opnds[0];
+  opnds[1] = d->opnds[1];
+  return d;
+}
+
+/* The trip count of a counted loop, as JAX's scan and fori_loop write
+   them: the cond is `i < C` (LT, i a state value, C a constant), i
+   starts at a constant and the body returns i + 1; -1 for any other
+   loop.  Such a loop runs its body that many times without the cond,
+   so the host never waits for the device between iterations. */
+static int64_t known_trips(Module *m, const Op *op) {
+  Block *cond = op->regions[0], *body = op->regions[1];
+  Op *cret = block_terminator(cond), *bret = block_terminator(body);
+  if (!cret || !bret || cret->nopnds != 1 || bret->nopnds != op->nopnds) return -1;
+  /* nothing in the cond but the compare and its constants (no host
+     step, say a print, that skipping the cond would skip) */
+  for (const Op *o = cond->first; o && o != cret; o = o->next)
+    if (o->kind != OP_COMPARE && o->kind != OP_CONSTANT && o->kind != OP_BROADCAST_IN_DIM && o->kind != OP_RESHAPE &&
+        !(o->kind == OP_CALL && op_attr_str(o, "fusion_kind")))
+      return -1;
+  const Value *co[2], *io[2];
+  const Op *cmp = def_through(m, cret->opnds[0], co);
+  const char *dir = cmp && cmp->kind == OP_COMPARE ? op_attr_str(cmp, "comparison_direction") : NULL;
+  if (!dir || strcmp(dir, "LT") != 0) return -1;
+  int j = -1;
+  for (int k = 0; k < cond->nargs; k++)
+    if (co[0] == cond->args[k]) j = k;
+  int64_t c, i0, one;
+  if (j < 0 || !int_const(co[1], &c) || !int_const(op->opnds[j], &i0)) return -1;
+  const Type *t = cond->args[j]->type;
+  if (t->kind != TY_TENSOR || t->rank != 0 || !et_is_int(t->elem)) return -1;
+  if (!et_is_signed(t->elem) && (i0 < 0 || c < 0)) return -1; /* beyond 2^63 */
+  const Op *inc = def_through(m, bret->opnds[j], io);
+  if (!inc || inc->kind != OP_ADD) return -1;
+  int a = io[0] == body->args[j] ? 1 : io[1] == body->args[j] ? 0 : -1;
+  if (a < 0 || !int_const(io[a], &one) || one != 1) return -1;
+  return c > i0 ? c - i0 : 0;
+}
+
 static void lower_while(GpuLower *G, Op *op) {
   int n = op->nres;
   bool ok = op->nregions == 2 && op->nopnds == n;
@@ -681,6 +755,11 @@ static void lower_while(GpuLower *G, Op *op) {
     return;
   }
   st.pred_et = cret->opnds[0]->type->elem;
+  st.trips = known_trips(G->cg.m, op);
+  const char *env = getenv("XLAC_GPU_COUNTED"); /* 0: every loop reads its cond back (to compare) */
+  st.counted = st.trips >= 0 && !(env && strcmp(env, "0") == 0);
+  G->nloops++;
+  G->ncounted += st.counted;
   st.nsub = 2;
   st.sub = xcalloc(2, sizeof(GpuSteps));
   lower_block(G, op->regions[0], &st.sub[0]);
@@ -1124,6 +1203,8 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->stats.kernels = exe->nlaunches - G.ret_copies;
   exe->stats.fusions = G.nfusions;
   exe->stats.host_steps = G.nhost;
+  exe->stats.loops = G.nloops;
+  exe->stats.counted_loops = G.ncounted;
   exe->stats.gemms = G.ngemms;
   exe->stats.blas_products = G.nblas;
   LLVMDisposeBuilder(hold.b);
@@ -1404,7 +1485,9 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
       if (!run_launch(R, &e->launches[st->launch], err)) return false;
       break;
     case STEP_WHILE:
-      for (;;) {
+      for (int64_t t = 0; st->counted && t < st->trips; t++)
+        if (!run_steps(R, &st->sub[1], err)) return false;
+      for (; !st->counted;) {
         if (!run_steps(R, &st->sub[0], err) || !read_pred(R, st, &v, err)) return false;
         if (!v) break;
         if (!run_steps(R, &st->sub[1], err)) return false;

@@ -58,6 +58,7 @@ typedef struct GpuStats {
   int kernels;   /* kernels launched per execution */
   int fusions;   /* of which fusions */
   int host_steps; /* ops run on the host between the kernels (host.c) */
+  int loops, counted_loops; /* while loops; of which run a known number of times (no cond read back) */
   char arch[16]; /* the PTX target */
   int64_t temp_bytes;
   double compile_ms, passes_ms, ir_ms, llvm_opt_ms, ptx_ms;

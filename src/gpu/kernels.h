@@ -73,6 +73,8 @@ struct GpuStep {
   int launch;      /* LAUNCH: index into the launches */
   GpuBuf pred;     /* WHILE: the cond's result; BRANCH: the predicate or index */
   ElemType pred_et;
+  bool counted;    /* WHILE: runs its body `trips` times, never reading the cond */
+  int64_t trips;
   int nsub;
   GpuSteps *sub;
   /* CUSTOM: the target's function (xlac_gpu_custom_call_fn), its name,
@@ -99,6 +101,7 @@ typedef struct GpuLower {
   unsigned serial;       /* this executable's number in the process (kernel names) */
   int nfusions;          /* fusions compiled (GpuStats) */
   int nhost;             /* host steps (GpuStats) */
+  int nloops, ncounted;  /* while loops, counted ones (GpuStats) */
   Func *program;         /* the run_parallel program being lowered (NULL: the entry) */
   const int *alias_param;/* GpuOptions's, for the entry's results computed in place */
   int nalias;

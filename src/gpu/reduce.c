@@ -4,7 +4,8 @@
  * producers computed on the fly by the elemental generator).
  *
  * reduce_window (at the end): one thread per output folds its window in
- * the interpreter's order.
+ * the interpreter's order; a window over each output's whole prefix
+ * (cumsum) is a running fold, one thread per line.
  *
  * Two shapes of reduction kernel:
  *

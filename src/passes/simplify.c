@@ -480,13 +480,15 @@ static bool simplify_op(Simp *s, Op *op) {
   if (op->nres < 1 || op_has_quant(op)) return false;
   switch (op->kind) {
   case OP_CONSTANT: {
-    /* a constant whose elements are all equal becomes a broadcast scalar:
-       fusion folds it into its users as an immediate, and no later pass
-       hashes, compares or scans its elements (JAX's decompositions of
-       chlo ops spell their coefficients as splats of the full shape) */
+    /* a large constant whose elements are all equal becomes a broadcast
+       scalar: fusion folds it into its users as an immediate, and no
+       later pass hashes, compares or scans its elements (JAX's
+       decompositions of chlo ops spell their coefficients as splats of
+       the full shape).  Small ones stay: they cost nothing, and a
+       broadcast read by a call the interpreter runs would need a kernel. */
     Literal *l = const_lit(&op->res[0]);
     Type *t = op->res[0].type;
-    if (!l || t->kind != TY_TENSOR || t->rank == 0 || l->n < 2 || et_is_complex(lit_elem(l)) ||
+    if (!l || t->kind != TY_TENSOR || t->rank == 0 || l->n < 1024 || et_is_complex(lit_elem(l)) ||
         et_bits(lit_elem(l)) > 64 || !lit_is_splat(l))
       return false;
     return replace_by(s, op, make_splat(s, op, t, lit_get_bits(l, 0)));
