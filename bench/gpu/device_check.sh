@@ -18,7 +18,8 @@
 # Reads the plugin, the command and the suite from .devcarry/
 # (bench/gpu/prepare_carry.sh); writes its reports to $OUT (default
 # ./gpu-results).  CHECKS (default "suite jax bench") picks the parts;
-# TF32_NAMES, programs to compare again with TF32 products on both sides.
+# TF32_NAMES, programs to compare again with TF32 products on both sides;
+# NAMES, only these programs compared (and no xlac bench of the models).
 set -uo pipefail
 py=${PYTHON:-python3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -130,7 +131,7 @@ for p in "${pids[@]}"; do wait "$p"; done
 
 # --- 2. speed, alone on the GPU ---
 if has bench; then
-  if [ -x "$xlac" ]; then
+  if [ -x "$xlac" ] && [ -z "${NAMES:-}" ]; then
     stamp "xlac bench on the model suite"
     for m in bench/models/*.mlir; do
       r=$(xl 60 "$xlac" bench --backend=gpu --random-inputs --iters 20 "$m" 2>&1)
@@ -139,7 +140,8 @@ if has bench; then
     cat "$out/models.txt"
   fi
   stamp "against XLA:GPU"
-  timeout 240 "$py" bench/gpu/compare.py --ref cuda --iters 10 --warmup 2 --models >"$out/compare.txt" 2>&1
+  # shellcheck disable=SC2086
+  timeout 240 "$py" bench/gpu/compare.py --ref cuda --iters 10 --warmup 2 --models ${NAMES:-} >"$out/compare.txt" 2>&1
   echo "compare: exit $?" >>"$out/compare.txt"
   # XLA:GPU rounds f32 products of DEFAULT precision to TF32; xlac keeps
   # f32 unless XLAC_GPU_TF32=1: the products again at equal precision

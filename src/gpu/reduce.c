@@ -39,6 +39,8 @@
 #include "gpu/kernels.h"
 
 enum { MAX_SLOTS = 32 };
+/* column reductions: threads to aim for, the shortest chunk */
+enum { COL_THREADS = 131072, COL_MIN_CHUNK = 64 };
 
 typedef struct Plan {
   const Type *in;
@@ -125,7 +127,24 @@ static bool plan_of(Plan *p, const KernelSpec *k) {
     }
     p->L = (p->nred + p->C - 1) / p->C;
     p->C = (p->nred + p->L - 1) / p->L;
+  } else if (!p->inner && p->nout > 0 && p->nout < COL_THREADS / 2) {
+    /* a column reduction of few outputs over a long range (a bias's or a
+       norm's gradient: 64 outputs over 12544 positions) cut into chunks,
+       so that about COL_THREADS threads work at once */
+    bool simple = true;
+    for (int o = 0; o < p->nops && simple; o++)
+      for (int j = 0; j < p->op[o]->nres && simple; j++)
+        simple = simple_reducer(p->op[o]) && shuffle_type_ok(p->op[o]->res[j].type->elem);
+    int64_t by_out = (COL_THREADS + p->nout - 1) / p->nout, by_len = p->nred / COL_MIN_CHUNK;
+    p->C = by_out < by_len ? by_out : by_len;
+    if (!simple || p->C < 2) {
+      p->C = 1;
+    } else {
+      p->L = (p->nred + p->C - 1) / p->C;
+      p->C = (p->nred + p->L - 1) / p->L;
+    }
   }
+  if (p->C < 1) p->C = 1;
   return true;
 }
 
@@ -214,7 +233,12 @@ static void store_roots(Cg *cg, const KernelSpec *k, const Plan *p, LLVMValueRef
   for (int r = 0; r < k->nroots; r++) cg_store(cg, k->roots[r]->type->elem, outs[r], o, val[p->root_slot[r]]);
 }
 
-/* One thread per output, the interpreter's order. */
+static LLVMValueRef slot_ptr(Cg *cg, LLVMValueRef scratch, const Plan *p, int s, LLVMValueRef u);
+
+/* One thread per output, the interpreter's order; or, chunked (C > 1),
+   one thread per (chunk, output), consecutive threads taking consecutive
+   outputs, each folding its chunk in order from the reducers' identities
+   into the scratch area for emit_chunks. */
 static LLVMValueRef emit_sequential(GpuLower *G, const KernelSpec *k, Plan *p, int nbufs) {
   Cg *cg = &G->cg;
   LLVMValueRef ptrs[2 * MAX_SLOTS + 64], n;
@@ -228,17 +252,35 @@ static LLVMValueRef emit_sequential(GpuLower *G, const KernelSpec *k, Plan *p, i
   Loop lo = gpu_thread_loop(cg, n, &stride, "out");
   const Type *out = k->reduces[0]->res[0].type;
   LLVMValueRef kc[CG_MAX_RANK], base = NULL, v[MAX_SLOTS], x[MAX_SLOTS], idx[CG_MAX_RANK];
-  output_coords(cg, p, out, lo.iv, kc, &base);
-  inits(cg, &io, p, v);
-  for (int s = 0; s < p->nslots; s++) LLVMBuildStore(cg->b, v[s], accp[s]);
-  Loop lr = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, p->nred), "red");
+  LLVMValueRef o = lo.iv, r0 = cg_i64(cg, 0), r1 = cg_i64(cg, p->nred), c = NULL;
+  if (p->C > 1) {
+    int64_t cd[2] = {p->C, p->nout};
+    LLVMValueRef cc[2];
+    gpu_delinearize(cg, lo.iv, cd, 2, cc);
+    c = cc[0];
+    o = cc[1];
+    r0 = LLVMBuildMul(cg->b, c, cg_i64(cg, p->L), "");
+    r1 = cg_min64(cg, LLVMBuildAdd(cg->b, r0, cg_i64(cg, p->L), ""), r1);
+    for (int s = 0; s < p->nslots; s++)
+      LLVMBuildStore(cg->b, reduce_identity(cg, simple_reducer(p->op[s])->kind, slot_et(p, s)), accp[s]);
+  } else {
+    inits(cg, &io, p, v);
+    for (int s = 0; s < p->nslots; s++) LLVMBuildStore(cg->b, v[s], accp[s]);
+  }
+  output_coords(cg, p, out, o, kc, &base);
+  Loop lr = loop_begin(cg, r0, r1, "red");
   input_index(cg, p, kc, base, lr.iv, idx);
   elements(cg, &io, p, idx, x);
   fold(cg, p, accp, x);
   loop_end(cg, &lr);
   kernel_io_reset_memo(&io);
   for (int s = 0; s < p->nslots; s++) v[s] = LLVMBuildLoad2(cg->b, cg_compute_type(cg, slot_et(p, s)), accp[s], "");
-  store_roots(cg, k, p, outs, lo.iv, v);
+  if (p->C > 1) {
+    LLVMValueRef u = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, o, cg_i64(cg, p->C), ""), c, "");
+    for (int s = 0; s < p->nslots; s++) LLVMBuildStore(cg->b, v[s], slot_ptr(cg, ptrs[nbufs - 1], p, s, u));
+  } else {
+    store_roots(cg, k, p, outs, lo.iv, v);
+  }
   gpu_loop_end(cg, &lo, stride);
   LLVMBuildRetVoid(cg->b);
   bodies_free(p);
@@ -458,7 +500,7 @@ void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **
     xfree(bufs);
     return;
   }
-  if (!p.row) {
+  if (!p.row && p.C < 2) {
     LLVMValueRef fn = emit_sequential(G, &k, &p, nbufs);
     if (gpu_add_thread_launch(G, op, fn, p.nout, bufs, nbufs) && fusion)
       G->nfusions++;
@@ -470,8 +512,9 @@ void gpu_lower_reduce(GpuLower *G, Op *op, Value **inputs, int ninputs, Value **
     bufs2 = xcalloc((size_t)nbufs + 1, sizeof(GpuBuf));
     memcpy(bufs2, bufs, sizeof(GpuBuf) * (size_t)nbufs);
   }
-  LLVMValueRef fn = emit_row(G, &k, &p, nbufs);
-  if (!gpu_add_launch(G, op, fn, p.nout * p.C, p.nout * p.C, p.T, bufs, nbufs)) {
+  bool ok1 = p.row ? gpu_add_launch(G, op, emit_row(G, &k, &p, nbufs), p.nout * p.C, p.nout * p.C, p.T, bufs, nbufs)
+                   : gpu_add_thread_launch(G, op, emit_sequential(G, &k, &p, nbufs), p.nout * p.C, bufs, nbufs);
+  if (!ok1) {
     xfree(bufs2);
     return;
   }

@@ -3,7 +3,8 @@
 // the same random inputs: row reductions (warp shuffles and shared memory,
 // a full reduction split into chunks folded by a second kernel), column
 // and middle-dimension reductions (one thread per output, the
-// interpreter's order: bit-identical), a variadic argmax, 64-bit and
+// interpreter's order: bit-identical; the f32 sum of 210 outputs over 300
+// rows is cut into chunks, reduce_cols.mlir), a variadic argmax, 64-bit and
 // boolean shuffles, softmax's stages, an empty reduction.
 // XLAC-BACKENDS: gpu
 // XLAC-SIMT: forward reverse random random:deferred
@@ -21,8 +22,8 @@
 // RUN: xlac run --backend=interp --random-inputs --seed 4 --entry cols --output-dir %t/cols %s > /dev/null
 // RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 4 --entry cols %s \
 // RUN:   --expect 0=@%t/cols/result0.npy --expect 1=@%t/cols/result1.npy --expect 2=@%t/cols/result2.npy \
-// RUN:   --expect 3=@%t/cols/result3.npy --atol 0 --rtol 0 | FileCheck %s --check-prefix=COLS
-// COLS: expect result[0]: ok, max abs error 0
+// RUN:   --expect 3=@%t/cols/result3.npy --atol 1e-4 --rtol 1e-5 | FileCheck %s --check-prefix=COLS
+// COLS: expect result[0]: ok
 // COLS: expect result[1]: ok, max abs error 0
 // COLS: expect result[2]: ok, equal
 // COLS: expect result[3]: ok, equal
