@@ -28,7 +28,9 @@
  *    over the reduced dims in row-major order, exactly as the interpreter
  *    does (bit-identical results).  Column reductions (kept dims after the
  *    reduced ones) take this form: neighbouring threads read neighbouring
- *    elements.  Variadic reduces and bodies that are not one op
+ *    elements.  Few outputs over a long range (plan_of: C > 1) are cut
+ *    into chunks, a thread per (chunk, output) folding from the identity,
+ *    the chunk totals folded from the init by emit_chunks as for rows.  Variadic reduces and bodies that are not one op
  *    (argmax-style selects) run their body through the elemental
  *    generator.
  */
