@@ -729,7 +729,12 @@ static int64_t known_trips(Module *m, const Op *op) {
   if (j < 0 || !int_const(co[1], &c) || !int_const(op->opnds[j], &i0)) return -1;
   const Type *t = cond->args[j]->type;
   if (t->kind != TY_TENSOR || t->rank != 0 || !et_is_int(t->elem)) return -1;
-  if (!et_is_signed(t->elem) && (i0 < 0 || c < 0)) return -1; /* beyond 2^63 */
+  /* an unsigned compare (by its type or the element type's) sees a
+     negative start or bound as a large value: counted only when neither
+     is negative, where both orders agree */
+  const char *ct = op_attr_str(cmp, "compare_type");
+  bool unsig = !et_is_signed(t->elem) || (ct && strcmp(ct, "UNSIGNED") == 0);
+  if (unsig && (i0 < 0 || c < 0)) return -1;
   const Op *inc = def_through(m, bret->opnds[j], io);
   if (!inc || inc->kind != OP_ADD) return -1;
   int a = io[0] == body->args[j] ? 1 : io[1] == body->args[j] ? 0 : -1;
