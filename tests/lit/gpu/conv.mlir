@@ -13,6 +13,7 @@
 // feature groups over an [0, 1, o, i] kernel), and a depthwise one (the
 // direct kernel).
 // XLAC-BACKENDS: gpu
+// XLAC-TIMEOUT: 900
 // XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
