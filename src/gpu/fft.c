@@ -12,11 +12,12 @@
  * lengths by the same direct DFT with a twiddle table indexed by j*k mod
  * n (table and output in the line's part of the scratch); the inverse
  * divides by n.  The block's threads share each stage's independent
- * operations (swaps, butterflies, outputs), a barrier after each stage.  A last kernel rounds the
- * copy into the result (RFFT keeping n/2+1 entries of the last
- * dimension).  IRFFT transforms its outer dimensions so, then one thread
- * per row rebuilds the full spectrum by Hermitian symmetry (real DC and
- * Nyquist terms), inverts it and keeps the real part over n.
+ * operations (swaps, butterflies, outputs), a barrier after each stage.
+ * A last kernel rounds the copy into the result (RFFT keeping n/2+1
+ * entries of the last dimension).  IRFFT transforms its outer dimensions
+ * so, then a block per row rebuilds the full spectrum by Hermitian
+ * symmetry (real DC and Nyquist terms), inverts it and keeps the real
+ * part over n.
  *
  * The operations and their order are the interpreter's; cosine and sine
  * are the inline f64 approximations (codegen/math_approx.c) rather than

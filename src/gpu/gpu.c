@@ -663,14 +663,19 @@ static bool copy_returned(GpuLower *G, Op *ret, Value *to, int n) {
 static void lower_block(GpuLower *G, Block *b, GpuSteps *into);
 static void lower_parallel(GpuLower *G, Op *op);
 
-/* An integer scalar constant v is (looking through broadcasts and
-   reshapes of one), as a 64-bit value. */
-static bool int_const(const Value *v, int64_t *out) {
+const Literal *gpu_scalar_const(const Value *v) {
   while (v->def && (v->def->kind == OP_BROADCAST_IN_DIM || v->def->kind == OP_RESHAPE)) v = v->def->opnds[0];
-  if (!v->def || v->def->kind != OP_CONSTANT || v->type->kind != TY_TENSOR || !et_is_int(v->type->elem)) return false;
+  if (!v->def || v->def->kind != OP_CONSTANT || v->type->kind != TY_TENSOR || type_num_elements(v->type) != 1)
+    return NULL;
   const Attr *a = op_attr(v->def, "value");
   const Literal *l = a && a->kind == ATTR_DENSE ? a->lit : NULL;
-  if (!l || l->n != 1 || type_num_elements(v->type) != 1) return false;
+  return l && l->n == 1 ? l : NULL;
+}
+
+/* An integer scalar constant v is, as a 64-bit value. */
+static bool int_const(const Value *v, int64_t *out) {
+  const Literal *l = gpu_scalar_const(v);
+  if (!l || !et_is_int(lit_elem(l))) return false;
   *out = lit_get_i(l, 0);
   return true;
 }

@@ -612,12 +612,8 @@ static LLVMValueRef emit_window(GpuLower *G, Op *op, const int64_t *size, const 
    instead of n(n + 1)/2. */
 static bool init_idempotent(const Op *op, OpKind k) {
   if (k == OP_MAXIMUM || k == OP_MINIMUM || k == OP_AND || k == OP_OR) return true;
-  const Value *v = op->opnds[1];
-  while (v->def && (v->def->kind == OP_BROADCAST_IN_DIM || v->def->kind == OP_RESHAPE)) v = v->def->opnds[0];
-  if (!v->def || v->def->kind != OP_CONSTANT) return false;
-  const Attr *a = op_attr(v->def, "value");
-  const Literal *l = a && a->kind == ATTR_DENSE ? a->lit : NULL;
-  if (!l || l->n < 1 || et_is_complex(lit_elem(l))) return false;
+  const Literal *l = gpu_scalar_const(op->opnds[1]);
+  if (!l || et_is_complex(lit_elem(l))) return false;
   bool fl = et_is_float(lit_elem(l));
   if (k == OP_ADD || k == OP_XOR) return fl ? lit_get_f(l, 0) == 0.0 : lit_get_i(l, 0) == 0;
   if (k == OP_MULTIPLY) return fl ? lit_get_f(l, 0) == 1.0 : lit_get_i(l, 0) == 1;
