@@ -19,6 +19,9 @@
 # (bench/gpu/prepare_carry.sh); writes its reports to $OUT (default
 # ./gpu-results).  CHECKS (default "suite jax bench") picks the parts;
 # TF32_NAMES, programs to compare again with TF32 products on both sides;
+# OFF_NAMES, programs to compare again with XLAC_OFF's switches set (by
+# default the cuBLASLt calls with their epilogue apart and the scatter by
+# ranges turned off: what they gained, in the same run);
 # NAMES, only these programs compared (and no xlac bench of the models).
 set -uo pipefail
 py=${PYTHON:-python3}
@@ -77,8 +80,11 @@ fixture() { # FILE ENTRY: one line of fixtures.txt
     else echo "$f:$e: refused, as expected"; fi
     return
   fi
+  # files whose tests take every size to cuBLASLt (XLAC_GPU_BLAS_APART=1) do so here
+  local apart=
+  grep -q '^// RUN:.*XLAC_GPU_BLAS_APART=1' "$f" && apart=1
   # shellcheck disable=SC2086
-  if r=$(xl 120 "$xlac" compare --backend=gpu --random-inputs $opts --entry "$e" "$f" 2>&1); then
+  if r=$(XLAC_GPU_BLAS_APART=$apart xl 120 "$xlac" compare --backend=gpu --random-inputs $opts --entry "$e" "$f" 2>&1); then
     echo "$f:$e: $(echo "$r" | grep '^COMPARE' | tail -n 1)"
   elif echo "$r" | grep -q 'the gpu backend'; then
     echo "$f:$e: unsupported: $(echo "$r" | grep -m1 -E 'error' | cut -c1-300)"
@@ -152,10 +158,19 @@ if has bench; then
       >"$out/compare_tf32.txt" 2>&1
     echo "compare (TF32): exit $?" >>"$out/compare_tf32.txt"
   fi
+  if [ -n "${OFF_NAMES:-}" ]; then
+    off=${XLAC_OFF:-XLAC_GPU_BLAS_APART=0 XLAC_GPU_SCATTER_RANGES=0}
+    stamp "against XLA:GPU with $off"
+    # shellcheck disable=SC2086
+    env $off timeout 120 "$py" bench/gpu/compare.py --ref cuda --iters 10 --warmup 2 --models $OFF_NAMES \
+      >"$out/compare_off.txt" 2>&1
+    echo "compare ($off): exit $?" >>"$out/compare_off.txt"
+  fi
 fi
 stamp done
 tail -n 1 "$out/fixtures.txt" "$out/conformance.txt" "$out/test_gpu.txt" 2>/dev/null
 grep -E '^(FAIL|fail)' "$out/test_gpu.txt" 2>/dev/null | head -n 5
 grep -E '^(RATIO|SKIP|GEOMEAN)' "$out/compare.txt" 2>/dev/null
 grep -E '^(RATIO|GEOMEAN)' "$out/compare_tf32.txt" 2>/dev/null | sed 's/^/tf32 /'
+grep -E '^(RATIO|GEOMEAN)' "$out/compare_off.txt" 2>/dev/null | sed 's/^/off /'
 exit 0

@@ -708,10 +708,14 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const Interp
     const char *why = "", *path = "";
     size_t version = 0;
     /* without a device cuBLASLt is not looked for */
-    if (st->gpu && gs->gemms) {
-      if (gpu_cublaslt_available(&why, &path, &version))
-        fprintf(stderr, "gpu: cuBLASLt %s (version %zu): %d of %d dot_general products, the others our GEMM kernel\n",
-                path, version, gs->blas_products, gs->gemms);
+    if (st->gpu && (gs->gemms || gs->conv_blas)) {
+      if (gpu_cublaslt_available(&why, &path, &version)) {
+        char conv[64] = "", apart[96] = "";
+        if (gs->conv_blas) snprintf(conv, sizeof conv, " and %d convolutions", gs->conv_blas);
+        if (gs->blas_apart) snprintf(apart, sizeof apart, " (%d with the epilogue in a kernel of its own)", gs->blas_apart);
+        fprintf(stderr, "gpu: cuBLASLt %s (version %zu): %d of %d dot_general products%s%s, the others our GEMM kernel\n",
+                path, version, gs->blas_products, gs->gemms, conv, apart);
+      }
       else
         fprintf(stderr, "gpu: cuBLASLt not used (%s): %d dot_general products through our GEMM kernel\n", why,
                 gs->gemms);

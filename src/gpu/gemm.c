@@ -34,8 +34,11 @@
  *
  * Where cuBLASLt is installed (cublaslt.c), the products it can take,
  * with the epilogues it has, become calls of it instead (blas_plan,
- * below); the tiled kernel is still emitted for them and runs when
- * cuBLASLt declines at run time.
+ * below); so do large products with other epilogues, the epilogue then a
+ * loop kernel of its own (add_blas_apart), and large convolutions of one
+ * group, as a product over their gathered windows (add_conv_blas).  The
+ * tiled kernel is still emitted for them and runs when cuBLASLt declines
+ * at run time.
  *
  * Arithmetic (the precision policy): each output accumulates its products
  * one by one in contracting order, multiply and add rounded separately
@@ -212,11 +215,6 @@ static LLVMValueRef zero_of(Cg *cg, ElemType et) {
   return et_is_float(et) ? LLVMConstReal(t, 0.0) : LLVMConstInt(t, 0, 0);
 }
 
-static LLVMValueRef shared_at(Cg *cg, LLVMValueRef arr, LLVMValueRef i) {
-  LLVMValueRef gi[2] = {cg_i64(cg, 0), i};
-  return LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(arr), arr, gi, 2, "");
-}
-
 static LLVMValueRef ult(Cg *cg, LLVMValueRef a, int64_t b) {
   return LLVMBuildICmp(cg->b, LLVMIntSLT, a, cg_i64(cg, b), "");
 }
@@ -299,8 +297,8 @@ static LLVMValueRef emit_tiled(GpuLower *G, const Tiled *x, Value **inputs, int 
     if (take) in = LLVMBuildAnd(cg->b, in, take, "");
     v = LLVMBuildSelect(cg->b, in, v, zero_of(cg, et), "");
     LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, kk, cg_i64(cg, TM), ""), mm, "");
-    LLVMBuildStore(cg->b, v, shared_at(cg, As, at));
-    if (Ts) LLVMBuildStore(cg->b, LLVMBuildZExt(cg->b, in, cg->t_i8, ""), shared_at(cg, Ts, at));
+    LLVMBuildStore(cg->b, v, gpu_shared_at(cg, As, at));
+    if (Ts) LLVMBuildStore(cg->b, LLVMBuildZExt(cg->b, in, cg->t_i8, ""), gpu_shared_at(cg, Ts, at));
     /* B panel [k][n]: n fastest */
     LLVMValueRef nn = LLVMBuildAnd(cg->b, e, cg_i64(cg, TN - 1), ""), kb = LLVMBuildLShr(cg->b, e, cg_i64(cg, 6), "");
     LLVMValueRef gn = LLVMBuildAdd(cg->b, n0, nn, ""), gkb = LLVMBuildAdd(cg->b, lk.iv, kb, "");
@@ -308,7 +306,7 @@ static LLVMValueRef emit_tiled(GpuLower *G, const Tiled *x, Value **inputs, int 
     LLVMValueRef sgn = LLVMBuildSelect(cg->b, inb, gn, cg_i64(cg, 0), ""), sgkb = LLVMBuildSelect(cg->b, inb, gkb, cg_i64(cg, 0), "");
     LLVMValueRef w = x->b_elem(cg, x->ctx, ptrs, b, sgkb, sgn);
     w = LLVMBuildSelect(cg->b, inb, w, zero_of(cg, et), "");
-    LLVMBuildStore(cg->b, w, shared_at(cg, Bs, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, kb, cg_i64(cg, TN), ""), nn, "")));
+    LLVMBuildStore(cg->b, w, gpu_shared_at(cg, Bs, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, kb, cg_i64(cg, TN), ""), nn, "")));
   }
   gpu_barrier(cg);
   /* TK steps, or fewer in the last panel: its padding is zeros, but adding
@@ -320,12 +318,12 @@ static LLVMValueRef emit_tiled(GpuLower *G, const Tiled *x, Value **inputs, int 
   for (int i = 0; i < MT; i++) {
     LLVMValueRef r = LLVMBuildAdd(cg->b, ty, cg_i64(cg, 16 * i), "");
     LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lkk.iv, cg_i64(cg, TM), ""), r, "");
-    a[i] = LLVMBuildLoad2(cg->b, ct, shared_at(cg, As, at), "");
+    a[i] = LLVMBuildLoad2(cg->b, ct, gpu_shared_at(cg, As, at), "");
     if (Ts)
-      tk[i] = LLVMBuildICmp(cg->b, LLVMIntNE, LLVMBuildLoad2(cg->b, cg->t_i8, shared_at(cg, Ts, at), ""),
+      tk[i] = LLVMBuildICmp(cg->b, LLVMIntNE, LLVMBuildLoad2(cg->b, cg->t_i8, gpu_shared_at(cg, Ts, at), ""),
                             LLVMConstInt(cg->t_i8, 0, 0), "");
     LLVMValueRef c = LLVMBuildAdd(cg->b, tx, cg_i64(cg, 16 * i), "");
-    bv[i] = LLVMBuildLoad2(cg->b, ct, shared_at(cg, Bs, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lkk.iv, cg_i64(cg, TN), ""), c, "")), "");
+    bv[i] = LLVMBuildLoad2(cg->b, ct, gpu_shared_at(cg, Bs, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lkk.iv, cg_i64(cg, TN), ""), c, "")), "");
   }
   for (int i = 0; i < MT; i++)
     for (int j = 0; j < MT; j++) {
@@ -757,8 +755,8 @@ static bool conv_gemm_ok(const Conv *c) {
   return c->ns < CG_MAX_RANK && (groups == 1 || o / groups >= 8);
 }
 
-static bool add_conv_gemm(GpuLower *G, Op *op, const Conv *c, Value **inputs, int ninputs, int la, int ra,
-                          Value *root, GpuBuf *bufs, int nbufs) {
+/* The implicit GEMM of c (its tiles in *t), and in *units its tiles. */
+static Tiled conv_tiled(ConvTile *tp, const Conv *c, int la, int ra, int64_t *units) {
   ConvTile t = {0};
   t.c = c;
   t.la = la;
@@ -780,8 +778,17 @@ static bool add_conv_gemm(GpuLower *G, Op *op, const Conv *c, Value **inputs, in
     K *= t.kdims[s];
   }
   t.kdims[c->ns] = rt->dims[c->ki];
-  Tiled x = {&t, groups, M, t.og, K, c->et, true, conv_a, conv_b, conv_out, c->res, 1, K};
-  int64_t units = groups * ((M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
+  *tp = t;
+  Tiled x = {tp, groups, M, t.og, K, c->et, true, conv_a, conv_b, conv_out, c->res, 1, K};
+  *units = groups * ((M + TM - 1) / TM) * ((x.N + TN - 1) / TN);
+  return x;
+}
+
+static bool add_conv_gemm(GpuLower *G, Op *op, const Conv *c, Value **inputs, int ninputs, int la, int ra,
+                          Value *root, GpuBuf *bufs, int nbufs) {
+  ConvTile t;
+  int64_t units;
+  Tiled x = conv_tiled(&t, c, la, ra, &units);
   return add_tiled(G, op, &x, inputs, ninputs, root, units, bufs, nbufs);
 }
 
@@ -1093,18 +1100,18 @@ static bool blas_plan(const Dot *x, Value **inputs, int ninputs, int la, int ra,
   return true;
 }
 
-/* A BLAS step for call, with the launch of our kernel fn as what runs
-   when cuBLASLt declines; bufs (the op's) taken. */
-static bool add_blas_step(GpuLower *G, Op *op, const GpuBlasCall *call, LLVMValueRef fn, int64_t units, GpuBuf *bufs,
-                          int nbufs) {
+/* A BLAS step for call over the buffers cbufs, with the launch of our
+   kernel fn over kbufs (taken) as what runs when cuBLASLt declines. */
+static bool add_blas_call(GpuLower *G, Op *op, const GpuBlasCall *call, const GpuBuf *cbufs, int ncbufs,
+                          LLVMValueRef fn, int64_t units, GpuBuf *bufs, int nbufs) {
   GpuSteps one = {0};
   GpuStep st = {0};
   st.kind = STEP_BLAS;
   st.blas = xmalloc(sizeof *call);
   *st.blas = *call;
-  st.nbufs = nbufs;
-  st.bufs = xcalloc((size_t)nbufs + 1, sizeof(GpuBuf));
-  memcpy(st.bufs, bufs, sizeof(GpuBuf) * (size_t)nbufs);
+  st.nbufs = ncbufs;
+  st.bufs = xcalloc((size_t)ncbufs + 1, sizeof(GpuBuf));
+  memcpy(st.bufs, cbufs, sizeof(GpuBuf) * (size_t)ncbufs);
   st.nsub = 1;
   st.sub = xcalloc(1, sizeof(GpuSteps));
   GpuSteps *saved = G->cur;
@@ -1117,6 +1124,264 @@ static bool add_blas_step(GpuLower *G, Op *op, const GpuBlasCall *call, LLVMValu
   }
   VEC_PUSH(one, st);
   gpu_steps_free(&one);
+  return false;
+}
+
+/* add_blas_call with the kernel's buffers (the op's, taken) as the call's. */
+static bool add_blas_step(GpuLower *G, Op *op, const GpuBlasCall *call, LLVMValueRef fn, int64_t units, GpuBuf *bufs,
+                          int nbufs) {
+  return add_blas_call(G, op, call, bufs, nbufs, fn, units, bufs, nbufs);
+}
+
+/* Whether a product whose epilogue cuBLASLt has not goes through cuBLASLt
+   anyway, its epilogue in a loop kernel of its own (add_blas_apart): when
+   it has at least BLAS_APART_MACS multiply-adds, where the library's
+   kernels (the tensor cores for 16-bit floats and TF32) gain more than
+   writing the product and reading it back costs.  XLAC_GPU_BLAS_APART=0
+   never, =1 for every size. */
+#define BLAS_APART_MACS (1 << 25)
+static bool blas_apart_wanted(double macs, bool shape_ok) {
+  const char *env = getenv("XLAC_GPU_BLAS_APART");
+  if (env && strcmp(env, "0") == 0) return false;
+  if (env && strcmp(env, "1") == 0) return true;
+  return shape_ok && macs >= BLAS_APART_MACS;
+}
+
+/* The product of x through cuBLASLt (call, planned with no epilogue) into
+   the scratch area, our kernel t for it there when cuBLASLt declines at
+   run time; then root, the fusion's epilogue, as a loop kernel over the
+   fusion's inputs and the product read back.  bufs (the op's: inputs,
+   then the output; room for one more) taken. */
+static bool add_blas_apart(GpuLower *G, Op *op, GpuBlasCall *call, const Tiled *t, Value **inputs, int ninputs,
+                           Value *root, int64_t units, GpuBuf *bufs, int nbufs) {
+  GpuBuf prod = gpu_scratch(G, type_num_elements(t->res->type) * et_bytes(t->et));
+  GpuBuf *b1 = xcalloc((size_t)nbufs, sizeof(GpuBuf));
+  memcpy(b1, bufs, sizeof(GpuBuf) * (size_t)nbufs);
+  b1[ninputs] = prod;
+  if (!add_blas_step(G, op, call, emit_tiled(G, t, inputs, ninputs, t->res), units, b1, nbufs)) {
+    xfree(bufs);
+    return false;
+  }
+  bufs[nbufs] = bufs[nbufs - 1];
+  bufs[ninputs] = prod;
+  Value *in2[72];
+  memcpy(in2, inputs, sizeof(Value *) * (size_t)ninputs);
+  in2[ninputs] = t->res;
+  return gpu_add_loop(G, op, in2, ninputs + 1, &root, 1, bufs, nbufs + 1);
+}
+
+/* ---- convolution through cuBLASLt ----
+   A convolution of one group whose output has its features innermost is
+   the row-major product D[M][N] = A[M][K] B[K][N]: m walks the output's
+   other dimensions in their layout order, n the output features, k the
+   kernel's other dimensions in their layout order.  B is the kernel
+   itself when its output features are innermost and no window dimension
+   is reversed, else the kernel gathered into the scratch area in that
+   order; A is the input itself for a 1x1 window moving by one over an
+   input of the output's layout, else the windows gathered (im2col: zeros
+   on padding and between dilated inputs).  Each product is the sum of the
+   same terms as our kernel's, in cuBLASLt's order. */
+
+typedef struct ConvBlas {
+  const Conv *c;
+  int64_t M, N, K;
+  int nm, nk;
+  int mdim[CG_MAX_RANK], kdim[CG_MAX_RANK]; /* the output's dims of m, the kernel's of k, outer first */
+  bool a_direct, b_direct;
+} ConvBlas;
+
+static bool conv_blas_plan(const Conv *c, ConvBlas *p) {
+  memset(p, 0, sizeof *p);
+  const Type *lt = c->lhs->type, *rt = c->rhs->type, *ot = c->res->type;
+  ElemType et = c->et;
+  if (c->fgc != 1 || c->bgc != 1 || lt->elem != et || rt->elem != et || c->of != ot->rank - 1) return false;
+  if (et != ET_F32 && et != ET_F16 && et != ET_BF16 && et != ET_F64) return false;
+  p->c = c;
+  p->M = p->K = 1;
+  p->N = ot->dims[c->of];
+  for (int d = 0; d < ot->rank - 1; d++) {
+    p->mdim[p->nm++] = d;
+    p->M *= ot->dims[d];
+  }
+  for (int d = 0; d < rt->rank; d++)
+    if (d != c->ko) {
+      p->kdim[p->nk++] = d;
+      p->K *= rt->dims[d];
+    }
+  p->b_direct = c->ko == rt->rank - 1;
+  for (int s = 0; s < c->ns; s++) p->b_direct &= !c->rev[s];
+  bool ad = c->ifeat == lt->rank - 1 && lt->dims[c->ib] == ot->dims[c->ob];
+  for (int s = 0; s < c->ns; s++)
+    ad = ad && rt->dims[c->ks[s]] == 1 && c->stride[s] == 1 && c->pad_lo[s] == 0 && c->ldil[s] == 1 &&
+         lt->dims[c->is[s]] == ot->dims[c->os[s]];
+  for (int d = 0; ad && d < ot->rank - 1; d++) {
+    int64_t in = d == c->ob ? c->ib : -1;
+    for (int s = 0; s < c->ns; s++)
+      if (d == c->os[s]) in = c->is[s];
+    ad = in == d;
+  }
+  p->a_direct = ad;
+  return p->M <= INT32_MAX && p->N <= INT32_MAX && p->K <= INT32_MAX && p->M * p->K <= INT64_MAX / 16;
+}
+
+/* Convolutions as large as blas_apart_wanted's products run through
+   cuBLASLt, with at least 16 output features (fewer leave the library's
+   tiles idle while the gathers cost the same). */
+static bool conv_blas_wanted(const ConvBlas *p) {
+  return blas_apart_wanted((double)p->M * (double)p->N * (double)p->K, p->N >= 16);
+}
+
+/* Pointer to element i of a buffer of elements of t. */
+static LLVMValueRef elem_at(Cg *cg, LLVMTypeRef t, LLVMValueRef base, LLVMValueRef i) {
+  return LLVMBuildGEP2(cg->b, t, base, &i, 1, "");
+}
+
+/* Coordinates of lin over the dims of t listed in which (outer first). */
+static void coords_of(Cg *cg, LLVMValueRef lin, const Type *t, const int *which, int n, LLVMValueRef *out) {
+  int64_t dims[CG_MAX_RANK] = {0};
+  LLVMValueRef c[CG_MAX_RANK];
+  for (int j = 0; j < n; j++) dims[j] = t->dims[which[j]];
+  gpu_delinearize(cg, lin, dims, n, c);
+  for (int j = 0; j < n; j++) out[which[j]] = c[j];
+}
+
+/* The gather kernel writing A (im2col, ptrs: the input, A) or B (the
+   kernel, ptrs: the kernel, B) of p, one element a thread; elements are
+   moved as bits. */
+static LLVMValueRef emit_conv_gather(GpuLower *G, const ConvBlas *p, bool a) {
+  Cg *cg = &G->cg;
+  const Conv *c = p->c;
+  const Type *lt = c->lhs->type, *rt = c->rhs->type, *ot = c->res->type;
+  LLVMValueRef ptrs[2], n, stride;
+  LLVMValueRef fn = gpu_kernel_new(G, 2, ptrs, &n);
+  LLVMTypeRef bits = LLVMIntTypeInContext(cg->ctx, (unsigned)(8 * et_bytes(c->et)));
+  int64_t lst[CG_MAX_RANK], rst[CG_MAX_RANK];
+  strides_of(lt, lst);
+  strides_of(rt, rst);
+  Loop l = gpu_thread_loop(cg, n, &stride, a ? "im2col" : "kernel");
+  int64_t shape[2] = {a ? p->M : p->K, a ? p->K : p->N};
+  LLVMValueRef rc[2];
+  gpu_delinearize(cg, l.iv, shape, 2, rc);
+  LLVMValueRef row = rc[0], col = rc[1];
+  LLVMValueRef kc[CG_MAX_RANK], off, ok = LLVMConstInt(cg->t_i1, 1, 0);
+  coords_of(cg, a ? col : row, rt, p->kdim, p->nk, kc);
+  if (a) {
+    LLVMValueRef oc[CG_MAX_RANK];
+    coords_of(cg, row, ot, p->mdim, p->nm, oc);
+    off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, oc[c->ob], cg_i64(cg, lst[c->ib]), ""),
+                       LLVMBuildMul(cg->b, kc[c->ki], cg_i64(cg, lst[c->ifeat]), ""), "");
+    for (int s = 0; s < c->ns; s++) {
+      LLVMValueRef pos = LLVMBuildSub(
+          cg->b,
+          LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, oc[c->os[s]], cg_i64(cg, c->stride[s]), ""),
+                       LLVMBuildMul(cg->b, kc[c->ks[s]], cg_i64(cg, c->rdil[s]), ""), ""),
+          cg_i64(cg, c->pad_lo[s]), "pos");
+      LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntSGE, pos, cg_i64(cg, 0), "");
+      LLVMValueRef x = LLVMBuildSelect(cg->b, in, pos, cg_i64(cg, 0), "");
+      if (c->ldil[s] > 1) {
+        in = LLVMBuildAnd(cg->b, in,
+                          LLVMBuildICmp(cg->b, LLVMIntEQ, LLVMBuildURem(cg->b, x, cg_i64(cg, c->ldil[s]), ""),
+                                        cg_i64(cg, 0), ""),
+                          "");
+        x = LLVMBuildUDiv(cg->b, x, cg_i64(cg, c->ldil[s]), "");
+      }
+      in = LLVMBuildAnd(cg->b, in, LLVMBuildICmp(cg->b, LLVMIntSLT, x, cg_i64(cg, lt->dims[c->is[s]]), ""), "");
+      x = LLVMBuildSelect(cg->b, in, x, cg_i64(cg, 0), "");
+      off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, x, cg_i64(cg, lst[c->is[s]]), ""), "");
+      ok = LLVMBuildAnd(cg->b, ok, in, "");
+    }
+  } else {
+    off = LLVMBuildMul(cg->b, col, cg_i64(cg, rst[c->ko]), "");
+    for (int j = 0; j < p->nk; j++) {
+      int d = p->kdim[j];
+      LLVMValueRef kk = kc[d];
+      for (int s = 0; s < c->ns; s++)
+        if (d == c->ks[s] && c->rev[s]) kk = LLVMBuildSub(cg->b, cg_i64(cg, rt->dims[d] - 1), kk, "");
+      off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, kk, cg_i64(cg, rst[d]), ""), "");
+    }
+  }
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, bits, elem_at(cg, bits, ptrs[0], off), "");
+  v = LLVMBuildSelect(cg->b, ok, v, LLVMConstNull(bits), "");
+  LLVMBuildStore(cg->b, v, elem_at(cg, bits, ptrs[1], l.iv));
+  gpu_loop_end(cg, &l, stride);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+/* c (planned as p) through cuBLASLt: the gathers, the call (our implicit
+   GEMM when cuBLASLt declines at run time), and root's epilogue, fused
+   into the call where cuBLASLt has it, else a loop kernel over the
+   product in the scratch area.  bufs (the op's: inputs, then the output;
+   room for one more) taken. */
+static bool add_conv_blas(GpuLower *G, Op *op, const ConvBlas *p, Value **inputs, int ninputs, int la, int ra,
+                          Value *root, GpuBuf *bufs, int nbufs) {
+  const Conv *c = p->c;
+  GpuBlasCall call = {0};
+  call.type = c->et == ET_F32 ? BLT_R_32F : c->et == ET_F16 ? BLT_R_16F : c->et == ET_BF16 ? BLT_R_16BF : BLT_R_64F;
+  call.ab_type = call.type;
+  call.scale = c->et == ET_F64 ? BLT_R_64F : BLT_R_32F;
+  call.compute = c->et == ET_F64                       ? BLT_COMPUTE_64F
+                 : c->et == ET_F32 && tf32_allowed(c->op) ? BLT_COMPUTE_32F_FAST_TF32
+                                                          : BLT_COMPUTE_32F;
+  call.epilogue = blas_epilogue(root, c->res, inputs, ninputs, p->N, &call.ibias);
+  bool apart = call.epilogue < 0;
+  if (apart) call.epilogue = BLT_EPILOGUE_DEFAULT, call.ibias = -1;
+  call.m = p->N;
+  call.n = p->M;
+  call.k = p->K;
+  call.batch = 1;
+  call.a = (GpuBlasMat){BLT_OP_N, p->N, p->K, p->N, 0};
+  call.b = (GpuBlasMat){BLT_OP_N, p->K, p->M, p->K, 0};
+  call.d = (GpuBlasMat){BLT_OP_N, p->N, p->M, p->N, 0};
+  /* the scratch area: A, B, the product (each where needed) */
+  int64_t w = et_bytes(c->et);
+  int64_t bt = p->a_direct ? 0 : (p->M * p->K * w + 255) & ~(int64_t)255;
+  int64_t pt = bt + (p->b_direct ? 0 : (p->K * p->N * w + 255) & ~(int64_t)255);
+  int64_t total = pt + (apart ? p->M * p->N * w : 0);
+  GpuBuf base = total ? gpu_scratch(G, total) : (GpuBuf){0};
+  GpuBuf abuf = {BUF_TEMP, base.offset, p->M * p->K * w}, bbuf = {BUF_TEMP, base.offset + bt, p->K * p->N * w};
+  GpuBuf prod = {BUF_TEMP, base.offset + pt, p->M * p->N * w}, out = bufs[nbufs - 1];
+  if (!p->a_direct) {
+    GpuBuf *gb = xcalloc(2, sizeof(GpuBuf));
+    gb[0] = bufs[la], gb[1] = abuf;
+    if (!gpu_add_thread_launch(G, op, emit_conv_gather(G, p, true), p->M * p->K, gb, 2)) goto fail;
+  }
+  if (!p->b_direct) {
+    GpuBuf *gb = xcalloc(2, sizeof(GpuBuf));
+    gb[0] = bufs[ra], gb[1] = bbuf;
+    if (!gpu_add_thread_launch(G, op, emit_conv_gather(G, p, false), p->K * p->N, gb, 2)) goto fail;
+  }
+  /* the call's buffers: the inputs, D, then A and B where gathered */
+  GpuBuf cb[72];
+  memcpy(cb, bufs, sizeof(GpuBuf) * (size_t)ninputs);
+  cb[ninputs] = apart ? prod : out;
+  cb[ninputs + 1] = abuf;
+  cb[ninputs + 2] = bbuf;
+  call.ia = p->b_direct ? ra : ninputs + 2;
+  call.ib = p->a_direct ? la : ninputs + 1;
+  call.id = ninputs;
+  ConvTile t;
+  int64_t units;
+  Tiled x = conv_tiled(&t, c, la, ra, &units);
+  GpuBuf *kb = xcalloc((size_t)ninputs + 1, sizeof(GpuBuf));
+  memcpy(kb, cb, sizeof(GpuBuf) * ((size_t)ninputs + 1));
+  if (!add_blas_call(G, op, &call, cb, ninputs + 3, emit_tiled(G, &x, inputs, ninputs, apart ? c->res : root), units,
+                     kb, ninputs + 1))
+    goto fail;
+  G->nconv_blas++;
+  if (!apart) {
+    xfree(bufs);
+    return true;
+  }
+  G->nblas_apart++;
+  bufs[nbufs] = out;
+  bufs[ninputs] = prod;
+  Value *in2[72];
+  memcpy(in2, inputs, sizeof(Value *) * (size_t)ninputs);
+  in2[ninputs] = c->res;
+  return gpu_add_loop(G, op, in2, ninputs + 1, &root, 1, bufs, nbufs + 1);
+fail:
+  xfree(bufs);
   return false;
 }
 
@@ -1151,7 +1416,10 @@ static void lower_conv(GpuLower *G, Op *op, Op *d, Value **inputs, int ninputs, 
     return;
   }
   bool ok2;
-  if (conv_gemm_ok(&c)) {
+  ConvBlas p;
+  if (G->blas && conv_blas_plan(&c, &p) && conv_blas_wanted(&p)) {
+    ok2 = add_conv_blas(G, op, &p, inputs, ninputs, la, ra, root, bufs, nbufs);
+  } else if (conv_gemm_ok(&c)) {
     ok2 = add_conv_gemm(G, op, &c, inputs, ninputs, la, ra, root, bufs, nbufs);
   } else {
     LLVMValueRef fn = emit_conv(G, &c, inputs, ninputs, la, ra, root);
@@ -1215,14 +1483,19 @@ bool gpu_lower_dot(GpuLower *G, Op *op) {
   }
   GpuBlasCall call;
   bool blas = G->blas && blas_plan(&x, inputs, ninputs, la, ra, root, &call);
+  bool apart = !blas && G->blas && root != x.res &&
+               blas_apart_wanted((double)x.B * (double)x.M * (double)x.N * (double)x.K, true) &&
+               blas_plan(&x, inputs, ninputs, la, ra, x.res, &call);
   DotTile dt = {&x, la, ra};
   Tiled t = dot_tiled(&dt);
   /* (what runs when cuBLASLt declines is one launch, never split) */
-  bool ok2 = blas ? add_blas_step(G, op, &call, emit_tiled(G, &t, inputs, ninputs, root), units, bufs, nbufs)
-                  : add_tiled(G, op, &t, inputs, ninputs, root, units, bufs, nbufs);
+  bool ok2 = apart  ? add_blas_apart(G, op, &call, &t, inputs, ninputs, root, units, bufs, nbufs)
+             : blas ? add_blas_step(G, op, &call, emit_tiled(G, &t, inputs, ninputs, root), units, bufs, nbufs)
+                    : add_tiled(G, op, &t, inputs, ninputs, root, units, bufs, nbufs);
   if (ok2) {
     G->ngemms++;
-    G->nblas += blas;
+    G->nblas += blas || apart;
+    G->nblas_apart += apart;
     if (fusion) G->nfusions++;
   }
   return true;

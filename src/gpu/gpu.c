@@ -326,6 +326,11 @@ LLVMValueRef gpu_shared_array(Cg *cg, LLVMTypeRef t, int64_t n, const char *name
   return g;
 }
 
+LLVMValueRef gpu_shared_at(Cg *cg, LLVMValueRef arr, LLVMValueRef i) {
+  LLVMValueRef gi[2] = {cg_i64(cg, 0), i};
+  return LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(arr), arr, gi, 2, "");
+}
+
 void gpu_delinearize(Cg *cg, LLVMValueRef lin, const int64_t *dims, int n, LLVMValueRef *out) {
   int64_t total = 1;
   for (int d = 0; d < n; d++) total *= dims[d];
@@ -924,19 +929,23 @@ static void lower_op(GpuLower *G, Op *op) {
       if (!fusion) xfree(roots);
       return;
     }
-    PtrMap seen = {0};
-    bool flat = true;
-    for (int r = 0; r < nroots && flat; r++) flat = gpu_flat(roots[r], roots[0]->type, inputs, ninputs, &seen);
-    ptrmap_free(&seen);
-    int V = vector_width(&G->cg, inputs, ninputs, roots, nroots, flat);
-    LLVMValueRef fn = emit_kernel(G, inputs, ninputs, roots, nroots, flat, V);
-    int64_t n = type_num_elements(roots[0]->type), threads = (n + V - 1) / V;
-    if (gpu_add_launch(G, op, fn, n, (threads + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, 0, bufs, nbufs)) {
-      if (V > 1) G->launches.data[G->launches.len - 1].align = GPU_VECTOR_BYTES;
-      if (fusion) G->nfusions++;
-    }
+    if (gpu_add_loop(G, op, inputs, ninputs, roots, nroots, bufs, nbufs) && fusion) G->nfusions++;
   }
   if (!fusion) xfree(roots);
+}
+
+bool gpu_add_loop(GpuLower *G, Op *op, Value *const *inputs, int ninputs, Value *const *roots, int nroots, GpuBuf *bufs,
+                  int nbufs) {
+  PtrMap seen = {0};
+  bool flat = true;
+  for (int r = 0; r < nroots && flat; r++) flat = gpu_flat(roots[r], roots[0]->type, inputs, ninputs, &seen);
+  ptrmap_free(&seen);
+  int V = vector_width(&G->cg, inputs, ninputs, roots, nroots, flat);
+  LLVMValueRef fn = emit_kernel(G, inputs, ninputs, roots, nroots, flat, V);
+  int64_t n = type_num_elements(roots[0]->type), threads = (n + V - 1) / V;
+  if (!gpu_add_launch(G, op, fn, n, (threads + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS, 0, bufs, nbufs)) return false;
+  if (V > 1) G->launches.data[G->launches.len - 1].align = GPU_VECTOR_BYTES;
+  return true;
 }
 
 static void lower_block(GpuLower *G, Block *b, GpuSteps *into) {
@@ -1217,6 +1226,8 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->stats.counted_loops = G.ncounted;
   exe->stats.gemms = G.ngemms;
   exe->stats.blas_products = G.nblas;
+  exe->stats.blas_apart = G.nblas_apart;
+  exe->stats.conv_blas = G.nconv_blas;
   LLVMDisposeBuilder(hold.b);
   hold.b = NULL;
   bool ok = !G.failed;

@@ -72,8 +72,10 @@ typedef struct GpuStats {
   /* dot_general products for the tiled GEMM kernel, and how many of them
      go to cuBLASLt (cublaslt.h) where it is available; in the last
      execution, the cuBLASLt calls made and those it declined (our kernel
-     ran them) */
-  int gemms, blas_products;
+     ran them); blas_apart: products whose epilogue cuBLASLt has not, the
+     epilogue then a kernel of its own after the call (convolutions
+     included); conv_blas: convolutions through cuBLASLt (gemm.c) */
+  int gemms, blas_products, blas_apart, conv_blas;
   int blas_ran, blas_declined;
 } GpuStats;
 

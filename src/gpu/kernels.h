@@ -108,6 +108,8 @@ typedef struct GpuLower {
   int ret_copies;        /* launches copying results into their buffers (not counted as kernels) */
   int64_t scratch_bytes; /* the largest scratch any launch needs (after the temps) */
   int ngemms, nblas;     /* products through the tiled kernel, of which planned for cuBLASLt (GpuStats) */
+  int nblas_apart;       /* products and convolutions with their epilogue in a kernel of its own (GpuStats) */
+  int nconv_blas;        /* convolutions planned for cuBLASLt (GpuStats) */
   bool blas;             /* cuBLASLt is there for the device compiled for (cublaslt.h) */
   bool failed;
 } GpuLower;
@@ -140,6 +142,11 @@ bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t uni
 /* Another launch of the last launch's kernel, grid and buffers, with
    integer argument n (the passes of a sort). */
 void gpu_repeat_launch(GpuLower *G, int64_t n);
+/* The flat loop kernel computing roots (all of one shape) elementwise from
+   inputs, and its launch (bufs: the inputs', then the roots'; taken);
+   false when reported at op. */
+bool gpu_add_loop(GpuLower *G, Op *op, Value *const *inputs, int ninputs, Value *const *roots, int nroots, GpuBuf *bufs,
+                  int nbufs);
 /* gpu_add_launch of a kernel of n threads' work (gpu_thread_loop), in
    blocks of GPU_LOOP_THREADS. */
 bool gpu_add_thread_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, GpuBuf *bufs, int nbufs);
@@ -173,8 +180,10 @@ void gpu_barrier(Cg *cg);
 /* The value of v in lane (this lane xor mask) of the warp; any scalar of
    at most 64 bits (split into 32-bit shuffles). */
 LLVMValueRef gpu_shfl_xor(Cg *cg, LLVMValueRef v, int mask);
-/* A shared-memory array of n elements of t, private to the module. */
+/* A shared-memory array of n elements of t, private to the module, and a
+   pointer to its element i. */
 LLVMValueRef gpu_shared_array(Cg *cg, LLVMTypeRef t, int64_t n, const char *name);
+LLVMValueRef gpu_shared_at(Cg *cg, LLVMValueRef arr, LLVMValueRef i);
 /* Whether v is computed from the inputs by elementwise ops on shape,
    from inputs and constants of that shape, rank-0 values and broadcasts of
    one element (elemental_flat, and those broadcasts): then the elemental

@@ -333,10 +333,7 @@ static void block_fold(Cg *cg, LLVMValueRef fn, Plan *p, KernelIO *io, LLVMValue
     LLVMBasicBlockRef j1 = LLVMAppendBasicBlockInContext(cg->ctx, fn, "join");
     LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, lane, cg_i64(cg, 0), ""), wr, j1);
     LLVMPositionBuilderAtEnd(cg->b, wr);
-    for (int s = 0; s < p->nslots; s++) {
-      LLVMValueRef gi[2] = {cg_i64(cg, 0), warp};
-      LLVMBuildStore(cg->b, v[s], LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(smem[s]), smem[s], gi, 2, ""));
-    }
+    for (int s = 0; s < p->nslots; s++) LLVMBuildStore(cg->b, v[s], gpu_shared_at(cg, smem[s], warp));
     LLVMBuildBr(cg->b, j1);
     LLVMPositionBuilderAtEnd(cg->b, j1);
     gpu_barrier(cg);
@@ -347,8 +344,7 @@ static void block_fold(Cg *cg, LLVMValueRef fn, Plan *p, KernelIO *io, LLVMValue
     LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, lane, cg_i64(cg, nwarps), "");
     LLVMValueRef li = LLVMBuildSelect(cg->b, in, lane, cg_i64(cg, 0), "");
     for (int s = 0; s < p->nslots; s++) {
-      LLVMValueRef gi[2] = {cg_i64(cg, 0), li};
-      LLVMValueRef e = LLVMBuildLoad2(cg->b, ct[s], LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(smem[s]), smem[s], gi, 2, ""), "");
+      LLVMValueRef e = LLVMBuildLoad2(cg->b, ct[s], gpu_shared_at(cg, smem[s], li), "");
       e = LLVMBuildSelect(cg->b, in, e, reduce_identity(cg, simple_reducer(p->op[s])->kind, slot_et(p, s)), "");
       LLVMBuildStore(cg->b, warp_total(cg, p->op[s], e), accp[s]);
     }

@@ -14,7 +14,20 @@
  * rows the indices name).  Otherwise a single thread applies every update
  * in the interpreter's order: correct for any indices, slow for large
  * updates (a sort-based kernel is the way to parallelize those).
+ *
+ * A short window over many batch entries (an embedding gradient: rows of
+ * 64 elements from 5120 lookups) would leave the GPU nearly idle with a
+ * thread per window position.  There the operand is cut into ranges of
+ * elements, a block of threads each (emit_by_range): the block scans the
+ * batch in order, a chunk of BLOCK_T entries at a time, keeps the entries
+ * whose window starts in its range (a prefix sum over the chunk's flags
+ * in shared memory lists them in batch order), and applies each listed
+ * entry's window with its threads side by side.  Two entries whose
+ * windows start at different elements never share an element (no window
+ * dim longer than 1 lies on a dim the indices move), so each element
+ * belongs to one block and sees its updates in batch order, as before.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "codegen/kernel.h"
@@ -83,6 +96,96 @@ static LLVMValueRef emit_scatter(GpuLower *G, Op *op, const ScatterDims *s, bool
   return fn;
 }
 
+enum { BLOCK_T = 256, MAX_RANGES = 1024 };
+
+/* The update index of batch entry e at window position w (either NULL:
+   0s), into uidx. */
+static void update_index(Cg *cg, const ScatterDims *s, const Type *ut, LLVMValueRef e, LLVMValueRef w, LLVMValueRef *uidx) {
+  int wd[CG_MAX_RANK], bd[CG_MAX_RANK], nw = 0, nb = 0;
+  int64_t wdims[CG_MAX_RANK] = {0}, bdims[CG_MAX_RANK] = {0};
+  for (int d = 0; d < ut->rank; d++) {
+    if (ints_contain(s->window, s->nwindow, d)) {
+      wd[nw] = d;
+      wdims[nw++] = ut->dims[d];
+    } else {
+      bd[nb] = d;
+      bdims[nb++] = ut->dims[d];
+    }
+  }
+  LLVMValueRef wc[CG_MAX_RANK], bc[CG_MAX_RANK];
+  if (w) gpu_delinearize(cg, w, wdims, nw, wc);
+  if (e) gpu_delinearize(cg, e, bdims, nb, bc);
+  for (int k = 0; k < nw; k++) uidx[wd[k]] = w ? wc[k] : cg_i64(cg, 0);
+  for (int k = 0; k < nb; k++) uidx[bd[k]] = e ? bc[k] : cg_i64(cg, 0);
+}
+
+/* The kernel of the file comment's ranges: block r (of the launch's n)
+   owns operand elements [r range, (r + 1) range).  Buffers as
+   emit_scatter's. */
+static LLVMValueRef emit_by_range(GpuLower *G, Op *op, const ScatterDims *s, int64_t B, int64_t W, int64_t range,
+                                  int nbufs) {
+  Cg *cg = &G->cg;
+  int n = (op->nopnds - 1) / 2;
+  const Type *xt = op->opnds[0]->type, *ut = op->opnds[n + 1]->type;
+  LLVMValueRef ptrs[4 * MAX_SCATTER + 2], cnt;
+  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &cnt);
+  LLVMValueRef ind = ptrs[n], *upd = ptrs + n + 1, *res = ptrs + 2 * n + 1;
+  LLVMValueRef scan = gpu_shared_array(cg, cg->t_i64, BLOCK_T, "xlac_scatter_scan");
+  LLVMValueRef list = gpu_shared_array(cg, cg->t_i64, BLOCK_T, "xlac_scatter_list");
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  LLVMValueRef zero = cg_i64(cg, 0), uidx[CG_MAX_RANK], full[CG_MAX_RANK];
+  Loop lr = gpu_loop_begin(cg, ctaid, cnt, nctaid, "range");
+  LLVMValueRef lo = LLVMBuildMul(cg->b, lr.iv, cg_i64(cg, range), "lo");
+  LLVMValueRef hi = LLVMBuildAdd(cg->b, lo, cg_i64(cg, range), "hi");
+  Loop lc = gpu_loop_begin(cg, zero, cg_i64(cg, B), cg_i64(cg, BLOCK_T), "chunk");
+  /* this thread's entry: in the block's range? */
+  LLVMValueRef e = LLVMBuildAdd(cg->b, lc.iv, tid, "e");
+  LLVMValueRef valid = LLVMBuildICmp(cg->b, LLVMIntSLT, e, cg_i64(cg, B), "");
+  update_index(cg, s, ut, LLVMBuildSelect(cg->b, valid, e, zero, ""), NULL, uidx);
+  LLVMValueRef inside = scatter_operand_index(cg, op, s, ind, uidx, full);
+  LLVMValueRef start = cg_linearize(cg, xt, full);
+  LLVMValueRef mine = LLVMBuildAnd(cg->b, LLVMBuildAnd(cg->b, valid, inside, ""),
+                                   LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, start, lo, ""),
+                                                LLVMBuildICmp(cg->b, LLVMIntSLT, start, hi, ""), ""),
+                                   "mine");
+  LLVMValueRef flag = LLVMBuildZExt(cg->b, mine, cg->t_i64, "");
+  LLVMValueRef at = gpu_shared_at(cg, scan, tid);
+  LLVMBuildStore(cg->b, flag, at);
+  gpu_barrier(cg);
+  /* inclusive prefix sum of the flags (Hillis-Steele) */
+  for (int off = 1; off < BLOCK_T; off *= 2) {
+    LLVMValueRef has = LLVMBuildICmp(cg->b, LLVMIntSGE, tid, cg_i64(cg, off), "");
+    LLVMValueRef from = LLVMBuildSelect(cg->b, has, LLVMBuildSub(cg->b, tid, cg_i64(cg, off), ""), zero, "");
+    LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->t_i64, gpu_shared_at(cg, scan, from), "");
+    v = LLVMBuildSelect(cg->b, has, v, zero, "");
+    gpu_barrier(cg);
+    LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, LLVMBuildLoad2(cg->b, cg->t_i64, at, ""), v, ""), at);
+    gpu_barrier(cg);
+  }
+  LLVMBasicBlockRef next = gpu_if_begin(cg, mine);
+  LLVMValueRef slot = LLVMBuildSub(cg->b, LLVMBuildLoad2(cg->b, cg->t_i64, at, ""), cg_i64(cg, 1), "");
+  LLVMBuildStore(cg->b, e, gpu_shared_at(cg, list, slot));
+  gpu_if_end(cg, next);
+  LLVMValueRef total = LLVMBuildLoad2(cg->b, cg->t_i64, gpu_shared_at(cg, scan, cg_i64(cg, BLOCK_T - 1)), "total");
+  gpu_barrier(cg);
+  /* the listed entries in batch order, each window by the block's threads */
+  Loop lm = gpu_loop_begin(cg, zero, total, cg_i64(cg, 1), "entry");
+  LLVMValueRef le = LLVMBuildLoad2(cg->b, cg->t_i64, gpu_shared_at(cg, list, lm.iv), "");
+  Loop lw = gpu_loop_begin(cg, tid, cg_i64(cg, W), cg_i64(cg, BLOCK_T), "w");
+  update_index(cg, s, ut, le, lw.iv, uidx);
+  scatter_operand_index(cg, op, s, ind, uidx, full);
+  scatter_apply(cg, op, res, upd, cg_linearize(cg, xt, full), cg_linearize(cg, ut, uidx));
+  gpu_loop_end(cg, &lw, cg_i64(cg, BLOCK_T));
+  gpu_loop_end(cg, &lm, cg_i64(cg, 1));
+  gpu_barrier(cg);
+  gpu_loop_end(cg, &lc, cg_i64(cg, BLOCK_T));
+  gpu_loop_end(cg, &lr, nctaid);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
 void gpu_lower_scatter(GpuLower *G, Op *op) {
   ScatterDims s;
   if (!scatter_ok(op, &s)) {
@@ -102,6 +205,24 @@ void gpu_lower_scatter(GpuLower *G, Op *op) {
   bool par = window_parallel(op, &s);
   int64_t W = 1;
   for (int k = 0; k < s.nwindow; k++) W *= ut->dims[s.window[k]];
+  int64_t B = type_num_elements(ut) / W;
+  /* by range: a short window (fewer threads than a few blocks' worth)
+     over a batch of at least a block's length (XLAC_GPU_SCATTER_RANGES=1
+     always, =0 never); as many ranges as the operand has windows' worth
+     of elements, at most MAX_RANGES, fewer where B is long (each block
+     reads every entry's indices) */
+  const char *env = getenv("XLAC_GPU_SCATTER_RANGES");
+  bool by_range = env && *env ? strcmp(env, "1") == 0 : W < 16 * GPU_LOOP_THREADS && B >= BLOCK_T;
+  if (par && by_range) {
+    int64_t X = type_num_elements(xt), nr = X / W;
+    if (nr > MAX_RANGES) nr = MAX_RANGES;
+    if (nr > ((int64_t)1 << 28) / B) nr = ((int64_t)1 << 28) / B;
+    if (nr < 1) nr = 1;
+    int64_t range = (X + nr - 1) / nr;
+    nr = (X + range - 1) / range;
+    gpu_add_launch(G, op, emit_by_range(G, op, &s, B, W, range, nbufs), nr, nr, BLOCK_T, bufs, nbufs);
+    return;
+  }
   int64_t threads = par ? W : 1;
   LLVMValueRef fn = emit_scatter(G, op, &s, par, nbufs);
   gpu_add_launch(G, op, fn, threads, (threads + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS,
