@@ -45,59 +45,6 @@ static bool window_parallel(const Op *op, const ScatterDims *s) {
   return true;
 }
 
-/* Buffers: inputs (n), indices, updates (n), results (n). */
-static LLVMValueRef emit_scatter(GpuLower *G, Op *op, const ScatterDims *s, bool par, int nbufs) {
-  Cg *cg = &G->cg;
-  int n = (op->nopnds - 1) / 2;
-  const Type *xt = op->opnds[0]->type, *ut = op->opnds[n + 1]->type;
-  LLVMValueRef ptrs[4 * MAX_SCATTER + 2], cnt;
-  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &cnt);
-  LLVMValueRef ind = ptrs[n], *upd = ptrs + n + 1, *res = ptrs + 2 * n + 1;
-  /* window dims and batch dims of the update tensor, and their sizes */
-  int wd[CG_MAX_RANK], bd[CG_MAX_RANK], nw = 0, nb = 0;
-  int64_t wdims[CG_MAX_RANK], bdims[CG_MAX_RANK], B = 1;
-  for (int d = 0; d < ut->rank; d++) {
-    if (ints_contain(s->window, s->nwindow, d)) {
-      wd[nw] = d;
-      wdims[nw++] = ut->dims[d];
-    } else {
-      bd[nb] = d;
-      bdims[nb++] = ut->dims[d];
-      B *= ut->dims[d];
-    }
-  }
-  LLVMValueRef step;
-  Loop lt = gpu_thread_loop(cg, cnt, &step, "w");
-  LLVMValueRef uidx[CG_MAX_RANK];
-  Loop li;
-  if (par) {
-    LLVMValueRef wc[CG_MAX_RANK], bc[CG_MAX_RANK];
-    gpu_delinearize(cg, lt.iv, wdims, nw, wc);
-    li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, B), "b");
-    gpu_delinearize(cg, li.iv, bdims, nb, bc);
-    for (int k = 0; k < nw; k++) uidx[wd[k]] = wc[k];
-    for (int k = 0; k < nb; k++) uidx[bd[k]] = bc[k];
-  } else {
-    li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, type_num_elements(ut)), "u");
-    gpu_delinearize(cg, li.iv, ut->dims, ut->rank, uidx);
-  }
-  LLVMValueRef full[CG_MAX_RANK];
-  LLVMValueRef inside = scatter_operand_index(cg, op, s, ind, uidx, full);
-  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, fn, "apply");
-  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
-  LLVMBuildCondBr(cg->b, inside, then, next);
-  LLVMPositionBuilderAtEnd(cg->b, then);
-  scatter_apply(cg, op, res, upd, cg_linearize(cg, xt, full), cg_linearize(cg, ut, uidx));
-  LLVMBuildBr(cg->b, next);
-  LLVMPositionBuilderAtEnd(cg->b, next);
-  loop_end(cg, &li);
-  gpu_loop_end(cg, &lt, step);
-  LLVMBuildRetVoid(cg->b);
-  return fn;
-}
-
-enum { BLOCK_T = 256, MAX_RANGES = 1024 };
-
 /* The update index of batch entry e at window position w (either NULL:
    0s), into uidx. */
 static void update_index(Cg *cg, const ScatterDims *s, const Type *ut, LLVMValueRef e, LLVMValueRef w, LLVMValueRef *uidx) {
@@ -119,17 +66,73 @@ static void update_index(Cg *cg, const ScatterDims *s, const Type *ut, LLVMValue
   for (int k = 0; k < nb; k++) uidx[bd[k]] = e ? bc[k] : cg_i64(cg, 0);
 }
 
+/* A scatter kernel's start: its buffers (inputs (n), indices, updates
+   (n), results (n)) and the integer argument. */
+typedef struct ScatterKernel {
+  LLVMValueRef fn, cnt, ind, *upd, *res;
+  LLVMValueRef ptrs[4 * MAX_SCATTER + 2];
+  const Type *xt, *ut;
+} ScatterKernel;
+
+static void scatter_kernel_new(GpuLower *G, Op *op, int nbufs, ScatterKernel *k) {
+  int n = (op->nopnds - 1) / 2;
+  k->xt = op->opnds[0]->type;
+  k->ut = op->opnds[n + 1]->type;
+  k->fn = gpu_kernel_new(G, nbufs, k->ptrs, &k->cnt);
+  k->ind = k->ptrs[n];
+  k->upd = k->ptrs + n + 1;
+  k->res = k->ptrs + 2 * n + 1;
+}
+
+/* Buffers: as scatter_kernel_new's. */
+static LLVMValueRef emit_scatter(GpuLower *G, Op *op, const ScatterDims *s, bool par, int nbufs) {
+  Cg *cg = &G->cg;
+  ScatterKernel k;
+  scatter_kernel_new(G, op, nbufs, &k);
+  const Type *xt = k.xt, *ut = k.ut;
+  LLVMValueRef fn = k.fn, cnt = k.cnt, ind = k.ind, *upd = k.upd, *res = k.res;
+  /* the batch: the update dims that are not window dims */
+  int64_t B = 1;
+  for (int d = 0; d < ut->rank; d++)
+    if (!ints_contain(s->window, s->nwindow, d)) B *= ut->dims[d];
+  LLVMValueRef step;
+  Loop lt = gpu_thread_loop(cg, cnt, &step, "w");
+  LLVMValueRef uidx[CG_MAX_RANK];
+  Loop li;
+  if (par) {
+    li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, B), "b");
+    update_index(cg, s, ut, li.iv, lt.iv, uidx);
+  } else {
+    li = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, type_num_elements(ut)), "u");
+    gpu_delinearize(cg, li.iv, ut->dims, ut->rank, uidx);
+  }
+  LLVMValueRef full[CG_MAX_RANK];
+  LLVMValueRef inside = scatter_operand_index(cg, op, s, ind, uidx, full);
+  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, fn, "apply");
+  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
+  LLVMBuildCondBr(cg->b, inside, then, next);
+  LLVMPositionBuilderAtEnd(cg->b, then);
+  scatter_apply(cg, op, res, upd, cg_linearize(cg, xt, full), cg_linearize(cg, ut, uidx));
+  LLVMBuildBr(cg->b, next);
+  LLVMPositionBuilderAtEnd(cg->b, next);
+  loop_end(cg, &li);
+  gpu_loop_end(cg, &lt, step);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
+enum { BLOCK_T = 256, MAX_RANGES = 1024 };
+
 /* The kernel of the file comment's ranges: block r (of the launch's n)
    owns operand elements [r range, (r + 1) range).  Buffers as
    emit_scatter's. */
 static LLVMValueRef emit_by_range(GpuLower *G, Op *op, const ScatterDims *s, int64_t B, int64_t W, int64_t range,
                                   int nbufs) {
   Cg *cg = &G->cg;
-  int n = (op->nopnds - 1) / 2;
-  const Type *xt = op->opnds[0]->type, *ut = op->opnds[n + 1]->type;
-  LLVMValueRef ptrs[4 * MAX_SCATTER + 2], cnt;
-  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &cnt);
-  LLVMValueRef ind = ptrs[n], *upd = ptrs + n + 1, *res = ptrs + 2 * n + 1;
+  ScatterKernel k;
+  scatter_kernel_new(G, op, nbufs, &k);
+  const Type *xt = k.xt, *ut = k.ut;
+  LLVMValueRef fn = k.fn, cnt = k.cnt, ind = k.ind, *upd = k.upd, *res = k.res;
   LLVMValueRef scan = gpu_shared_array(cg, cg->t_i64, BLOCK_T, "xlac_scatter_scan");
   LLVMValueRef list = gpu_shared_array(cg, cg->t_i64, BLOCK_T, "xlac_scatter_list");
   LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
