@@ -15,6 +15,7 @@
 // rule without the variable (the large layer through cuBLASLt, the small
 // one not).
 // XLAC-BACKENDS: gpu
+// XLAC-TIMEOUT: 900
 // XLAC-SIMT: forward reverse random
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
