@@ -11,9 +11,8 @@
 // bias (the pipeline widens it to f32, so the rounding back to bf16 is an
 // epilogue of its own); a product under tanh and one under a residual
 // add.  The same with
-// the library declining every call (our kernels run them), and the size
-// rule without the variable (the large layer through cuBLASLt, the small
-// one not).
+// the library declining every call (our kernels run them).  The size
+// rule without the variable: cublaslt_size.mlir.
 // XLAC-BACKENDS: gpu
 // XLAC-TIMEOUT: 900
 // XLAC-SIMT: forward reverse random
@@ -70,24 +69,6 @@
 // DECLINE: expect result[0]: ok
 // DECLINE: gpu: 0 products ran through cuBLASLt, 2 declined
 // DECLINE: expect result[0]: ok
-//
-// The size rule: a 32x32x64 -> 64 3x3 layer (M N K = 2^25 + 2^22) through
-// cuBLASLt, the 1x1 convolution and the products under tanh (far below)
-// through our kernels; XLAC_GPU_BLAS_APART=0 none.
-// RUN: xlac run --backend=interp --random-inputs --seed 6 --entry big --output-dir %t/big %s > /dev/null
-// RUN: %S/Inputs/fake_blas.sh %t/big.log xlac run --backend=gpu --random-inputs --seed 6 --entry big %s --verbose \
-// RUN:   --expect 0=@%t/big/result0.npy --atol 1e-4 --rtol 1e-4 2>&1 | FileCheck %s --check-prefix=BIG
-// BIG: 0 of 0 dot_general products and 1 convolutions (1 with the epilogue in a kernel of its own)
-// BIG: expect result[0]: ok
-// RUN: %S/Inputs/fake_blas.sh %t/small.log xlac run --backend=gpu --random-inputs --seed 5 --entry direct %s --verbose 2>&1 | FileCheck %s --check-prefix=SMALL
-// RUN: %S/Inputs/fake_blas.sh %t/small.log xlac run --backend=gpu --random-inputs --seed 5 --entry dots %s --verbose 2>&1 | FileCheck %s --check-prefix=SMALL
-// SMALL-NOT: convolutions
-// SMALL-NOT: with the epilogue
-// RUN: not test -s %t/small.log
-// RUN: XLAC_GPU_BLAS_APART=0 %S/Inputs/fake_blas.sh %t/off.log xlac run --backend=gpu --random-inputs --seed 6 --entry big %s \
-// RUN:   --expect 0=@%t/big/result0.npy --atol 1e-4 --rtol 1e-4 | FileCheck %s --check-prefix=OFF
-// OFF: expect result[0]: ok
-// RUN: not test -s %t/off.log
 
 func.func @direct(%x: tensor<2x6x6x16xf32>, %k: tensor<1x1x16x24xf32>) -> tensor<2x6x6x24xf32> {
   %c = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x6x6x16xf32>, tensor<1x1x16x24xf32>) -> tensor<2x6x6x24xf32>
@@ -126,9 +107,4 @@ func.func @dots(%x: tensor<12x40xf32>, %w: tensor<40x20xf32>, %v: tensor<20x20xf
   %e = stablehlo.dot_general %h, %v, contracting_dims = [1] x [0] : (tensor<12x20xf32>, tensor<20x20xf32>) -> tensor<12x20xf32>
   %r = stablehlo.add %e, %y : tensor<12x20xf32>
   return %r : tensor<12x20xf32>
-}
-func.func @big(%x: tensor<1x32x32x64xf32>, %k: tensor<3x3x64x64xf32>, %y: tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32> {
-  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x32x32x64xf32>, tensor<3x3x64x64xf32>) -> tensor<1x32x32x64xf32>
-  %r = stablehlo.add %c, %y : tensor<1x32x32x64xf32>
-  return %r : tensor<1x32x32x64xf32>
 }
