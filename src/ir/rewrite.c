@@ -213,3 +213,51 @@ Op *build_op(Module *m, Block *b, Op *before, OpKind k, int nopnds, Value *const
     block_append(b, op);
   return op;
 }
+
+Value *build_splat(Module *m, Op *before, Type *t, const Literal *one) {
+  Block *b = before->parent;
+  Type *st = type_scalar(&m->arena, t->elem);
+  Literal *l = lit_new_in(&m->arena, st);
+  memcpy(l->data, one->data, (size_t)et_bytes(t->elem));
+  Op *c = build_op(m, b, before, OP_CONSTANT, 0, NULL, st, before->loc);
+  op_set_attr(m, c, "value", attr_dense(m, l));
+  if (t->rank == 0) return &c->res[0];
+  Value *cv = &c->res[0];
+  Op *bc = build_op(m, b, before, OP_BROADCAST_IN_DIM, 1, &cv, t, before->loc);
+  op_set_attr(m, bc, "broadcast_dimensions", attr_ints(m, 0, NULL));
+  return &bc->res[0];
+}
+
+/* A constant op split_splats rewrites: its value is one element of its
+   type (a reader's large splat), or all of them equal. */
+static bool splat_constant(const Op *op, int64_t min) {
+  const Attr *v = op->kind == OP_CONSTANT && op->nres == 1 && op->nattrs == 1 ? op_attr(op, "value") : NULL;
+  const Type *t = op->nres == 1 ? op->res[0].type : NULL;
+  if (!v || v->kind != ATTR_DENSE || !t || t->kind != TY_TENSOR || t->rank == 0 || t->quant) return false;
+  const Literal *l = v->lit;
+  ElemType et = lit_elem(l);
+  if (et != t->elem || et_is_complex(et) || et_bits(et) > 64 || et == ET_PRED || type_num_elements(t) < min)
+    return false;
+  return l->n == 1 || (l->n == type_num_elements(t) && lit_is_splat(l));
+}
+
+static void split_in(Module *m, Block *b, int64_t min, PtrMap *fwd, PtrMap *taken) {
+  for (Op *op = b->first, *next; op; op = next) {
+    next = op->next;
+    for (int r = 0; r < op->nregions; r++) split_in(m, op->regions[r], min, fwd, taken);
+    if (!splat_constant(op, min)) continue;
+    Attr *v = op_attr(op, "value");
+    ptrmap_put(fwd, &op->res[0], build_splat(m, op, op->res[0].type, v->lit));
+    if (taken) ptrmap_put(taken, v, v);
+    op_erase(op);
+  }
+}
+
+void split_splats(Module *m, int64_t min, PtrMap *taken) {
+  for (Func *f = m->funcs; f; f = f->next) {
+    PtrMap fwd = {0};
+    split_in(m, f->body, min, &fwd, taken);
+    if (fwd.len) block_forward_operands(f->body, &fwd);
+    ptrmap_free(&fwd);
+  }
+}

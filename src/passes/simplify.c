@@ -117,18 +117,9 @@ static bool replace_by(Simp *s, Op *op, Value *x) {
 /* A value of type t whose every element is `bits` (raw pattern): a scalar
    constant, broadcast when t has a shape, so the splat costs nothing. */
 static Value *make_splat(Simp *s, Op *before, Type *t, uint64_t bits) {
-  Module *m = s->m;
-  Block *b = before->parent;
-  Type *st = type_scalar(&m->arena, t->elem);
-  Literal *l = lit_new_in(&m->arena, st);
+  Literal *l = lit_new_in(&s->m->arena, type_scalar(&s->m->arena, t->elem));
   lit_set_bits(l, 0, bits);
-  Op *c = build_op(m, b, before, OP_CONSTANT, 0, NULL, st, before->loc);
-  op_set_attr(m, c, "value", attr_dense(m, l));
-  if (t->rank == 0) return &c->res[0];
-  Value *cv = &c->res[0];
-  Op *bc = build_op(m, b, before, OP_BROADCAST_IN_DIM, 1, &cv, t, before->loc);
-  op_set_attr(m, bc, "broadcast_dimensions", attr_ints(m, 0, NULL));
-  return &bc->res[0];
+  return build_splat(s->m, before, t, l);
 }
 
 /* ---- the rules ---- */

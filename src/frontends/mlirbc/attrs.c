@@ -400,8 +400,9 @@ static void set_raw(Literal *l, int64_t i, const uint8_t *p) {
 }
 
 /* A literal of type t from MLIR's raw buffer: every element, or one to
-   splat. */
-static Literal *dense_literal(Cur *c, BT *t, const uint8_t *d, size_t len, const uint8_t *at) {
+   splat; a large splat's one element, rank 0, with *lazy its type (BA.splat:
+   never written out where a constant takes it, bc_splats). */
+static Literal *dense_literal(Cur *c, BT *t, const uint8_t *d, size_t len, const uint8_t *at, Type **lazy) {
   if (t->kind != BT_TENSOR) {
     bc_fail(c->bc, at, "dense elements need a ranked tensor type");
     return NULL;
@@ -411,11 +412,19 @@ static Literal *dense_literal(Cur *c, BT *t, const uint8_t *d, size_t len, const
     bc_fail(c->bc, at, "a constant with %lld elements is too large", (long long)n);
     return NULL;
   }
-  Literal *l = lit_new_in(&c->bc->m->arena, t->t);
-  ElemType et = lit_elem(l);
+  Arena *arena = &c->bc->m->arena;
+  ElemType et = t->t->elem;
   size_t w = (size_t)et_bytes(et);
-  if (et == ET_PRED) return fill_bools(c, l, d, len, at) ? l : NULL;
   bool whole = len == (size_t)n * w, splat = len == w;
+  if (et != ET_PRED && splat && !whole && n >= SPLIT_SPLAT_MIN && !et_is_complex(et) && et_bits(et) <= 64 &&
+      !t->t->quant) {
+    Literal *one = lit_new_in(arena, type_scalar(arena, et));
+    set_raw(one, 0, d);
+    *lazy = t->t;
+    return one;
+  }
+  Literal *l = lit_new_in(arena, t->t);
+  if (et == ET_PRED) return fill_bools(c, l, d, len, at) ? l : NULL;
   if (!whole && !splat) {
     bc_fail(c->bc, at, "%zu bytes of data for %lld elements of %s", len, (long long)n, elem_info[et].mlir_name);
     return NULL;
@@ -429,6 +438,14 @@ static Literal *dense_literal(Cur *c, BT *t, const uint8_t *d, size_t len, const
   } else {
     for (int64_t i = 0; i < n; i++) set_raw(l, i, d + i * (int64_t)w);
   }
+  return l;
+}
+
+Literal *ba_literal(Bc *bc, const BA *a) {
+  if (!a->splat) return a->lit;
+  Literal *l = lit_new_in(&bc->m->arena, a->splat);
+  memcpy(l->data, a->lit->data, (size_t)et_bytes(a->splat->elem));
+  lit_fill_first(l);
   return l;
 }
 
@@ -540,7 +557,7 @@ static BA *builtin_dense(Cur *c, const uint8_t *at) {
   BT *t = cur_type(c);
   if (!t || !cur_varint(c, &len) || !cur_bytes(c, len, &d)) return NULL;
   BA *a = new_ba(c, BA_DENSE, at);
-  return (a->lit = dense_literal(c, t, d, (size_t)len, tat)) ? a : NULL;
+  return (a->lit = dense_literal(c, t, d, (size_t)len, tat, &a->splat)) ? a : NULL;
 }
 
 static BA *builtin_resource(Cur *c, const uint8_t *at) {
@@ -556,7 +573,7 @@ static BA *builtin_resource(Cur *c, const uint8_t *at) {
     return NULL;
   }
   BA *a = new_ba(c, BA_DENSE, at);
-  return (a->lit = dense_literal(c, t, bc->resources[h].data, bc->resources[h].len, tat)) ? a : NULL;
+  return (a->lit = dense_literal(c, t, bc->resources[h].data, bc->resources[h].len, tat, &a->splat)) ? a : NULL;
 }
 
 /* array<i64: ...>, array<i1: ...>, array<f32: ...> */
@@ -656,7 +673,7 @@ static BA *vhlo_tensor(Cur *c, const uint8_t *at) {
   BT *t = cur_type(c);
   if (!t || !cur_varint(c, &len) || !cur_bytes(c, len, &d)) return NULL;
   BA *a = new_ba(c, BA_DENSE, at);
-  return (a->lit = dense_literal(c, t, d, (size_t)len, tat)) ? a : NULL;
+  return (a->lit = dense_literal(c, t, d, (size_t)len, tat, &a->splat)) ? a : NULL;
 }
 
 static BA *vhlo_alias(Cur *c, const uint8_t *at) {

@@ -20,6 +20,7 @@
 #define XLAC_FRONTENDS_MLIRBC_BC_H
 
 #include "frontends/mlirbc/mlirbc.h"
+#include "ir/rewrite.h"
 
 /* as the text frontend allows */
 #define BC_MAX_RANK 64
@@ -135,6 +136,7 @@ typedef struct BA {
   struct BA **elems, **keys;
   int64_t *ints, *ints2;
   Literal *lit;
+  Type *splat;         /* DENSE: lit is the one element of a large splat of this type (dense_literal) */
   BAEnum ekind;
   BASdy sdy;           /* SDY: which kind */
   int64_t i2;
@@ -146,6 +148,13 @@ const char *ba_enum_value(BAEnum e, int64_t v); /* "LT", NULL if out of range */
 /* The attribute or type with this index in the attr/type section,
    decoded on first use; `at` is where the reference is, for diagnostics. */
 BA *bc_attr(Bc *bc, uint64_t index, const uint8_t *at);
+/* A dense attribute's elements, all of them also where it was read as a
+   splat's one element. */
+Literal *ba_literal(Bc *bc, const BA *a);
+/* After the module is read: each constant whose value is a large splat
+   becomes a scalar constant and a broadcast of it (split_splats); every
+   other attribute read as a splat gets its elements. */
+void bc_splats(Bc *bc);
 BT *bc_type(Bc *bc, uint64_t index, const uint8_t *at);
 BA *cur_attr(Cur *c);
 BT *cur_type(Cur *c);
@@ -233,6 +242,10 @@ struct Bc {
      has; -1: a mesh without its portable description) and devices */
   int mesh_axes;
   int64_t mesh_devices;
+  /* attributes converted from large splats (Attr* -> the splat's Type*;
+     NULL once a constant took it): their literal is one element until
+     bc_splats runs */
+  PtrMap splats;
 };
 
 /* The function body whose parameters and results are a manual

@@ -47,6 +47,8 @@ Module *mlirbc_parse(int file) {
   bc.m->format = SRC_STABLEHLO;
   bc.m->loc = (SrcLoc){file, (uint32_t)begin};
   bool ok = bc_read(&bc, begin, end) && module_walk(bc.m, check_call, &bc);
+  if (ok) bc_splats(&bc);
+  ptrmap_free(&bc.splats);
   VEC_FREE(bc.values);
   if (ok) return bc.m;
   if (bc.producer && printable(bc.producer))
@@ -54,6 +56,23 @@ Module *mlirbc_parse(int file) {
             "in MLIR bytecode version %llu written by '%s'", (unsigned long long)bc.version, bc.producer);
   module_free(bc.m);
   return NULL;
+}
+
+/* ---- large splats ---- */
+
+void bc_splats(Bc *bc) {
+  if (!bc->splats.len) return;
+  PtrMap taken = {0};
+  split_splats(bc->m, SPLIT_SPLAT_MIN, &taken);
+  /* the attributes no constant took: all their elements */
+  for (int i = 0; i < bc->splats.cap; i++) {
+    Attr *a = (Attr *)bc->splats.keys[i];
+    Type *t = bc->splats.vals[i];
+    if (!a || !t || ptrmap_has(&taken, a)) continue;
+    BA one = {.kind = BA_DENSE, .lit = a->lit, .splat = t};
+    *a = *attr_dense(bc->m, ba_literal(bc, &one));
+  }
+  ptrmap_free(&taken);
 }
 
 /* ---- diagnostics by offset ---- */

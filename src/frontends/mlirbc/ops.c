@@ -380,9 +380,10 @@ static bool ints_of(Conv *c, const BA *a, const char *what, int64_t **v, int *n)
   }
   if (a->kind != BA_DENSE || !(et_is_int(lit_elem(a->lit)) || et_is_pred(lit_elem(a->lit))))
     return conv_fail(c, a, "'%s': attribute '%s' is not a tensor of integers", what);
-  *n = (int)a->lit->n;
+  const Literal *l = ba_literal(c->bc, a);
+  *n = (int)l->n;
   *v = ARENA_ARRAY(&c->bc->m->arena, int64_t, *n + 1);
-  for (int i = 0; i < *n; i++) (*v)[i] = lit_get_i(a->lit, i);
+  for (int i = 0; i < *n; i++) (*v)[i] = lit_get_i(l, i);
   return true;
 }
 
@@ -405,7 +406,7 @@ static bool is_empty(const BA *a) {
   case BA_ARRAY:
   case BA_DICT:
   case BA_INTS: return a->n == 0;
-  case BA_DENSE: return a->lit->n == 0;
+  case BA_DENSE: return !a->splat && a->lit->n == 0;
   default: return false;
   }
 }
@@ -1162,7 +1163,11 @@ Attr *bc_convert_attr(Bc *bc, const BA *a) {
   case BA_SYMBOL: return attr_symbol(m, a->s);
   case BA_ARRAY: return convert_list(bc, a->elems, a->n);
   case BA_DICT: return convert_dict(bc, a);
-  case BA_DENSE: return attr_dense(m, a->lit);
+  case BA_DENSE: {
+    Attr *r = attr_dense(m, a->lit);
+    if (a->splat) ptrmap_put(&bc->splats, r, a->splat);
+    return r;
+  }
   case BA_INTS: {
     Attr *r = attr_ints(m, a->n, a->ints);
     if (a->ty && a->ty->kind == BT_ELEM && a->ty->et == ET_PRED) r->kind = ATTR_BOOLS;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "frontends/stablehlo/lexer.h"
+#include "ir/rewrite.h"
 #include "ir/sharding.h"
 
 #define MAX_DEPTH 200
@@ -2947,6 +2948,8 @@ Module *stablehlo_parse(int file, size_t begin, size_t end) {
     module_free(p.m);
     return NULL;
   }
+  /* as the bytecode reader does */
+  split_splats(p.m, SPLIT_SPLAT_MIN, NULL);
   return p.m;
 }
 
