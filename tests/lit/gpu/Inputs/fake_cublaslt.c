@@ -125,11 +125,23 @@ static double half_to_double(uint16_t h) {
   return h >> 15 ? -v : v;
 }
 
+/* f rounded to the nearest f16 (ties to even), as its bits; by hand, as
+   not every compiler has _Float16 on x86-64 (clang before 15). */
 static uint16_t float_to_half(float f) {
-  _Float16 h = (_Float16)f;
-  uint16_t b;
-  memcpy(&b, &h, 2);
-  return b;
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  uint16_t sign = (uint16_t)(u >> 16 & 0x8000);
+  uint32_t a = u & 0x7fffffff;
+  if (a > 0x7f800000) return sign | 0x7e00;   /* NaN */
+  if (a >= 0x47800000) return sign | 0x7c00;  /* 65536 and up, infinity: infinity */
+  if (a < 0x38800000) {                       /* below 2^-14: a subnormal f16 (or 2^-14) */
+    float x;
+    memcpy(&x, &a, 4);
+    return sign | (uint16_t)nearbyint((double)x * 16777216.0); /* units of 2^-24 */
+  }
+  uint32_t h = ((a >> 23) - 112) << 10 | (a & 0x7fffff) >> 13, rest = a & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (h & 1))) h++; /* a carry may make it infinity */
+  return sign | (uint16_t)h;
 }
 
 static uint16_t float_to_bf16(float f) {
