@@ -20,8 +20,9 @@
 # ./gpu-results).  CHECKS (default "suite jax bench") picks the parts;
 # TF32_NAMES, programs to compare again with TF32 products on both sides;
 # OFF_NAMES, programs to compare again with XLAC_OFF's switches set (by
-# default the cuBLASLt calls with their epilogue apart and the scatter by
-# ranges turned off: what they gained, in the same run);
+# default the cuBLASLt calls with their epilogue apart, the scatter by
+# ranges and the running folds through shared memory turned off: what
+# they gained, in the same run);
 # NAMES, only these programs compared (and no xlac bench of the models).
 set -uo pipefail
 py=${PYTHON:-python3}
@@ -159,7 +160,7 @@ if has bench; then
     echo "compare (TF32): exit $?" >>"$out/compare_tf32.txt"
   fi
   if [ -n "${OFF_NAMES:-}" ]; then
-    off=${XLAC_OFF:-XLAC_GPU_BLAS_APART=0 XLAC_GPU_SCATTER_RANGES=0}
+    off=${XLAC_OFF:-XLAC_GPU_BLAS_APART=0 XLAC_GPU_SCATTER_RANGES=0 XLAC_GPU_PREFIX_TILE=0}
     stamp "against XLA:GPU with $off"
     # shellcheck disable=SC2086
     env $off timeout 120 "$py" bench/gpu/compare.py --ref cuda --iters 10 --warmup 2 --models $OFF_NAMES \

@@ -661,6 +661,78 @@ static LLVMValueRef emit_prefix(GpuLower *G, Op *op, int d) {
   return fn;
 }
 
+/* Lines along the innermost dimension lie one after another in memory: a
+   thread per line would read 32 addresses a line apart at each step.
+   Here each warp takes 32 lines and walks them 32 elements at a time
+   through shared memory: lane t loads element t of each of the 32 lines
+   (consecutive addresses), then folds line t's 32 elements in order from
+   shared memory, leaving its running values there, which the lanes store
+   back the way they were loaded.  Every line is still folded in order by
+   one thread, so the results are emit_prefix's.  Blocks of PREFIX_WARPS
+   warps, a block per PREFIX_WARPS * 32 lines (grid-stride). */
+enum { PREFIX_WARPS = 4, PREFIX_ROW_MIN = 64 };
+
+static LLVMValueRef emit_prefix_rows(GpuLower *G, Op *op, int64_t lines, int64_t n) {
+  Cg *cg = &G->cg;
+  ElemType et = op->res[0].type->elem;
+  LLVMTypeRef ct = cg_compute_type(cg, et);
+  LLVMValueRef ptrs[3], cnt;
+  LLVMValueRef fn = gpu_kernel_new(G, 3, ptrs, &cnt);
+  LLVMValueRef accp = cg_entry_alloca(cg, fn, ct, "acc");
+  enum { W = GPU_WARP, P = GPU_WARP + 1 }; /* a tile row padded: lanes reading a column hit 32 banks */
+  LLVMValueRef tile = gpu_shared_array(cg, ct, PREFIX_WARPS * W * P, "xlac_prefix_tile");
+  LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
+  LLVMValueRef nctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.nctaid.x");
+  LLVMValueRef lane = LLVMBuildAnd(cg->b, tid, cg_i64(cg, W - 1), "lane");
+  LLVMValueRef warp = LLVMBuildLShr(cg->b, tid, cg_i64(cg, 5), "warp");
+  LLVMValueRef mine = LLVMBuildMul(cg->b, warp, cg_i64(cg, W * P), ""); /* this warp's tile */
+  Loop lu = gpu_loop_begin(cg, ctaid, cnt, nctaid, "lines");
+  LLVMValueRef first = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lu.iv, cg_i64(cg, PREFIX_WARPS * W), ""),
+                                    LLVMBuildMul(cg->b, warp, cg_i64(cg, W), ""), "first");
+  LLVMBuildStore(cg->b, cg_load(cg, op->opnds[1]->type->elem, ptrs[1], cg_i64(cg, 0)), accp);
+  Loop lc = gpu_loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, n), cg_i64(cg, W), "chunk");
+  LLVMValueRef col = LLVMBuildAdd(cg->b, lc.iv, lane, "col");
+  LLVMValueRef col_in = LLVMBuildICmp(cg->b, LLVMIntSLT, col, cg_i64(cg, n), "");
+  /* load: lane t, element col of lines first .. first + 31 */
+  for (int r = 0; r < W; r++) {
+    LLVMValueRef line = LLVMBuildAdd(cg->b, first, cg_i64(cg, r), "");
+    LLVMValueRef in = LLVMBuildAnd(cg->b, col_in, LLVMBuildICmp(cg->b, LLVMIntSLT, line, cg_i64(cg, lines), ""), "");
+    LLVMBasicBlockRef next = gpu_if_begin(cg, in);
+    LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, line, cg_i64(cg, n), ""), col, "");
+    LLVMValueRef slot = LLVMBuildAdd(cg->b, mine, LLVMBuildAdd(cg->b, cg_i64(cg, r * P), lane, ""), "");
+    LLVMBuildStore(cg->b, cg_load(cg, et, ptrs[0], at), gpu_shared_at(cg, tile, slot));
+    gpu_if_end(cg, next);
+  }
+  gpu_barrier(cg);
+  /* fold: lane t, line first + t, this chunk's elements in order */
+  LLVMValueRef left = LLVMBuildSub(cg->b, cg_i64(cg, n), lc.iv, "");
+  LLVMValueRef len = cg_min64(cg, left, cg_i64(cg, W));
+  LLVMValueRef row = LLVMBuildAdd(cg->b, mine, LLVMBuildMul(cg->b, lane, cg_i64(cg, P), ""), "row");
+  Loop lj = loop_begin(cg, cg_i64(cg, 0), len, "tscan");
+  LLVMValueRef sp = gpu_shared_at(cg, tile, LLVMBuildAdd(cg->b, row, lj.iv, ""));
+  LLVMValueRef acc = combine(cg, op, LLVMBuildLoad2(cg->b, ct, accp, ""), LLVMBuildLoad2(cg->b, ct, sp, ""));
+  LLVMBuildStore(cg->b, acc, accp);
+  LLVMBuildStore(cg->b, acc, sp);
+  loop_end(cg, &lj);
+  gpu_barrier(cg);
+  /* store, as loaded */
+  for (int r = 0; r < W; r++) {
+    LLVMValueRef line = LLVMBuildAdd(cg->b, first, cg_i64(cg, r), "");
+    LLVMValueRef in = LLVMBuildAnd(cg->b, col_in, LLVMBuildICmp(cg->b, LLVMIntSLT, line, cg_i64(cg, lines), ""), "");
+    LLVMBasicBlockRef next = gpu_if_begin(cg, in);
+    LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, line, cg_i64(cg, n), ""), col, "");
+    LLVMValueRef slot = LLVMBuildAdd(cg->b, mine, LLVMBuildAdd(cg->b, cg_i64(cg, r * P), lane, ""), "");
+    cg_store(cg, et, ptrs[2], at, LLVMBuildLoad2(cg->b, ct, gpu_shared_at(cg, tile, slot), ""));
+    gpu_if_end(cg, next);
+  }
+  gpu_barrier(cg);
+  gpu_loop_end(cg, &lc, cg_i64(cg, W));
+  gpu_loop_end(cg, &lu, nctaid);
+  LLVMBuildRetVoid(cg->b);
+  return fn;
+}
+
 static bool window_attr(const Op *op, const char *name, int rank, int64_t def, int64_t *out) {
   int64_t *v;
   int n = op_attr_ints(op, name, &v);
@@ -708,7 +780,17 @@ void gpu_lower_reduce_window(GpuLower *G, Op *op) {
   }
   int d = prefix_dim(op, size, stride, bdil, wdil, lo, hi);
   if (d >= 0) {
-    gpu_add_thread_launch(G, op, emit_prefix(G, op, d), nout / op->opnds[0]->type->dims[d], bufs, nbufs);
+    int64_t len = xt->dims[d], lines = nout / len;
+    /* along the innermost dim, long lines, the operand's element type
+       (the tile holds both): through shared memory (XLAC_GPU_PREFIX_TILE=0
+       never) */
+    const char *env = getenv("XLAC_GPU_PREFIX_TILE");
+    if (d == rank - 1 && len >= PREFIX_ROW_MIN && xt->elem == op->res[0].type->elem && !(env && strcmp(env, "0") == 0)) {
+      int64_t units = (lines + PREFIX_WARPS * GPU_WARP - 1) / (PREFIX_WARPS * GPU_WARP);
+      gpu_add_launch(G, op, emit_prefix_rows(G, op, lines, len), units, units, PREFIX_WARPS * GPU_WARP, bufs, nbufs);
+      return;
+    }
+    gpu_add_thread_launch(G, op, emit_prefix(G, op, d), lines, bufs, nbufs);
     return;
   }
   LLVMValueRef fn = emit_window(G, op, size, stride, bdil, wdil, lo);

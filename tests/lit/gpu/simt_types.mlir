@@ -1,8 +1,8 @@
 // What GPGPU-Sim cannot run (docs/gpu.md), run on the SIMT harness only:
 // f64 transcendentals (sine, cosine, tangent, power, exp, log: their steps
 // use 64-bit immediates the simulator misreads), f32 sine, cosine and
-// power, f16 and bf16 arithmetic, math and compares (the simulator asserts
-// on half compares), i8 arithmetic on negative values (it does not
+// power, f16 and bf16 arithmetic, math, compares (the simulator asserts
+// on half compares) and a running sum, i8 arithmetic on negative values (it does not
 // sign-extend 8-bit loads), and 64 i1s bitcast into an f64; each against
 // the reference interpreter on the same random inputs, integers exactly.
 // XLAC-BACKENDS: gpu
@@ -27,6 +27,12 @@
 // RUN: done | FileCheck %s --check-prefix=HALF
 // HALF-COUNT-2: expect result[0]: ok
 // HALF-NOT: MISMATCH
+// An f16 running sum along long rows (scan.mlir's rowf16: through shared
+// memory), exactly.
+// RUN: xlac run --backend=interp --random-inputs --seed 9 --entry rowf16 --output-dir %t/rowf16 %S/scan.mlir > /dev/null
+// RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 9 --entry rowf16 %S/scan.mlir \
+// RUN:   --expect 0=@%t/rowf16/result0.npy --atol 0 --rtol 0 | FileCheck %s --check-prefix=SCAN16
+// SCAN16: expect result[0]: ok
 // RUN: xlac run --backend=interp --random-inputs --seed 9 --entry i8 --output-dir %t/i8 %s > /dev/null
 // RUN: %S/Inputs/sim.sh xlac run --backend=gpu --random-inputs --seed 9 --entry i8 %s \
 // RUN:   --expect 0=@%t/i8/result0.npy --expect 1=@%t/i8/result1.npy | FileCheck %s --check-prefix=I8
