@@ -670,7 +670,26 @@ static LLVMValueRef emit_prefix(GpuLower *G, Op *op, int d) {
    back the way they were loaded.  Every line is still folded in order by
    one thread, so the results are emit_prefix's.  Blocks of PREFIX_WARPS
    warps, a block per PREFIX_WARPS * 32 lines (grid-stride). */
-enum { PREFIX_WARPS = 4, PREFIX_ROW_MIN = 64 };
+enum { PREFIX_WARPS = 4, PREFIX_ROW_MIN = 64, TILE_PAD = GPU_WARP + 1 };
+
+/* Where lane `lane` of a warp whose lines start at `first` meets line
+   first + r at column col: *at the element (a line is n long), *slot its
+   tile entry (the warp's tile at `mine`, rows TILE_PAD apart: lanes
+   reading a column hit 32 banks).  Opens an if on the line and column
+   existing, which the caller closes with gpu_if_end. */
+typedef struct TileAt {
+  LLVMValueRef first, col, col_in, mine, lane;
+  int64_t lines, n;
+} TileAt;
+
+static LLVMBasicBlockRef tile_at(Cg *cg, const TileAt *t, int r, LLVMValueRef *at, LLVMValueRef *slot) {
+  LLVMValueRef line = LLVMBuildAdd(cg->b, t->first, cg_i64(cg, r), "");
+  LLVMValueRef in = LLVMBuildAnd(cg->b, t->col_in, LLVMBuildICmp(cg->b, LLVMIntSLT, line, cg_i64(cg, t->lines), ""), "");
+  LLVMBasicBlockRef next = gpu_if_begin(cg, in);
+  *at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, line, cg_i64(cg, t->n), ""), t->col, "");
+  *slot = LLVMBuildAdd(cg->b, t->mine, LLVMBuildAdd(cg->b, cg_i64(cg, (int64_t)r * TILE_PAD), t->lane, ""), "");
+  return next;
+}
 
 static LLVMValueRef emit_prefix_rows(GpuLower *G, Op *op, int64_t lines, int64_t n) {
   Cg *cg = &G->cg;
@@ -679,7 +698,7 @@ static LLVMValueRef emit_prefix_rows(GpuLower *G, Op *op, int64_t lines, int64_t
   LLVMValueRef ptrs[3], cnt;
   LLVMValueRef fn = gpu_kernel_new(G, 3, ptrs, &cnt);
   LLVMValueRef accp = cg_entry_alloca(cg, fn, ct, "acc");
-  enum { W = GPU_WARP, P = GPU_WARP + 1 }; /* a tile row padded: lanes reading a column hit 32 banks */
+  enum { W = GPU_WARP, P = TILE_PAD };
   LLVMValueRef tile = gpu_shared_array(cg, ct, PREFIX_WARPS * W * P, "xlac_prefix_tile");
   LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
   LLVMValueRef ctaid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.ctaid.x");
@@ -695,12 +714,10 @@ static LLVMValueRef emit_prefix_rows(GpuLower *G, Op *op, int64_t lines, int64_t
   LLVMValueRef col = LLVMBuildAdd(cg->b, lc.iv, lane, "col");
   LLVMValueRef col_in = LLVMBuildICmp(cg->b, LLVMIntSLT, col, cg_i64(cg, n), "");
   /* load: lane t, element col of lines first .. first + 31 */
+  TileAt ta = {first, col, col_in, mine, lane, lines, n};
   for (int r = 0; r < W; r++) {
-    LLVMValueRef line = LLVMBuildAdd(cg->b, first, cg_i64(cg, r), "");
-    LLVMValueRef in = LLVMBuildAnd(cg->b, col_in, LLVMBuildICmp(cg->b, LLVMIntSLT, line, cg_i64(cg, lines), ""), "");
-    LLVMBasicBlockRef next = gpu_if_begin(cg, in);
-    LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, line, cg_i64(cg, n), ""), col, "");
-    LLVMValueRef slot = LLVMBuildAdd(cg->b, mine, LLVMBuildAdd(cg->b, cg_i64(cg, r * P), lane, ""), "");
+    LLVMValueRef at, slot;
+    LLVMBasicBlockRef next = tile_at(cg, &ta, r, &at, &slot);
     LLVMBuildStore(cg->b, cg_load(cg, et, ptrs[0], at), gpu_shared_at(cg, tile, slot));
     gpu_if_end(cg, next);
   }
@@ -718,11 +735,8 @@ static LLVMValueRef emit_prefix_rows(GpuLower *G, Op *op, int64_t lines, int64_t
   gpu_barrier(cg);
   /* store, as loaded */
   for (int r = 0; r < W; r++) {
-    LLVMValueRef line = LLVMBuildAdd(cg->b, first, cg_i64(cg, r), "");
-    LLVMValueRef in = LLVMBuildAnd(cg->b, col_in, LLVMBuildICmp(cg->b, LLVMIntSLT, line, cg_i64(cg, lines), ""), "");
-    LLVMBasicBlockRef next = gpu_if_begin(cg, in);
-    LLVMValueRef at = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, line, cg_i64(cg, n), ""), col, "");
-    LLVMValueRef slot = LLVMBuildAdd(cg->b, mine, LLVMBuildAdd(cg->b, cg_i64(cg, r * P), lane, ""), "");
+    LLVMValueRef at, slot;
+    LLVMBasicBlockRef next = tile_at(cg, &ta, r, &at, &slot);
     cg_store(cg, et, ptrs[2], at, LLVMBuildLoad2(cg->b, ct, gpu_shared_at(cg, tile, slot), ""));
     gpu_if_end(cg, next);
   }
