@@ -228,9 +228,10 @@ Value *build_splat(Module *m, Op *before, Type *t, const Literal *one) {
   return &bc->res[0];
 }
 
-/* A constant op split_splats rewrites: its value is one element of its
-   type (a reader's large splat), or all of them equal. */
-static bool splat_constant(const Op *op, int64_t min) {
+/* Whether split_splats rewrites constant op: of at least min elements,
+   all equal, or given as one element where `lazy` names its value with
+   the op's type (a reader's large splat). */
+static bool splat_constant(const Op *op, int64_t min, const PtrMap *lazy) {
   const Attr *v = op->kind == OP_CONSTANT && op->nres == 1 && op->nattrs == 1 ? op_attr(op, "value") : NULL;
   const Type *t = op->nres == 1 ? op->res[0].type : NULL;
   if (!v || v->kind != ATTR_DENSE || !t || t->kind != TY_TENSOR || t->rank == 0 || t->quant) return false;
@@ -238,26 +239,35 @@ static bool splat_constant(const Op *op, int64_t min) {
   ElemType et = lit_elem(l);
   if (et != t->elem || et_is_complex(et) || et_bits(et) > 64 || et == ET_PRED || type_num_elements(t) < min)
     return false;
-  return l->n == 1 || (l->n == type_num_elements(t) && lit_is_splat(l));
+  const Type *one_of = lazy ? ptrmap_get(lazy, v) : NULL;
+  if (one_of) return l->n == 1 && type_equal(one_of, t);
+  return type_equal(l->type, t) && lit_is_splat(l);
 }
 
-static void split_in(Module *m, Block *b, int64_t min, PtrMap *fwd, PtrMap *taken) {
+typedef struct Split {
+  Module *m;
+  int64_t min;
+  const PtrMap *lazy;
+  PtrMap *taken, fwd;
+} Split;
+
+static void split_in(Split *s, Block *b) {
   for (Op *op = b->first, *next; op; op = next) {
     next = op->next;
-    for (int r = 0; r < op->nregions; r++) split_in(m, op->regions[r], min, fwd, taken);
-    if (!splat_constant(op, min)) continue;
+    for (int r = 0; r < op->nregions; r++) split_in(s, op->regions[r]);
+    if (!splat_constant(op, s->min, s->lazy)) continue;
     Attr *v = op_attr(op, "value");
-    ptrmap_put(fwd, &op->res[0], build_splat(m, op, op->res[0].type, v->lit));
-    if (taken) ptrmap_put(taken, v, v);
+    ptrmap_put(&s->fwd, &op->res[0], build_splat(s->m, op, op->res[0].type, v->lit));
+    if (s->taken) ptrmap_put(s->taken, v, v);
     op_erase(op);
   }
 }
 
-void split_splats(Module *m, int64_t min, PtrMap *taken) {
+void split_splats(Module *m, int64_t min, const PtrMap *lazy, PtrMap *taken) {
   for (Func *f = m->funcs; f; f = f->next) {
-    PtrMap fwd = {0};
-    split_in(m, f->body, min, &fwd, taken);
-    if (fwd.len) block_forward_operands(f->body, &fwd);
-    ptrmap_free(&fwd);
+    Split s = {m, min, lazy, taken, {0}};
+    split_in(&s, f->body);
+    if (s.fwd.len) block_forward_operands(f->body, &s.fwd);
+    ptrmap_free(&s.fwd);
   }
 }

@@ -66,14 +66,15 @@ Op *build_op(Module *m, Block *b, Op *before, OpKind k, int nopnds, Value *const
    element type): a scalar constant, broadcast when t has a shape, inserted
    before `before`. */
 Value *build_splat(Module *m, Op *before, Type *t, const Literal *one);
-/* Every constant of at least `min` elements, all equal (or given as one
-   element of its type, as the bytecode reader keeps large splats), and
-   no attribute but its value, becomes a scalar constant and a broadcast
-   of it: JAX spells the coefficients of its decompositions (erf's
-   sixteen) as splats of the full shape, which every pass would otherwise
-   scan.  The readers run it; `taken` (may be NULL) receives each value
-   attribute it replaced. */
-void split_splats(Module *m, int64_t min, PtrMap *taken);
+/* Every constant of at least `min` elements, all equal, and no attribute
+   but its value, becomes a scalar constant and a broadcast of it: JAX
+   spells the coefficients of its decompositions (erf's sixteen) as
+   splats of the full shape, which every pass would otherwise scan.  The
+   readers run it.  `lazy` (may be NULL) maps value attributes holding
+   one element of a splat to the splat's type (the bytecode reader keeps
+   large splats so); `taken` (may be NULL) receives each value attribute
+   it replaced. */
+void split_splats(Module *m, int64_t min, const PtrMap *lazy, PtrMap *taken);
 enum { SPLIT_SPLAT_MIN = 1024 };
 
 #endif

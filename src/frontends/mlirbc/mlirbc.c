@@ -63,7 +63,7 @@ Module *mlirbc_parse(int file) {
 void bc_splats(Bc *bc) {
   if (!bc->splats.len) return;
   PtrMap taken = {0};
-  split_splats(bc->m, SPLIT_SPLAT_MIN, &taken);
+  split_splats(bc->m, SPLIT_SPLAT_MIN, &bc->splats, &taken);
   /* the attributes no constant took: all their elements */
   for (int i = 0; i < bc->splats.cap; i++) {
     Attr *a = (Attr *)bc->splats.keys[i];

@@ -2949,7 +2949,7 @@ Module *stablehlo_parse(int file, size_t begin, size_t end) {
     return NULL;
   }
   /* as the bytecode reader does */
-  split_splats(p.m, SPLIT_SPLAT_MIN, NULL);
+  split_splats(p.m, SPLIT_SPLAT_MIN, NULL, NULL);
   return p.m;
 }
 
