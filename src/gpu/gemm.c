@@ -684,22 +684,19 @@ static LLVMValueRef in_group(Cg *cg, bool grouped, LLVMValueRef g, int64_t n, LL
   return LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, g, cg_i64(cg, n), ""), i, "");
 }
 
-static LLVMValueRef conv_a(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef m, LLVMValueRef k,
-                           LLVMValueRef *take) {
-  const ConvTile *t = ctx;
-  const Conv *c = t->c;
+/* The input offset of batch bi and feature fi at output position opos[s]
+   and window position kpos[s] of each spatial dim (input strides lst),
+   and in *ok whether it lies on the input (not on padding nor between
+   dilated inputs; the offset is then some element's). */
+static LLVMValueRef window_offset(Cg *cg, const Conv *c, const int64_t *lst, LLVMValueRef bi, LLVMValueRef fi,
+                                 LLVMValueRef *opos, LLVMValueRef *kpos, LLVMValueRef *ok) {
   const Type *lt = c->lhs->type;
-  LLVMValueRef mc[CG_MAX_RANK + 1], kc[CG_MAX_RANK + 1];
-  gpu_delinearize(cg, m, t->mdims, c->ns + 1, mc);
-  gpu_delinearize(cg, k, t->kdims, c->ns + 1, kc);
-  LLVMValueRef ok = LLVMConstInt(cg->t_i1, 1, 0);
-  LLVMValueRef bi = in_group(cg, c->bgc > 1, b, t->mdims[0], mc[0]);
-  LLVMValueRef fi = in_group(cg, c->fgc > 1, b, t->kdims[c->ns], kc[c->ns]);
-  LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, bi, cg_i64(cg, t->lst[c->ib]), ""),
-                                  LLVMBuildMul(cg->b, fi, cg_i64(cg, t->lst[c->ifeat]), ""), "");
+  LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, bi, cg_i64(cg, lst[c->ib]), ""),
+                                  LLVMBuildMul(cg->b, fi, cg_i64(cg, lst[c->ifeat]), ""), "");
+  *ok = LLVMConstInt(cg->t_i1, 1, 0);
   for (int s = 0; s < c->ns; s++) {
-    LLVMValueRef pos = LLVMBuildSub(cg->b, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, mc[s + 1], cg_i64(cg, c->stride[s]), ""),
-                                                        LLVMBuildMul(cg->b, kc[s], cg_i64(cg, c->rdil[s]), ""), ""),
+    LLVMValueRef pos = LLVMBuildSub(cg->b, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, opos[s], cg_i64(cg, c->stride[s]), ""),
+                                                        LLVMBuildMul(cg->b, kpos[s], cg_i64(cg, c->rdil[s]), ""), ""),
                                     cg_i64(cg, c->pad_lo[s]), "pos");
     LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntSGE, pos, cg_i64(cg, 0), "");
     LLVMValueRef sp = LLVMBuildSelect(cg->b, in, pos, cg_i64(cg, 0), ""), x = sp;
@@ -709,11 +706,23 @@ static LLVMValueRef conv_a(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValu
     }
     in = LLVMBuildAnd(cg->b, in, LLVMBuildICmp(cg->b, LLVMIntSLT, x, cg_i64(cg, lt->dims[c->is[s]]), ""), "");
     x = LLVMBuildSelect(cg->b, in, x, cg_i64(cg, 0), "");
-    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, x, cg_i64(cg, t->lst[c->is[s]]), ""), "");
-    ok = LLVMBuildAnd(cg->b, ok, in, "");
+    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, x, cg_i64(cg, lst[c->is[s]]), ""), "");
+    *ok = LLVMBuildAnd(cg->b, *ok, in, "");
   }
-  *take = ok;
-  return load_as(cg, lt->elem, c->et, ptrs[t->la], off);
+  return off;
+}
+
+static LLVMValueRef conv_a(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef m, LLVMValueRef k,
+                           LLVMValueRef *take) {
+  const ConvTile *t = ctx;
+  const Conv *c = t->c;
+  LLVMValueRef mc[CG_MAX_RANK + 1], kc[CG_MAX_RANK + 1];
+  gpu_delinearize(cg, m, t->mdims, c->ns + 1, mc);
+  gpu_delinearize(cg, k, t->kdims, c->ns + 1, kc);
+  LLVMValueRef bi = in_group(cg, c->bgc > 1, b, t->mdims[0], mc[0]);
+  LLVMValueRef fi = in_group(cg, c->fgc > 1, b, t->kdims[c->ns], kc[c->ns]);
+  LLVMValueRef off = window_offset(cg, c, t->lst, bi, fi, mc + 1, kc, take);
+  return load_as(cg, c->lhs->type->elem, c->et, ptrs[t->la], off);
 }
 
 static LLVMValueRef conv_b(Cg *cg, const void *ctx, LLVMValueRef *ptrs, LLVMValueRef b, LLVMValueRef k, LLVMValueRef n) {
@@ -1053,6 +1062,26 @@ static bool tf32_allowed(Op *d) {
   return !op_attr(d, "algorithm");
 }
 
+/* c's types for a product d of result type et (mixed: 16-bit operands
+   under an f32 result): C, D, A and B of et (the caller sets A and B's
+   otherwise), f32 scale and accumulation (TF32 where tf32_allowed), f64
+   for f64; false for other types. */
+static bool blas_types(GpuBlasCall *c, ElemType et, Op *d, bool mixed) {
+  switch (et) {
+  case ET_F32: c->type = BLT_R_32F; break;
+  case ET_F16: c->type = BLT_R_16F; break;
+  case ET_BF16: c->type = BLT_R_16BF; break;
+  case ET_F64: c->type = BLT_R_64F; break;
+  default: return false;
+  }
+  c->ab_type = c->type;
+  c->scale = et == ET_F64 ? BLT_R_64F : BLT_R_32F;
+  c->compute = et == ET_F64                              ? BLT_COMPUTE_64F
+               : et == ET_F32 && !mixed && tf32_allowed(d) ? BLT_COMPUTE_32F_FAST_TF32
+                                                           : BLT_COMPUTE_32F;
+  return true;
+}
+
 /* The cuBLASLt call for product x whose epilogue gives root (inputs: the
    fusion's or the op's operands; la, ra the operands' indices; the result
    follows the inputs in the step's buffers); false when cuBLASLt cannot
@@ -1064,18 +1093,8 @@ static bool blas_plan(const Dot *x, Value **inputs, int ninputs, int la, int ra,
      of their type, C and D f32, f32 accumulation */
   bool mixed = et == ET_F32 && (ot == ET_F16 || ot == ET_BF16) && x->rhs->type->elem == ot;
   if ((!mixed && (ot != et || x->rhs->type->elem != et)) || root->type->elem != et) return false;
-  switch (et) {
-  case ET_F32: c->type = BLT_R_32F; break;
-  case ET_F16: c->type = BLT_R_16F; break;
-  case ET_BF16: c->type = BLT_R_16BF; break;
-  case ET_F64: c->type = BLT_R_64F; break;
-  default: return false;
-  }
+  if (!blas_types(c, et, x->dot, mixed)) return false;
   c->ab_type = !mixed ? c->type : ot == ET_F16 ? BLT_R_16F : BLT_R_16BF;
-  c->scale = et == ET_F64 ? BLT_R_64F : BLT_R_32F;
-  c->compute = et == ET_F64                                  ? BLT_COMPUTE_64F
-               : et == ET_F32 && !mixed && tf32_allowed(x->dot) ? BLT_COMPUTE_32F_FAST_TF32
-                                                                : BLT_COMPUTE_32F;
   const int64_t lim = INT32_MAX;
   if (x->M < 1 || x->N < 1 || x->K < 1 || x->B < 1 || x->M > lim || x->N > lim || x->K > lim || x->B > lim) return false;
   int64_t rfs, rcs, lcs, lfs, rbs = 0, lbs = 0;
@@ -1147,6 +1166,19 @@ static bool blas_apart_wanted(double macs, bool shape_ok) {
   return shape_ok && macs >= BLAS_APART_MACS;
 }
 
+/* root, a fusion's epilogue, as a loop kernel over the fusion's inputs
+   and the product read back from prod.  bufs (the op's: inputs, then the
+   output; room for one more) taken. */
+static bool add_epilogue(GpuLower *G, Op *op, Value **inputs, int ninputs, Value *product, Value *root, GpuBuf prod,
+                         GpuBuf *bufs, int nbufs) {
+  bufs[nbufs] = bufs[nbufs - 1];
+  bufs[ninputs] = prod;
+  Value *in2[72];
+  memcpy(in2, inputs, sizeof(Value *) * (size_t)ninputs);
+  in2[ninputs] = product;
+  return gpu_add_loop(G, op, in2, ninputs + 1, &root, 1, bufs, nbufs + 1);
+}
+
 /* The product of x through cuBLASLt (call, planned with no epilogue) into
    the scratch area, our kernel t for it there when cuBLASLt declines at
    run time; then root, the fusion's epilogue, as a loop kernel over the
@@ -1162,12 +1194,7 @@ static bool add_blas_apart(GpuLower *G, Op *op, GpuBlasCall *call, const Tiled *
     xfree(bufs);
     return false;
   }
-  bufs[nbufs] = bufs[nbufs - 1];
-  bufs[ninputs] = prod;
-  Value *in2[72];
-  memcpy(in2, inputs, sizeof(Value *) * (size_t)ninputs);
-  in2[ninputs] = t->res;
-  return gpu_add_loop(G, op, in2, ninputs + 1, &root, 1, bufs, nbufs + 1);
+  return add_epilogue(G, op, inputs, ninputs, t->res, root, prod, bufs, nbufs);
 }
 
 /* ---- convolution through cuBLASLt ----
@@ -1266,30 +1293,10 @@ static LLVMValueRef emit_conv_gather(GpuLower *G, const ConvBlas *p, bool a) {
   LLVMValueRef kc[CG_MAX_RANK], off, ok = LLVMConstInt(cg->t_i1, 1, 0);
   coords_of(cg, a ? col : row, rt, p->kdim, p->nk, kc);
   if (a) {
-    LLVMValueRef oc[CG_MAX_RANK];
+    LLVMValueRef oc[CG_MAX_RANK], opos[CG_MAX_RANK], kpos[CG_MAX_RANK];
     coords_of(cg, row, ot, p->mdim, p->nm, oc);
-    off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, oc[c->ob], cg_i64(cg, lst[c->ib]), ""),
-                       LLVMBuildMul(cg->b, kc[c->ki], cg_i64(cg, lst[c->ifeat]), ""), "");
-    for (int s = 0; s < c->ns; s++) {
-      LLVMValueRef pos = LLVMBuildSub(
-          cg->b,
-          LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, oc[c->os[s]], cg_i64(cg, c->stride[s]), ""),
-                       LLVMBuildMul(cg->b, kc[c->ks[s]], cg_i64(cg, c->rdil[s]), ""), ""),
-          cg_i64(cg, c->pad_lo[s]), "pos");
-      LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntSGE, pos, cg_i64(cg, 0), "");
-      LLVMValueRef x = LLVMBuildSelect(cg->b, in, pos, cg_i64(cg, 0), "");
-      if (c->ldil[s] > 1) {
-        in = LLVMBuildAnd(cg->b, in,
-                          LLVMBuildICmp(cg->b, LLVMIntEQ, LLVMBuildURem(cg->b, x, cg_i64(cg, c->ldil[s]), ""),
-                                        cg_i64(cg, 0), ""),
-                          "");
-        x = LLVMBuildUDiv(cg->b, x, cg_i64(cg, c->ldil[s]), "");
-      }
-      in = LLVMBuildAnd(cg->b, in, LLVMBuildICmp(cg->b, LLVMIntSLT, x, cg_i64(cg, lt->dims[c->is[s]]), ""), "");
-      x = LLVMBuildSelect(cg->b, in, x, cg_i64(cg, 0), "");
-      off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, x, cg_i64(cg, lst[c->is[s]]), ""), "");
-      ok = LLVMBuildAnd(cg->b, ok, in, "");
-    }
+    for (int s = 0; s < c->ns; s++) opos[s] = oc[c->os[s]], kpos[s] = kc[c->ks[s]];
+    off = window_offset(cg, c, lst, oc[c->ob], kc[c->ki], opos, kpos, &ok);
   } else {
     off = LLVMBuildMul(cg->b, col, cg_i64(cg, rst[c->ko]), "");
     for (int j = 0; j < p->nk; j++) {
@@ -1317,12 +1324,10 @@ static bool add_conv_blas(GpuLower *G, Op *op, const ConvBlas *p, Value **inputs
                           Value *root, GpuBuf *bufs, int nbufs) {
   const Conv *c = p->c;
   GpuBlasCall call = {0};
-  call.type = c->et == ET_F32 ? BLT_R_32F : c->et == ET_F16 ? BLT_R_16F : c->et == ET_BF16 ? BLT_R_16BF : BLT_R_64F;
-  call.ab_type = call.type;
-  call.scale = c->et == ET_F64 ? BLT_R_64F : BLT_R_32F;
-  call.compute = c->et == ET_F64                       ? BLT_COMPUTE_64F
-                 : c->et == ET_F32 && tf32_allowed(c->op) ? BLT_COMPUTE_32F_FAST_TF32
-                                                          : BLT_COMPUTE_32F;
+  if (!blas_types(&call, c->et, c->op, false)) {
+    xfree(bufs);
+    return false;
+  }
   call.epilogue = blas_epilogue(root, c->res, inputs, ninputs, p->N, &call.ibias);
   bool apart = call.epilogue < 0;
   if (apart) call.epilogue = BLT_EPILOGUE_DEFAULT, call.ibias = -1;
@@ -1374,12 +1379,7 @@ static bool add_conv_blas(GpuLower *G, Op *op, const ConvBlas *p, Value **inputs
     return true;
   }
   G->nblas_apart++;
-  bufs[nbufs] = out;
-  bufs[ninputs] = prod;
-  Value *in2[72];
-  memcpy(in2, inputs, sizeof(Value *) * (size_t)ninputs);
-  in2[ninputs] = c->res;
-  return gpu_add_loop(G, op, in2, ninputs + 1, &root, 1, bufs, nbufs + 1);
+  return add_epilogue(G, op, inputs, ninputs, c->res, root, prod, bufs, nbufs);
 fail:
   xfree(bufs);
   return false;
