@@ -12,7 +12,8 @@
 #        (plugins/jax/tests/test_gpu.py: test_gpu.txt);
 #   2. speed, one process at a time:
 #      - `xlac bench --backend=gpu` on the model suite's programs
-#        (bench/models/*.mlir: models.txt, whole runs and device time);
+#        (bench/models/*.mlir: models.txt, whole runs and device time;
+#        profiles.txt, the 12 launch sites that took longest in each);
 #      - the benchmark programs and the models through the JAX plugin
 #        against XLA:GPU, interleaved (bench/gpu/compare.py: compare.txt).
 # Reads the plugin, the command and the suite from .devcarry/
@@ -21,8 +22,8 @@
 # TF32_NAMES, programs to compare again with TF32 products on both sides;
 # OFF_NAMES, programs to compare again with XLAC_OFF's switches set (by
 # default the cuBLASLt calls with their epilogue apart, the scatter by
-# ranges and the running folds through shared memory turned off: what
-# they gained, in the same run);
+# ranges, the running folds through shared memory and the CUDA graphs of
+# loop bodies turned off: what they gained, in the same run);
 # NAMES, only these programs compared (and no xlac bench of the models).
 set -uo pipefail
 py=${PYTHON:-python3}
@@ -145,6 +146,10 @@ if has bench; then
       echo "$m: $(echo "$r" | grep -m1 -E '^BENCH|error' | cut -c1-300)"
     done >"$out/models.txt"
     cat "$out/models.txt"
+    for m in bench/models/*.mlir; do
+      echo "== $m"
+      xl 60 "$xlac" bench --backend=gpu --random-inputs --iters 5 --profile=12 "$m" 2>&1 | grep -v '^BENCH'
+    done >"$out/profiles.txt"
   fi
   stamp "against XLA:GPU"
   # shellcheck disable=SC2086
@@ -160,7 +165,7 @@ if has bench; then
     echo "compare (TF32): exit $?" >>"$out/compare_tf32.txt"
   fi
   if [ -n "${OFF_NAMES:-}" ]; then
-    off=${XLAC_OFF:-XLAC_GPU_BLAS_APART=0 XLAC_GPU_SCATTER_RANGES=0 XLAC_GPU_PREFIX_TILE=0}
+    off=${XLAC_OFF:-XLAC_GPU_BLAS_APART=0 XLAC_GPU_SCATTER_RANGES=0 XLAC_GPU_PREFIX_TILE=0 XLAC_GPU_GRAPHS=0}
     stamp "against XLA:GPU with $off"
     # shellcheck disable=SC2086
     env $off timeout 120 "$py" bench/gpu/compare.py --ref cuda --iters 10 --warmup 2 --models $OFF_NAMES \

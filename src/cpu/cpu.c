@@ -39,6 +39,7 @@
 #include "codegen/jit.h"
 #include "cpu/lower.h"
 #include "cpu/objcache.h"
+#include "ir/print.h"
 #include "passes/passes.h"
 #include "xlacrt.h"
 
@@ -1178,33 +1179,6 @@ void cpu_executable_free(CpuExecutable *e) {
 
 /* ---- the profile (CpuOptions.profile) ---- */
 
-/* What a timed op is, in a few words: an op's name, or a fusion's
-   computation with its kind and its heaviest op. */
-static void prof_label(StrBuf *b, Module *m, const Op *op) {
-  const char *name = op_info[op->kind].name;
-  const char *dot = strchr(name, '.');
-  const char *callee = op->kind == OP_CALL ? op_attr_str(op, "callee") : NULL;
-  const char *kind = op->kind == OP_CALL ? op_attr_str(op, "fusion_kind") : NULL;
-  Func *f = callee ? module_find_func(m, callee) : NULL;
-  if (!f) {
-    sb_puts(b, dot ? dot + 1 : name);
-    if (callee) sb_printf(b, " @%s", callee);
-    return;
-  }
-  int n = 0;
-  const char *main = NULL;
-  for (Op *o = f->body->first; o; o = o->next) {
-    if (o->kind == OP_RETURN || o->kind == OP_CONSTANT) continue;
-    n++;
-    if (o->kind == OP_DOT_GENERAL || o->kind == OP_CONVOLUTION) main = op_info[o->kind].name;
-    else if (!main && (o->kind == OP_REDUCE || o->kind == OP_SORT || o->kind == OP_SCATTER || o->kind == OP_GATHER))
-      main = op_info[o->kind].name;
-  }
-  if (main && strchr(main, '.')) main = strchr(main, '.') + 1;
-  sb_printf(b, "%s %s (%d op%s%s%s)", kind ? kind : "call", callee, n, n == 1 ? "" : "s", main ? ": " : "",
-            main ? main : "");
-}
-
 typedef struct ProfRow {
   int index;
   int64_t ns, count;
@@ -1237,16 +1211,10 @@ bool cpu_executable_profile(CpuExecutable *e, StrBuf *b, int top, bool reset) {
     const ProfRow *r = &rows[k];
     const CpuProf *p = &e->prof[r->index];
     if (!r->count) continue;
-    int line = 0, col = 0;
-    if (p->op->loc.file >= 0) src_line_col(p->op->loc, &line, &col);
     sb_printf(b, "  %11.4f  %6.2f%%  %7lld  %7.1f  %7.1f  %s", runs ? r->ns / 1e6 / (double)runs : 0.0,
               total ? 100.0 * (double)r->ns / (double)total : 0.0, (long long)(runs ? r->count / runs : 0),
               r->ns / 1e3 / (double)r->count, atomic_load(&e->prof[r->index].min) / 1e3, p->depth ? "> " : "");
-    prof_label(b, e->m, p->op);
-    char *ty = p->op->nres > 0 ? type_str(p->op->res[0].type) : NULL;
-    if (ty) sb_printf(b, " -> %s%s", ty, p->op->nres > 1 ? ", ..." : "");
-    xfree(ty);
-    if (line > 0) sb_printf(b, " (line %d:%d)", line, col);
+    print_op_brief(b, e->m, p->op);
     sb_putc(b, '\n');
     shown++;
   }

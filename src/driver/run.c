@@ -503,7 +503,7 @@ static void print_profile(const RunOptions *o, xlac_executable *e, FILE *out, bo
   static bool warned;
   if (!e || !o->profile) return;
   if (o->backend != BACKEND_CPU) {
-    if (!warned) fprintf(stderr, "xlac: warning: --profile times the cpu backend's code only\n");
+    if (!warned) fprintf(stderr, "xlac: warning: --profile times the cpu and gpu backends' code only\n");
     warned = true;
     return;
   }
@@ -690,6 +690,7 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const Interp
   go.dump_dir = o->dump_dir;
   go.module_id = st->gpu_modules++;
   go.host_ops = io;
+  go.profile = o->profile != 0;
   run_timer_compiling(st->timer, true);
   GpuExecutable *e = gpu_compile(m, f, &go);
   run_timer_compiling(st->timer, false);
@@ -702,9 +703,12 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const Interp
             "LLVM IR %.1f, LLVM optimization %.1f, PTX %.1f)%s%s\n",
             gs->kernels, gs->fusions, host, gs->arch, (long long)gs->temp_bytes, gs->compile_ms, gs->passes_ms, gs->ir_ms,
             gs->llvm_opt_ms, gs->ptx_ms, st->gpu ? ", device " : "", st->gpu ? st->gpu->name : "");
-    if (gs->loops)
-      fprintf(stderr, "gpu: %d of %d loops counted (their trip count known: no cond read back)\n", gs->counted_loops,
-              gs->loops);
+    if (gs->loops) {
+      char graphs[80] = "";
+      if (gs->graph_loops) snprintf(graphs, sizeof graphs, ", %d with the body a CUDA graph", gs->graph_loops);
+      fprintf(stderr, "gpu: %d of %d loops counted (their trip count known: no cond read back)%s\n", gs->counted_loops,
+              gs->loops, graphs);
+    }
     const char *why = "", *path = "";
     size_t version = 0;
     /* without a device cuBLASLt is not looked for */
@@ -735,6 +739,15 @@ static GpuExecutable *gpu_prepare(RunState *st, Module *m, Func *f, const Interp
   return e;
 }
 
+/* --profile of the gpu backend: e's launch sites' device time (to out);
+   reset clears the totals instead. */
+static void print_gpu_profile(const RunOptions *o, GpuExecutable *e, FILE *out, bool reset) {
+  StrBuf b = {0};
+  if (o->profile && gpu_executable_profile(e, &b, o->profile < 0 ? 0 : o->profile, reset) && !reset)
+    fputs(b.data ? b.data : "", out);
+  sb_free(&b);
+}
+
 /* Runs e once; results (f->nresults, fresh references) on success. */
 static bool gpu_run_once(RunState *st, GpuExecutable *e, Func *f, IVal **args, IVal **results) {
   char *err = NULL;
@@ -743,6 +756,8 @@ static bool gpu_run_once(RunState *st, GpuExecutable *e, Func *f, IVal **args, I
   if (ok && st->o->verbose && (gs->blas_ran || gs->blas_declined))
     fprintf(stderr, "gpu: %d products ran through cuBLASLt, %d declined by it (our GEMM kernel ran them)\n",
             gs->blas_ran, gs->blas_declined);
+  if (ok && st->o->verbose && gs->graph_loops)
+    fprintf(stderr, "gpu: %d loop runs launched their body as a CUDA graph\n", gs->graphs_run);
   st->checks_passed += gs->checks_passed;
   st->checks_failed += gs->checks_failed;
   if (!ok) fprintf(stderr, "xlac: error: %s\n", err);
@@ -769,6 +784,7 @@ static bool run_gpu(RunState *st, Module *m, Func *f, IVal **args, IVal ***resul
   } else if (ok) {
     results[0] = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
     ok = gpu_run_once(st, e, f, args, results[0]);
+    if (ok) print_gpu_profile(o, e, stderr, false);
     if (!ok) {
       xfree(results[0]);
       results[0] = NULL;
@@ -793,6 +809,7 @@ static bool bench_gpu(RunState *st, Module *m, Func *f, IVal **args) {
   double *times = xcalloc((size_t)iters + 1, sizeof(double)), *dev = xcalloc((size_t)iters + 1, sizeof(double));
   IVal **res = xcalloc((size_t)f->nresults + 1, sizeof(IVal *));
   for (int k = 0; ok && k < warmup + iters; k++) {
+    if (k == warmup) print_gpu_profile(o, e, stdout, true); /* the timed runs' alone */
     double t0 = clock_ms();
     ok = gpu_run_once(st, e, f, args, res);
     double dt = clock_ms() - t0;
@@ -817,6 +834,7 @@ static bool bench_gpu(RunState *st, Module *m, Func *f, IVal **args) {
            (long long)gs->temp_bytes);
     printf("BENCH name=%s backend=gpu compile_ms=%.3f median_ms=%.4f device_median_ms=%.4f min_ms=%.4f iters=%d\n",
            st->path, gs->compile_ms, median, dmed, times[0], iters);
+    print_gpu_profile(o, e, stdout, false);
     fflush(stdout);
   }
   xfree(res);

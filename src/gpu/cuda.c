@@ -84,6 +84,9 @@ static const struct {
     {802, "CUDA_ERROR_SYSTEM_NOT_READY", "system not ready"},
     {803, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", "driver and kernel module versions differ"},
     {804, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", "forward compatibility not supported on this device"},
+    {900, "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", "not allowed while the stream is captured"},
+    {901, "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", "the capture was invalidated by an earlier error"},
+    {908, "CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD", "the capture was ended on another thread"},
     {999, "CUDA_ERROR_UNKNOWN", "unknown error"},
 };
 
@@ -168,6 +171,12 @@ static const Sym syms[] = {
     OPT(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2"),
     OPT(cuMemAllocHost, "cuMemAllocHost_v2"),
     OPT(cuMemFreeHost, "cuMemFreeHost"),
+    OPT(cuStreamBeginCapture, "cuStreamBeginCapture_v2"),
+    OPT(cuStreamEndCapture, "cuStreamEndCapture"),
+    OPT(cuGraphInstantiate, "cuGraphInstantiateWithFlags"),
+    OPT(cuGraphLaunch, "cuGraphLaunch"),
+    OPT(cuGraphExecDestroy, "cuGraphExecDestroy"),
+    OPT(cuGraphDestroy, "cuGraphDestroy"),
 };
 
 static void load_driver(void) {

@@ -29,6 +29,8 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphExec_st *CUgraphExec;
 
 enum {
   CUDA_SUCCESS = 0,
@@ -42,6 +44,9 @@ enum {
 enum { CU_STREAM_NON_BLOCKING = 1 };
 /* cuEventCreate: no timing (cheaper), for completion events */
 enum { CU_EVENT_DISABLE_TIMING = 2 };
+/* cuStreamBeginCapture: only this thread's calls are checked for what a
+   capture forbids (a synchronous copy, a stream synchronized) */
+enum { CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1 };
 
 /* cuDeviceGetAttribute */
 enum {
@@ -106,6 +111,14 @@ typedef struct CudaDriver {
   CUresult (*cuMemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes, CUstream s);
   CUresult (*cuMemAllocHost)(void **p, size_t bytes);
   CUresult (*cuMemFreeHost)(void *p);
+  /* CUDA graphs (optional, all or none used): a stream's launches
+     captured into a graph, instantiated, and launched as one */
+  CUresult (*cuStreamBeginCapture)(CUstream s, int mode);
+  CUresult (*cuStreamEndCapture)(CUstream s, CUgraph *g);
+  CUresult (*cuGraphInstantiate)(CUgraphExec *x, CUgraph g, unsigned long long flags);
+  CUresult (*cuGraphLaunch)(CUgraphExec x, CUstream s);
+  CUresult (*cuGraphExecDestroy)(CUgraphExec x);
+  CUresult (*cuGraphDestroy)(CUgraph g);
 } CudaDriver;
 
 /* What a driver with llvm_ir loads instead of PTX: the kernel module as

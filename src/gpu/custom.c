@@ -75,6 +75,7 @@ void gpu_lower_custom_call(GpuLower *G, Op *op) {
   const char *opaque = cfg && cfg->kind == ATTR_STRING && cfg->s ? cfg->s : "";
   GpuStep st = {0};
   st.kind = STEP_CUSTOM;
+  st.op = op;
   st.custom = (void (*)(void))fn;
   st.name = xstrdup(target);
   st.opaque = xstrdup(opaque);

@@ -1126,6 +1126,7 @@ static bool add_blas_call(GpuLower *G, Op *op, const GpuBlasCall *call, const Gp
   GpuSteps one = {0};
   GpuStep st = {0};
   st.kind = STEP_BLAS;
+  st.op = op;
   st.blas = xmalloc(sizeof *call);
   *st.blas = *call;
   st.nbufs = ncbufs;

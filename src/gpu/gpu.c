@@ -38,9 +38,19 @@
 #include "codegen/dump.h"
 #include "codegen/kernel.h"
 #include "codegen/row_plan.h"
+#include "ir/print.h"
 #include "passes/buffers.h"
 #include "passes/cost.h"
 #include "passes/passes.h"
+
+/* A profiled launch site's totals (GpuOptions.profile). */
+typedef struct GpuProfRow {
+  const Op *op;     /* NULL: a copy */
+  const char *what; /* the kernel's name, "cuBLASLt", the custom call's target, "host" */
+  int depth;        /* inside loops and branches */
+  double ms, min_ms;
+  int64_t count;
+} GpuProfRow;
 
 /* What one function runs: the entry, or a program of an
    interpreter.run_parallel (compiled into the executable's module, with
@@ -79,6 +89,11 @@ struct GpuExecutable {
   CUfunction *fns;
   CUdeviceptr *const_ptrs;
   GpuStats stats;
+  /* GpuOptions.profile: a row per launch site (a launch, a step), by site */
+  bool profile;
+  pthread_mutex_t prof_mu;
+  PtrMap prof_index; /* site -> row + 1 */
+  VEC(GpuProfRow) prof;
 };
 
 static double now_ms(void) {
@@ -210,6 +225,7 @@ bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t uni
   l.block = block;
   l.nbufs = nbufs;
   l.bufs = bufs;
+  l.op = op;
   size_t len;
   VEC_PUSH(G->names, xstrdup(LLVMGetValueName2(fn, &len)));
   push_launch(G, l);
@@ -752,6 +768,19 @@ static int64_t known_trips(Module *m, const Op *op) {
   return c > i0 ? c - i0 : 0;
 }
 
+enum { GRAPH_MIN_TRIPS = 4 };
+
+/* Steps a stream capture can take: launches, and counted loops of them
+   (no host step, no read-back, no library call). */
+static bool graphable(const GpuSteps *steps) {
+  for (int i = 0; i < steps->len; i++) {
+    const GpuStep *st = &steps->data[i];
+    if (st->kind == STEP_LAUNCH) continue;
+    if (st->kind != STEP_WHILE || !st->counted || !graphable(&st->sub[1])) return false;
+  }
+  return true;
+}
+
 static void lower_while(GpuLower *G, Op *op) {
   int n = op->nres;
   bool ok = op->nregions == 2 && op->nopnds == n;
@@ -763,6 +792,7 @@ static void lower_while(GpuLower *G, Op *op) {
   Op *cret = ok ? block_terminator(op->regions[0]) : NULL, *bret = ok ? block_terminator(op->regions[1]) : NULL;
   GpuStep st = {0};
   st.kind = STEP_WHILE;
+  st.op = op;
   ok = ok && cret && bret && cret->nopnds == 1 && bret->nopnds == n && cret->opnds[0]->type->kind == TY_TENSOR &&
        gpu_value_buf(G, cret->opnds[0], &st.pred);
   if (!ok) {
@@ -783,12 +813,20 @@ static void lower_while(GpuLower *G, Op *op) {
   G->cur = &st.sub[1];
   if (!copy_returned(G, bret, op->res, n)) gpu_unsupported(G, op, "a loop whose state has no device storage; ");
   G->cur = saved;
+  /* a CUDA graph of the body: XLAC_GPU_GRAPHS=0 never, =1 for any trip
+     count, else from GRAPH_MIN_TRIPS on (capturing and instantiating cost
+     about what a few iterations' launches do) */
+  const char *genv = getenv("XLAC_GPU_GRAPHS");
+  int64_t min_trips = genv && strcmp(genv, "1") == 0 ? 1 : GRAPH_MIN_TRIPS;
+  st.graph = st.counted && st.trips >= min_trips && graphable(&st.sub[1]) && !(genv && strcmp(genv, "0") == 0);
+  G->ngraphs += st.graph;
   VEC_PUSH(*G->cur, st);
 }
 
 static void lower_branch(GpuLower *G, Op *op) {
   GpuStep st = {0};
   st.kind = STEP_BRANCH;
+  st.op = op;
   bool ok = op->nopnds >= 1 && op->nregions >= 1 && op->opnds[0]->type->kind == TY_TENSOR &&
             gpu_value_buf(G, op->opnds[0], &st.pred);
   ElemType et = ok ? op->opnds[0]->type->elem : ET_PRED;
@@ -814,6 +852,11 @@ static void lower_branch(GpuLower *G, Op *op) {
 /* One op: kernels and their launches, or an error at the op. */
 static void lower_op(GpuLower *G, Op *op) {
   if (op->kind == OP_CONSTANT) return;
+  /* a reshape buffer assignment computed in place: the bytes are there */
+  if (op->kind == OP_RESHAPE && op->nopnds == 1 && op->nres == 1 &&
+      buffers_same_storage(G->buffers, op->opnds[0], &op->res[0]))
+    return;
+  if (gpu_lower_dus_in_place(G, op) || gpu_dus_takes_update(G, op)) return;
   if (op->kind == OP_WHILE) {
     lower_while(G, op);
     return;
@@ -1139,6 +1182,8 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   GpuExecutable *exe = xcalloc(1, sizeof *exe);
   exe->m = m;
   exe->entry = entry;
+  exe->profile = o->profile;
+  pthread_mutex_init(&exe->prof_mu, NULL);
   if (o->host_ops) exe->host_opts = *o->host_ops;
   else exe->host_opts.quiet_checks = true;
   interp_init(&exe->host, m, &exe->host_opts);
@@ -1224,6 +1269,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   exe->stats.host_steps = G.nhost;
   exe->stats.loops = G.nloops;
   exe->stats.counted_loops = G.ncounted;
+  exe->stats.graph_loops = G.ngraphs;
   exe->stats.gemms = G.ngemms;
   exe->stats.blas_products = G.nblas;
   exe->stats.blas_apart = G.nblas_apart;
@@ -1347,6 +1393,14 @@ typedef struct DevMem {
    interpreter state its host steps run on (the executable's own, or that
    of the grid process it runs as, whose ids replica_id and partition_id
    give). */
+typedef struct GpuMark {
+  const void *site;
+  const Op *op;
+  const char *what;
+  int depth;
+  CUevent ev[2];
+} GpuMark;
+
 typedef struct GpuRun {
   GpuExecutable *e;
   GpuDevice *d;
@@ -1357,6 +1411,12 @@ typedef struct GpuRun {
   CUstream stream;
   /* the device time's events (run_timed), read once the work is done */
   CUevent timing[2];
+  bool capturing; /* run_steps is recording a loop body into a graph */
+  /* GpuExecutable.profile (the executions of gpu_execute): events around
+     each timed step, read once the work is done (timing_read) */
+  bool profile;
+  int depth; /* loops and branches entered */
+  VEC(GpuMark) marks;
 } GpuRun;
 
 /* An out-of-memory unwind (of a grid process) must not leave the device
@@ -1496,16 +1556,168 @@ static bool host_call(void *user, Interp *I, Op *op, IVal **in, IVal **out) {
   return ok;
 }
 
+static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err);
+
+/* --profile: an event recorded on the execution's stream before a timed
+   step (prof_begin, which answers its mark or -1) and one after it
+   (prof_end).  The driver keeps the device's time of both; timing_read
+   takes their difference once the work is done. */
+static int prof_begin(GpuRun *R, const void *site, const Op *op, const char *what) {
+  const CudaDriver *drv = R->d->drv;
+  if (!R->profile || R->capturing || !drv->cuEventCreate || !drv->cuEventRecord || !drv->cuEventElapsedTime ||
+      !drv->cuEventDestroy)
+    return -1;
+  GpuMark mk = {site, op, what, R->depth, {NULL, NULL}};
+  if (drv->cuEventCreate(&mk.ev[0], 0) != CUDA_SUCCESS) return -1;
+  if (drv->cuEventRecord(mk.ev[0], R->stream) != CUDA_SUCCESS) {
+    drv->cuEventDestroy(mk.ev[0]);
+    return -1;
+  }
+  VEC_PUSH(R->marks, mk);
+  return R->marks.len - 1;
+}
+
+static void prof_end(GpuRun *R, int k) {
+  const CudaDriver *drv = R->d->drv;
+  if (k < 0) return;
+  CUevent ev = NULL;
+  if (drv->cuEventCreate(&ev, 0) != CUDA_SUCCESS) return;
+  if (drv->cuEventRecord(ev, R->stream) != CUDA_SUCCESS) {
+    drv->cuEventDestroy(ev);
+    return;
+  }
+  R->marks.data[k].ev[1] = ev;
+}
+
+/* The marks' times added to the executable's rows (when ok: the work is
+   done), and their events destroyed. */
+static void prof_collect(GpuRun *R, bool ok) {
+  const CudaDriver *drv = R->d->drv;
+  GpuExecutable *e = R->e;
+  if (R->marks.len) pthread_mutex_lock(&e->prof_mu);
+  for (int k = 0; k < R->marks.len; k++) {
+    GpuMark *mk = &R->marks.data[k];
+    float ms = 0;
+    if (ok && mk->ev[1] && drv->cuEventElapsedTime(&ms, mk->ev[0], mk->ev[1]) == CUDA_SUCCESS) {
+      intptr_t i = (intptr_t)ptrmap_get(&e->prof_index, mk->site);
+      if (!i) {
+        GpuProfRow row = {mk->op, mk->what, mk->depth, 0, 0, 0};
+        VEC_PUSH(e->prof, row);
+        i = e->prof.len;
+        ptrmap_put(&e->prof_index, mk->site, (void *)i);
+      }
+      GpuProfRow *row = &e->prof.data[i - 1];
+      if (!row->count || ms < row->min_ms) row->min_ms = ms;
+      row->ms += ms;
+      row->count++;
+    }
+    for (int j = 0; j < 2; j++)
+      if (mk->ev[j]) drv->cuEventDestroy(mk->ev[j]);
+  }
+  if (R->marks.len) pthread_mutex_unlock(&e->prof_mu);
+  VEC_FREE(R->marks);
+}
+
+static int prof_row_cmp(const void *pa, const void *pb) {
+  const GpuProfRow *a = *(const GpuProfRow *const *)pa, *b = *(const GpuProfRow *const *)pb;
+  return a->ms < b->ms ? 1 : a->ms > b->ms ? -1 : 0;
+}
+
+bool gpu_executable_profile(GpuExecutable *e, StrBuf *b, int top, bool reset) {
+  if (!e || !e->profile) return false;
+  pthread_mutex_lock(&e->prof_mu);
+  if (reset) {
+    ptrmap_free(&e->prof_index);
+    VEC_FREE(e->prof);
+    pthread_mutex_unlock(&e->prof_mu);
+    return true;
+  }
+  int n = e->prof.len;
+  const GpuProfRow **rows = xcalloc((size_t)n + 1, sizeof *rows);
+  double total = 0;
+  int64_t runs = 0;
+  for (int i = 0; i < n; i++) {
+    rows[i] = &e->prof.data[i];
+    /* the top-level steps cover an execution; the others are inside loops */
+    if (!rows[i]->depth) {
+      total += rows[i]->ms;
+      if (rows[i]->count > runs) runs = rows[i]->count;
+    }
+  }
+  if (!runs)
+    for (int i = 0; i < n; i++) total += rows[i]->ms;
+  if (n) qsort(rows, (size_t)n, sizeof *rows, prof_row_cmp);
+  double per = runs ? (double)runs : 1;
+  sb_printf(b, "profile: %lld execution%s, %.3f ms of device time in %d launch sites (%.3f ms per execution, mean)\n",
+            (long long)runs, runs == 1 ? "" : "s", total, n, total / per);
+  sb_puts(b, "      ms/exec    share    calls  us/call   min us  what: op (location; '>' marks steps inside loops "
+             "and branches)\n");
+  for (int k = 0; k < n && (top <= 0 || k < top); k++) {
+    const GpuProfRow *r = rows[k];
+    sb_printf(b, "  %11.4f  %6.2f%%  %7lld  %7.1f  %7.1f  %s%s: ", r->ms / per, total > 0 ? 100.0 * r->ms / total : 0.0,
+              (long long)(r->count / (runs ? runs : 1)), 1e3 * r->ms / (double)r->count, 1e3 * r->min_ms,
+              r->depth ? "> " : "", r->what);
+    if (r->op) print_op_brief(b, e->m, r->op);
+    else sb_puts(b, "a copy");
+    sb_putc(b, '\n');
+  }
+  xfree(rows);
+  pthread_mutex_unlock(&e->prof_mu);
+  return true;
+}
+
+/* A counted loop whose body is only launches: the body captured once
+   into a CUDA graph (on the execution's stream, capture local to this
+   thread) and that graph launched once per iteration, instead of each
+   kernel.  Where the driver has no graphs, or the capture or the
+   instantiation fails, nothing has run and *done stays false: the loop
+   then runs its launches as usual. */
+static bool run_graph(GpuRun *R, const GpuStep *st, bool *done, char **err) {
+  const CudaDriver *drv = R->d->drv;
+  *done = false;
+  if (!R->stream || !drv->cuStreamBeginCapture || !drv->cuStreamEndCapture || !drv->cuGraphInstantiate ||
+      !drv->cuGraphLaunch || !drv->cuGraphExecDestroy || !drv->cuGraphDestroy)
+    return true;
+  if (drv->cuStreamBeginCapture(R->stream, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL) != CUDA_SUCCESS) return true;
+  R->capturing = true;
+  char *why = NULL;
+  bool ok = run_steps(R, &st->sub[1], &why);
+  R->capturing = false;
+  xfree(why); /* a failure the plain launches meet again, and report */
+  CUgraph g = NULL;
+  CUgraphExec x = NULL;
+  ok = drv->cuStreamEndCapture(R->stream, &g) == CUDA_SUCCESS && ok && g &&
+       drv->cuGraphInstantiate(&x, g, 0) == CUDA_SUCCESS && x;
+  if (g) drv->cuGraphDestroy(g); /* the instantiated graph keeps what it needs */
+  if (!ok) return true;
+  *done = true;
+  R->e->stats.graphs_run++;
+  for (int64_t t = 0; ok && t < st->trips; t++) ok = cuda_check(drv->cuGraphLaunch(x, R->stream), "cuGraphLaunch", err);
+  drv->cuGraphExecDestroy(x); /* freed by the driver once its launches are done */
+  return ok;
+}
+
 static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
   GpuExecutable *e = R->e;
   for (int i = 0; i < steps->len; i++) {
     const GpuStep *st = &steps->data[i];
     int64_t v;
     switch (st->kind) {
-    case STEP_LAUNCH:
-      if (!run_launch(R, &e->launches[st->launch], err)) return false;
+    case STEP_LAUNCH: {
+      const GpuLaunch *l = &e->launches[st->launch];
+      int mk = prof_begin(R, l, l->op, e->names[l->kernel]);
+      if (!run_launch(R, l, err)) return false;
+      prof_end(R, mk);
       break;
-    case STEP_WHILE:
+    }
+    case STEP_WHILE: {
+      if (st->graph && !R->capturing && !R->profile) {
+        bool done = false;
+        if (!run_graph(R, st, &done, err)) return false;
+        if (done) break;
+      }
+      int mk = prof_begin(R, st, st->op, "loop");
+      R->depth++;
       for (int64_t t = 0; st->counted && t < st->trips; t++)
         if (!run_steps(R, &st->sub[1], err)) return false;
       for (; !st->counted;) {
@@ -1513,22 +1725,28 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
         if (!v) break;
         if (!run_steps(R, &st->sub[1], err)) return false;
       }
+      R->depth--;
+      prof_end(R, mk);
       break;
+    }
     case STEP_CUSTOM: {
       void **ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(void *));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = (void *)(uintptr_t)buf_ptr(e, &R->dm, &st->bufs[b]);
       /* the target gets the execution's stream, and the work before it
          done: one that reads its operands with the driver's synchronous
          copies (on the default stream) sees them computed */
+      int mk = prof_begin(R, st, st->op, st->name);
       bool ok = host_sync(R, err) && gpu_run_custom(st, R->stream, ptrs, err);
       xfree(ptrs);
       if (!ok) return false;
+      prof_end(R, mk);
       break;
     }
     case STEP_BLAS: {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
       bool ran = false;
+      int mk = prof_begin(R, st, st->op, "cuBLASLt");
       bool ok = gpu_blas_run(R->d, st->blas, R->stream, ptrs, &ran, err);
       xfree(ptrs);
       if (!ok) return false;
@@ -1536,24 +1754,34 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
         e->stats.blas_ran++;
       } else {
         e->stats.blas_declined++;
-        if (!run_steps(R, &st->sub[0], err)) return false;
+        R->depth++; /* our kernel's own row, within this one */
+        ok = run_steps(R, &st->sub[0], err);
+        R->depth--;
+        if (!ok) return false;
       }
+      prof_end(R, mk);
       break;
     }
     case STEP_HOST: case STEP_PARALLEL: {
       CUdeviceptr *ptrs = xcalloc((size_t)st->nbufs + 1, sizeof(CUdeviceptr));
       for (int b = 0; b < st->nbufs; b++) ptrs[b] = buf_ptr(e, &R->dm, &st->bufs[b]);
+      int mk = prof_begin(R, st, st->op, "host");
       bool ok = host_sync(R, err) && gpu_run_host(st, R->d->drv, R->stream, ptrs, R->I, host_call, R, err);
       xfree(ptrs);
       if (!ok) return false;
+      prof_end(R, mk);
       break;
     }
     case STEP_BRANCH: {
+      int mk = prof_begin(R, st, st->op, "branch");
       if (!read_pred(R, st, &v, err)) return false;
       /* if: true takes the first region; case: an index out of range the last */
       int k = st->pred_et == ET_PRED ? (v ? 0 : 1) : (v >= 0 && v < st->nsub ? (int)v : st->nsub - 1);
       if (k >= st->nsub) k = st->nsub - 1;
+      R->depth++;
       if (!run_steps(R, &st->sub[k], err)) return false;
+      R->depth--;
+      prof_end(R, mk);
       break;
     }
     }
@@ -1565,6 +1793,7 @@ static bool run_steps(GpuRun *R, const GpuSteps *steps, char **err) {
    after the work is done.  Destroys the events. */
 static void timing_read(GpuRun *R, bool ok) {
   const CudaDriver *drv = R->d->drv;
+  prof_collect(R, ok);
   float ms = 0;
   if (ok && R->timing[0] && R->timing[1] && drv->cuEventElapsedTime(&ms, R->timing[0], R->timing[1]) == CUDA_SUCCESS)
     R->e->stats.device_ms = ms;
@@ -1584,7 +1813,7 @@ static bool run_timed(GpuRun *R, const GpuProgram *p, char **err) {
                drv->cuEventDestroy && drv->cuEventCreate(&ev[0], 0) == CUDA_SUCCESS;
   if (timed && drv->cuEventCreate(&ev[1], 0) != CUDA_SUCCESS) ev[1] = NULL, timed = false;
   timed = timed && drv->cuEventRecord(ev[0], R->stream) == CUDA_SUCCESS;
-  R->e->stats.blas_ran = R->e->stats.blas_declined = 0;
+  R->e->stats.blas_ran = R->e->stats.blas_declined = R->e->stats.graphs_run = 0;
   bool ok = run_steps(R, &p->steps, err);
   if (!(timed && ok && drv->cuEventRecord(ev[1], R->stream) == CUDA_SUCCESS) && ev[1]) {
     drv->cuEventDestroy(ev[1]);
@@ -1652,7 +1881,9 @@ static bool exec_program(GpuExecutable *e, const GpuProgram *p, GpuDevice *d, In
     }
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, I, true, NULL, {NULL, NULL}};
+  GpuRun R = {0};
+  R.e = e, R.d = d, R.I = I, R.held = true;
+  R.profile = e->profile;
   OomCleanup cleanup;
   oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);
@@ -1740,7 +1971,8 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
     return false;
   }
   pthread_mutex_lock(&d->mu);
-  GpuRun R = {e, d, {0}, &e->host, true, NULL, {NULL, NULL}};
+  GpuRun R = {0};
+  R.e = e, R.d = d, R.I = &e->host, R.held = true;
   OomCleanup cleanup;
   oom_cleanup_push(&cleanup, release_device, &R);
   bool ok = load(e, d, err) && gpu_device_bind(d, err);
@@ -1777,7 +2009,7 @@ static bool execute_device(GpuExecutable *e, GpuDevice *d, int nargs, const CUde
     else if (ok) ok = gpu_mem_alloc(d, storage_bytes(f->result_types[r]), &dm->results[r], err);
   if (ok) ok = gpu_mem_alloc(d, (size_t)p->temp_bytes, &dm->temp, err);
   if (ok && R.stream) { /* (no device time: that would wait for the work) */
-    e->stats.blas_ran = e->stats.blas_declined = 0;
+    e->stats.blas_ran = e->stats.blas_declined = e->stats.graphs_run = 0;
     ok = run_steps(&R, &p->steps, err);
   } else if (ok) {
     ok = run_timed(&R, p, err);
@@ -1936,5 +2168,8 @@ void gpu_executable_free(GpuExecutable *e) {
   xfree(e->consts);
   xfree(e->ptx);
   xfree(e->bitcode);
+  ptrmap_free(&e->prof_index);
+  VEC_FREE(e->prof);
+  pthread_mutex_destroy(&e->prof_mu);
   xfree(e);
 }

@@ -52,6 +52,11 @@ typedef struct GpuOptions {
      gpu_execute_device). */
   const int *alias_param;
   int nalias;
+  /* time every launch, library call and host step of the executions of
+     xlac run and bench (gpu_execute) on the device, with events around
+     each (loop bodies then run without CUDA graphs):
+     gpu_executable_profile */
+  bool profile;
 } GpuOptions;
 
 typedef struct GpuStats {
@@ -59,6 +64,10 @@ typedef struct GpuStats {
   int fusions;   /* of which fusions */
   int host_steps; /* ops run on the host between the kernels (host.c) */
   int loops, counted_loops; /* while loops; of which run a known number of times (no cond read back) */
+  /* counted loops whose body (launches only) is captured into a CUDA graph
+     and launched as one per iteration, where the driver has graphs; in the
+     last execution, the loops that ran so */
+  int graph_loops, graphs_run;
   char arch[16]; /* the PTX target */
   int64_t temp_bytes;
   double compile_ms, passes_ms, ir_ms, llvm_opt_ms, ptx_ms;
@@ -93,6 +102,12 @@ typedef struct GpuExecWait {
 /* Compiles function `entry` of module m (optimized in place; it must
    outlive the executable).  NULL on failure, diagnostics printed. */
 GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o);
+/* With GpuOptions.profile: the device time of each launch site (a kernel
+   of an op, a cuBLASLt call, a custom call, a host step) over the
+   executions so far, the top (<= 0: all) most expensive first, into b as
+   a table like the cpu backend's; reset clears the totals instead.
+   False without a profile. */
+bool gpu_executable_profile(GpuExecutable *e, StrBuf *b, int top, bool reset);
 /* Runs it on d: args are the entry's parameters, results receive new
    references, once the work is done (with d->async its copies and kernels
    go on a stream of its own, waited for without holding d->mu).  False

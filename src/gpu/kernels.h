@@ -46,6 +46,7 @@ typedef struct GpuLaunch {
   int align;     /* bytes every buffer's address must be a multiple of (vector accesses); 0: none */
   int nbufs;
   GpuBuf *bufs;
+  const Op *op;  /* what it computes (profiles); NULL: a copy */
 } GpuLaunch;
 
 /* What an execution does, in order: kernel launches, and loops and
@@ -74,6 +75,7 @@ struct GpuStep {
   GpuBuf pred;     /* WHILE: the cond's result; BRANCH: the predicate or index */
   ElemType pred_et;
   bool counted;    /* WHILE: runs its body `trips` times, never reading the cond */
+  bool graph;      /* WHILE (counted): the body, launches only, captured into a CUDA graph launched `trips` times */
   int64_t trips;
   int nsub;
   GpuSteps *sub;
@@ -83,7 +85,7 @@ struct GpuStep {
   char *name, *opaque;
   GpuBuf *bufs;
   int nbufs;
-  Op *op; /* HOST, PARALLEL: the op the interpreter runs (host.c); bufs as CUSTOM (none for a token) */
+  Op *op; /* HOST, PARALLEL: the op the interpreter runs (host.c), bufs as CUSTOM (none for a token); the others: the op (profiles) */
   struct GpuBlasCall *blas; /* BLAS */
 };
 void gpu_steps_free(GpuSteps *s);
@@ -110,6 +112,7 @@ typedef struct GpuLower {
   int ngemms, nblas;     /* products through the tiled kernel, of which planned for cuBLASLt (GpuStats) */
   int nblas_apart;       /* products and convolutions with their epilogue in a kernel of its own (GpuStats) */
   int nconv_blas;        /* convolutions planned for cuBLASLt (GpuStats) */
+  int ngraphs;           /* counted loops whose body runs as a CUDA graph (GpuStats) */
   bool blas;             /* cuBLASLt is there for the device compiled for (cublaslt.h) */
   bool failed;
 } GpuLower;
@@ -264,6 +267,12 @@ void gpu_lower_sort(GpuLower *G, Op *op);
 void gpu_lower_top_k(GpuLower *G, Op *op);
 /* scatter.c: a scatter (the interpreter's order per result element). */
 void gpu_lower_scatter(GpuLower *G, Op *op);
+/* A dynamic_update_slice computed in place: a kernel over its window,
+   computing the update itself where the op right before it does nothing
+   else (then gpu_dus_takes_update says so of that op, which launches
+   nothing); false for any other op (scatter.c). */
+bool gpu_lower_dus_in_place(GpuLower *G, Op *op);
+bool gpu_dus_takes_update(GpuLower *G, Op *op);
 /* random.c: rng_bit_generator, rng, replica_id, partition_id,
    create_token and after_all (the interpreter's numbers, bit for bit),
    and bitcast_convert between widths (a copy); false when op is none of

@@ -231,3 +231,135 @@ void gpu_lower_scatter(GpuLower *G, Op *op) {
   gpu_add_launch(G, op, fn, threads, (threads + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS,
                  threads < GPU_LOOP_THREADS ? (int)((threads + 31) / 32 * 32) : GPU_LOOP_THREADS, bufs, nbufs);
 }
+
+/* A dynamic_update_slice that buffer assignment computed in place (its
+   operand dies there: a loop writing one step of its output per
+   iteration) writes its window and nothing else: a thread per update
+   element, the start indices clamped as the spec says.  The elementwise
+   kernel would rewrite the whole operand, a cost that grows with the
+   length of a scan at every step. */
+static bool dus_in_place_ok(GpuLower *G, const Op *op) {
+  if (op->kind != OP_DYNAMIC_UPDATE_SLICE || op->nres != 1 || op->nopnds < 3) return false;
+  const Value *x = op->opnds[0], *u = op->opnds[1];
+  const Type *xt = x->type, *ut = u->type;
+  if (!buffers_same_storage(G->buffers, x, &op->res[0])) return false;
+  if (!cg_tensor_native(xt) || xt->elem != ut->elem || op->res[0].type->elem != xt->elem || ut->rank != xt->rank ||
+      xt->rank < 1 || op->nopnds != 2 + xt->rank)
+    return false;
+  for (int d = 0; d < xt->rank; d++)
+    if (ut->dims[d] > xt->dims[d]) return false;
+  for (int i = 2; i < op->nopnds; i++) {
+    const Type *it = op->opnds[i]->type;
+    if (it->kind != TY_TENSOR || it->quant || !et_is_int(it->elem) || !cg_elem_native(it->elem) ||
+        type_num_elements(it) != 1)
+      return false;
+  }
+  return true;
+}
+
+/* What computes an update `at` element by element: a loop fusion's
+   computation (its arguments and root) or an elementwise op's operands. */
+static bool elemental_of(GpuLower *G, Op *P, Value ***inputs, int *ninputs, Value **root) {
+  if (P->nres != 1 || P->nregions) return false;
+  const char *kind = P->kind == OP_CALL ? op_attr_str(P, "fusion_kind") : NULL;
+  if (kind) {
+    const char *name = op_attr_str(P, "callee");
+    Func *fc = strcmp(kind, "kLoop") == 0 && name ? module_find_func(G->cg.m, name) : NULL;
+    Op *ret = fc ? block_terminator(fc->body) : NULL;
+    if (!ret || ret->nopnds != 1 || fc->body->nargs != P->nopnds) return false;
+    *inputs = fc->body->args;
+    *ninputs = fc->body->nargs;
+    *root = ret->opnds[0];
+  } else if (op_has_flag(P->kind, OPF_EW)) {
+    *inputs = P->opnds;
+    *ninputs = P->nopnds;
+    *root = &P->res[0];
+  } else {
+    return false;
+  }
+  return elemental_supported(root, 1, *inputs, *ninputs);
+}
+
+/* The op whose result is the update of the in-place dynamic_update_slice
+   dus when the window kernel computes that update itself (no launch and
+   no buffer for it): a loop fusion or elementwise op right before dus
+   (so no op between them reuses its operands' storage), whose result dies
+   at dus as its update alone, and none of whose operands lives in the
+   storage dus writes.  NULL otherwise. */
+static Op *update_producer(GpuLower *G, const Op *dus) {
+  if (!dus_in_place_ok(G, dus)) return NULL;
+  Value *u = dus->opnds[1];
+  Op *P = u->def;
+  if (!P || P->next != dus || P->parent != dus->parent) return NULL;
+  const Buffer *b = buffers_get(G->buffers, u);
+  if (!b || b->end > b->start + 1) return NULL;
+  for (int i = 0; i < dus->nopnds; i++)
+    if (i != 1 && dus->opnds[i] == u) return NULL;
+  for (int i = 0; i < P->nopnds; i++)
+    if (buffers_same_storage(G->buffers, P->opnds[i], &dus->res[0])) return NULL;
+  Value **in, *root;
+  int nin;
+  return elemental_of(G, P, &in, &nin, &root) ? P : NULL;
+}
+
+bool gpu_dus_takes_update(GpuLower *G, Op *op) {
+  return op->next && op->next->kind == OP_DYNAMIC_UPDATE_SLICE && update_producer(G, op->next) == op;
+}
+
+bool gpu_lower_dus_in_place(GpuLower *G, Op *op) {
+  if (!dus_in_place_ok(G, op)) return false;
+  const Type *xt = op->opnds[0]->type, *ut = op->opnds[1]->type;
+  int rank = xt->rank;
+  Op *P = update_producer(G, op);
+  Value **inputs = NULL, *root = NULL;
+  int ninputs = 0;
+  if (P) elemental_of(G, P, &inputs, &ninputs, &root);
+  /* the buffers: the update (or its producer's operands), the start
+     indices, the result */
+  int nsrc = P ? P->nopnds : 1, nbufs = nsrc + rank + 1;
+  GpuBuf *bufs = xcalloc((size_t)nbufs + 1, sizeof(GpuBuf));
+  bool ok = true;
+  for (int i = 0; ok && i < nsrc; i++) ok = gpu_value_buf(G, P ? P->opnds[i] : op->opnds[1], &bufs[i]);
+  for (int d = 0; ok && d < rank; d++) ok = gpu_value_buf(G, op->opnds[2 + d], &bufs[nsrc + d]);
+  if (ok) ok = gpu_value_buf(G, &op->res[0], &bufs[nbufs - 1]);
+  if (!ok) {
+    gpu_unsupported(G, op, "a value without device storage; ");
+    xfree(bufs);
+    return true;
+  }
+  int64_t n = type_num_elements(ut);
+  if (n == 0) { /* nothing to write: the storage holds the operand */
+    xfree(bufs);
+    return true;
+  }
+  Cg *cg = &G->cg;
+  LLVMBasicBlockRef saved = LLVMGetInsertBlock(cg->b);
+  LLVMValueRef *ptrs = xcalloc((size_t)nbufs + 1, sizeof(LLVMValueRef)), nv;
+  LLVMValueRef fn = gpu_kernel_new(G, nbufs, ptrs, &nv);
+  LLVMValueRef start[CG_MAX_RANK];
+  for (int d = 0; d < rank; d++) {
+    ElemType ie = op->opnds[2 + d]->type->elem;
+    LLVMValueRef v = cg_index_to_i64(cg, ie, cg_load(cg, ie, ptrs[nsrc + d], cg_i64(cg, 0)));
+    start[d] = cg_clamp_i64(cg, v, 0, xt->dims[d] - ut->dims[d]);
+  }
+  LLVMValueRef stride;
+  Loop l = gpu_thread_loop(cg, nv, &stride, "i");
+  LLVMValueRef idx[CG_MAX_RANK], at[CG_MAX_RANK];
+  gpu_delinearize(cg, l.iv, ut->dims, rank, idx);
+  for (int d = 0; d < rank; d++) at[d] = LLVMBuildNSWAdd(cg->b, idx[d], start[d], "");
+  LLVMValueRef v;
+  if (P) {
+    KernelIO io = gpu_kernel_io(inputs, ninputs, ptrs);
+    v = emit_elemental(cg, &io, root, idx);
+    kernel_io_free(&io);
+  } else {
+    v = cg_load(cg, ut->elem, ptrs[0], l.iv);
+  }
+  cg_store(cg, xt->elem, ptrs[nbufs - 1], cg_linearize(cg, xt, at), v);
+  gpu_loop_end(cg, &l, stride);
+  LLVMBuildRetVoid(cg->b);
+  if (saved) LLVMPositionBuilderAtEnd(cg->b, saved);
+  xfree(ptrs);
+  if (gpu_add_thread_launch(G, op, fn, n, bufs, nbufs) && P) G->nfusions++;
+  return true;
+}

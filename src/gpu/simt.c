@@ -81,6 +81,20 @@ static uint64_t order_seed = 1;
 static char device_name[96];
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The calling thread's stream capture (graphs, below). */
+enum { CUDA_ERROR_ILLEGAL_STATE_ = 401, CUDA_ERROR_CAPTURE_UNSUPPORTED_ = 900, CUDA_ERROR_CAPTURE_INVALIDATED_ = 901 };
+typedef struct SimtGraph SimtGraph;
+static _Thread_local SimtGraph *capture;
+static _Thread_local CUstream capture_stream;
+static _Thread_local bool capture_broken;
+
+/* What a capture forbids: true (and the capture invalidated) when the
+   calling thread is capturing. */
+static bool capture_forbids(void) {
+  if (capture) capture_broken = true;
+  return capture != NULL;
+}
+
 /* ---- threads, fibers and the scheduler ---- */
 enum { T_READY, T_BARRIER, T_SHFL, T_DONE };
 enum { SH_UP, SH_DOWN, SH_BFLY, SH_IDX };
@@ -684,6 +698,7 @@ static CUresult s_alloc(CUdeviceptr *p, size_t bytes) {
   return CUDA_SUCCESS;
 }
 static CUresult s_dtod(CUdeviceptr dst, CUdeviceptr src, size_t n) {
+  if (capture_forbids()) return CUDA_ERROR_CAPTURE_UNSUPPORTED_;
   if (n) memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, n);
   return CUDA_SUCCESS;
 }
@@ -883,46 +898,170 @@ static QOp *push_op(SimtStream *s) {
   return o;
 }
 
-static CUresult s_launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                         unsigned shared_bytes, CUstream stream, void **params, void **extra) {
-  if (!is_queue(stream)) return run_kernel(f, gx, gy, gz, bx, by, bz, shared_bytes, params, extra);
-  SimtKernel *k = (SimtKernel *)f;
-  if (!k || !params || extra || shared_bytes || !k->param_bytes) return CUDA_ERROR_INVALID_VALUE_;
+/* o <- a launch of k with copies of its parameters (o->params points
+   into o->store); false when out of memory (o freed). */
+static bool fill_launch(QOp *o, SimtKernel *k, const unsigned *g, const unsigned *b, void **params) {
   size_t total = 0;
   for (int i = 0; i < k->nparams; i++) total += (k->param_bytes[i] + 15) & ~(size_t)15;
+  o->kind = Q_LAUNCH;
+  o->k = k;
+  memcpy(o->g, g, sizeof o->g);
+  memcpy(o->b, b, sizeof o->b);
+  o->params = calloc((size_t)k->nparams + 1, sizeof(void *));
+  o->store = calloc(total + 1, 1);
+  if (!o->params || !o->store) {
+    op_free(o);
+    return false;
+  }
+  size_t at = 0;
+  for (int i = 0; i < k->nparams; i++) {
+    memcpy(o->store + at, params[i], k->param_bytes[i]);
+    o->params[i] = o->store + at;
+    at += (k->param_bytes[i] + 15) & ~(size_t)15;
+  }
+  return true;
+}
+
+/* ---- graphs ----
+ * A capture belongs to the thread that began it (the thread-local mode):
+ * its launches on the captured stream are recorded instead of run or
+ * queued, and what such a capture forbids on that thread (a synchronous
+ * copy, the stream or the context synchronized, an asynchronous copy,
+ * which a real driver would record but this one does not) fails with
+ * CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED and invalidates it, as the
+ * driver's does.  cuStreamEndCapture hands the recorded launches back as
+ * a graph; an instantiated graph (a copy of them) launches them in order
+ * on a stream, as that many cuLaunchKernel calls would. */
+struct SimtGraph {
+  QOp *ops; /* Q_LAUNCH, each with its own parameters */
+  int len;
+};
+
+static void graph_free(SimtGraph *g) {
+  if (!g) return;
+  for (int i = 0; i < g->len; i++) op_free(&g->ops[i]);
+  xfree(g->ops);
+  xfree(g);
+}
+
+static CUresult record_launch(SimtKernel *k, const unsigned *g, const unsigned *b, void **params) {
+  QOp *ops = realloc(capture->ops, sizeof(QOp) * (size_t)(capture->len + 1));
+  if (!ops) {
+    capture_broken = true;
+    return CUDA_ERROR_OUT_OF_MEMORY_;
+  }
+  capture->ops = ops;
+  QOp *o = &ops[capture->len];
+  memset(o, 0, sizeof *o);
+  if (!fill_launch(o, k, g, b, params)) {
+    capture_broken = true;
+    return CUDA_ERROR_OUT_OF_MEMORY_;
+  }
+  capture->len++;
+  return CUDA_SUCCESS;
+}
+
+static CUresult s_launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                         unsigned shared_bytes, CUstream stream, void **params, void **extra) {
+  unsigned g[3] = {gx, gy, gz}, b[3] = {bx, by, bz};
+  SimtKernel *k = (SimtKernel *)f;
+  if (capture && stream == capture_stream) {
+    if (!k || !params || extra || shared_bytes || !k->param_bytes) {
+      capture_broken = true;
+      return CUDA_ERROR_INVALID_VALUE_;
+    }
+    return record_launch(k, g, b, params);
+  }
+  if (!is_queue(stream)) return run_kernel(f, gx, gy, gz, bx, by, bz, shared_bytes, params, extra);
+  if (!k || !params || extra || shared_bytes || !k->param_bytes) return CUDA_ERROR_INVALID_VALUE_;
   pthread_mutex_lock(&queue_lock);
   SimtStream *s = (SimtStream *)stream;
   QOp *o = push_op(s);
   CUresult r = CUDA_ERROR_OUT_OF_MEMORY_;
-  if (o) {
-    o->kind = Q_LAUNCH;
-    o->k = k;
-    o->g[0] = gx, o->g[1] = gy, o->g[2] = gz;
-    o->b[0] = bx, o->b[1] = by, o->b[2] = bz;
-    o->params = calloc((size_t)k->nparams + 1, sizeof(void *));
-    o->store = calloc(total + 1, 1);
-    if (o->params && o->store) {
-      size_t at = 0;
-      for (int i = 0; i < k->nparams; i++) {
-        memcpy(o->store + at, params[i], k->param_bytes[i]);
-        o->params[i] = o->store + at;
-        at += (k->param_bytes[i] + 15) & ~(size_t)15;
-      }
-      r = CUDA_SUCCESS;
-    } else {
-      op_free(o);
-      s->len--;
-    }
-  }
+  if (o && fill_launch(o, k, g, b, params)) r = CUDA_SUCCESS;
+  else if (o) s->len--;
   pthread_mutex_unlock(&queue_lock);
   return r;
 }
 
+static CUresult s_begin_capture(CUstream s, int mode) {
+  if (mode != CU_STREAM_CAPTURE_MODE_THREAD_LOCAL) return CUDA_ERROR_INVALID_VALUE_; /* the one xlac uses */
+  if (!s) return CUDA_ERROR_CAPTURE_UNSUPPORTED_; /* the legacy default stream */
+  if (capture) return CUDA_ERROR_ILLEGAL_STATE_;
+  capture = calloc(1, sizeof *capture);
+  if (!capture) return CUDA_ERROR_OUT_OF_MEMORY_;
+  capture_stream = s;
+  capture_broken = false;
+  return CUDA_SUCCESS;
+}
+
+static CUresult s_end_capture(CUstream s, CUgraph *out) {
+  if (!out) return CUDA_ERROR_INVALID_VALUE_;
+  *out = NULL;
+  if (!capture || s != capture_stream) return CUDA_ERROR_ILLEGAL_STATE_;
+  SimtGraph *g = capture;
+  bool broken = capture_broken;
+  capture = NULL;
+  capture_stream = NULL;
+  capture_broken = false;
+  if (broken) {
+    graph_free(g);
+    return CUDA_ERROR_CAPTURE_INVALIDATED_;
+  }
+  *out = (CUgraph)g;
+  return CUDA_SUCCESS;
+}
+
+static CUresult s_instantiate(CUgraphExec *out, CUgraph graph, unsigned long long flags) {
+  SimtGraph *g = (SimtGraph *)graph;
+  if (!out || !g || flags) return CUDA_ERROR_INVALID_VALUE_;
+  SimtGraph *x = calloc(1, sizeof *x);
+  if (!x || !(x->ops = calloc((size_t)g->len + 1, sizeof(QOp)))) {
+    xfree(x);
+    return CUDA_ERROR_OUT_OF_MEMORY_;
+  }
+  for (; x->len < g->len; x->len++)
+    if (!fill_launch(&x->ops[x->len], g->ops[x->len].k, g->ops[x->len].g, g->ops[x->len].b,
+                     g->ops[x->len].params)) {
+      graph_free(x);
+      return CUDA_ERROR_OUT_OF_MEMORY_;
+    }
+  *out = (CUgraphExec)x;
+  return CUDA_SUCCESS;
+}
+
+static CUresult s_graph_launch(CUgraphExec exec, CUstream s) {
+  SimtGraph *x = (SimtGraph *)exec;
+  if (!x) return CUDA_ERROR_INVALID_VALUE_;
+  if (capture && s == capture_stream) { /* a graph within a graph: not done here */
+    capture_broken = true;
+    return CUDA_ERROR_CAPTURE_UNSUPPORTED_;
+  }
+  CUresult r = CUDA_SUCCESS;
+  for (int i = 0; i < x->len && r == CUDA_SUCCESS; i++) {
+    const QOp *o = &x->ops[i];
+    r = s_launch((CUfunction)o->k, o->g[0], o->g[1], o->g[2], o->b[0], o->b[1], o->b[2], 0, s, o->params, NULL);
+  }
+  return r;
+}
+
+static CUresult s_graph_exec_destroy(CUgraphExec exec) {
+  graph_free((SimtGraph *)exec);
+  return CUDA_SUCCESS;
+}
+
+static CUresult s_graph_destroy(CUgraph g) {
+  graph_free((SimtGraph *)g);
+  return CUDA_SUCCESS;
+}
+
 static CUresult s_htod(CUdeviceptr dst, const void *src, size_t n) {
+  if (capture_forbids()) return CUDA_ERROR_CAPTURE_UNSUPPORTED_;
   if (n) memcpy((void *)(uintptr_t)dst, src, n);
   return CUDA_SUCCESS;
 }
 static CUresult s_dtoh(void *dst, CUdeviceptr src, size_t n) {
+  if (capture_forbids()) return CUDA_ERROR_CAPTURE_UNSUPPORTED_;
   if (n) memcpy(dst, (const void *)(uintptr_t)src, n);
   return CUDA_SUCCESS;
 }
@@ -963,10 +1102,12 @@ static CUresult queue_copy(int kind, CUdeviceptr dev, void *host, size_t n, CUst
 }
 
 static CUresult s_htod_async(CUdeviceptr dst, const void *src, size_t n, CUstream stream) {
+  if (capture && stream == capture_stream && capture_forbids()) return CUDA_ERROR_CAPTURE_UNSUPPORTED_;
   if (!is_queue(stream)) return s_htod(dst, src, n);
   return queue_copy(Q_HTOD, dst, (void *)src, n, stream);
 }
 static CUresult s_dtoh_async(void *dst, CUdeviceptr src, size_t n, CUstream stream) {
+  if (capture && stream == capture_stream && capture_forbids()) return CUDA_ERROR_CAPTURE_UNSUPPORTED_;
   if (!is_queue(stream)) return s_dtoh(dst, src, n);
   return queue_copy(Q_DTOH, src, dst, n, stream);
 }
@@ -1018,6 +1159,7 @@ static CUresult s_host_free(void *p) {
 }
 
 static CUresult s_sync(void) {
+  if (capture_forbids()) return CUDA_ERROR_CAPTURE_UNSUPPORTED_;
   if (!deferred) return CUDA_SUCCESS;
   pthread_mutex_lock(&queue_lock);
   flush_all();
@@ -1062,6 +1204,7 @@ static CUresult s_stream_destroy(CUstream s) {
   return CUDA_SUCCESS;
 }
 static CUresult s_stream_sync(CUstream s) {
+  if (capture && s == capture_stream && capture_forbids()) return CUDA_ERROR_CAPTURE_UNSUPPORTED_;
   if (!is_queue(s)) return CUDA_SUCCESS;
   pthread_mutex_lock(&queue_lock);
   SimtStream *q = (SimtStream *)s;
@@ -1237,5 +1380,11 @@ CudaDriver *simt_driver_new(const char *spec, char **err) {
   d->cuMemcpyDtoHAsync = s_dtoh_async;
   d->cuMemAllocHost = s_host_alloc;
   d->cuMemFreeHost = s_host_free;
+  d->cuStreamBeginCapture = s_begin_capture;
+  d->cuStreamEndCapture = s_end_capture;
+  d->cuGraphInstantiate = s_instantiate;
+  d->cuGraphLaunch = s_graph_launch;
+  d->cuGraphExecDestroy = s_graph_exec_destroy;
+  d->cuGraphDestroy = s_graph_destroy;
   return d;
 }

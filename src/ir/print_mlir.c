@@ -506,3 +506,34 @@ void print_module_mlir(StrBuf *b, const Module *m) {
   for (const Func *f = m->funcs; f; f = f->next) print_func(&pr, f);
   sb_puts(b, "}\n");
 }
+
+void print_op_brief(StrBuf *b, Module *m, const Op *op) {
+  const char *name = op_info[op->kind].name;
+  const char *dot = strchr(name, '.');
+  const char *callee = op->kind == OP_CALL ? op_attr_str(op, "callee") : NULL;
+  const char *kind = op->kind == OP_CALL ? op_attr_str(op, "fusion_kind") : NULL;
+  Func *f = callee && m ? module_find_func(m, callee) : NULL;
+  if (!f) {
+    sb_puts(b, dot ? dot + 1 : name);
+    if (callee) sb_printf(b, " @%s", callee);
+  } else {
+    int n = 0;
+    const char *main = NULL;
+    for (Op *o = f->body->first; o; o = o->next) {
+      if (o->kind == OP_RETURN || o->kind == OP_CONSTANT) continue;
+      n++;
+      if (o->kind == OP_DOT_GENERAL || o->kind == OP_CONVOLUTION) main = op_info[o->kind].name;
+      else if (!main && (o->kind == OP_REDUCE || o->kind == OP_SORT || o->kind == OP_SCATTER || o->kind == OP_GATHER))
+        main = op_info[o->kind].name;
+    }
+    if (main && strchr(main, '.')) main = strchr(main, '.') + 1;
+    sb_printf(b, "%s %s (%d op%s%s%s)", kind ? kind : "call", callee, n, n == 1 ? "" : "s", main ? ": " : "",
+              main ? main : "");
+  }
+  char *ty = op->nres > 0 ? type_str(op->res[0].type) : NULL;
+  if (ty) sb_printf(b, " -> %s%s", ty, op->nres > 1 ? ", ..." : "");
+  xfree(ty);
+  int line = 0, col = 0;
+  if (op->loc.file >= 0) src_line_col(op->loc, &line, &col);
+  if (line > 0) sb_printf(b, " (line %d:%d)", line, col);
+}

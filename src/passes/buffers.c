@@ -382,6 +382,56 @@ static void share_scatter(Builder *B) {
   }
 }
 
+/* Whether every value in storage S that the loop w's regions hold (its
+   arguments there, values updated in place in them) is dead when P starts,
+   or dies at P, which then reads it only at the index it writes. */
+static bool state_free_at(Builder *B, Module *m, const Op *w, const Buffer *S, Op *P) {
+  BufferAssignment *a = B->a;
+  OpSpan *ws = ptrmap_get(&B->span, w), *ps = ptrmap_get(&B->span, P);
+  for (int i = 0; i < a->nbufs; i++) {
+    Buffer *b = &a->bufs[i];
+    if (b == S || b->start < ws->start || b->start > ws->end || root_of(a, b) != S) continue;
+    if (b->end < ps->start) continue;
+    if (b->end > ps->start || b->start > ps->start) return false;
+    /* it dies at P: P may read it only at the index it writes */
+    for (int k = 0; k < P->nopnds; k++)
+      if (P->opnds[k] == b->value && !buffers_reads_at_index(m, P, k)) return false;
+  }
+  return true;
+}
+
+/* Loop state computed in place.  A value the body returns as state j is
+   computed straight into state j's storage when the old state j (every
+   value in that storage) is dead by then, or dies at the op that computes
+   it, reading it only at the index it writes (h' = f(h) elementwise, the
+   counter's i + 1).  The copy into the state after each iteration goes
+   away: on the GPU a launch per value and iteration.  The value's storage
+   must be a temp of the body's own (with whatever was computed into it),
+   returned once. */
+static void share_loop_state(Builder *B, Module *m) {
+  BufferAssignment *a = B->a;
+  extend_roots(a);
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *w = B->ops.data[k];
+    if (w->kind != OP_WHILE || w->nregions != 2) continue;
+    Block *body = w->regions[1];
+    Op *ret = block_terminator(body);
+    if (!ret || ret->nopnds != w->nres) continue;
+    for (int j = 0; j < ret->nopnds; j++) {
+      Buffer *S = buf_of(a, &w->res[j]), *R = root_of(a, buf_of(a, ret->opnds[j]));
+      if (!S || S->alias || !R || R == S || R->kind != BUF_TEMP || R->bytes != S->bytes || R->bytes == 0) continue;
+      Op *P = R->value->def;
+      if (!P || P->parent != body || P->nregions || P == ret) continue;
+      bool once = true;
+      for (int i = 0; i < ret->nopnds && once; i++)
+        once = i == j || root_of(a, buf_of(a, ret->opnds[i])) != R;
+      if (!once || !state_free_at(B, m, w, S, P)) continue;
+      R->alias = &w->res[j];
+      extend_roots(a);
+    }
+  }
+}
+
 BufferAssignment *buffers_assign(Module *m, Func *f) {
   BufferAssignment *a = xcalloc(1, sizeof *a);
   a->func = f;
@@ -393,6 +443,7 @@ BufferAssignment *buffers_assign(Module *m, Func *f) {
   assign_kinds(&B, f);
   share_scatter(&B);
   share_elementwise(&B, m);
+  share_loop_state(&B, m);
   place_temps(a);
   for (int i = 0; i < B.spans.len; i++) xfree(B.spans.data[i]);
   VEC_FREE(B.spans);

@@ -30,8 +30,12 @@
  * set).  The code generator copies the init operands into them before the
  * first iteration and the body's returned values into them after each
  * iteration (a body returning a permutation of its arguments needs a
- * scratch copy).  An if/case copies the returned values of the branch taken
- * into its result buffers.
+ * scratch copy).  A returned value whose storage is a temp of the body is
+ * computed straight into its state buffer instead, when the old state is
+ * dead by then or dies at the op computing it, which reads it only at the
+ * index it writes (buffers_reads_at_index): that copy is then none.  An
+ * if/case copies the returned values of the branch taken into its result
+ * buffers.
  *
  * A reshape whose operand is a temp that dies at the reshape reuses the
  * operand's storage (alias set, no copy needed).  So does a scatter's

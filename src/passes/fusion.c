@@ -36,7 +36,8 @@
  * operands, a reduce's non-constant init value):
  *   - one consumer group and no external user: X joins it;
  *   - one consumer group and external users: X joins it as an extra output
- *     when the group is kLoop with X's dimensions (multi-output fusion);
+ *     when the group is kLoop with X's dimensions (multi-output fusion),
+ *     unless X is a constant, which is duplicated as below;
  *   - otherwise a cheap X is duplicated into each consumer group (a clone
  *     per group) and kept for the remaining users;
  *   - an expensive X with several consumer groups merges those groups into
@@ -634,7 +635,10 @@ static void place(Ctx *c, Node *x, bool contraction, int *gs, int ngs, int next)
       add_member(c, gs[0], x);
       return;
     }
-    if (grp(c, gs[0])->kind == K_LOOP && same_dims(op->res[0].type, space_type(c, gs[0])) &&
+    /* an extra output, but never a constant's: a copy of it in the group
+       costs nothing, and the other users keep reading the constant (a
+       loop's bound or step stays one, as counted loops need) */
+    if (op->kind != OP_CONSTANT && grp(c, gs[0])->kind == K_LOOP && same_dims(op->res[0].type, space_type(c, gs[0])) &&
         !would_cycle(c, gs, 1, x)) {
       add_member(c, gs[0], x);
       return;

@@ -6,7 +6,8 @@
  * block does not have, an NVVM intrinsic the harness does not know);
  * deferred streams (work runs when waited for, in order, after the events
  * it waits for; a queued launch's failure reported where it is waited
- * for; pageable and pinned copies; pinned memory in use not freed). */
+ * for; pageable and pinned copies; pinned memory in use not freed);
+ * stream capture and graphs. */
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
@@ -181,6 +182,12 @@ static CudaDriver *driver(const char *spec) {
   return d;
 }
 
+/* bufs[0] and bufs[1]: device memory for 64 int32 each */
+static void two_buffers(CudaDriver *d, CUdeviceptr *bufs) {
+  CHECK(d->cuMemAlloc(&bufs[0], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
+  CHECK(d->cuMemAlloc(&bufs[1], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
+}
+
 static void free_driver(CudaDriver *d) {
   xfree(d->path);
   xfree(d);
@@ -231,8 +238,7 @@ static void test_shared_and_race(const char *spec, int expect_race_winner) {
   if (!d) return;
   Kernel k;
   CUdeviceptr bufs[2];
-  CHECK(d->cuMemAlloc(&bufs[0], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
-  CHECK(d->cuMemAlloc(&bufs[1], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
+  two_buffers(d, bufs);
   int32_t in[64], got[64];
   for (int i = 0; i < 64; i++) in[i] = 1000 + i * 7;
   d->cuMemcpyHtoD(bufs[0], in, sizeof in);
@@ -316,8 +322,7 @@ static void test_deferred(void) {
   CHECK(strstr(d->path, "deferred") != NULL);
   Kernel k, bad;
   CUdeviceptr bufs[2];
-  CHECK(d->cuMemAlloc(&bufs[0], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
-  CHECK(d->cuMemAlloc(&bufs[1], 64 * sizeof(int32_t)) == CUDA_SUCCESS);
+  two_buffers(d, bufs);
   int32_t in[64], got[64], sentinel[64];
   for (int i = 0; i < 64; i++) in[i] = 1000 + i * 7, sentinel[i] = -1;
   d->cuMemcpyHtoD(bufs[1], sentinel, sizeof sentinel);
@@ -377,8 +382,74 @@ static void test_deferred(void) {
   free_driver(d);
 }
 
+/* Stream capture and graphs: a capture belongs to its thread and records
+   the launches on its stream instead of running them; what it forbids (a
+   synchronous copy) fails and invalidates it; an instantiated graph
+   launches what was recorded, with the parameters of then, each time. */
+static void test_graphs(const char *spec) {
+  CudaDriver *d = driver(spec);
+  if (!d) return;
+  Kernel k;
+  CUdeviceptr bufs[2];
+  two_buffers(d, bufs);
+  int32_t in[64], got[64], sentinel[64];
+  for (int i = 0; i < 64; i++) in[i] = 500 - i * 3, sentinel[i] = -1;
+  d->cuMemcpyHtoD(bufs[0], in, sizeof in);
+  d->cuMemcpyHtoD(bufs[1], sentinel, sizeof sentinel);
+  CUstream s = NULL;
+  CUgraph g = NULL;
+  CUgraphExec x = NULL;
+  CHECK(d->cuStreamCreate(&s, 1) == CUDA_SUCCESS && s);
+  CHECK_EQ_I(d->cuStreamBeginCapture(NULL, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL), 900); /* the legacy stream */
+  CHECK_EQ_I(d->cuStreamEndCapture(s, &g), 401); /* nothing captured */
+  if (load_checked(d, reverse_kernel, "rev", &k)) {
+    void *params[2] = {&bufs[0], &bufs[1]};
+    CHECK(d->cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL) == CUDA_SUCCESS);
+    CHECK_EQ_I(d->cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL), 401);
+    CHECK(d->cuLaunchKernel(k.fn, 1, 1, 1, 64, 1, 1, 0, s, params, NULL) == CUDA_SUCCESS);
+    CHECK(d->cuStreamEndCapture(s, &g) == CUDA_SUCCESS && g);
+    /* recorded, not run */
+    CHECK(d->cuStreamSynchronize(s) == CUDA_SUCCESS);
+    d->cuMemcpyDtoH(got, bufs[1], sizeof got);
+    CHECK(memcmp(got, sentinel, sizeof got) == 0);
+    CHECK(d->cuGraphInstantiate(&x, g, 0) == CUDA_SUCCESS && x);
+    CHECK(d->cuGraphDestroy(g) == CUDA_SUCCESS);
+    for (int round = 0; round < 2; round++) {
+      CHECK(d->cuGraphLaunch(x, s) == CUDA_SUCCESS);
+      CHECK(d->cuStreamSynchronize(s) == CUDA_SUCCESS);
+      d->cuMemcpyDtoH(got, bufs[1], sizeof got);
+      int bad = 0;
+      for (int i = 0; i < 64; i++) bad += got[i] != in[63 - i];
+      CHECK_EQ_I(bad, 0);
+      for (int i = 0; i < 64; i++) in[i] = i * i; /* the same buffers, new values */
+      d->cuMemcpyHtoD(bufs[0], in, sizeof in);
+    }
+    CHECK(d->cuGraphExecDestroy(x) == CUDA_SUCCESS);
+    /* a synchronous copy while capturing: refused, and the capture gone */
+    CHECK(d->cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL) == CUDA_SUCCESS);
+    CHECK(d->cuLaunchKernel(k.fn, 1, 1, 1, 64, 1, 1, 0, s, params, NULL) == CUDA_SUCCESS);
+    CHECK_EQ_I(d->cuMemcpyDtoH(got, bufs[1], sizeof got), 900);
+    g = (CUgraph)&g;
+    CHECK_EQ_I(d->cuStreamEndCapture(s, &g), 901);
+    CHECK(g == NULL);
+    /* not capturing any more: a launch runs (when the stream is synchronized) */
+    d->cuMemcpyHtoD(bufs[1], sentinel, sizeof sentinel);
+    CHECK(d->cuLaunchKernel(k.fn, 1, 1, 1, 64, 1, 1, 0, s, params, NULL) == CUDA_SUCCESS);
+    CHECK(d->cuStreamSynchronize(s) == CUDA_SUCCESS);
+    CHECK(d->cuMemcpyDtoH(got, bufs[1], sizeof got) == CUDA_SUCCESS);
+    CHECK_EQ_I(got[0], in[63]);
+    d->cuModuleUnload(k.mod);
+  }
+  d->cuStreamDestroy(s);
+  d->cuMemFree(bufs[0]);
+  d->cuMemFree(bufs[1]);
+  free_driver(d);
+}
+
 int main(void) {
   test_deferred();
+  test_graphs("simt");
+  test_graphs("simt:deferred");
   test_ids_and_shuffles("simt");
   test_ids_and_shuffles("simt:reverse");
   test_ids_and_shuffles("simt:random:3");

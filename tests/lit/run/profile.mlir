@@ -17,7 +17,7 @@
 // ONE-NEXT: while
 // ONE-NEXT: {{fused_computation|compare|add|multiply}}
 // ONE-NOT: {{fused_computation|compare|add|multiply}}
-// INTERP: warning: --profile times the cpu backend's code only
+// INTERP: warning: --profile times the cpu and gpu backends' code only
 func.func @main(%x: tensor<64xf32>) -> tensor<64xf32> {
   %c0 = stablehlo.constant dense<0> : tensor<i32>
   %c1 = stablehlo.constant dense<1> : tensor<i32>
