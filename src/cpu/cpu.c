@@ -461,8 +461,13 @@ static void copy_between(Lower *L, Value *src, Value *dst) {
 
 /* A bitcast_convert that keeps the element type: a quantized value viewed
    as its storage integers or back (quant-lower leaves these at function
-   boundaries).  The bits are the same, so it is a copy. */
+   boundaries).  The bits are the same, so it is a copy.  A reshape that
+   buffer assignment computed in place: nothing to do (its bytes are
+   there). */
 static bool lower_view(Lower *L, Op *op) {
+  if (op->kind == OP_RESHAPE && op->nopnds == 1 && op->nres == 1 &&
+      buffers_same_storage(L->buffers, op->opnds[0], &op->res[0]))
+    return true;
   if (op->kind != OP_BITCAST_CONVERT || op->nopnds != 1 || op->nres != 1) return false;
   const Type *a = op->opnds[0]->type, *r = op->res[0].type;
   if (a->kind != TY_TENSOR || r->kind != TY_TENSOR || a->elem != r->elem || !type_same_shape(a, r))
@@ -802,6 +807,7 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   PassOptions po = {0};
   po.verify_each = o->verify_each;
   po.fuse = !o->no_fusion;
+  po.hoist_limit = -1; /* a step's product stays in the cache here (passes/hoist.c) */
   po.after_pass = dump_after_pass;
   po.ud = &dump;
   if (o->cancel) {

@@ -155,10 +155,6 @@ bool gpu_add_loop(GpuLower *G, Op *op, Value *const *inputs, int ninputs, Value 
 bool gpu_add_thread_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, GpuBuf *bufs, int nbufs);
 /* "'op' is not supported by the gpu backend yet (<where>docs/gpu.md ...)" */
 void gpu_unsupported(GpuLower *G, const Op *op, const char *where);
-/* The literal of the one-element constant v is, looking through
-   broadcasts and reshapes of it (a loop's bound, a reduction's init);
-   NULL for anything else. */
-const Literal *gpu_scalar_const(const Value *v);
 
 /* A special register (tid.x, ntid.x, ctaid.x, nctaid.x) as i64. */
 LLVMValueRef gpu_sreg(Cg *cg, const char *name);

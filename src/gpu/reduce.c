@@ -39,6 +39,7 @@
 
 #include "codegen/kernel.h"
 #include "gpu/kernels.h"
+#include "passes/passes.h"
 
 enum { MAX_SLOTS = 32 };
 /* column reductions: threads to aim for, the shortest chunk */
@@ -608,7 +609,7 @@ static LLVMValueRef emit_window(GpuLower *G, Op *op, const int64_t *size, const 
    instead of n(n + 1)/2. */
 static bool init_idempotent(const Op *op, OpKind k) {
   if (k == OP_MAXIMUM || k == OP_MINIMUM || k == OP_AND || k == OP_OR) return true;
-  const Literal *l = gpu_scalar_const(op->opnds[1]);
+  const Literal *l = scalar_const_of(op->opnds[1]);
   if (!l || et_is_complex(lit_elem(l))) return false;
   bool fl = et_is_float(lit_elem(l));
   if (k == OP_ADD || k == OP_XOR) return fl ? lit_get_f(l, 0) == 0.0 : lit_get_i(l, 0) == 0;

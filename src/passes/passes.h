@@ -23,6 +23,9 @@ typedef struct PassOptions {
   int64_t fold_limit;         /* constant folding: largest result folded, in elements */
   bool fuse;                  /* run the fusion passes */
   bool no_row_fusion;         /* fusion: no row fusions (backends without a row kernel) */
+  /* hoist-scan-products: the largest product taken out of a loop, in
+     bytes; 0: 64 MiB, negative: none */
+  int64_t hoist_limit;
   /* Called after each pass (dumps); may be NULL. */
   void (*after_pass)(const char *pass_name, Module *m, bool changed, void *ud);
   void *ud;
@@ -58,6 +61,21 @@ int pass_fusion(Module *m, const PassOptions *o);         /* fusion.c: loop, red
 int pass_flatten_tuples(Module *m, const PassOptions *o); /* tuples.c: while loops over tuples -> over their leaves */
 int pass_legalize(Module *m, const PassOptions *o);       /* legalize.c: dynamic_*, map, composite, ... -> static ops */
 int pass_drop_barriers(Module *m, const PassOptions *o);  /* legalize.c: optimization_barrier -> its operands (after fusion) */
+int pass_hoist_products(Module *m, const PassOptions *o); /* hoist.c: a scan's step-by-step input products -> one before it */
+
+/* loops.c: a counted loop (JAX's scan and fori_loop): its cond is only
+   `i < C` (C a constant), i a scalar integer of the state that starts at
+   a constant and that the body returns as i + 1 (also through fusions of
+   one result).  The state index of i, its start and the trip count. */
+typedef struct LoopCount {
+  int index;
+  int64_t start, trips;
+} LoopCount;
+bool loop_count(Module *m, const Op *w, LoopCount *lc);
+/* The literal of the one-element constant v is, looking through
+   broadcasts and reshapes of it (a loop's bound, a reduction's init);
+   NULL for anything else. */
+const Literal *scalar_const_of(const Value *v);
 
 /* Folds the ops of b from `first` to its end whose operands are constants
    (broadcasts too), as a frontend does while it builds: uses later in b

@@ -19,6 +19,7 @@ static const Pass cpu_passes[] = {
     {"expand", pass_expand},
     {"simplify", pass_simplify},
     {"cse", pass_cse},
+    {"hoist-scan-products", pass_hoist_products},
     {"dce", pass_dce},
     {"fusion", pass_fusion},
     {"drop-barriers", pass_drop_barriers},
