@@ -10,8 +10,9 @@
  * called by a func.call carrying `fusion_kind`:
  *
  *   kLoop   elementwise ops (OPF_EW) and cheap index-mapping producers
- *           (broadcast_in_dim, reshape, transpose, slice, concatenate, pad,
- *           iota, reverse, constants of at most 16 elements).  Every output
+ *           (broadcast_in_dim, reshape, transpose, slice, dynamic_slice at
+ *           scalar starts, concatenate, pad, iota, reverse, constants of at
+ *           most 16 elements).  Every output
  *           of a kLoop fusion has the same dimensions (one iteration space).
  *   kInput  one or more single-input reduces whose body is one of
  *           add/mul/max/min/and/or, all over the same input dimensions and
@@ -170,10 +171,21 @@ static bool is_splat(const Op *op) {
   return a->lit->n == 0 || lit_is_splat(a->lit);
 }
 
+/* A dynamic_slice at scalar start indices: the elements it reads are its
+   operand's at an offset the kernel loads once (a scan's step of its
+   input). */
+static bool is_scalar_dynamic_slice(const Op *op) {
+  if (op->kind != OP_DYNAMIC_SLICE || op->nopnds != 1 + op->opnds[0]->type->rank) return false;
+  for (int i = 1; i < op->nopnds; i++)
+    if (op->opnds[i]->type->rank != 0 || !et_is_int(op->opnds[i]->type->elem)) return false;
+  return true;
+}
+
 /* Elementwise or index-mapping, fusible as a producer of a loop. */
 static bool is_loop_op(const Op *op) {
   if (op->nres != 1 || op->nregions || !all_plain(op)) return false;
   if (op->kind == OP_CONSTANT) return nelems(op->res[0].type) <= MAX_FUSED_CONSTANT || is_splat(op);
+  if (is_scalar_dynamic_slice(op)) return true;
   return op_has_flag(op->kind, OPF_EW) || is_index_op(op->kind) ||
          (op->kind == OP_BITCAST_CONVERT && same_dims(op->res[0].type, op->opnds[0]->type));
 }
