@@ -229,5 +229,12 @@ void kernel_io_give(KernelIO *io, Value *v, LLVMValueRef *idx, LLVMValueRef val)
 void gather_operand_index(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx, LLVMValueRef *full);
 void kernel_io_reset_memo(KernelIO *io);
 void kernel_io_free(KernelIO *io);
+/* Every root at idx, stored at linear index lin of its out buffer: all of
+   them computed before the first store, so that a result computed into an
+   input's storage (buffers_reads_at_index) overwrites nothing another root
+   still reads.  reset: the memo of the last index cleared first (not where
+   values were just given for this one). */
+void elemental_store_roots(Cg *cg, KernelIO *io, Value *const *roots, int nroots, LLVMValueRef *outs,
+                           LLVMValueRef *idx, LLVMValueRef lin, bool reset);
 
 #endif

@@ -654,3 +654,12 @@ void kernel_io_give(KernelIO *io, Value *v, LLVMValueRef *idx, LLVMValueRef val)
   LLVMValueRef zero_idx[1] = {NULL};
   memo_put(io, v, v->type->rank ? idx : zero_idx, v->type->rank, val);
 }
+
+void elemental_store_roots(Cg *cg, KernelIO *io, Value *const *roots, int nroots, LLVMValueRef *outs,
+                           LLVMValueRef *idx, LLVMValueRef lin, bool reset) {
+  if (reset) kernel_io_reset_memo(io);
+  LLVMValueRef *v = xcalloc((size_t)nroots + 1, sizeof(LLVMValueRef));
+  for (int r = 0; r < nroots; r++) v[r] = emit_elemental(cg, io, roots[r], idx);
+  for (int r = 0; r < nroots; r++) cg_store(cg, roots[r]->type->elem, outs[r], lin, v[r]);
+  xfree(v);
+}

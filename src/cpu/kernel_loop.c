@@ -19,11 +19,7 @@ static void emit_flat(Cg *cg, KernelIO *io, Value *const *roots, int nroots, LLV
   LLVMValueRef idx[CG_MAX_RANK];
   Loop l = loop_begin(cg, lo, hi, "flat");
   for (int d = 0; d < rank; d++) idx[d] = d == rank - 1 ? l.iv : cg_i64(cg, 0);
-  kernel_io_reset_memo(io);
-  for (int r = 0; r < nroots; r++) {
-    LLVMValueRef v = emit_elemental(cg, io, roots[r], idx);
-    cg_store(cg, roots[r]->type->elem, outs[r], l.iv, v);
-  }
+  elemental_store_roots(cg, io, roots, nroots, outs, idx, l.iv, true);
   loop_end(cg, &l);
 }
 
@@ -262,9 +258,7 @@ static void nest(Nest *c, int d, int k, int64_t off) {
     LLVMValueRef lin = cg_i64(cg, 0);
     for (int i = 0; i < rank; i++)
       lin = LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, lin, cg_i64(cg, c->shape->dims[i]), ""), c->idx[i], "");
-    kernel_io_reset_memo(c->io);
-    for (int r = 0; r < c->nroots; r++)
-      cg_store(cg, c->roots[r]->type->elem, c->outs[r], lin, emit_elemental(cg, c->io, c->roots[r], c->idx));
+    elemental_store_roots(cg, c->io, c->roots, c->nroots, c->outs, c->idx, lin, true);
     return;
   }
   if (d == rank) {
@@ -284,8 +278,7 @@ static void nest(Nest *c, int d, int k, int64_t off) {
     }
     /* the concatenate is piece k here; the roots are computed from it */
     kernel_io_give(c->io, &c->cat->res[0], c->idx, xv);
-    for (int r = 0; r < c->nroots; r++)
-      cg_store(cg, c->roots[r]->type->elem, c->outs[r], lin, emit_elemental(cg, c->io, c->roots[r], c->idx));
+    elemental_store_roots(cg, c->io, c->roots, c->nroots, c->outs, c->idx, lin, false);
     return;
   }
   if (c->cat && d == c->dim && k < 0) {

@@ -382,14 +382,6 @@ static void index_of(Cg *cg, const Type *shape, bool flat, LLVMValueRef i, LLVMV
   }
 }
 
-/* Every root at idx, stored at linear index i of its result. */
-static void store_roots(Cg *cg, KernelIO *io, Value *const *roots, int nroots, LLVMValueRef *outs, LLVMValueRef *idx,
-                        LLVMValueRef i) {
-  kernel_io_reset_memo(io);
-  for (int r = 0; r < nroots; r++)
-    cg_store(cg, roots[r]->type->elem, outs[r], i, emit_elemental(cg, io, roots[r], idx));
-}
-
 bool gpu_flat(Value *v, const Type *shape, Value *const *inputs, int ninputs, PtrMap *seen) {
   for (int i = 0; i < ninputs; i++)
     if (inputs[i] == v) return v->type->rank == 0 || type_same_shape(v->type, shape);
@@ -518,17 +510,23 @@ static void store_vector(Cg *cg, KernelIO *io, Value *const *inputs, int ninputs
       kernel_io_give(io, inputs[k], idx[l], cg_from_storage(cg, t->elem, x));
     }
   }
+  /* every root's vector before the first store (as elemental_store_roots) */
+  LLVMValueRef *vs = xcalloc((size_t)nroots + 1, sizeof(LLVMValueRef));
   for (int r = 0; r < nroots; r++) {
     ElemType et = roots[r]->type->elem;
     LLVMTypeRef vt = LLVMVectorType(cg_storage_type(cg, et), (unsigned)V);
-    LLVMValueRef v = LLVMGetPoison(vt);
+    vs[r] = LLVMGetPoison(vt);
     for (int l = 0; l < V; l++) {
       LLVMValueRef x = cg_to_storage(cg, et, emit_elemental(cg, io, roots[r], idx[l]));
-      v = LLVMBuildInsertElement(cg->b, v, x, LLVMConstInt(cg->t_i32, (unsigned)l, 0), "");
+      vs[r] = LLVMBuildInsertElement(cg->b, vs[r], x, LLVMConstInt(cg->t_i32, (unsigned)l, 0), "");
     }
-    LLVMValueRef st = LLVMBuildStore(cg->b, v, vec_ptr(cg, et, outs[r], base));
+  }
+  for (int r = 0; r < nroots; r++) {
+    ElemType et = roots[r]->type->elem;
+    LLVMValueRef st = LLVMBuildStore(cg->b, vs[r], vec_ptr(cg, et, outs[r], base));
     LLVMSetAlignment(st, (unsigned)(lane_bytes(cg, et) * V));
   }
+  xfree(vs);
 }
 
 /* The kernel computing roots from inputs (values of one block: a fused
@@ -562,7 +560,7 @@ static LLVMValueRef emit_kernel(GpuLower *G, Value *const *inputs, int ninputs, 
   Loop l = gpu_loop_begin(cg, lo, n, stride, "i");
   LLVMValueRef idx[CG_MAX_RANK];
   index_of(cg, shape, flat, l.iv, idx);
-  store_roots(cg, &io, roots, nroots, outs, idx, l.iv);
+  elemental_store_roots(cg, &io, roots, nroots, outs, idx, l.iv, true);
   gpu_loop_end(cg, &l, stride);
   LLVMBuildRetVoid(cg->b);
   kernel_io_free(&io);

@@ -196,8 +196,7 @@ static LLVMValueRef emit(GpuLower *G, const TransposePlan *p, Heroes *h, Value *
     int t = h->tile[k];
     kernel_io_give(&io, h->v[k], idx, LLVMBuildLoad2(cg->b, tile_t[t], slot(cg, tiles[t], tile_t[t], at), ""));
   }
-  for (int r = 0; r < nroots; r++)
-    cg_store(cg, roots[r]->type->elem, outs[r], lin, emit_elemental(cg, &io, roots[r], idx));
+  elemental_store_roots(cg, &io, roots, nroots, outs, idx, lin, false);
   gpu_if_end(cg, next);
   gpu_loop_end(cg, &cl, row_step);
   /* the next tile's writes wait for every read of this one */

@@ -155,9 +155,11 @@ static bool elementwise_paths(Block *body, const Value *v, int depth) {
 }
 
 bool buffers_reads_at_index(Module *m, const Op *op, int i) {
-  if (op->nres != 1 || i < 0 || i >= op->nopnds) return false;
+  if (op->nres < 1 || i < 0 || i >= op->nopnds) return false;
   const Type *rt = op->res[0].type;
-  if (op_has_flag(op->kind, OPF_EW) && !op->nregions) {
+  for (int r = 1; r < op->nres; r++)
+    if (!same_shape(op->res[r].type, rt)) return false;
+  if (op_has_flag(op->kind, OPF_EW) && !op->nregions && op->nres == 1) {
     for (int j = 0; j < op->nopnds; j++)
       if (op->opnds[j]->type->kind == TY_TENSOR && !same_shape(op->opnds[j]->type, rt)) return false;
     return true;

@@ -77,12 +77,13 @@ typedef struct BufferAssignment {
   PtrMap index;       /* Value* -> index into bufs + 1 */
 } BufferAssignment;
 
-/* Whether op (one result) reads its operand i only at the index of the
-   element it writes: an elementwise op, or a loop fusion in whose
-   computation every path from that operand to the root goes through
-   elementwise ops of its shape only (no broadcast, slice, transpose, ...).
-   The code generators' kernels for these read element i of every such
-   operand before they write element i of the result. */
+/* Whether op reads its operand i only at the index of the element it
+   writes: an elementwise op, or a loop fusion (of one result or several
+   of one shape) in whose computation every path from that operand to the
+   roots goes through elementwise ops of its shape only (no broadcast,
+   slice, transpose, ...).  The code generators' kernels for these read
+   element i of every such operand before they write element i of any
+   result (elemental_store_roots computes every root before it stores). */
 bool buffers_reads_at_index(Module *m, const Op *op, int i);
 
 /* Assigns buffers for f (never fails on well-formed IR; returns a heap

@@ -17,14 +17,16 @@
 //   types    an i64 counter and start indices, an i16 update;
 //   absorb   updates computed by the window kernel itself (a loop fusion
 //            right before the update: no launch of its own), and one that
-//            reads the storage the update writes (computed apart).
+//            reads the storage the update writes (computed apart);
+//   multi    two states computed in place by one fusion of two results,
+//            which reads one of them (at the index it writes) for both.
 // The cpu backend's buffer assignment shows which state values are in
 // place (`shares` the loop's state).
 // XLAC-BACKENDS: gpu
 // XLAC-SIMT: forward reverse random random:deferred
 // RUN: %S/Inputs/sim.sh --check
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for e in scan swap later reverse types absorb; do \
+// RUN: for e in scan swap later reverse types absorb multi; do \
 // RUN:   xlac run --backend=interp --random-inputs --seed 3 --entry $e --output-dir %t/$e %s > /dev/null && \
 // RUN:   xlac run --backend=cpu --random-inputs --seed 3 --entry $e %s \
 // RUN:     --expect 0=@%t/$e/result0.npy --expect 1=@%t/$e/result1.npy --expect 2=@%t/$e/result2.npy 2>&1 && \
@@ -33,7 +35,13 @@
 // RUN:   done | FileCheck %s
 // RUN: xlac run --backend=cpu --random-inputs --entry scan %s --xla_dump_to=%t/dump > /dev/null
 // RUN: FileCheck %s --check-prefix=BUF < %t/dump/module_0000.module.after_optimizations-buffer-assignment.txt
-// CHECK-COUNT-36: expect result[{{[0-2]}}]: ok
+// CHECK-COUNT-42: expect result[{{[0-2]}}]: ok
+// RUN: xlac run --backend=cpu --random-inputs --entry multi %s --xla_dump_to=%t/multi > /dev/null
+// RUN: FileCheck %s --check-prefix=MULTI < %t/multi/module_0000.module.after_optimizations-buffer-assignment.txt
+// MULTI: %[[C:[0-9]+]](r) tensor<16xf32> {{.*}} result 0
+// MULTI: %[[O:[0-9]+]](r) tensor<16xf32> {{.*}} result 1
+// MULTI-DAG: {{^}}%{{[0-9]+}}(c2) {{.*}} shares %[[C]](r)
+// MULTI-DAG: {{^}}%{{[0-9]+}}(o2) {{.*}} shares %[[O]](r)
 // BUF: %[[H:[0-9]+]](r) tensor<8x4xf32> {{.*}} result 0
 // BUF: %[[O:[0-9]+]](r) tensor<10x8x4xf32> {{.*}} result 1
 // BUF: {{^}}%{{[0-9]+}}(h2) {{.*}} shares %[[H]](r)
@@ -185,4 +193,23 @@ func.func @absorb(%h0: tensor<8x4xf32>, %w: tensor<8x4xf32>) -> (tensor<8x4xf32>
     stablehlo.return %n, %h2, %o2, %q2 : tensor<i32>, tensor<8x4xf32>, tensor<12x8x4xf32>, tensor<12x8x4xf32>
   }
   return %r#1, %r#2, %r#3 : tensor<8x4xf32>, tensor<12x8x4xf32>, tensor<12x8x4xf32>
+}
+
+func.func @multi(%c0: tensor<16xf32>, %x: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>, tensor<i32>) {
+  %i0 = stablehlo.constant dense<0> : tensor<i32>
+  %r:3 = stablehlo.while(%i = %i0, %c = %c0, %o = %x) : tensor<i32>, tensor<16xf32>, tensor<16xf32>
+  cond {
+    %k = stablehlo.constant dense<5> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %k, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %n = stablehlo.add %i, %one : tensor<i32>
+    %t = stablehlo.tanh %x : tensor<16xf32>
+    %f = stablehlo.multiply %t, %c : tensor<16xf32>
+    %c2 = stablehlo.add %f, %t : tensor<16xf32>
+    %o2 = stablehlo.multiply %c, %c : tensor<16xf32>
+    stablehlo.return %n, %c2, %o2 : tensor<i32>, tensor<16xf32>, tensor<16xf32>
+  }
+  return %r#1, %r#2, %r#0 : tensor<16xf32>, tensor<16xf32>, tensor<i32>
 }
