@@ -919,7 +919,8 @@ static void lower_block(GpuLower *G, Block *b, GpuSteps *into) {
 static void lower_program(GpuLower *G, Func *f, GpuProgram *p) {
   BufferAssignment *saved = G->buffers;
   int64_t saved_scratch = G->scratch_bytes;
-  G->buffers = buffers_assign(G->cg.m, f);
+  BufferOptions bo = {.multi_result_state = true};
+  G->buffers = buffers_assign_with(G->cg.m, f, &bo);
   G->scratch_bytes = 0;
   p->exe = G->exe;
   p->f = f;

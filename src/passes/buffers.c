@@ -27,6 +27,7 @@ typedef struct Builder {
   VEC(OpSpan *) spans;
   VEC(Op *) ops;  /* walked ops, program order */
   int pos;
+  bool multi;     /* BufferOptions.multi_result_state */
 } Builder;
 
 static bool walks_regions(const Op *op) {
@@ -154,8 +155,10 @@ static bool elementwise_paths(Block *body, const Value *v, int depth) {
   return true;
 }
 
-bool buffers_reads_at_index(Module *m, const Op *op, int i) {
-  if (op->nres < 1 || i < 0 || i >= op->nopnds) return false;
+/* buffers_reads_at_index, also for a loop fusion of several results of
+   one shape where multi is set. */
+static bool reads_at_index(Module *m, const Op *op, int i, bool multi) {
+  if (op->nres < 1 || (op->nres > 1 && !multi) || i < 0 || i >= op->nopnds) return false;
   const Type *rt = op->res[0].type;
   for (int r = 1; r < op->nres; r++)
     if (!same_shape(op->res[r].type, rt)) return false;
@@ -171,6 +174,8 @@ bool buffers_reads_at_index(Module *m, const Op *op, int i) {
   return fc && fc->body->nargs == op->nopnds && same_shape(op->opnds[i]->type, rt) &&
          elementwise_paths(fc->body, fc->body->args[i], 0);
 }
+
+bool buffers_reads_at_index(Module *m, const Op *op, int i) { return reads_at_index(m, op, i, false); }
 
 /* In-place elementwise ops: a one-result op that reads an operand only at
    the index of the element it writes (buffers_reads_at_index) computes its
@@ -397,7 +402,7 @@ static bool state_free_at(Builder *B, Module *m, const Op *w, const Buffer *S, O
     if (b->end > ps->start || b->start > ps->start) return false;
     /* it dies at P: P may read it only at the index it writes */
     for (int k = 0; k < P->nopnds; k++)
-      if (P->opnds[k] == b->value && !buffers_reads_at_index(m, P, k)) return false;
+      if (P->opnds[k] == b->value && !reads_at_index(m, P, k, B->multi)) return false;
   }
   return true;
 }
@@ -434,11 +439,14 @@ static void share_loop_state(Builder *B, Module *m) {
   }
 }
 
-BufferAssignment *buffers_assign(Module *m, Func *f) {
+BufferAssignment *buffers_assign(Module *m, Func *f) { return buffers_assign_with(m, f, NULL); }
+
+BufferAssignment *buffers_assign_with(Module *m, Func *f, const BufferOptions *o) {
   BufferAssignment *a = xcalloc(1, sizeof *a);
   a->func = f;
   Builder B = {0};
   B.a = a;
+  B.multi = o && o->multi_result_state;
   for (int i = 0; i < f->body->nargs; i++) add_value(&B, f->body->args[i], 0);
   number_block(&B, f->body);
   compute_liveness(&B);

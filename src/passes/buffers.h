@@ -33,7 +33,8 @@
  * scratch copy).  A returned value whose storage is a temp of the body is
  * computed straight into its state buffer instead, when the old state is
  * dead by then or dies at the op computing it, which reads it only at the
- * index it writes (buffers_reads_at_index): that copy is then none.  An
+ * index it writes (buffers_reads_at_index; with BufferOptions, also a loop
+ * fusion of several results): that copy is then none.  An
  * if/case copies the returned values of the branch taken into its result
  * buffers.
  *
@@ -77,18 +78,28 @@ typedef struct BufferAssignment {
   PtrMap index;       /* Value* -> index into bufs + 1 */
 } BufferAssignment;
 
-/* Whether op reads its operand i only at the index of the element it
-   writes: an elementwise op, or a loop fusion (of one result or several
-   of one shape) in whose computation every path from that operand to the
-   roots goes through elementwise ops of its shape only (no broadcast,
-   slice, transpose, ...).  The code generators' kernels for these read
-   element i of every such operand before they write element i of any
-   result (elemental_store_roots computes every root before it stores). */
+/* Whether op (one result) reads its operand i only at the index of the
+   element it writes: an elementwise op, or a loop fusion in whose
+   computation every path from that operand to the root goes through
+   elementwise ops of its shape only (no broadcast, slice, transpose, ...).
+   The code generators' kernels for these read element i of every such
+   operand before they write element i of the result. */
 bool buffers_reads_at_index(Module *m, const Op *op, int i);
 
 /* Assigns buffers for f (never fails on well-formed IR; returns a heap
    object to release with buffers_free). */
 BufferAssignment *buffers_assign(Module *m, Func *f);
+/* ... with options (NULL: buffers_assign's). */
+typedef struct BufferOptions {
+  /* loop state computed in place also by a loop fusion of several results
+     (of one shape) that reads the old state at the index it writes: the
+     gpu backend's kernels compute every root of an element before they
+     store one (elemental_store_roots).  Not the cpu backend's: there the
+     result's storage being an input's makes LLVM's vectorizer take its
+     scalar loop (lstm_scan's gates: 25 -> 200 us a step). */
+  bool multi_result_state;
+} BufferOptions;
+BufferAssignment *buffers_assign_with(Module *m, Func *f, const BufferOptions *o);
 /* Kind of v's storage; *offset (may be NULL) gets the TEMP byte offset or
    the PARAM/RESULT index.  BUF_NONE for values that have no buffer. */
 BufferKind buffers_lookup(const BufferAssignment *a, const Value *v, int64_t *offset);
