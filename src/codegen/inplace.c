@@ -85,3 +85,27 @@ bool result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, in
   ptrmap_free(&set);
   return ok;
 }
+
+bool dus_in_place(const BufferAssignment *bufs, const Op *op, bool vector_starts, bool *vec) {
+  *vec = false;
+  if (op->kind != OP_DYNAMIC_UPDATE_SLICE || op->nres != 1 || op->nopnds < 3) return false;
+  const Value *x = op->opnds[0], *u = op->opnds[1];
+  const Type *xt = x->type, *ut = u->type, *rt = op->res[0].type;
+  if (!buffers_same_storage(bufs, x, &op->res[0])) return false;
+  if (!cg_tensor_native(xt) || !cg_tensor_native(ut) || xt->elem != ut->elem || rt->elem != xt->elem ||
+      !type_same_shape(xt, rt) || ut->rank != xt->rank || xt->rank < 1)
+    return false;
+  int rank = xt->rank, nstart = op->nopnds - 2;
+  /* one scalar per dimension, or one vector of them */
+  *vec = vector_starts && nstart == 1 && op->opnds[2]->type->rank == 1 && op->opnds[2]->type->dims[0] == rank;
+  if (!*vec && nstart != rank) return false;
+  for (int i = 2; i < op->nopnds; i++) {
+    const Type *it = op->opnds[i]->type;
+    if (it->kind != TY_TENSOR || it->quant || !et_is_int(it->elem) || !cg_elem_native(it->elem) ||
+        (!*vec && type_num_elements(it) != 1))
+      return false;
+  }
+  for (int d = 0; d < rank; d++)
+    if (ut->dims[d] > xt->dims[d]) return false;
+  return true;
+}

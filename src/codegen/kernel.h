@@ -106,5 +106,11 @@ bool resolve_custom_calls(Module *m, Func *f, bool aot);
 /* inplace.c: whether result r of f can be computed into parameter p's
    storage (see there). */
 bool result_in_place(Module *m, Func *f, const BufferAssignment *bufs, int r, int p);
+/* Whether dynamic_update_slice op is computed in place (its result in its
+   operand's storage, passes/buffers.c) in a form whose window alone a
+   kernel writes: native types, the update no larger than the operand, one
+   integer scalar start per dimension (or, with vector_starts, one vector
+   of them: *vec). */
+bool dus_in_place(const BufferAssignment *bufs, const Op *op, bool vector_starts, bool *vec);
 
 #endif

@@ -379,25 +379,11 @@ static bool lower_top_k(Lower *L, Op *op) {
    written: a loop nest over the update, rows split into fixed chunks, each
    row a contiguous copy.  Start indices are clamped as the spec says. */
 static bool lower_dus_in_place(Lower *L, Op *op) {
-  if (op->kind != OP_DYNAMIC_UPDATE_SLICE || op->nres != 1 || op->nopnds < 3) return false;
+  bool vec;
+  if (!dus_in_place(L->buffers, op, true, &vec)) return false;
   Value *x = op->opnds[0], *u = op->opnds[1];
-  const Type *xt = x->type, *ut = u->type, *rt = op->res[0].type;
-  if (!buffers_same_storage(L->buffers, x, &op->res[0])) return false;
-  if (!cg_tensor_native(xt) || !cg_tensor_native(ut) || xt->elem != ut->elem || rt->elem != xt->elem ||
-      !type_same_shape(xt, rt) || ut->rank != xt->rank || xt->rank < 1)
-    return false;
+  const Type *xt = x->type, *ut = u->type;
   int rank = xt->rank, nstart = op->nopnds - 2;
-  /* one scalar per dimension, or one vector of them */
-  bool vec = nstart == 1 && op->opnds[2]->type->rank == 1 && op->opnds[2]->type->dims[0] == rank;
-  if (!vec && nstart != rank) return false;
-  for (int i = 2; i < op->nopnds; i++) {
-    const Type *it = op->opnds[i]->type;
-    if (it->kind != TY_TENSOR || it->quant || !et_is_int(it->elem) || !cg_elem_native(it->elem) ||
-        (!vec && type_num_elements(it) != 1))
-      return false;
-  }
-  for (int d = 0; d < rank; d++)
-    if (ut->dims[d] > xt->dims[d]) return false;
   int64_t n = type_num_elements(ut);
   if (n == 0) return true; /* nothing to write: the storage already holds the operand */
 

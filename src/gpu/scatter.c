@@ -239,22 +239,8 @@ void gpu_lower_scatter(GpuLower *G, Op *op) {
    kernel would rewrite the whole operand, a cost that grows with the
    length of a scan at every step. */
 static bool dus_in_place_ok(GpuLower *G, const Op *op) {
-  if (op->kind != OP_DYNAMIC_UPDATE_SLICE || op->nres != 1 || op->nopnds < 3) return false;
-  const Value *x = op->opnds[0], *u = op->opnds[1];
-  const Type *xt = x->type, *ut = u->type;
-  if (!buffers_same_storage(G->buffers, x, &op->res[0])) return false;
-  if (!cg_tensor_native(xt) || xt->elem != ut->elem || op->res[0].type->elem != xt->elem || ut->rank != xt->rank ||
-      xt->rank < 1 || op->nopnds != 2 + xt->rank)
-    return false;
-  for (int d = 0; d < xt->rank; d++)
-    if (ut->dims[d] > xt->dims[d]) return false;
-  for (int i = 2; i < op->nopnds; i++) {
-    const Type *it = op->opnds[i]->type;
-    if (it->kind != TY_TENSOR || it->quant || !et_is_int(it->elem) || !cg_elem_native(it->elem) ||
-        type_num_elements(it) != 1)
-      return false;
-  }
-  return true;
+  bool vec; /* one scalar start per dimension only */
+  return dus_in_place(G->buffers, op, false, &vec);
 }
 
 /* What computes an update `at` element by element: a loop fusion's
