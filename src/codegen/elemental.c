@@ -23,6 +23,8 @@
  */
 #include "codegen/cg.h"
 
+#include "ir/match.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,71 +106,12 @@ static int starts_form(const Op *op, int first, int rank) {
   return 0;
 }
 
-typedef struct GatherDims {
-  int64_t *offset, *collapsed, *obatch, *ibatch, *map, *sizes;
-  int noffset, ncollapsed, nobatch, nibatch, nmap;
-  int64_t ivd;
-} GatherDims;
-
-static bool gather_dims(const Op *op, GatherDims *g) {
-  const Attr *a = op_attr(op, "dimension_numbers");
-  if (!a || a->kind != ATTR_DICT) return false;
-  memset(g, 0, sizeof *g);
-  g->noffset = dict_ints(a, "offset_dims", &g->offset);
-  g->ncollapsed = dict_ints(a, "collapsed_slice_dims", &g->collapsed);
-  g->nobatch = dict_ints(a, "operand_batching_dims", &g->obatch);
-  g->nibatch = dict_ints(a, "start_indices_batching_dims", &g->ibatch);
-  g->nmap = dict_ints(a, "start_index_map", &g->map);
-  g->ivd = dict_int(a, "index_vector_dim", 0);
-  return g->noffset >= 0 && g->ncollapsed >= 0 && g->nobatch >= 0 && g->nibatch >= 0 && g->nmap >= 0;
-}
-
-/* The interpreter's checks of gather, plus a proof that every element it
-   reads is in bounds (it reports an error otherwise, at run time). */
+/* The interpreter's checks of gather, with every element it reads proved
+   in bounds (ir/match.c), on types the code generator handles. */
 static bool gather_ok(const Op *op) {
-  if (op->nopnds != 2) return false;
-  const Type *xt = op->opnds[0]->type, *it = op->opnds[1]->type, *t = op->res[0].type;
   GatherDims g;
-  if (!cg_tensor_native(xt) || !int_index_type(it) || it->rank > CG_MAX_RANK || t->elem != xt->elem ||
-      !gather_dims(op, &g))
-    return false;
-  int rank = xt->rank, irank = it->rank;
-  int64_t *sizes;
-  if (op_attr_ints(op, "slice_sizes", &sizes) != rank) return false;
-  for (int d = 0; d < rank; d++)
-    if (sizes[d] < 0 || sizes[d] > xt->dims[d]) return false;
-  if (g.ivd < 0 || g.ivd > irank) return false;
-  if (g.nmap != (g.ivd < irank ? it->dims[g.ivd] : 1)) return false;
-  if (g.noffset + g.ncollapsed + g.nobatch != rank) return false;
-  if (!ints_in_range(g.offset, g.noffset, t->rank) || !ints_distinct(g.offset, g.noffset) ||
-      !ints_in_range(g.collapsed, g.ncollapsed, rank) || !ints_in_range(g.obatch, g.nobatch, rank) ||
-      !ints_in_range(g.map, g.nmap, rank) || !ints_in_range(g.ibatch, g.nibatch, irank) ||
-      g.nobatch != g.nibatch || ints_contain(g.ibatch, g.nibatch, g.ivd))
-    return false;
-  if (t->rank - g.noffset != irank - (g.ivd < irank ? 1 : 0)) return false;
-  int noff = 0;
-  for (int d = 0; d < rank; d++)
-    if (!ints_contain(g.collapsed, g.ncollapsed, d) && !ints_contain(g.obatch, g.nobatch, d)) noff++;
-  if (noff != g.noffset) return false;
-  if (type_num_elements(t) == 0) return true;
-  /* the largest index each operand dimension can reach */
-  int64_t ub[CG_MAX_RANK] = {0}, bdim[CG_MAX_RANK];
-  int nb = 0;
-  for (int d = 0; d < t->rank; d++)
-    if (!ints_contain(g.offset, g.noffset, d)) bdim[nb++] = t->dims[d];
-  for (int j = 0; j < g.nmap; j++) ub[g.map[j]] = xt->dims[g.map[j]] - sizes[g.map[j]];
-  for (int i = 0; i < g.nobatch; i++) {
-    int64_t ds = g.ibatch[i];
-    ub[g.obatch[i]] += bdim[ds - (ds < g.ivd ? 0 : 1)] - 1;
-  }
-  for (int d = 0, k = 0; d < t->rank; d++) {
-    if (!ints_contain(g.offset, g.noffset, d)) continue;
-    while (ints_contain(g.collapsed, g.ncollapsed, k) || ints_contain(g.obatch, g.nobatch, k)) k++;
-    ub[k++] += t->dims[d] - 1;
-  }
-  for (int d = 0; d < rank; d++)
-    if (ub[d] >= xt->dims[d]) return false;
-  return true;
+  return op->nopnds == 2 && cg_tensor_native(op->opnds[0]->type) && int_index_type(op->opnds[1]->type) &&
+         op->opnds[1]->type->rank <= CG_MAX_RANK && match_gather(op, &g);
 }
 
 static bool index_op_ok(const Op *op) {
@@ -418,9 +361,8 @@ void gather_operand_index(Cg *cg, KernelIO *io, Op *op, LLVMValueRef *idx, LLVMV
   Value *ind = op->opnds[1];
   const Type *it = ind->type;
   GatherDims g;
-  gather_dims(op, &g);
-  int64_t *sizes;
-  op_attr_ints(op, "slice_sizes", &sizes);
+  match_gather(op, &g);
+  const int64_t *sizes = g.sizes;
   LLVMValueRef batch[CG_MAX_RANK], pos[CG_MAX_RANK];
   int nb = 0;
   for (int d = 0; d < rt->rank; d++)

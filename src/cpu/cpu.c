@@ -65,6 +65,8 @@ struct CpuExecutable {
   xlacrt_pool *pool;
   bool own_pool;    /* created here (else the caller's, CpuOptions.pool) */
   bool *in_place;   /* per result: computed into its aliased parameter (cpu_executable_in_place) */
+  int *alias;       /* CpuOptions.alias_param (nalias entries) */
+  int nalias;
   int nres_flat;
   struct Fallback *fallback_ops;
   int nfallback;
@@ -288,8 +290,126 @@ static void call_kernel_arr(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMVal
   }
 }
 
+/* ---- alias scopes of a kernel's buffers ----
+ * A kernel reads and writes its buffers through pointers it loads from
+ * its array, so LLVM must assume any store may change any buffer: a
+ * gather's indices are loaded again for every element it copies, and
+ * loops are vectorized behind run-time overlap checks, or not at all.
+ * Buffer assignment knows better.  Every load and store whose address is
+ * a buffer's pointer plus offsets gets that buffer's scope
+ * (!alias.scope), and the scopes of the kernel's other buffers that are
+ * certainly elsewhere in memory (!noalias):
+ *   - temps whose ranges of the arena do not meet;
+ *   - a temp or a constant and a parameter or result (other memory);
+ *   - two results (the caller's distinct buffers);
+ *   - a parameter and a result it is not donated to (CpuOptions.
+ *     alias_param; cpu_execute never hands a parameter's buffer to
+ *     another result).
+ * Two parameters may be one buffer (the caller's choice), and values in
+ * the same storage (in place) are never separated.  A kernel called from
+ * a second site, with other buffers, loses its scopes again. */
+
+static bool buffers_apart(Lower *L, Value *a, Value *b) {
+  if (a == b) return false;
+  const Buffer *x = buffers_get(L->buffers, a), *y = buffers_get(L->buffers, b);
+  if (!x || !y || x->kind == BUF_NONE || y->kind == BUF_NONE) return false;
+  if (x->kind == BUF_TEMP && y->kind == BUF_TEMP)
+    return x->offset + x->bytes <= y->offset || y->offset + y->bytes <= x->offset;
+  bool xin = x->kind == BUF_TEMP || x->kind == BUF_CONST, yin = y->kind == BUF_TEMP || y->kind == BUF_CONST;
+  if (xin || yin) return !(x->kind == BUF_CONST && y->kind == BUF_CONST) && x->kind != y->kind;
+  if (x->kind == BUF_RESULT && y->kind == BUF_RESULT) return x->offset != y->offset;
+  if (x->kind == BUF_PARAM && y->kind == BUF_PARAM) return false;
+  const Buffer *r = x->kind == BUF_RESULT ? x : y, *p = x->kind == BUF_PARAM ? x : y;
+  return !(r->offset < L->nalias && L->alias_param[r->offset] == p->offset);
+}
+
+/* The slot of the kernel's buffer array a pointer was loaded from, or -1. */
+static int slot_of(LLVMValueRef v, LLVMValueRef arr) {
+  if (!v || !LLVMIsALoadInst(v)) return -1;
+  LLVMValueRef a = LLVMGetOperand(v, 0);
+  if (a == arr) return 0;
+  if (!LLVMIsAGetElementPtrInst(a) || LLVMGetNumOperands(a) != 2 || LLVMGetOperand(a, 0) != arr) return -1;
+  LLVMValueRef i = LLVMGetOperand(a, 1);
+  if (!LLVMIsAConstantInt(i)) return -1;
+  long long k = LLVMConstIntGetSExtValue(i);
+  return k >= 0 && k < INT32_MAX ? (int)k : -1;
+}
+
+/* The loads and stores of fn with their slot (-1: none known). */
+typedef struct Access {
+  LLVMValueRef inst;
+  int slot;
+} Access;
+typedef VEC(Access) AccessVec;
+
+static void kernel_accesses(LLVMValueRef fn, AccessVec *out) {
+  LLVMValueRef arr = LLVMGetParam(fn, 1);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      LLVMValueRef p;
+      if (LLVMIsALoadInst(in)) p = LLVMGetOperand(in, 0);
+      else if (LLVMIsAStoreInst(in)) p = LLVMGetOperand(in, 1);
+      else continue;
+      while (LLVMIsAGetElementPtrInst(p)) p = LLVMGetOperand(p, 0);
+      VEC_PUSH(*out, ((Access){in, slot_of(p, arr)}));
+    }
+}
+
+static void kernel_scopes(Lower *L, LLVMValueRef fn, Value *const *bufs, int n) {
+  Cg *cg = &L->cg;
+  intptr_t state = (intptr_t)ptrmap_get(&L->scoped, fn);
+  if (state == 2 || n < 2 || LLVMCountParams(fn) != 2) return;
+  unsigned k_scope = LLVMGetMDKindIDInContext(cg->ctx, "alias.scope", 11);
+  unsigned k_noalias = LLVMGetMDKindIDInContext(cg->ctx, "noalias", 7);
+  AccessVec acc = {0};
+  kernel_accesses(fn, &acc);
+  if (state == 1) {
+    for (int i = 0; i < acc.len; i++) {
+      LLVMSetMetadata(acc.data[i].inst, k_scope, NULL);
+      LLVMSetMetadata(acc.data[i].inst, k_noalias, NULL);
+    }
+    ptrmap_put(&L->scoped, fn, (void *)2);
+    VEC_FREE(acc);
+    return;
+  }
+  ptrmap_put(&L->scoped, fn, (void *)1);
+  size_t len;
+  const char *name = LLVMGetValueName2(fn, &len);
+  char buf[96];
+  snprintf(buf, sizeof buf, "xlac.%.*s", (int)(len < 64 ? len : 64), name);
+  LLVMMetadataRef dom_name = LLVMMDStringInContext2(cg->ctx, buf, strlen(buf));
+  LLVMMetadataRef dom = LLVMMDNodeInContext2(cg->ctx, &dom_name, 1);
+  LLVMMetadataRef *scope = xcalloc((size_t)n, sizeof *scope), *list = xcalloc((size_t)n, sizeof *list);
+  LLVMValueRef *own = xcalloc((size_t)n, sizeof *own), *others = xcalloc((size_t)n, sizeof *others);
+  for (int k = 0; k < n; k++) {
+    snprintf(buf, sizeof buf, "xlac.%.*s.%d", (int)(len < 64 ? len : 64), name, k);
+    LLVMMetadataRef ops[2] = {LLVMMDStringInContext2(cg->ctx, buf, strlen(buf)), dom};
+    scope[k] = LLVMMDNodeInContext2(cg->ctx, ops, 2);
+    own[k] = LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, &scope[k], 1));
+  }
+  for (int k = 0; k < n; k++) {
+    int m = 0;
+    for (int j = 0; j < n; j++)
+      if (j != k && buffers_apart(L, bufs[k], bufs[j])) list[m++] = scope[j];
+    others[k] = m ? LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, list, (size_t)m)) : NULL;
+  }
+  for (int i = 0; i < acc.len; i++) {
+    int k = acc.data[i].slot;
+    if (k < 0 || k >= n || !others[k]) continue;
+    LLVMSetMetadata(acc.data[i].inst, k_scope, own[k]);
+    LLVMSetMetadata(acc.data[i].inst, k_noalias, others[k]);
+  }
+  xfree(scope);
+  xfree(list);
+  xfree(own);
+  xfree(others);
+  VEC_FREE(acc);
+}
+
 void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs) {
-  if (nchunks > 0) call_kernel_arr(L, kfn, nchunks, ptr_array(L, bufs, nbufs));
+  if (nchunks <= 0) return;
+  kernel_scopes(L, kfn, bufs, nbufs);
+  call_kernel_arr(L, kfn, nchunks, ptr_array(L, bufs, nbufs));
 }
 
 void call_kernel_ptrs(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n) {
@@ -853,6 +973,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   L.exe = exe;
   L.aot = o->aot;
   L.profile = o->profile && !o->aot;
+  L.alias_param = o->alias_param;
+  L.nalias = o->nalias;
   exe->flush_denormals = o->flush_denormals;
   L.depth = -1;
   cpu_cg_init(&L.cg, ctx, m);
@@ -910,10 +1032,14 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   /* donated parameters a result can be computed into */
   exe->nres_flat = entry->nresults;
   exe->in_place = xcalloc((size_t)entry->nresults + 1, sizeof(bool));
+  exe->nalias = o->nalias > 0 && o->alias_param ? o->nalias : 0;
+  exe->alias = xcalloc((size_t)exe->nalias + 1, sizeof(int));
+  if (exe->nalias) memcpy(exe->alias, o->alias_param, (size_t)exe->nalias * sizeof(int));
   for (int r = 0; r < o->nalias && r < entry->nresults && exe->flat == exe->entry; r++)
     if (o->alias_param[r] >= 0) exe->in_place[r] = result_in_place(m, entry, L.buffers, r, o->alias_param[r]);
   buffers_free(L.buffers);
   ptrmap_free(&L.prepacked);
+  ptrmap_free(&L.scoped);
   ptrmap_free(&cg->const_globals);
   if (o->aot) return compile_aot(&L, exe, tsc, &hold_cleanup, t0);
 
@@ -1094,6 +1220,11 @@ static bool execute_flat(CpuExecutable *e, Interp *I, int nargs, IVal **args, IV
     IVal *r = results[i];
     bool reuse = r && r->kind == IV_TENSOR && r->refs == 1 && r->lit->type->elem == f->result_types[i]->elem &&
                  type_same_shape(r->lit->type, f->result_types[i]);
+    /* never another result's storage, nor a parameter's but the one it
+       is computed into (the kernels' alias scopes rely on it) */
+    for (int j = 0; reuse && j < i; j++) reuse = res[j] != r->lit->data;
+    for (int j = 0; reuse && j < nargs; j++)
+      reuse = params[j] != r->lit->data || (i < e->nalias && e->alias[i] == j && e->in_place[i]);
     if (!reuse) {
       OomLoc prev = oom_set_loc(f->loc, "result buffers");
       results[i] = ival_new_tensor(f->result_types[i]);
@@ -1172,6 +1303,7 @@ void cpu_executable_free(CpuExecutable *e) {
   jit_free(e->jit);
   if (e->own_pool) xlacrt_pool_destroy(e->pool);
   xfree(e->in_place);
+  xfree(e->alias);
   xfree(e->temp);
   for (int i = 0; i < e->nfallback; i++) xfree(e->fallback_ops[i].caps);
   xfree(e->fallback_ops);

@@ -44,9 +44,9 @@
 /* A gather whose slices end in a contiguous run of more than one element
    (an embedding lookup: whole rows of a table) gets a kernel of its own:
    for each run of the result its start indices are read and clamped once
-   and the run is one memcpy.  As a loop kernel it would redo the index
-   mapping for every element and reload the indices each time, since for
-   all LLVM knows the stores into the result may change them.  The inner
+   and the run is one memcpy.  (A gather with consumers is fused into
+   them instead, passes/fusion.c: its rows are read where they are used.)
+   The inner
    dimensions of a run span their operand dimensions whole, so the proof
    that every slice is in bounds (elemental.c) clamps their starts to 0. */
 static bool lower_gather(Lower *L, Op *op) {

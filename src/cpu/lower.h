@@ -32,6 +32,13 @@ typedef struct Lower {
      (lower_loop_prepack): the op (a dot_general or its kOutput fusion) ->
      1 + the temp offset of the packed copy */
   PtrMap prepacked;
+  /* kernels whose accesses carry alias scopes (kernel_scopes in cpu.c):
+     the kernel function -> 1, or 2 once a second call site made them go */
+  PtrMap scoped;
+  /* CpuOptions.alias_param: result r may be computed into parameter
+     alias_param[r]'s storage */
+  const int *alias_param;
+  int nalias;
   /* the end of the scratch in use (lower_scratch): the top-level op being
      lowered takes scratch from here on and gives it back when done */
   int64_t scratch_top;

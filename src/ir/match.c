@@ -1,5 +1,6 @@
 /*
- * match.c - recognising comparator regions (match.h).
+ * match.c - recognising comparator regions and computable gathers
+ * (match.h).
  *
  * Three forms of the same key are recognised for a float argument x:
  *   - x itself, compared with compare_type TOTALORDER (or as an integer);
@@ -117,4 +118,66 @@ bool match_key_compare(const Block *cmp, KeyCompare *out) {
   out->total = int_key || (et_is_float(a->type->elem) && ct && !strcmp(ct, "TOTALORDER"));
   out->canonical = fa == CANON || fa == INT_KEY_CANON;
   return !out->canonical || out->total; /* canonical values in IEEE order: not a form we take */
+}
+
+/* ---- gathers ---- */
+
+enum { GATHER_MAX_RANK = 64 };
+
+static bool gather_dims(const Op *op, GatherDims *g) {
+  const Attr *a = op_attr(op, "dimension_numbers");
+  memset(g, 0, sizeof *g);
+  if (!a || a->kind != ATTR_DICT) return false;
+  g->noffset = dict_ints(a, "offset_dims", &g->offset);
+  g->ncollapsed = dict_ints(a, "collapsed_slice_dims", &g->collapsed);
+  g->nobatch = dict_ints(a, "operand_batching_dims", &g->obatch);
+  g->nibatch = dict_ints(a, "start_indices_batching_dims", &g->ibatch);
+  g->nmap = dict_ints(a, "start_index_map", &g->map);
+  g->ivd = dict_int(a, "index_vector_dim", 0);
+  return g->noffset >= 0 && g->ncollapsed >= 0 && g->nobatch >= 0 && g->nibatch >= 0 && g->nmap >= 0;
+}
+
+bool match_gather(const Op *op, GatherDims *g) {
+  if (op->kind != OP_GATHER || op->nopnds != 2 || op->nres != 1 || !gather_dims(op, g)) return false;
+  const Type *xt = op->opnds[0]->type, *it = op->opnds[1]->type, *t = op->res[0].type;
+  if (xt->kind != TY_TENSOR || it->kind != TY_TENSOR || t->kind != TY_TENSOR || !et_is_int(it->elem) ||
+      t->elem != xt->elem || xt->rank > GATHER_MAX_RANK || it->rank > GATHER_MAX_RANK || t->rank > GATHER_MAX_RANK)
+    return false;
+  int rank = xt->rank, irank = it->rank;
+  if (op_attr_ints(op, "slice_sizes", &g->sizes) != rank) return false;
+  const int64_t *sizes = g->sizes;
+  for (int d = 0; d < rank; d++)
+    if (sizes[d] < 0 || sizes[d] > xt->dims[d]) return false;
+  if (g->ivd < 0 || g->ivd > irank) return false;
+  if (g->nmap != (g->ivd < irank ? it->dims[g->ivd] : 1)) return false;
+  if (g->noffset + g->ncollapsed + g->nobatch != rank) return false;
+  if (!ints_in_range(g->offset, g->noffset, t->rank) || !ints_distinct(g->offset, g->noffset) ||
+      !ints_in_range(g->collapsed, g->ncollapsed, rank) || !ints_in_range(g->obatch, g->nobatch, rank) ||
+      !ints_in_range(g->map, g->nmap, rank) || !ints_in_range(g->ibatch, g->nibatch, irank) ||
+      g->nobatch != g->nibatch || ints_contain(g->ibatch, g->nibatch, g->ivd))
+    return false;
+  if (t->rank - g->noffset != irank - (g->ivd < irank ? 1 : 0)) return false;
+  int noff = 0;
+  for (int d = 0; d < rank; d++)
+    if (!ints_contain(g->collapsed, g->ncollapsed, d) && !ints_contain(g->obatch, g->nobatch, d)) noff++;
+  if (noff != g->noffset) return false;
+  if (type_num_elements(t) == 0) return true;
+  /* the largest index each operand dimension can reach */
+  int64_t ub[GATHER_MAX_RANK] = {0}, bdim[GATHER_MAX_RANK];
+  int nb = 0;
+  for (int d = 0; d < t->rank; d++)
+    if (!ints_contain(g->offset, g->noffset, d)) bdim[nb++] = t->dims[d];
+  for (int j = 0; j < g->nmap; j++) ub[g->map[j]] = xt->dims[g->map[j]] - sizes[g->map[j]];
+  for (int i = 0; i < g->nobatch; i++) {
+    int64_t ds = g->ibatch[i];
+    ub[g->obatch[i]] += bdim[ds - (ds < g->ivd ? 0 : 1)] - 1;
+  }
+  for (int d = 0, k = 0; d < t->rank; d++) {
+    if (!ints_contain(g->offset, g->noffset, d)) continue;
+    while (ints_contain(g->collapsed, g->ncollapsed, k) || ints_contain(g->obatch, g->nobatch, k)) k++;
+    ub[k++] += t->dims[d] - 1;
+  }
+  for (int d = 0; d < rank; d++)
+    if (ub[d] >= xt->dims[d]) return false;
+  return true;
 }

@@ -12,7 +12,8 @@
  *   kLoop   elementwise ops (OPF_EW) and cheap index-mapping producers
  *           (broadcast_in_dim, reshape, transpose, slice, dynamic_slice at
  *           scalar starts, concatenate, pad, iota, reverse, constants of at
- *           most 16 elements).  Every output
+ *           most 16 elements, and gathers whose elements can be computed
+ *           one by one: ir/match.c match_gather).  Every output
  *           of a kLoop fusion has the same dimensions (one iteration space).
  *   kInput  one or more single-input reduces whose body is one of
  *           add/mul/max/min/and/or, all over the same input dimensions and
@@ -59,8 +60,12 @@
  *
  * Cost model.
  *   - Never fused: ops with side effects, collectives, custom_call, calls,
- *     while/if/case, sort, gather/scatter, reduce_window, rng, anything on
+ *     while/if/case, sort, scatter, reduce_window, rng, anything on
  *     quantized, tuple or token types; dot/convolution only as kOutput roots.
+ *   - A gather joins its consumers' groups, but never starts a group: with
+ *     no fusible consumer (or for the users outside the groups it joined)
+ *     it stays an op of its own, which the backends lower as a copy per
+ *     slice, its start indices computed apart.
  *   - Expensive ops (exp, log, tanh, logistic, power, sqrt, rsqrt, cbrt,
  *     divide, remainder, trigonometry, atan2, erf and the other CHLO special
  *     functions, and anything with a region) are never duplicated.  One
@@ -84,6 +89,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/match.h"
 #include "passes/passes.h"
 
 enum { MAX_FUSION_OPS = 64, MAX_FUSION_INPUTS = 16, MAX_FUSED_CONSTANT = 16 };
@@ -181,11 +187,19 @@ static bool is_scalar_dynamic_slice(const Op *op) {
   return true;
 }
 
+/* A gather whose elements can be computed one at a time (ir/match.c):
+   fused into its consumers, the slices it selects are read where they
+   are used (an embedding bag's rows by the reduction summing them). */
+static bool is_fusible_gather(const Op *op) {
+  GatherDims g;
+  return op->kind == OP_GATHER && match_gather(op, &g);
+}
+
 /* Elementwise or index-mapping, fusible as a producer of a loop. */
 static bool is_loop_op(const Op *op) {
   if (op->nres != 1 || op->nregions || !all_plain(op)) return false;
   if (op->kind == OP_CONSTANT) return nelems(op->res[0].type) <= MAX_FUSED_CONSTANT || is_splat(op);
-  if (is_scalar_dynamic_slice(op)) return true;
+  if (is_scalar_dynamic_slice(op) || is_fusible_gather(op)) return true;
   return op_has_flag(op->kind, OPF_EW) || is_index_op(op->kind) ||
          (op->kind == OP_BITCAST_CONVERT && same_dims(op->res[0].type, op->opnds[0]->type));
 }
@@ -627,6 +641,13 @@ static bool epilogue_ok(Ctx *c, Node *dot, int g) {
   return !p.reuse && !p.nonew;
 }
 
+/* x written to memory for the users outside the groups it joined.  A
+   gather stays an op of its own there, lowered as a copy per slice (the
+   cpu backend's gather kernel), its indices computed apart. */
+static void own_group(Ctx *c, Node *x) {
+  if (x->op->kind != OP_GATHER) new_group(c, x, K_LOOP);
+}
+
 /* Places producer x given its consumer groups gs and its number of external
    users; every user of x is in one of gs or counted in next. */
 static void place(Ctx *c, Node *x, bool contraction, int *gs, int ngs, int next) {
@@ -639,7 +660,7 @@ static void place(Ctx *c, Node *x, bool contraction, int *gs, int ngs, int next)
     return;
   }
   if (ngs == 0) {
-    new_group(c, x, K_LOOP);
+    own_group(c, x);
     return;
   }
   if (ngs == 1 && within_limits(c, gs, 1, x) && recompute_ok(c, x, gs, 1)) {
@@ -667,7 +688,7 @@ static void place(Ctx *c, Node *x, bool contraction, int *gs, int ngs, int next)
     if (kept == 0)
       erase_node(c, x);
     else
-      new_group(c, x, K_LOOP);
+      own_group(c, x);
     return;
   }
   if (ngs >= 2 && next == 0) {
@@ -681,7 +702,7 @@ static void place(Ctx *c, Node *x, bool contraction, int *gs, int ngs, int next)
       return;
     }
   }
-  new_group(c, x, K_LOOP);
+  own_group(c, x);
 }
 
 static void decide(Ctx *c, Node *x) {
