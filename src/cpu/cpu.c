@@ -310,7 +310,7 @@ static void call_kernel_arr(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMVal
  * a second site, with other buffers, loses its scopes again. */
 
 static bool buffers_apart(Lower *L, Value *a, Value *b) {
-  if (a == b) return false;
+  if (!a || !b || a == b) return false;
   const Buffer *x = buffers_get(L->buffers, a), *y = buffers_get(L->buffers, b);
   if (!x || !y || x->kind == BUF_NONE || y->kind == BUF_NONE) return false;
   if (x->kind == BUF_TEMP && y->kind == BUF_TEMP)
@@ -414,6 +414,12 @@ void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs
 
 void call_kernel_ptrs(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n) {
   if (nchunks > 0) call_kernel_arr(L, kfn, nchunks, ptr_array_of(L, ptrs, n));
+}
+
+void call_kernel_vals(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, Value *const *vals, int n) {
+  if (nchunks <= 0) return;
+  kernel_scopes(L, kfn, vals, n);
+  call_kernel_arr(L, kfn, nchunks, ptr_array_of(L, ptrs, n));
 }
 
 void lower_count_fusion(Lower *L) { L->exe->stats.fusions++; }

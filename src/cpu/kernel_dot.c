@@ -1048,6 +1048,7 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   LLVMValueRef kfn = emit_epilogue_kernel(L, &e, &nchunks);
   LLVMPositionBuilderAtEnd(cg->b, at);
   LLVMValueRef ptrs[68];
+  Value *vals[68] = {0};
   int np = 0;
   /* A convolution's kernel is not the epilogue's to read (the product
      has it, or its packed copy wp) unless another op of the fusion reads
@@ -1057,12 +1058,14 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   for (int i = 0; i < op->nopnds; i++) {
     Value *arg = callee->body->args[i];
     bool unread = !is_dot && i == ib && i != ia && !read_besides(callee, arg, prod) && !type_same_shape(arg->type, rt);
+    vals[np] = unread ? NULL : op->opnds[i];
     ptrs[np++] = unread ? LLVMConstNull(cg->t_ptr) : value_ptr(L, op->opnds[i]);
   }
-  ptrs[np++] = pbuf;
+  ptrs[np++] = pbuf; /* the result's buffer, or scratch: no scope */
+  vals[np] = &op->res[0];
   ptrs[np++] = outp;
   if (wp) ptrs[np++] = wp;
-  call_kernel_ptrs(L, kfn, nchunks, ptrs, np);
+  call_kernel_vals(L, kfn, nchunks, ptrs, vals, np);
   return true;
 }
 

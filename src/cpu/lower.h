@@ -68,6 +68,9 @@ LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i);
 void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs);
 /* The same with pointers already computed in the entry function. */
 void call_kernel_ptrs(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n);
+/* The same, with the value whose buffer each pointer is (NULL: another
+   pointer), for the kernel's alias scopes (cpu.c, kernel_scopes). */
+void call_kernel_vals(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, Value *const *vals, int n);
 /* The same with op's operands then its results as the buffers. */
 void call_kernel_op(Lower *L, LLVMValueRef kfn, int64_t nchunks, Op *op);
 /* Scratch of `bytes` in the temp arena for the op being lowered (widened
