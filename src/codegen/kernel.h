@@ -95,6 +95,8 @@ LLVMValueRef scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, L
    (res, upd: element pointers of the results and updates); every new value
    is computed before any is stored. */
 void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMValueRef off, LLVMValueRef uoff);
+/* The same with the updates' values given (computed by the kernel). */
+void scatter_apply_values(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef off, LLVMValueRef *uvals);
 
 /* ---- between the pipeline and lowering ---- */
 /* custom_calls.c: resolves every custom_call reachable from f: errors at

@@ -177,6 +177,22 @@ LLVMValueRef scatter_operand_index(Cg *cg, const Op *op, const ScatterDims *s, L
 
 /* result[off] = body(result[off], update[uoff]) for every operand pair;
    every new value is computed before any is stored. */
+void scatter_apply_values(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef off, LLVMValueRef *uvals) {
+  int n = (op->nopnds - 1) / 2;
+  Block *body = op->regions[0];
+  Op *ret = block_terminator(body);
+  LLVMValueRef args[MAX_SCATTER], vals[MAX_SCATTER];
+  for (int k = 0; k < n; k++) args[k] = cg_elem_ptr(cg, op->opnds[k]->type->elem, res[k], off);
+  KernelIO io = {0};
+  io.ninputs = n;
+  io.inputs = body->args;
+  io.input_ptrs = args;
+  for (int k = 0; k < n; k++) kernel_io_give(&io, body->args[n + k], NULL, uvals[k]);
+  for (int k = 0; k < n; k++) vals[k] = emit_elemental(cg, &io, ret->opnds[k], NULL);
+  for (int k = 0; k < n; k++) cg_store(cg, op->res[k].type->elem, res[k], off, vals[k]);
+  kernel_io_free(&io);
+}
+
 void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMValueRef off, LLVMValueRef uoff) {
   int n = (op->nopnds - 1) / 2;
   Block *body = op->regions[0];

@@ -309,7 +309,7 @@ static void call_kernel_arr(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMVal
  * the same storage (in place) are never separated.  A kernel called from
  * a second site, with other buffers, loses its scopes again. */
 
-static bool buffers_apart(Lower *L, Value *a, Value *b) {
+bool lower_buffers_apart(Lower *L, Value *a, Value *b) {
   if (!a || !b || a == b) return false;
   const Buffer *x = buffers_get(L->buffers, a), *y = buffers_get(L->buffers, b);
   if (!x || !y || x->kind == BUF_NONE || y->kind == BUF_NONE) return false;
@@ -390,7 +390,7 @@ static void kernel_scopes(Lower *L, LLVMValueRef fn, Value *const *bufs, int n) 
   for (int k = 0; k < n; k++) {
     int m = 0;
     for (int j = 0; j < n; j++)
-      if (j != k && buffers_apart(L, bufs[k], bufs[j])) list[m++] = scope[j];
+      if (j != k && lower_buffers_apart(L, bufs[k], bufs[j])) list[m++] = scope[j];
     others[k] = m ? LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, list, (size_t)m)) : NULL;
   }
   for (int i = 0; i < acc.len; i++) {
@@ -850,7 +850,8 @@ static void lower_block(Lower *L, Block *b) {
     LLVMValueRef t0 = L->profile ? prof_begin(L) : NULL;
     if (lower_control(L, op)) {
       L->exe->stats.native_ops++;
-    } else if (lower_view(L, op) || (cg->loop_vf = loop_width(L, op), lower_native(L, op))) {
+    } else if (scatter_takes_update(L, op) || lower_view(L, op) ||
+               (cg->loop_vf = loop_width(L, op), lower_native(L, op))) {
       cg->loop_vf = 0;
       L->exe->stats.native_ops++;
     } else {

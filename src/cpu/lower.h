@@ -68,6 +68,8 @@ LLVMValueRef kernel_load_ptr(Cg *cg, LLVMValueRef arr, int i);
 void call_kernel(Lower *L, LLVMValueRef kfn, int64_t nchunks, Value *const *bufs, int nbufs);
 /* The same with pointers already computed in the entry function. */
 void call_kernel_ptrs(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, int n);
+/* Whether a and b certainly live in different memory (kernel_scopes). */
+bool lower_buffers_apart(Lower *L, Value *a, Value *b);
 /* The same, with the value whose buffer each pointer is (NULL: another
    pointer), for the kernel's alias scopes (cpu.c, kernel_scopes). */
 void call_kernel_vals(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMValueRef *ptrs, Value *const *vals, int n);
@@ -108,6 +110,9 @@ bool lower_dot(Lower *L, Op *op);
    lower_dot to multiply by in every iteration. */
 void lower_loop_prepack(Lower *L, Op *loop);
 bool lower_indexing(Lower *L, Op *op);
+/* Whether op computes the updates of the scatter right after it, which
+   the scatter's kernel computes itself: op then emits nothing. */
+bool scatter_takes_update(Lower *L, Op *op);
 /* kernel_transpose.c: large transposes of the last two dimensions, tiled */
 bool lower_transpose(Lower *L, Op *op);
 /* kernel_window.c: reduce_window, select_and_scatter. */
