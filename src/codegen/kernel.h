@@ -98,6 +98,33 @@ void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMVal
 /* The same with the updates' values given (computed by the kernel). */
 void scatter_apply_values(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef off, LLVMValueRef *uvals);
 
+/* What computes a scatter's updates element by element when the scatter's
+   kernel computes them itself: a loop fusion's computation (its arguments,
+   in the order of the op's operands, and root), or one elementwise or
+   index-mapping op (an embedding bag's gradient broadcast over the bag). */
+enum { MAX_UPDATE_INPUTS = 64 };
+typedef struct UpdateSrc {
+  Op *op; /* the producer; NULL: the updates are read */
+  Value **inputs;
+  int ninputs;
+  Value *root;
+} UpdateSrc;
+struct BufferAssignment;
+/* The producer of the one-operand scatter sc's updates when its kernel
+   computes them (the producer then has no kernel and no buffer): an op at
+   most a few ops before sc in its block, whose result is sc's update
+   alone and dies there, when nothing between them uses that result or
+   writes where the producer's operands live, and none of those lives in
+   the storage sc writes (its operand's, when it updates that in place).
+   alias_param/nalias: the backend's donation pairs (buffers_apart). */
+bool scatter_update_src(Module *m, const struct BufferAssignment *bufs, const int *alias_param, int nalias, Op *sc,
+                        UpdateSrc *u);
+/* The update at uidx (every update dimension) from the producer's
+   operands' pointers. */
+LLVMValueRef scatter_update_value(Cg *cg, const UpdateSrc *u, LLVMValueRef *ptrs, LLVMValueRef *uidx);
+/* Whether op is such a producer, of a scatter shortly after it. */
+bool scatter_update_taken(Module *m, const struct BufferAssignment *bufs, const int *alias_param, int nalias, Op *op);
+
 /* ---- between the pipeline and lowering ---- */
 /* custom_calls.c: resolves every custom_call reachable from f: errors at
    the ops whose target has no implementation (naming it and the

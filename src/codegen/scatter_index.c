@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "codegen/kernel.h"
+#include "passes/buffers.h"
 
 /* A region of scalar arguments typed like `types`, returning nres scalars
    typed like `rtypes`, that the elemental generator can compute. */
@@ -209,4 +210,67 @@ void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMVal
   for (int k = 0; k < n; k++) vals[k] = emit_elemental(cg, &io, ret->opnds[k], NULL);
   for (int k = 0; k < n; k++) cg_store(cg, op->res[k].type->elem, res[k], off, vals[k]);
   kernel_io_free(&io);
+}
+
+/* ---- updates computed by the scatter's kernel ---- */
+
+static bool update_src(Module *m, Op *P, UpdateSrc *u) {
+  if (P->nres != 1 || P->nregions || P->kind == OP_GATHER) return false;
+  const char *kind = P->kind == OP_CALL ? op_attr_str(P, "fusion_kind") : NULL;
+  if (kind) {
+    const char *name = op_attr_str(P, "callee");
+    Func *fc = strcmp(kind, "kLoop") == 0 && name ? module_find_func(m, name) : NULL;
+    Op *ret = fc ? block_terminator(fc->body) : NULL;
+    if (!ret || ret->nopnds != 1 || fc->body->nargs != P->nopnds) return false;
+    *u = (UpdateSrc){P, fc->body->args, fc->body->nargs, ret->opnds[0]};
+  } else if (P->kind != OP_CALL && P->kind != OP_CONSTANT) {
+    *u = (UpdateSrc){P, P->opnds, P->nopnds, &P->res[0]};
+  } else {
+    return false;
+  }
+  return u->ninputs <= MAX_UPDATE_INPUTS && elemental_supported(&u->root, 1, u->inputs, u->ninputs);
+}
+
+enum { UPDATE_SRC_REACH = 8 };
+
+bool scatter_update_src(Module *m, const BufferAssignment *bufs, const int *alias_param, int nalias, Op *sc,
+                        UpdateSrc *u) {
+  if (sc->kind != OP_SCATTER || sc->nopnds != 3 || sc->nres != 1) return false;
+  Value *v = sc->opnds[2];
+  Op *P = v->def;
+  if (!P || P->parent != sc->parent || sc->opnds[0] == v || sc->opnds[1] == v) return false;
+  const Buffer *b = buffers_get(bufs, v), *r = buffers_get(bufs, &sc->res[0]);
+  if (!b || !r || b->kind != BUF_TEMP || b->end > r->start) return false;
+  int steps = 0;
+  for (Op *x = P->next; x != sc; x = x->next) {
+    if (!x || x->nregions || ++steps > UPDATE_SRC_REACH) return false;
+    for (int i = 0; i < x->nopnds; i++)
+      if (x->opnds[i] == v) return false;
+    for (int j = 0; j < x->nres; j++)
+      for (int i = 0; i < P->nopnds; i++)
+        if (!buffers_apart(bufs, &x->res[j], P->opnds[i], alias_param, nalias)) return false;
+  }
+  for (int i = 0; i < P->nopnds; i++)
+    if (!buffers_apart(bufs, P->opnds[i], &sc->res[0], alias_param, nalias)) return false;
+  ScatterDims s;
+  return scatter_ok(sc, &s) && update_src(m, P, u);
+}
+
+bool scatter_update_taken(Module *m, const BufferAssignment *bufs, const int *alias_param, int nalias, Op *op) {
+  if (op->nres != 1 || op->kind == OP_CONSTANT) return false;
+  Op *sc = op->next;
+  for (int k = 0; sc && k < UPDATE_SRC_REACH && sc->kind != OP_SCATTER; k++) sc = sc->next;
+  UpdateSrc u;
+  return sc && sc->kind == OP_SCATTER && sc->opnds[sc->nopnds - 1] == &op->res[0] &&
+         scatter_update_src(m, bufs, alias_param, nalias, sc, &u) && u.op == op;
+}
+
+LLVMValueRef scatter_update_value(Cg *cg, const UpdateSrc *u, LLVMValueRef *ptrs, LLVMValueRef *uidx) {
+  KernelIO io = {0};
+  io.ninputs = u->ninputs;
+  io.inputs = u->inputs;
+  io.input_ptrs = ptrs;
+  LLVMValueRef v = emit_elemental(cg, &io, u->root, uidx);
+  kernel_io_free(&io);
+  return v;
 }

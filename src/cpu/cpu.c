@@ -298,7 +298,8 @@ static void call_kernel_arr(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMVal
  * Buffer assignment knows better.  Every load and store whose address is
  * a buffer's pointer plus offsets gets that buffer's scope
  * (!alias.scope), and the scopes of the kernel's other buffers that are
- * certainly elsewhere in memory (!noalias):
+ * certainly elsewhere in memory (!noalias; buffers_apart in
+ * passes/buffers.c):
  *   - temps whose ranges of the arena do not meet;
  *   - a temp or a constant and a parameter or result (other memory);
  *   - two results (the caller's distinct buffers);
@@ -310,17 +311,7 @@ static void call_kernel_arr(Lower *L, LLVMValueRef kfn, int64_t nchunks, LLVMVal
  * a second site, with other buffers, loses its scopes again. */
 
 bool lower_buffers_apart(Lower *L, Value *a, Value *b) {
-  if (!a || !b || a == b) return false;
-  const Buffer *x = buffers_get(L->buffers, a), *y = buffers_get(L->buffers, b);
-  if (!x || !y || x->kind == BUF_NONE || y->kind == BUF_NONE) return false;
-  if (x->kind == BUF_TEMP && y->kind == BUF_TEMP)
-    return x->offset + x->bytes <= y->offset || y->offset + y->bytes <= x->offset;
-  bool xin = x->kind == BUF_TEMP || x->kind == BUF_CONST, yin = y->kind == BUF_TEMP || y->kind == BUF_CONST;
-  if (xin || yin) return !(x->kind == BUF_CONST && y->kind == BUF_CONST) && x->kind != y->kind;
-  if (x->kind == BUF_RESULT && y->kind == BUF_RESULT) return x->offset != y->offset;
-  if (x->kind == BUF_PARAM && y->kind == BUF_PARAM) return false;
-  const Buffer *r = x->kind == BUF_RESULT ? x : y, *p = x->kind == BUF_PARAM ? x : y;
-  return !(r->offset < L->nalias && L->alias_param[r->offset] == p->offset);
+  return buffers_apart(L->buffers, a, b, L->alias_param, L->nalias);
 }
 
 /* The slot of the kernel's buffer array a pointer was loaded from, or -1. */

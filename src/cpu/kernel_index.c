@@ -111,83 +111,8 @@ static LLVMValueRef max64(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, "");
 }
 
-/* What computes a scatter's updates element by element, when the scatter
-   kernel computes them itself: a loop fusion's computation (its arguments
-   and root), or a single elementwise or index-mapping op (a bag's
-   gradient broadcast over the bag). */
-typedef struct UpdateSrc {
-  Op *op;          /* the producer, NULL when the updates are read */
-  Value **inputs;  /* its computation's inputs, in the order of op's operands */
-  int ninputs;
-  Value *root;
-} UpdateSrc;
-
-static bool update_src(Lower *L, Op *P, UpdateSrc *u) {
-  if (P->nres != 1 || P->nregions || P->kind == OP_GATHER) return false;
-  const char *kind = P->kind == OP_CALL ? op_attr_str(P, "fusion_kind") : NULL;
-  if (kind) {
-    const char *name = op_attr_str(P, "callee");
-    Func *fc = strcmp(kind, "kLoop") == 0 && name ? module_find_func(L->cg.m, name) : NULL;
-    Op *ret = fc ? block_terminator(fc->body) : NULL;
-    if (!ret || ret->nopnds != 1 || fc->body->nargs != P->nopnds) return false;
-    *u = (UpdateSrc){P, fc->body->args, fc->body->nargs, ret->opnds[0]};
-  } else if (P->kind != OP_CALL && P->kind != OP_CONSTANT) {
-    *u = (UpdateSrc){P, P->opnds, P->nopnds, &P->res[0]};
-  } else {
-    return false;
-  }
-  return u->ninputs <= 64 && elemental_supported(&u->root, 1, u->inputs, u->ninputs);
-}
-
-/* The producer of the single-operand scatter sc's updates when the
-   scatter kernel computes them (no kernel and no buffer of their own):
-   an op at most a few ops before sc in its block, whose result is sc's
-   update alone and dies there, when nothing between them uses that result
-   or writes where the producer's operands live, and none of those lives
-   in the storage sc writes (its operand's, when it updates that in
-   place). */
-enum { UPDATE_SRC_REACH = 8 };
-
-static bool scatter_update_src(Lower *L, Op *sc, UpdateSrc *u) {
-  if (sc->kind != OP_SCATTER || sc->nopnds != 3 || sc->nres != 1) return false;
-  Value *v = sc->opnds[2];
-  Op *P = v->def;
-  if (!P || P->parent != sc->parent || sc->opnds[0] == v || sc->opnds[1] == v) return false;
-  const Buffer *b = buffers_get(L->buffers, v), *r = buffers_get(L->buffers, &sc->res[0]);
-  if (!b || !r || b->kind != BUF_TEMP || b->end > r->start) return false;
-  int steps = 0;
-  for (Op *x = P->next; x != sc; x = x->next) {
-    if (!x || x->nregions || ++steps > UPDATE_SRC_REACH) return false;
-    for (int i = 0; i < x->nopnds; i++)
-      if (x->opnds[i] == v) return false;
-    for (int j = 0; j < x->nres; j++)
-      for (int i = 0; i < P->nopnds; i++)
-        if (!lower_buffers_apart(L, &x->res[j], P->opnds[i])) return false;
-  }
-  for (int i = 0; i < P->nopnds; i++)
-    if (!lower_buffers_apart(L, P->opnds[i], &sc->res[0])) return false;
-  ScatterDims s;
-  return scatter_ok(sc, &s) && update_src(L, P, u);
-}
-
 bool scatter_takes_update(Lower *L, Op *op) {
-  if (op->nres != 1 || op->kind == OP_CONSTANT) return false;
-  Op *sc = op->next;
-  for (int k = 0; sc && k < UPDATE_SRC_REACH && sc->kind != OP_SCATTER; k++) sc = sc->next;
-  UpdateSrc u;
-  return sc && sc->kind == OP_SCATTER && sc->opnds[sc->nopnds - 1] == &op->res[0] && scatter_update_src(L, sc, &u) &&
-         u.op == op;
-}
-
-/* The value of the updates at uidx (all update dimensions). */
-static LLVMValueRef update_value(Cg *cg, const UpdateSrc *u, LLVMValueRef *ptrs, LLVMValueRef *uidx) {
-  KernelIO io = {0};
-  io.ninputs = u->ninputs;
-  io.inputs = u->inputs;
-  io.input_ptrs = ptrs;
-  LLVMValueRef v = emit_elemental(cg, &io, u->root, uidx);
-  kernel_io_free(&io);
-  return v;
+  return scatter_update_taken(L->cg.m, L->buffers, L->alias_param, L->nalias, op);
 }
 
 /* The scatter kernel (chunk c: columns c of every block, see ScatterDims):
@@ -206,7 +131,7 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, const b
   int nsrc = u->op ? u->ninputs : n;
   LLVMValueRef chunk, ptrs;
   LLVMValueRef fn = kernel_new(L, &chunk, &ptrs);
-  LLVMValueRef ind = kernel_load_ptr(cg, ptrs, n), upd[MAX_SCATTER], res[MAX_SCATTER], src[64];
+  LLVMValueRef ind = kernel_load_ptr(cg, ptrs, n), upd[MAX_SCATTER], res[MAX_SCATTER], src[MAX_UPDATE_INPUTS];
   for (int i = 0; i < nsrc; i++) src[i] = kernel_load_ptr(cg, ptrs, n + 1 + i);
   for (int k = 0; k < n; k++) {
     LLVMValueRef x = kernel_load_ptr(cg, ptrs, k);
@@ -252,14 +177,14 @@ static LLVMValueRef emit_scatter(Lower *L, Op *op, const ScatterDims *s, const b
         tail.dims = ut->dims + outer;
         tail.layout = NULL;
         cg_delinearize(cg, &tail, LLVMBuildSub(cg->b, r.iv, first, ""), uidx + outer);
-        LLVMValueRef v = update_value(cg, u, src, uidx);
+        LLVMValueRef v = scatter_update_value(cg, u, src, uidx);
         scatter_apply_values(cg, op, res, off, &v);
       } else {
         scatter_apply(cg, op, res, upd, off, LLVMBuildAdd(cg->b, ubase, r.iv, ""));
       }
       loop_end(cg, &r);
     } else if (u->op) {
-      LLVMValueRef v = update_value(cg, u, src, uidx);
+      LLVMValueRef v = scatter_update_value(cg, u, src, uidx);
       scatter_apply_values(cg, op, res, cg_linearize(cg, xt, full), &v);
     } else {
       scatter_apply(cg, op, res, upd, cg_linearize(cg, xt, full), cg_linearize(cg, ut, uidx));
@@ -307,7 +232,7 @@ static bool lower_scatter(Lower *L, Op *op) {
     if (!inside && !there) copy_parallel(L, op->opnds[k], &op->res[k]);
   }
   UpdateSrc u = {0};
-  if (!scatter_update_src(L, op, &u)) u = (UpdateSrc){0};
+  if (!scatter_update_src(L->cg.m, L->buffers, L->alias_param, L->nalias, op, &u)) u = (UpdateSrc){0};
   LLVMBasicBlockRef at = LLVMGetInsertBlock(L->cg.b);
   LLVMValueRef kfn = emit_scatter(L, op, &s, copy, &u);
   LLVMPositionBuilderAtEnd(L->cg.b, at);
@@ -316,7 +241,7 @@ static bool lower_scatter(Lower *L, Op *op) {
     return true;
   }
   /* the updates' producer's operands in place of the updates */
-  Value *bufs[3 + 64];
+  Value *bufs[3 + MAX_UPDATE_INPUTS];
   int nb = 0;
   bufs[nb++] = op->opnds[0];
   bufs[nb++] = op->opnds[1];

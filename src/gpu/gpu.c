@@ -771,7 +771,7 @@ static void lower_op(GpuLower *G, Op *op) {
   if (op->kind == OP_RESHAPE && op->nopnds == 1 && op->nres == 1 &&
       buffers_same_storage(G->buffers, op->opnds[0], &op->res[0]))
     return;
-  if (gpu_lower_dus_in_place(G, op) || gpu_dus_takes_update(G, op)) return;
+  if (gpu_lower_dus_in_place(G, op) || gpu_dus_takes_update(G, op) || gpu_scatter_takes_update(G, op)) return;
   if (op->kind == OP_WHILE) {
     lower_while(G, op);
     return;

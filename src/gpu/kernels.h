@@ -269,6 +269,10 @@ void gpu_lower_scatter(GpuLower *G, Op *op);
    nothing); false for any other op (scatter.c). */
 bool gpu_lower_dus_in_place(GpuLower *G, Op *op);
 bool gpu_dus_takes_update(GpuLower *G, Op *op);
+/* Whether op computes the updates of a scatter shortly after it, which
+   the scatter's kernel computes itself (codegen/kernel.h,
+   scatter_update_src): op then launches nothing. */
+bool gpu_scatter_takes_update(GpuLower *G, Op *op);
 /* random.c: rng_bit_generator, rng, replica_id, partition_id,
    create_token and after_all (the interpreter's numbers, bit for bit),
    and bitcast_convert between widths (a copy); false when op is none of

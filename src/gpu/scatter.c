@@ -67,30 +67,43 @@ static void update_index(Cg *cg, const ScatterDims *s, const Type *ut, LLVMValue
 }
 
 /* A scatter kernel's start: its buffers (inputs (n), indices, updates
-   (n), results (n)) and the integer argument. */
+   (n) or, with u->op, the operands of the op computing them, results (n))
+   and the integer argument. */
 typedef struct ScatterKernel {
   LLVMValueRef fn, cnt, ind, *upd, *res;
-  LLVMValueRef ptrs[4 * MAX_SCATTER + 2];
+  LLVMValueRef ptrs[3 * MAX_SCATTER + 1 + MAX_UPDATE_INPUTS];
   const Type *xt, *ut;
+  const UpdateSrc *u;
 } ScatterKernel;
 
-static void scatter_kernel_new(GpuLower *G, Op *op, int nbufs, ScatterKernel *k) {
+static void scatter_kernel_new(GpuLower *G, Op *op, const UpdateSrc *u, int nbufs, ScatterKernel *k) {
   int n = (op->nopnds - 1) / 2;
   k->xt = op->opnds[0]->type;
   k->ut = op->opnds[n + 1]->type;
+  k->u = u;
   k->fn = gpu_kernel_new(G, nbufs, k->ptrs, &k->cnt);
   k->ind = k->ptrs[n];
   k->upd = k->ptrs + n + 1;
-  k->res = k->ptrs + 2 * n + 1;
+  k->res = k->ptrs + n + 1 + (u->op ? u->ninputs : n);
+}
+
+/* The update at uidx applied to the result element at off. */
+static void apply_update(Cg *cg, Op *op, const ScatterKernel *k, LLVMValueRef off, LLVMValueRef *uidx) {
+  if (k->u->op) {
+    LLVMValueRef v = scatter_update_value(cg, k->u, k->upd, uidx);
+    scatter_apply_values(cg, op, k->res, off, &v);
+  } else {
+    scatter_apply(cg, op, k->res, k->upd, off, cg_linearize(cg, k->ut, uidx));
+  }
 }
 
 /* Buffers: as scatter_kernel_new's. */
-static LLVMValueRef emit_scatter(GpuLower *G, Op *op, const ScatterDims *s, bool par, int nbufs) {
+static LLVMValueRef emit_scatter(GpuLower *G, Op *op, const ScatterDims *s, bool par, const UpdateSrc *u, int nbufs) {
   Cg *cg = &G->cg;
   ScatterKernel k;
-  scatter_kernel_new(G, op, nbufs, &k);
+  scatter_kernel_new(G, op, u, nbufs, &k);
   const Type *xt = k.xt, *ut = k.ut;
-  LLVMValueRef fn = k.fn, cnt = k.cnt, ind = k.ind, *upd = k.upd, *res = k.res;
+  LLVMValueRef fn = k.fn, cnt = k.cnt, ind = k.ind;
   /* the batch: the update dims that are not window dims */
   int64_t B = 1;
   for (int d = 0; d < ut->rank; d++)
@@ -112,7 +125,7 @@ static LLVMValueRef emit_scatter(GpuLower *G, Op *op, const ScatterDims *s, bool
   LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(cg->ctx, fn, "next");
   LLVMBuildCondBr(cg->b, inside, then, next);
   LLVMPositionBuilderAtEnd(cg->b, then);
-  scatter_apply(cg, op, res, upd, cg_linearize(cg, xt, full), cg_linearize(cg, ut, uidx));
+  apply_update(cg, op, &k, cg_linearize(cg, xt, full), uidx);
   LLVMBuildBr(cg->b, next);
   LLVMPositionBuilderAtEnd(cg->b, next);
   loop_end(cg, &li);
@@ -127,12 +140,12 @@ enum { BLOCK_T = 256, MAX_RANGES = 1024 };
    owns operand elements [r range, (r + 1) range).  Buffers as
    emit_scatter's. */
 static LLVMValueRef emit_by_range(GpuLower *G, Op *op, const ScatterDims *s, int64_t B, int64_t W, int64_t range,
-                                  int nbufs) {
+                                  const UpdateSrc *u, int nbufs) {
   Cg *cg = &G->cg;
   ScatterKernel k;
-  scatter_kernel_new(G, op, nbufs, &k);
+  scatter_kernel_new(G, op, u, nbufs, &k);
   const Type *xt = k.xt, *ut = k.ut;
-  LLVMValueRef fn = k.fn, cnt = k.cnt, ind = k.ind, *upd = k.upd, *res = k.res;
+  LLVMValueRef fn = k.fn, cnt = k.cnt, ind = k.ind;
   LLVMValueRef scan = gpu_shared_array(cg, cg->t_i64, BLOCK_T, "xlac_scatter_scan");
   LLVMValueRef list = gpu_shared_array(cg, cg->t_i64, BLOCK_T, "xlac_scatter_list");
   LLVMValueRef tid = gpu_sreg(cg, "llvm.nvvm.read.ptx.sreg.tid.x");
@@ -179,7 +192,7 @@ static LLVMValueRef emit_by_range(GpuLower *G, Op *op, const ScatterDims *s, int
   Loop lw = gpu_loop_begin(cg, tid, cg_i64(cg, W), cg_i64(cg, BLOCK_T), "w");
   update_index(cg, s, ut, le, lw.iv, uidx);
   scatter_operand_index(cg, op, s, ind, uidx, full);
-  scatter_apply(cg, op, res, upd, cg_linearize(cg, xt, full), cg_linearize(cg, ut, uidx));
+  apply_update(cg, op, &k, cg_linearize(cg, xt, full), uidx);
   gpu_loop_end(cg, &lw, cg_i64(cg, BLOCK_T));
   gpu_loop_end(cg, &lm, cg_i64(cg, 1));
   gpu_barrier(cg);
@@ -198,8 +211,28 @@ void gpu_lower_scatter(GpuLower *G, Op *op) {
   int n = (op->nopnds - 1) / 2;
   GpuBuf *bufs;
   int nbufs;
-  if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) return;
-  for (int k = 0; k < n; k++) gpu_add_copy(G, bufs[2 * n + 1 + k], bufs[k]);
+  /* the updates computed by the kernel: the buffers of their producer's
+     operands in place of theirs (that producer launches nothing,
+     gpu_scatter_takes_update) */
+  UpdateSrc u = {0};
+  if (!scatter_update_src(G->cg.m, G->buffers, G->program ? NULL : G->alias_param, G->nalias, op, &u))
+    u = (UpdateSrc){0};
+  if (u.op) {
+    nbufs = 2 + u.op->nopnds + 1;
+    bufs = xcalloc((size_t)nbufs, sizeof(GpuBuf));
+    bool ok = gpu_value_buf(G, op->opnds[0], &bufs[0]) && gpu_value_buf(G, op->opnds[1], &bufs[1]);
+    for (int i = 0; ok && i < u.op->nopnds; i++) ok = gpu_value_buf(G, u.op->opnds[i], &bufs[2 + i]);
+    if (!ok || !gpu_value_buf(G, &op->res[0], &bufs[nbufs - 1])) {
+      gpu_unsupported(G, op, "a value without device storage; ");
+      xfree(bufs);
+      return;
+    }
+    G->nfusions++;
+  } else if (!gpu_op_bufs(G, op, 0, &bufs, &nbufs)) {
+    return;
+  }
+  int nsrc = u.op ? u.op->nopnds : n;
+  for (int k = 0; k < n; k++) gpu_add_copy(G, bufs[n + 1 + nsrc + k], bufs[k]);
   const Type *xt = op->opnds[0]->type, *ut = op->opnds[n + 1]->type;
   if (type_num_elements(ut) == 0 || type_num_elements(xt) == 0) {
     xfree(bufs);
@@ -223,11 +256,11 @@ void gpu_lower_scatter(GpuLower *G, Op *op) {
     if (nr < 1) nr = 1;
     int64_t range = (X + nr - 1) / nr;
     nr = (X + range - 1) / range;
-    gpu_add_launch(G, op, emit_by_range(G, op, &s, B, W, range, nbufs), nr, nr, BLOCK_T, bufs, nbufs);
+    gpu_add_launch(G, op, emit_by_range(G, op, &s, B, W, range, &u, nbufs), nr, nr, BLOCK_T, bufs, nbufs);
     return;
   }
   int64_t threads = par ? W : 1;
-  LLVMValueRef fn = emit_scatter(G, op, &s, par, nbufs);
+  LLVMValueRef fn = emit_scatter(G, op, &s, par, &u, nbufs);
   gpu_add_launch(G, op, fn, threads, (threads + GPU_LOOP_THREADS - 1) / GPU_LOOP_THREADS,
                  threads < GPU_LOOP_THREADS ? (int)((threads + 31) / 32 * 32) : GPU_LOOP_THREADS, bufs, nbufs);
 }
@@ -286,6 +319,10 @@ static Op *update_producer(GpuLower *G, const Op *dus) {
   Value **in, *root;
   int nin;
   return elemental_of(G, P, &in, &nin, &root) ? P : NULL;
+}
+
+bool gpu_scatter_takes_update(GpuLower *G, Op *op) {
+  return scatter_update_taken(G->cg.m, G->buffers, G->program ? NULL : G->alias_param, G->nalias, op);
 }
 
 bool gpu_dus_takes_update(GpuLower *G, Op *op) {

@@ -469,6 +469,20 @@ bool buffers_same_storage(const BufferAssignment *a, const Value *x, const Value
   return rx && rx == root_of(a, buf_of(a, y));
 }
 
+bool buffers_apart(const BufferAssignment *a, const Value *x, const Value *y, const int *alias_param, int nalias) {
+  if (!x || !y || x == y) return false;
+  const Buffer *bx = buf_of(a, x), *by = buf_of(a, y);
+  if (!bx || !by || bx->kind == BUF_NONE || by->kind == BUF_NONE) return false;
+  if (bx->kind == BUF_TEMP && by->kind == BUF_TEMP)
+    return bx->offset + bx->bytes <= by->offset || by->offset + by->bytes <= bx->offset;
+  bool xin = bx->kind == BUF_TEMP || bx->kind == BUF_CONST, yin = by->kind == BUF_TEMP || by->kind == BUF_CONST;
+  if (xin || yin) return bx->kind != by->kind;
+  if (bx->kind == BUF_RESULT && by->kind == BUF_RESULT) return bx->offset != by->offset;
+  if (bx->kind == BUF_PARAM && by->kind == BUF_PARAM) return false;
+  const Buffer *r = bx->kind == BUF_RESULT ? bx : by, *p = bx->kind == BUF_PARAM ? bx : by;
+  return !(alias_param && r->offset < nalias && alias_param[r->offset] == p->offset);
+}
+
 BufferKind buffers_lookup(const BufferAssignment *a, const Value *v, int64_t *offset) {
   const Buffer *b = buf_of(a, v);
   if (offset) *offset = b ? b->offset : 0;
