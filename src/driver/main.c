@@ -88,7 +88,7 @@ static const char usage_text[] =
     "xlac verify [--verify-diagnostics] [--split-input-file] FILE\n"
     "  --verify-diagnostics      compare diagnostics with // expected-error {{...}} annotations\n"
     "\n"
-    "xlac opt [--pass NAME]... [--pipeline=cpu] [--format=mlir|hlo] FILE\n"
+    "xlac opt [--pass NAME]... [--pipeline=cpu|gpu] [--format=mlir|hlo] FILE\n"
     "                            run optimization passes (--list-passes) and print the result\n"
     "xlac aot [options] FILE     compile ahead of time: an object file and a header with\n"
     "                            a C API (and a C++ class); see 'xlac aot --help'\n"

@@ -3,7 +3,9 @@
  * verify the result and print it.
  *
  * This is the tool pass tests are written against: a test runs one pass (or
- * the whole CPU pipeline) and checks the printed module with FileCheck, or
+ * the whole pipeline, with the options of the cpu or the gpu backend: the
+ * gpu's hoists a scan's products out of its loop, passes/hoist.c) and
+ * checks the printed module with FileCheck, or
  * pipes it back into `xlac run` to check that the optimized program still
  * computes what the original did.  Passes are named as in the CPU pipeline's
  * list, so a pass added there is reachable here without touching this file.
@@ -25,7 +27,7 @@ int driver_opt(int argc, char **argv);
 typedef struct OptState {
   const Pass **passes; /* explicit --pass list, in order */
   int npasses;
-  bool pipeline;       /* --pipeline=cpu */
+  bool pipeline;       /* --pipeline=cpu|gpu */
   bool hlo;            /* --format=hlo */
   PassOptions po;
   int status;
@@ -124,11 +126,13 @@ int driver_opt(int argc, char **argv) {
         s.passes[s.npasses++] = p;
       }
     } else if (driver_option_value(argc, argv, &i, "--pipeline", &v)) {
-      if (!v || strcmp(v, "cpu") != 0) {
-        fprintf(stderr, "xlac opt: error: unknown pipeline '%s' (available: cpu)\n", v ? v : "");
+      if (!v || (strcmp(v, "cpu") != 0 && strcmp(v, "gpu") != 0)) {
+        fprintf(stderr, "xlac opt: error: unknown pipeline '%s' (available: cpu, gpu)\n", v ? v : "");
         bad = true;
       }
       s.pipeline = true;
+      /* as the backends set it (cpu/cpu.c, gpu/gpu.c) */
+      s.po.hoist_limit = v && strcmp(v, "cpu") == 0 ? -1 : 0;
     } else if (strcmp(a, "--no-fuse") == 0) {
       s.po.fuse = false;
     } else if (driver_option_value(argc, argv, &i, "--fold-limit", &v)) {

@@ -37,6 +37,16 @@
 // CPU: dot(
 // CPU: ENTRY
 // CPU-NOT: dot(
+// `xlac opt --pipeline=cpu|gpu` runs the pipeline with each backend's options:
+// RUN: xlac opt --pipeline=gpu %s | FileCheck %s --check-prefix=OPTGPU
+// RUN: xlac opt --pipeline=cpu %s | FileCheck %s --check-prefix=OPTCPU
+// OPTGPU-LABEL: func.func @rnn
+// OPTGPU: stablehlo.dot_general{{.*}} -> tensor<24x5xf32>
+// OPTGPU: stablehlo.while
+// OPTCPU-LABEL: func.func @rnn
+// OPTCPU-NOT: tensor<24x5xf32>
+// OPTCPU: stablehlo.while
+// OPTCPU: stablehlo.dot_general
 
 // CHECK-LABEL: func.func @rnn
 // CHECK: "stablehlo.reshape"(%arg0) : (tensor<6x4x3xf32>) -> tensor<24x3xf32>
