@@ -204,6 +204,110 @@ static void push_launch(GpuLower *G, GpuLaunch l) {
   VEC_PUSH(*G->cur, st);
 }
 
+/* ---- noalias and readonly buffer parameters ----
+ * A kernel's buffers are pointer parameters, so for all LLVM knows a store
+ * through one may change what another points to: loads cannot move above
+ * stores, and none may go through the read-only data cache
+ * (ld.global.nc), which NVPTX uses only for parameters marked noalias and
+ * readonly.  Buffer assignment knows which buffers of a launch lie apart
+ * (the rules of passes/buffers.c, buffers_apart, on the launch's GpuBufs):
+ * a parameter whose buffer lies apart from every other buffer of the
+ * launch that either of them may write gets noalias, and readonly too
+ * when no store, atomic or call of the kernel can reach it (any write
+ * whose address is not traced to one parameter counts as a write to all).
+ * A kernel launched again with other buffers loses them. */
+
+static bool bufs_apart(const GpuLower *G, const GpuBuf *a, const GpuBuf *b) {
+  if (a->kind == BUF_TEMP && b->kind == BUF_TEMP)
+    return a->offset + a->bytes <= b->offset || b->offset + b->bytes <= a->offset;
+  bool ain = a->kind == BUF_TEMP || a->kind == BUF_CONST, bin = b->kind == BUF_TEMP || b->kind == BUF_CONST;
+  if (ain || bin) return a->kind != b->kind;
+  if (a->kind == BUF_RESULT && b->kind == BUF_RESULT) return a->offset != b->offset;
+  if (a->kind != BUF_RESULT && b->kind != BUF_RESULT) return false; /* two parameters: maybe one buffer */
+  const GpuBuf *r = a->kind == BUF_RESULT ? a : b, *p = a->kind == BUF_RESULT ? b : a;
+  if (p->kind != BUF_PARAM) return false;
+  const int *alias = G->program ? NULL : G->alias_param;
+  return !(alias && r->offset < G->nalias && alias[r->offset] == p->offset);
+}
+
+/* The parameter (< np) address v is based on; -1: none (shared memory, a
+   local), -2: not known. */
+static int param_of(LLVMValueRef fn, int np, LLVMValueRef v) {
+  while (v && (LLVMIsAGetElementPtrInst(v) || LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v)))
+    v = LLVMGetOperand(v, 0);
+  if (!v) return -2;
+  if (LLVMIsAGlobalVariable(v) || LLVMIsAAllocaInst(v)) return -1;
+  if (LLVMIsAConstantExpr(v)) {
+    LLVMValueRef b = v;
+    while (LLVMIsAConstantExpr(b) && LLVMGetNumOperands(b) > 0) b = LLVMGetOperand(b, 0);
+    return LLVMIsAGlobalVariable(b) ? -1 : -2;
+  }
+  for (int i = 0; i < np; i++)
+    if (v == LLVMGetParam(fn, (unsigned)i)) return i;
+  return -2;
+}
+
+/* written[i]: some store, atomic or call of fn may write buffer i. */
+static void params_written(LLVMValueRef fn, int np, bool *written) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      LLVMValueRef ptrs[16];
+      int n = 0;
+      if (LLVMIsAStoreInst(in)) ptrs[n++] = LLVMGetOperand(in, 1);
+      else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in)) ptrs[n++] = LLVMGetOperand(in, 0);
+      else if (LLVMIsACallInst(in)) {
+        int na = LLVMGetNumArgOperands(in);
+        for (int a = 0; a < na; a++) {
+          LLVMValueRef arg = LLVMGetOperand(in, (unsigned)a);
+          if (LLVMGetTypeKind(LLVMTypeOf(arg)) != LLVMPointerTypeKind) continue;
+          if (n == 16) {
+            for (int i = 0; i < np; i++) written[i] = true;
+            return;
+          }
+          ptrs[n++] = arg;
+        }
+      }
+      for (int k = 0; k < n; k++) {
+        int p = param_of(fn, np, ptrs[k]);
+        if (p == -2) {
+          for (int i = 0; i < np; i++) written[i] = true;
+          return;
+        }
+        if (p >= 0) written[p] = true;
+      }
+    }
+}
+
+static void mark_params(GpuLower *G, LLVMValueRef fn, const GpuBuf *bufs, int nbufs) {
+  intptr_t state = (intptr_t)ptrmap_get(&G->marked, fn);
+  if (state == 2 || nbufs < 1 || (int)LLVMCountParams(fn) != nbufs + 1) return;
+  unsigned k_noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+  unsigned k_readonly = LLVMGetEnumAttributeKindForName("readonly", 8);
+  if (state == 1) { /* launched before, with other buffers */
+    for (int i = 0; i < nbufs; i++) {
+      LLVMRemoveEnumAttributeAtIndex(fn, (unsigned)i + 1, k_noalias);
+      LLVMRemoveEnumAttributeAtIndex(fn, (unsigned)i + 1, k_readonly);
+    }
+    ptrmap_put(&G->marked, fn, (void *)2);
+    return;
+  }
+  ptrmap_put(&G->marked, fn, (void *)1);
+  bool *written = xcalloc((size_t)nbufs, sizeof(bool));
+  params_written(fn, nbufs, written);
+  for (int i = 0; i < nbufs; i++) {
+    /* noalias promises nothing about memory no one modifies: buffers that
+       neither writes may be one */
+    bool apart = true;
+    for (int j = 0; j < nbufs && apart; j++)
+      if (j != i) apart = bufs_apart(G, &bufs[i], &bufs[j]) || (!written[i] && !written[j]);
+    if (!apart) continue;
+    LLVMAddAttributeAtIndex(fn, (unsigned)i + 1, LLVMCreateEnumAttribute(G->cg.ctx, k_noalias, 0));
+    if (!written[i])
+      LLVMAddAttributeAtIndex(fn, (unsigned)i + 1, LLVMCreateEnumAttribute(G->cg.ctx, k_readonly, 0));
+  }
+  xfree(written);
+}
+
 bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t units, int block, GpuBuf *bufs,
                     int nbufs) {
   StrBuf bad = {0};
@@ -218,6 +322,7 @@ bool gpu_add_launch(GpuLower *G, Op *op, LLVMValueRef fn, int64_t n, int64_t uni
     xfree(bufs);
     return false;
   }
+  mark_params(G, fn, bufs, nbufs);
   GpuLaunch l = {0};
   l.kernel = G->names.len;
   l.n = n;
@@ -1174,6 +1279,7 @@ GpuExecutable *gpu_compile(Module *m, Func *entry, const GpuOptions *o) {
   lower_program(&G, f, &exe->main);
   exe->stats.temp_bytes = exe->main.temp_bytes;
   ptrmap_free(&G.cg.const_globals);
+  ptrmap_free(&G.marked);
   exe->names = G.names.data;
   exe->nkernels = G.names.len;
   exe->launches = G.launches.data;

@@ -115,6 +115,10 @@ typedef struct GpuLower {
   int ngraphs;           /* counted loops whose body runs as a CUDA graph (GpuStats) */
   bool blas;             /* cuBLASLt is there for the device compiled for (cublaslt.h) */
   bool failed;
+  /* kernels whose buffer parameters carry noalias/readonly (gpu.c,
+     mark_params): the function -> 1, or 2 once a launch with other
+     buffers made them go */
+  PtrMap marked;
 } GpuLower;
 
 /* Where v lives; false when it has no device storage. */
