@@ -210,25 +210,12 @@ static void push_launch(GpuLower *G, GpuLaunch l) {
  * stores, and none may go through the read-only data cache
  * (ld.global.nc), which NVPTX uses only for parameters marked noalias and
  * readonly.  Buffer assignment knows which buffers of a launch lie apart
- * (the rules of passes/buffers.c, buffers_apart, on the launch's GpuBufs):
+ * (passes/buffers.c, buffers_places_apart, on the launch's GpuBufs):
  * a parameter whose buffer lies apart from every other buffer of the
  * launch that either of them may write gets noalias, and readonly too
  * when no store, atomic or call of the kernel can reach it (any write
  * whose address is not traced to one parameter counts as a write to all).
  * A kernel launched again with other buffers loses them. */
-
-static bool bufs_apart(const GpuLower *G, const GpuBuf *a, const GpuBuf *b) {
-  if (a->kind == BUF_TEMP && b->kind == BUF_TEMP)
-    return a->offset + a->bytes <= b->offset || b->offset + b->bytes <= a->offset;
-  bool ain = a->kind == BUF_TEMP || a->kind == BUF_CONST, bin = b->kind == BUF_TEMP || b->kind == BUF_CONST;
-  if (ain || bin) return a->kind != b->kind;
-  if (a->kind == BUF_RESULT && b->kind == BUF_RESULT) return a->offset != b->offset;
-  if (a->kind != BUF_RESULT && b->kind != BUF_RESULT) return false; /* two parameters: maybe one buffer */
-  const GpuBuf *r = a->kind == BUF_RESULT ? a : b, *p = a->kind == BUF_RESULT ? b : a;
-  if (p->kind != BUF_PARAM) return false;
-  const int *alias = G->program ? NULL : G->alias_param;
-  return !(alias && r->offset < G->nalias && alias[r->offset] == p->offset);
-}
 
 /* The parameter (< np) address v is based on; -1: none (shared memory, a
    local), -2: not known. */
@@ -299,7 +286,9 @@ static void mark_params(GpuLower *G, LLVMValueRef fn, const GpuBuf *bufs, int nb
        neither writes may be one */
     bool apart = true;
     for (int j = 0; j < nbufs && apart; j++)
-      if (j != i) apart = bufs_apart(G, &bufs[i], &bufs[j]) || (!written[i] && !written[j]);
+      if (j != i)
+        apart = buffers_places_apart(&bufs[i], &bufs[j], G->program ? NULL : G->alias_param, G->nalias) ||
+                (!written[i] && !written[j]);
     if (!apart) continue;
     LLVMAddAttributeAtIndex(fn, (unsigned)i + 1, LLVMCreateEnumAttribute(G->cg.ctx, k_noalias, 0));
     if (!written[i])

@@ -26,12 +26,10 @@ enum { PTX_KERNEL_CC = 71, GPU_LOOP_THREADS = 256, GPU_BLOCKS_PER_SM = 32, GPU_W
    GPU_TRANSCENDENTAL_WORK). */
 enum { GPU_VECTOR_BYTES = 16, GPU_VECTOR_MAX = 8, GPU_VECTOR_WORK = 128, GPU_TRANSCENDENTAL_WORK = 16 };
 
-/* Where a top-level value lives on the device. */
-typedef struct GpuBuf {
-  BufferKind kind; /* PARAM, RESULT, TEMP, CONST */
-  int64_t offset;  /* PARAM/RESULT: index; TEMP: byte offset; CONST: index into consts */
-  int64_t bytes;
-} GpuBuf;
+/* Where a top-level value lives on the device: kind PARAM, RESULT, TEMP
+   or CONST; offset the PARAM/RESULT index, the TEMP byte offset, or the
+   CONST index into GpuLower.consts. */
+typedef BufferPlace GpuBuf;
 
 /* What a launch passes as its integer: n, or an id of the process (the
    replica or partition of a grid) that runs the execution. */

@@ -469,18 +469,24 @@ bool buffers_same_storage(const BufferAssignment *a, const Value *x, const Value
   return rx && rx == root_of(a, buf_of(a, y));
 }
 
+bool buffers_places_apart(const BufferPlace *x, const BufferPlace *y, const int *alias_param, int nalias) {
+  if (x->kind == BUF_NONE || y->kind == BUF_NONE) return false;
+  if (x->kind == BUF_TEMP && y->kind == BUF_TEMP)
+    return x->offset + x->bytes <= y->offset || y->offset + y->bytes <= x->offset;
+  bool xin = x->kind == BUF_TEMP || x->kind == BUF_CONST, yin = y->kind == BUF_TEMP || y->kind == BUF_CONST;
+  if (xin || yin) return x->kind != y->kind;
+  if (x->kind == BUF_RESULT && y->kind == BUF_RESULT) return x->offset != y->offset;
+  if (x->kind == BUF_PARAM && y->kind == BUF_PARAM) return false;
+  const BufferPlace *r = x->kind == BUF_RESULT ? x : y, *p = x->kind == BUF_PARAM ? x : y;
+  return !(alias_param && r->offset < nalias && alias_param[r->offset] == p->offset);
+}
+
 bool buffers_apart(const BufferAssignment *a, const Value *x, const Value *y, const int *alias_param, int nalias) {
   if (!x || !y || x == y) return false;
   const Buffer *bx = buf_of(a, x), *by = buf_of(a, y);
-  if (!bx || !by || bx->kind == BUF_NONE || by->kind == BUF_NONE) return false;
-  if (bx->kind == BUF_TEMP && by->kind == BUF_TEMP)
-    return bx->offset + bx->bytes <= by->offset || by->offset + by->bytes <= bx->offset;
-  bool xin = bx->kind == BUF_TEMP || bx->kind == BUF_CONST, yin = by->kind == BUF_TEMP || by->kind == BUF_CONST;
-  if (xin || yin) return bx->kind != by->kind;
-  if (bx->kind == BUF_RESULT && by->kind == BUF_RESULT) return bx->offset != by->offset;
-  if (bx->kind == BUF_PARAM && by->kind == BUF_PARAM) return false;
-  const Buffer *r = bx->kind == BUF_RESULT ? bx : by, *p = bx->kind == BUF_PARAM ? bx : by;
-  return !(alias_param && r->offset < nalias && alias_param[r->offset] == p->offset);
+  if (!bx || !by) return false;
+  BufferPlace px = {bx->kind, bx->offset, bx->bytes}, py = {by->kind, by->offset, by->bytes};
+  return buffers_places_apart(&px, &py, alias_param, nalias);
 }
 
 BufferKind buffers_lookup(const BufferAssignment *a, const Value *v, int64_t *offset) {

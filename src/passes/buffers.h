@@ -106,13 +106,23 @@ BufferKind buffers_lookup(const BufferAssignment *a, const Value *v, int64_t *of
 /* Whether x and y live in the same storage (one aliases the other, or
    both alias a third value). */
 bool buffers_same_storage(const BufferAssignment *a, const Value *x, const Value *y);
-/* Whether x and y certainly live in different memory during a run:
-   temps whose ranges of the arena do not meet; a temp or a constant and a
+/* Where a buffer lies: kind, offset as in Buffer (a backend may number
+   its constants instead), and size. */
+typedef struct BufferPlace {
+  BufferKind kind;
+  int64_t offset;
+  int64_t bytes;
+} BufferPlace;
+/* Whether two places are certainly different memory during a run: temps
+   whose ranges of the arena do not meet; a temp or a constant and a
    parameter or result (other memory); two results (the caller's distinct
    buffers); a parameter and a result not computed into it (alias_param[r]:
    the parameter result r may be computed into, or -1; nalias entries, as
    the backends' options give it).  Two parameters may be one buffer (the
-   caller's choice); values in one storage (in place) are never apart. */
+   caller's choice), and so may two constants. */
+bool buffers_places_apart(const BufferPlace *x, const BufferPlace *y, const int *alias_param, int nalias);
+/* The same for the buffers of values x and y; values in one storage
+   (computed in place) are never apart. */
 bool buffers_apart(const BufferAssignment *a, const Value *x, const Value *y, const int *alias_param, int nalias);
 /* The Buffer record of v, or NULL. */
 const Buffer *buffers_get(const BufferAssignment *a, const Value *v);
