@@ -98,10 +98,11 @@ void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMVal
 /* The same with the updates' values given (computed by the kernel). */
 void scatter_apply_values(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef off, LLVMValueRef *uvals);
 
-/* What computes a scatter's updates element by element when the scatter's
-   kernel computes them itself: a loop fusion's computation (its arguments,
-   in the order of the op's operands, and root), or one elementwise or
-   index-mapping op (an embedding bag's gradient broadcast over the bag). */
+/* What computes an update element by element where a scatter's or an
+   in-place dynamic_update_slice's kernel computes it itself: a loop
+   fusion's computation (its arguments, in the order of the op's operands,
+   and root), or one op (for a scatter also an index-mapping one: an
+   embedding bag's gradient broadcast over the bag). */
 enum { MAX_UPDATE_INPUTS = 64 };
 typedef struct UpdateSrc {
   Op *op; /* the producer; NULL: the updates are read */
@@ -109,6 +110,10 @@ typedef struct UpdateSrc {
   int ninputs;
   Value *root;
 } UpdateSrc;
+/* What computes op P's one result element by element: a kLoop fusion's
+   computation, or P itself when it is elementwise (with any_op: any op
+   but a call or a constant) and the elemental generator computes it. */
+bool elemental_producer(Module *m, Op *P, bool any_op, UpdateSrc *u);
 struct BufferAssignment;
 /* The producer of the one-operand scatter sc's updates when its kernel
    computes them (the producer then has no kernel and no buffer): an op at

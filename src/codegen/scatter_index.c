@@ -214,8 +214,8 @@ void scatter_apply(Cg *cg, Op *op, LLVMValueRef *res, LLVMValueRef *upd, LLVMVal
 
 /* ---- updates computed by the scatter's kernel ---- */
 
-static bool update_src(Module *m, Op *P, UpdateSrc *u) {
-  if (P->nres != 1 || P->nregions || P->kind == OP_GATHER) return false;
+bool elemental_producer(Module *m, Op *P, bool any_op, UpdateSrc *u) {
+  if (P->nres != 1 || P->nregions) return false;
   const char *kind = P->kind == OP_CALL ? op_attr_str(P, "fusion_kind") : NULL;
   if (kind) {
     const char *name = op_attr_str(P, "callee");
@@ -223,12 +223,18 @@ static bool update_src(Module *m, Op *P, UpdateSrc *u) {
     Op *ret = fc ? block_terminator(fc->body) : NULL;
     if (!ret || ret->nopnds != 1 || fc->body->nargs != P->nopnds) return false;
     *u = (UpdateSrc){P, fc->body->args, fc->body->nargs, ret->opnds[0]};
-  } else if (P->kind != OP_CALL && P->kind != OP_CONSTANT) {
+  } else if (any_op ? P->kind != OP_CALL && P->kind != OP_CONSTANT : op_has_flag(P->kind, OPF_EW)) {
     *u = (UpdateSrc){P, P->opnds, P->nopnds, &P->res[0]};
   } else {
     return false;
   }
-  return u->ninputs <= MAX_UPDATE_INPUTS && elemental_supported(&u->root, 1, u->inputs, u->ninputs);
+  return elemental_supported(&u->root, 1, u->inputs, u->ninputs);
+}
+
+/* A scatter's producer: any op but a gather (whose own kernel copies
+   whole slices), within the kernel's buffer count. */
+static bool update_src(Module *m, Op *P, UpdateSrc *u) {
+  return P->kind != OP_GATHER && elemental_producer(m, P, true, u) && u->ninputs <= MAX_UPDATE_INPUTS;
 }
 
 enum { UPDATE_SRC_REACH = 8 };

@@ -276,29 +276,6 @@ static bool dus_in_place_ok(GpuLower *G, const Op *op) {
   return dus_in_place(G->buffers, op, false, &vec);
 }
 
-/* What computes an update `at` element by element: a loop fusion's
-   computation (its arguments and root) or an elementwise op's operands. */
-static bool elemental_of(GpuLower *G, Op *P, Value ***inputs, int *ninputs, Value **root) {
-  if (P->nres != 1 || P->nregions) return false;
-  const char *kind = P->kind == OP_CALL ? op_attr_str(P, "fusion_kind") : NULL;
-  if (kind) {
-    const char *name = op_attr_str(P, "callee");
-    Func *fc = strcmp(kind, "kLoop") == 0 && name ? module_find_func(G->cg.m, name) : NULL;
-    Op *ret = fc ? block_terminator(fc->body) : NULL;
-    if (!ret || ret->nopnds != 1 || fc->body->nargs != P->nopnds) return false;
-    *inputs = fc->body->args;
-    *ninputs = fc->body->nargs;
-    *root = ret->opnds[0];
-  } else if (op_has_flag(P->kind, OPF_EW)) {
-    *inputs = P->opnds;
-    *ninputs = P->nopnds;
-    *root = &P->res[0];
-  } else {
-    return false;
-  }
-  return elemental_supported(root, 1, *inputs, *ninputs);
-}
-
 /* The op whose result is the update of the in-place dynamic_update_slice
    dus when the window kernel computes that update itself (no launch and
    no buffer for it): a loop fusion or elementwise op right before dus
@@ -316,9 +293,8 @@ static Op *update_producer(GpuLower *G, const Op *dus) {
     if (i != 1 && dus->opnds[i] == u) return NULL;
   for (int i = 0; i < P->nopnds; i++)
     if (buffers_same_storage(G->buffers, P->opnds[i], &dus->res[0])) return NULL;
-  Value **in, *root;
-  int nin;
-  return elemental_of(G, P, &in, &nin, &root) ? P : NULL;
+  UpdateSrc src;
+  return elemental_producer(G->cg.m, P, false, &src) ? P : NULL;
 }
 
 bool gpu_scatter_takes_update(GpuLower *G, Op *op) {
@@ -334,9 +310,8 @@ bool gpu_lower_dus_in_place(GpuLower *G, Op *op) {
   const Type *xt = op->opnds[0]->type, *ut = op->opnds[1]->type;
   int rank = xt->rank;
   Op *P = update_producer(G, op);
-  Value **inputs = NULL, *root = NULL;
-  int ninputs = 0;
-  if (P) elemental_of(G, P, &inputs, &ninputs, &root);
+  UpdateSrc src = {0};
+  if (P) elemental_producer(G->cg.m, P, false, &src);
   /* the buffers: the update (or its producer's operands), the start
      indices, the result */
   int nsrc = P ? P->nopnds : 1, nbufs = nsrc + rank + 1;
@@ -372,9 +347,7 @@ bool gpu_lower_dus_in_place(GpuLower *G, Op *op) {
   for (int d = 0; d < rank; d++) at[d] = LLVMBuildNSWAdd(cg->b, idx[d], start[d], "");
   LLVMValueRef v;
   if (P) {
-    KernelIO io = gpu_kernel_io(inputs, ninputs, ptrs);
-    v = emit_elemental(cg, &io, root, idx);
-    kernel_io_free(&io);
+    v = scatter_update_value(cg, &src, ptrs, idx);
   } else {
     v = cg_load(cg, ut->elem, ptrs[0], l.iv);
   }
