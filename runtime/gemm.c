@@ -867,6 +867,11 @@ typedef struct {
     int64_t nfull;
     /* A read where it is (direct_a): the kernel takes its rows' addresses */
     int direct_a;
+    /* A packed once, every k block of it at ap_shared + kb * ap_block
+       bytes, for all the chunks of the one row block (see gemm_run) */
+    int shared_a;
+    char *ap_shared;
+    size_t ap_block;
     /* A packed by the caller's function instead of from a matrix (an
        implicit GEMM: a convolution packs its input windows directly) */
     rt_pack_a_fn pack_a_cb;
@@ -885,6 +890,19 @@ typedef struct {
 } gemm_job;
 
 enum { PANELS_PER_PACK_TASK = 16 };
+
+/* One k block of A into the shared copy (shared_a). */
+static void pack_a_task(int64_t kb, void *ctx)
+{
+    gemm_job *g = ctx;
+    int64_t p0 = kb * g->cfg.kc;
+    int64_t kc = g->k - p0 < g->cfg.kc ? g->k - p0 : g->cfg.kc;
+    char *ap = g->ap_shared + (size_t)kb * g->ap_block;
+    if (g->pack_a_cb)
+        g->pack_a_cb(g->pack_a_ctx, g->cfg.mr, 0, g->m, p0, kc, ap);
+    else
+        g->cfg.pack_a(g->a, g->lda, g->trans_a, 0, g->m, p0, kc, ap);
+}
 
 static void pack_b_task(int64_t t, void *ctx)
 {
@@ -971,18 +989,20 @@ static void gemm_chunk(int64_t t, void *ctx)
     for (;; slot = (slot + 1) % g->nslots)
         if (!atomic_exchange(&g->busy[slot], 1))
             break;
-    char *ap = g->slots + (size_t)slot * g->slot_bytes;
+    char *sp = g->slots + (size_t)slot * g->slot_bytes, *ap = sp;
     for (int64_t p0 = 0; p0 < g->k; p0 += f->kc) {
         int64_t kc = g->k - p0 < f->kc ? g->k - p0 : f->kc;
         int acc = g->acc || p0 > 0;
         if (g->direct_a)
             ; /* read in place below */
+        else if (g->shared_a)
+            ap = g->ap_shared + (size_t)(p0 / f->kc) * g->ap_block;
         else if (g->pack_a_cb)
             g->pack_a_cb(g->pack_a_ctx, f->mr, i0, mc, p0, kc, ap);
         else
             f->pack_a(g->a, g->lda, g->trans_a, i0, mc, p0, kc, ap);
         if (g->inline_b) {
-            chunk_inline_b(g, ap, ap + g->slot_b, i0, mc, j0, nc, p0, kc, acc);
+            chunk_inline_b(g, ap, sp + g->slot_b, i0, mc, j0, nc, p0, kc, acc);
             continue;
         }
         const char *bblk = g->bp + (size_t)(p0 * g->npad) * g->es;
@@ -1163,15 +1183,23 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     g->direct_a = (f->kern == kern_avx512_f32 || f->kern == kern_avx2_f32) && g->src == SRC_F32 && !g->trans_a &&
                   !g->pack_a_cb && g->npad / f->nr <= DIRECT_A_MAX_PANELS;
 #endif
+    /* One block of rows cut into column chunks: every chunk would pack
+       the same A again (on two threads a 32 x 128 A four times for a 32 x
+       128 x 512 product), so it is packed once, a task per k block, and
+       the chunks read it.  The panels are the same, so are the bits. */
+    g->shared_a = g->mchunks == 1 && g->nchunks > 1 && !g->direct_a;
+    g->ap_block = (size_t)round_up(mcmax * kcmax, 16) * g->es;
+    size_t ap_bytes = g->shared_a ? g->ap_block * (size_t)g->kblocks : 0;
     size_t bp_elems = g->prepacked || g->inline_b ? 0
                       : g->direct_b                ? (g->nfull < g->n ? f->nr * g->k : 0)
                                                    : g->npad * g->k;
     size_t bp_bytes = (bp_elems * g->es + 63) / 64 * 64;
-    size_t busy_at = bp_bytes + g->slot_bytes * (size_t)g->nslots;
+    size_t busy_at = bp_bytes + ap_bytes + g->slot_bytes * (size_t)g->nslots;
     char *ws = xlacrt_scratch_get(XLACRT_SCRATCH_GEMM, busy_at + sizeof *g->busy * (size_t)g->nslots, "GEMM");
     if (ws) {
         g->bp = g->prepacked ? (char *)g->prepacked : ws;
-        g->slots = ws + bp_bytes;
+        g->ap_shared = ws + bp_bytes;
+        g->slots = ws + bp_bytes + ap_bytes;
         g->busy = (_Atomic int *)(ws + busy_at);
         for (int i = 0; i < g->nslots; i++)
             atomic_init(&g->busy[i], 0);
@@ -1179,6 +1207,8 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
             f->pack_b(g->b, g->ldb, 0, g->nfull, g->n - g->nfull, 0, g->k, g->bp);
         else if (!g->prepacked && !g->direct_b && !g->inline_b)
             xlacrt_parallel_for(p, g->kblocks * g->bgroups, pack_b_task, g);
+        if (g->shared_a)
+            xlacrt_parallel_for(p, g->kblocks, pack_a_task, g);
         xlacrt_parallel_for(p, chunks, gemm_chunk, g);
     } else if (g->prepacked) {
         /* out of memory for A's packing slots: recorded in the run's
