@@ -20,6 +20,7 @@
    j < cols; batch index k's offsets are the sums over the batch dimensions
    of its coordinate times bsrc and bdst. */
 typedef struct TransposePlan {
+  int64_t src_off; /* where the operand's side begins (a view's offset) */
   int64_t rows, cols;
   int64_t src_row, dst_row;
   int nbatch;
@@ -32,5 +33,15 @@ typedef struct TransposePlan {
    false when it keeps the innermost dimension in place (or is the
    identity). */
 bool transpose_plan(const int64_t *dims, const int64_t *perm, int rank, TransposePlan *p);
+
+/* The plan of a value that only moves an operand's elements: root computed
+   from one of args (nargs of them) by reshapes, slices and transposes
+   (those after the last transpose only rename the result's elements).
+   Every step is followed as a strided view of the operand, the slices
+   moving its start (src_off); *arg is the index of the operand in args.
+   False where a step is not one of those, a reshape merges dimensions the
+   view cannot (their elements are not equally spaced), or the result is
+   no matrix transpose (as transpose_plan). */
+bool transpose_plan_view(const Value *root, Value *const *args, int nargs, int *arg, TransposePlan *p);
 
 #endif
