@@ -1326,6 +1326,33 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
     return packed;
 }
 
+/* The frame in panels (the kernel gradient's stacked product, below): F
+   laid out as [N / W][frame rows][W], W the product's register tile, so
+   that a panel of W rows of A (one output position, W consecutive rows of
+   the batch) at k offset p0 is W * kc consecutive values of the frame,
+   copied as they are instead of gathered W values from each row of F.
+   The batch is padded to Npad, a multiple of W, with zero rows (their
+   outputs are computed and dropped); the tile with the least padding is
+   taken, and none where it would add more than 1/16 of the rows.
+   Returns W, or 0 for the plain frame. */
+static int panel_tile(const rt_packed_b_info *bi, int64_t N)
+{
+    int best = 0;
+    int64_t waste = 0;
+    int cand[2] = {bi->mr, bi->mr_small};
+    for (int i = 0; i < 2; i++) {
+        int w = cand[i];
+        if (w <= 0)
+            continue;
+        int64_t pad = (N + w - 1) / w * w - N;
+        if (pad * 16 > N || (best && pad >= waste))
+            continue;
+        best = w;
+        waste = pad;
+    }
+    return best;
+}
+
 #define DEFINE_SHIFTED(T, SUF, IS_F64, PACK_B, GEMM_PACKED)                                  \
     /* Kf: [in_feat][frame position][out_feat], the window's positions set */                 \
     static void shifted_pack_##SUF(const xlacrt_conv *d, const T *kernel, void *w)             \
@@ -1433,6 +1460,87 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
         }                                                                                     \
     }                                                                                         \
                                                                                               \
+    /* A from the frame in panels (panel_tile): rows (position, n) of the                     \
+       stacked product, Npad of them per position */                                          \
+    typedef struct {                                                                          \
+        const T *fp;                                                                          \
+        int64_t npad, rows;                                                                   \
+        int w;                                                                                \
+        const int64_t *s;                                                                     \
+    } paneled_ctx_##SUF;                                                                      \
+                                                                                              \
+    static const void *paneled_panel_##SUF(void *vctx, int64_t r0, int64_t p0)                \
+    {                                                                                         \
+        const paneled_ctx_##SUF *c = vctx;                                                    \
+        return c->fp + (((r0 % c->npad) / c->w * c->rows) + c->s[r0 / c->npad] + p0) * c->w;  \
+    }                                                                                         \
+                                                                                              \
+    /* The whole kernel gradient as one product over the frame in panels of                   \
+       w rows (built here from the input, like the plain frame in                             \
+       shifted_run); false where it does not apply. */                                        \
+    static int paneled_run_##SUF(xlacrt_pool *p, const xlacrt_conv *d, const shift_geom *g, const T *in, \
+                                 const void *w, T *out)                                       \
+    {                                                                                         \
+        int64_t N = d->batch, O = d->out_feat, P = g->positions;                              \
+        rt_packed_b_info bi;                                                                  \
+        rt_gemm_packed_b_info(w, IS_F64, &bi);                                                \
+        int W = P <= STACKED_MAX_POSITIONS ? panel_tile(&bi, N) : 0;                          \
+        if (!W)                                                                               \
+            return 0;                                                                         \
+        int64_t npad = (N + W - 1) / W * W, rows = g->k + g->tail;                            \
+        int64_t s[STACKED_MAX_POSITIONS], obase[STACKED_MAX_POSITIONS];                       \
+        int uniform = d->out_so == 1 && npad == N;                                            \
+        for (int64_t pos = 0; pos < P; pos++) {                                               \
+            shift_position(d, g, pos, &s[pos], &obase[pos]);                                  \
+            uniform &= obase[pos] == pos * N * d->out_sn;                                     \
+        }                                                                                     \
+        size_t fbytes = sizeof(T) * (size_t)(rows * npad);                                    \
+        T *fp = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, fbytes, "convolution");          \
+        if (!fp)                                                                              \
+            return 1; /* recorded in the run's status, which fails it */                      \
+        memset(fp, 0, fbytes);                                                                \
+        /* frame row (feature, position x) at input coordinates x - pad_lo */                 \
+        int64_t last = d->nsp - 1, L = g->frame[last];                                        \
+        for (int64_t fr = 0; fr < d->in_feat * (g->volume / L); fr++) {                       \
+            int64_t feat = fr / (g->volume / L), rem = fr % (g->volume / L), off = 0, ok = 1; \
+            for (int64_t i = last - 1; i >= 0; i--) {                                         \
+                int64_t x = rem % g->frame[i] - d->pad_lo[i];                                 \
+                rem /= g->frame[i];                                                           \
+                ok &= x >= 0 && x < d->in_dim[i];                                             \
+                off += x * d->in_ss[i];                                                       \
+            }                                                                                 \
+            if (!ok)                                                                          \
+                continue;                                                                     \
+            const T *src = in + feat * d->in_sc + off;                                        \
+            int64_t lo = d->pad_lo[last] > 0 ? d->pad_lo[last] : 0;                           \
+            int64_t hi = d->in_dim[last] + d->pad_lo[last] < L ? d->in_dim[last] + d->pad_lo[last] : L; \
+            for (int64_t x = lo; x < hi; x++) {                                               \
+                const T *sp = src + (x - d->pad_lo[last]) * d->in_ss[last];                   \
+                int64_t row = fr * L + x;                                                     \
+                for (int64_t n0 = 0; n0 < N; n0 += W) {                                       \
+                    T *dp = fp + (n0 / W * rows + row) * W;                                   \
+                    for (int64_t n = n0; n < n0 + W && n < N; n++)                            \
+                        dp[n - n0] = sp[n * d->in_sn];                                        \
+                }                                                                             \
+            }                                                                                 \
+        }                                                                                     \
+        paneled_ctx_##SUF c = {fp, npad, rows, W, s};                                         \
+        T *cm = uniform ? out : xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT, sizeof(T) * (size_t)(P * npad * O), "convolution"); \
+        if (cm) {                                                                             \
+            rt_gemm_panels_a(p, IS_F64, P * npad, W, paneled_panel_##SUF, &c, w, cm,           \
+                                 uniform ? d->out_sn : O, 0);                                 \
+            if (!uniform) {                                                                   \
+                for (int64_t pos = 0; pos < P; pos++)                                         \
+                    for (int64_t n = 0; n < N; n++)                                           \
+                        for (int64_t o = 0; o < O; o++)                                       \
+                            out[obase[pos] + n * d->out_sn + o * d->out_so] = cm[(pos * npad + n) * O + o]; \
+                xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, cm);                              \
+            }                                                                                 \
+        }                                                                                     \
+        xlacrt_scratch_put(XLACRT_SCRATCH_CONV_COLS, fp);                                     \
+        return 1;                                                                             \
+    }                                                                                         \
+                                                                                              \
     static int stacked_run_##SUF(xlacrt_pool *p, const shifted_job_##SUF *j)                  \
     {                                                                                         \
         const xlacrt_conv *d = j->d;                                                          \
@@ -1475,6 +1583,8 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
     {                                                                                         \
         shifted_job_##SUF j = {.d = d, .w = w, .out = out};                                   \
         shift_geometry(d, &j.g);                                                              \
+        if (paneled_run_##SUF(p, d, &j.g, in, w, out))                                        \
+            return;                                                                           \
         int64_t N = d->batch, rows = j.g.k + j.g.tail;                                        \
         T *f = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, sizeof(T) * (size_t)(rows * N),   \
                                   "convolution");                                             \

@@ -875,6 +875,10 @@ typedef struct {
     /* A packed by the caller's function instead of from a matrix (an
        implicit GEMM: a convolution packs its input windows directly) */
     rt_pack_a_fn pack_a_cb;
+    int force_mr; /* the row tile the caller laid A out for, or 0 */
+    /* A's panels already laid out by the caller (rt_gemm_panels_a): the
+       panel of rows r0.. at k offset p0, mr x kc, read where it is */
+    rt_panel_a_fn panel_a;
     void *pack_a_ctx;
     int64_t npad;
     int64_t kblocks, bgroups; /* packing tasks: k blocks x panel groups */
@@ -967,7 +971,8 @@ static void chunk_inline_b(gemm_job *g, const char *ap, char *bpan, int64_t i0, 
         for (int64_t ir = 0; ir < mc; ir += f->mr) {
             int mv = mc - ir < f->mr ? (int)(mc - ir) : f->mr;
             char *cp = g->c + (size_t)((i0 + ir) * g->ldc + col) * g->es;
-            run_tile(g, ap + (size_t)(ir * kc) * g->es, bpan, f->nr, cp, i0 + ir, p0, kc, mv, nv, acc);
+            const char *apan = g->panel_a ? g->panel_a(g->pack_a_ctx, i0 + ir, p0) : ap + (size_t)(ir * kc) * g->es;
+            run_tile(g, apan, bpan, f->nr, cp, i0 + ir, p0, kc, mv, nv, acc);
         }
     }
 }
@@ -993,7 +998,7 @@ static void gemm_chunk(int64_t t, void *ctx)
     for (int64_t p0 = 0; p0 < g->k; p0 += f->kc) {
         int64_t kc = g->k - p0 < f->kc ? g->k - p0 : f->kc;
         int acc = g->acc || p0 > 0;
-        if (g->direct_a)
+        if (g->direct_a || g->panel_a)
             ; /* read in place below */
         else if (g->shared_a)
             ap = g->ap_shared + (size_t)(p0 / f->kc) * g->ap_block;
@@ -1013,7 +1018,7 @@ static void gemm_chunk(int64_t t, void *ctx)
             int64_t jend = nc - jc < f->nc ? nc : jc + f->nc;
             for (int64_t ir = 0; ir < mc; ir += f->mr) {
                 int mv = mc - ir < f->mr ? (int)(mc - ir) : f->mr;
-                const char *apan = ap + (size_t)(ir * kc) * g->es;
+                const char *apan = g->panel_a ? g->panel_a(g->pack_a_ctx, i0 + ir, p0) : ap + (size_t)(ir * kc) * g->es;
                 for (int64_t jr = jc; jr < jend; jr += f->nr) {
                     int nv = nc - jr < f->nr ? (int)(nc - jr) : f->nr;
                     int64_t col = j0 + jr, bs = f->nr;
@@ -1131,7 +1136,13 @@ enum { BATCH_SPLIT_FMAS = 1 << 24 };
    run again then allocates nothing. */
 static void gemm_run(gemm_job *g, xlacrt_pool *p)
 {
-    pick_tile(&g->cfg, g->m);
+    if (g->force_mr && g->force_mr == g->cfg.mr_small && g->cfg.pack_a_small) {
+        g->cfg.mr = g->cfg.mr_small;
+        g->cfg.kern = g->cfg.kern_small;
+        g->cfg.pack_a = g->cfg.pack_a_small;
+    } else if (g->force_mr != g->cfg.mr) {
+        pick_tile(&g->cfg, g->m);
+    }
     const gemm_cfg *f = &g->cfg;
     if ((double)g->m * (double)g->n * (double)g->k < PARALLEL_MIN_FMAS)
         p = NULL;
@@ -1181,13 +1192,13 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     }
 #if defined(__x86_64__)
     g->direct_a = (f->kern == kern_avx512_f32 || f->kern == kern_avx2_f32) && g->src == SRC_F32 && !g->trans_a &&
-                  !g->pack_a_cb && g->npad / f->nr <= DIRECT_A_MAX_PANELS;
+                  !g->pack_a_cb && !g->panel_a && g->npad / f->nr <= DIRECT_A_MAX_PANELS;
 #endif
     /* One block of rows cut into column chunks: every chunk would pack
        the same A again (on two threads a 32 x 128 A four times for a 32 x
        128 x 512 product), so it is packed once, a task per k block, and
        the chunks read it.  The panels are the same, so are the bits. */
-    g->shared_a = g->mchunks == 1 && g->nchunks > 1 && !g->direct_a;
+    g->shared_a = g->mchunks == 1 && g->nchunks > 1 && !g->direct_a && !g->panel_a;
     g->ap_block = (size_t)round_up(mcmax * kcmax, 16) * g->es;
     size_t ap_bytes = g->shared_a ? g->ap_block * (size_t)g->kblocks : 0;
     size_t bp_elems = g->prepacked || g->inline_b ? 0
@@ -1510,7 +1521,7 @@ void xlacrt_dgemm_pack_b(xlacrt_pool *p, int trans_b, int64_t n, int64_t k, cons
 
 static void gemm_packed(xlacrt_pool *p, int f64, int trans_a, int64_t m, const void *a, int64_t lda,
                         const void *packed, void *c, int64_t ldc, int accumulate, rt_pack_a_fn pack_a,
-                        void *pack_ctx)
+                        void *pack_ctx, int force_mr, rt_panel_a_fn panel_a)
 {
     packed_b_header h;
     memcpy(&h, packed, sizeof h);
@@ -1532,6 +1543,8 @@ static void gemm_packed(xlacrt_pool *p, int f64, int trans_a, int64_t m, const v
         .prepacked = (const char *)packed + PACKED_B_HEADER,
         .pack_a_cb = pack_a,
         .pack_a_ctx = pack_ctx,
+        .force_mr = force_mr,
+        .panel_a = panel_a,
     };
     g.cfg.kc = (int)h.kc;
     gemm_run(&g, p);
@@ -1540,13 +1553,13 @@ static void gemm_packed(xlacrt_pool *p, int f64, int trans_a, int64_t m, const v
 void xlacrt_sgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const float *a, int64_t lda, const void *packed,
                          float *c, int64_t ldc, int accumulate)
 {
-    gemm_packed(p, 0, trans_a, m, a, lda, packed, c, ldc, accumulate, NULL, NULL);
+    gemm_packed(p, 0, trans_a, m, a, lda, packed, c, ldc, accumulate, NULL, NULL, 0, NULL);
 }
 
 void xlacrt_dgemm_packed(xlacrt_pool *p, int trans_a, int64_t m, const double *a, int64_t lda,
                          const void *packed, double *c, int64_t ldc, int accumulate)
 {
-    gemm_packed(p, 1, trans_a, m, a, lda, packed, c, ldc, accumulate, NULL, NULL);
+    gemm_packed(p, 1, trans_a, m, a, lda, packed, c, ldc, accumulate, NULL, NULL, 0, NULL);
 }
 
 void rt_gemm_pack_b_kc(int f64, int64_t kc, int64_t n, int64_t k, const void *b, int64_t ldb, void *packed)
@@ -1567,7 +1580,13 @@ void rt_gemm_pack_b_header(int f64, int64_t kc, int64_t n, int64_t k, void *pack
 void rt_gemm_packed_cb(xlacrt_pool *p, int f64, int64_t m, rt_pack_a_fn pack_a, void *ctx,
                        const void *packed, void *c, int64_t ldc, int accumulate)
 {
-    gemm_packed(p, f64, 0, m, NULL, 0, packed, c, ldc, accumulate, pack_a, ctx);
+    gemm_packed(p, f64, 0, m, NULL, 0, packed, c, ldc, accumulate, pack_a, ctx, 0, NULL);
+}
+
+void rt_gemm_panels_a(xlacrt_pool *p, int f64, int64_t m, int mr, rt_panel_a_fn panel_a, void *ctx,
+                      const void *packed, void *c, int64_t ldc, int accumulate)
+{
+    gemm_packed(p, f64, 0, m, NULL, 0, packed, c, ldc, accumulate, NULL, ctx, mr, panel_a);
 }
 
 int rt_gemm_current_avx512(void)
@@ -1591,6 +1610,7 @@ void rt_gemm_packed_b_info(const void *packed, int f64, rt_packed_b_info *info)
     info->avx512 = 0;
 #endif
     info->mr = f->mr;
+    info->mr_small = f->pack_a_small ? f->mr_small : 0;
     info->nr = f->nr;
     info->n = h.n;
     info->k = h.k;

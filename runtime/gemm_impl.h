@@ -27,6 +27,14 @@ void rt_gemm_pack_b_kc(int f64, int64_t kc, int64_t n, int64_t k, const void *b,
    rt_gemm_pack_b_kc or *_pack_b.  Split over the pool like *_packed. */
 void rt_gemm_packed_cb(xlacrt_pool *p, int f64, int64_t m, rt_pack_a_fn pack_a, void *ctx,
                        const void *packed, void *c, int64_t ldc, int accumulate);
+/* The same with A's panels laid out by the caller for the row tile mr
+   (rt_packed_b_info's mr or mr_small; m a multiple of it): panel_a(ctx,
+   r0, p0) is the panel of rows r0 .. r0 + mr - 1 at k offset p0, element
+   (r, q) at [q * mr + r] for q below the k block's depth (the kc of the
+   packed B), read where it is. */
+typedef const void *(*rt_panel_a_fn)(void *ctx, int64_t r0, int64_t p0);
+void rt_gemm_panels_a(xlacrt_pool *p, int f64, int64_t m, int mr, rt_panel_a_fn panel_a, void *ctx,
+                      const void *packed, void *c, int64_t ldc, int accumulate);
 
 /* Whether the bfloat16 and int8 products run on tiles (gemm_amx.c): not at
    all, on AMX, or on its C emulation (chosen with xlacrt_gemm_set_isa:
@@ -76,6 +84,7 @@ void rt_gemm_rows_f64(int64_t npos, int64_t C, const double *const *rows, const 
    j is kc x nr elements at (p0 * npad + kc * j), zero past column n. */
 typedef struct {
     int avx512, mr, nr;
+    int mr_small; /* the lower row tile with the same nr, or 0 */
     int64_t n, k, kc, npad;
     const void *data;
 } rt_packed_b_info;
