@@ -1460,6 +1460,47 @@ static int panel_tile(const rt_packed_b_info *bi, int64_t N)
         }                                                                                     \
     }                                                                                         \
                                                                                               \
+    /* The frame of in (zeroed before): row fr * L + x (frame row fr of the                   \
+       features and leading dimensions, position x along the last) holds                      \
+       the input at coordinates x - pad_lo, or stays zero in the padding;                     \
+       value n of a row at row * N + n, or with w > 0 in panels of w                          \
+       (panel_tile) at (n / w * rows + row) * w + n % w. */                                   \
+    static void frame_fill_##SUF(const xlacrt_conv *d, const shift_geom *g, const T *in, T *f,\
+                                 int64_t rows, int w)                                         \
+    {                                                                                         \
+        int64_t N = d->batch, last = d->nsp - 1, L = g->frame[last];                          \
+        for (int64_t fr = 0; fr < d->in_feat * (g->volume / L); fr++) {                       \
+            int64_t feat = fr / (g->volume / L), rem = fr % (g->volume / L), off = 0, ok = 1; \
+            for (int64_t i = last - 1; i >= 0; i--) {                                         \
+                int64_t x = rem % g->frame[i] - d->pad_lo[i];                                 \
+                rem /= g->frame[i];                                                           \
+                ok &= x >= 0 && x < d->in_dim[i];                                             \
+                off += x * d->in_ss[i];                                                       \
+            }                                                                                 \
+            if (!ok)                                                                          \
+                continue;                                                                     \
+            const T *src = in + feat * d->in_sc + off;                                        \
+            int64_t lo = d->pad_lo[last] > 0 ? d->pad_lo[last] : 0;                           \
+            int64_t hi = d->in_dim[last] + d->pad_lo[last] < L ? d->in_dim[last] + d->pad_lo[last] : L;\
+            for (int64_t x = lo; x < hi; x++) {                                               \
+                const T *sp = src + (x - d->pad_lo[last]) * d->in_ss[last];                   \
+                int64_t row = fr * L + x;                                                     \
+                if (w == 0 && d->in_sn == 1) {                                                \
+                    memcpy(f + row * N, sp, sizeof(T) * (size_t)N);                           \
+                } else if (w == 0) {                                                          \
+                    for (int64_t n = 0; n < N; n++)                                           \
+                        f[row * N + n] = sp[n * d->in_sn];                                    \
+                } else {                                                                      \
+                    for (int64_t n0 = 0; n0 < N; n0 += w) {                                   \
+                        T *dp = f + (n0 / w * rows + row) * w;                                \
+                        for (int64_t n = n0; n < n0 + w && n < N; n++)                        \
+                            dp[n - n0] = sp[n * d->in_sn];                                    \
+                    }                                                                         \
+                }                                                                             \
+            }                                                                                 \
+        }                                                                                     \
+    }                                                                                         \
+                                                                                              \
     /* A from the frame in panels (panel_tile): rows (position, n) of the                     \
        stacked product, Npad of them per position */                                          \
     typedef struct {                                                                          \
@@ -1499,31 +1540,7 @@ static int panel_tile(const rt_packed_b_info *bi, int64_t N)
         if (!fp)                                                                              \
             return 1; /* recorded in the run's status, which fails it */                      \
         memset(fp, 0, fbytes);                                                                \
-        /* frame row (feature, position x) at input coordinates x - pad_lo */                 \
-        int64_t last = d->nsp - 1, L = g->frame[last];                                        \
-        for (int64_t fr = 0; fr < d->in_feat * (g->volume / L); fr++) {                       \
-            int64_t feat = fr / (g->volume / L), rem = fr % (g->volume / L), off = 0, ok = 1; \
-            for (int64_t i = last - 1; i >= 0; i--) {                                         \
-                int64_t x = rem % g->frame[i] - d->pad_lo[i];                                 \
-                rem /= g->frame[i];                                                           \
-                ok &= x >= 0 && x < d->in_dim[i];                                             \
-                off += x * d->in_ss[i];                                                       \
-            }                                                                                 \
-            if (!ok)                                                                          \
-                continue;                                                                     \
-            const T *src = in + feat * d->in_sc + off;                                        \
-            int64_t lo = d->pad_lo[last] > 0 ? d->pad_lo[last] : 0;                           \
-            int64_t hi = d->in_dim[last] + d->pad_lo[last] < L ? d->in_dim[last] + d->pad_lo[last] : L; \
-            for (int64_t x = lo; x < hi; x++) {                                               \
-                const T *sp = src + (x - d->pad_lo[last]) * d->in_ss[last];                   \
-                int64_t row = fr * L + x;                                                     \
-                for (int64_t n0 = 0; n0 < N; n0 += W) {                                       \
-                    T *dp = fp + (n0 / W * rows + row) * W;                                   \
-                    for (int64_t n = n0; n < n0 + W && n < N; n++)                            \
-                        dp[n - n0] = sp[n * d->in_sn];                                        \
-                }                                                                             \
-            }                                                                                 \
-        }                                                                                     \
+        frame_fill_##SUF(d, g, in, fp, rows, W);                                              \
         paneled_ctx_##SUF c = {fp, npad, rows, W, s};                                         \
         T *cm = uniform ? out : xlacrt_scratch_get(XLACRT_SCRATCH_CONV_OUT, sizeof(T) * (size_t)(P * npad * O), "convolution"); \
         if (cm) {                                                                             \
@@ -1591,31 +1608,7 @@ static int panel_tile(const rt_packed_b_info *bi, int64_t N)
         if (!f)                                                                               \
             return;                                                                           \
         memset(f, 0, sizeof(T) * (size_t)(rows * N));                                         \
-        /* F[f][x][n], frame position x at input coordinates x - pad_lo */                    \
-        int64_t last = d->nsp - 1, L = j.g.frame[last];                                       \
-        for (int64_t fr = 0; fr < d->in_feat * (j.g.volume / L); fr++) {                      \
-            int64_t feat = fr / (j.g.volume / L), rem = fr % (j.g.volume / L), off = 0, ok = 1; \
-            for (int64_t i = last - 1; i >= 0; i--) {                                         \
-                int64_t x = rem % j.g.frame[i] - d->pad_lo[i];                                \
-                rem /= j.g.frame[i];                                                          \
-                ok &= x >= 0 && x < d->in_dim[i];                                             \
-                off += x * d->in_ss[i];                                                       \
-            }                                                                                 \
-            if (!ok)                                                                          \
-                continue;                                                                     \
-            const T *src = in + feat * d->in_sc + off;                                        \
-            T *dst = f + fr * L * N;                                                          \
-            int64_t lo = d->pad_lo[last] > 0 ? d->pad_lo[last] : 0;                           \
-            int64_t hi = d->in_dim[last] + d->pad_lo[last] < L ? d->in_dim[last] + d->pad_lo[last] : L; \
-            for (int64_t x = lo; x < hi; x++) {                                               \
-                const T *sp = src + (x - d->pad_lo[last]) * d->in_ss[last];                   \
-                if (d->in_sn == 1)                                                            \
-                    memcpy(dst + x * N, sp, sizeof(T) * (size_t)N);                           \
-                else                                                                          \
-                    for (int64_t n = 0; n < N; n++)                                           \
-                        dst[x * N + n] = sp[n * d->in_sn];                                    \
-            }                                                                                 \
-        }                                                                                     \
+        frame_fill_##SUF(d, &j.g, in, f, rows, 0);                                            \
         j.f = f;                                                                              \
         if (!stacked_run_##SUF(p, &j))                                                        \
             xlacrt_parallel_for(p, j.g.positions, shifted_task_##SUF, &j);                    \
