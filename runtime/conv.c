@@ -1330,7 +1330,8 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
    laid out as [N / W][frame rows][W], W the product's register tile, so
    that a panel of W rows of A (one output position, W consecutive rows of
    the batch) at k offset p0 is W * kc consecutive values of the frame,
-   copied as they are instead of gathered W values from each row of F.
+   which the product reads where they are (rt_gemm_panels_a) instead of
+   packing W values gathered from each row of F.
    The batch is padded to Npad, a multiple of W, with zero rows (their
    outputs are computed and dropped); the tile with the least padding is
    taken, and none where it would add more than 1/16 of the rows.

@@ -300,8 +300,10 @@ static bool lower_transpose_fusion(Lower *L, Op *op) {
     if (ot->kind != TY_TENSOR || ot->quant || !(eb[r] = elem_bytes(ot))) return false;
     if (!transpose_plan_view(ret->opnds[r], callee->body->args, callee->body->nargs, &arg[r], &plan[r])) return false;
     if (plan[r].rows < block_size(eb[r]) || plan[r].cols < block_size(eb[r])) return false;
+    /* blocks read and write whole rows: never computed in place */
     if (buffers_lookup(L->buffers, &op->res[r], NULL) == BUF_NONE ||
-        buffers_lookup(L->buffers, op->opnds[arg[r]], NULL) == BUF_NONE)
+        buffers_lookup(L->buffers, op->opnds[arg[r]], NULL) == BUF_NONE ||
+        !lower_buffers_apart(L, &op->res[r], op->opnds[arg[r]]))
       return false;
   }
   for (int r = 0; r < op->nres; r++) emit_plan(L, &plan[r], eb[r], type_bytes(op->res[r].type), op->opnds[arg[r]], &op->res[r]);
