@@ -1,80 +1,9 @@
 /*
- * transpose_plan.c - a transpose's permutation reduced to one matrix
- * transpose over batch indices (transpose_plan.h).
+ * transpose_plan.c - a transpose's permutation, or a chain of reshapes,
+ * slices and transposes, followed as a strided view of the operand and
+ * reduced to one matrix transpose over batch indices (transpose_plan.h).
  */
 #include "codegen/transpose_plan.h"
-
-bool transpose_plan(const int64_t *dims_in, const int64_t *perm_in, int rank, TransposePlan *p) {
-  /* drop dimensions of size 1 */
-  int newid[CG_MAX_RANK];
-  int64_t dims[CG_MAX_RANK];
-  int perm[CG_MAX_RANK];
-  int r = 0;
-  for (int d = 0; d < rank; d++) {
-    newid[d] = dims_in[d] == 1 ? -1 : r;
-    if (dims_in[d] != 1) dims[r++] = dims_in[d];
-  }
-  int m = 0;
-  for (int i = 0; i < rank; i++)
-    if (newid[perm_in[i]] >= 0) perm[m++] = newid[perm_in[i]];
-  /* merge runs of input dimensions that are consecutive in the result:
-     group g covers input dimensions first[g] .. first[g] + len[g] - 1 */
-  int ng = 0, gfirst[CG_MAX_RANK], glen[CG_MAX_RANK];
-  for (int i = 0; i < r; i++) {
-    if (i > 0 && perm[i] == perm[i - 1] + 1) {
-      glen[ng - 1]++;
-    } else {
-      gfirst[ng] = perm[i];
-      glen[ng++] = 1;
-    }
-  }
-  /* the groups in operand order give the merged dimensions */
-  int gid_of_first[CG_MAX_RANK];
-  for (int d = 0; d < r; d++) gid_of_first[d] = -1;
-  for (int g = 0; g < ng; g++) gid_of_first[gfirst[g]] = g;
-  int64_t cdims[CG_MAX_RANK];
-  int cid[CG_MAX_RANK]; /* group -> merged dimension */
-  int c = 0;
-  for (int d = 0; d < r; d++) {
-    int g = gid_of_first[d];
-    if (g < 0) continue;
-    int64_t size = 1;
-    for (int k = 0; k < glen[g]; k++) size *= dims[d + k];
-    cid[g] = c;
-    cdims[c++] = size;
-  }
-  int cperm[CG_MAX_RANK];
-  for (int g = 0; g < ng; g++) cperm[g] = cid[g];
-  if (c < 2 || cperm[c - 1] == c - 1) return false;
-  /* strides of the merged dimensions in the operand and in the result */
-  int64_t sin[CG_MAX_RANK], sout[CG_MAX_RANK];
-  int64_t s = 1;
-  for (int d = c - 1; d >= 0; d--) {
-    sin[d] = s;
-    s *= cdims[d];
-  }
-  s = 1;
-  for (int i = c - 1; i >= 0; i--) {
-    sout[cperm[i]] = s;
-    s *= cdims[cperm[i]];
-  }
-  int a = c - 1, q = cperm[c - 1];
-  p->rows = cdims[q];
-  p->cols = cdims[a];
-  p->src_row = sin[q];
-  p->dst_row = sout[a];
-  p->src_off = 0;
-  p->nbatch = 0;
-  p->batch = 1;
-  for (int d = 0; d < c; d++) {
-    if (d == a || d == q) continue;
-    p->bdim[p->nbatch] = cdims[d];
-    p->bsrc[p->nbatch] = sin[d];
-    p->bdst[p->nbatch++] = sout[d];
-    p->batch *= cdims[d];
-  }
-  return true;
-}
 
 /* ---- strided views ---- */
 
@@ -130,6 +59,33 @@ static bool view_reshape(View *v, const Type *to) {
   return true;
 }
 
+/* The view with its dimension perm[k] as dimension k; false unless perm
+   is a permutation. */
+static bool view_permute(View *v, const int64_t *perm) {
+  View w = *v;
+  bool seen[CG_MAX_RANK] = {0};
+  for (int k = 0; k < v->rank; k++) {
+    if (perm[k] < 0 || perm[k] >= v->rank || seen[perm[k]]) return false;
+    seen[perm[k]] = true;
+    w.dims[k] = v->dims[perm[k]];
+    w.stride[k] = v->stride[perm[k]];
+  }
+  *v = w;
+  return true;
+}
+
+/* The view of a whole operand of dimensions dims (row-major). */
+static View view_whole(const int64_t *dims, int rank) {
+  View w = {rank, {0}, {0}, 0};
+  int64_t s = 1;
+  for (int k = rank - 1; k >= 0; k--) {
+    w.dims[k] = dims[k];
+    w.stride[k] = s;
+    s *= dims[k];
+  }
+  return w;
+}
+
 /* The view after op (reshape, slice or transpose of it); false for any
    other op or attributes that do not fit the view. */
 static bool view_step(View *v, const Op *op) {
@@ -154,21 +110,13 @@ static bool view_step(View *v, const Op *op) {
   }
   case OP_TRANSPOSE: {
     int64_t *perm;
-    if (op_attr_ints((Op *)op, "permutation", &perm) != v->rank) return false;
-    View w = *v;
-    bool seen[CG_MAX_RANK] = {0};
-    for (int k = 0; k < v->rank; k++) {
-      if (perm[k] < 0 || perm[k] >= v->rank || seen[perm[k]]) return false;
-      seen[perm[k]] = true;
-      w.dims[k] = v->dims[perm[k]];
-      w.stride[k] = v->stride[perm[k]];
-    }
-    *v = w;
-    return true;
+    return op_attr_ints((Op *)op, "permutation", &perm) == v->rank && view_permute(v, perm);
   }
   default: return false;
   }
 }
+
+static bool plan_of_view(const View *w, TransposePlan *p);
 
 bool transpose_plan_view(const Value *root, Value *const *args, int nargs, int *arg, TransposePlan *p) {
   /* reshapes of the result only rename its elements */
@@ -192,15 +140,15 @@ bool transpose_plan_view(const Value *root, Value *const *args, int nargs, int *
   const Type *st = src->type;
   if (st->kind != TY_TENSOR || st->rank > CG_MAX_RANK || st->quant || v->type->quant) return false;
   if (st->elem != v->type->elem || type_num_elements(st) <= 0) return false;
-  View w = {st->rank, {0}, {0}, 0};
-  int64_t s = 1;
-  for (int k = st->rank - 1; k >= 0; k--) {
-    w.dims[k] = st->dims[k];
-    w.stride[k] = s;
-    s *= st->dims[k];
-  }
+  View w = view_whole(st->dims, st->rank);
   for (int k = n - 1; k >= 0; k--)
     if (!view_step(&w, steps[k])) return false;
+  return plan_of_view(&w, p);
+}
+
+/* The plan of a result laid out row-major over the view w's dimensions. */
+static bool plan_of_view(const View *wp, TransposePlan *p) {
+  const View w = *wp;
   /* the result's dimensions: size 1 dropped, runs one stride apart in
      the operand merged (the result's own are always) */
   int c = 0;
@@ -216,7 +164,7 @@ bool transpose_plan_view(const Value *root, Value *const *args, int nargs, int *
     }
   }
   if (c < 2 || sin[c - 1] == 1) return false;
-  s = 1;
+  int64_t s = 1;
   for (int k = c - 1; k >= 0; k--) {
     sout[k] = s;
     s *= dims[k];
@@ -230,14 +178,28 @@ bool transpose_plan_view(const Value *root, Value *const *args, int nargs, int *
   p->src_row = sin[c - 1];
   p->cols = dims[q];
   p->dst_row = sout[q];
+  /* the batch dimensions in the operand's order (outermost first) */
   p->nbatch = 0;
   p->batch = 1;
   for (int k = 0; k < c - 1; k++) {
     if (k == q) continue;
-    p->bdim[p->nbatch] = dims[k];
-    p->bsrc[p->nbatch] = sin[k];
-    p->bdst[p->nbatch++] = sout[k];
+    int b = p->nbatch++;
+    while (b > 0 && p->bsrc[b - 1] < sin[k]) {
+      p->bdim[b] = p->bdim[b - 1];
+      p->bsrc[b] = p->bsrc[b - 1];
+      p->bdst[b] = p->bdst[b - 1];
+      b--;
+    }
+    p->bdim[b] = dims[k];
+    p->bsrc[b] = sin[k];
+    p->bdst[b] = sout[k];
     p->batch *= dims[k];
   }
   return true;
+}
+
+bool transpose_plan(const int64_t *dims, const int64_t *perm, int rank, TransposePlan *p) {
+  if (rank > CG_MAX_RANK) return false;
+  View w = view_whole(dims, rank);
+  return view_permute(&w, perm) && plan_of_view(&w, p);
 }
