@@ -1326,6 +1326,19 @@ size_t xlacrt_conv_packed_bytes(const xlacrt_conv *d, int f64)
     return packed;
 }
 
+/* Every output position's shift and output offset (shift_position); true
+   when the outputs of the positions, N rows each, lie one after another as
+   one [P * N, out_feat] matrix (the kernel gradient's [kh, kw, c, o]). */
+static int stacked_positions(const xlacrt_conv *d, const shift_geom *g, int64_t *s, int64_t *obase)
+{
+    int uniform = d->out_so == 1;
+    for (int64_t pos = 0; pos < g->positions; pos++) {
+        shift_position(d, g, pos, &s[pos], &obase[pos]);
+        uniform &= obase[pos] == pos * d->batch * d->out_sn;
+    }
+    return uniform;
+}
+
 /* The frame in panels (the kernel gradient's stacked product, below): F
    laid out as [N / W][frame rows][W], W the product's register tile, so
    that a panel of W rows of A (one output position, W consecutive rows of
@@ -1502,6 +1515,18 @@ static int panel_tile(const rt_packed_b_info *bi, int64_t N)
         }                                                                                     \
     }                                                                                         \
                                                                                               \
+    /* The stacked product's rows (position, n), npad of them a position,                     \
+       to where the output keeps them. */                                                     \
+    static void stacked_scatter_##SUF(const xlacrt_conv *d, int64_t P, int64_t npad, const T *cm, \
+                                      const int64_t *obase, T *out)                           \
+    {                                                                                         \
+        int64_t N = d->batch, O = d->out_feat;                                                \
+        for (int64_t pos = 0; pos < P; pos++)                                                 \
+            for (int64_t n = 0; n < N; n++)                                                   \
+                for (int64_t o = 0; o < O; o++)                                               \
+                    out[obase[pos] + n * d->out_sn + o * d->out_so] = cm[(pos * npad + n) * O + o]; \
+    }                                                                                         \
+                                                                                              \
     /* A from the frame in panels (panel_tile): rows (position, n) of the                     \
        stacked product, Npad of them per position */                                          \
     typedef struct {                                                                          \
@@ -1531,11 +1556,7 @@ static int panel_tile(const rt_packed_b_info *bi, int64_t N)
             return 0;                                                                         \
         int64_t npad = (N + W - 1) / W * W, rows = g->k + g->tail;                            \
         int64_t s[STACKED_MAX_POSITIONS], obase[STACKED_MAX_POSITIONS];                       \
-        int uniform = d->out_so == 1 && npad == N;                                            \
-        for (int64_t pos = 0; pos < P; pos++) {                                               \
-            shift_position(d, g, pos, &s[pos], &obase[pos]);                                  \
-            uniform &= obase[pos] == pos * N * d->out_sn;                                     \
-        }                                                                                     \
+        int uniform = stacked_positions(d, g, s, obase) && npad == N;                         \
         size_t fbytes = sizeof(T) * (size_t)(rows * npad);                                    \
         T *fp = xlacrt_scratch_get(XLACRT_SCRATCH_CONV_COLS, fbytes, "convolution");          \
         if (!fp)                                                                              \
@@ -1548,10 +1569,7 @@ static int panel_tile(const rt_packed_b_info *bi, int64_t N)
             rt_gemm_panels_a(p, IS_F64, P * npad, W, paneled_panel_##SUF, &c, w, cm,           \
                                  uniform ? d->out_sn : O, 0);                                 \
             if (!uniform) {                                                                   \
-                for (int64_t pos = 0; pos < P; pos++)                                         \
-                    for (int64_t n = 0; n < N; n++)                                           \
-                        for (int64_t o = 0; o < O; o++)                                       \
-                            out[obase[pos] + n * d->out_sn + o * d->out_so] = cm[(pos * npad + n) * O + o]; \
+                stacked_scatter_##SUF(d, P, npad, cm, obase, out);                            \
                 xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, cm);                              \
             }                                                                                 \
         }                                                                                     \
@@ -1570,14 +1588,8 @@ static int panel_tile(const rt_packed_b_info *bi, int64_t N)
            every column block it splits the output into */                                    \
         if (P > STACKED_MAX_POSITIONS || (xlacrt_pool_size(p) > 1 && N >= bi.mr))             \
             return 0;                                                                         \
-        /* the output is one [P * N, O] matrix when positions, then rows, are                 \
-           laid out one after another (the kernel gradient's [kh, kw, c, o]) */               \
         int64_t s[STACKED_MAX_POSITIONS], obase[STACKED_MAX_POSITIONS];                       \
-        int uniform = d->out_so == 1;                                                         \
-        for (int64_t pos = 0; pos < P; pos++) {                                               \
-            shift_position(d, &j->g, pos, &s[pos], &obase[pos]);                              \
-            uniform &= obase[pos] == pos * N * d->out_sn;                                     \
-        }                                                                                     \
+        int uniform = stacked_positions(d, &j->g, s, obase);                                  \
         stacked_ctx_##SUF c = {j->f, N, s};                                                   \
         if (uniform) {                                                                        \
             rt_gemm_packed_cb(p, IS_F64, P * N, stacked_pack_##SUF, &c, j->w, j->out, d->out_sn, 0); \
@@ -1588,10 +1600,7 @@ static int panel_tile(const rt_packed_b_info *bi, int64_t N)
         if (!cm)                                                                              \
             return 1; /* recorded in the run's status, which fails it */                      \
         rt_gemm_packed_cb(p, IS_F64, P * N, stacked_pack_##SUF, &c, j->w, cm, O, 0);          \
-        for (int64_t pos = 0; pos < P; pos++)                                                 \
-            for (int64_t n = 0; n < N; n++)                                                   \
-                for (int64_t o = 0; o < O; o++)                                               \
-                    j->out[obase[pos] + n * d->out_sn + o * d->out_so] = cm[(pos * N + n) * O + o]; \
+        stacked_scatter_##SUF(d, P, N, cm, obase, j->out);                                    \
         xlacrt_scratch_put(XLACRT_SCRATCH_CONV_OUT, cm);                                      \
         return 1;                                                                             \
     }                                                                                         \
