@@ -1172,7 +1172,8 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     int64_t kcmax = g->k < f->kc ? g->k : f->kc;
     int64_t mcmax = (mpanels + g->mchunks - 1) / g->mchunks * f->mr;
     g->nslots = xlacrt_pool_size(p) < chunks ? xlacrt_pool_size(p) : (int)chunks;
-    g->slot_bytes = (size_t)(round_up(mcmax * kcmax, 16)) * g->es; /* keeps slots 64-aligned */
+    /* (A's panels laid out by the caller need no packing slot) */
+    g->slot_bytes = g->panel_a ? 0 : (size_t)(round_up(mcmax * kcmax, 16)) * g->es; /* keeps slots 64-aligned */
     g->direct_b = !g->prepacked && !g->trans_b && (g->src == SRC_F32 || g->src == SRC_F64) &&
                   mpanels <= DIRECT_B_MAX_PANELS &&
                   (double)g->k * (double)g->ldb * (double)g->es <= DIRECT_B_MAX_BYTES;
