@@ -41,6 +41,10 @@ void rt_gemm_panels_a(xlacrt_pool *p, int f64, int64_t m, int mr, rt_panel_a_fn 
    "amx", "amx-emulated"). */
 enum { RT_TILES_OFF, RT_TILES_AMX, RT_TILES_EMULATED };
 int rt_gemm_tiles(void);
+/* Whether bfloat16 products (while denormals are flushed, without tiles)
+   run on AVX-512 BF16's vdpbf16ps: chosen by default on AMD's AVX-512
+   cores, and by xlacrt_gemm_set_isa("avx512bf16") on any host with it. */
+int rt_gemm_bf16_dot(void);
 /* Whether this host and its OS allow AMX (probed once; XLAC_AMX=0 says
    no): see gemm_amx.c. */
 int rt_amx_usable(void);

@@ -9,7 +9,9 @@ For each model and thread count N:
   2. timing, interleaved: in each of --rounds rounds, `xlac bench` on the same
      inputs, then a persistent XLA worker, then an IREE worker, each taking the
      median of --iters calls after --warmup.  The figure is the median of the
-     rounds' medians.  Every engine runs under `taskset` on the first N CPUs:
+     rounds' medians.  xlac runs with --flush-denormals, the floating-point
+     mode JAX's CPU backend runs in (and the JAX plugin's default).
+     Every engine runs under `taskset` on the first N CPUs:
      XLA sizes its thread pool from the affinity mask, IREE gets
      --task_topology_max_group_count=N, xlac --threads N;
   3. compile time without caches, the median over the rounds for xlac and
@@ -322,7 +324,7 @@ class Suite:
         if not jax:
             self.status[name, threads] = "ok"
             return
-        cmd = pinned(threads, [self.o.xlac, "run", "--backend=cpu", "--threads", str(threads), mlir])
+        cmd = pinned(threads, [self.o.xlac, "run", "--backend=cpu", "--flush-denormals", "--threads", str(threads), mlir])
         status, detail, _ = self.run_checked(name, cmd, "mlir%d" % threads)
         self.status[name, threads] = status
         if detail:
@@ -344,7 +346,7 @@ class Suite:
 
     def time_xlac(self, name, threads):
         _, inputs = self.inputs(name)
-        cmd = pinned(threads, [self.o.xlac, "bench", "--backend=cpu", "--threads", str(threads),
+        cmd = pinned(threads, [self.o.xlac, "bench", "--backend=cpu", "--flush-denormals", "--threads", str(threads),
                                "--iters", str(self.o.iters), "--warmup", str(self.o.warmup),
                                os.path.join(HERE, name + ".mlir")] + inputs)
         rc, out = run_cmd(cmd, self.o.timeout, xlac_env())
@@ -375,7 +377,7 @@ class Suite:
 
     def run_xla_dump(self, name):
         hlo = os.path.join(HERE, name + ".xla.hlo")
-        cmd = [self.o.xlac, "run", "--verbose", "--backend=cpu", "--threads", "1", hlo]
+        cmd = [self.o.xlac, "run", "--verbose", "--backend=cpu", "--flush-denormals", "--threads", "1", hlo]
         status, how = "FAILED", "real inputs"
         if jax:
             status, detail, out = self.run_checked(name, cmd, "hlo")

@@ -10,7 +10,8 @@
  * against naive references (tile_gemm_cases.h), the same bits on pools of
  * 1 and 3; bfloat16 on the emulated tiles against the float path within
  * twice the rounding bound; and in IEEE mode (denormals kept) bfloat16 off
- * the tiles.  test_runtime_amx_hw runs the same products on
+ * the tiles.  Where the host has AVX-512 BF16, bfloat16 on vdpbf16ps
+ * too (the tiles' layout and denormal rules).  test_runtime_amx_hw runs the same products on
  * the real instructions where the host has them. */
 #include "tile_gemm_cases.h"
 #include "gemm_impl.h"
@@ -149,9 +150,9 @@ static void test_dpb(void)
     rt_emu_tilerelease();
 }
 
-/* bfloat16 on emulated tiles against the float path: within twice the
-   bound each keeps to the exact sum. */
-static void test_against_f32_path(void)
+/* bfloat16 on emulated tiles (or on the family isa names) against the
+   float path: within twice the bound each keeps to the exact sum. */
+static void test_against_f32_path(const char *isa)
 {
     int64_t m = 45, n = 70, k = 300;
     uint16_t *a = malloc((size_t)(m * k) * 2), *b = malloc((size_t)(k * n) * 2);
@@ -164,7 +165,7 @@ static void test_against_f32_path(void)
         a[i] = tg_bf16();
     for (int64_t i = 0; i < k * n; i++)
         b[i] = tg_bf16();
-    CHECK(xlacrt_gemm_set_isa("amx-emulated"));
+    CHECK(xlacrt_gemm_set_isa(isa));
     xlacrt_gemm_bf16(NULL, 0, 0, m, n, k, a, k, b, n, c1, n, 0);
     CHECK(xlacrt_gemm_set_isa("c"));
     xlacrt_gemm_bf16(NULL, 0, 0, m, n, k, a, k, b, n, c2, n, 0);
@@ -179,8 +180,7 @@ static void test_against_f32_path(void)
             differ += d != 0;
         }
     CHECK_EQ_I(bad, 0);
-    printf("bf16 on emulated tiles vs the float path: %d of %lld elements differ\n", differ,
-           (long long)(m * n));
+    printf("bf16 on %s vs the float path: %d of %lld elements differ\n", isa, differ, (long long)(m * n));
 out:
     xlacrt_gemm_set_isa("best");
     free(a);
@@ -231,11 +231,12 @@ int main(void)
     CHECK_STR(xlacrt_gemm_isa(), "amx-emulated");
     CHECK_STR(xlacrt_gemm_s8_isa(), "amx-emulated");
     tg_run_all(p3, p1, 80, 30);
-    test_against_f32_path();
+    test_against_f32_path("amx-emulated");
     /* the other families this CPU has, with denormals flushed: int8 on
-       VNNI or C, bfloat16 on the float kernels (test_runtime_gemm's) */
-    static const char *const isas[] = {"c", "avx2", "avx512"};
-    for (int i = 0; i < 3; i++) {
+       VNNI or C, bfloat16 on the float kernels (test_runtime_gemm's) or
+       on AVX-512 BF16's vdpbf16ps */
+    static const char *const isas[] = {"c", "avx2", "avx512", "avx512bf16"};
+    for (int i = 0; i < 4; i++) {
         if (!xlacrt_gemm_set_isa(isas[i])) {
             printf("(kernel family %s not supported here; skipped)\n", isas[i]);
             continue;
@@ -244,6 +245,13 @@ int main(void)
         tg_run_all(p3, p1, 100, 30);
         tg_shape big = tg_make(300, 200, 1500, 1, 0, 1, 1);
         CHECK(tg_s8_case(p3, p1, &big, 0));
+        if (!strcmp(isas[i], "avx512bf16")) {
+            CHECK_STR(xlacrt_gemm_bf16_isa(), "avx512bf16");
+            /* k past one block of the family (1024): C carried over */
+            tg_shape deep = tg_make(70, 45, 2100, 0, 1, 0, 1);
+            CHECK(tg_bf16_case(p3, p1, &deep));
+            test_against_f32_path("avx512bf16");
+        }
     }
     printf("AMX on this host: %s\n", xlacrt_amx_status());
     xlacrt_gemm_set_isa("best");
