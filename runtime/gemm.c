@@ -1176,6 +1176,13 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     b_layout(g);
     int64_t mpanels = (g->m + f->mr - 1) / f->mr, chunk_panels = f->mc / f->mr;
     g->mchunks = (mpanels + chunk_panels - 1) / chunk_panels;
+    /* A few row blocks are cut into a multiple of the threads: 43 panels
+       as 3 blocks kept one of two threads idle a third of the time (blocks
+       of rows share nothing but B, which each reads from cache anyway) */
+    int64_t ps = xlacrt_pool_size(p);
+    if (ps > 1 && g->mchunks > 1 && g->mchunks < 4 * ps && g->mchunks % ps &&
+        (g->mchunks + ps - 1) / ps * ps <= mpanels)
+        g->mchunks = (g->mchunks + ps - 1) / ps * ps;
     /* Splitting N makes each chunk pack its A block again, so split only
        when there are too few row blocks to keep the pool busy.  Where the
        blocks fall never changes a result: every element of C comes from
@@ -1190,7 +1197,6 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
         nsplit = g->npad / 128 > 1 ? g->npad / 128 : 1;
     /* one row block cut into a multiple of the threads: 448 columns as
        3 chunks of 160 kept one of two threads idle a third of the time */
-    int64_t ps = xlacrt_pool_size(p);
     if (g->mchunks == 1 && ps > 1 && nsplit > ps)
         nsplit = nsplit / ps * ps;
     g->nb = round_up((npanels + nsplit - 1) / nsplit, 1) * f->nr;

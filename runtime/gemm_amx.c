@@ -703,6 +703,10 @@ static void tile_gemm(xlacrt_pool *p, const tile_family *fam, int s8, int trans_
         p = NULL;
     int64_t mpanels = (m + 31) / 32, chunk_panels = TILE_MC / 32;
     g.mchunks = (mpanels + chunk_panels - 1) / chunk_panels;
+    /* a few row blocks cut into a multiple of the threads, as gemm.c's */
+    int64_t ps = xlacrt_pool_size(p);
+    if (ps > 1 && g.mchunks > 1 && g.mchunks < 4 * ps && g.mchunks % ps && (g.mchunks + ps - 1) / ps * ps <= mpanels)
+        g.mchunks = (g.mchunks + ps - 1) / ps * ps;
     /* columns are split only when there are too few row blocks for the
        pool (each column block packs its A blocks again) */
     int64_t npanels = g.npad / 32, want = 2 * (int64_t)xlacrt_pool_size(p);

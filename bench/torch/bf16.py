@@ -102,10 +102,13 @@ def peaks(flags, vendor):
     """(path, f32 FLOP per cycle per core) of the vector paths this CPU has,
     and the AMX bfloat16 rate where it has tiles.  Two FMA pipes of 256 bits
     give 32; two of 512 bits 64 (AMD's Zen 4 runs AVX-512 on 256-bit pipes:
-    32); one 16 x 16 x 32 tile product per 16 cycles is 1024."""
+    32); one 16 x 16 x 32 tile product per 16 cycles is 1024; vdpbf16ps
+    (AVX-512 BF16: 16 sums of two bfloat16 products) once a cycle is 64."""
     out = []
     if "avx512f" in flags:
         out.append(("avx512", 32 if vendor == "AuthenticAMD" else 64))
+    if "avx512_bf16" in flags:
+        out.append(("avx512bf16", 64))
     if "avx2" in flags and "fma" in flags:
         out.append(("avx2", 32))
     if "amx_bf16" in flags:
@@ -178,7 +181,7 @@ def gemm_case(n, work, dt):
                 " : (%s, %s) -> %s\n"
                 "  return %%0 : %s\n}\n" % ((ty,) * 7))
     ta, tb = dt.tensor(a), dt.tensor(b)
-    return dict(name="%s GEMM %d^3" % (dt.name, n), prog=prog, inputs=[a, b], flops=2.0 * n ** 3,
+    return dict(name="%s GEMM %d^3" % (dt.name, n), prog=prog, inputs=[a, b], flops=2.0 * n ** 3, bf16=dt.bf16,
                 torch_fn=lambda: torch.matmul(ta, tb), tol=(2e-2, 2e-2) if dt.bf16 else (1e-4, 1e-3))
 
 
@@ -219,7 +222,7 @@ def resnet_case(dt):
 
     flops = 2 * (2.0 * 4 * 56 * 56 * c * c * 9)
     prog = RESNET if dt.bf16 else RESNET_F32
-    return dict(name="%s ResNet block 4x56x56x64" % dt.name, prog=prog, inputs=vals, flops=flops,
+    return dict(name="%s ResNet block 4x56x56x64" % dt.name, prog=prog, inputs=vals, flops=flops, bf16=dt.bf16,
                 torch_fn=block, tol=(5e-2, 5e-2) if dt.bf16 else (1e-3, 1e-3))
 
 
@@ -245,6 +248,12 @@ def time_torch(fn, iters, warmup=2, budget_s=5.0):
 
 def xlac_cmd(o, case, inputs, verb, extra):
     cmd = [o.xlac, verb, "--threads", str(o.threads)] + extra
+    if case["bf16"]:
+        # PyTorch's bfloat16 products run on vdpbf16ps or AMX tiles, which
+        # read bfloat16 denormals as zero and flush denormal sums whatever
+        # the floating-point mode; xlac uses those instructions only while
+        # denormals are flushed
+        cmd.append("--flush-denormals")
     for i, p in enumerate(inputs):
         cmd += ["--input", "%d=@%s" % (i, p)]
     return ["taskset", "-c", o.cpus] + cmd + [case["prog"]]

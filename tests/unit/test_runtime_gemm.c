@@ -256,9 +256,12 @@ static void test_determinism(void)
 {
     xlacrt_pool *pools[4] = {NULL, xlacrt_pool_create(1), xlacrt_pool_create(2),
                              xlacrt_pool_create(3)};
-    /* the last two: one block of rows cut into column chunks on a pool,
-       its A packed once for all of them (several k blocks) */
-    int64_t shapes[][3] = {{300, 257, 513}, {37, 700, 300}, {200, 200, 200}, {40, 1000, 700}, {7, 333, 1030}};
+    /* {40, 1000, 700} and {7, 333, 1030}: one block of rows cut into
+       column chunks on a pool, its A packed once for all of them (several
+       k blocks); {512, 128, 512}: three row blocks cut into four on two
+       threads */
+    int64_t shapes[][3] = {{300, 257, 513}, {37, 700, 300}, {200, 200, 200}, {40, 1000, 700}, {7, 333, 1030},
+                           {512, 128, 512}};
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
         int64_t m = shapes[si][0], n = shapes[si][1], k = shapes[si][2];
         float *a = malloc((size_t)(m * k) * sizeof *a), *b = malloc((size_t)(k * n) * sizeof *b);
