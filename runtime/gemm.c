@@ -1183,6 +1183,11 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
     if (ps > 1 && g->mchunks > 1 && g->mchunks < 4 * ps && g->mchunks % ps &&
         (g->mchunks + ps - 1) / ps * ps <= mpanels)
         g->mchunks = (g->mchunks + ps - 1) / ps * ps;
+    /* and one block of rows too narrow for column chunks (of at least 128
+       columns: see below) is cut into one a thread: a 128 x 128 x 512
+       product ran on one of two threads */
+    if (ps > 1 && g->mchunks == 1 && g->npad / ps < 128 && mpanels >= 2 * ps)
+        g->mchunks = ps;
     /* Splitting N makes each chunk pack its A block again, so split only
        when there are too few row blocks to keep the pool busy.  Where the
        blocks fall never changes a result: every element of C comes from

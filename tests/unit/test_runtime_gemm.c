@@ -259,9 +259,9 @@ static void test_determinism(void)
     /* {40, 1000, 700} and {7, 333, 1030}: one block of rows cut into
        column chunks on a pool, its A packed once for all of them (several
        k blocks); {512, 128, 512}: three row blocks cut into four on two
-       threads */
+       threads; {128, 128, 512}: one block of rows cut into one a thread */
     int64_t shapes[][3] = {{300, 257, 513}, {37, 700, 300}, {200, 200, 200}, {40, 1000, 700}, {7, 333, 1030},
-                           {512, 128, 512}};
+                           {512, 128, 512}, {128, 128, 512}};
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
         int64_t m = shapes[si][0], n = shapes[si][1], k = shapes[si][2];
         float *a = malloc((size_t)(m * k) * sizeof *a), *b = malloc((size_t)(k * n) * sizeof *b);
