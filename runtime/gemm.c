@@ -1174,7 +1174,9 @@ static void pick_tile(gemm_cfg *f, int64_t m)
    products pays about a microsecond per job: an LSTM step's 32x128x512 and
    32x64x512 products, 2^21 and 2^20 multiply-adds, went from 49 and 24 us
    to 28 and 15 us on two threads (AVX2), where the bound of 2^22 kept them
-   on one. */
+   on one.  Counted as the kernels compute them, over whole tiles: a
+   64 x 10 x 512 product (logits) computes 32 columns on AVX-512, and took
+   40 us on one thread of two. */
 enum { PARALLEL_MIN_FMAS = 1 << 19 };
 /* Below this many elements a B packed once for many products (a
    convolution's kernel) is packed on the calling thread. */
@@ -1232,9 +1234,9 @@ static void gemm_run(gemm_job *g, xlacrt_pool *p)
         pick_tile(&g->cfg, g->m);
     }
     const gemm_cfg *f = &g->cfg;
-    if ((double)g->m * (double)g->n * (double)g->k < PARALLEL_MIN_FMAS)
-        p = NULL;
     b_layout(g);
+    if ((double)round_up(g->m, f->mr) * (double)g->npad * (double)g->k < PARALLEL_MIN_FMAS)
+        p = NULL;
     int64_t mpanels = (g->m + f->mr - 1) / f->mr, chunk_panels = f->mc / f->mr;
     g->mchunks = (mpanels + chunk_panels - 1) / chunk_panels;
     /* A few row blocks are cut into a multiple of the threads: 43 panels
