@@ -111,44 +111,44 @@ static LLVMValueRef lane_mask(Emit *e, LLVMValueRef lo, LLVMValueRef hi) {
                       LLVMBuildICmp(cg->b, LLVMIntSLT, e->elem_of_lane, vhi, ""), "");
 }
 
-/* The n x n block whose corner is (i, j): n row loads, log2(n) rounds of
-   shuffles, n row stores.  A partial block (masked) moves only rows [ra, rb)
-   and columns [ca, cb) of it (i32, relative to the corner), with masked
-   loads and stores that leave everything else untouched. */
-static void emit_block(Emit *e, LLVMValueRef i, LLVMValueRef j, bool masked, LLVMValueRef ra, LLVMValueRef rb,
-                       LLVMValueRef ca, LLVMValueRef cb) {
+/* A block's bounds inside the matrix, relative to its corner (i32,
+   clamped into [0, n]): rows [ra, rb), columns [ca, cb). */
+typedef struct Bounds {
+  LLVMValueRef ra, rb, ca, cb;
+} Bounds;
+
+/* The n rows of the block whose corner is (i, j) into row[].  A partial
+   block (bd) reads only its rows [ra, rb) and columns [ca, cb), with masked
+   loads: a row outside gets an empty mask, so nothing is read wherever its
+   address points, and the lanes outside read as zero. */
+static void load_rows(Emit *e, LLVMValueRef i, LLVMValueRef j, const Bounds *bd, LLVMValueRef *row) {
   Cg *cg = e->cg;
-  int n = e->n;
-  LLVMValueRef row[64];
-  LLVMValueRef cmask = NULL, rmask = NULL, none = NULL;
-  if (masked) {
-    cmask = lane_mask(e, ca, cb);
-    rmask = lane_mask(e, ra, rb);
-    none = LLVMConstNull(LLVMTypeOf(cmask));
-  }
+  LLVMValueRef cmask = bd ? lane_mask(e, bd->ca, bd->cb) : NULL;
+  LLVMValueRef none = cmask ? LLVMConstNull(LLVMTypeOf(cmask)) : NULL;
   LLVMValueRef soff = add(cg, mul(cg, i, e->p->src_row), j);
-  for (int r = 0; r < n; r++) {
+  for (int r = 0; r < e->n; r++) {
     LLVMValueRef idx = add(cg, soff, cg_i64(cg, (int64_t)r * e->p->src_row));
-    if (!masked) {
-      LLVMValueRef ptr = LLVMBuildGEP2(cg->b, e->et, e->src, &idx, 1, "");
+    LLVMValueRef ptr = LLVMBuildGEP2(cg->b, e->et, e->src, &idx, 1, "");
+    if (!bd) {
       row[r] = LLVMBuildLoad2(cg->b, e->vt, ptr, "");
       LLVMSetAlignment(row[r], 1);
-    } else {
-      /* a row outside the block's rows gets an empty mask: nothing is read,
-         wherever its address points */
-      LLVMValueRef rc = LLVMConstInt(cg->t_i32, (unsigned)r, 0);
-      LLVMValueRef in = LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, rc, ra, ""),
-                                     LLVMBuildICmp(cg->b, LLVMIntSLT, rc, rb, ""), "");
-      LLVMValueRef ptr = LLVMBuildGEP2(cg->b, e->et, e->src, &idx, 1, "");
-      LLVMValueRef args[4] = {ptr, LLVMConstInt(cg->t_i32, 1, 0), LLVMBuildSelect(cg->b, in, cmask, none, ""),
-                              LLVMConstNull(e->vt)};
-      row[r] = masked_call(e, "llvm.masked.load", args, 4);
+      continue;
     }
+    LLVMValueRef rc = LLVMConstInt(cg->t_i32, (unsigned)r, 0);
+    LLVMValueRef in = LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, rc, bd->ra, ""),
+                                   LLVMBuildICmp(cg->b, LLVMIntSLT, rc, bd->rb, ""), "");
+    LLVMValueRef args[4] = {ptr, LLVMConstInt(cg->t_i32, 1, 0), LLVMBuildSelect(cg->b, in, cmask, none, ""),
+                            LLVMConstNull(e->vt)};
+    row[r] = masked_call(e, "llvm.masked.load", args, 4);
   }
-  /* round b: rows r and r + b (bit b of r clear) exchange their b x b
-     off-diagonal sub-blocks: afterwards row bit b and column bit b of every
-     element have traded places, and after every round the block is
-     transposed */
+}
+
+/* Transposes the n rows in place: in round b, rows r and r + b (bit b of
+   r clear) exchange their b x b off-diagonal sub-blocks, so that row bit b
+   and column bit b of every element trade places; after log2(n) rounds
+   the block is transposed. */
+static void transpose_rows(Emit *e, LLVMValueRef *row) {
+  int n = e->n;
   int lo[64], hi[64];
   for (int b = n / 2; b >= 1; b /= 2) {
     for (int t = 0; t < n; t++) {
@@ -162,24 +162,33 @@ static void emit_block(Emit *e, LLVMValueRef i, LLVMValueRef j, bool masked, LLV
       row[r + b] = shuffle(e, x, y, hi);
     }
   }
+}
+
+/* The transposed rows to the result at corner (i, j); a partial block (bd)
+   writes only the block's part inside the matrix, leaving everything else
+   untouched. */
+static void store_rows(Emit *e, LLVMValueRef i, LLVMValueRef j, const Bounds *bd, LLVMValueRef *row) {
+  Cg *cg = e->cg;
+  LLVMValueRef rmask = bd ? lane_mask(e, bd->ra, bd->rb) : NULL;
+  LLVMValueRef none = rmask ? LLVMConstNull(LLVMTypeOf(rmask)) : NULL;
   LLVMValueRef doff = add(cg, mul(cg, j, e->p->dst_row), i);
-  for (int r = 0; r < n; r++) {
+  for (int r = 0; r < e->n; r++) {
     LLVMValueRef idx = add(cg, doff, cg_i64(cg, (int64_t)r * e->p->dst_row));
     LLVMValueRef ptr = LLVMBuildGEP2(cg->b, e->et, e->dst, &idx, 1, "");
-    if (!masked) {
+    if (!bd) {
       LLVMValueRef st = LLVMBuildStore(cg->b, row[r], ptr);
       LLVMSetAlignment(st, 1);
       if (e->nt) {
         LLVMSetAlignment(st, 64);
         cg_set_nontemporal(cg, st);
       }
-    } else {
-      LLVMValueRef rc = LLVMConstInt(cg->t_i32, (unsigned)r, 0);
-      LLVMValueRef in = LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, rc, ca, ""),
-                                     LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cb, ""), "");
-      LLVMValueRef args[4] = {row[r], ptr, LLVMConstInt(cg->t_i32, 1, 0), LLVMBuildSelect(cg->b, in, rmask, none, "")};
-      masked_call(e, "llvm.masked.store", args, 4);
+      continue;
     }
+    LLVMValueRef rc = LLVMConstInt(cg->t_i32, (unsigned)r, 0);
+    LLVMValueRef in = LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, rc, bd->ca, ""),
+                                   LLVMBuildICmp(cg->b, LLVMIntSLT, rc, bd->cb, ""), "");
+    LLVMValueRef args[4] = {row[r], ptr, LLVMConstInt(cg->t_i32, 1, 0), LLVMBuildSelect(cg->b, in, rmask, none, "")};
+    masked_call(e, "llvm.masked.store", args, 4);
   }
 }
 
@@ -206,6 +215,15 @@ static LLVMValueRef align_shift(Emit *e, LLVMValueRef p, int64_t eb) {
   return LLVMBuildAnd(cg->b, LLVMBuildNeg(cg->b, el, ""), cg_i64(cg, e->n - 1), "");
 }
 
+/* The bounds of a partial block from rel = {ra, rb, ca, cb} (i64,
+   relative to its corner), clamped into [0, n] so that they fit in i32. */
+static void block_bounds(Emit *e, const LLVMValueRef *rel, Bounds *bd) {
+  Cg *cg = e->cg;
+  LLVMValueRef r32[4];
+  for (int k = 0; k < 4; k++) r32[k] = LLVMBuildTrunc(cg->b, cg_clamp_i64(cg, rel[k], 0, e->n), cg->t_i32, "");
+  bd->ra = r32[0], bd->rb = r32[1], bd->ca = r32[2], bd->cb = r32[3];
+}
+
 /* The blocks of rows [i0, i1) and columns [j0, j1) (corners on the block
    grid, possibly before the matrix): whole blocks inside the matrix go the
    fast way, the others masked. */
@@ -226,19 +244,40 @@ static void emit_tile(Emit *e, LLVMValueRef i0, LLVMValueRef i1, LLVMValueRef j0
       LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, lc.iv, cg_i64(cg, 0), ""),
                    LLVMBuildICmp(cg->b, LLVMIntSGE, cb, cg_i64(cg, bs), ""), ""),
       "");
-  LLVMBasicBlockRef bfull = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "full");
-  LLVMBasicBlockRef bpart = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "part");
-  LLVMBasicBlockRef bnext = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "next");
-  LLVMBuildCondBr(cg->b, full, bfull, bpart);
-  LLVMPositionBuilderAtEnd(cg->b, bfull);
-  emit_block(e, lb.iv, lc.iv, false, NULL, NULL, NULL, NULL);
-  LLVMBuildBr(cg->b, bnext);
-  LLVMPositionBuilderAtEnd(cg->b, bpart);
-  /* bounds clamped into [0, bs] so they fit in i32 */
-  LLVMValueRef r32[4];
+  /* full and partial blocks differ in their loads and stores only: one
+     shuffle network serves both (half the code for LLVM to select) */
   LLVMValueRef rel[4] = {ra, rb, ca, cb};
-  for (int k = 0; k < 4; k++) r32[k] = LLVMBuildTrunc(cg->b, cg_clamp_i64(cg, rel[k], 0, bs), cg->t_i32, "");
-  emit_block(e, lb.iv, lc.iv, true, r32[0], r32[1], r32[2], r32[3]);
+  LLVMBasicBlockRef lfull = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "load_full");
+  LLVMBasicBlockRef lpart = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "load_part");
+  LLVMBasicBlockRef bshuf = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "shuffle");
+  LLVMBasicBlockRef sfull = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "store_full");
+  LLVMBasicBlockRef spart = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "store_part");
+  LLVMBasicBlockRef bnext = LLVMAppendBasicBlockInContext(cg->ctx, fn_, "next");
+  LLVMBuildCondBr(cg->b, full, lfull, lpart);
+  LLVMValueRef rf[64], rp[64], row[64];
+  LLVMPositionBuilderAtEnd(cg->b, lfull);
+  load_rows(e, lb.iv, lc.iv, NULL, rf);
+  LLVMBuildBr(cg->b, bshuf);
+  LLVMPositionBuilderAtEnd(cg->b, lpart);
+  Bounds bd;
+  block_bounds(e, rel, &bd);
+  load_rows(e, lb.iv, lc.iv, &bd, rp);
+  LLVMBuildBr(cg->b, bshuf);
+  LLVMPositionBuilderAtEnd(cg->b, bshuf);
+  for (int r = 0; r < bs; r++) {
+    row[r] = LLVMBuildPhi(cg->b, e->vt, "");
+    LLVMValueRef in[2] = {rf[r], rp[r]};
+    LLVMBasicBlockRef from[2] = {lfull, lpart};
+    LLVMAddIncoming(row[r], in, from, 2);
+  }
+  transpose_rows(e, row);
+  LLVMBuildCondBr(cg->b, full, sfull, spart);
+  LLVMPositionBuilderAtEnd(cg->b, sfull);
+  store_rows(e, lb.iv, lc.iv, NULL, row);
+  LLVMBuildBr(cg->b, bnext);
+  LLVMPositionBuilderAtEnd(cg->b, spart);
+  block_bounds(e, rel, &bd);
+  store_rows(e, lb.iv, lc.iv, &bd, row);
   LLVMBuildBr(cg->b, bnext);
   LLVMPositionBuilderAtEnd(cg->b, bnext);
   loop_end_by(cg, &lc, cg_i64(cg, bs));
