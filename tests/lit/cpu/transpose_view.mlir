@@ -23,11 +23,20 @@
 // RUN: FileCheck %s --check-prefix=BLOCKED < %t/module_0000.module.ir-no-opt.ll
 // RUN: rm -rf %t && xlac run --backend=cpu --random-inputs --entry strided_inner --xla_dump_to=%t %s > /dev/null
 // RUN: FileCheck %s --check-prefix=LOOP < %t/module_0000.module.ir-no-opt.ll
+// RUN: xlac compare --random-inputs --entry scores %s | FileCheck %s --check-prefix=EXACT
+// RUN: xlac compare --random-inputs --threads 2 --entry scores %s | FileCheck %s --check-prefix=EXACT
+// RUN: rm -rf %t && xlac run --backend=cpu --random-inputs --entry scores --xla_dump_to=%t %s > /dev/null
+// RUN: FileCheck %s --check-prefix=WHOLE < %t/module_0000.module.ir-no-opt.ll
 // EXACT: COMPARE {{.*}} max_ulp=0{{$}}
 // Partial blocks (the heads' 64 x 32 matrices in blocks of 16) are moved
 // with masked stores; the loop kernel has none.
 // BLOCKED: call void @llvm.masked.store
 // LOOP-NOT: @llvm.masked.store
+// Between temps of the JIT's arena (64-byte aligned) whose matrices are
+// whole blocks that start on lines (K^T of the scores below, 256 x 32 per
+// head), no block is partial: the kernel has no masked path at all.
+// WHOLE: shufflevector <16 x i32>
+// WHOLE-NOT: @llvm.masked.
 
 // K of an attention, [b, s, h, d] -> [b*h, d, s], sliced off qkv
 func.func @heads_k(%qkv: tensor<512x384xf32>) -> tensor<32x32x64xf32> {
@@ -101,4 +110,25 @@ func.func @c128_window(%a: tensor<50x40xcomplex<f64>>) -> tensor<33x45xcomplex<f
   %0 = stablehlo.slice %a [5:50, 7:40] : (tensor<50x40xcomplex<f64>>) -> tensor<45x33xcomplex<f64>>
   %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<45x33xcomplex<f64>>) -> tensor<33x45xcomplex<f64>>
   return %1 : tensor<33x45xcomplex<f64>>
+}
+
+// attention's scores: K sliced off the qkv product, split into heads and
+// transposed into a temp, read by the batched product (2 x 8 heads of 32,
+// 256 steps).  The operands are small integers, so that every sum is exact
+// in any order.
+func.func @scores(%xr: tensor<512x64xf32>, %wr: tensor<64x768xf32>) -> tensor<16x256x256xf32> {
+  %x = stablehlo.round_nearest_even %xr : tensor<512x64xf32>
+  %w = stablehlo.round_nearest_even %wr : tensor<64x768xf32>
+  %qkv = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<512x64xf32>, tensor<64x768xf32>) -> tensor<512x768xf32>
+  %0 = stablehlo.reshape %qkv : (tensor<512x768xf32>) -> tensor<2x256x768xf32>
+  %q = stablehlo.slice %0 [0:2, 0:256, 0:256] : (tensor<2x256x768xf32>) -> tensor<2x256x256xf32>
+  %k = stablehlo.slice %0 [0:2, 0:256, 256:512] : (tensor<2x256x768xf32>) -> tensor<2x256x256xf32>
+  %q1 = stablehlo.reshape %q : (tensor<2x256x256xf32>) -> tensor<2x256x8x32xf32>
+  %k1 = stablehlo.reshape %k : (tensor<2x256x256xf32>) -> tensor<2x256x8x32xf32>
+  %q2 = stablehlo.transpose %q1, dims = [0, 2, 1, 3] : (tensor<2x256x8x32xf32>) -> tensor<2x8x256x32xf32>
+  %k2 = stablehlo.transpose %k1, dims = [0, 2, 3, 1] : (tensor<2x256x8x32xf32>) -> tensor<2x8x32x256xf32>
+  %q3 = stablehlo.reshape %q2 : (tensor<2x8x256x32xf32>) -> tensor<16x256x32xf32>
+  %k3 = stablehlo.reshape %k2 : (tensor<2x8x32x256xf32>) -> tensor<16x32x256xf32>
+  %s = stablehlo.dot_general %q3, %k3, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<16x256x32xf32>, tensor<16x32x256xf32>) -> tensor<16x256x256xf32>
+  return %s : tensor<16x256x256xf32>
 }
