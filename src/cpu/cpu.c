@@ -582,6 +582,11 @@ static void copy_between(Lower *L, Value *src, Value *dst) {
    buffer assignment computed in place: nothing to do (its bytes are
    there). */
 static bool lower_view(Lower *L, Op *op) {
+  /* a fusion whose results its users read through views of its operands
+     (cpu_reads_view) computes nothing */
+  bool views = op->kind == OP_CALL && op->nres > 0;
+  for (int r = 0; r < op->nres && views; r++) views = buffers_is_view(L->buffers, &op->res[r]);
+  if (views) return true;
   if (op->kind == OP_RESHAPE && op->nopnds == 1 && op->nres == 1 &&
       buffers_same_storage(L->buffers, op->opnds[0], &op->res[0]))
     return true;
@@ -989,7 +994,8 @@ CpuExecutable *cpu_compile(Module *m, Func *entry, const CpuOptions *o) {
   L.p_exe = LLVMGetParam(L.fn, 4);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(ctx, L.fn, "entry"));
 
-  L.buffers = buffers_assign(m, entry);
+  BufferOptions bo = {.reads_view = cpu_reads_view};
+  L.buffers = buffers_assign_with(m, entry, &bo);
   L.scratch_top = L.buffers->temp_bytes;
   if (o->dump_dir) {
     StrBuf bb = {0};

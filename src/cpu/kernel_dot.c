@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "cpu/lower.h"
+#include "ir/view.h"
 
 /* Sizes beyond this are left to the interpreter (keeps index math far from
    overflow). */
@@ -336,6 +337,296 @@ static bool read_besides(Func *f, Value *v, const Op *except) {
  * one loop by the same B (same transpose) share the copy. */
 enum { PREPACK_MAX_BYTES = 64 << 20 };
 
+/* ---- products reading their operands through strided views ----
+ *
+ * An attention splits its heads off the qkv product with reshapes, slices
+ * and transposes, which fusion leaves as loop fusions of their own: each
+ * copied a [b, s, h, d] slice of the product into [b*h, s, d] (or K into
+ * [b*h, d, s]) for the batched products to read.  The GEMM packs its
+ * operands anyway, and packing reads any row stride: such a product reads
+ * the fusion's operand through the view (ir/view.h) and the fusion
+ * computes nothing (buffers.c gives its result the operand's storage and
+ * keeps that alive until the product).  The batch of the view need not be
+ * evenly spaced (b and h have strides of their own): the products go in
+ * runs that are (the batched runtime GEMM), one run per index of the
+ * others. */
+
+/* An operand of a product as the runtime GEMM reads it: batch factors
+   (outer first, sizes > 1, their product the GEMM's batch), the offset of
+   the first element, the transpose and the leading dimension. */
+typedef struct OperandView {
+  int nb;
+  int64_t bsize[VIEW_MAX_RANK], bstride[VIEW_MAX_RANK];
+  int64_t off;
+  int trans;
+  int64_t ld;
+} OperandView;
+
+/* The roles of an operand's dimensions in the GEMM. */
+enum { ROLE_BATCH, ROLE_ROWS, ROLE_DEPTH };
+
+/* Operand i of dot (gemm_layout accepted it as g): the roles of its
+   dimensions, in order (rows: M of the lhs, N of the rhs). */
+static bool operand_roles(const Op *dot, int i, const Gemm *g, int *role) {
+  Attr *dn = op_attr(dot, "dot_dimension_numbers");
+  int64_t *lb, *lc;
+  int nb = dict_ints(dn, "lhs_batching_dimensions", &lb), nc = dict_ints(dn, "lhs_contracting_dimensions", &lc);
+  const Type *t = dot->opnds[i]->type;
+  int nfree = t->rank - nb - nc;
+  /* [batch, rows, depth] or [batch, depth, rows] */
+  bool depth_first = i == 0 ? g->trans_a : !g->trans_b;
+  for (int d = 0; d < t->rank; d++) {
+    if (d < nb)
+      role[d] = ROLE_BATCH;
+    else if (depth_first)
+      role[d] = d < nb + nc ? ROLE_DEPTH : ROLE_ROWS;
+    else
+      role[d] = d < nb + nfree ? ROLE_ROWS : ROLE_DEPTH;
+  }
+  return nb >= 0 && nc >= 0 && nfree >= 0;
+}
+
+/* Operand i of dot, the value v (dot's own operand, or the operand of the
+   fusion around dot that dot's operand stands for), read through the
+   view of the loop fusion computing v: *src gets the index of the
+   fusion's operand the view reads.  False where
+   the operand is no such fusion's result, or the view does not fit a GEMM
+   operand (rows or depth not evenly spaced, neither of them contiguous). */
+static bool operand_view(Module *m, const Op *dot, int i, const Value *v, const Gemm *g, OperandView *ov,
+                         int *src) {
+  const Op *f = v->def;
+  const char *kind = f && f->kind == OP_CALL ? op_attr_str(f, "fusion_kind") : NULL;
+  const char *name = kind ? op_attr_str(f, "callee") : NULL;
+  Func *callee = name && strcmp(kind, "kLoop") == 0 ? module_find_func(m, name) : NULL;
+  Op *ret = callee ? block_terminator(callee->body) : NULL;
+  if (!ret || ret->nopnds != f->nres || callee->body->nargs != f->nopnds) return false;
+  int r = (int)(v - f->res);
+  if (r < 0 || r >= f->nres) return false;
+  View w;
+  const Value *inner;
+  if (!view_of(ret->opnds[r], callee->body->args, callee->body->nargs, src, &inner, &w)) return false;
+  const Type *t = v->type;
+  if (t->kind != TY_TENSOR || t->rank > VIEW_MAX_RANK || type_num_elements(t) <= 0) return false;
+  int role[VIEW_MAX_RANK];
+  if (!operand_roles(dot, i, g, role)) return false;
+  /* split the view's dimensions and the operand's into common parts, from
+     the innermost: each part lies in one dimension of each */
+  int64_t psize[2 * VIEW_MAX_RANK], pstride[2 * VIEW_MAX_RANK];
+  int prole[2 * VIEW_MAX_RANK], np = 0;
+  int a = w.rank - 1, b = t->rank - 1;
+  int64_t ra = 1, sa = 0, rb = 1;
+  for (;;) {
+    while (ra == 1 && a >= 0) ra = w.dims[a], sa = w.stride[a], a--;
+    while (rb == 1 && b >= 0) rb = t->dims[b--];
+    if (ra == 1 || rb == 1) break;
+    int64_t q = ra % rb == 0 ? rb : rb % ra == 0 ? ra : 0;
+    if (!q || np == 2 * VIEW_MAX_RANK) return false;
+    psize[np] = q, pstride[np] = sa, prole[np++] = role[b + 1];
+    ra /= q, sa *= q, rb /= q;
+  }
+  if (ra != 1 || rb != 1) return false;
+  /* each role's parts, outer first, merged where evenly spaced */
+  int64_t rows = 1, rows_st = 0, depth = 1, depth_st = 0;
+  ov->nb = 0;
+  for (int k = np - 1; k >= 0; k--) {
+    if (prole[k] == ROLE_BATCH) {
+      if (ov->nb && ov->bstride[ov->nb - 1] == pstride[k] * psize[k]) {
+        ov->bsize[ov->nb - 1] *= psize[k];
+        ov->bstride[ov->nb - 1] = pstride[k];
+      } else {
+        if (ov->nb == VIEW_MAX_RANK) return false;
+        ov->bsize[ov->nb] = psize[k], ov->bstride[ov->nb++] = pstride[k];
+      }
+      continue;
+    }
+    int64_t *n = prole[k] == ROLE_ROWS ? &rows : &depth, *st = prole[k] == ROLE_ROWS ? &rows_st : &depth_st;
+    if (*n > 1 && *st != pstride[k] * psize[k]) return false;
+    *n *= psize[k];
+    *st = pstride[k];
+  }
+  ov->off = w.off;
+  if (depth == 1 || depth_st == 1) {
+    /* rows apart by ld, depth contiguous: A [m, k] or B stored [n, k] */
+    ov->trans = i == 0 ? 0 : 1;
+    ov->ld = rows > 1 ? rows_st : depth;
+  } else if (rows == 1 || rows_st == 1) {
+    /* depth apart by ld, rows contiguous: A stored [k, m] or B [k, n] */
+    ov->trans = i == 0 ? 1 : 0;
+    ov->ld = depth_st;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* The operand as stored: the whole buffer in g's layout. */
+static void plain_view(const Gemm *g, int i, OperandView *ov) {
+  ov->nb = 0;
+  if (g->batch > 1) ov->bsize[ov->nb] = g->batch, ov->bstride[ov->nb++] = g->k * (i == 0 ? g->m : g->n);
+  ov->off = 0;
+  ov->trans = i == 0 ? g->trans_a : g->trans_b;
+  ov->ld = i == 0 ? g->lda : g->ldb;
+}
+
+/* Whether dot is a product lower_dot gives the runtime GEMM as it is:
+   f32 or f64 throughout (no widened copies), neither tiny nor with a
+   vector. */
+static bool gemm_as_is(const Op *dot, Gemm *g) {
+  if (dot->kind != OP_DOT_GENERAL || !gemm_of(dot, g)) return false;
+  ElemType ct = g->ct;
+  if (dot->opnds[0]->type->elem != ct || dot->opnds[1]->type->elem != ct || dot->res[0].type->elem != ct) return false;
+  if (g->batch == 1 && (g->m == 1 || g->n == 1)) return false;
+  return g->batch * g->m * g->n * g->k > TINY_DOT_FMAS;
+}
+
+/* The product a user of values runs (user itself, or the product of its
+   kOutput fusion) and, per operand of the product, the user's operand it
+   reads; NULL where user is neither. */
+static const Op *product_of(Module *m, const Op *user, Value **opnd) {
+  if (user->kind == OP_DOT_GENERAL && user->nopnds == 2) {
+    opnd[0] = user->opnds[0], opnd[1] = user->opnds[1];
+    return user;
+  }
+  const char *k = user->kind == OP_CALL ? op_attr_str(user, "fusion_kind") : NULL;
+  const char *name = k && strcmp(k, "kOutput") == 0 ? op_attr_str(user, "callee") : NULL;
+  Func *callee = name ? module_find_func(m, name) : NULL;
+  if (!callee || callee->body->nargs != user->nopnds) return NULL;
+  const Op *prod = NULL;
+  for (Op *o = callee->body->first; o; o = o->next)
+    if (o->kind == OP_DOT_GENERAL || o->kind == OP_CONVOLUTION) {
+      if (prod) return NULL;
+      prod = o;
+    }
+  if (!prod || prod->kind != OP_DOT_GENERAL || prod->nopnds != 2) return NULL;
+  for (int j = 0; j < 2; j++) {
+    int ai = arg_index(callee, prod->opnds[j]);
+    if (ai < 0) return NULL;
+    opnd[j] = user->opnds[ai];
+  }
+  /* the view is the product's alone: nothing else in the fusion reads it */
+  for (int i = 0; i < user->nopnds; i++)
+    if ((user->opnds[i] == opnd[0] || user->opnds[i] == opnd[1]) && read_besides(callee, callee->body->args[i], prod))
+      return NULL;
+  return prod;
+}
+
+bool cpu_reads_view(Module *m, const Op *op, int r, const Op *user, int *src) {
+  Value *opnd[2];
+  const Op *prod = product_of(m, user, opnd);
+  Gemm g;
+  if (!prod || !gemm_as_is(prod, &g)) return false;
+  int found = 0;
+  for (int i = 0; i < 2; i++) {
+    if (opnd[i] != &op->res[r]) continue;
+    OperandView ov;
+    int s;
+    if (!operand_view(m, prod, i, opnd[i], &g, &ov, &s) || (found && s != *src)) return false;
+    *src = s;
+    found++;
+  }
+  return found > 0;
+}
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+
+/* The element offset of batch index bi (i64) in an operand's factors. */
+static LLVMValueRef batch_offset(Cg *cg, const OperandView *ov, LLVMValueRef bi) {
+  LLVMValueRef off = cg_i64(cg, 0);
+  int64_t inner = 1;
+  for (int f = ov->nb - 1; f >= 0; f--) {
+    LLVMValueRef x = LLVMBuildUDiv(cg->b, bi, cg_i64(cg, inner), "");
+    if (f > 0) x = LLVMBuildURem(cg->b, x, cg_i64(cg, ov->bsize[f]), "");
+    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, x, cg_i64(cg, ov->bstride[f]), ""), "");
+    inner *= ov->bsize[f];
+  }
+  return off;
+}
+
+/* c = a b (g), the operands read through views (C contiguous): runs of
+   products evenly spaced in all three go to one batched call each. */
+static void emit_gemm_views(Lower *L, const Gemm *g, const OperandView *va, const OperandView *vb, LLVMValueRef a,
+                            LLVMValueRef b, LLVMValueRef c) {
+  Cg *cg = &L->cg;
+  bool f64 = g->ct == ET_F64;
+  LLVMTypeRef et = f64 ? cg->t_f64 : cg->t_f32;
+  OperandView vc = {0};
+  if (g->batch > 1) vc.nb = 1, vc.bsize[0] = g->batch, vc.bstride[0] = g->m * g->n;
+  /* products in a run: evenly spaced in the innermost factor of each */
+  int64_t run = g->batch;
+  const OperandView *vs[3] = {va, vb, &vc};
+  for (int x = 0; x < 3; x++)
+    if (vs[x]->nb) run = gcd64(run, vs[x]->bsize[vs[x]->nb - 1]);
+  Loop lo = {0};
+  LLVMValueRef bi = cg_i64(cg, 0);
+  if (run < g->batch) {
+    lo = loop_begin(cg, cg_i64(cg, 0), cg_i64(cg, g->batch), "run");
+    bi = lo.iv;
+  }
+  LLVMValueRef p[3], st[3];
+  LLVMValueRef base[3] = {a, b, c};
+  int64_t first[3] = {va->off, vb->off, 0};
+  for (int x = 0; x < 3; x++) {
+    LLVMValueRef off = LLVMBuildAdd(cg->b, cg_i64(cg, first[x]), batch_offset(cg, vs[x], bi), "");
+    p[x] = LLVMBuildGEP2(cg->b, et, base[x], &off, 1, "");
+    st[x] = cg_i64(cg, vs[x]->nb ? vs[x]->bstride[vs[x]->nb - 1] : 0);
+  }
+  LLVMValueRef ta = LLVMConstInt(cg->t_i32, (unsigned)va->trans, 0), tb = LLVMConstInt(cg->t_i32, (unsigned)vb->trans, 0);
+  LLVMValueRef zero = LLVMConstInt(cg->t_i32, 0, 0);
+  LLVMTypeRef fty;
+  if (g->batch == 1) {
+    LLVMTypeRef ps[13] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_ptr,
+                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i32};
+    LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm" : "xlacrt_sgemm", cg->t_void, ps, 13, &fty);
+    LLVMValueRef args[13] = {L->p_pool, ta, tb, cg_i64(cg, g->m), cg_i64(cg, g->n), cg_i64(cg, g->k), p[0],
+                             cg_i64(cg, va->ld), p[1], cg_i64(cg, vb->ld), p[2], cg_i64(cg, g->n), zero};
+    LLVMBuildCall2(cg->b, fty, fn, args, 13, "");
+  } else {
+    LLVMTypeRef ps[17] = {cg->t_ptr, cg->t_i32, cg->t_i32, cg->t_i64, cg->t_i64, cg->t_i64,
+                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_ptr, cg->t_i64,
+                          cg->t_i64, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i32};
+    LLVMValueRef fn = rt_fn(cg, f64 ? "xlacrt_dgemm_batched" : "xlacrt_sgemm_batched", cg->t_void, ps, 17, &fty);
+    LLVMValueRef args[17] = {L->p_pool, ta, tb, cg_i64(cg, run), cg_i64(cg, g->m), cg_i64(cg, g->n),
+                             cg_i64(cg, g->k), p[0], cg_i64(cg, va->ld), st[0], p[1], cg_i64(cg, vb->ld), st[1],
+                             p[2], cg_i64(cg, g->n), st[2], zero};
+    LLVMBuildCall2(cg->b, fty, fn, args, 17, "");
+  }
+  if (run < g->batch) loop_end_by(cg, &lo, cg_i64(cg, run));
+}
+
+/* The operands a and b of the product prod (g) as the GEMM reads them,
+   through their views where they are views (buffers_is_view); false when
+   neither is. */
+static bool dot_views(Lower *L, const Op *prod, const Gemm *g, Value *a, Value *b, OperandView *v) {
+  Value *opnd[2] = {a, b};
+  bool any = false;
+  for (int i = 0; i < 2; i++) {
+    int src;
+    if (!buffers_is_view(L->buffers, opnd[i]))
+      plain_view(g, i, &v[i]);
+    else if (operand_view(L->cg.m, prod, i, opnd[i], g, &v[i], &src))
+      any = true;
+    else
+      return false; /* cannot be: buffers.c asked cpu_reads_view */
+  }
+  return any;
+}
+
+/* A product with an operand that is a view. */
+static bool emit_dot_views(Lower *L, Op *op) {
+  Gemm g;
+  OperandView v[2];
+  if (!gemm_as_is(op, &g) || !dot_views(L, op, &g, op->opnds[0], op->opnds[1], v)) return false;
+  emit_gemm_views(L, &g, &v[0], &v[1], value_ptr(L, op->opnds[0]), value_ptr(L, op->opnds[1]),
+                  value_ptr(L, &op->res[0]));
+  return true;
+}
+
 static int64_t prepacked_off(Lower *L, Op *op) {
   intptr_t v = (intptr_t)ptrmap_get(&L->prepacked, op);
   return v ? (int64_t)(v - 1) : -1;
@@ -364,6 +655,8 @@ static bool loop_invariant(Block *body, Value *v, PtrMap *inside) {
    runtime GEMM on the buffers of a plain B. */
 static bool packable_gemm(Lower *L, Op *op, Gemm *g, Value **bv) {
   Op *prod = op;
+  for (int i = 0; i < op->nopnds; i++)
+    if (buffers_is_view(L->buffers, op->opnds[i])) return false;
   int ib = 1;
   if (op->kind == OP_CALL) {
     const char *k = op_attr_str(op, "fusion_kind"), *name = op_attr_str(op, "callee");
@@ -1023,7 +1316,10 @@ static bool lower_output_fusion(Lower *L, Op *op) {
   bool fused_conv = !is_dot && cd.out_rowmajor && type_same_shape(pv->type, rt) && cd.rows == e.rows &&
                     !xlacrt_conv_shifted(&cd) /* whose output is not made in row blocks */ &&
                     cd.rows > conv_block(&cd, cet);
-  if (dot_gemm) {
+  OperandView views[2];
+  if (dot_gemm && gemm_as_is(prod, &g) && dot_views(L, prod, &g, op->opnds[ia], op->opnds[ib], views)) {
+    emit_gemm_views(L, &g, &views[0], &views[1], ap, bp, pbuf);
+  } else if (dot_gemm) {
     emit_gemm(L, prod, &g, ap, bp, pbuf, prepacked_off(L, op));
   } else if (is_dot && s8_gemm_worth(prod, &g)) {
     emit_gemm_call(L, &g, "xlacrt_gemm_s8", "xlacrt_gemm_s8_batched", ap, bp, pbuf);
@@ -1070,6 +1366,7 @@ static bool lower_output_fusion(Lower *L, Op *op) {
 }
 
 bool lower_dot(Lower *L, Op *op) {
+  if (op->kind == OP_DOT_GENERAL && emit_dot_views(L, op)) return true;
   if (op->kind == OP_DOT_GENERAL || op->kind == OP_DOT) {
     Gemm g;
     DotDims dd;

@@ -105,6 +105,11 @@ void row_reduce_free(RowReduce *rr);
    kernel_dot.c: dot_general, dot fusions (kOutput), convolution.
    kernel_index.c: gather, scatter, dynamic slices, sort, and friends. */
 bool lower_dot(Lower *L, Op *op);
+/* BufferOptions.reads_view for the cpu backend: a product that goes to
+   the runtime GEMM as it is (f32 or f64, not tiny, no vector) reads an
+   operand computed by a loop fusion of reshapes, slices and transposes
+   through that view of the fusion's operand. */
+bool cpu_reads_view(Module *m, const Op *op, int r, const Op *user, int *src);
 /* Before a while loop (its state already in place): packs, once, the B
    operand of each GEMM in the body that the loop cannot change, for
    lower_dot to multiply by in every iteration. */

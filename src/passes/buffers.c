@@ -28,6 +28,7 @@ typedef struct Builder {
   VEC(Op *) ops;  /* walked ops, program order */
   int pos;
   bool multi;     /* BufferOptions.multi_result_state */
+  bool (*reads_view)(Module *m, const Op *op, int r, const Op *user, int *src);
 } Builder;
 
 static bool walks_regions(const Op *op) {
@@ -207,7 +208,68 @@ static void share_elementwise(Builder *B, Module *m) {
   }
 }
 
-static void assign_kinds(Builder *B, Func *f) {
+/* Whether an op inside the regions of op that buffers.c does not walk
+   (reduce bodies, comparators) uses v. */
+static bool used_inside(const Op *op, const Value *v) {
+  for (int r = 0; r < op->nregions; r++)
+    for (const Op *in = op->regions[r]->first; in; in = in->next) {
+      for (int i = 0; i < in->nopnds; i++)
+        if (in->opnds[i] == v) return true;
+      if (used_inside(in, v)) return true;
+    }
+  return false;
+}
+
+/* Views (BufferOptions.reads_view): the results of a fusion that every
+   user reads through a view of one of the fusion's operands share that
+   operand's storage and are computed by nothing.  The operand must be a
+   temp computed by an op of its own (not loop state, not an alias), so
+   that nothing but its own live range, extended to the views' users,
+   decides where it lives. */
+static void mark_views(Builder *B, Module *m) {
+  BufferAssignment *a = B->a;
+  enum { MAX_RES = 16 };
+  for (int k = 0; k < B->ops.len; k++) {
+    Op *op = B->ops.data[k];
+    const char *kind = op->kind == OP_CALL ? op_attr_str(op, "fusion_kind") : NULL;
+    if (!kind || strcmp(kind, "kLoop") != 0 || op->nres < 1 || op->nres > MAX_RES) continue;
+    int src[MAX_RES];
+    bool ok = true;
+    for (int r = 0; r < op->nres && ok; r++) {
+      const Value *v = &op->res[r];
+      Buffer *out = buf_of(a, v);
+      ok = out && out->kind == BUF_TEMP && !out->alias && out->bytes > 0;
+      src[r] = -1;
+      int nuse = 0;
+      for (int u = 0; u < B->ops.len && ok; u++) {
+        Op *user = B->ops.data[u];
+        if (!walks_regions(user) && used_inside(user, v)) ok = false;
+        for (int i = 0; i < user->nopnds && ok; i++) {
+          if (user->opnds[i] != v) continue;
+          int s = -1;
+          nuse++;
+          ok = B->reads_view(m, op, r, user, &s) && s >= 0 && s < op->nopnds && (src[r] < 0 || s == src[r]);
+          src[r] = s;
+        }
+      }
+      if (!ok || !nuse) {
+        ok = false;
+        break;
+      }
+      Buffer *in = buf_of(a, op->opnds[src[r]]);
+      ok = in && in->kind == BUF_TEMP && !in->alias && in->bytes > 0 && in->value->def;
+    }
+    if (!ok) continue;
+    for (int r = 0; r < op->nres; r++) {
+      Buffer *out = buf_of(a, &op->res[r]);
+      out->alias = op->opnds[src[r]];
+      out->view = true;
+    }
+  }
+  extend_roots(a);
+}
+
+static void assign_kinds(Builder *B, Module *m, Func *f) {
   BufferAssignment *a = B->a;
   Block *body = f->body;
   for (int i = 0; i < body->nargs; i++) {
@@ -254,6 +316,7 @@ static void assign_kinds(Builder *B, Func *f) {
       }
     }
   }
+  if (B->reads_view) mark_views(B, m);
   /* in-place dynamic_update_slice: the result takes the operand's storage
      when the operand dies right here and is neither the caller's parameter
      nor a constant, so only the window is written (a loop that updates
@@ -447,10 +510,11 @@ BufferAssignment *buffers_assign_with(Module *m, Func *f, const BufferOptions *o
   Builder B = {0};
   B.a = a;
   B.multi = o && o->multi_result_state;
+  B.reads_view = o ? o->reads_view : NULL;
   for (int i = 0; i < f->body->nargs; i++) add_value(&B, f->body->args[i], 0);
   number_block(&B, f->body);
   compute_liveness(&B);
-  assign_kinds(&B, f);
+  assign_kinds(&B, m, f);
   share_scatter(&B);
   share_elementwise(&B, m);
   share_loop_state(&B, m);
@@ -463,6 +527,11 @@ BufferAssignment *buffers_assign_with(Module *m, Func *f, const BufferOptions *o
 }
 
 const Buffer *buffers_get(const BufferAssignment *a, const Value *v) { return buf_of(a, v); }
+
+bool buffers_is_view(const BufferAssignment *a, const Value *v) {
+  const Buffer *b = buf_of(a, v);
+  return b && b->view;
+}
 
 bool buffers_same_storage(const BufferAssignment *a, const Value *x, const Value *y) {
   Buffer *rx = root_of(a, buf_of(a, x));
@@ -532,7 +601,7 @@ void buffers_print(StrBuf *sb, const BufferAssignment *a) {
     if (b->alias) {
       StrBuf an = {0};
       value_name(&an, a, b->alias);
-      sb_printf(sb, "  shares %s", an.data);
+      sb_printf(sb, b->view ? "  view of %s" : "  shares %s", an.data);
       sb_free(&an);
     }
     sb_putc(sb, '\n');

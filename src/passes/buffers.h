@@ -38,6 +38,13 @@
  * if/case copies the returned values of the branch taken into its result
  * buffers.
  *
+ * Views (BufferOptions.reads_view): a loop fusion that only moves an
+ * operand's elements (reshapes, slices, transposes: ir/view.h), all of
+ * whose users read each result through that view of the operand (the cpu
+ * backend's products), is computed by nothing: each result shares the
+ * operand's storage (alias and view set), which then lives until the last
+ * user.
+ *
  * A reshape whose operand is a temp that dies at the reshape reuses the
  * operand's storage (alias set, no copy needed).  So does a scatter's
  * result (its operand's storage, when the operand dies there; or, when the
@@ -61,6 +68,7 @@ typedef struct Buffer {
   int64_t bytes;      /* elements * element size (0 for BUF_NONE) */
   int start, end;     /* live range in program positions, inclusive */
   const Value *alias; /* shares this value's storage (loop state, in-place reshape) */
+  bool view;          /* holds no elements of its own: its users read alias's storage through a view */
 } Buffer;
 
 typedef struct ResultCopy {
@@ -98,6 +106,12 @@ typedef struct BufferOptions {
      result's storage being an input's makes LLVM's vectorizer take its
      scalar loop (lstm_scan's gates: 25 -> 200 us a step). */
   bool multi_result_state;
+  /* Whether user, one of the users of result r of the fusion op, reads
+     that result through a strided view of the fusion's operand *src
+     (index into op's operands) instead of the result's elements.  When
+     every user of every result of op does (with one source per result, a
+     temp), op's results become views of their sources (see above). */
+  bool (*reads_view)(Module *m, const Op *op, int r, const Op *user, int *src);
 } BufferOptions;
 BufferAssignment *buffers_assign_with(Module *m, Func *f, const BufferOptions *o);
 /* Kind of v's storage; *offset (may be NULL) gets the TEMP byte offset or
@@ -124,6 +138,9 @@ bool buffers_places_apart(const BufferPlace *x, const BufferPlace *y, const int 
 /* The same for the buffers of values x and y; values in one storage
    (computed in place) are never apart. */
 bool buffers_apart(const BufferAssignment *a, const Value *x, const Value *y, const int *alias_param, int nalias);
+/* Whether v's buffer is a view of another value's storage (reads_view):
+   nothing computes v, its users read that storage. */
+bool buffers_is_view(const BufferAssignment *a, const Value *v);
 /* The Buffer record of v, or NULL. */
 const Buffer *buffers_get(const BufferAssignment *a, const Value *v);
 /* Readable dump (the *.buffer-assignment.txt file): one line per value with

@@ -34,7 +34,8 @@
 // LOOP-NOT: @llvm.masked.store
 // Between temps of the JIT's arena (64-byte aligned) whose matrices are
 // whole blocks that start on lines (K^T of the scores below, 256 x 32 per
-// head), no block is partial: the kernel has no masked path at all.
+// head, kept from the product's view by a barrier), no block is partial:
+// the kernel has no masked path at all.
 // WHOLE: shufflevector <16 x i32>
 // WHOLE-NOT: @llvm.masked.
 
@@ -112,23 +113,23 @@ func.func @c128_window(%a: tensor<50x40xcomplex<f64>>) -> tensor<33x45xcomplex<f
   return %1 : tensor<33x45xcomplex<f64>>
 }
 
-// attention's scores: K sliced off the qkv product, split into heads and
-// transposed into a temp, read by the batched product (2 x 8 heads of 32,
-// 256 steps).  The operands are small integers, so that every sum is exact
-// in any order.
-func.func @scores(%xr: tensor<512x64xf32>, %wr: tensor<64x768xf32>) -> tensor<16x256x256xf32> {
-  %x = stablehlo.round_nearest_even %xr : tensor<512x64xf32>
-  %w = stablehlo.round_nearest_even %wr : tensor<64x768xf32>
-  %qkv = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<512x64xf32>, tensor<64x768xf32>) -> tensor<512x768xf32>
-  %0 = stablehlo.reshape %qkv : (tensor<512x768xf32>) -> tensor<2x256x768xf32>
-  %q = stablehlo.slice %0 [0:2, 0:256, 0:256] : (tensor<2x256x768xf32>) -> tensor<2x256x256xf32>
-  %k = stablehlo.slice %0 [0:2, 0:256, 256:512] : (tensor<2x256x768xf32>) -> tensor<2x256x256xf32>
-  %q1 = stablehlo.reshape %q : (tensor<2x256x256xf32>) -> tensor<2x256x8x32xf32>
-  %k1 = stablehlo.reshape %k : (tensor<2x256x256xf32>) -> tensor<2x256x8x32xf32>
-  %q2 = stablehlo.transpose %q1, dims = [0, 2, 1, 3] : (tensor<2x256x8x32xf32>) -> tensor<2x8x256x32xf32>
-  %k2 = stablehlo.transpose %k1, dims = [0, 2, 3, 1] : (tensor<2x256x8x32xf32>) -> tensor<2x8x32x256xf32>
-  %q3 = stablehlo.reshape %q2 : (tensor<2x8x256x32xf32>) -> tensor<16x256x32xf32>
-  %k3 = stablehlo.reshape %k2 : (tensor<2x8x32x256xf32>) -> tensor<16x32x256xf32>
-  %s = stablehlo.dot_general %q3, %k3, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<16x256x32xf32>, tensor<16x32x256xf32>) -> tensor<16x256x256xf32>
-  return %s : tensor<16x256x256xf32>
+// attention's scores in integers: K sliced off the qkv product, split
+// into heads and transposed into a temp, read by the batched product (2 x
+// 8 heads of 32, 256 steps; integer products are loops, which read the
+// transpose's result as it is).
+func.func @scores(%xr: tensor<512x64xf32>, %wr: tensor<64x768xf32>) -> tensor<16x256x256xi32> {
+  %x = stablehlo.convert %xr : (tensor<512x64xf32>) -> tensor<512x64xi32>
+  %w = stablehlo.convert %wr : (tensor<64x768xf32>) -> tensor<64x768xi32>
+  %qkv = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<512x64xi32>, tensor<64x768xi32>) -> tensor<512x768xi32>
+  %0 = stablehlo.reshape %qkv : (tensor<512x768xi32>) -> tensor<2x256x768xi32>
+  %q = stablehlo.slice %0 [0:2, 0:256, 0:256] : (tensor<2x256x768xi32>) -> tensor<2x256x256xi32>
+  %k = stablehlo.slice %0 [0:2, 0:256, 256:512] : (tensor<2x256x768xi32>) -> tensor<2x256x256xi32>
+  %q1 = stablehlo.reshape %q : (tensor<2x256x256xi32>) -> tensor<2x256x8x32xi32>
+  %k1 = stablehlo.reshape %k : (tensor<2x256x256xi32>) -> tensor<2x256x8x32xi32>
+  %q2 = stablehlo.transpose %q1, dims = [0, 2, 1, 3] : (tensor<2x256x8x32xi32>) -> tensor<2x8x256x32xi32>
+  %k2 = stablehlo.transpose %k1, dims = [0, 2, 3, 1] : (tensor<2x256x8x32xi32>) -> tensor<2x8x32x256xi32>
+  %q3 = stablehlo.reshape %q2 : (tensor<2x8x256x32xi32>) -> tensor<16x256x32xi32>
+  %k3 = stablehlo.reshape %k2 : (tensor<2x8x32x256xi32>) -> tensor<16x32x256xi32>
+  %s = stablehlo.dot_general %q3, %k3, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<16x256x32xi32>, tensor<16x32x256xi32>) -> tensor<16x256x256xi32>
+  return %s : tensor<16x256x256xi32>
 }
