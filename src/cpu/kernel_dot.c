@@ -25,6 +25,10 @@
  * (the weight gradient of a convolution) are groups whose inputs are slices
  * of the batch, handled by the same runtime code.
  *
+ * Operands that loop fusions only move (reshapes, slices, transposes:
+ * an attention's heads) are read through strided views of the fusions'
+ * operands (cpu_reads_view, below); the fusions then compute nothing.
+ *
  * kOutput fusions: the product is written into the fusion's output buffer
  * when the epilogue only reads it at the index it writes (then in place is
  * safe), else into a temp; the epilogue then runs over blocks of output
